@@ -1,0 +1,446 @@
+"""Reading the hand-record notation (see ``docs/notation.md``).
+
+The reader walks the text once and reports what it sees to a *visitor* (``begin_record``,
+``visit_tag``, ``visit_line``, ``visit_trick``, ``handle_error``, ``end_record``), in the manner
+of python-chess's PGN reader. The default :class:`RecordBuilder` builds
+:class:`~scorer.record.Record` values and collects every error with its line and column; with
+``strict=True`` the first error is raised instead.
+
+>>> text = '''[Game "nice4"]
+... [Players "Anna, Bruno, Carla, Dario"]
+... [Dealer "Dario"]
+... mountain 1: keep
+... 1. 7S 8X 9S KS
+... '''
+>>> parsed = read(text)
+>>> [str(e) for e in parsed[0].errors]
+["5:7: not a card: '8X'"]
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from scorer.cards import Card, CardParseError
+from scorer.findings import Loc
+from scorer.games import GAMES, OptionError
+from scorer.record import Item, KeywordSpec, Line, Record, Trick, parse_options, split_players
+
+__all__ = [
+    "MAX_RECORD_LINES",
+    "TAG_ORDER",
+    "NotationError",
+    "Parsed",
+    "RecordBuilder",
+    "Visitor",
+    "read",
+    "read_one",
+]
+
+TAG_ORDER = ("Game", "Event", "Site", "Date", "Round", "Table", "Players", "Dealer", "Options",
+             "Suits")
+REQUIRED_TAGS = ("Game", "Players", "Dealer")
+SUIT_STYLES = ("italian", "french", "symbols")
+MAX_RECORD_LINES = 2000  # no real hand comes near; guards memory on garbage input
+
+_TAG = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_-]*)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
+_TRICK = re.compile(r"(\d{1,4})\s*[.)]\s*")
+_SECTION = re.compile(r"([A-Za-z][A-Za-z0-9_-]*)\s*([^:]*?)\s*:\s*")
+_WORD_LINE = re.compile(r"([A-Za-z][A-Za-z0-9_-]*)\b\s*")
+_LEADER = re.compile(r"([^:\s*?(][^:]*?)\s*:\s*")
+_TOKEN = re.compile(r"(\*?)([^\s,()]+)(?:\(([^)]*)\))?|(\S)")
+_SPACE_OR_COMMA = re.compile(r"[\s,]*")
+
+
+class NotationError(ValueError):
+    """A place in the text the notation cannot read: message and 1-based line:column."""
+
+    def __init__(self, message: str, loc: Loc, source: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.loc = loc
+        self.source = source
+
+    def __str__(self) -> str:
+        prefix = f"{self.source}:" if self.source else ""
+        return f"{prefix}{self.loc}: {self.message}"
+
+
+@dataclass
+class Parsed:
+    """One record as read: the record (``None`` only if not even its tags could be read) and
+    every notation error found in it."""
+
+    record: Record | None
+    errors: list[NotationError] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+class Visitor:
+    """Receives what the reader sees. Override what you need; ``handle_error`` may raise."""
+
+    def begin_record(self, loc: Loc) -> None: ...
+    def visit_tag(self, name: str, value: str, loc: Loc) -> None: ...
+    def begin_body(self) -> None: ...
+    def visit_line(self, line: Line) -> None: ...
+    def visit_trick(self, trick: Trick) -> None: ...
+    def handle_error(self, error: NotationError) -> None:
+        raise error
+
+    def end_record(self, source: str) -> None: ...
+
+
+class RecordBuilder(Visitor):
+    """Builds :class:`Parsed` values; collects errors (``strict`` raises the first)."""
+
+    def __init__(self, strict: bool = False) -> None:
+        self.strict = strict
+        self.results: list[Parsed] = []
+        self._tags: list[tuple[str, str]] = []
+        self._body: list[Line | Trick] = []
+        self._errors: list[NotationError] = []
+        self._start: Loc | None = None
+
+    def begin_record(self, loc: Loc) -> None:
+        self._tags, self._body, self._errors, self._start = [], [], [], loc
+
+    def visit_tag(self, name: str, value: str, loc: Loc) -> None:
+        self._tags.append((name, value))
+
+    def visit_line(self, line: Line) -> None:
+        self._body.append(line)
+
+    def visit_trick(self, trick: Trick) -> None:
+        self._body.append(trick)
+
+    def handle_error(self, error: NotationError) -> None:
+        if self.strict:
+            raise error
+        self._errors.append(error)
+
+    def end_record(self, source: str) -> None:
+        record = Record(tuple(self._tags), tuple(self._body), source, self._start)
+        self.results.append(Parsed(record, self._errors))
+
+
+def read(text: str, *, strict: bool = False, source: str | None = None) -> list[Parsed]:
+    """Read every record in ``text``. Errors are collected per record (or raised if strict)."""
+    builder = RecordBuilder(strict=strict)
+    Reader(text, builder, source).run()
+    return builder.results
+
+
+def read_one(text: str, *, strict: bool = False) -> Parsed:
+    """Read a text that must hold exactly one record."""
+    results = read(text, strict=strict)
+    if len(results) != 1:
+        error = NotationError(f"expected one record, found {len(results)}", Loc(1, 1))
+        if strict:
+            raise error
+        return Parsed(results[0].record if results else None, [error])
+    return results[0]
+
+
+class Reader:
+    """Splits the text into records and lines and drives a :class:`Visitor`."""
+
+    def __init__(self, text: str, visitor: Visitor, source: str | None = None) -> None:
+        self.lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        self.visitor = visitor
+        self.source = source
+        self.in_record = False
+        self.in_body = False
+        self.start_line = 0
+        self.spec: dict[str, KeywordSpec] | None = None
+        self.players: list[str] = []
+        self.style = "italian"
+        self.tags: dict[str, tuple[str, Loc]] = {}
+        self.line_count = 0
+
+    def error(self, message: str, line: int, column: int) -> None:
+        self.visitor.handle_error(NotationError(message, Loc(line, column), self.source))
+
+    # -- records ---------------------------------------------------------------------------
+    def run(self) -> None:
+        for number, raw in enumerate(self.lines, start=1):
+            text = _strip_comment(raw)
+            if not text.strip():
+                continue
+            stripped = text.lstrip()
+            column = len(text) - len(stripped) + 1
+            if stripped.startswith("["):
+                if self.in_body or not self.in_record:
+                    self.close(number - 1)
+                    self.open(number, column)
+                self.tag(stripped.rstrip(), number, column)
+                continue
+            if not self.in_record:
+                self.open(number, column)
+                self.error("a record starts with its tags, e.g. [Game \"nice4\"]", number, column)
+                self.in_body = True
+            if not self.in_body:
+                self.begin_body(number)
+            self.line_count += 1
+            if self.line_count > MAX_RECORD_LINES:
+                if self.line_count == MAX_RECORD_LINES + 1:
+                    self.error(f"more than {MAX_RECORD_LINES} lines in one record", number, 1)
+                continue
+            self.body_line(stripped.rstrip(), number, column)
+        self.close(len(self.lines))
+
+    def open(self, number: int, column: int) -> None:
+        self.in_record, self.in_body = True, False
+        self.start_line = number
+        self.tags, self.spec, self.players, self.line_count = {}, None, [], 0
+        self.visitor.begin_record(Loc(number, column))
+
+    def close(self, last_line: int) -> None:
+        if not self.in_record:
+            return
+        if not self.in_body:
+            self.begin_body(last_line)
+        source = "\n".join(self.lines[self.start_line - 1 : last_line]).strip("\n") + "\n"
+        self.visitor.end_record(source)
+        self.in_record = self.in_body = False
+
+    # -- tags ------------------------------------------------------------------------------
+    def tag(self, text: str, number: int, column: int) -> None:
+        match = _TAG.match(text)
+        if match is None:
+            self.error('a tag reads [Name "value"]', number, column)
+            return
+        name, value = match.group(1), match.group(2).replace('\\"', '"').replace("\\\\", "\\")
+        name = next((t for t in TAG_ORDER if t.lower() == name.lower()), name)
+        if name in self.tags:
+            self.error(f"the {name} tag is repeated", number, column)
+            return
+        self.tags[name] = (value, Loc(number, column + match.start(2)))
+
+    def begin_body(self, number: int) -> None:
+        """Validate the tags, hand them to the visitor in canonical order, set up the body."""
+        self.in_body = True
+        tags = self.tags
+        for name in REQUIRED_TAGS:
+            if name not in tags:
+                self.error(f"the {name} tag is missing", self.start_line, 1)
+        game = None
+        if "Game" in tags:
+            value, loc = tags["Game"]
+            game = GAMES.get(value.strip().lower())
+            if game is None:
+                self.error(f"unknown game {value!r}; known: {', '.join(sorted(GAMES))}",
+                           loc.line, loc.column)
+            else:
+                tags["Game"] = (game.key, loc)
+        if "Players" in tags:
+            value, loc = tags["Players"]
+            self.players = split_players(value)
+            tags["Players"] = (", ".join(self.players), loc)
+            folded = [p.casefold() for p in self.players]
+            if len(set(folded)) != len(folded):
+                self.error("two players have the same name", loc.line, loc.column)
+            if game is not None and len(self.players) != game.num_players:
+                self.error(f"{game.key} has {game.num_players} players, the tag names "
+                           f"{len(self.players)}", loc.line, loc.column)
+        if "Dealer" in tags:
+            value, loc = tags["Dealer"]
+            match = [p for p in self.players if p.casefold() == value.strip().casefold()]
+            if not match:
+                self.error(f"the dealer {value!r} is not one of the players", loc.line,
+                           loc.column)
+            else:
+                tags["Dealer"] = (match[0], loc)
+        if "Options" in tags and game is not None:
+            value, loc = tags["Options"]
+            try:
+                game.resolve_options(parse_options(value))
+            except OptionError as exc:
+                self.error(str(exc), loc.line, loc.column)
+            tags["Options"] = (" ".join(f"{k}={v}" for k, v in parse_options(value).items()),
+                               loc)
+        self.style = game.default_suits if game is not None else "italian"
+        if "Suits" in tags:
+            value, loc = tags["Suits"]
+            if value.strip().lower() not in SUIT_STYLES:
+                self.error(f"Suits is one of {', '.join(SUIT_STYLES)}", loc.line, loc.column)
+            else:
+                self.style = value.strip().lower()
+                tags["Suits"] = (self.style, loc)
+        self.spec = dict(game.keywords) if game is not None else None
+        ordered = [t for t in TAG_ORDER if t in tags] + [t for t in tags if t not in TAG_ORDER]
+        for name in ordered:
+            value, loc = tags[name]
+            self.visitor.visit_tag(name, value, loc)
+        self.visitor.begin_body()
+
+    # -- body ------------------------------------------------------------------------------
+    def body_line(self, text: str, number: int, column: int) -> None:
+        match = _TRICK.match(text)
+        if match is not None:
+            self.trick_line(text, match, number, column)
+            return
+        match = _SECTION.match(text) or _WORD_LINE.match(text)
+        if match is None:
+            self.error("expected a section line (keyword: items) or a trick (N. cards)",
+                       number, column)
+            return
+        keyword = match.group(1).lower()
+        subject = match.group(2) if match.re is _SECTION else ""
+        spec = self.spec.get(keyword) if self.spec is not None else None
+        if spec is None:
+            if self.spec is not None:
+                known = ", ".join(sorted(self.spec))
+                self.error(f"unknown section {keyword!r}; this game knows: {known}", number,
+                           column)
+                return
+            spec = KeywordSpec("optional-player", "mixed")
+        subject_value = self.subject(spec, keyword, subject, number, column + match.start(2)
+                                     if match.re is _SECTION else column)
+        items = self.items(text, match.end(), spec.items, number, column)
+        if items is not None:
+            self.visitor.visit_line(Line(keyword, subject_value, tuple(items),
+                                         Loc(number, column)))
+
+    def subject(self, spec: KeywordSpec, keyword: str, subject: str, number: int,
+                column: int) -> str | None:
+        kind = spec.subject
+        if not subject:
+            if kind in ("none", "optional-player"):
+                return None
+            self.error(f"{keyword} needs a {kind} before the colon", number, column)
+            return None
+        if kind == "none":
+            self.error(f"{keyword} takes nothing before the colon", number, column)
+            return None
+        if kind in ("player", "optional-player"):
+            return self.player(subject, number, column)
+        if kind == "number" and not subject.isdigit():
+            self.error(f"{keyword} needs a number before the colon, not {subject!r}", number,
+                       column)
+            return None
+        return subject
+
+    def player(self, name: str, number: int, column: int) -> str | None:
+        for player in self.players:
+            if player.casefold() == name.strip().casefold():
+                return player
+        self.error(f"{name!r} is not one of the players ({', '.join(self.players)})", number,
+                   column)
+        return None
+
+    def items(self, text: str, start: int, kind: str, number: int,
+              column: int) -> list[Item] | None:
+        out: list[Item] = []
+        style = self.style
+        for match in _TOKEN.finditer(text, start):
+            loc = Loc(number, column + match.start())
+            if match.group(4) is not None:
+                self.error(f"unexpected {match.group(4)!r} (an annotation is CARD(text) with "
+                           "no space before the parenthesis)", loc.line, loc.column)
+                return None
+            star, token, note = match.group(1), match.group(2), match.group(3)
+            if star:
+                token = "*" + token
+            if kind == "words" or (kind == "cards" and "=" in token):
+                out.append(Item(token, None, note, loc))
+                continue
+            if token == "?" or token == "-":
+                out.append(Item(token, None, note, loc))
+                continue
+            try:
+                card = Card.parse(token.lstrip("*"), style)
+            except CardParseError as exc:
+                if kind == "mixed":
+                    out.append(Item(token, None, note, loc))
+                    continue
+                self.error(str(exc), loc.line, loc.column)
+                return None
+            out.append(Item(("*" if star else "") + card.text("italian"), card, note, loc))
+        return out
+
+    def trick_line(self, text: str, match: re.Match[str], number: int, column: int) -> None:
+        trick_no = int(match.group(1))
+        position = match.end()
+        leader = None
+        named = _LEADER.match(text, position)
+        if named is not None:
+            name = named.group(1)
+            leader_name = self.player(name, number, column + named.start(1))
+            if leader_name is None:
+                return
+            leader = self.players.index(leader_name)
+            position = named.end()
+        items = self.items(text, position, "cards", number, column)
+        if items is None:
+            return
+        marked = [i for i, item in enumerate(items) if item.text.startswith("*")]
+        if marked:
+            items = self.seat_order(items, marked, leader, number, column)
+            if items is None:
+                return
+            leader, items = items
+        elif any(item.text == "-" for item in items):
+            self.error("'-' (not played) is only used in seat order, with the leader marked *",
+                       number, column)
+            return
+        if not items:
+            self.error(f"trick {trick_no} has no cards", number, column)
+            return
+        self.visitor.visit_trick(Trick(trick_no, leader, tuple(items), Loc(number, column)))
+
+    def seat_order(self, items: list[Item], marked: list[int], leader: int | None,
+                   number: int, column: int) -> tuple[int, list[Item]] | None:
+        """A trick written in the Players order with the leader's card marked ``*``: rotate it
+        into play order. ``-`` stands for a card not (yet) played."""
+        if len(marked) > 1:
+            self.error("only one card of a trick is marked * as the lead", number, column)
+            return None
+        if len(items) != len(self.players):
+            self.error(f"a trick in seat order has one entry per player ({len(self.players)}); "
+                       "use - for a card not played", number, column)
+            return None
+        seat = marked[0]
+        if leader is not None and leader != seat:
+            self.error("the leader's name and the card marked * disagree", number, column)
+            return None
+        first = items[seat]
+        items[seat] = Item(first.text[1:], first.card, first.note, first.loc)
+        rotated = items[seat:] + items[:seat]
+        played = [item for item in rotated if item.text != "-"]
+        if any(item.text == "-" for item in rotated[: len(played)]):
+            self.error("a card not played (-) comes before one played, in play order", number,
+                       column)
+            return None
+        return seat, played
+
+
+def _strip_comment(line: str) -> str:
+    """Drop ``; comment`` to the end of the line and ``{brace comments}``; quotes (tag values)
+    and parentheses (annotations) protect both characters."""
+    if ";" not in line and "{" not in line:
+        return line
+    out = []
+    quoted = False
+    braces = parens = 0
+    for char in line:
+        if braces == 0 and char == '"':
+            quoted = not quoted
+        elif not quoted and parens == 0 and char == "{":
+            braces += 1
+            continue
+        elif not quoted and braces and char == "}":
+            braces -= 1
+            continue
+        elif not quoted and braces == 0 and char == "(":
+            parens += 1
+        elif not quoted and braces == 0 and char == ")" and parens:
+            parens -= 1
+        elif not quoted and braces == parens == 0 and char == ";":
+            break
+        if braces == 0:
+            out.append(char)
+    return "".join(out)

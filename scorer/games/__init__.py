@@ -1,0 +1,30 @@
+"""The game engines, by the key a record's ``Game`` tag uses.
+
+>>> sorted(GAMES)
+['nice3', 'nice4']
+>>> get_game("nice4").title
+'Mitigatti of Nice, four players'
+"""
+
+from __future__ import annotations
+
+from .base import Game, Option, OptionError
+from .nice import Nice3, Nice4
+
+__all__ = ["GAMES", "Game", "Option", "OptionError", "UnknownGame", "get_game"]
+
+GAMES: dict[str, Game] = {game.key: game for game in (Nice4(), Nice3())}
+
+
+class UnknownGame(KeyError):
+    """A game key no engine answers to."""
+
+    def __str__(self) -> str:
+        return f"unknown game {self.args[0]!r}; known: {', '.join(sorted(GAMES))}"
+
+
+def get_game(key: str) -> Game:
+    try:
+        return GAMES[key.strip().lower()]
+    except KeyError:
+        raise UnknownGame(key) from None

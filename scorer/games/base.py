@@ -1,0 +1,81 @@
+"""What every game module provides: its rule options, its notation keywords, verify and random.
+
+A :class:`Game` is the immutable rule set (OpenSpiel's "game"); each call to :meth:`verify`
+replays one record into a fresh :class:`~scorer.report.Report` (the "state" lives inside the
+replay and is thrown away).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from ..record import KeywordSpec, Record
+from ..report import Report
+
+__all__ = ["Game", "Option", "OptionError"]
+
+
+class OptionError(ValueError):
+    """An unknown rule option or value."""
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A rule option named by a ruling: ``name=value`` with ``values[0]`` the default."""
+
+    name: str
+    values: tuple[str, ...]
+    ruling: str
+    help: str
+
+    @property
+    def default(self) -> str:
+        return self.values[0]
+
+
+class Game:
+    """Base class of the game modules. Subclasses set the class attributes and implement
+    :meth:`verify` and :meth:`random_record`."""
+
+    key: str = ""
+    title: str = ""
+    seed: str = ""  # the rule text in shared/seeds/
+    num_players: int = 0
+    default_suits: str = "italian"
+    unit: str = "marca"
+    keywords: Mapping[str, KeywordSpec] = {}
+    options: tuple[Option, ...] = ()
+    rulings: tuple[str, ...] = ()  # ruling IDs this engine implements
+
+    def option(self, name: str) -> Option:
+        for option in self.options:
+            if option.name == name:
+                return option
+        raise OptionError(f"{self.key} has no rule option {name!r}")
+
+    def resolve_options(self, *layers: Mapping[str, str] | None) -> dict[str, str]:
+        """Defaults, overridden by each layer in turn (record, session, command line).
+
+        Raises :class:`OptionError` naming the option and the values allowed.
+        """
+        chosen = {option.name: option.default for option in self.options}
+        for layer in layers:
+            for name, value in (layer or {}).items():
+                option = self.option(name)
+                if value not in option.values:
+                    raise OptionError(
+                        f"option {name}={value!r} is not one of {', '.join(option.values)}"
+                        f" ({option.ruling})"
+                    )
+                chosen[name] = value
+        return chosen
+
+    def verify(self, record: Record, options: Mapping[str, str] | None = None) -> Report:
+        """Replay ``record`` and return its report; ``options`` override the record's."""
+        raise NotImplementedError
+
+    def random_record(self, rng: random.Random, players: list[str] | None = None) -> Record:
+        """A legal record of one hand, drawn with the caller's seeded ``rng``."""
+        raise NotImplementedError

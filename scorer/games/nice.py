@@ -1,0 +1,522 @@
+"""Mitigatti of Nice, four players (``nice4``) and three (``nice3``): replay and verification.
+
+The replay reads a record in the order of the game: the mountain words (NICE-5), the deal and
+the dealer's discard (NICE-6), the Solo or the call (NICE-7 .. NICE-9), declarations before play
+(NICE-12), then every trick (NICE-3, NICE-4, NICE-10, NICE-11) with the declarations made in
+play (NICE-13) and the Bagatte lead rule (NICE-14). Illegal plays are flagged and scored as
+played (G-1); impossible records stop the replay where they become impossible (G-2).
+
+When the deal is not written down but the play is complete, the hands are derived from the
+plays, the discard and the exchange; a revoke is then proved by the later play of the suit.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from ..cards import FOOL, Card
+from ..cardset import cards_of
+from ..findings import Finding, Loc, Severity
+from ..record import Item, Line, Record, Trick
+from ..report import Play, Report, TrickResult
+from ..tricks import CATEGORY, TRUMP, TRUMP_MASK
+from . import nice_rules as R
+from .base import Game
+from .nice_scoring import score_hand
+
+__all__ = ["Nice3", "Nice4"]
+
+ERROR, VIOLATION, NOTE = Severity.ERROR, Severity.VIOLATION, Severity.NOTE
+WORDS_KEEP = {"keep": "keep", "tenir": "keep", "k": "keep"}
+WORDS_MOUNTAIN = {"mountain": "mountain", "monte": "mountain", "mügiu": "mountain", "m": "mountain"}
+
+
+class _Stop(Exception):
+    """Raised to end a replay at an impossible point (G-2); the finding is already recorded."""
+
+
+@dataclass
+class Contract:
+    """Who plays with whom, as settled before the play (four players; NICE-7 .. NICE-9)."""
+
+    declarer: int | None = None
+    partner: int | None = None
+    solo: bool = False
+    sans_prendre: bool = False
+    surrender: bool = False
+    called: Card | None = None
+    holder: int | None = None  # holder of the called card before any exchange
+    given: Card | None = None  # the card the Solo player passed back
+    called_in_discard: bool = False
+    loc: Loc | None = None
+
+    def side_of(self, seat: int) -> int:
+        """0 for the declarer's side, 1 for the opponents."""
+        return 0 if seat in (self.declarer, self.partner) else 1
+
+
+@dataclass
+class _Lines:
+    """The record's section lines sorted by keyword, with the number of tricks before each."""
+
+    hands: dict[int, Line] = field(default_factory=dict)
+    mountain: dict[int, Line] = field(default_factory=dict)
+    single: dict[str, Line] = field(default_factory=dict)  # discard, solo, call, exchange
+    declares: list[tuple[int, Line]] = field(default_factory=list)
+    claims: list[Line] = field(default_factory=list)
+    tricks: list[Trick] = field(default_factory=list)
+
+
+class NiceGame(Game):
+    """Shared by ``nice4`` and ``nice3``; the subclasses set the sizes."""
+
+    seed = "000_c2331cd3c085e9c3.txt"
+    rounds: tuple[int, ...] = ()
+    dealer_extra = 0
+    discard_size = 0
+    rulings = tuple(f"NICE-{n}" for n in range(1, 19)) + ("G-1", "G-2", "G-3", "G-4", "G-5", "G-6")
+
+    @property
+    def hand_size(self) -> int:
+        """Cards each player holds at the start of play, which is also the number of tricks."""
+        return sum(self.rounds)
+
+    def verify(self, record: Record, options: Mapping[str, str] | None = None) -> Report:
+        return _NiceHand(self, record, options).run()
+
+    def random_record(self, rng: random.Random, players: list[str] | None = None) -> Record:
+        from .nice_random import random_record
+
+        return random_record(self, rng, players)
+
+
+class Nice4(NiceGame):
+    key = "nice4"
+    title = "Mitigatti of Nice, four players"
+    num_players = 4
+    rounds = (9, 10)
+    dealer_extra = 2
+    discard_size = 2
+    keywords = R.KEYWORDS_4
+    options = R.OPTIONS_4
+
+
+class Nice3(NiceGame):
+    key = "nice3"
+    title = "Mitigatti of Nice, three players"
+    num_players = 3
+    rounds = (9, 6, 10)
+    dealer_extra = 3
+    discard_size = 3
+    keywords = R.KEYWORDS_3
+    options = R.OPTIONS_3
+
+
+class _NiceHand:
+    """One replay of one record. Built, run once, discarded."""
+
+    def __init__(self, game: NiceGame, record: Record, options: Mapping[str, str] | None):
+        self.game = game
+        self.record = record
+        self.n = game.num_players
+        players = record.players
+        self.report = Report(game.key, tuple(players), record.dealer, unit=game.unit)
+        self.options = game.resolve_options(record.options, options)
+        world = self.options["honours"] == "world"
+        self.points = R.card_points(world)
+        self.honours = R.honours(world)
+        self.dealer = record.dealer if record.dealer is not None else 0
+        self.eldest = (self.dealer + 1) % self.n
+        self.contract = Contract()
+        self.lines = _Lines()
+        self.seated: list[list[tuple[int, Card, Item]]] = []  # per trick: (seat, card, item)
+        self.played = [0] * self.n
+        self.known = [True] * self.n  # False: hand is only what the record shows being played
+        self.dealt: list[int] = [0] * self.n
+        self.start: list[int] = [0] * self.n  # hands when play begins
+        self.discard: int | None = None
+        self.stopped = False
+        self.declared: dict[tuple[int, str], Line | Item] = {}  # (seat, combination) -> where
+        self.bagatte = None  # the BagatteWatch of the play (NICE-14)
+
+    # -- findings --------------------------------------------------------------------------
+    def flag(self, code: str, severity: Severity, message: str, rule: str | None, **where) -> None:
+        self.report.add(Finding(code, severity, message, rule, **where))
+
+    def stop(self, code: str, message: str, rule: str = "G-2", **where) -> None:
+        """Record an error and end the replay (G-2)."""
+        self.flag(code, ERROR, message, rule, **where)
+        raise _Stop
+
+    def name(self, seat: int) -> str:
+        return self.report.players[seat]
+
+    # -- driver ----------------------------------------------------------------------------
+    def run(self) -> Report:
+        report = self.report
+        try:
+            self.sort_lines()
+            if self.mountain():
+                return self.finish()
+            self.seat_plays()
+            self.deal()
+            if self.n == 4:
+                self.settle_contract()
+            else:
+                self.start_hands()
+            if self.contract.surrender:
+                report.complete = True
+                self.check_no_play_after("the surrender ends the deal (NICE-9)",
+                                         contract_lines=False)
+            else:
+                self.declarations_before_play()
+                self.play()
+        except _Stop:
+            self.stopped = True
+        return self.finish()
+
+    def finish(self) -> Report:
+        report = self.report
+        if report.complete and not report.errors and not report.thrown_in:
+            score_hand(self)
+            self.check_claims()
+        report.findings.sort(key=lambda f: (f.loc is None, f.loc or Loc(0, 0)))
+        return report
+
+    # -- lines -----------------------------------------------------------------------------
+    def sort_lines(self) -> None:
+        lines = self.lines
+        tricks_seen = 0
+        for entry in self.record.body:
+            if isinstance(entry, Trick):
+                lines.tricks.append(entry)
+                tricks_seen += 1
+                continue
+            keyword = entry.keyword
+            if keyword == "hand":
+                seat = self.seat_named(entry.subject, entry.loc)
+                if seat in lines.hands:
+                    self.stop("DUPLICATE_LINE", f"a second hand line for {entry.subject}",
+                              loc=entry.loc)
+                lines.hands[seat] = entry
+            elif keyword == "mountain":
+                round_no = int(entry.subject or 0)
+                if round_no in lines.mountain or not 1 <= round_no <= len(self.game.rounds):
+                    self.stop("BAD_MOUNTAIN", f"mountain round {entry.subject} is repeated or "
+                              f"out of range 1..{len(self.game.rounds)}", "NICE-5", loc=entry.loc)
+                lines.mountain[round_no] = entry
+            elif keyword == "declare":
+                lines.declares.append((tricks_seen, entry))
+            elif keyword == "claim":
+                lines.claims.append(entry)
+            else:
+                if keyword in lines.single:
+                    self.stop("DUPLICATE_LINE", f"a second {keyword} line", loc=entry.loc)
+                if tricks_seen:
+                    self.stop("LINE_OUT_OF_PLACE", f"the {keyword} line comes after play began",
+                              loc=entry.loc)
+                lines.single[keyword] = entry
+
+    def seat_named(self, name: str | None, loc: Loc | None) -> int:
+        wanted = (name or "").strip().casefold()
+        for seat, player in enumerate(self.report.players):
+            if player.casefold() == wanted:
+                return seat
+        self.stop("UNKNOWN_PLAYER", f"{name!r} is not one of the players", "G-2", loc=loc)
+        raise AssertionError  # unreachable
+
+    # -- NICE-5: the mountain --------------------------------------------------------------
+    def mountain(self) -> bool:
+        """Check the words spoken after each round; True when the deal was thrown in (G-4)."""
+        thrown_in_at = None
+        for round_no in sorted(self.lines.mountain):
+            line = self.lines.mountain[round_no]
+            if thrown_in_at is not None:
+                self.stop("PLAY_AFTER_THROW_IN", f"round {round_no} after the deal was thrown in",
+                          "NICE-5", loc=line.loc)
+            words = []
+            for item in line.items:
+                word = WORDS_KEEP.get(item.text.casefold()) or WORDS_MOUNTAIN.get(
+                    item.text.casefold())
+                if word is None:
+                    self.stop("BAD_WORD", f"{item.text!r} is neither keep nor mountain", "NICE-5",
+                              loc=item.loc)
+                if words and words[-1] == "keep":
+                    self.stop("SPOKE_AFTER_KEEP", "the first keep ends the speaking", "NICE-5",
+                              loc=item.loc)
+                words.append(word)
+            if len(words) > self.n:
+                self.stop("BAD_MOUNTAIN", f"{len(words)} words for {self.n} players", "NICE-5",
+                          loc=line.loc)
+            if "keep" not in words:
+                if len(words) < self.n:
+                    self.stop("BAD_MOUNTAIN", "the speaking stops before anyone kept", "NICE-5",
+                              loc=line.loc)
+                thrown_in_at = round_no
+        if thrown_in_at is None:
+            return False
+        self.report.thrown_in = True
+        self.report.complete = True
+        self.check_no_play_after(f"all went to the mountain in round {thrown_in_at} (NICE-5, G-4)")
+        return True
+
+    def check_no_play_after(self, why: str, contract_lines: bool = True) -> None:
+        lines = self.lines
+        extra = [*lines.tricks, *(ln for _, ln in lines.declares)]
+        if contract_lines:
+            extra += lines.single.values()
+        if extra:
+            first = min(extra, key=lambda e: (e.loc is None, e.loc or Loc(0, 0)))
+            self.stop("PLAY_AFTER_END", f"the record goes on although {why}", "G-4",
+                      loc=first.loc)
+
+    # -- seats: who played each card -------------------------------------------------------
+    def first_leader(self) -> int:
+        """NICE-10: eldest leads; with ``first-lead=declarer`` the Solo player does."""
+        solo = self.lines.single.get("solo")
+        if solo is not None and self.options.get("first-lead") == "declarer":
+            name = " ".join(i.text for i in solo.items)
+            if name.casefold() != "none":
+                return self.seat_named(name, solo.loc)
+        return self.eldest
+
+    def seat_plays(self) -> None:
+        """Give each play its seat from the trick winners (cards alone decide them), and check
+        numbering, leaders, pack membership and duplicates. Stops at an unknown card."""
+        leader = self.first_leader()
+        seen = 0
+        total = self.game.hand_size
+        tricks = self.lines.tricks
+        for index, trick in enumerate(tricks):
+            number = index + 1
+            if trick.number != number:
+                self.stop("TRICK_NUMBER", f"trick numbered {trick.number}, expected {number}",
+                          loc=trick.loc, trick=number)
+            if number > total:
+                self.stop("TOO_MANY_TRICKS", f"a hand of {self.game.key} has {total} tricks",
+                          loc=trick.loc, trick=number)
+            if trick.leader is not None and trick.leader != leader:
+                self.stop("PLAY_OUT_OF_TURN", f"the record has {self.name(trick.leader)} leading "
+                          f"trick {number}, but {self.name(leader)} won the lead",
+                          loc=trick.loc, trick=number, seat=trick.leader)
+            if len(trick.plays) > self.n:
+                self.stop("TOO_MANY_CARDS", f"{len(trick.plays)} cards in a trick of {self.n}",
+                          loc=trick.plays[self.n].loc, trick=number)
+            seated = []
+            for position, item in enumerate(trick.plays):
+                seat = (leader + position) % self.n
+                card = item.card
+                if card is None:
+                    self.flag("UNKNOWN_CARD", NOTE, "an unknown card: the replay stops here",
+                              "G-2", loc=item.loc, trick=number, seat=seat)
+                    self.seated.append(seated)
+                    return
+                if not R.PACK >> card & 1:
+                    self.stop("CARD_NOT_IN_PACK", f"{card} is not in the 78-card pack",
+                              loc=item.loc, trick=number, seat=seat, cards=(card,))
+                if seen >> card & 1:
+                    self.stop("DUPLICATE_CARD", f"{card} was already played",
+                              loc=item.loc, trick=number, seat=seat, cards=(card,))
+                seen |= card.bit
+                self.played[seat] |= card.bit
+                seated.append((seat, card, item))
+            self.seated.append(seated)
+            if len(trick.plays) < self.n:
+                if index != len(tricks) - 1:
+                    self.stop("SHORT_TRICK", f"trick {number} has {len(trick.plays)} cards and "
+                              "is not the last line", loc=trick.loc, trick=number)
+                return
+            winner = R.RULES.winner([card for _, card, _ in seated])
+            leader = seated[winner][0] if winner is not None else leader
+
+    @property
+    def play_complete(self) -> bool:
+        total = self.game.hand_size
+        return len(self.seated) == total and all(len(t) == self.n for t in self.seated)
+
+    # -- NICE-5, NICE-6: deal and discard --------------------------------------------------
+    def deal(self) -> None:
+        game = self.game
+        sizes = [game.hand_size + (game.dealer_extra if s == self.dealer else 0)
+                 for s in range(self.n)]
+        union = 0
+        for seat, line in sorted(self.lines.hands.items()):
+            mask = 0
+            for item in line.items:
+                card = item.card
+                if card is None:
+                    self.stop("UNKNOWN_CARD", "hands must be written in full", loc=item.loc)
+                if not R.PACK >> card & 1:
+                    self.stop("CARD_NOT_IN_PACK", f"{card} is not in the 78-card pack",
+                              loc=item.loc, seat=seat, cards=(card,))
+                if (union | mask) >> card & 1:
+                    self.stop("DUPLICATE_CARD", f"{card} is dealt twice", loc=item.loc,
+                              seat=seat, cards=(card,))
+                mask |= card.bit
+            if mask.bit_count() != sizes[seat]:
+                self.stop("WRONG_HAND_SIZE", f"{self.name(seat)} was dealt {mask.bit_count()} "
+                          f"cards; the deal gives {sizes[seat]}", "NICE-5", loc=line.loc,
+                          seat=seat)
+            union |= mask
+            self.dealt[seat] = mask
+        self.read_discard()
+        complete = self.play_complete
+        for seat in range(self.n):
+            if seat not in self.lines.hands:
+                self.known[seat] = complete
+        if not all(s in self.lines.hands for s in range(self.n)) and not complete:
+            self.flag("DEAL_UNKNOWN", NOTE, "the deal is not written in full and the play is "
+                      "incomplete: only plays proved wrong by the record itself are flagged",
+                      "G-2", loc=self.record.start)
+
+    def read_discard(self) -> None:
+        """NICE-6: the discard's size, its cards, and the announced number of Tarots."""
+        line = self.lines.single.get("discard")
+        dealer = self.dealer
+        size = self.game.discard_size
+        if line is None:
+            if self.play_complete:
+                self.discard = R.PACK & ~sum(self.played)
+                self.flag("DISCARD_DERIVED", NOTE, "the discard is not written; it is the cards "
+                          "nobody played: " + " ".join(map(str, cards_of(self.discard))),
+                          "NICE-6", loc=self.record.start)
+            return
+        cards = line.cards()
+        mask = 0
+        for item in line.items:
+            if item.card is not None:
+                if item.card.bit & mask:
+                    self.stop("DUPLICATE_CARD", f"{item.card} twice in the discard",
+                              loc=item.loc, cards=(item.card,))
+                mask |= item.card.bit
+                if self.played_anywhere(item.card):
+                    self.stop("DUPLICATE_CARD", f"{item.card} is discarded and also played",
+                              loc=item.loc, cards=(item.card,))
+                if dealer in self.lines.hands and not self.dealt[dealer] >> item.card & 1:
+                    self.stop("CARD_NOT_HELD", f"the dealer did not hold {item.card}",
+                              loc=item.loc, seat=dealer, cards=(item.card,))
+        if len(cards) != size:
+            self.stop("WRONG_DISCARD_SIZE", f"the dealer discards {size} cards, not "
+                      f"{len(cards)}", "NICE-6", loc=line.loc, seat=dealer)
+        self.discard = mask
+        forbidden = mask & (R.KINGS | self.honours)
+        if forbidden:
+            self.flag("BAD_DISCARD", VIOLATION, "Kings and Honours may not be discarded: "
+                      + " ".join(map(str, cards_of(forbidden))), "NICE-6", loc=line.loc,
+                      seat=dealer, cards=tuple(cards_of(forbidden)))
+        tarots = (mask & R.TAROTS).bit_count()
+        announce = line.options().get("announce")
+        if announce is None:
+            if tarots:
+                self.flag("TAROTS_NOT_ANNOUNCED", VIOLATION, f"the discard holds {tarots} "
+                          "Tarot(s) and the dealer announced none", "NICE-6", loc=line.loc,
+                          seat=dealer)
+        elif not announce.value.isdigit():
+            self.stop("BAD_ANNOUNCEMENT", f"announce={announce.value!r} is not a number",
+                      loc=announce.loc)
+        elif int(announce.value) != tarots:
+            self.flag("WRONG_ANNOUNCEMENT", VIOLATION, f"the dealer announced "
+                      f"{announce.value} Tarot(s) discarded; the discard holds {tarots}",
+                      "NICE-6", loc=announce.loc, seat=dealer)
+
+    def played_anywhere(self, card: Card) -> bool:
+        return any(p >> card & 1 for p in self.played)
+
+    # -- NICE-7 .. NICE-9: Solo, call, exchange, surrender ---------------------------------
+    def settle_contract(self) -> None:
+        from .nice_contract import settle_contract
+
+        settle_contract(self)
+
+    def start_hands(self) -> None:
+        """Hands when play begins: dealt less discard, with the Solo exchange applied; for
+        seats without a hand line, the cards they are seen to play (G-2 note in :meth:`deal`).
+        """
+        contract = self.contract
+        exchange = (
+            contract.given is not None and contract.holder is not None
+            and contract.called is not None
+        )
+        for seat in range(self.n):
+            if seat in self.lines.hands:
+                hand = self.dealt[seat]
+                if seat == self.dealer and self.discard is not None:
+                    hand &= ~self.discard
+                if exchange and seat == contract.declarer:
+                    hand = hand & ~contract.given.bit | contract.called.bit
+                elif exchange and seat == contract.holder:
+                    hand = hand & ~contract.called.bit | contract.given.bit
+                self.start[seat] = hand
+            else:
+                self.start[seat] = self.played[seat]
+                hand = self.played[seat]
+                if exchange and seat == contract.declarer:
+                    hand = hand & ~contract.called.bit | contract.given.bit
+                elif exchange and seat == contract.holder:
+                    hand = hand & ~contract.given.bit | contract.called.bit
+                if seat == self.dealer and self.discard is not None:
+                    hand |= self.discard
+                self.dealt[seat] = hand
+        if all(self.known):
+            self.report.hands = tuple(self.dealt)
+        self.report.discard = self.discard
+
+    # -- NICE-12 and NICE-13: declarations -------------------------------------------------
+    def declarations_before_play(self) -> None:
+        from .nice_declare import declarations_before_play
+
+        declarations_before_play(self)
+
+    # -- play ------------------------------------------------------------------------------
+    def play(self) -> None:
+        from .nice_play import play
+
+        play(self)
+        if self.play_complete and not self.stopped:
+            self.report.complete = True
+        elif not self.report.errors:
+            self.flag("PARTIAL_RECORD", NOTE, f"the record stops after {len(self.seated)} "
+                      "trick line(s); nothing is scored", "G-2", loc=self.record.start)
+
+    # -- claims ----------------------------------------------------------------------------
+    def check_claims(self) -> None:
+        settlement = self.report.settlement
+        for line in self.lines.claims:
+            if (line.subject or "").casefold() != "marca":
+                self.flag("BAD_CLAIM", NOTE, f"claims of {line.subject!r} are not checked; "
+                          "write claim marca: NAME +N ...", None, loc=line.loc)
+                continue
+            words = [item for item in line.items]
+            if len(words) % 2:
+                self.stop("BAD_CLAIM", "a claim lists a player and an amount each", loc=line.loc)
+            for name_item, amount_item in zip(words[::2], words[1::2], strict=True):
+                seat = self.seat_named(name_item.text, name_item.loc)
+                try:
+                    claimed = int(amount_item.text)
+                except ValueError:
+                    self.stop("BAD_CLAIM", f"{amount_item.text!r} is not a whole number",
+                              loc=amount_item.loc)
+                if claimed != settlement[seat]:
+                    self.flag("CLAIM_MISMATCH", VIOLATION, f"the record claims {claimed:+d} for "
+                              f"{self.name(seat)}; the rules give {settlement[seat]:+d}",
+                              "NICE-18", loc=amount_item.loc, seat=seat)
+
+    # -- helpers shared by the phase modules ------------------------------------------------
+    def trick_result(self, number: int, plays: list[Play], winner: int | None) -> TrickResult:
+        points = sum(self.points[p.card] for p in plays if p.card != FOOL)
+        return TrickResult(number, plays[0].seat, tuple(plays), winner, points)
+
+    def tarots_in(self, mask: int) -> int:
+        """Tarots for 10 Tarocche: the numbered trumps and the Fool (NICE-12)."""
+        return (mask & (TRUMP_MASK | FOOL.bit)).bit_count()
+
+    @staticmethod
+    def is_tarot(card: Card) -> bool:
+        return CATEGORY[card] == TRUMP
+
+    @staticmethod
+    def card_list(mask: int) -> tuple[Card, ...]:
+        return tuple(cards_of(mask))
+

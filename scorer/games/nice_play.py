@@ -1,0 +1,99 @@
+"""Nice: the play of the tricks, with the Bagatte lead rule watched as it happens (NICE-14)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..cardset import cards_of
+from ..findings import Severity
+from ..report import Play
+from ..tricks import CATEGORY, MUST_FOLLOW_SUIT, MUST_FOLLOW_TRUMPS, MUST_TRUMP, SUIT_MASKS
+from . import nice_rules as R
+from .nice_declare import declare_in_play, note_undeclared
+
+if TYPE_CHECKING:
+    from .nice import _NiceHand
+
+_REASONS = {
+    MUST_FOLLOW_SUIT: ("G-1", "held {suit} and had to follow suit"),
+    MUST_TRUMP: ("NICE-11", "had no {suit} but held Tarots, so had to play a Tarot"),
+    MUST_FOLLOW_TRUMPS: ("NICE-11", "held Tarots and a Tarot was led"),
+}
+SUIT_NAMES = ("swords", "batons", "cups", "coins", "Tarots")
+
+
+@dataclass
+class BagatteWatch:
+    """NICE-14: is the holder of I still attempting Bagatte Ultimu?"""
+
+    holder: int | None
+    attempting: bool
+    bound: int | None = None  # the plain suit he must keep leading
+    won: bool | None = None  # outcome, when he attempted it to the last trick
+
+    def lead(self, h: _NiceHand, card, hand_before: int, trick: int, loc) -> None:
+        if not self.attempting:
+            return
+        if self.bound is not None:
+            if hand_before & SUIT_MASKS[self.bound]:
+                if CATEGORY[card] != self.bound:
+                    self.attempting = False
+                    h.flag("BAGATTE_LEAD_RULE", Severity.NOTE, f"{h.name(self.holder)} led "
+                           f"{card} while still holding {SUIT_NAMES[self.bound]} after leading "
+                           "that suit: no Bagatte Ultimu payment either way", "NICE-14",
+                           loc=loc, trick=trick, seat=self.holder, cards=(card,))
+                    return
+            else:
+                self.bound = None
+        if CATEGORY[card] < 4:
+            self.bound = CATEGORY[card]
+
+
+def play(h: _NiceHand) -> None:
+    """Replay the seated tricks against the hands; flag illegal plays (G-1), stop at a card
+    not held (G-2), and record each trick's winner."""
+    rules = R.RULES
+    hands = list(h.start)
+    report = h.report
+    n = h.n
+    last = h.game.hand_size
+    holder = next((s for s in range(n) if h.start[s] >> R.BAGATTE & 1), None)
+    watch = BagatteWatch(holder, holder is not None)
+    h.bagatte = watch
+    for index, seated in enumerate(h.seated):
+        number = index + 1
+        cards: list = []
+        plays: list[Play] = []
+        for seat, card, item in seated:
+            hand = hands[seat]
+            if not hand >> card & 1:
+                h.stop("CARD_NOT_HELD", f"{h.name(seat)} does not hold {card}", loc=item.loc,
+                       trick=number, seat=seat, cards=(card,))
+            code = rules.illegal(hand, cards, card)
+            legal = None
+            if code is not None:
+                legal = rules.legal(hand, cards)
+                led = rules.led_category(cards)
+                rule, reason = _REASONS[code]
+                h.flag(code, Severity.VIOLATION, f"{h.name(seat)} played {card} but "
+                       + reason.format(suit=SUIT_NAMES[led]), rule, loc=item.loc, trick=number,
+                       seat=seat, cards=(card,), legal=tuple(cards_of(legal)))
+            if not cards and seat == holder:
+                watch.lead(h, card, hand, number, item.loc)
+            if card == R.BAGATTE and number != last:
+                watch.attempting = False
+            hand &= ~card.bit
+            hands[seat] = hand
+            if item.note:
+                declare_in_play(h, seat, card, item, hand, number)
+            plays.append(Play(seat, card, item.loc, (code,) if code else (), legal))
+            cards.append(card)
+        winner = None
+        if len(cards) == n:
+            winner = plays[rules.winner(cards)].seat
+            if number == last and watch.attempting and R.BAGATTE in cards:
+                watch.won = winner == holder
+        report.tricks.append(h.trick_result(number, plays, winner))
+    if len(h.seated) == last and all(len(t) == n for t in h.seated):
+        note_undeclared(h)

@@ -1,0 +1,147 @@
+"""The hand record as data: what the notation reads and writes, and what the engines replay.
+
+The model is game-neutral. A record is its tags plus an ordered body of lines: *section lines*
+(``keyword [subject]: items``, e.g. ``hand Anna: KS QS ...`` or ``discard: 3B 16 announce=1``)
+and *trick lines* (cards in play order, optionally with the leader's seat). Each game module
+says which keywords it knows (:class:`KeywordSpec`) and gives them meaning.
+
+Locations (:class:`~scorer.findings.Loc`) ride along for messages but take no part in equality,
+so ``parse(write(r)) == r`` compares content only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from .cards import Card
+from .findings import Loc
+
+__all__ = ["Item", "KeywordSpec", "Line", "Record", "Trick", "parse_options"]
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """One token of a line: a card, an unknown card (``?``), a word, or ``key=value``.
+
+    ``note`` is the text of a parenthesised annotation attached to the token, e.g. the
+    declaration in ``XX(mitigatti)`` or a Piedicavallo remark.
+    """
+
+    text: str
+    card: Card | None = None
+    note: str | None = None
+    loc: Loc | None = field(default=None, compare=False)
+
+    @property
+    def is_unknown(self) -> bool:
+        return self.card is None and self.text == "?"
+
+    @property
+    def key(self) -> str | None:
+        """For a ``key=value`` item, the key; else ``None``."""
+        return self.text.split("=", 1)[0] if "=" in self.text and self.card is None else None
+
+    @property
+    def value(self) -> str:
+        return self.text.split("=", 1)[1] if "=" in self.text else self.text
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """A section line: ``keyword [subject]: items``."""
+
+    keyword: str
+    subject: str | None
+    items: tuple[Item, ...]
+    loc: Loc | None = field(default=None, compare=False)
+
+    def cards(self) -> list[Card]:
+        return [item.card for item in self.items if item.card is not None]
+
+    def options(self) -> dict[str, Item]:
+        return {item.key: item for item in self.items if item.key is not None}
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    """A trick line. ``plays`` are in the order played; ``leader`` is the seat index when the
+    record names or marks the leader (checked against the replay), else ``None``."""
+
+    number: int
+    leader: int | None
+    plays: tuple[Item, ...]
+    loc: Loc | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class KeywordSpec:
+    """How the notation reads one section keyword of a game.
+
+    ``subject`` is what may stand between the keyword and the colon; ``items`` says whether the
+    tokens after it are cards (``key=value`` options allowed too), words, or a mix (a token that
+    reads as a card is a card, anything else a word).
+    """
+
+    subject: Literal["none", "player", "number", "word", "optional-player"]
+    items: Literal["cards", "words", "mixed"]
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class Record:
+    """One hand (or thrown-in deal) as recorded. ``source`` keeps the original text."""
+
+    tags: tuple[tuple[str, str], ...]
+    body: tuple[Line | Trick, ...] = ()
+    source: str = field(default="", compare=False)
+    start: Loc | None = field(default=None, compare=False)
+
+    def tag(self, name: str, default: str | None = None) -> str | None:
+        for key, value in self.tags:
+            if key == name:
+                return value
+        return default
+
+    @property
+    def game(self) -> str:
+        return self.tag("Game", "") or ""
+
+    @property
+    def players(self) -> list[str]:
+        return split_players(self.tag("Players", "") or "")
+
+    @property
+    def dealer(self) -> int | None:
+        """Seat index of the dealer, ``None`` when the tag is missing or names no player."""
+        name = (self.tag("Dealer") or "").strip().casefold()
+        for seat, player in enumerate(self.players):
+            if player.casefold() == name:
+                return seat
+        return None
+
+    @property
+    def options(self) -> dict[str, str]:
+        return parse_options(self.tag("Options", "") or "")
+
+    def lines(self, keyword: str) -> list[Line]:
+        return [ln for ln in self.body if isinstance(ln, Line) and ln.keyword == keyword]
+
+    @property
+    def tricks(self) -> list[Trick]:
+        return [ln for ln in self.body if isinstance(ln, Trick)]
+
+
+def split_players(text: str) -> list[str]:
+    """Players are comma-separated (names may hold spaces); without commas, space-separated."""
+    parts = text.split(",") if "," in text else text.split()
+    return [p.strip() for p in parts if p.strip()]
+
+
+def parse_options(text: str) -> dict[str, str]:
+    """``"a=b, c=d"`` or ``"a=b c=d"`` to a dict; a bare name means ``name=on``."""
+    out: dict[str, str] = {}
+    for part in text.replace(",", " ").split():
+        name, _, value = part.partition("=")
+        out[name.strip().lower()] = (value.strip() or "on").lower()
+    return out

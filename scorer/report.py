@@ -1,0 +1,120 @@
+"""The outcome of verifying one record: findings, the trick log, side tallies and payments.
+
+Everything is a value so a report can be compared, serialised and shown without the engine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from .cards import Card
+from .findings import Finding, Loc, Severity
+
+__all__ = ["Play", "Report", "ScoreLine", "SideTally", "Status", "TrickResult"]
+
+
+class Status(str, Enum):
+    """A record's verdict, worst first."""
+
+    INVALID = "invalid"  # malformed or impossible (G-2)
+    FLAGGED = "flagged"  # complete but with violations (G-1)
+    PARTIAL = "partial"  # consistent as far as it goes, but stops before the end
+    THROWN_IN = "thrown-in"  # a deal abandoned by the rules (G-4)
+    CLEAN = "clean"
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """One card played: by whom, and the finding codes it drew (empty when legal)."""
+
+    seat: int
+    card: Card
+    loc: Loc | None = None
+    codes: tuple[str, ...] = ()
+    legal: int | None = None  # mask of the legal cards, recorded only for flagged plays
+
+
+@dataclass(frozen=True, slots=True)
+class TrickResult:
+    number: int
+    leader: int
+    plays: tuple[Play, ...]
+    winner: int | None  # seat; None if the trick is unfinished
+    points: int = 0  # card points in the trick as the game counts them
+
+
+@dataclass(frozen=True, slots=True)
+class SideTally:
+    """What one side (or one player) took: the figures behind its total."""
+
+    name: str
+    seats: tuple[int, ...]
+    card_points: int
+    tricks: int
+    trick_points: int
+    discard_points: int
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreLine:
+    """One payment line: what each seat receives (+) or pays (-), and the rule behind it."""
+
+    label: str
+    amounts: tuple[int, ...]
+    rule: str
+
+
+@dataclass
+class Report:
+    """Everything verification says about one record."""
+
+    game: str
+    players: tuple[str, ...]
+    dealer: int | None
+    findings: list[Finding] = field(default_factory=list)
+    tricks: list[TrickResult] = field(default_factory=list)
+    hands: tuple[int, ...] | None = None  # dealt hands as masks, when known or derived
+    discard: int | None = None
+    contract: dict[str, str] = field(default_factory=dict)
+    sides: list[SideTally] = field(default_factory=list)
+    lines: list[ScoreLine] = field(default_factory=list)
+    unit: str = "marca"
+    complete: bool = False
+    thrown_in: bool = False
+    abeyance: int = 0  # amount this hand puts into abeyance (NICE-17)
+    sole_top: int | None = None  # seat of the sole top scorer (collects open abeyance)
+
+    # -- derived -----------------------------------------------------------------------
+    @property
+    def errors(self) -> list[Finding]:
+        return [f for f in self.findings if f.severity is Severity.ERROR]
+
+    @property
+    def violations(self) -> list[Finding]:
+        return [f for f in self.findings if f.severity is Severity.VIOLATION]
+
+    @property
+    def status(self) -> Status:
+        if self.errors:
+            return Status.INVALID
+        if self.thrown_in:
+            return Status.THROWN_IN
+        if not self.complete:
+            return Status.PARTIAL
+        if self.violations:
+            return Status.FLAGGED
+        return Status.CLEAN
+
+    @property
+    def settlement(self) -> tuple[int, ...]:
+        """Net payment per seat: the sum of the score lines."""
+        totals = [0] * len(self.players)
+        for line in self.lines:
+            for seat, amount in enumerate(line.amounts):
+                totals[seat] += amount
+        return tuple(totals)
+
+    def add(self, finding: Finding) -> None:
+        self.findings.append(finding)
