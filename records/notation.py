@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from scorer.cards import Card, CardParseError
+from scorer.cards import CARDS, Card, CardParseError
 from scorer.findings import Loc
 from scorer.games import GAMES, OptionError
 from scorer.record import Item, KeywordSpec, Line, Record, Trick, parse_options, split_players
@@ -50,7 +50,7 @@ _SECTION = re.compile(r"([A-Za-z][A-Za-z0-9_-]*)\s*([^:]*?)\s*:\s*")
 _WORD_LINE = re.compile(r"([A-Za-z][A-Za-z0-9_-]*)\b\s*")
 _LEADER = re.compile(r"([^:\s*?(][^:]*?)\s*:\s*")
 _TOKEN = re.compile(r"(\*?)([^\s,()]+)(?:\(([^)]*)\))?|(\S)")
-_SPACE_OR_COMMA = re.compile(r"[\s,]*")
+_SPECIAL = re.compile(r"[(),*=?-]")
 
 
 class NotationError(ValueError):
@@ -334,32 +334,54 @@ class Reader:
 
     def items(self, text: str, start: int, kind: str, number: int,
               column: int) -> list[Item] | None:
+        cards = _card_cache(self.style)
+        rest = text[start:]
+        if kind != "words" and not _SPECIAL.search(rest):
+            # Fast path (most lines): plain tokens, each a known spelling of a card.
+            out = []
+            position = start
+            at = Item.at
+            for token in rest.split():
+                position = text.index(token, position)
+                known = cards.get(token)
+                if known is None:
+                    break
+                out.append(at(known[0], known[1], None, number, column + position))
+                position += len(token)
+            else:
+                return out
+        return self._items(text, start, kind, number, column)
+
+    def _items(self, text: str, start: int, kind: str, number: int,
+               column: int) -> list[Item] | None:
         out: list[Item] = []
-        style = self.style
+        cards = _card_cache(self.style)
         for match in _TOKEN.finditer(text, start):
-            loc = Loc(number, column + match.start())
-            if match.group(4) is not None:
-                self.error(f"unexpected {match.group(4)!r} (an annotation is CARD(text) with "
-                           "no space before the parenthesis)", loc.line, loc.column)
+            star, token, note, stray = match.groups()
+            col = column + match.start()
+            if stray is not None:
+                self.error(f"unexpected {stray!r} (an annotation is CARD(text) with no space "
+                           "before the parenthesis)", number, col)
                 return None
-            star, token, note = match.group(1), match.group(2), match.group(3)
+            known = cards.get(token)
+            if known is not None and kind != "words":
+                out.append(Item.at("*" + known[0] if star else known[0], known[1], note, number,
+                                   col))
+                continue
             if star:
                 token = "*" + token
-            if kind == "words" or (kind == "cards" and "=" in token):
-                out.append(Item(token, None, note, loc))
-                continue
-            if token == "?" or token == "-":
-                out.append(Item(token, None, note, loc))
+            if kind == "words" or token in ("?", "-") or (kind == "cards" and "=" in token):
+                out.append(Item.at(token, None, note, number, col))
                 continue
             try:
-                card = Card.parse(token.lstrip("*"), style)
+                card = Card.parse(token.lstrip("*"), self.style)
             except CardParseError as exc:
                 if kind == "mixed":
-                    out.append(Item(token, None, note, loc))
+                    out.append(Item.at(token, None, note, number, col))
                     continue
-                self.error(str(exc), loc.line, loc.column)
+                self.error(str(exc), number, col)
                 return None
-            out.append(Item(("*" if star else "") + card.text("italian"), card, note, loc))
+            out.append(Item.at(("*" if star else "") + str(card), card, note, number, col))
         return out
 
     def trick_line(self, text: str, match: re.Match[str], number: int, column: int) -> None:
@@ -416,6 +438,27 @@ class Reader:
                        column)
             return None
         return seat, played
+
+
+_CARD_CACHES: dict[str, dict[str, tuple[str, Card]]] = {}
+
+
+def _card_cache(style: str) -> dict[str, tuple[str, Card]]:
+    """Token -> (canonical text, card) for the spellings met most: canonical ones, any case
+    of the short forms. Other spellings fall back to :meth:`Card.parse`."""
+    cache = _CARD_CACHES.get(style)
+    if cache is None:
+        cache = {}
+        for card in CARDS:
+            for spelling in {card.text(style), str(card)}:
+                for variant in (spelling, spelling.lower(), spelling.upper()):
+                    try:
+                        if Card.parse(variant, style) == card:
+                            cache[variant] = (str(card), card)
+                    except CardParseError:
+                        pass
+        _CARD_CACHES[style] = cache
+    return cache
 
 
 def _strip_comment(line: str) -> str:

@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import NamedTuple
 
 from .cards import Card
 
 __all__ = ["Finding", "Loc", "Severity"]
 
 
-@dataclass(frozen=True, slots=True, order=True)
-class Loc:
-    """A place in the record's text: 1-based line and column."""
+class Loc(NamedTuple):
+    """A place in the record's text: 1-based line and column (a tuple: cheap, ordered)."""
 
     line: int
     column: int

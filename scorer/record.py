@@ -20,18 +20,48 @@ from .findings import Loc
 __all__ = ["Item", "KeywordSpec", "Line", "Record", "Trick", "parse_options"]
 
 
-@dataclass(frozen=True, slots=True)
 class Item:
     """One token of a line: a card, an unknown card (``?``), a word, or ``key=value``.
 
     ``note`` is the text of a parenthesised annotation attached to the token, e.g. the
-    declaration in ``XX(mitigatti)`` or a Piedicavallo remark.
+    declaration in ``XX(mitigatti)`` or a Piedicavallo remark. Treated as immutable; a plain
+    slotted class because records hold thousands of them and the parser makes them in a loop.
+    Equality and hashing ignore ``loc``.
     """
 
-    text: str
-    card: Card | None = None
-    note: str | None = None
-    loc: Loc | None = field(default=None, compare=False)
+    __slots__ = ("card", "column", "line", "note", "text")
+
+    def __init__(self, text: str, card: Card | None = None, note: str | None = None,
+                 loc: Loc | None = None) -> None:
+        self.text = text
+        self.card = card
+        self.note = note
+        self.line, self.column = loc if loc is not None else (0, 0)
+
+    @classmethod
+    def at(cls, text: str, card: Card | None, note: str | None, line: int,
+           column: int) -> Item:
+        """The parser's constructor: a position without building a :class:`Loc`."""
+        item = cls.__new__(cls)
+        item.text, item.card, item.note, item.line, item.column = text, card, note, line, column
+        return item
+
+    @property
+    def loc(self) -> Loc | None:
+        return Loc(self.line, self.column) if self.line else None
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Item):
+            return NotImplemented
+        return (self.text, self.card, self.note) == (other.text, other.card, other.note)
+
+    def __hash__(self) -> int:
+        return hash((self.text, self.card, self.note))
+
+    def __repr__(self) -> str:
+        note = f", note={self.note!r}" if self.note is not None else ""
+        card = f", card={self.card!r}" if self.card is not None else ""
+        return f"Item({self.text!r}{card}{note})"
 
     @property
     def is_unknown(self) -> bool:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import NamedTuple
 
 from .cards import Card
 from .findings import Finding, Loc, Severity
@@ -24,8 +25,7 @@ class Status(str, Enum):
     CLEAN = "clean"
 
 
-@dataclass(frozen=True, slots=True)
-class Play:
+class Play(NamedTuple):
     """One card played: by whom, and the finding codes it drew (empty when legal)."""
 
     seat: int
@@ -35,8 +35,7 @@ class Play:
     legal: int | None = None  # mask of the legal cards, recorded only for flagged plays
 
 
-@dataclass(frozen=True, slots=True)
-class TrickResult:
+class TrickResult(NamedTuple):
     number: int
     leader: int
     plays: tuple[Play, ...]

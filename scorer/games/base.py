@@ -76,6 +76,19 @@ class Game:
         """Replay ``record`` and return its report; ``options`` override the record's."""
         raise NotImplementedError
 
-    def random_record(self, rng: random.Random, players: list[str] | None = None) -> Record:
-        """A legal record of one hand, drawn with the caller's seeded ``rng``."""
+    def random_record(self, rng: random.Random, players: list[str] | None = None,
+                      dealer: int | None = None) -> Record:
+        """A legal record of one hand, drawn with the caller's seeded ``rng``; the dealer is
+        drawn too unless given."""
         raise NotImplementedError
+
+    def random_session(self, rng: random.Random, count: int) -> list[Record]:
+        """``count`` legal records of one table in order, the deal passing as G-6 says."""
+        records: list[Record] = []
+        dealer = rng.randrange(self.num_players)
+        for _ in range(count):
+            record = self.random_record(rng, dealer=dealer)
+            records.append(record)
+            if not self.verify(record).thrown_in:
+                dealer = (dealer + 1) % self.num_players
+        return records

@@ -86,10 +86,11 @@ class NiceGame(Game):
     def verify(self, record: Record, options: Mapping[str, str] | None = None) -> Report:
         return _NiceHand(self, record, options).run()
 
-    def random_record(self, rng: random.Random, players: list[str] | None = None) -> Record:
+    def random_record(self, rng: random.Random, players: list[str] | None = None,
+                      dealer: int | None = None) -> Record:
         from .nice_random import random_record
 
-        return random_record(self, rng, players)
+        return random_record(self, rng, players, dealer)
 
 
 class Nice4(NiceGame):
@@ -319,8 +320,9 @@ class _NiceHand:
                 if seen >> card & 1:
                     self.stop("DUPLICATE_CARD", f"{card} was already played",
                               loc=item.loc, trick=number, seat=seat, cards=(card,))
-                seen |= card.bit
-                self.played[seat] |= card.bit
+                bit = 1 << card
+                seen |= bit
+                self.played[seat] |= bit
                 seated.append((seat, card, item))
             self.seated.append(seated)
             if len(trick.plays) < self.n:
@@ -505,7 +507,9 @@ class _NiceHand:
 
     # -- helpers shared by the phase modules ------------------------------------------------
     def trick_result(self, number: int, plays: list[Play], winner: int | None) -> TrickResult:
-        points = sum(self.points[p.card] for p in plays if p.card != FOOL)
+        table = self.points
+        points = sum([table[p.card] for p in plays]) - (table[FOOL] if FOOL in [
+            p.card for p in plays] else 0)
         return TrickResult(number, plays[0].seat, tuple(plays), winner, points)
 
     def tarots_in(self, mask: int) -> int:

@@ -50,6 +50,14 @@ class BagatteWatch:
             self.bound = CATEGORY[card]
 
 
+def _flag_illegal(h: _NiceHand, code: str, seat: int, card, item, number: int, led: int,
+                  legal: int) -> None:
+    rule, reason = _REASONS[code]
+    h.flag(code, Severity.VIOLATION, f"{h.name(seat)} played {card} but "
+           + reason.format(suit=SUIT_NAMES[led]), rule, loc=item.loc, trick=number, seat=seat,
+           cards=(card,), legal=tuple(cards_of(legal)))
+
+
 def play(h: _NiceHand) -> None:
     """Replay the seated tricks against the hands; flag illegal plays (G-1), stop at a card
     not held (G-2), and record each trick's winner."""
@@ -61,6 +69,7 @@ def play(h: _NiceHand) -> None:
     holder = next((s for s in range(n) if h.start[s] >> R.BAGATTE & 1), None)
     watch = BagatteWatch(holder, holder is not None)
     h.bagatte = watch
+    illegal = rules.illegal
     for index, seated in enumerate(h.seated):
         number = index + 1
         cards: list = []
@@ -70,24 +79,23 @@ def play(h: _NiceHand) -> None:
             if not hand >> card & 1:
                 h.stop("CARD_NOT_HELD", f"{h.name(seat)} does not hold {card}", loc=item.loc,
                        trick=number, seat=seat, cards=(card,))
-            code = rules.illegal(hand, cards, card)
-            legal = None
-            if code is not None:
+            code = illegal(hand, cards, card) if cards else None
+            if code is None:
+                plays.append(Play(seat, card, item.loc))
+            else:
                 legal = rules.legal(hand, cards)
-                led = rules.led_category(cards)
-                rule, reason = _REASONS[code]
-                h.flag(code, Severity.VIOLATION, f"{h.name(seat)} played {card} but "
-                       + reason.format(suit=SUIT_NAMES[led]), rule, loc=item.loc, trick=number,
-                       seat=seat, cards=(card,), legal=tuple(cards_of(legal)))
-            if not cards and seat == holder:
-                watch.lead(h, card, hand, number, item.loc)
-            if card == R.BAGATTE and number != last:
-                watch.attempting = False
-            hand &= ~card.bit
+                _flag_illegal(h, code, seat, card, item, number, rules.led_category(cards),
+                              legal)
+                plays.append(Play(seat, card, item.loc, (code,), legal))
+            if seat == holder:
+                if not cards:
+                    watch.lead(h, card, hand, number, item.loc)
+                if card == R.BAGATTE and number != last:
+                    watch.attempting = False
+            hand &= ~(1 << card)
             hands[seat] = hand
             if item.note:
                 declare_in_play(h, seat, card, item, hand, number)
-            plays.append(Play(seat, card, item.loc, (code,) if code else (), legal))
             cards.append(card)
         winner = None
         if len(cards) == n:

@@ -32,10 +32,12 @@ def _words_line(keyword: str, subject: str | None, words: list[str]) -> Line:
     return Line(keyword, subject, tuple(Item(w) for w in words))
 
 
-def random_record(game: NiceGame, rng: random.Random, players: list[str] | None = None) -> Record:
+def random_record(game: NiceGame, rng: random.Random, players: list[str] | None = None,
+                  dealer: int | None = None) -> Record:
     n = game.num_players
     players = list(players or DEFAULT_PLAYERS[:n])
-    dealer = rng.randrange(n)
+    if dealer is None:
+        dealer = rng.randrange(n)
     tags = (("Game", game.key), ("Players", ", ".join(players)), ("Dealer", players[dealer]))
     body: list[Line | Trick] = []
     eldest = (dealer + 1) % n

@@ -6,6 +6,8 @@ Rulings NICE-1 .. NICE-18 (``shared/rulings.md``) decide what the seed leaves op
 
 from __future__ import annotations
 
+from functools import cache
+
 from ..cards import CARDS, FOOL, suit_card, trump
 from ..cardset import mask_of
 from ..record import KeywordSpec
@@ -47,6 +49,7 @@ def honours(world: bool = False) -> int:
     return (WORLD if world else ANGEL).bit | BAGATTE.bit | FOOL.bit
 
 
+@cache
 def card_points(world: bool = False) -> tuple[int, ...]:
     """NICE-1: Honours and Kings 4, Queens 3, Cavaliers 2, Jacks 1, all else 0 (52 in all)."""
     table = [0] * 97

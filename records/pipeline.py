@@ -1,0 +1,77 @@
+"""From text to reports: read every record, verify each with its game's engine.
+
+This is the one path the command line (and later the service) uses, so a record is judged the
+same way everywhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from scorer.findings import Finding, Severity
+from scorer.games import GAMES
+from scorer.ledger import Ledger, build_ledger
+from scorer.report import Report, Status
+
+from .notation import Parsed, read
+
+__all__ = ["Checked", "check_text", "exit_status", "session_ledger"]
+
+
+@dataclass
+class Checked:
+    """A record as read, and its report (a notation error makes an ``invalid`` report)."""
+
+    parsed: Parsed
+    report: Report
+    source: str | None = None
+
+
+def check_text(text: str, *, source: str | None = None,
+               options: Mapping[str, str] | None = None) -> list[Checked]:
+    """Read and verify every record in ``text``. ``options`` override each record's own
+    (raises :class:`~scorer.games.OptionError` for an option its game does not have)."""
+    out = []
+    for parsed in read(text, source=source):
+        out.append(Checked(parsed, _report(parsed, options), source))
+    if not out:
+        empty = Parsed(None, [])
+        report = Report("", (), None)
+        report.add(Finding("EMPTY", Severity.ERROR, "no record found: a record starts with "
+                           '[Game "..."]', "G-2"))
+        out.append(Checked(empty, report, source))
+    return out
+
+
+def _report(parsed: Parsed, options: Mapping[str, str] | None) -> Report:
+    record = parsed.record
+    game = GAMES.get(record.game) if record is not None else None
+    if parsed.errors or game is None:
+        report = Report(record.game if record else "", tuple(record.players) if record else (),
+                        record.dealer if record else None)
+        for error in parsed.errors:
+            report.add(Finding("NOTATION", Severity.ERROR, error.message, None, loc=error.loc))
+        if not parsed.errors:
+            report.add(Finding("NOTATION", Severity.ERROR, "no known game", None,
+                               loc=record.start if record else None))
+        return report
+    return game.verify(record, options)
+
+
+def session_ledger(checked: list[Checked]) -> Ledger | None:
+    """The ledger of consecutive records of one game (``None`` if they mix games)."""
+    usable = [c for c in checked if c.parsed.record is not None and c.report.game]
+    if not usable or len({c.report.game for c in usable}) != 1:
+        return None
+    return build_ledger([c.parsed.record for c in usable], [c.report for c in usable])
+
+
+def exit_status(checked: list[Checked], ledger: Ledger | None = None) -> int:
+    """0 all consistent and legal; 1 violations flagged; 2 a record malformed or impossible."""
+    if any(c.report.status is Status.INVALID for c in checked):
+        return 2
+    if any(c.report.violations for c in checked) or (ledger is not None and any(
+            f.severity is Severity.VIOLATION for _, f in ledger.findings)):
+        return 1
+    return 0

@@ -1,0 +1,234 @@
+"""JSON forms (marshmallow) of records, reports and ledgers.
+
+A record's JSON round-trips: ``load(dump(r)) == r``. Cards are written in canonical Italian
+text (``"KS"``, ``"21"``, ``"Fool"``), seats by player name.
+
+>>> from records.notation import read
+>>> text = '[Game "nice4"]\\n[Players "A, B, C, D"]\\n[Dealer "D"]\\n1. A: KS 2S 3S 4S\\n'
+>>> record = read(text)[0].record
+>>> data = RecordSchema().dump(record)
+>>> data["body"][0]["plays"][0]
+{'text': 'KS', 'card': 'KS', 'note': None}
+>>> RecordSchema().load(data) == record
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, validates_schema
+
+from scorer.cards import Card, CardParseError
+from scorer.cardset import cards_of
+from scorer.ledger import Ledger
+from scorer.record import Item, Line, Record, Trick
+from scorer.report import Report
+
+__all__ = ["LedgerSchema", "RecordSchema", "ReportSchema", "dump_report"]
+
+
+class CardField(fields.Field):
+    """A card as its canonical text; ``None`` for a word or an unknown card."""
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        return None if value is None else str(value)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Card:
+        if not isinstance(value, str):
+            raise ValidationError("a card is a string such as 'KS', '21' or 'Fool'")
+        try:
+            return Card.parse(value)
+        except CardParseError as exc:
+            raise ValidationError(str(exc)) from exc
+
+
+class ItemSchema(Schema):
+    text = fields.String(required=True)
+    card = CardField(allow_none=True, load_default=None)
+    note = fields.String(allow_none=True, load_default=None)
+
+    @post_load
+    def make(self, data: dict, **kwargs: Any) -> Item:
+        return Item(data["text"], data["card"], data["note"])
+
+
+class BodySchema(Schema):
+    """One body entry: a section line or a trick (``kind`` says which)."""
+
+    kind = fields.String(required=True)
+    keyword = fields.String(allow_none=True)
+    subject = fields.String(allow_none=True)
+    items = fields.List(fields.Nested(ItemSchema), load_default=list)
+    number = fields.Integer(allow_none=True)
+    leader = fields.String(allow_none=True)
+    plays = fields.List(fields.Nested(ItemSchema), load_default=list)
+
+    @validates_schema
+    def check_kind(self, data: dict, **kwargs: Any) -> None:
+        if data["kind"] not in ("line", "trick"):
+            raise ValidationError("kind is 'line' or 'trick'", "kind")
+        if data["kind"] == "line" and not data.get("keyword"):
+            raise ValidationError("a line needs its keyword", "keyword")
+        if data["kind"] == "trick" and not data.get("number"):
+            raise ValidationError("a trick needs its number", "number")
+
+
+class RecordSchema(Schema):
+    """A record: ``tags`` as ``[name, value]`` pairs in order, and the ordered ``body``."""
+
+    tags = fields.List(fields.Tuple((fields.String(), fields.String())), required=True)
+    body = fields.List(fields.Nested(BodySchema), load_default=list)
+
+    @pre_dump
+    def flatten(self, record: Record, **kwargs: Any) -> dict:
+        players = record.players
+        body = []
+        for entry in record.body:
+            if isinstance(entry, Trick):
+                leader = players[entry.leader] if entry.leader is not None else None
+                body.append({"kind": "trick", "number": entry.number, "leader": leader,
+                             "plays": entry.plays})
+            else:
+                body.append({"kind": "line", "keyword": entry.keyword, "subject": entry.subject,
+                             "items": entry.items})
+        return {"tags": [list(tag) for tag in record.tags], "body": body}
+
+    @post_load
+    def make(self, data: dict, **kwargs: Any) -> Record:
+        tags = tuple((name, value) for name, value in data["tags"])
+        probe = Record(tags)
+        players = [p.casefold() for p in probe.players]
+        body: list[Line | Trick] = []
+        for index, entry in enumerate(data["body"]):
+            if entry["kind"] == "trick":
+                leader = entry.get("leader")
+                seat = None
+                if leader is not None:
+                    if leader.casefold() not in players:
+                        raise ValidationError({"body": {index: {"leader": ["not a player"]}}})
+                    seat = players.index(leader.casefold())
+                body.append(Trick(entry["number"], seat, tuple(entry["plays"])))
+            else:
+                body.append(Line(entry["keyword"], entry.get("subject"), tuple(entry["items"])))
+        return Record(tags, tuple(body))
+
+
+def _loc(obj: Any) -> dict:
+    loc = getattr(obj, "loc", None)
+    return {"line": loc.line, "column": loc.column} if loc is not None else {}
+
+
+def _cards(cards) -> list[str]:
+    return [str(c) for c in cards]
+
+
+def dump_report(report: Report) -> dict:
+    """A report as plain JSON data (the shape ``ReportSchema`` documents)."""
+    players = report.players
+
+    def name(seat: int | None) -> str | None:
+        return players[seat] if seat is not None and 0 <= seat < len(players) else None
+
+    return {
+        "game": report.game,
+        "players": list(players),
+        "dealer": name(report.dealer),
+        "status": report.status.value,
+        "complete": report.complete,
+        "findings": [
+            {"code": f.code, "severity": f.severity.value, "message": f.message, "rule": f.rule,
+             **_loc(f), "trick": f.trick, "seat": name(f.seat), "cards": _cards(f.cards),
+             "legal": _cards(f.legal)}
+            for f in report.findings
+        ],
+        "hands": ({name(s): _cards(cards_of(m)) for s, m in enumerate(report.hands)}
+                  if report.hands is not None else None),
+        "discard": _cards(cards_of(report.discard)) if report.discard is not None else None,
+        "contract": dict(report.contract),
+        "tricks": [
+            {"number": t.number, "leader": name(t.leader), "winner": name(t.winner),
+             "points": t.points,
+             "plays": [{"seat": name(p.seat), "card": str(p.card), "codes": list(p.codes),
+                        **_loc(p)} for p in t.plays]}
+            for t in report.tricks
+        ],
+        "sides": [
+            {"name": s.name, "players": [name(x) for x in s.seats], "card_points": s.card_points,
+             "tricks": s.tricks, "trick_points": s.trick_points,
+             "discard_points": s.discard_points, "total": s.total}
+            for s in report.sides
+        ],
+        "lines": [
+            {"label": line.label, "rule": line.rule,
+             "amounts": {name(s): a for s, a in enumerate(line.amounts)}}
+            for line in report.lines
+        ],
+        "settlement": {name(s): a for s, a in enumerate(report.settlement)},
+        "unit": report.unit,
+        "abeyance": report.abeyance,
+    }
+
+
+class FindingSchema(Schema):
+    code = fields.String()
+    severity = fields.String()
+    message = fields.String()
+    rule = fields.String(allow_none=True)
+    line = fields.Integer()
+    column = fields.Integer()
+    trick = fields.Integer(allow_none=True)
+    seat = fields.String(allow_none=True)
+    cards = fields.List(fields.String())
+    legal = fields.List(fields.String())
+
+
+class ReportSchema(Schema):
+    """Documents (and validates) the JSON shape of :func:`dump_report`."""
+
+    game = fields.String()
+    players = fields.List(fields.String())
+    dealer = fields.String(allow_none=True)
+    status = fields.String()
+    complete = fields.Boolean()
+    findings = fields.List(fields.Nested(FindingSchema))
+    hands = fields.Dict(keys=fields.String(), values=fields.List(fields.String()),
+                        allow_none=True)
+    discard = fields.List(fields.String(), allow_none=True)
+    contract = fields.Dict(keys=fields.String(), values=fields.String())
+    tricks = fields.List(fields.Dict())
+    sides = fields.List(fields.Dict())
+    lines = fields.List(fields.Dict())
+    settlement = fields.Dict(keys=fields.String(), values=fields.Integer())
+    unit = fields.String()
+    abeyance = fields.Integer()
+
+
+class LedgerSchema(Schema):
+    """A session ledger: rows of per-player amounts and running balances."""
+
+    game = fields.String()
+    unit = fields.String()
+    players = fields.List(fields.String())
+    start = fields.Integer()
+    rows = fields.Method("dump_rows")
+    balances = fields.Method("dump_balances")
+    pot = fields.Integer()
+    findings = fields.Method("dump_findings")
+
+    def dump_rows(self, ledger: Ledger) -> list[dict]:
+        return [
+            {"hand": row.hand, "status": row.status.value,
+             "amounts": dict(zip(ledger.players, row.amounts, strict=True)),
+             "balances": dict(zip(ledger.players, row.balances, strict=True)),
+             "pot": row.pot, "note": row.note}
+            for row in ledger.rows
+        ]
+
+    def dump_balances(self, ledger: Ledger) -> dict[str, int]:
+        return dict(zip(ledger.players, ledger.balances, strict=True))
+
+    def dump_findings(self, ledger: Ledger) -> list[dict]:
+        return [{"hand": hand, "code": f.code, "severity": f.severity.value,
+                 "message": f.message, "rule": f.rule, **_loc(f)}
+                for hand, f in ledger.findings]

@@ -1,0 +1,112 @@
+"""A session's ledger: the hands of one table in order, with running balances.
+
+For Nice each player starts with 10 marca (NICE-18); payments are zero-sum, and the
+three-player abeyance (NICE-17) is carried as a pot that the next sole top scorer collects.
+The deal must pass to the right, except that a thrown-in deal is redealt by the same dealer
+(G-6); a dealer out of turn is flagged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .findings import Finding, Severity
+from .record import Record
+from .report import Report, Status
+
+__all__ = ["Ledger", "LedgerRow", "build_ledger"]
+
+START_BALANCE = {"marca": 10}  # NICE-18
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerRow:
+    """One hand in the ledger: what each player won or lost and the balances after it."""
+
+    hand: int  # 1-based position in the session
+    status: Status
+    amounts: tuple[int, ...]  # per player of the ledger
+    balances: tuple[int, ...]
+    pot: int  # open abeyance after this hand
+    note: str = ""
+
+
+@dataclass
+class Ledger:
+    game: str
+    unit: str
+    players: list[str]
+    start: int
+    rows: list[LedgerRow] = field(default_factory=list)
+    findings: list[tuple[int, Finding]] = field(default_factory=list)  # (hand, finding)
+
+    @property
+    def balances(self) -> tuple[int, ...]:
+        return self.rows[-1].balances if self.rows else tuple(self.start for _ in self.players)
+
+    @property
+    def pot(self) -> int:
+        return self.rows[-1].pot if self.rows else 0
+
+    def is_zero_sum(self) -> bool:
+        """Balances plus the open abeyance always add up to the starting stakes."""
+        return all(sum(row.balances) + row.pot == self.start * len(self.players)
+                   for row in self.rows)
+
+
+def build_ledger(records: Sequence[Record], reports: Sequence[Report]) -> Ledger:
+    """The ledger of a session: ``records`` in playing order with their ``reports``.
+
+    Invalid and partial hands pay nothing (they are listed with a note); flagged hands pay as
+    played (G-1). Players are taken in order of first appearance.
+    """
+    game = reports[0].game if reports else ""
+    unit = reports[0].unit if reports else "marca"
+    players: list[str] = []
+    for report in reports:
+        players += [p for p in report.players if p not in players]
+    start = START_BALANCE.get(unit, 0)
+    ledger = Ledger(game, unit, players, start)
+    balances = [start] * len(players)
+    pot = 0
+    previous: tuple[Record, Report] | None = None
+    for number, (record, report) in enumerate(zip(records, reports, strict=True), start=1):
+        amounts = [0] * len(players)
+        note = ""
+        if report.status in (Status.INVALID, Status.PARTIAL):
+            note = f"{report.status.value}: not scored"
+        else:
+            for seat, amount in enumerate(report.settlement):
+                amounts[players.index(report.players[seat])] += amount
+            if pot and report.sole_top is not None:
+                amounts[players.index(report.players[report.sole_top])] += pot
+                note = f"{report.players[report.sole_top]} collects {pot} in abeyance (NICE-17)"
+                pot = 0
+            if report.abeyance:
+                pot += report.abeyance
+                note = f"{report.abeyance} into abeyance (NICE-17)"
+        if previous is not None:
+            _check_rotation(ledger, number, previous, (record, report))
+        previous = (record, report)
+        balances = [b + a for b, a in zip(balances, amounts, strict=True)]
+        ledger.rows.append(LedgerRow(number, report.status, tuple(amounts), tuple(balances), pot,
+                                     note))
+    return ledger
+
+
+def _check_rotation(ledger: Ledger, number: int, before: tuple[Record, Report],
+                    now: tuple[Record, Report]) -> None:
+    """G-6: the previous eldest deals next; a thrown-in deal is redealt by the same dealer."""
+    (old_record, old_report), (record, _report) = before, now
+    if old_record.players != record.players or old_record.dealer is None:
+        return
+    n = len(record.players)
+    expected = old_record.dealer
+    if old_report.status is not Status.THROWN_IN:
+        expected = (old_record.dealer + 1) % n
+    if record.dealer is not None and record.dealer != expected:
+        ledger.findings.append((number, Finding(
+            "DEALER_OUT_OF_TURN", Severity.VIOLATION,
+            f"hand {number} is dealt by {record.players[record.dealer]}; the deal passes to "
+            f"{record.players[expected]}", "G-6", loc=record.start)))

@@ -1,0 +1,59 @@
+"""The rulings the engines apply, by ID, in one line each (full text: ``shared/rulings.md``).
+
+Shown by ``tarocco rules`` and cited by every finding and score line.
+
+>>> RULINGS["NICE-15"].title
+'Partida (four players)'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["RULINGS", "Ruling", "rulings_for"]
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    id: str
+    title: str
+    summary: str
+
+
+_TEXT = """
+G-1 | Illegal plays are flagged, not fatal | A play against the rules of play is a violation with its reason and the legal cards; the hand is scored as played and marked for the director.
+G-2 | Impossible records stop the replay | A card not held, played twice or missing, a wrong card count or a play out of turn stops the replay with its location; what came before is still reported.
+G-3 | Fool led | If the Fool is led, the second card sets the suit to follow.
+G-4 | Thrown-in deals | A deal abandoned by the rules is a valid record that scores nothing (or the bargain).
+G-5 | Declarations must be made to count | A combination held but not declared, or declared at the wrong moment, is not paid; the report notes it.
+G-6 | Deal rotation | The deal passes to the right (the previous eldest deals next); a thrown-in Nice deal is redealt by the same dealer.
+NICE-1 | Card points | Honours (XX, I, Fool) and Kings 4, Queens 3, Cavaliers 2, Jacks 1: 52 card points. Option honours=world makes XXI the Honour instead of XX.
+NICE-2 | Side totals | Card points plus 1 per trick, plus 1 for the discard to the dealer's side: 72 with four players, 78 with three.
+NICE-3 | The Fool | Never wins, never captured; its 4 points stay with the side that played it; the trick's point goes to its winner.
+NICE-4 | Trick winner | Trumps rank XX, XXI, XIX .. VI, the equal Papotes V-II (the last played wins), then I.
+NICE-5 | Dealing and the mountain | 9 then 10 (+2 to the dealer) with four; 9, 6, 10 (+3) with three. After each round players say keep or mountain from eldest; the first keep ends it; all mountain throws the deal in, same dealer.
+NICE-6 | Discard | The dealer discards 2 (four players) or 3 (three); no Kings or Honours; Tarots discarded must be announced by number; the discard counts for the dealer's side.
+NICE-7 | Solo | Asked from eldest to the dealer; the Solo may call any card but the Fool and gives a card back; sans prendre doubles partida and Bagatte. A called card in the discard means no exchange (option called-in-discard=sans-prendre).
+NICE-8 | Calling a partner | Without a Solo the dealer calls a King he lacks; with all four he calls XX; with all four and XX he must play Solo. The holder is a secret partner.
+NICE-9 | Calling one's own card | The caller must play Solo sans prendre or surrender: pay 1 to each, every combination held is paid, the deal ends.
+NICE-10 | First lead | Eldest leads to the first trick; option first-lead=declarer lets the Solo player lead.
+NICE-11 | No overtrumping | A player who must play a Tarot may play any Tarot.
+NICE-12 | 10 Tarocche | Ten or more Tarots (the Fool counts), exactly ten shown before the holder's first play, held at that moment.
+NICE-13 | Mitigatti and Quatre Rei | All three Honours / all four Kings held when play began, declared with the play of the last of them (option declaration-timing=lenient: any time during play).
+NICE-14 | Bagatte Ultimu | The holder of I who obeys the lead rule and plays I to the last trick receives 2 from each if it wins, pays 2 to each if beaten (Petar Bagatte); otherwise nothing.
+NICE-15 | Partida (four players) | 37 of 72 wins; 1 marca per opponent (Solo collects 3; partners 1 each); doubled if a side has under 18, doubled again sans prendre.
+NICE-16 | Declarations and Bagatte are personal | Paid by each other player, partner included; sans prendre doubles Bagatte payments, not declarations.
+NICE-17 | Three players | 13 to 25 points pay 1 to the top scorer, under 13 pay 2; a tie for most puts the third's payment in abeyance for the next sole top scorer; a three-way tie pays nothing.
+NICE-18 | Marca ledger | Each player starts the session with 10 marca; balances may go below zero; every hand is zero-sum.
+"""
+
+RULINGS: dict[str, Ruling] = {}
+for _line in _TEXT.strip().splitlines():
+    _id, _title, _summary = (part.strip() for part in _line.split("|", 2))
+    RULINGS[_id] = Ruling(_id, _title, _summary)
+
+
+def rulings_for(ids: tuple[str, ...]) -> list[Ruling]:
+    """The rulings with these IDs, in the catalogue's order."""
+    wanted = set(ids)
+    return [ruling for key, ruling in RULINGS.items() if key in wanted]

@@ -1,0 +1,99 @@
+"""Plain-text reports for the terminal: findings with their places, the score breakdown line
+by line with its rulings, and the session ledger."""
+
+from __future__ import annotations
+
+from scorer.cardset import cards_of
+from scorer.ledger import Ledger
+from scorer.report import Report
+
+from records.pipeline import Checked
+
+__all__ = ["render_checked", "render_ledger"]
+
+
+def _table(header: list[str], rows: list[list[str]], right_from: int = 1) -> list[str]:
+    widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
+    out = []
+    for row in [header, *rows]:
+        cells = [str(c).rjust(w) if i >= right_from else str(c).ljust(w)
+                 for i, (c, w) in enumerate(zip(row, widths, strict=True))]
+        out.append("  ".join(cells).rstrip())
+    return out
+
+
+def _signed(n: int) -> str:
+    return f"{n:+d}" if n else "0"
+
+
+def render_checked(checked: Checked) -> str:
+    """One record's verdict, findings and score, as lines of text."""
+    report = checked.report
+    record = checked.parsed.record
+    where = checked.source or "<stdin>"
+    if record is not None and record.start is not None:
+        where += f":{record.start.line}"
+    out = [f"{where}  {report.game or '?'}  {report.status.value.upper()}"]
+    if report.players:
+        dealer = report.players[report.dealer] if report.dealer is not None else "?"
+        out.append(f"  players: {', '.join(report.players)} (dealer {dealer})")
+    if report.contract:
+        out.append("  contract: " + "; ".join(f"{k} {v}" for k, v in report.contract.items()))
+    out += _findings(report)
+    if report.sides:
+        out.append("  points:")
+        rows = [[s.name, str(s.card_points), str(s.tricks), str(s.discard_points), str(s.total)]
+                for s in report.sides]
+        out += ["    " + line for line in _table(["side", "cards", "tricks", "discard", "total"],
+                                                  rows)]
+    if report.lines:
+        out.append(f"  payments ({report.unit}):")
+        header = ["", *report.players]
+        rows = []
+        details = {}
+        for line in report.lines:
+            head, _, detail = line.label.partition(": ")
+            rows.append([f"{head} [{line.rule}]", *map(_signed, line.amounts)])
+            details[len(rows)] = detail
+        rows.append(["total", *map(_signed, report.settlement)])
+        for index, text in enumerate(_table(header, rows)):
+            out.append("    " + text)
+            if details.get(index):
+                out.append("        " + details[index])
+    elif report.status.value == "thrown-in":
+        out.append("  the deal was thrown in: nothing is paid (G-4)")
+    return "\n".join(out)
+
+
+def _findings(report: Report) -> list[str]:
+    if not report.findings:
+        return ["  findings: none"]
+    out = ["  findings:"]
+    for f in report.findings:
+        where = f.where() or "-"
+        rule = f" [{f.rule}]" if f.rule else ""
+        line = f"    {where:<18} {f.severity.value:<9} {f.code}{rule}: {f.message}"
+        if f.legal:
+            line += f" (legal: {' '.join(map(str, f.legal))})"
+        out.append(line)
+    return out
+
+
+def render_ledger(ledger: Ledger) -> str:
+    start = f", starting at {ledger.start} each (NICE-18)" if ledger.start else ""
+    out = [f"session ledger ({ledger.unit}{start}):"]
+    header = ["hand", "status", *ledger.players, "pot", "note"]
+    rows = []
+    for row in ledger.rows:
+        cells = [f"{b} ({_signed(a)})" for a, b in zip(row.amounts, row.balances, strict=True)]
+        rows.append([str(row.hand), row.status.value, *cells, str(row.pot), row.note])
+    out += ["  " + line for line in _table(header, rows, right_from=2)]
+    for hand, f in ledger.findings:
+        out.append(f"  hand {hand}: {f.severity.value} {f.code} [{f.rule}]: {f.message}")
+    if ledger.pot:
+        out.append(f"  {ledger.pot} marca still in abeyance at the end of the session (NICE-17)")
+    return "\n".join(out)
+
+
+def render_hand(mask: int) -> str:
+    return " ".join(map(str, cards_of(mask)))
