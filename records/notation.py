@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from scorer.cards import CARDS, Card, CardParseError
+from scorer.cards import Card, CardParseError, card_spellings
 from scorer.findings import Loc
 from scorer.games import GAMES, OptionError
 from scorer.record import Item, KeywordSpec, Line, Record, Trick, parse_options, split_players
@@ -50,6 +50,7 @@ _SECTION = re.compile(r"([A-Za-z][A-Za-z0-9_-]*)\s*([^:]*?)\s*:\s*")
 _WORD_LINE = re.compile(r"([A-Za-z][A-Za-z0-9_-]*)\b\s*")
 _LEADER = re.compile(r"([^:\s*?(][^:]*?)\s*:\s*")
 _TOKEN = re.compile(r"(\*?)([^\s,()]+)(?:\(([^)]*)\))?|(\S)")
+_FAST_TRICK = re.compile(r"[ \t]*(\d{1,4})\.[ \t]+([^\s:;{}()*=?,\[-][^:;{}()*=?,\[-]*?)\s*$")
 _SPECIAL = re.compile(r"[(),*=?-]")
 
 
@@ -158,6 +159,7 @@ class Reader:
         self.spec: dict[str, KeywordSpec] | None = None
         self.players: list[str] = []
         self.style = "italian"
+        self.spellings = card_spellings(self.style)
         self.tags: dict[str, tuple[str, Loc]] = {}
         self.line_count = 0
 
@@ -166,7 +168,12 @@ class Reader:
 
     # -- records ---------------------------------------------------------------------------
     def run(self) -> None:
+        fast = _FAST_TRICK.match
         for number, raw in enumerate(self.lines, start=1):
+            if self.in_body:
+                match = fast(raw)
+                if match is not None and self.fast_trick(raw, match, number):
+                    continue
             text = _strip_comment(raw)
             if not text.strip():
                 continue
@@ -191,6 +198,22 @@ class Reader:
                 continue
             self.body_line(stripped.rstrip(), number, column)
         self.close(len(self.lines))
+
+    def fast_trick(self, raw: str, match: re.Match[str], number: int) -> bool:
+        """The fast path for the bulk of a record: ``N. c1 c2 c3 c4`` with plain card tokens.
+        Returns False (and the general path takes over) for anything else."""
+        try:
+            cards = tuple(map(self.spellings.__getitem__, match.group(2).split()))
+        except KeyError:
+            return False
+        self.line_count += 1
+        if self.line_count > MAX_RECORD_LINES:
+            return False
+        column = match.start(1) + 1
+        self.visitor.visit_trick(Trick.fast(int(match.group(1)), cards, Loc(number, column),
+                                            (raw[column - 1 :], match.start(2) - column + 1,
+                                             self.style)))
+        return True
 
     def open(self, number: int, column: int) -> None:
         self.in_record, self.in_body = True, False
@@ -271,6 +294,7 @@ class Reader:
                 self.style = value.strip().lower()
                 tags["Suits"] = (self.style, loc)
         self.spec = dict(game.keywords) if game is not None else None
+        self.spellings = card_spellings(self.style)
         ordered = [t for t in TAG_ORDER if t in tags] + [t for t in tags if t not in TAG_ORDER]
         for name in ordered:
             value, loc = tags[name]
@@ -300,6 +324,12 @@ class Reader:
             spec = KeywordSpec("optional-player", "mixed")
         subject_value = self.subject(spec, keyword, subject, number, column + match.start(2)
                                      if match.re is _SECTION else column)
+        if spec.items == "cards":
+            cards = self.fast_cards(text, match.end())
+            if cards is not None:
+                self.visitor.visit_line(Line(keyword, subject_value, None, Loc(number, column),
+                                             cards=cards, lazy=(text, match.end(), self.style)))
+                return
         items = self.items(text, match.end(), spec.items, number, column)
         if items is not None:
             self.visitor.visit_line(Line(keyword, subject_value, tuple(items),
@@ -332,30 +362,24 @@ class Reader:
                    column)
         return None
 
+    def fast_cards(self, text: str, start: int) -> tuple[Card, ...] | None:
+        """The fast path: a run of plain tokens that are all known card spellings."""
+        rest = text[start:]
+        if _SPECIAL.search(rest):
+            return None
+        try:
+            return tuple(map(card_spellings(self.style).__getitem__, rest.split()))
+        except KeyError:
+            return None
+
     def items(self, text: str, start: int, kind: str, number: int,
               column: int) -> list[Item] | None:
-        cards = _card_cache(self.style)
-        rest = text[start:]
-        if kind != "words" and not _SPECIAL.search(rest):
-            # Fast path (most lines): plain tokens, each a known spelling of a card.
-            out = []
-            position = start
-            at = Item.at
-            for token in rest.split():
-                position = text.index(token, position)
-                known = cards.get(token)
-                if known is None:
-                    break
-                out.append(at(known[0], known[1], None, number, column + position))
-                position += len(token)
-            else:
-                return out
         return self._items(text, start, kind, number, column)
 
     def _items(self, text: str, start: int, kind: str, number: int,
                column: int) -> list[Item] | None:
         out: list[Item] = []
-        cards = _card_cache(self.style)
+        cards = card_spellings(self.style)
         for match in _TOKEN.finditer(text, start):
             star, token, note, stray = match.groups()
             col = column + match.start()
@@ -365,8 +389,7 @@ class Reader:
                 return None
             known = cards.get(token)
             if known is not None and kind != "words":
-                out.append(Item.at("*" + known[0] if star else known[0], known[1], note, number,
-                                   col))
+                out.append(Item.at(("*" if star else "") + str(known), known, note, number, col))
                 continue
             if star:
                 token = "*" + token
@@ -387,6 +410,12 @@ class Reader:
     def trick_line(self, text: str, match: re.Match[str], number: int, column: int) -> None:
         trick_no = int(match.group(1))
         position = match.end()
+        if ":" not in text:
+            cards = self.fast_cards(text, position)
+            if cards:
+                self.visitor.visit_trick(Trick(trick_no, None, None, Loc(number, column),
+                                               cards=cards, lazy=(text, position, self.style)))
+                return
         leader = None
         named = _LEADER.match(text, position)
         if named is not None:
@@ -438,27 +467,6 @@ class Reader:
                        column)
             return None
         return seat, played
-
-
-_CARD_CACHES: dict[str, dict[str, tuple[str, Card]]] = {}
-
-
-def _card_cache(style: str) -> dict[str, tuple[str, Card]]:
-    """Token -> (canonical text, card) for the spellings met most: canonical ones, any case
-    of the short forms. Other spellings fall back to :meth:`Card.parse`."""
-    cache = _CARD_CACHES.get(style)
-    if cache is None:
-        cache = {}
-        for card in CARDS:
-            for spelling in {card.text(style), str(card)}:
-                for variant in (spelling, spelling.lower(), spelling.upper()):
-                    try:
-                        if Card.parse(variant, style) == card:
-                            cache[variant] = (str(card), card)
-                    except CardParseError:
-                        pass
-        _CARD_CACHES[style] = cache
-    return cache
 
 
 def _strip_comment(line: str) -> str:

@@ -36,6 +36,7 @@ __all__ = [
     "CardParseError",
     "Rank",
     "Suit",
+    "card_spellings",
     "suit_card",
     "trump",
 ]
@@ -193,6 +194,28 @@ def trump(number: int) -> Card:
     if not 1 <= number <= 40:
         raise CardParseError(f"no trump numbered {number}")
     return CARDS[TRUMP_BASE + number]
+
+
+_SPELLINGS: dict[str, dict[str, Card]] = {}
+
+
+def card_spellings(style: str) -> dict[str, Card]:
+    """Token -> card for the spellings met most (each card's canonical text in this style and
+    in Italian, in upper, lower and as-written case). A fast first look-up for readers; any
+    other spelling goes through :meth:`Card.parse`."""
+    table = _SPELLINGS.get(style)
+    if table is None:
+        table = {}
+        for card in CARDS:
+            for spelling in {card.text(style), str(card)}:
+                for variant in (spelling, spelling.lower(), spelling.upper()):
+                    try:
+                        if Card.parse(variant, style) == card:
+                            table[variant] = card
+                    except CardParseError:
+                        pass
+        _SPELLINGS[style] = table
+    return table
 
 
 def _normalise(token: str) -> str:

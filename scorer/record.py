@@ -12,6 +12,7 @@ so ``parse(write(r)) == r`` compares content only.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Literal
 
 from .cards import Card
@@ -77,31 +78,120 @@ class Item:
         return self.text.split("=", 1)[1] if "=" in self.text else self.text
 
 
-@dataclass(frozen=True, slots=True)
-class Line:
+class _Tokens:
+    """Shared by :class:`Line` and :class:`Trick`: the items of a line, either given or kept as
+    the line's text and materialised on first use.
+
+    The reader's fast path (a line of plain card tokens, the bulk of every record) stores only
+    the cards; the :class:`Item` objects, with their columns, are built when someone asks.
+    """
+
+    __slots__ = ("_cards", "_items", "_lazy", "loc")
+
+    def _init_tokens(self, items: tuple[Item, ...] | None, loc: Loc | None,
+                     cards: tuple[Card | None, ...] | None = None,
+                     lazy: tuple[str, int, str] | None = None) -> None:
+        self._items = items
+        self._cards = cards if items is None else tuple(item.card for item in items)
+        self._lazy = lazy  # (line text, offset of the first token, suit style)
+        self.loc = loc
+
+    def _materialise(self) -> tuple[Item, ...]:
+        items = self._items
+        if items is None:
+            text, position, _style = self._lazy  # type: ignore[misc]
+            line, column = self.loc if self.loc is not None else (0, 1)
+            built = []
+            for token, card in zip(text[position:].split(), self._cards, strict=True):
+                position = text.index(token, position)
+                built.append(Item.at(str(card), card, None, line, column + position))
+                position += len(token)
+            items = self._items = tuple(built)
+        return items
+
+    @property
+    def card_tuple(self) -> tuple[Card | None, ...]:
+        """The cards of the items in order (``None`` for words and unknown cards)."""
+        return self._cards  # type: ignore[return-value]
+
+
+class Line(_Tokens):
     """A section line: ``keyword [subject]: items``."""
 
-    keyword: str
-    subject: str | None
-    items: tuple[Item, ...]
-    loc: Loc | None = field(default=None, compare=False)
+    __slots__ = ("keyword", "subject")
+
+    def __init__(self, keyword: str, subject: str | None, items: tuple[Item, ...] | None = None,
+                 loc: Loc | None = None, *, cards: tuple[Card | None, ...] | None = None,
+                 lazy: tuple[str, int, str] | None = None) -> None:
+        self.keyword = keyword
+        self.subject = subject
+        self._init_tokens(items, loc, cards, lazy)
+
+    @property
+    def items(self) -> tuple[Item, ...]:
+        return self._materialise()
 
     def cards(self) -> list[Card]:
-        return [item.card for item in self.items if item.card is not None]
+        return [card for card in self._cards if card is not None]  # type: ignore[union-attr]
 
     def options(self) -> dict[str, Item]:
         return {item.key: item for item in self.items if item.key is not None}
 
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Line):
+            return NotImplemented
+        return (self.keyword, self.subject, self.items) == (other.keyword, other.subject,
+                                                            other.items)
 
-@dataclass(frozen=True, slots=True)
-class Trick:
+    def __hash__(self) -> int:
+        return hash((self.keyword, self.subject, self.items))
+
+    def __repr__(self) -> str:
+        return f"Line({self.keyword!r}, {self.subject!r}, {self.items!r})"
+
+
+class Trick(_Tokens):
     """A trick line. ``plays`` are in the order played; ``leader`` is the seat index when the
     record names or marks the leader (checked against the replay), else ``None``."""
 
-    number: int
-    leader: int | None
-    plays: tuple[Item, ...]
-    loc: Loc | None = field(default=None, compare=False)
+    __slots__ = ("leader", "number")
+
+    def __init__(self, number: int, leader: int | None, plays: tuple[Item, ...] | None = None,
+                 loc: Loc | None = None, *, cards: tuple[Card | None, ...] | None = None,
+                 lazy: tuple[str, int, str] | None = None) -> None:
+        self.number = number
+        self.leader = leader
+        self._init_tokens(plays, loc, cards, lazy)
+
+    @classmethod
+    def fast(cls, number: int, cards: tuple[Card, ...], loc: Loc,
+             lazy: tuple[str, int, str]) -> Trick:
+        """The reader's constructor for a plain line: cards now, items when asked."""
+        trick = cls.__new__(cls)
+        trick.number, trick.leader, trick._cards, trick._items = number, None, cards, None
+        trick._lazy, trick.loc = lazy, loc
+        return trick
+
+    @property
+    def plays(self) -> tuple[Item, ...]:
+        return self._materialise()
+
+    @property
+    def has_notes(self) -> bool:
+        """True when some play carries an annotation (a fast-path line never does)."""
+        return self._items is not None and any(i.note is not None for i in self._items)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Trick):
+            return NotImplemented
+        return (self.number, self.leader, self.plays) == (other.number, other.leader,
+                                                          other.plays)
+
+    def __hash__(self) -> int:
+        return hash((self.number, self.leader, self.plays))
+
+    def __repr__(self) -> str:
+        return f"Trick({self.number!r}, {self.leader!r}, {self.plays!r})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,15 +223,15 @@ class Record:
                 return value
         return default
 
-    @property
+    @cached_property
     def game(self) -> str:
         return self.tag("Game", "") or ""
 
-    @property
+    @cached_property
     def players(self) -> list[str]:
         return split_players(self.tag("Players", "") or "")
 
-    @property
+    @cached_property
     def dealer(self) -> int | None:
         """Seat index of the dealer, ``None`` when the tag is missing or names no player."""
         name = (self.tag("Dealer") or "").strip().casefold()
@@ -150,7 +240,7 @@ class Record:
                 return seat
         return None
 
-    @property
+    @cached_property
     def options(self) -> dict[str, str]:
         return parse_options(self.tag("Options", "") or "")
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .cards import Card
 from .findings import Finding, Loc, Severity
@@ -35,12 +35,43 @@ class Play(NamedTuple):
     legal: int | None = None  # mask of the legal cards, recorded only for flagged plays
 
 
-class TrickResult(NamedTuple):
-    number: int
-    leader: int
-    plays: tuple[Play, ...]
-    winner: int | None  # seat; None if the trick is unfinished
-    points: int = 0  # card points in the trick as the game counts them
+class TrickResult:
+    """One trick as replayed: cards in play order from ``leader``, the winner's seat (``None``
+    while unfinished) and the trick's card points. ``flags`` maps a position in the trick to
+    the codes and legal-card mask of an illegal play. ``plays`` builds :class:`Play` values on
+    demand, with locations from the record's trick line."""
+
+    __slots__ = ("cards", "flags", "leader", "number", "players", "points", "source", "winner")
+
+    def __init__(self, number: int, leader: int, cards: tuple[Card, ...], winner: int | None,
+                 points: int = 0, flags: dict[int, tuple[tuple[str, ...], int]] | None = None,
+                 players: int = 4, source: Any = None) -> None:
+        self.number = number
+        self.leader = leader
+        self.cards = cards
+        self.winner = winner
+        self.points = points
+        self.flags = flags or {}
+        self.players = players
+        self.source = source  # the record's Trick line, for locations
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        return tuple((self.leader + i) % self.players for i in range(len(self.cards)))
+
+    @property
+    def plays(self) -> tuple[Play, ...]:
+        items = self.source.plays if self.source is not None else ()
+        out = []
+        for position, (seat, card) in enumerate(zip(self.seats, self.cards, strict=True)):
+            loc = items[position].loc if position < len(items) else None
+            codes, legal = self.flags.get(position, ((), None))
+            out.append(Play(seat, card, loc, codes, legal))
+        return tuple(out)
+
+    def __repr__(self) -> str:
+        return (f"TrickResult({self.number}, leader={self.leader}, cards={self.cards}, "
+                f"winner={self.winner}, points={self.points})")
 
 
 @dataclass(frozen=True, slots=True)

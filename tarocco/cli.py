@@ -18,7 +18,7 @@ from records.pipeline import check_text, exit_status, session_ledger
 from records.schemas import LedgerSchema, RecordSchema, dump_report
 from records.writer import write, write_many
 from scorer.games import GAMES, OptionError, UnknownGame, get_game
-from scorer.rulings import RULINGS, rulings_for
+from scorer.rulings import rulings_for
 
 from .render import render_checked, render_ledger
 

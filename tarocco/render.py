@@ -3,11 +3,10 @@ by line with its rulings, and the session ledger."""
 
 from __future__ import annotations
 
+from records.pipeline import Checked
 from scorer.cardset import cards_of
 from scorer.ledger import Ledger
 from scorer.report import Report
-
-from records.pipeline import Checked
 
 __all__ = ["render_checked", "render_ledger"]
 

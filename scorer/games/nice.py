@@ -20,7 +20,7 @@ from ..cards import FOOL, Card
 from ..cardset import cards_of
 from ..findings import Finding, Loc, Severity
 from ..record import Item, Line, Record, Trick
-from ..report import Play, Report, TrickResult
+from ..report import Report
 from ..tricks import CATEGORY, TRUMP, TRUMP_MASK
 from . import nice_rules as R
 from .base import Game
@@ -76,7 +76,7 @@ class NiceGame(Game):
     rounds: tuple[int, ...] = ()
     dealer_extra = 0
     discard_size = 0
-    rulings = tuple(f"NICE-{n}" for n in range(1, 19)) + ("G-1", "G-2", "G-3", "G-4", "G-5", "G-6")
+    rulings = (*(f"NICE-{n}" for n in range(1, 19)), "G-1", "G-2", "G-3", "G-4", "G-5", "G-6")
 
     @property
     def hand_size(self) -> int:
@@ -132,7 +132,7 @@ class _NiceHand:
         self.eldest = (self.dealer + 1) % self.n
         self.contract = Contract()
         self.lines = _Lines()
-        self.seated: list[list[tuple[int, Card, Item]]] = []  # per trick: (seat, card, item)
+        self.seated: list[tuple[Trick, list[int], list[Card]]] = []  # trick, seats, cards
         self.played = [0] * self.n
         self.known = [True] * self.n  # False: hand is only what the record shows being played
         self.dealt: list[int] = [0] * self.n
@@ -289,6 +289,9 @@ class _NiceHand:
         leader = self.first_leader()
         seen = 0
         total = self.game.hand_size
+        n = self.n
+        played = self.played
+        winner_of = R.RULES.winner
         tricks = self.lines.tricks
         for index, trick in enumerate(tricks):
             number = index + 1
@@ -302,41 +305,58 @@ class _NiceHand:
                 self.stop("PLAY_OUT_OF_TURN", f"the record has {self.name(trick.leader)} leading "
                           f"trick {number}, but {self.name(leader)} won the lead",
                           loc=trick.loc, trick=number, seat=trick.leader)
-            if len(trick.plays) > self.n:
-                self.stop("TOO_MANY_CARDS", f"{len(trick.plays)} cards in a trick of {self.n}",
-                          loc=trick.plays[self.n].loc, trick=number)
-            seated = []
-            for position, item in enumerate(trick.plays):
-                seat = (leader + position) % self.n
-                card = item.card
-                if card is None:
-                    self.flag("UNKNOWN_CARD", NOTE, "an unknown card: the replay stops here",
-                              "G-2", loc=item.loc, trick=number, seat=seat)
-                    self.seated.append(seated)
+            cards = trick.card_tuple
+            if len(cards) > n:
+                self.stop("TOO_MANY_CARDS", f"{len(cards)} cards in a trick of {n}",
+                          loc=trick.plays[n].loc, trick=number)
+            mask = 0
+            for card in cards:
+                mask |= 1 << card if card is not None else 0
+            if None in cards or mask & seen or mask & ~R.PACK or mask.bit_count() != len(cards):
+                cards = self.check_trick_cards(trick, leader, seen)
+                if cards is None:  # an unknown card: the replay stops before it
                     return
-                if not R.PACK >> card & 1:
-                    self.stop("CARD_NOT_IN_PACK", f"{card} is not in the 78-card pack",
-                              loc=item.loc, trick=number, seat=seat, cards=(card,))
-                if seen >> card & 1:
-                    self.stop("DUPLICATE_CARD", f"{card} was already played",
-                              loc=item.loc, trick=number, seat=seat, cards=(card,))
-                bit = 1 << card
-                seen |= bit
-                self.played[seat] |= bit
-                seated.append((seat, card, item))
-            self.seated.append(seated)
-            if len(trick.plays) < self.n:
+            seen |= mask
+            seats = [(leader + position) % n for position in range(len(cards))]
+            for seat, card in zip(seats, cards, strict=True):
+                played[seat] |= 1 << card
+            self.seated.append((trick, seats, list(cards)))
+            if len(cards) < n:
                 if index != len(tricks) - 1:
-                    self.stop("SHORT_TRICK", f"trick {number} has {len(trick.plays)} cards and "
+                    self.stop("SHORT_TRICK", f"trick {number} has {len(cards)} cards and "
                               "is not the last line", loc=trick.loc, trick=number)
                 return
-            winner = R.RULES.winner([card for _, card, _ in seated])
-            leader = seated[winner][0] if winner is not None else leader
+            leader = seats[winner_of(cards)]
+
+    def check_trick_cards(self, trick: Trick, leader: int, seen: int) -> tuple[Card, ...] | None:
+        """The slow path of :meth:`seat_plays`: find the first bad play and say where.
+        Returns the known cards before an unknown one (seated, then ``None``)."""
+        number = trick.number
+        for position, item in enumerate(trick.plays):
+            seat = (leader + position) % self.n
+            card = item.card
+            if card is None:
+                self.flag("UNKNOWN_CARD", NOTE, "an unknown card: the replay stops here",
+                          "G-2", loc=item.loc, trick=number, seat=seat)
+                known = [i.card for i in trick.plays[:position]]
+                for offset, known_card in enumerate(known):
+                    self.played[(leader + offset) % self.n] |= 1 << known_card
+                self.seated.append((trick, [(leader + k) % self.n for k in range(position)],
+                                    known))
+                return None
+            if not R.PACK >> card & 1:
+                self.stop("CARD_NOT_IN_PACK", f"{card} is not in the 78-card pack",
+                          loc=item.loc, trick=number, seat=seat, cards=(card,))
+            if seen >> card & 1:
+                self.stop("DUPLICATE_CARD", f"{card} was already played",
+                          loc=item.loc, trick=number, seat=seat, cards=(card,))
+            seen |= 1 << card
+        return trick.card_tuple
 
     @property
     def play_complete(self) -> bool:
         total = self.game.hand_size
-        return len(self.seated) == total and all(len(t) == self.n for t in self.seated)
+        return len(self.seated) == total and all(len(t[2]) == self.n for t in self.seated)
 
     # -- NICE-5, NICE-6: deal and discard --------------------------------------------------
     def deal(self) -> None:
@@ -345,18 +365,13 @@ class _NiceHand:
                  for s in range(self.n)]
         union = 0
         for seat, line in sorted(self.lines.hands.items()):
+            cards = line.card_tuple
             mask = 0
-            for item in line.items:
-                card = item.card
-                if card is None:
-                    self.stop("UNKNOWN_CARD", "hands must be written in full", loc=item.loc)
-                if not R.PACK >> card & 1:
-                    self.stop("CARD_NOT_IN_PACK", f"{card} is not in the 78-card pack",
-                              loc=item.loc, seat=seat, cards=(card,))
-                if (union | mask) >> card & 1:
-                    self.stop("DUPLICATE_CARD", f"{card} is dealt twice", loc=item.loc,
-                              seat=seat, cards=(card,))
-                mask |= card.bit
+            if None not in cards:
+                for card in cards:
+                    mask |= 1 << card
+            if None in cards or mask & union or mask & ~R.PACK or mask.bit_count() != len(cards):
+                mask = self.check_hand_cards(seat, line, union)
             if mask.bit_count() != sizes[seat]:
                 self.stop("WRONG_HAND_SIZE", f"{self.name(seat)} was dealt {mask.bit_count()} "
                           f"cards; the deal gives {sizes[seat]}", "NICE-5", loc=line.loc,
@@ -372,6 +387,22 @@ class _NiceHand:
             self.flag("DEAL_UNKNOWN", NOTE, "the deal is not written in full and the play is "
                       "incomplete: only plays proved wrong by the record itself are flagged",
                       "G-2", loc=self.record.start)
+
+    def check_hand_cards(self, seat: int, line: Line, union: int) -> int:
+        """The slow path of :meth:`deal`: find the first bad card of a hand line."""
+        mask = 0
+        for item in line.items:
+            card = item.card
+            if card is None:
+                self.stop("UNKNOWN_CARD", "hands must be written in full", loc=item.loc)
+            if not R.PACK >> card & 1:
+                self.stop("CARD_NOT_IN_PACK", f"{card} is not in the 78-card pack",
+                          loc=item.loc, seat=seat, cards=(card,))
+            if (union | mask) >> card & 1:
+                self.stop("DUPLICATE_CARD", f"{card} is dealt twice", loc=item.loc,
+                          seat=seat, cards=(card,))
+            mask |= 1 << card
+        return mask
 
     def read_discard(self) -> None:
         """NICE-6: the discard's size, its cards, and the announced number of Tarots."""
@@ -506,11 +537,6 @@ class _NiceHand:
                               "NICE-18", loc=amount_item.loc, seat=seat)
 
     # -- helpers shared by the phase modules ------------------------------------------------
-    def trick_result(self, number: int, plays: list[Play], winner: int | None) -> TrickResult:
-        table = self.points
-        points = sum([table[p.card] for p in plays]) - (table[FOOL] if FOOL in [
-            p.card for p in plays] else 0)
-        return TrickResult(number, plays[0].seat, tuple(plays), winner, points)
 
     def tarots_in(self, mask: int) -> int:
         """Tarots for 10 Tarocche: the numbered trumps and the Fool (NICE-12)."""

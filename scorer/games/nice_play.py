@@ -5,10 +5,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ..cards import FOOL
 from ..cardset import cards_of
 from ..findings import Severity
-from ..report import Play
-from ..tricks import CATEGORY, MUST_FOLLOW_SUIT, MUST_FOLLOW_TRUMPS, MUST_TRUMP, SUIT_MASKS
+from ..report import TrickResult
+from ..tricks import (
+    CATEGORY,
+    FOOL_CATEGORY,
+    MUST_FOLLOW_SUIT,
+    MUST_FOLLOW_TRUMPS,
+    MUST_TRUMP,
+    SUIT_MASKS,
+)
 from . import nice_rules as R
 from .nice_declare import declare_in_play, note_undeclared
 
@@ -70,38 +78,60 @@ def play(h: _NiceHand) -> None:
     watch = BagatteWatch(holder, holder is not None)
     h.bagatte = watch
     illegal = rules.illegal
-    for index, seated in enumerate(h.seated):
+    points = h.points
+    fool_points = points[FOOL]
+    for index, (trick, seats, cards) in enumerate(h.seated):
         number = index + 1
-        cards: list = []
-        plays: list[Play] = []
-        for seat, card, item in seated:
+        flags = {}
+        led = None
+        for position, card in enumerate(cards):
+            seat = seats[position]
             hand = hands[seat]
             if not hand >> card & 1:
-                h.stop("CARD_NOT_HELD", f"{h.name(seat)} does not hold {card}", loc=item.loc,
-                       trick=number, seat=seat, cards=(card,))
-            code = illegal(hand, cards, card) if cards else None
-            if code is None:
-                plays.append(Play(seat, card, item.loc))
-            else:
-                legal = rules.legal(hand, cards)
-                _flag_illegal(h, code, seat, card, item, number, rules.led_category(cards),
-                              legal)
-                plays.append(Play(seat, card, item.loc, (code,), legal))
+                h.stop("CARD_NOT_HELD", f"{h.name(seat)} does not hold {card}",
+                       loc=trick.plays[position].loc, trick=number, seat=seat, cards=(card,))
+            if position:
+                if led is None:
+                    led = rules.led_category(cards[:position])
+                category = CATEGORY[card]
+                if category != led and category != FOOL_CATEGORY:
+                    code = illegal(hand, cards[:position], card)
+                    if code is not None:
+                        legal = rules.legal(hand, cards[:position])
+                        _flag_illegal(h, code, seat, card, trick.plays[position], number,
+                                      rules.led_category(cards[:position]), legal)
+                        flags[position] = ((code,), legal)
             if seat == holder:
-                if not cards:
-                    watch.lead(h, card, hand, number, item.loc)
+                if not position:
+                    watch.lead(h, card, hand, number, trick.loc)
                 if card == R.BAGATTE and number != last:
                     watch.attempting = False
-            hand &= ~(1 << card)
-            hands[seat] = hand
-            if item.note:
-                declare_in_play(h, seat, card, item, hand, number)
-            cards.append(card)
+            hands[seat] = hand & ~(1 << card)
+        if trick.has_notes:
+            for position, item in enumerate(trick.plays):
+                if item.note:
+                    seat = seats[position]
+                    remaining = h.start[seat] & ~_played_by(seat, h.seated[: index + 1])
+                    declare_in_play(h, seat, item.card, item, remaining, number)
         winner = None
+        trick_points = sum([points[c] for c in cards])
+        if FOOL in cards:
+            trick_points -= fool_points
         if len(cards) == n:
-            winner = plays[rules.winner(cards)].seat
+            winner = seats[rules.winner(cards)]
             if number == last and watch.attempting and R.BAGATTE in cards:
                 watch.won = winner == holder
-        report.tricks.append(h.trick_result(number, plays, winner))
-    if len(h.seated) == last and all(len(t) == n for t in h.seated):
+        report.tricks.append(TrickResult(number, seats[0], tuple(cards), winner, trick_points,
+                                         flags, n, trick))
+    if h.play_complete:
         note_undeclared(h)
+
+
+def _played_by(seat: int, seated) -> int:
+    """The cards ``seat`` played in the given tricks, as a mask."""
+    mask = 0
+    for _trick, seats, cards in seated:
+        for s, card in zip(seats, cards, strict=True):
+            if s == seat:
+                mask |= 1 << card
+    return mask

@@ -82,8 +82,8 @@ def random_record(game: NiceGame, rng: random.Random, players: list[str] | None 
         trumps = [c for c in cards_of(hands[seat] & (TRUMP_MASK | FOOL.bit))]
         if len(trumps) >= 10 and rng.random() < 0.9:
             shown = rng.sample(trumps, 10)
-            body.append(Line("declare", players[seat], (Item("10-tarocche"),)
-                             + tuple(Item(str(c), c) for c in sorted(shown))))
+            items = (Item("10-tarocche"), *(Item(str(c), c) for c in sorted(shown)))
+            body.append(Line("declare", players[seat], items))
 
     _play(game, rng, hands, first, body)
     return Record(tags, tuple(body))

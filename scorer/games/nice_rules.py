@@ -84,7 +84,8 @@ KEYWORDS_4 = {
 }
 
 _HONOURS = Option(
-    "honours", ("angel", "world"), "NICE-1", "which trump is the third Honour besides I and the Fool"
+    "honours", ("angel", "world"), "NICE-1",
+    "which trump is the third Honour besides I and the Fool",
 )
 _TIMING = Option(
     "declaration-timing",

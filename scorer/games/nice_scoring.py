@@ -44,11 +44,10 @@ def tally(h: _NiceHand) -> list[SideTally]:
     for trick in h.report.tricks:
         winner_side = sides[trick.winner]
         tricks[winner_side] += 1
-        for play in trick.plays:
-            if play.card == FOOL:
-                card_points[sides[play.seat]] += points[FOOL]
-            else:
-                card_points[winner_side] += points[play.card]
+        card_points[winner_side] += trick.points  # the Fool is not in a trick's points
+        if FOOL in trick.cards:
+            fool_seat = trick.seats[trick.cards.index(FOOL)]
+            card_points[sides[fool_seat]] += points[FOOL]
     discard_points = [0] * count
     dealer_side = sides[h.dealer]
     discard = h.discard or 0
@@ -130,7 +129,7 @@ def _partida4(h: _NiceHand) -> None:
         for seat in declarer_side.seats:
             amounts[seat] = sign * unit
     verdict = "wins" if won else "loses"
-    doubled = f", x{unit} ({' and '.join(why)})" if why else ""
+    doubled = f" (doubled: {' and '.join(why)})" if why else ""
     label = (f"Partida: the declarer's side {verdict} with {points} of 72 (37 needed); "
              f"{unit} marca per opponent{doubled}")
     report.lines.append(ScoreLine(label, tuple(amounts), "NICE-15"))
