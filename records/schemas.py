@@ -59,7 +59,7 @@ class BodySchema(Schema):
     kind = fields.String(required=True)
     keyword = fields.String(allow_none=True)
     subject = fields.String(allow_none=True)
-    items = fields.List(fields.Nested(ItemSchema), load_default=list)
+    tokens = fields.List(fields.Nested(ItemSchema), load_default=list, data_key="items")
     number = fields.Integer(allow_none=True)
     leader = fields.String(allow_none=True)
     plays = fields.List(fields.Nested(ItemSchema), load_default=list)
@@ -91,7 +91,7 @@ class RecordSchema(Schema):
                              "plays": entry.plays})
             else:
                 body.append({"kind": "line", "keyword": entry.keyword, "subject": entry.subject,
-                             "items": entry.items})
+                             "tokens": entry.items})
         return {"tags": [list(tag) for tag in record.tags], "body": body}
 
     @post_load
@@ -110,7 +110,7 @@ class RecordSchema(Schema):
                     seat = players.index(leader.casefold())
                 body.append(Trick(entry["number"], seat, tuple(entry["plays"])))
             else:
-                body.append(Line(entry["keyword"], entry.get("subject"), tuple(entry["items"])))
+                body.append(Line(entry["keyword"], entry.get("subject"), tuple(entry["tokens"])))
         return Record(tags, tuple(body))
 
 

@@ -2,9 +2,10 @@
 
 Engines work on the raw ints; ``CardSet`` is the readable wrapper for edges and tests.
 
+>>> from scorer.cards import Card
 >>> hand = CardSet.parse("KS 21 Fool 3C")
 >>> str(hand), len(hand), Card.parse("21") in hand
-('3C KS 21 Fool', 4, True)
+('KS 3C 21 Fool', 4, True)
 >>> str(hand - CardSet.parse("ks"))
 '3C 21 Fool'
 """

@@ -1,0 +1,152 @@
+"""The command line: exit statuses, standard input, JSON, sessions, and every subcommand."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from tarocco.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+TOUR = ROOT / "examples" / "nice4" / "tour.txt"
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    return CliRunner()
+
+
+def test_verify_clean_record_exits_0(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["verify", str(TOUR)])
+    assert result.exit_code == 0, result.output
+    assert "CLEAN" in result.output
+    assert "Partida [NICE-15]" in result.output
+
+
+def test_verify_violation_exits_1_and_names_place_and_rule(runner: CliRunner) -> None:
+    text = TOUR.read_text().replace("1. 10 17 4 9", "1. 10 17 5C 9").replace(
+        "15. 13 18 5C 4C", "15. 13 18 4 4C")
+    result = runner.invoke(main, ["verify", "-"], input=text)
+    assert result.exit_code == 1, result.output
+    assert "MUST_FOLLOW_TRUMPS [NICE-11]" in result.output
+    assert "trick 1" in result.output
+    assert "legal: 4 11 19" in result.output
+
+
+def test_verify_impossible_record_exits_2(runner: CliRunner) -> None:
+    text = TOUR.read_text().replace("2. 2D 9D QD 3D", "2. 2D 9D 9D 3D")
+    result = runner.invoke(main, ["verify", "-"], input=text)
+    assert result.exit_code == 2, result.output
+    assert "DUPLICATE_CARD" in result.output
+
+
+def test_verify_malformed_record_exits_2_with_location(runner: CliRunner) -> None:
+    text = TOUR.read_text().replace("2. 2D 9D QD 3D", "2. 2D 9X QD 3D")
+    result = runner.invoke(main, ["verify", "-"], input=text)
+    assert result.exit_code == 2
+    assert "not a card: '9X'" in result.output
+    line = next(i for i, ln in enumerate(text.splitlines(), 1) if ln.startswith("2. "))
+    assert f"{line}:7" in result.output
+
+
+def test_verify_json_matches_text_verdict(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["verify", "--json", str(TOUR)])
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    report = data["records"][0]["report"]
+    assert report["status"] == "clean"
+    assert report["settlement"] == {"Anna": -8, "Bruno": 0, "Carla": 8, "Dario": 0}
+    assert [line["rule"] for line in report["lines"]] == ["NICE-15", "NICE-16", "NICE-16"]
+    assert sum(side["total"] for side in report["sides"]) == 72
+
+
+def test_several_records_give_a_ledger(runner: CliRunner, tmp_path: Path) -> None:
+    session = runner.invoke(main, ["random", "nice3", "--seed", "5", "--count", "5"])
+    assert session.exit_code == 0
+    path = tmp_path / "session.txt"
+    path.write_text(session.output)
+    result = runner.invoke(main, ["verify", "--json", str(path)])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    ledger = data["ledger"]
+    assert len(ledger["rows"]) == 5
+    assert sum(ledger["balances"].values()) + ledger["pot"] == 30  # NICE-18: 10 each
+    running = {name: 10 for name in ledger["players"]}
+    for row, record in zip(ledger["rows"], data["records"], strict=True):
+        for name, amount in record["report"]["settlement"].items():
+            running[name] += amount
+        if "collects" in row["note"]:
+            continue  # abeyance collected: the pot moves too
+        if not row["pot"]:
+            assert row["balances"] == running
+
+
+def test_two_files_are_one_session(runner: CliRunner, tmp_path: Path) -> None:
+    text = runner.invoke(main, ["random", "nice4", "--seed", "2", "--count", "2"]).output
+    first, second = text.split('\n[Game', 1)
+    (tmp_path / "a.txt").write_text(first)
+    (tmp_path / "b.txt").write_text("[Game" + second)
+    result = runner.invoke(main, ["verify", str(tmp_path / "a.txt"), str(tmp_path / "b.txt")])
+    assert "session ledger" in result.output
+
+
+def test_option_flag_overrides_and_bad_option_is_usage_error(runner: CliRunner) -> None:
+    ok = runner.invoke(main, ["verify", "-o", "honours=world", str(TOUR)])
+    assert ok.exit_code in (0, 1)
+    bad = runner.invoke(main, ["verify", "-o", "honours=moon", str(TOUR)])
+    assert bad.exit_code == 2
+    assert "honours" in bad.output
+
+
+def test_unreadable_input_exits_2(runner: CliRunner, tmp_path: Path) -> None:
+    missing = runner.invoke(main, ["verify", str(tmp_path / "nope.txt")])
+    assert missing.exit_code == 2
+    binary = tmp_path / "bin.txt"
+    binary.write_bytes(b"\xff\xfe\x00garbage")
+    result = runner.invoke(main, ["verify", str(binary)])
+    assert result.exit_code == 2
+    assert "UTF-8" in result.output
+
+
+def test_empty_input_is_an_error(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["verify", "-"], input="\n\n")
+    assert result.exit_code == 2
+    assert "no record found" in result.output
+
+
+def test_random_records_verify_clean(runner: CliRunner) -> None:
+    for game in ("nice4", "nice3"):
+        text = runner.invoke(main, ["random", game, "--seed", "11", "--count", "6"]).output
+        result = runner.invoke(main, ["verify", "-q", "-"], input=text)
+        assert result.exit_code == 0, result.output
+        assert result.output.count(game) == 6
+
+
+def test_random_json_round_trips_through_format(runner: CliRunner, tmp_path: Path) -> None:
+    text = runner.invoke(main, ["random", "nice4", "--seed", "3"]).output
+    path = tmp_path / "r.txt"
+    path.write_text(text)
+    assert runner.invoke(main, ["format", str(path)]).output == text
+    as_json = runner.invoke(main, ["format", "--json", str(path)])
+    assert json.loads(as_json.output)[0]["tags"][0] == ["Game", "nice4"]
+
+
+def test_rules_lists_games_options_and_rulings(runner: CliRunner) -> None:
+    listing = runner.invoke(main, ["rules"])
+    assert "nice4" in listing.output and "nice3" in listing.output
+    detail = runner.invoke(main, ["rules", "nice4"])
+    for text in ("first-lead=eldest|declarer", "NICE-10", "NICE-18", "G-2", "exchange"):
+        assert text in detail.output
+    assert runner.invoke(main, ["rules", "chess"]).exit_code == 2
+
+
+def test_bench_reports_each_phase(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["bench", "nice4", "--hands", "20", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["hands"] == 20
+    assert data["total_hands_per_second"] > 0
+    assert data["parse_seconds"] + data["verify_seconds"] == pytest.approx(data["total_seconds"])
