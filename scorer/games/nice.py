@@ -21,12 +21,14 @@ from ..cardset import cards_of
 from ..findings import Finding, Loc, Severity
 from ..record import Item, Line, Record, Trick
 from ..report import Report
-from ..tricks import CATEGORY, TRUMP, TRUMP_MASK
+from ..tricks import CATEGORY, FOOL_CATEGORY, TRUMP, TRUMP_MASK
 from . import nice_rules as R
 from .base import Game
 from .nice_scoring import score_hand
 
 __all__ = ["Nice3", "Nice4"]
+
+BITS = tuple(1 << i for i in range(97))
 
 ERROR, VIOLATION, NOTE = Severity.ERROR, Severity.VIOLATION, Severity.NOTE
 WORDS_KEEP = {"keep": "keep", "tenir": "keep", "k": "keep"}
@@ -132,7 +134,8 @@ class _NiceHand:
         self.eldest = (self.dealer + 1) % self.n
         self.contract = Contract()
         self.lines = _Lines()
-        self.seated: list[tuple[Trick, list[int], list[Card]]] = []  # trick, seats, cards
+        # per trick: the line, its leader's seat, its cards, the winner's seat (None: unfinished)
+        self.seated: list[tuple[Trick, int, tuple[Card, ...], int | None]] = []
         self.played = [0] * self.n
         self.known = [True] * self.n  # False: hand is only what the record shows being played
         self.dealt: list[int] = [0] * self.n
@@ -285,14 +288,21 @@ class _NiceHand:
 
     def seat_plays(self) -> None:
         """Give each play its seat from the trick winners (cards alone decide them), and check
-        numbering, leaders, pack membership and duplicates. Stops at an unknown card."""
+        numbering, leaders, pack membership and duplicates. Stops at an unknown card.
+
+        One tight loop per trick: this and :func:`~scorer.games.nice_play.play` are the hot
+        path of every verification.
+        """
         leader = self.first_leader()
         seen = 0
         total = self.game.hand_size
         n = self.n
         played = self.played
-        winner_of = R.RULES.winner
+        strength = R.RULES.strength
+        category_of = CATEGORY
+        pack = R.PACK
         tricks = self.lines.tricks
+        last_index = len(tricks) - 1
         for index, trick in enumerate(tricks):
             number = index + 1
             if trick.number != number:
@@ -309,24 +319,41 @@ class _NiceHand:
             if len(cards) > n:
                 self.stop("TOO_MANY_CARDS", f"{len(cards)} cards in a trick of {n}",
                           loc=trick.plays[n].loc, trick=number)
-            mask = 0
-            for card in cards:
-                mask |= 1 << card if card is not None else 0
-            if None in cards or mask & seen or mask & ~R.PACK or mask.bit_count() != len(cards):
+            if None in cards:
                 cards = self.check_trick_cards(trick, leader, seen)
                 if cards is None:  # an unknown card: the replay stops before it
                     return
-            seen |= mask
-            seats = [(leader + position) % n for position in range(len(cards))]
-            for seat, card in zip(seats, cards, strict=True):
-                played[seat] |= 1 << card
-            self.seated.append((trick, seats, list(cards)))
+            seat = leader
+            best = -1
+            winner = leader
+            led = None
+            seen_before = seen
+            for card in cards:
+                bit = 1 << card
+                if seen & bit or not pack & bit:
+                    self.check_trick_cards(trick, leader, seen_before)  # raises
+                seen |= bit
+                played[seat] |= bit
+                category = category_of[card]
+                if category == TRUMP:
+                    key = 1000 + strength[card]
+                    if key >= best:  # NICE-4: equal Papotes go to the later card
+                        best = key
+                        winner = seat
+                elif category != FOOL_CATEGORY:
+                    if led is None:
+                        led = category
+                    if category == led and strength[card] > best:
+                        best = strength[card]
+                        winner = seat
+                seat = seat + 1 if seat + 1 < n else 0
+            self.seated.append((trick, leader, cards, winner if len(cards) == n else None))
             if len(cards) < n:
-                if index != len(tricks) - 1:
+                if index != last_index:
                     self.stop("SHORT_TRICK", f"trick {number} has {len(cards)} cards and "
                               "is not the last line", loc=trick.loc, trick=number)
                 return
-            leader = seats[winner_of(cards)]
+            leader = winner
 
     def check_trick_cards(self, trick: Trick, leader: int, seen: int) -> tuple[Card, ...] | None:
         """The slow path of :meth:`seat_plays`: find the first bad play and say where.
@@ -338,11 +365,10 @@ class _NiceHand:
             if card is None:
                 self.flag("UNKNOWN_CARD", NOTE, "an unknown card: the replay stops here",
                           "G-2", loc=item.loc, trick=number, seat=seat)
-                known = [i.card for i in trick.plays[:position]]
+                known = tuple(i.card for i in trick.plays[:position])
                 for offset, known_card in enumerate(known):
                     self.played[(leader + offset) % self.n] |= 1 << known_card
-                self.seated.append((trick, [(leader + k) % self.n for k in range(position)],
-                                    known))
+                self.seated.append((trick, leader, known, None))
                 return None
             if not R.PACK >> card & 1:
                 self.stop("CARD_NOT_IN_PACK", f"{card} is not in the 78-card pack",
@@ -355,8 +381,9 @@ class _NiceHand:
 
     @property
     def play_complete(self) -> bool:
-        total = self.game.hand_size
-        return len(self.seated) == total and all(len(t[2]) == self.n for t in self.seated)
+        """Every trick of the hand is in the record, each with all its cards."""
+        seated = self.seated
+        return len(seated) == self.game.hand_size and seated[-1][3] is not None
 
     # -- NICE-5, NICE-6: deal and discard --------------------------------------------------
     def deal(self) -> None:
@@ -367,10 +394,9 @@ class _NiceHand:
         for seat, line in sorted(self.lines.hands.items()):
             cards = line.card_tuple
             mask = 0
-            if None not in cards:
-                for card in cards:
-                    mask |= 1 << card
-            if None in cards or mask & union or mask & ~R.PACK or mask.bit_count() != len(cards):
+            if None not in cards and len(set(cards)) == len(cards):
+                mask = sum(map(BITS.__getitem__, cards))
+            if not mask or mask & union or mask & ~R.PACK:
                 mask = self.check_hand_cards(seat, line, union)
             if mask.bit_count() != sizes[seat]:
                 self.stop("WRONG_HAND_SIZE", f"{self.name(seat)} was dealt {mask.bit_count()} "

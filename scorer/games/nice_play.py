@@ -68,7 +68,7 @@ def _flag_illegal(h: _NiceHand, code: str, seat: int, card, item, number: int, l
 
 def play(h: _NiceHand) -> None:
     """Replay the seated tricks against the hands; flag illegal plays (G-1), stop at a card
-    not held (G-2), and record each trick's winner."""
+    not held (G-2), and record each trick's winner (found while seating)."""
     rules = R.RULES
     hands = list(h.start)
     report = h.report
@@ -77,61 +77,52 @@ def play(h: _NiceHand) -> None:
     holder = next((s for s in range(n) if h.start[s] >> R.BAGATTE & 1), None)
     watch = BagatteWatch(holder, holder is not None)
     h.bagatte = watch
-    illegal = rules.illegal
     points = h.points
     fool_points = points[FOOL]
-    for index, (trick, seats, cards) in enumerate(h.seated):
-        number = index + 1
+    category_of = CATEGORY
+    results = report.tricks
+    for number, (trick, leader, cards, winner) in enumerate(h.seated, start=1):
         flags = {}
         led = None
+        seat = leader
         for position, card in enumerate(cards):
-            seat = seats[position]
             hand = hands[seat]
             if not hand >> card & 1:
                 h.stop("CARD_NOT_HELD", f"{h.name(seat)} does not hold {card}",
                        loc=trick.plays[position].loc, trick=number, seat=seat, cards=(card,))
-            if position:
-                if led is None:
-                    led = rules.led_category(cards[:position])
-                category = CATEGORY[card]
-                if category != led and category != FOOL_CATEGORY:
-                    code = illegal(hand, cards[:position], card)
-                    if code is not None:
-                        legal = rules.legal(hand, cards[:position])
-                        _flag_illegal(h, code, seat, card, trick.plays[position], number,
-                                      rules.led_category(cards[:position]), legal)
-                        flags[position] = ((code,), legal)
+            category = category_of[card]
+            if led is None:
+                if category != FOOL_CATEGORY:
+                    led = category
+            elif category != led and category != FOOL_CATEGORY:
+                before = cards[:position]
+                code = rules.illegal(hand, before, card)
+                if code is not None:
+                    legal = rules.legal(hand, before)
+                    _flag_illegal(h, code, seat, card, trick.plays[position], number, led, legal)
+                    flags[position] = ((code,), legal)
             if seat == holder:
                 if not position:
                     watch.lead(h, card, hand, number, trick.loc)
                 if card == R.BAGATTE and number != last:
                     watch.attempting = False
-            hands[seat] = hand & ~(1 << card)
+            hands[seat] = hand ^ (1 << card)
+            seat = seat + 1 if seat + 1 < n else 0
         if trick.has_notes:
-            for position, item in enumerate(trick.plays):
-                if item.note:
-                    seat = seats[position]
-                    remaining = h.start[seat] & ~_played_by(seat, h.seated[: index + 1])
-                    declare_in_play(h, seat, item.card, item, remaining, number)
-        winner = None
-        trick_points = sum([points[c] for c in cards])
+            _declarations_in(h, trick, leader, number, hands)
+        trick_points = sum(map(points.__getitem__, cards))
         if FOOL in cards:
             trick_points -= fool_points
-        if len(cards) == n:
-            winner = seats[rules.winner(cards)]
-            if number == last and watch.attempting and R.BAGATTE in cards:
-                watch.won = winner == holder
-        report.tricks.append(TrickResult(number, seats[0], tuple(cards), winner, trick_points,
-                                         flags, n, trick))
+        if winner is not None and number == last and watch.attempting and R.BAGATTE in cards:
+            watch.won = winner == holder
+        results.append(TrickResult(number, leader, cards, winner, trick_points, flags, n, trick))
     if h.play_complete:
         note_undeclared(h)
 
 
-def _played_by(seat: int, seated) -> int:
-    """The cards ``seat`` played in the given tricks, as a mask."""
-    mask = 0
-    for _trick, seats, cards in seated:
-        for s, card in zip(seats, cards, strict=True):
-            if s == seat:
-                mask |= 1 << card
-    return mask
+def _declarations_in(h: _NiceHand, trick, leader: int, number: int, hands: list[int]) -> None:
+    """Annotations on this trick's cards; ``hands`` are the hands after the trick."""
+    for position, item in enumerate(trick.plays):
+        if item.note:
+            seat = (leader + position) % h.n
+            declare_in_play(h, seat, item.card, item, hands[seat], number)
