@@ -49,7 +49,7 @@ _TRICK = re.compile(r"(\d{1,4})\s*[.)]\s*")
 _SECTION = re.compile(r"([A-Za-z][A-Za-z0-9_-]*)\s*([^:]*?)\s*:\s*")
 _WORD_LINE = re.compile(r"([A-Za-z][A-Za-z0-9_-]*)\b\s*")
 _LEADER = re.compile(r"([^:\s*?(][^:]*?)\s*:\s*")
-_TOKEN = re.compile(r"(\*?)([^\s,()]+)(?:\(([^)]*)\))?|(\S)")
+_TOKEN = re.compile(r"(\*?)([^\s,()]+)(?:\(([^)]*)\))?|([^\s,])")  # commas separate items
 _FAST_TRICK = re.compile(r"[ \t]*(\d{1,4})\.[ \t]+([^\s:;{}()*=?,\[-][^:;{}()*=?,\[-]*?)\s*$")
 _SPECIAL = re.compile(r"[(),*=?-]")
 
@@ -202,13 +202,13 @@ class Reader:
     def fast_trick(self, raw: str, match: re.Match[str], number: int) -> bool:
         """The fast path for the bulk of a record: ``N. c1 c2 c3 c4`` with plain card tokens.
         Returns False (and the general path takes over) for anything else."""
+        if self.line_count >= MAX_RECORD_LINES:
+            return False
         try:
             cards = tuple(map(self.spellings.__getitem__, match.group(2).split()))
         except KeyError:
             return False
         self.line_count += 1
-        if self.line_count > MAX_RECORD_LINES:
-            return False
         column = match.start(1) + 1
         self.visitor.visit_trick(Trick.fast(int(match.group(1)), cards, Loc(number, column),
                                             (raw[column - 1 :], match.start(2) - column + 1,
@@ -379,6 +379,7 @@ class Reader:
     def _items(self, text: str, start: int, kind: str, number: int,
                column: int) -> list[Item] | None:
         out: list[Item] = []
+        failed = False
         cards = card_spellings(self.style)
         for match in _TOKEN.finditer(text, start):
             star, token, note, stray = match.groups()
@@ -393,7 +394,7 @@ class Reader:
                 continue
             if star:
                 token = "*" + token
-            if kind == "words" or token in ("?", "-") or (kind == "cards" and "=" in token):
+            if kind == "words" or token in ("?", "-", "*?") or (kind == "cards" and "=" in token):
                 out.append(Item.at(token, None, note, number, col))
                 continue
             try:
@@ -403,9 +404,10 @@ class Reader:
                     out.append(Item.at(token, None, note, number, col))
                     continue
                 self.error(str(exc), number, col)
-                return None
+                failed = True
+                continue
             out.append(Item.at(("*" if star else "") + str(card), card, note, number, col))
-        return out
+        return None if failed else out
 
     def trick_line(self, text: str, match: re.Match[str], number: int, column: int) -> None:
         trick_no = int(match.group(1))
@@ -475,9 +477,18 @@ def _strip_comment(line: str) -> str:
     if ";" not in line and "{" not in line:
         return line
     out = []
-    quoted = False
+    quoted = escaped = False
     braces = parens = 0
     for char in line:
+        if quoted and braces == 0:  # inside a tag value, \" and \\ are escapes, not quotes
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                quoted = False
+            out.append(char)
+            continue
         if braces == 0 and char == '"':
             quoted = not quoted
         elif not quoted and parens == 0 and char == "{":

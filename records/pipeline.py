@@ -29,11 +29,13 @@ class Checked:
 
 
 def check_text(text: str, *, source: str | None = None,
-               options: Mapping[str, str] | None = None) -> list[Checked]:
+               options: Mapping[str, str] | None = None, strict: bool = False) -> list[Checked]:
     """Read and verify every record in ``text``. ``options`` override each record's own
-    (raises :class:`~scorer.games.OptionError` for an option its game does not have)."""
+    (raises :class:`~scorer.games.OptionError` for an option its game does not have);
+    ``strict`` raises the first :class:`~records.notation.NotationError` instead of
+    collecting them."""
     out = []
-    for parsed in read(text, source=source):
+    for parsed in read(text, source=source, strict=strict):
         out.append(Checked(parsed, _report(parsed, options), source))
     if not out:
         empty = Parsed(None, [])

@@ -13,7 +13,7 @@ import sys
 
 import click
 
-from records.notation import read
+from records.notation import NotationError, read
 from records.pipeline import check_text, exit_status, session_ledger
 from records.schemas import LedgerSchema, RecordSchema, dump_report
 from records.writer import write, write_many
@@ -71,7 +71,9 @@ def main() -> None:
 @click.option("-o", "--option", "options", multiple=True, metavar="NAME=VALUE",
               help="A rule option overriding the records' own (see `tarocco rules GAME`).")
 @click.option("--quiet", "-q", is_flag=True, help="Only the verdict line per record.")
-def verify(files: tuple[str, ...], as_json: bool, options: tuple[str, ...], quiet: bool) -> None:
+@click.option("--strict", is_flag=True, help="Stop at the first notation error.")
+def verify(files: tuple[str, ...], as_json: bool, options: tuple[str, ...], quiet: bool,
+           strict: bool) -> None:
     """Verify hand records: FILES in the notation, or - for standard input.
 
     Several records (in one file or several) are taken as one session, in order, and give a
@@ -83,9 +85,11 @@ def verify(files: tuple[str, ...], as_json: bool, options: tuple[str, ...], quie
         text = _read_input(path)
         try:
             checked += check_text(text, source=None if path == "-" else path,
-                                  options=overrides)
+                                  options=overrides, strict=strict)
         except OptionError as exc:
             raise click.UsageError(str(exc)) from exc
+        except NotationError as exc:
+            raise InputError(str(exc)) from exc
     ledger = session_ledger(checked) if len(checked) > 1 else None
     if as_json:
         data = {"records": [{"source": c.source, "line": (c.parsed.record.start.line
