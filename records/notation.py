@@ -46,11 +46,14 @@ MAX_RECORD_LINES = 2000  # no real hand comes near; guards memory on garbage inp
 
 _TAG = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_-]*)\s+"((?:[^"\\]|\\.)*)"\s*\]\s*$')
 _TRICK = re.compile(r"(\d{1,4})\s*[.)]\s*")
-_SECTION = re.compile(r"([A-Za-z][A-Za-z0-9_-]*)\s*([^:]*?)\s*:\s*")
+# Possessive quantifiers keep these linear: a lazy group before \s* is quadratic on long
+# runs of spaces (20,000 spaces took seconds). Callers strip the trailing spaces of the group.
+_SECTION = re.compile(r"([A-Za-z][A-Za-z0-9_-]*+)\s*+([^:]*+):\s*")
 _WORD_LINE = re.compile(r"([A-Za-z][A-Za-z0-9_-]*)\b\s*")
-_LEADER = re.compile(r"([^:\s*?(][^:]*?)\s*:\s*")
+_LEADER = re.compile(r"([^:\s*?(][^:]*+):\s*")
 _TOKEN = re.compile(r"(\*?)([^\s,()]+)(?:\(([^)]*)\))?|([^\s,])")  # commas separate items
-_FAST_TRICK = re.compile(r"[ \t]*(\d{1,4})\.[ \t]+([^\s:;{}()*=?,\[-][^:;{}()*=?,\[-]*?)\s*$")
+_GAME_TAG = re.compile(r"\[\s*game\s", re.IGNORECASE)
+_FAST_TRICK = re.compile(r"[ \t]*(\d{1,4})\.[ \t]+([^\s:;{}()*=?,\[-][^:;{}()*=?,\[-]*+)$")
 _SPECIAL = re.compile(r"[(),*=?-]")
 
 
@@ -180,7 +183,9 @@ class Reader:
             stripped = text.lstrip()
             column = len(text) - len(stripped) + 1
             if stripped.startswith("["):
-                if self.in_body or not self.in_record:
+                if self.in_body or not self.in_record or (
+                        "Game" in self.tags and _GAME_TAG.match(stripped)
+                        and _TAG.match(stripped.rstrip())):
                     self.close(number - 1)
                     self.open(number, column)
                 self.tag(stripped.rstrip(), number, column)
@@ -313,7 +318,7 @@ class Reader:
                        number, column)
             return
         keyword = match.group(1).lower()
-        subject = match.group(2) if match.re is _SECTION else ""
+        subject = match.group(2).rstrip() if match.re is _SECTION else ""
         spec = self.spec.get(keyword) if self.spec is not None else None
         if spec is None:
             if self.spec is not None:
@@ -348,7 +353,7 @@ class Reader:
             return None
         if kind in ("player", "optional-player"):
             return self.player(subject, number, column)
-        if kind == "number" and not subject.isdigit():
+        if kind == "number" and not subject.isdecimal():  # isdigit() takes '²', int() not
             self.error(f"{keyword} needs a number before the colon, not {subject!r}", number,
                        column)
             return None
@@ -403,7 +408,8 @@ class Reader:
                 if kind == "mixed":
                     out.append(Item.at(token, None, note, number, col))
                     continue
-                self.error(str(exc), number, col)
+                self.error(f"not a card: {token!r}" if token.startswith("*") else str(exc),
+                           number, col)
                 failed = True
                 continue
             out.append(Item.at(("*" if star else "") + str(card), card, note, number, col))
@@ -421,7 +427,7 @@ class Reader:
         leader = None
         named = _LEADER.match(text, position)
         if named is not None:
-            name = named.group(1)
+            name = named.group(1).rstrip()
             leader_name = self.player(name, number, column + named.start(1))
             if leader_name is None:
                 return

@@ -1,0 +1,565 @@
+"""The notation reader and the canonical writer (``docs/notation.md``).
+
+The reader collects every error of a record with its 1-based line:column (strict mode raises
+the first); the writer's canonical text is a fixed point: ``write(read(write(r))) == write(r)``
+and ``read(write(r)).record == r``.
+"""
+
+from __future__ import annotations
+
+import doctest
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import records.notation
+from records.notation import MAX_RECORD_LINES, TAG_ORDER, NotationError, read, read_one
+from records.writer import write, write_many
+from scorer.cards import Card
+from scorer.findings import Loc
+from scorer.games import get_game
+from scorer.record import Item, Line, Record, Trick
+
+TAGS = '[Game "nice4"]\n[Players "Anna, Bruno, Carla, Dario"]\n[Dealer "Dario"]\n'
+
+FULL = """; a file comment
+[dealer "dario"]  ; tags in any order, any case
+[Suits "French"]
+[Players "Anna, Bruno, Carla, Dario"]
+[Round "3"]
+[Game "NICE4"]
+[Options "first-lead=declarer,honours=world"]
+[Zeta "z"]
+[Event "Club {night}; \\"x\\""]
+
+hand Anna : KH QS 21 Fool ?  ; the hand
+mountain 1: keep
+discard: 3C XVI announce=1
+call: KH
+declare Anna: 10-tarocche 21 20 19 18 17 16 15 14 13 Fool
+1. 7S 8S AS KS
+2) Carla: 3H 4H {inline comment} 5H 6H
+3. 7H *8H 9H 10H
+4. XX(mitigatti) 5C 6C 7C
+5. - *KD - -
+claim marca: Anna +3 Bruno -1 Carla -1 Dario -1
+"""
+
+FULL_CANONICAL = """[Game "nice4"]
+[Event "Club {night}; \\"x\\""]
+[Round "3"]
+[Players "Anna, Bruno, Carla, Dario"]
+[Dealer "Dario"]
+[Options "first-lead=declarer honours=world"]
+[Suits "french"]
+[Zeta "z"]
+
+hand Anna: KH QS 21 Fool ?
+mountain 1: keep
+discard: 3C 16 announce=1
+call: KH
+declare Anna: 10-tarocche 21 20 19 18 17 16 15 14 13 Fool
+1. 7S 8S AS KS
+2. Carla: 3H 4H 5H 6H
+3. Bruno: 8H 9H 10H 7H
+4. 20(mitigatti) 5C 6C 7C
+5. Bruno: KD
+claim marca: Anna +3 Bruno -1 Carla -1 Dario -1
+"""
+
+
+def cards(text: str, style: str = "italian") -> tuple[Card, ...]:
+    return tuple(Card.parse(t, style) for t in text.split())
+
+
+def only(text: str, **kwargs) -> records.notation.Parsed:
+    parsed = read(text, **kwargs)
+    assert len(parsed) == 1
+    return parsed[0]
+
+
+def errors(text: str) -> list[tuple[int, int, str]]:
+    """Every error of a one-record text as (line, column, message)."""
+    return [(e.loc.line, e.loc.column, e.message) for e in only(text).errors]
+
+
+def column(line: str, token: str) -> int:
+    """1-based column of ``token`` in ``line``."""
+    return line.index(token) + 1
+
+
+# -- a full record -------------------------------------------------------------------------
+def test_full_record_reads_without_errors() -> None:
+    parsed = only(FULL)
+    assert parsed.ok and parsed.errors == []
+    record = parsed.record
+    assert record.game == "nice4"
+    assert record.players == ["Anna", "Bruno", "Carla", "Dario"]
+    assert record.dealer == 3
+    assert record.options == {"first-lead": "declarer", "honours": "world"}
+    assert record.tag("Event") == 'Club {night}; "x"'
+    assert record.start == Loc(2, 1)
+    assert record.source.startswith('[dealer "dario"]')
+
+
+def test_tags_are_canonicalised() -> None:
+    """Names and values normalised, roster order first, unknown tags after, as read."""
+    record = only(FULL).record
+    names = [name for name, _ in record.tags]
+    assert names == ["Game", "Event", "Round", "Players", "Dealer", "Options", "Suits", "Zeta"]
+    assert names[:7] == [t for t in TAG_ORDER if t in names]
+    assert record.tag("Game") == "nice4" and record.tag("Dealer") == "Dario"
+    assert record.tag("Suits") == "french"
+    assert record.tag("Options") == "first-lead=declarer honours=world"
+
+
+def test_body_of_the_full_record() -> None:
+    record = only(FULL).record
+    hand = record.lines("hand")[0]
+    assert hand.subject == "Anna"
+    assert [i.text for i in hand.items] == ["KC", "QS", "21", "Fool", "?"]  # KH: king of hearts
+    assert hand.items[-1].is_unknown and hand.items[-1].card is None
+    assert hand.cards() == list(cards("KH QS 21 Fool", "french"))
+    discard = record.lines("discard")[0]
+    assert discard.cards() == list(cards("3C 16", "french"))
+    assert discard.options()["announce"].value == "1"
+    assert record.lines("mountain")[0].subject == "1"
+    call = record.lines("call")[0]
+    assert call.cards() == list(cards("KH", "french"))
+    declare = record.lines("declare")[0]
+    assert declare.items[0].text == "10-tarocche" and declare.items[0].card is None
+    assert len(declare.cards()) == 10
+    claim = record.lines("claim")[0]
+    assert claim.subject == "marca" and claim.items[0].text == "Anna"
+
+    tricks = record.tricks
+    assert [t.number for t in tricks] == [1, 2, 3, 4, 5]
+    assert [t.leader for t in tricks] == [None, 2, 1, None, 1]
+    assert tricks[1].card_tuple == cards("3H 4H 5H 6H", "french")
+    assert tricks[2].card_tuple == cards("8H 9H 10H 7H", "french"), "seat order rotated"
+    assert tricks[3].plays[0].card == Card.parse("20")
+    assert tricks[3].plays[0].note == "mitigatti"
+    assert tricks[4].card_tuple == cards("KD"), "'-' entries are not plays"
+
+
+def test_writer_canonical_form() -> None:
+    record = only(FULL).record
+    assert write(record) == FULL_CANONICAL
+    again = only(FULL_CANONICAL)
+    assert again.ok and again.record == record
+    assert write(again.record) == FULL_CANONICAL
+
+
+def test_item_locations() -> None:
+    """Items carry their line and column, on the fast path and the slow path alike."""
+    record = only(FULL).record
+    lines = FULL.split("\n")
+    trick1 = record.tricks[0]
+    row = lines[15]
+    assert row.startswith("1. ")
+    assert [i.loc for i in trick1.plays] == [Loc(16, column(row, t))
+                                            for t in ("7S", "8S", "AS", "KS")]
+    row = lines[18]
+    assert record.tricks[3].plays[1].loc == Loc(19, column(row, "5C"))
+    hand_row = lines[10]
+    assert record.lines("hand")[0].items[4].loc == Loc(11, column(hand_row, "?"))
+
+
+# -- comments --------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "line",
+    ["1. 7S 8S AS KS ; comment KX", "1. 7S {KX} 8S AS KS", "1. {a}7S 8S{b} AS KS{c}",
+     "{lead} 1. 7S 8S AS KS", "1. 7S 8S AS KS;no space", "1. 7S 8S AS KS {unclosed"],
+)
+def test_comments(line: str) -> None:
+    parsed = only(TAGS + line + "\n")
+    assert parsed.ok, parsed.errors
+    assert parsed.record.tricks[0].card_tuple == cards("7S 8S AS KS")
+
+
+def test_comment_only_lines_and_blank_lines_are_skipped() -> None:
+    text = "; header\n\n{ braces }\n" + TAGS + "\n; between\n1. 7S 8S AS KS\n\n"
+    parsed = only(text)
+    assert parsed.ok and len(parsed.record.tricks) == 1
+    assert parsed.record.start == Loc(4, 1)
+
+
+def test_comment_characters_inside_a_tag_value_and_an_annotation() -> None:
+    text = ('[Event "a; b {c} \\"d; e\\" \\\\"]\n' + TAGS
+            + "1. 1(a;b {c}) 2S 3S 4S\n")
+    parsed = only(text)
+    assert parsed.ok, parsed.errors
+    assert parsed.record.tag("Event") == 'a; b {c} "d; e" \\'
+    assert parsed.record.tricks[0].plays[0].note == "a;b {c}"
+
+
+# -- tags -------------------------------------------------------------------------------------
+@pytest.mark.parametrize("missing", ["Game", "Players", "Dealer"])
+def test_required_tags(missing: str) -> None:
+    lines = [ln for ln in TAGS.splitlines() if not ln.startswith(f"[{missing}")]
+    text = '[Event "e"]\n' + "\n".join(lines) + "\n1. 7S 8S AS KS\n"
+    assert errors(text)[0] == (1, 1, f"the {missing} tag is missing")
+    with pytest.raises(NotationError, match=f"the {missing} tag is missing"):
+        read(text, strict=True)
+
+
+def test_unknown_game() -> None:
+    text = '[Game "nice5"]\n[Players "A, B"]\n[Dealer "A"]\n'
+    assert errors(text) == [(1, 8, "unknown game 'nice5'; known: nice3, nice4")]
+
+
+@pytest.mark.parametrize(("game", "players"), [("nice4", "A, B, C"), ("nice3", "A, B, C, D"),
+                                               ("nice4", "A B C D E")])
+def test_wrong_player_count(game: str, players: str) -> None:
+    text = f'[Game "{game}"]\n[Players "{players}"]\n[Dealer "A"]\n'
+    [(line, col, message)] = errors(text)
+    assert (line, col) == (2, 11) and "players, the tag names" in message
+
+
+def test_duplicate_player_names() -> None:
+    text = '[Game "nice3"]\n[Players "Anna, anna, Bruno"]\n[Dealer "Bruno"]\n'
+    assert errors(text) == [(2, 11, "two players have the same name")]
+
+
+def test_space_separated_players() -> None:
+    parsed = only('[Game "nice3"]\n[Players "Anna Bruno Carla"]\n[Dealer "carla"]\n')
+    assert parsed.ok
+    assert parsed.record.players == ["Anna", "Bruno", "Carla"]
+    assert parsed.record.tag("Players") == "Anna, Bruno, Carla"
+    assert parsed.record.dealer == 2
+
+
+def test_dealer_not_a_player() -> None:
+    text = '[Game "nice3"]\n[Players "A, B, C"]\n[Dealer "Zed"]\n'
+    assert errors(text) == [(3, 10, "the dealer 'Zed' is not one of the players")]
+
+
+@pytest.mark.parametrize(("options", "fragment"), [
+    ("honours=moon", "option honours='moon' is not one of angel, world"),
+    ("no-such=on", "no rule option 'no-such'"),
+    ("first-lead=eldest honours=x", "option honours='x'"),
+])
+def test_bad_options(options: str, fragment: str) -> None:
+    text = TAGS + f'[Options "{options}"]\n'
+    [(line, col, message)] = errors(text)
+    assert (line, col) == (4, 11) and fragment in message
+
+
+def test_options_canonicalised() -> None:
+    parsed = only(TAGS + '[Options "First-Lead=Declarer,  declaration-timing=lenient"]\n')
+    assert parsed.ok
+    assert parsed.record.tag("Options") == "first-lead=declarer declaration-timing=lenient"
+
+
+@pytest.mark.parametrize(("value", "style"), [("italian", "italian"), ("French", "french"),
+                                              ("SYMBOLS", "symbols")])
+def test_suit_styles(value: str, style: str) -> None:
+    parsed = only(TAGS + f'[Suits "{value}"]\n1. KC KD K♣ K♥\n')
+    assert parsed.ok, parsed.errors
+    assert parsed.record.tag("Suits") == style
+    cups, batons, coins = Card.parse("KC"), Card.parse("KB"), Card.parse("KD")
+    first = batons if style == "french" else cups  # symbols records read Italian letters
+    assert parsed.record.tricks[0].card_tuple == (first, coins, batons, cups)
+
+
+def test_bad_suit_style() -> None:
+    assert errors(TAGS + '[Suits "german"]\n') == [
+        (4, 9, "Suits is one of italian, french, symbols")]
+
+
+def test_french_style_writes_french_letters() -> None:
+    parsed = only(TAGS + '[Suits "french"]\nhand Anna: KH QC CD JS\n1. KC 2H 3D 4S\n')
+    text = write(parsed.record)
+    assert "hand Anna: KH QC CD JS\n" in text
+    assert "1. KC 2H 3D 4S\n" in text
+    # the same cards in an Italian record are written with Italian letters
+    italian = Record(tuple(t for t in parsed.record.tags if t[0] != "Suits"),
+                     parsed.record.body)
+    assert "hand Anna: KC QB CD JS\n" in write(italian)
+    symbols = Record((*italian.tags, ("Suits", "symbols")), parsed.record.body)
+    assert "1. K♣ 2♥ 3♦ 4♠\n" in write(symbols)
+
+
+@pytest.mark.parametrize(("line", "message"), [
+    ('[Game nice4]', 'a tag reads [Name "value"]'),
+    ('[Game "nice4"', 'a tag reads [Name "value"]'),
+    ('[1Game "nice4"]', 'a tag reads [Name "value"]'),
+    ('[Game "nice4"] trailing', 'a tag reads [Name "value"]'),
+])
+def test_malformed_tags(line: str, message: str) -> None:
+    text = TAGS + line + "\n"
+    assert (4, 1, message) in errors(text)
+
+
+def test_repeated_tag() -> None:
+    assert errors(TAGS + '[dealer "Anna"]\n') == [(4, 1, "the Dealer tag is repeated")]
+
+
+def test_body_before_any_tag() -> None:
+    [parsed] = read("1. 7S 8S AS KS\n")
+    assert (parsed.errors[0].loc, parsed.errors[0].message) == (
+        Loc(1, 1), 'a record starts with its tags, e.g. [Game "nice4"]')
+
+
+# -- body errors -----------------------------------------------------------------------------
+BAD_BODY = """hand: KS
+hand Zed: KS
+mountain x: keep
+discard Anna: 3B
+1. *KS *QS 2S 3S
+2. KS QS
+3. Anna: *KS QS 2S 3S
+4. KS - QS 3S
+5. - KS *QS 3S
+6.
+7. KS (x)
+8. Zed: KS
+9. KS QX 2S 3S
+bogus: x
+!!!
+10. KS *QS 2S
+11. Bruno: *KS QS 2S 3S
+"""
+
+
+def test_every_error_of_a_record_is_reported_with_its_place() -> None:
+    text = TAGS + BAD_BODY
+    body = BAD_BODY.splitlines()
+
+    def at(row: int, token: str | None = None) -> tuple[int, int]:
+        return 3 + row, column(body[row - 1], token) if token else 1
+
+    expected = [
+        (*at(1, ":"), "hand needs a player before the colon"),
+        (*at(2, "Zed"), "'Zed' is not one of the players (Anna, Bruno, Carla, Dario)"),
+        (*at(3, "x"), "mountain needs a number before the colon, not 'x'"),
+        (*at(4, "Anna"), "discard takes nothing before the colon"),
+        (*at(5), "only one card of a trick is marked * as the lead"),
+        (*at(8), "'-' (not played) is only used in seat order, with the leader marked *"),
+        (*at(9), "a card not played (-) comes before one played, in play order"),
+        (*at(10), "trick 6 has no cards"),
+        (*at(11, "("), "unexpected '(' (an annotation is CARD(text) with no space before the "
+         "parenthesis)"),
+        (*at(12, "Zed"), "'Zed' is not one of the players (Anna, Bruno, Carla, Dario)"),
+        (*at(13, "QX"), "not a card: 'QX'"),
+        (*at(14), "unknown section 'bogus'; this game knows: call, claim, declare, discard, "
+         "exchange, hand, mountain, solo"),
+        (*at(15), "expected a section line (keyword: items) or a trick (N. cards)"),
+        (*at(16), "a trick in seat order has one entry per player (4); use - for a card not "
+         "played"),
+        (*at(17), "the leader's name and the card marked * disagree"),
+    ]
+    assert errors(text) == expected
+
+
+def test_strict_raises_the_first_error() -> None:
+    with pytest.raises(NotationError) as info:
+        read(TAGS + BAD_BODY, strict=True)
+    error = info.value
+    assert isinstance(error, ValueError)
+    assert error.loc == Loc(4, 5) and error.message == "hand needs a player before the colon"
+    assert str(error) == "4:5: hand needs a player before the colon"
+
+
+def test_source_name_in_messages() -> None:
+    [parsed] = read(TAGS + "1. KX\n", source="club.txt")
+    assert str(parsed.errors[0]) == "club.txt:4:4: not a card: 'KX'"
+
+
+def test_valid_lines_survive_errors_elsewhere() -> None:
+    parsed = only(TAGS + "1. 7S 8S AS KS\n2. KX\n3. 2S 3S 4S 5S\n")
+    assert [t.number for t in parsed.record.tricks] == [1, 3]
+    assert len(parsed.errors) == 1 and parsed.errors[0].loc == Loc(5, 4)
+
+
+# -- several records ---------------------------------------------------------------------------
+def test_several_records_per_file() -> None:
+    rng = random.Random(7)
+    recs = [get_game(k).random_record(rng) for k in ("nice4", "nice3", "nice4")]
+    text = write_many(recs)
+    parsed = read(text)
+    assert [p.record for p in parsed] == recs
+    assert all(p.ok for p in parsed)
+    starts = [p.record.start.line for p in parsed]
+    lines = text.split("\n")
+    assert all(lines[s - 1].startswith('[Game "') for s in starts)
+    assert starts == sorted(starts)
+
+
+def test_errors_belong_to_their_record() -> None:
+    text = TAGS + "1. KX\n" + TAGS + "1. 7S 8S AS KS\n" + TAGS + "1. 7S 8S AS QX\n"
+    parsed = read(text)
+    assert [[e.loc for e in p.errors] for p in parsed] == [[Loc(4, 4)], [], [Loc(12, 13)]]
+    assert [p.record.start for p in parsed] == [Loc(1, 1), Loc(5, 1), Loc(9, 1)]
+
+
+def test_read_one() -> None:
+    assert read_one(TAGS).ok
+    parsed = read_one(TAGS + "1. KS\n" + TAGS)
+    assert [e.message for e in parsed.errors] == ["expected one record, found 2"]
+    with pytest.raises(NotationError):
+        read_one("", strict=True)
+    assert read_one("").record is None
+
+
+# -- items -----------------------------------------------------------------------------------
+def test_unknown_cards_and_annotations_in_tricks() -> None:
+    parsed = only(TAGS + "1. ? 8S(led by mistake) ? KS\n2. - *? - -\n")
+    assert parsed.ok, parsed.errors
+    first, second = parsed.record.tricks
+    assert first.card_tuple == (None, Card.parse("8S"), None, Card.parse("KS"))
+    assert first.plays[1].note == "led by mistake" and first.plays[0].is_unknown
+    assert second.leader == 1 and second.card_tuple == (None,)
+    text = write(parsed.record)
+    assert "1. ? 8S(led by mistake) ? KS\n" in text and "2. Bruno: ?\n" in text
+
+
+def test_seat_order_with_leader_name_agreeing() -> None:
+    parsed = only(TAGS + "1. Carla: 7S 8S *AS KS\n")
+    assert parsed.ok
+    trick = parsed.record.tricks[0]
+    assert trick.leader == 2 and trick.card_tuple == cards("AS KS 7S 8S")
+
+
+def test_leader_names_are_case_insensitive_and_canonical() -> None:
+    parsed = only(TAGS + "1. carla : 7S 8S AS KS\n")
+    assert parsed.ok and parsed.record.tricks[0].leader == 2
+    assert "1. Carla: 7S 8S AS KS\n" in write(parsed.record)
+
+
+def test_words_and_mixed_items() -> None:
+    parsed = only(TAGS + "mountain 1: Mountain KS keep\ncall: RS surrender\nsolo: none\n")
+    assert parsed.ok, parsed.errors
+    mountain = parsed.record.lines("mountain")[0]
+    assert [(i.text, i.card) for i in mountain.items] == [
+        ("Mountain", None), ("KS", None), ("keep", None)]
+    call = parsed.record.lines("call")[0]
+    assert [(i.text, i.card) for i in call.items] == [
+        ("KS", Card.parse("KS")), ("surrender", None)]
+    assert "call: KS surrender\n" in write(parsed.record)
+
+
+def test_trick_numbers_with_parenthesis_and_spaces() -> None:
+    parsed = only(TAGS + "1 ) 7S 8S AS KS\n2.KS 2S 3S 4S\n")
+    assert parsed.ok and [t.number for t in parsed.record.tricks] == [1, 2]
+
+
+def test_separators_commas_and_tabs() -> None:
+    parsed = only(TAGS + "1. 7S,8S,\tAS , KS\nhand Anna: KS,QS\n")
+    assert parsed.ok, parsed.errors
+    assert parsed.record.tricks[0].card_tuple == cards("7S 8S AS KS")
+    assert parsed.record.lines("hand")[0].cards() == list(cards("KS QS"))
+
+
+def test_alternative_spellings_are_written_canonically() -> None:
+    parsed = only(TAGS + "hand Anna: xxi fuole rc 1s VS nd ｋｓ\n1. Matto T20 III 0\n")
+    assert parsed.ok, parsed.errors
+    text = write(parsed.record)
+    assert "hand Anna: 21 Fool KC AS JS CD KS\n" in text
+    assert "1. Fool 20 3 Fool\n" in text
+
+
+def test_max_record_lines() -> None:
+    """A record longer than MAX_RECORD_LINES body lines gets one error; the rest is skipped."""
+    body = "".join(f"{n}. 7S 8S AS KS\n" for n in range(1, MAX_RECORD_LINES + 11))
+    parsed = only(TAGS + body)
+    assert [(e.loc, e.message) for e in parsed.errors] == [
+        (Loc(4 + MAX_RECORD_LINES, 1), f"more than {MAX_RECORD_LINES} lines in one record")]
+    assert len(parsed.record.tricks) == MAX_RECORD_LINES
+    # the next record starts afresh
+    parsed = read(TAGS + body + TAGS + "1. 7S 8S AS KS\n")
+    assert len(parsed) == 2 and parsed[1].ok
+
+
+def test_crlf_and_cr_line_ends() -> None:
+    text = (TAGS + "1. 7S 8S AS KS\n").replace("\n", "\r\n")
+    parsed = only(text)
+    assert parsed.ok and parsed.record.tricks[0].plays[3].loc == Loc(4, 13)
+    assert only(text.replace("\r\n", "\r")).ok
+
+
+# -- the writer ------------------------------------------------------------------------------
+def test_writer_on_a_built_record() -> None:
+    record = Record(
+        (("Game", "nice3"), ("Players", "Anna, Bruno, Carla"), ("Dealer", "Anna"),
+         ("Event", 'He said "no"; then left \\')),
+        (Line("discard", None, (Item("3B", Card.parse("3B")), Item("announce=0"))),
+         Trick(1, 2, (Item("KS", Card.parse("KS"), "x"), Item("?"), Item("-")))),
+    )
+    text = write(record)
+    assert text == ('[Game "nice3"]\n[Players "Anna, Bruno, Carla"]\n[Dealer "Anna"]\n'
+                    '[Event "He said \\"no\\"; then left \\\\"]\n\n'
+                    "discard: 3B announce=0\n3. Carla: KS(x) ? -\n".replace("3. ", "1. "))
+    parsed = only(text)
+    assert parsed.record.tag("Event") == 'He said "no"; then left \\'
+
+
+@pytest.mark.parametrize("seed", range(20))
+@pytest.mark.parametrize("game", ["nice4", "nice3"])
+def test_writer_fixed_point_on_random_records(game: str, seed: int) -> None:
+    record = get_game(game).random_record(random.Random(seed))
+    text = write(record)
+    parsed = only(text)
+    assert parsed.ok, parsed.errors
+    assert parsed.record == record
+    assert write(parsed.record) == text
+    assert write(only(write(parsed.record)).record) == text
+
+
+@given(st.text(alphabet=st.sampled_from('ab\\"{};() ,=*?-:[]\t\u200fé'), max_size=16))
+def test_tag_values_round_trip(value: str) -> None:
+    """Any one-line tag value survives write then read (quotes, backslashes, comment marks)."""
+    record = Record((("Game", "nice4"), ("Event", value),
+                     ("Players", "Anna, Bruno, Carla, Dario"), ("Dealer", "Dario")))
+    parsed = only(write(record))
+    assert parsed.ok, parsed.errors
+    assert parsed.record.tag("Event") == value
+
+
+@given(st.sampled_from(["italian", "french", "symbols"]), st.integers(0, 10_000))
+def test_styles_round_trip(style: str, seed: int) -> None:
+    record = get_game("nice4").random_record(random.Random(seed))
+    styled = Record((*record.tags, ("Suits", style)), record.body)
+    text = write(styled)
+    parsed = only(text)
+    assert parsed.ok, parsed.errors
+    assert parsed.record == styled and write(parsed.record) == text
+
+
+def test_docstring_examples() -> None:
+    assert doctest.testmod(records.notation).failed == 0
+
+
+def test_every_bad_card_of_a_line_is_reported() -> None:
+    assert errors(TAGS + "1. KX QS QX 2S\n") == [(4, 4, "not a card: 'KX'"),
+                                                 (4, 10, "not a card: 'QX'")]
+
+
+def test_spaces_before_colons() -> None:
+    parsed = only(TAGS + "hand Anna   : KS\nmountain 1 : keep\n1.   Anna  :  KS 2S 3S 4S\n")
+    assert parsed.ok, parsed.errors
+    assert parsed.record.lines("hand")[0].subject == "Anna"
+    assert parsed.record.lines("mountain")[0].subject == "1"
+    assert parsed.record.tricks[0].leader == 0
+    assert errors(TAGS + "hand Zed   : KS\n") == [
+        (4, 6, "'Zed' is not one of the players (Anna, Bruno, Carla, Dario)")]
+
+
+def test_a_second_game_tag_starts_a_new_record_even_without_a_body() -> None:
+    text = TAGS + TAGS + "mountain 1: mountain mountain mountain mountain\n"
+    parsed = read(text)
+    assert len(parsed) == 2
+    assert all(p.ok for p in parsed)
+    assert parsed[1].record.start == Loc(TAGS.count("\n") + 1, 1)
+
+
+def test_a_bad_starred_token_is_quoted_whole() -> None:
+    assert errors(TAGS + "1. *****\n") == [(4, 4, "not a card: '*****'")]
+
+
+def test_symbols_style_accepts_h_for_cups() -> None:
+    parsed = only(TAGS + '[Suits "symbols"]\n')
+    assert parsed.ok
+    assert Card.parse("KH", "symbols") == Card.parse("K♥")
