@@ -160,12 +160,24 @@ class _NiceHand:
     # -- driver ----------------------------------------------------------------------------
     def run(self) -> Report:
         report = self.report
+        halted = False
         try:
             self.sort_lines()
             if self.mountain():
                 return self.finish()
-            self.seat_plays()
+            try:
+                self.seat_plays()
+            except _Stop:
+                if report.findings[-1].trick is None:
+                    raise
+                # G-2: an impossible trick (out of turn, a card twice, ...) ends the replay
+                # there, but the tricks before it are still replayed and their findings kept.
+                halted = True
             self.deal()
+            if self.n == 4 and "call" not in self.lines.single and not self.lines.tricks:
+                self.flag("PARTIAL_RECORD", NOTE, "the record stops before the call; nothing "
+                          "is scored", "G-2", loc=self.record.start)
+                return self.finish()
             if self.n == 4:
                 self.settle_contract()
             else:
@@ -177,6 +189,8 @@ class _NiceHand:
             else:
                 self.declarations_before_play()
                 self.play()
+            if halted:
+                raise _Stop
         except _Stop:
             self.stopped = True
         return self.finish()
@@ -185,7 +199,10 @@ class _NiceHand:
         report = self.report
         if report.complete and not report.errors and not report.thrown_in:
             score_hand(self)
-            self.check_claims()
+            try:  # a malformed claim line is an error (G-2), not an escaping _Stop
+                self.check_claims()
+            except _Stop:
+                self.stopped = True
         report.findings.sort(key=lambda f: (f.loc is None, f.loc or Loc(0, 0)))
         return report
 
@@ -278,12 +295,19 @@ class _NiceHand:
 
     # -- seats: who played each card -------------------------------------------------------
     def first_leader(self) -> int:
-        """NICE-10: eldest leads; with ``first-lead=declarer`` the Solo player does."""
+        """NICE-10: eldest leads; with ``first-lead=declarer`` the Solo player does, including
+        a dealer who called his own King and plays Solo sans prendre (NICE-9)."""
+        if self.options.get("first-lead") != "declarer":
+            return self.eldest
         solo = self.lines.single.get("solo")
-        if solo is not None and self.options.get("first-lead") == "declarer":
+        if solo is not None:
             name = " ".join(i.text for i in solo.items)
             if name.casefold() != "none":
                 return self.seat_named(name, solo.loc)
+        call = self.lines.single.get("call")
+        if call is not None and any(i.text.casefold() in ("sans-prendre", "sansprendre")
+                                    for i in call.items[1:]):
+            return self.dealer
         return self.eldest
 
     def seat_plays(self) -> None:

@@ -62,6 +62,12 @@ def settle_contract(h: _NiceHand) -> None:
     if holder == contract.declarer:
         _own_card(h, call_line, called, choice)
         return
+    if holder is None and choice is not None:
+        # No hand lines and no play to show who held the card: take the record's word.
+        h.flag("HOLDER_UNKNOWN", Severity.NOTE, f"the record says the caller held {called}; "
+               "without the deal this cannot be checked", "NICE-9", loc=call_line.loc)
+        _own_card(h, call_line, called, choice)
+        return
     if choice is not None:
         h.stop("BAD_CHOICE", f"{choice} is only for a player who calls his own card", "NICE-9",
                loc=call_line.loc)

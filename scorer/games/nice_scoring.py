@@ -167,16 +167,18 @@ def _partida3(h: _NiceHand) -> None:
 
 
 def _surrender(h: _NiceHand) -> None:
-    """NICE-9: the surrenderer pays 1 to each; every combination held is paid."""
+    """NICE-9: the surrenderer pays 1 to each; every combination held is paid (for the hands
+    the record shows; a hand not written down cannot be checked, see DEAL_UNKNOWN)."""
     report = h.report
     n = h.n
     declarer = h.contract.declarer
     report.lines.append(ScoreLine(f"Surrender: {h.name(declarer)} called his own card and "
                                   "pays 1 to each other player",
                                   each_other_pays(n, declarer, -1), "NICE-9"))
-    if not all(h.known):
-        return
+    report.contract.update(_contract_summary(h))
     for seat in range(n):
+        if not h.known[seat]:
+            continue
         hand = h.dealt[seat] & ~((h.discard or 0) if seat == h.dealer else 0)
         held = []
         if h.tarots_in(hand) >= 10:
@@ -187,7 +189,6 @@ def _surrender(h: _NiceHand) -> None:
             report.lines.append(ScoreLine(f"{name} held by {h.name(seat)} at the surrender: 1 "
                                           "from each other player",
                                           each_other_pays(n, seat, 1), "NICE-9"))
-    report.contract.update(_contract_summary(h))
 
 
 def _contract_summary(h: _NiceHand) -> dict[str, str]:
