@@ -52,6 +52,7 @@ _SECTION = re.compile(r"([A-Za-z][A-Za-z0-9_-]*+)\s*+([^:]*+):\s*")
 _WORD_LINE = re.compile(r"([A-Za-z][A-Za-z0-9_-]*)\b\s*")
 _LEADER = re.compile(r"([^:\s*?(][^:]*+):\s*")
 _TOKEN = re.compile(r"(\*?)([^\s,()]+)(?:\(([^)]*)\))?|([^\s,])")  # commas separate items
+_TAG_NAMES = {name.lower(): name for name in TAG_ORDER}
 _GAME_TAG = re.compile(r"\[\s*game\s", re.IGNORECASE)
 _FAST_TRICK = re.compile(r"[ \t]*(\d{1,4})\.[ \t]+([^\s:;{}()*=?,\[-][^:;{}()*=?,\[-]*+)$")
 _SPECIAL = re.compile(r"[(),*=?-]")
@@ -163,6 +164,7 @@ class Reader:
         self.players: list[str] = []
         self.style = "italian"
         self.spellings = card_spellings(self.style)
+        self.player_names: dict[str, str] = {}
         self.tags: dict[str, tuple[str, Loc]] = {}
         self.line_count = 0
 
@@ -173,7 +175,7 @@ class Reader:
     def run(self) -> None:
         fast = _FAST_TRICK.match
         for number, raw in enumerate(self.lines, start=1):
-            if self.in_body:
+            if self.in_body and raw[:1].isdigit():
                 match = fast(raw)
                 if match is not None and self.fast_trick(raw, match, number):
                     continue
@@ -224,6 +226,7 @@ class Reader:
         self.in_record, self.in_body = True, False
         self.start_line = number
         self.tags, self.spec, self.players, self.line_count = {}, None, [], 0
+        self.player_names: dict[str, str] = {}
         self.visitor.begin_record(Loc(number, column))
 
     def close(self, last_line: int) -> None:
@@ -242,7 +245,7 @@ class Reader:
             self.error('a tag reads [Name "value"]', number, column)
             return
         name, value = match.group(1), match.group(2).replace('\\"', '"').replace("\\\\", "\\")
-        name = next((t for t in TAG_ORDER if t.lower() == name.lower()), name)
+        name = _TAG_NAMES.get(name.lower(), name)
         if name in self.tags:
             self.error(f"the {name} tag is repeated", number, column)
             return
@@ -269,6 +272,7 @@ class Reader:
             self.players = split_players(value)
             tags["Players"] = (", ".join(self.players), loc)
             folded = [p.casefold() for p in self.players]
+            self.player_names = dict(zip(folded, self.players, strict=True))
             if len(set(folded)) != len(folded):
                 self.error("two players have the same name", loc.line, loc.column)
             if game is not None and len(self.players) != game.num_players:
@@ -360,9 +364,9 @@ class Reader:
         return subject
 
     def player(self, name: str, number: int, column: int) -> str | None:
-        for player in self.players:
-            if player.casefold() == name.strip().casefold():
-                return player
+        found = self.player_names.get(name.strip().casefold())
+        if found is not None:
+            return found
         self.error(f"{name!r} is not one of the players ({', '.join(self.players)})", number,
                    column)
         return None
