@@ -218,7 +218,8 @@ class LedgerSchema(Schema):
 
     def dump_rows(self, ledger: Ledger) -> list[dict]:
         return [
-            {"hand": row.hand, "status": row.status.value,
+            {"hand": row.hand, "kind": row.kind,
+             "status": row.status.value if row.status is not None else None,
              "amounts": dict(zip(ledger.players, row.amounts, strict=True)),
              "balances": dict(zip(ledger.players, row.balances, strict=True)),
              "pot": row.pot, "note": row.note}

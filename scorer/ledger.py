@@ -15,21 +15,36 @@ from .findings import Finding, Severity
 from .record import Record
 from .report import Report, Status
 
-__all__ = ["Ledger", "LedgerRow", "build_ledger"]
+__all__ = ["Adjustment", "Ledger", "LedgerRow", "build_ledger"]
 
 START_BALANCE = {"marca": 10}  # NICE-18
 
 
 @dataclass(frozen=True, slots=True)
 class LedgerRow:
-    """One hand in the ledger: what each player won or lost and the balances after it."""
+    """One entry of the ledger: a hand, or a director's ruling (``status`` ``None``), with
+    what each player won or lost and the balances after it."""
 
-    hand: int  # 1-based position in the session
-    status: Status
+    hand: int  # 1-based position in the session (for a ruling: the hand it follows, or 0)
+    status: Status | None
     amounts: tuple[int, ...]  # per player of the ledger
     balances: tuple[int, ...]
-    pot: int  # open abeyance after this hand
+    pot: int  # open abeyance after this entry
     note: str = ""
+
+    @property
+    def kind(self) -> str:
+        return "hand" if self.status is not None else "ruling"
+
+
+@dataclass(frozen=True, slots=True)
+class Adjustment:
+    """A director's ruling: amounts per player name (zero-sum), entered after hand ``after``
+    (0: before the first hand; ``None``: at the end of the session), with its reason."""
+
+    amounts: dict[str, int]
+    reason: str
+    after: int | None = None
 
 
 @dataclass
@@ -55,21 +70,40 @@ class Ledger:
                    for row in self.rows)
 
 
-def build_ledger(records: Sequence[Record], reports: Sequence[Report]) -> Ledger:
-    """The ledger of a session: ``records`` in playing order with their ``reports``.
+def build_ledger(records: Sequence[Record], reports: Sequence[Report],
+                 adjustments: Sequence[Adjustment] = (),
+                 players: Sequence[str] = (), game: str = "",
+                 unit: str | None = None) -> Ledger:
+    """The ledger of a session: ``records`` in playing order with their ``reports``, and the
+    director's ``adjustments`` each as its own entry after the hand it follows.
 
     Invalid and partial hands pay nothing (they are listed with a note); flagged hands pay as
-    played (G-1). Players are taken in order of first appearance.
+    played (G-1). Players are ``players`` then any others in order of first appearance.
     """
-    game = reports[0].game if reports else ""
-    unit = reports[0].unit if reports else "marca"
-    players: list[str] = []
+    game = reports[0].game if reports else game
+    unit = reports[0].unit if reports else (unit or "marca")
+    players = list(players)
     for report in reports:
         players += [p for p in report.players if p not in players]
+    for adjustment in adjustments:
+        players += [p for p in adjustment.amounts if p not in players]
     start = START_BALANCE.get(unit, 0)
     ledger = Ledger(game, unit, players, start)
     balances = [start] * len(players)
     pot = 0
+
+    def adjust(after: int | None) -> None:
+        nonlocal balances
+        for adjustment in adjustments:
+            if adjustment.after == after:
+                amounts = [adjustment.amounts.get(p, 0) for p in players]
+                balances = [b + a for b, a in zip(balances, amounts, strict=True)]
+                ledger.rows.append(LedgerRow(len(records) if after is None else after, None,
+                                             tuple(amounts),
+                                             tuple(balances), pot,
+                                             f"director's ruling: {adjustment.reason}"))
+
+    adjust(0)
     previous: tuple[Record, Report] | None = None
     for number, (record, report) in enumerate(zip(records, reports, strict=True), start=1):
         amounts = [0] * len(players)
@@ -92,6 +126,8 @@ def build_ledger(records: Sequence[Record], reports: Sequence[Report]) -> Ledger
         balances = [b + a for b, a in zip(balances, amounts, strict=True)]
         ledger.rows.append(LedgerRow(number, report.status, tuple(amounts), tuple(balances), pot,
                                      note))
+        adjust(number)
+    adjust(None)
     return ledger
 
 

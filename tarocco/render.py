@@ -85,7 +85,8 @@ def render_ledger(ledger: Ledger) -> str:
     rows = []
     for row in ledger.rows:
         cells = [f"{b} ({_signed(a)})" for a, b in zip(row.amounts, row.balances, strict=True)]
-        rows.append([str(row.hand), row.status.value, *cells, str(row.pot), row.note])
+        status = row.status.value if row.status is not None else "ruling"
+        rows.append([str(row.hand), status, *cells, str(row.pot), row.note])
     out += ["  " + line for line in _table(header, rows, right_from=2)]
     for hand, f in ledger.findings:
         out.append(f"  hand {hand}: {f.severity.value} {f.code} [{f.rule}]: {f.message}")

@@ -1,0 +1,316 @@
+"""What the service does, independent of HTTP: upload and correct hands, rule on a session,
+compute ledgers and standings, export. The Flask views and the command line both call these.
+
+Errors are :class:`ServiceError` values with a stable code, an HTTP-style status and, for
+records, every finding with its place; the web layer turns them into JSON in one place.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from scorer.findings import Severity
+from scorer.games import GAMES, OptionError, UnknownGame, get_game
+from scorer.ledger import Adjustment, Ledger, build_ledger
+from scorer.report import Status
+
+from .pipeline import Checked, check_text
+from .schemas import LedgerSchema, RecordSchema, dump_report
+from .store import NotFound, Store
+from .writer import write
+
+__all__ = [
+    "ServiceError",
+    "Standing",
+    "UploadResult",
+    "correct_hand",
+    "create_session",
+    "findings_of",
+    "ledger_csv",
+    "session_ledger",
+    "standings",
+    "standings_csv",
+    "upload",
+]
+
+MAX_RECORDS_PER_UPLOAD = 5_000
+
+
+@dataclass
+class ServiceError(Exception):
+    """A request the service refuses: ``status`` 4xx, a stable ``code``, a message, and the
+    findings (with line:column) when a record is at fault."""
+
+    status: int
+    code: str
+    message: str
+    findings: list[dict[str, Any]] = field(default_factory=list)
+
+    def __str__(self) -> str:
+        return f"{self.code}: {self.message}"
+
+
+@dataclass
+class UploadResult:
+    hand_id: int
+    position: int
+    status: str
+    duplicate: bool
+    findings: list[dict[str, Any]]
+
+
+def findings_of(checked: Checked) -> list[dict[str, Any]]:
+    return dump_report(checked.report)["findings"]
+
+
+def create_session(store: Store, tournament_id: int, game: str, players: list[str],
+                   options: Mapping[str, str], name: str, actor: str) -> int:
+    """Open a session (a table sitting) after checking the game, players and options."""
+    try:
+        engine = get_game(game)
+    except UnknownGame as exc:
+        raise ServiceError(422, "UNKNOWN_GAME", str(exc)) from exc
+    if len(players) != engine.num_players or len({p.casefold() for p in players}) != len(
+            players) or not all(p.strip() for p in players):
+        raise ServiceError(422, "BAD_PLAYERS", f"{engine.key} needs {engine.num_players} "
+                           "different player names, in seat order")
+    try:
+        chosen = engine.resolve_options({k.lower(): str(v).lower() for k, v in options.items()})
+    except OptionError as exc:
+        raise ServiceError(422, "BAD_OPTION", str(exc)) from exc
+    explicit = {k: v for k, v in chosen.items() if k in {o.lower() for o in options}}
+    return store.create_session(tournament_id, engine.key, [p.strip() for p in players],
+                                explicit, name, actor)
+
+
+def _check_for_session(session: dict[str, Any], text: str) -> list[Checked]:
+    """Read and verify ``text`` under the session's options; refuse malformed records and
+    records of another game or table (422), every finding listed."""
+    try:
+        checked = check_text(text, options=session["options"])
+    except OptionError as exc:  # pragma: no cover - options were checked at creation
+        raise ServiceError(422, "BAD_OPTION", str(exc)) from exc
+    if len(checked) > MAX_RECORDS_PER_UPLOAD:
+        raise ServiceError(413, "TOO_MANY_RECORDS",
+                           f"at most {MAX_RECORDS_PER_UPLOAD} records in one upload")
+    for index, item in enumerate(checked, start=1):
+        record = item.parsed.record
+        if item.parsed.errors or record is None or not item.report.game:
+            raise ServiceError(422, "MALFORMED_RECORD",
+                               f"record {index} cannot be read; nothing was stored",
+                               findings_of(item))
+        if record.game != session["game"]:
+            raise ServiceError(422, "WRONG_GAME", f"record {index} is {record.game}; this "
+                               f"session plays {session['game']}")
+        if record.players != session["players"]:
+            raise ServiceError(422, "WRONG_PLAYERS", f"record {index} has players "
+                               f"{', '.join(record.players)}; this session seats "
+                               f"{', '.join(session['players'])} in that order")
+    return checked
+
+
+def _revision(item: Checked, options: Mapping[str, str], author: str | None = None,
+              reason: str | None = None) -> dict[str, Any]:
+    """The stored columns of one record. Its report is computed again on the record's own
+    text, so that line numbers point into the text that is kept (not into the upload)."""
+    record = item.parsed.record
+    own = check_text(record.source, options=options)
+    if len(own) == 1 and own[0].parsed.record == record:
+        item = own[0]
+    canonical = write(record)
+    report = dump_report(item.report)
+    return {
+        "original_text": record.source,
+        "canonical_text": canonical,
+        "record_json": json.dumps(RecordSchema().dump(record), ensure_ascii=False),
+        "content_hash": hashlib.sha256(canonical.encode()).hexdigest(),
+        "status": item.report.status.value,
+        "findings": json.dumps(report["findings"], ensure_ascii=False),
+        "report_json": json.dumps(report, ensure_ascii=False),
+        "author": author,
+        "reason": reason,
+    }
+
+
+def upload(store: Store, session_id: int, text: str, actor: str) -> list[UploadResult]:
+    """Store every record of ``text`` as a new hand at the end of the session, in one
+    transaction. A record already in the session (same canonical text) is not stored
+    twice: its existing hand is returned with ``duplicate`` set."""
+    session = _session(store, session_id)
+    checked = _check_for_session(session, text)
+    revisions = [_revision(item, session["options"]) for item in checked]
+    results = []
+    with store.write() as db:
+        seen: dict[str, UploadResult] = {}
+        for item, revision in zip(checked, revisions, strict=True):
+            digest = revision["content_hash"]
+            existing = seen.get(digest)
+            hand_id = existing.hand_id if existing else store.find_duplicate(session_id, digest)
+            if hand_id is not None:
+                hand = store.hand(hand_id)
+                results.append(UploadResult(hand_id, hand["position"], revision["status"], True,
+                                            findings_of(item)))
+                continue
+            hand_id = store.add_hand(db, session_id, revision, actor)
+            result = UploadResult(hand_id, store.hand(hand_id)["position"], revision["status"],
+                                  False, findings_of(item))
+            seen[digest] = result
+            results.append(result)
+    return results
+
+
+def correct_hand(store: Store, hand_id: int, text: str, author: str, reason: str,
+                 actor: str) -> tuple[int, UploadResult]:
+    """A corrected record becomes the hand's new revision (who, when, why); the old ones
+    stay and the ledger follows the current one."""
+    if not author.strip() or not reason.strip():
+        raise ServiceError(422, "MISSING_REASON", "a correction names its author and reason")
+    hand = _hand(store, hand_id)
+    session = _session(store, hand["session_id"])
+    checked = _check_for_session(session, text)
+    if len(checked) != 1:
+        raise ServiceError(422, "ONE_RECORD", "a correction is exactly one record")
+    number = store.add_revision(hand_id, _revision(checked[0], session["options"], author,
+                                                    reason), actor)
+    status = checked[0].report.status.value
+    return number, UploadResult(hand_id, hand["position"], status, False,
+                                findings_of(checked[0]))
+
+
+def add_ruling(store: Store, session_id: int, amounts: Mapping[str, int], reason: str,
+               author: str, hand_id: int | None, actor: str) -> int:
+    """A director's adjustment: zero-sum amounts per seated player, with a reason."""
+    session = _session(store, session_id)
+    if not reason.strip():
+        raise ServiceError(422, "MISSING_REASON", "a ruling gives its reason")
+    unknown = [name for name in amounts if name not in session["players"]]
+    if unknown:
+        raise ServiceError(422, "UNKNOWN_PLAYER", f"not seated in this session: "
+                           f"{', '.join(unknown)}")
+    if sum(amounts.values()) != 0:
+        raise ServiceError(422, "NOT_ZERO_SUM", "a ruling moves marca between players: its "
+                           "amounts add up to zero (NICE-18)")
+    if hand_id is not None and _hand(store, hand_id)["session_id"] != session_id:
+        raise ServiceError(422, "WRONG_HAND", f"hand {hand_id} is not in session {session_id}")
+    return store.add_ruling(session_id, dict(amounts), reason, author, hand_id, actor)
+
+
+def session_ledger(store: Store, session_id: int) -> Ledger:
+    """The session's ledger from the current revisions, with the director's rulings."""
+    session = _session(store, session_id)
+    engine = GAMES[session["game"]]
+    records, reports = [], []
+    hands = store.hands(session_id)
+    for row in hands:
+        checked = check_text(row["original_text"], options=session["options"])[0]
+        if checked.parsed.record is not None:
+            records.append(checked.parsed.record)
+            reports.append(checked.report)
+    positions = {row["id"]: row["position"] for row in hands}
+    adjustments = [Adjustment(r["amounts"], r["reason"],
+                              positions.get(r["hand_id"]) if r["hand_id"] else None)
+                   for r in store.rulings(session_id)]
+    return build_ledger(records, reports, adjustments, session["players"], engine.key,
+                        engine.unit)
+
+
+@dataclass
+class Standing:
+    rank: str  # "1", "3=" for a tie
+    player: str
+    total: int
+    sessions: int
+    hands: int
+
+
+def standings(store: Store, tournament_id: int) -> list[Standing]:
+    """Each player's net result over the tournament's sessions (final balance less the
+    starting stake), best first; equal totals share a rank written ``3=``."""
+    _tournament(store, tournament_id)
+    totals: dict[str, list[int]] = {}
+    for session in store.sessions(tournament_id):
+        ledger = session_ledger(store, session["id"])
+        hands = sum(1 for row in ledger.rows if row.status is not None)
+        for player, balance in zip(ledger.players, ledger.balances, strict=True):
+            entry = totals.setdefault(player, [0, 0, 0])
+            entry[0] += balance - ledger.start
+            entry[1] += 1
+            entry[2] += hands
+    ordered = sorted(totals.items(), key=lambda kv: (-kv[1][0], kv[0].casefold()))
+    scores = [entry[0] for _, entry in ordered]
+    out = []
+    for player, (total, sessions, hands) in ordered:
+        rank = scores.index(total) + 1
+        tied = scores.count(total) > 1
+        out.append(Standing(f"{rank}{'=' if tied else ''}", player, total, sessions, hands))
+    return out
+
+
+def ledger_csv(ledger: Ledger) -> str:
+    """The ledger as CSV: one row per entry, amounts and balances per player."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["entry", "hand", "status", *(f"{p} {ledger.unit}" for p in ledger.players),
+                     *(f"{p} balance" for p in ledger.players), "abeyance", "note"])
+    for index, row in enumerate(ledger.rows, start=1):
+        status = row.status.value if row.status is not None else "ruling"
+        writer.writerow([index, row.hand, status, *row.amounts, *row.balances, row.pot,
+                         row.note])
+    return out.getvalue()
+
+
+def standings_csv(rows: Iterable[Standing]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["rank", "player", "total", "sessions", "hands"])
+    for row in rows:
+        writer.writerow([row.rank, row.player, row.total, row.sessions, row.hands])
+    return out.getvalue()
+
+
+def ledger_json(ledger: Ledger) -> dict[str, Any]:
+    return LedgerSchema().dump(ledger)
+
+
+def needs_director(store: Store, tournament_id: int) -> list[dict[str, Any]]:
+    """Hands whose current revision is flagged, partial or invalid."""
+    out = []
+    for session in store.sessions(tournament_id):
+        for row in store.hands(session["id"]):
+            if row["status"] in (Status.FLAGGED.value, Status.PARTIAL.value,
+                                 Status.INVALID.value):
+                out.append({"hand_id": row["id"], "session_id": session["id"],
+                            "position": row["position"], "status": row["status"]})
+    return out
+
+
+def violations_in(findings: list[dict[str, Any]]) -> int:
+    return sum(1 for f in findings if f["severity"] == Severity.VIOLATION.value)
+
+
+# -- lookups that turn NotFound into 404 ------------------------------------------------
+def _session(store: Store, session_id: int) -> dict[str, Any]:
+    try:
+        return store.session(session_id)
+    except NotFound as exc:
+        raise ServiceError(404, "NOT_FOUND", str(exc)) from exc
+
+
+def _hand(store: Store, hand_id: int) -> dict[str, Any]:
+    try:
+        return store.hand(hand_id)
+    except NotFound as exc:
+        raise ServiceError(404, "NOT_FOUND", str(exc)) from exc
+
+
+def _tournament(store: Store, tournament_id: int) -> dict[str, Any]:
+    try:
+        return store.tournament(tournament_id)
+    except NotFound as exc:
+        raise ServiceError(404, "NOT_FOUND", str(exc)) from exc

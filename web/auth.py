@@ -1,0 +1,53 @@
+"""Director tokens: ``Authorization: Bearer tar_...``, scoped to one tournament.
+
+Writes need a token of the resource's tournament; reads are public unless the tournament is
+private, when they need such a token too.
+"""
+
+from __future__ import annotations
+
+from flask import request
+
+from records.service import ServiceError
+from records.store import NotFound
+
+from .db import get_store
+
+
+def bearer_token() -> str | None:
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
+
+
+def actor() -> str:
+    """Who is writing, for the audit log: the token's label and id."""
+    token = bearer_token()
+    row = get_store().token_row(token) if token else None
+    return f"token {row['id']} ({row['label']})" if row else "anonymous"
+
+
+def require_director(tournament_id: int) -> str:
+    """Check the request's token against a tournament; return the actor for the audit log."""
+    token = bearer_token()
+    if token is None:
+        raise ServiceError(401, "TOKEN_REQUIRED", "this needs a director token "
+                           "(Authorization: Bearer ...)")
+    row = get_store().token_row(token)
+    if row is None:
+        raise ServiceError(401, "BAD_TOKEN", "unknown or revoked token")
+    if row["tournament_id"] != tournament_id:
+        raise ServiceError(403, "WRONG_TOURNAMENT", "this token belongs to another tournament")
+    return f"token {row['id']} ({row['label']})"
+
+
+def check_readable(tournament_id: int) -> dict:
+    """The tournament's row, if the request may read it."""
+    store = get_store()
+    try:
+        tournament = store.tournament(tournament_id)
+    except NotFound as exc:
+        raise ServiceError(404, "NOT_FOUND", str(exc)) from exc
+    if tournament["private"]:
+        require_director(tournament_id)
+    return tournament
