@@ -18,9 +18,12 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+# Imports point one way: tarocco (the CLI) -> web -> records -> scorer. ``records`` may load
+# click only because sqlite-utils does.
 FORBIDDEN = {
     "scorer": {"flask", "marshmallow", "sqlite_utils", "records", "web", "click", "tarocco"},
-    "records": {"flask", "web", "tarocco", "click"},
+    "records": {"flask", "flask_smorest", "web", "tarocco"},
+    "web": {"tarocco"},
 }
 
 
