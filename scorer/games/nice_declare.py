@@ -141,18 +141,19 @@ def declare_in_play(h: _NiceHand, seat: int, card: Card, item: Item, remaining: 
         _accept(h, seat, name, item)
 
 
+def combinations_held(h: _NiceHand, hand: int) -> list[str]:
+    """The declarable combinations a hand holds (NICE-12, NICE-13)."""
+    held = ["10-tarocche"] if h.tarots_in(hand) >= 10 else []
+    return held + [name for name in ("mitigatti", "quatre-rei")
+                   if hand & set_of(h, name) == set_of(h, name)]
+
+
 def note_undeclared(h: _NiceHand) -> None:
     """G-5: a combination held when play began but never (validly) declared is not paid."""
     for seat in range(h.n):
         if not h.known[seat]:
             continue
-        hand = h.start[seat]
-        held = []
-        if h.tarots_in(hand) >= 10:
-            held.append("10-tarocche")
-        held += [name for name in ("mitigatti", "quatre-rei")
-                 if hand & set_of(h, name) == set_of(h, name)]
-        for name in held:
+        for name in combinations_held(h, h.start[seat]):
             if (seat, name) not in h.declared:
                 h.flag("UNDECLARED_COMBINATION", NOTE, f"{h.name(seat)} held {name} but did "
                        "not declare it as the rules require, so it is not paid", "G-5",

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import FOOL
 from ..report import ScoreLine, SideTally
-from .nice_declare import set_of
+from .nice_declare import combinations_held
 
 if TYPE_CHECKING:
     from .nice import _NiceHand
@@ -180,12 +180,7 @@ def _surrender(h: _NiceHand) -> None:
         if not h.known[seat]:
             continue
         hand = h.dealt[seat] & ~((h.discard or 0) if seat == h.dealer else 0)
-        held = []
-        if h.tarots_in(hand) >= 10:
-            held.append("10-tarocche")
-        held += [name for name in ("mitigatti", "quatre-rei")
-                 if hand & set_of(h, name) == set_of(h, name)]
-        for name in held:
+        for name in combinations_held(h, hand):
             report.lines.append(ScoreLine(f"{name} held by {h.name(seat)} at the surrender: 1 "
                                           "from each other player",
                                           each_other_pays(n, seat, 1), "NICE-9"))
