@@ -16,7 +16,7 @@ from scorer.report import Report, Status
 
 from .notation import Parsed, read
 
-__all__ = ["Checked", "check_text", "exit_status", "session_ledger"]
+__all__ = ["Checked", "check_parsed", "check_text", "exit_status", "session_ledger"]
 
 
 @dataclass
@@ -34,9 +34,8 @@ def check_text(text: str, *, source: str | None = None,
     (raises :class:`~scorer.games.OptionError` for an option its game does not have);
     ``strict`` raises the first :class:`~records.notation.NotationError` instead of
     collecting them."""
-    out = []
-    for parsed in read(text, source=source, strict=strict):
-        out.append(Checked(parsed, _report(parsed, options), source))
+    out = [check_parsed(parsed, options, source)
+           for parsed in read(text, source=source, strict=strict)]
     if not out:
         empty = Parsed(None, [])
         report = Report("", (), None)
@@ -44,6 +43,12 @@ def check_text(text: str, *, source: str | None = None,
                            '[Game "..."]', "G-2"))
         out.append(Checked(empty, report, source))
     return out
+
+
+def check_parsed(parsed: Parsed, options: Mapping[str, str] | None = None,
+                 source: str | None = None) -> Checked:
+    """Verify one record already read (a notation error makes an ``invalid`` report)."""
+    return Checked(parsed, _report(parsed, options), source)
 
 
 def _report(parsed: Parsed, options: Mapping[str, str] | None) -> Report:

@@ -11,7 +11,7 @@ import csv
 import hashlib
 import io
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,8 +20,9 @@ from scorer.games import GAMES, OptionError, UnknownGame, get_game
 from scorer.ledger import Adjustment, Ledger, build_ledger
 from scorer.report import Status
 
-from .pipeline import Checked, check_text
-from .schemas import LedgerSchema, RecordSchema, dump_report
+from .notation import Parsed, read
+from .pipeline import Checked, check_parsed, check_text
+from .schemas import LedgerSchema, dump_record, dump_report, shift_lines
 from .store import NotFound, Store
 from .writer import write
 
@@ -37,6 +38,7 @@ __all__ = [
     "standings",
     "standings_csv",
     "upload",
+    "upload_parsed",
 ]
 
 MAX_RECORDS_PER_UPLOAD = 5_000
@@ -76,35 +78,42 @@ def create_session(store: Store, tournament_id: int, game: str, players: list[st
         engine = get_game(game)
     except UnknownGame as exc:
         raise ServiceError(422, "UNKNOWN_GAME", str(exc)) from exc
+    # Names are compared as stored (stripped), and must be writable in a Players tag.
+    players = [p.strip() for p in players]
     if len(players) != engine.num_players or len({p.casefold() for p in players}) != len(
-            players) or not all(p.strip() for p in players):
+            players) or not all(p and not set(p) & set(',"\r\n') for p in players):
         raise ServiceError(422, "BAD_PLAYERS", f"{engine.key} needs {engine.num_players} "
-                           "different player names, in seat order")
+                           "different player names (no commas or quotes), in seat order")
     try:
         chosen = engine.resolve_options({k.lower(): str(v).lower() for k, v in options.items()})
     except OptionError as exc:
         raise ServiceError(422, "BAD_OPTION", str(exc)) from exc
     explicit = {k: v for k, v in chosen.items() if k in {o.lower() for o in options}}
-    return store.create_session(tournament_id, engine.key, [p.strip() for p in players],
-                                explicit, name, actor)
+    return store.create_session(tournament_id, engine.key, players, explicit, name, actor)
 
 
-def _check_for_session(session: dict[str, Any], text: str) -> list[Checked]:
-    """Read and verify ``text`` under the session's options; refuse malformed records and
-    records of another game or table (422), every finding listed."""
-    try:
-        checked = check_text(text, options=session["options"])
-    except OptionError as exc:  # pragma: no cover - options were checked at creation
-        raise ServiceError(422, "BAD_OPTION", str(exc)) from exc
-    if len(checked) > MAX_RECORDS_PER_UPLOAD:
+def _check_for_session(session: dict[str, Any], text: str) -> list[Parsed]:
+    """Read ``text`` and refuse what cannot join the session (see :func:`_check_records`)."""
+    parsed = read(text)
+    if not parsed:
+        raise ServiceError(422, "MALFORMED_RECORD", "record 1 cannot be read; nothing was "
+                           "stored", findings_of(check_text(text)[0]))
+    _check_records(session, parsed)
+    return parsed
+
+
+def _check_records(session: dict[str, Any], parsed: Sequence[Parsed]) -> None:
+    """Refuse too many records (413), a malformed record and a record of another game or
+    table (422, the first one at fault, with every finding); nothing is verified yet."""
+    if len(parsed) > MAX_RECORDS_PER_UPLOAD:
         raise ServiceError(413, "TOO_MANY_RECORDS",
                            f"at most {MAX_RECORDS_PER_UPLOAD} records in one upload")
-    for index, item in enumerate(checked, start=1):
-        record = item.parsed.record
-        if item.parsed.errors or record is None or not item.report.game:
+    for index, item in enumerate(parsed, start=1):
+        record = item.record
+        if item.errors or record is None or record.game not in GAMES:
             raise ServiceError(422, "MALFORMED_RECORD",
                                f"record {index} cannot be read; nothing was stored",
-                               findings_of(item))
+                               findings_of(check_parsed(item)))
         if record.game != session["game"]:
             raise ServiceError(422, "WRONG_GAME", f"record {index} is {record.game}; this "
                                f"session plays {session['game']}")
@@ -112,30 +121,36 @@ def _check_for_session(session: dict[str, Any], text: str) -> list[Checked]:
             raise ServiceError(422, "WRONG_PLAYERS", f"record {index} has players "
                                f"{', '.join(record.players)}; this session seats "
                                f"{', '.join(session['players'])} in that order")
-    return checked
 
 
-def _revision(item: Checked, options: Mapping[str, str], author: str | None = None,
-              reason: str | None = None) -> dict[str, Any]:
-    """The stored columns of one record. Its report is computed again on the record's own
-    text, so that line numbers point into the text that is kept (not into the upload)."""
-    record = item.parsed.record
-    own = check_text(record.source, options=options)
-    if len(own) == 1 and own[0].parsed.record == record:
-        item = own[0]
+def _revision(parsed: Parsed, options: Mapping[str, str], author: str | None = None,
+              reason: str | None = None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The stored columns of one record, and its findings as the uploader sees them (lines of
+    the uploaded text).
+
+    The record is verified once, as read. The report kept has its line numbers moved to the
+    record's own text (its lines from its first tag on, the ``original_text`` stored), so
+    that they point into the text that is kept, not into the upload."""
+    record = parsed.record
+    try:
+        item = check_parsed(parsed, options)
+    except OptionError as exc:  # pragma: no cover - options were checked at creation
+        raise ServiceError(422, "BAD_OPTION", str(exc)) from exc
+    as_uploaded = dump_report(item.report)
+    offset = record.start.line - 1 if record.start is not None else 0
+    report = shift_lines(as_uploaded, -offset) if offset else as_uploaded
     canonical = write(record)
-    report = dump_report(item.report)
     return {
         "original_text": record.source,
         "canonical_text": canonical,
-        "record_json": json.dumps(RecordSchema().dump(record), ensure_ascii=False),
+        "record_json": json.dumps(dump_record(record), ensure_ascii=False),
         "content_hash": hashlib.sha256(canonical.encode()).hexdigest(),
         "status": item.report.status.value,
         "findings": json.dumps(report["findings"], ensure_ascii=False),
         "report_json": json.dumps(report, ensure_ascii=False),
         "author": author,
         "reason": reason,
-    }
+    }, as_uploaded["findings"]
 
 
 def upload(store: Store, session_id: int, text: str, actor: str) -> list[UploadResult]:
@@ -143,23 +158,39 @@ def upload(store: Store, session_id: int, text: str, actor: str) -> list[UploadR
     transaction. A record already in the session (same canonical text) is not stored
     twice: its existing hand is returned with ``duplicate`` set."""
     session = _session(store, session_id)
-    checked = _check_for_session(session, text)
-    revisions = [_revision(item, session["options"]) for item in checked]
+    return _store_hands(store, session, _check_for_session(session, text), actor)
+
+
+def upload_parsed(store: Store, session_id: int, parsed: Sequence[Parsed],
+                  actor: str) -> list[UploadResult]:
+    """:func:`upload` for records already read (a bulk import reads a whole file first, to
+    refuse it whole): the same checks, the same storage, one transaction."""
+    session = _session(store, session_id)
+    if not parsed:
+        return []
+    _check_records(session, parsed)
+    return _store_hands(store, session, parsed, actor)
+
+
+def _store_hands(store: Store, session: dict[str, Any], parsed: Sequence[Parsed],
+                 actor: str) -> list[UploadResult]:
+    session_id = session["id"]
+    prepared = [_revision(item, session["options"]) for item in parsed]
     results = []
     with store.write() as db:
         seen: dict[str, UploadResult] = {}
-        for item, revision in zip(checked, revisions, strict=True):
+        for revision, findings in prepared:
             digest = revision["content_hash"]
             existing = seen.get(digest)
             hand_id = existing.hand_id if existing else store.find_duplicate(session_id, digest)
             if hand_id is not None:
                 hand = store.hand(hand_id)
                 results.append(UploadResult(hand_id, hand["position"], revision["status"], True,
-                                            findings_of(item)))
+                                            findings))
                 continue
             hand_id = store.add_hand(db, session_id, revision, actor)
             result = UploadResult(hand_id, store.hand(hand_id)["position"], revision["status"],
-                                  False, findings_of(item))
+                                  False, findings)
             seen[digest] = result
             results.append(result)
     return results
@@ -173,14 +204,12 @@ def correct_hand(store: Store, hand_id: int, text: str, author: str, reason: str
         raise ServiceError(422, "MISSING_REASON", "a correction names its author and reason")
     hand = _hand(store, hand_id)
     session = _session(store, hand["session_id"])
-    checked = _check_for_session(session, text)
-    if len(checked) != 1:
+    parsed = _check_for_session(session, text)
+    if len(parsed) != 1:
         raise ServiceError(422, "ONE_RECORD", "a correction is exactly one record")
-    number = store.add_revision(hand_id, _revision(checked[0], session["options"], author,
-                                                    reason), actor)
-    status = checked[0].report.status.value
-    return number, UploadResult(hand_id, hand["position"], status, False,
-                                findings_of(checked[0]))
+    revision, findings = _revision(parsed[0], session["options"], author, reason)
+    number = store.add_revision(hand_id, revision, actor)
+    return number, UploadResult(hand_id, hand["position"], revision["status"], False, findings)
 
 
 def add_ruling(store: Store, session_id: int, amounts: Mapping[str, int], reason: str,

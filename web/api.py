@@ -154,7 +154,7 @@ def audit(tournament_id: int) -> list[dict]:
     store = get_store()
     sessions = {s["id"] for s in store.sessions(tournament_id)}
     hands = {h["id"] for sid in sessions for h in store.hands(sid)}
-    return [row for row in store.audit_log()
+    return [row for row in store.audit_log(limit=None)  # the whole log, not its first 1000
             if (row["entity"] == "tournament" and row["entity_id"] == tournament_id)
             or (row["entity"] == "session" and row["entity_id"] in sessions)
             or (row["entity"] == "hand" and row["entity_id"] in hands)]

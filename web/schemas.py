@@ -136,10 +136,12 @@ class RevisionResponse(Schema):
 
 
 class RulingIn(Schema):
-    amounts = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
+    # strict: a non-integer amount (1.5) is refused, not truncated to 1
+    amounts = fields.Dict(keys=fields.String(), values=fields.Integer(strict=True),
+                          required=True)
     reason = fields.String(required=True, validate=validate.Length(min=1, max=2000))
     author = fields.String(required=True, validate=validate.Length(min=1, max=200))
-    hand_id = fields.Integer(load_default=None, allow_none=True)
+    hand_id = fields.Integer(load_default=None, allow_none=True, strict=True)
 
 
 class RulingOutRow(Schema):
