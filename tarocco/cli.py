@@ -7,9 +7,14 @@ flagged, 2 when a record is malformed or impossible (G-2) or the input cannot be
 
 from __future__ import annotations
 
+import gc
 import json
+import os
 import random
 import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -18,11 +23,16 @@ from records.pipeline import check_text, exit_status, session_ledger
 from records.schemas import LedgerSchema, RecordSchema, dump_report
 from records.writer import write, write_many
 from scorer.games import GAMES, OptionError, UnknownGame, get_game
+from scorer.record import split_players
 from scorer.rulings import rulings_for
 
 from .render import render_checked, render_ledger
 
+if TYPE_CHECKING:
+    from records.store import Store
+
 MAX_INPUT_BYTES = 16 * 1024 * 1024
+DEFAULT_DB = "tarocco.sqlite"  # the web app's default too (web.DEFAULT_DATABASE)
 
 
 class InputError(click.ClickException):
@@ -193,6 +203,275 @@ def bench(game: str, hands: int, seed: int, as_json: bool) -> None:
     for phase in ("parse", "verify", "total"):
         click.echo(f"  {phase:<7} {result[phase + '_seconds']:8.3f} s  "
                    f"{result[phase + '_hands_per_second']:>10,.0f} hands/s")
+
+
+# -- the service ----------------------------------------------------------------------------
+# The storage and web stacks load only for these commands, so `tarocco verify` stays quick.
+
+def db_option(command: Callable[..., Any]) -> Callable[..., Any]:
+    return click.option("--db", default=DEFAULT_DB, envvar="TAROCCO_DB", show_default=True,
+                        show_envvar=True, metavar="FILE",
+                        help="The service's SQLite database file.")(command)
+
+
+def _open_store(db: str, *, create: bool = False) -> Store:
+    """The store on ``db``; a missing file is an error unless this command may create it."""
+    from records.store import Store
+
+    if db != ":memory:" and not create and not os.path.exists(db):
+        raise click.ClickException(f"no database at {db} (`tarocco serve` or `tarocco "
+                                   "tournament create` makes one; or give --db)")
+    try:
+        return Store(db)
+    except Exception as exc:  # sqlite3.Error and sqlite-utils errors alike
+        raise click.ClickException(f"{db}: cannot open the database: {exc}") from exc
+
+
+def _find_tournament(store: Store, name_or_id: str) -> dict[str, Any] | None:
+    """A tournament by id (digits) or by name."""
+    from records.store import NotFound
+
+    if name_or_id.strip().isdigit():
+        try:
+            return store.tournament(int(name_or_id))
+        except NotFound:
+            pass
+    return store.tournament_named(name_or_id.strip())
+
+
+def _tournament_or_fail(store: Store, name_or_id: str) -> dict[str, Any]:
+    tournament = _find_tournament(store, name_or_id)
+    if tournament is None:
+        raise click.ClickException(f"no tournament {name_or_id!r} (see `tarocco tournament "
+                                   "list`)")
+    return tournament
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True, envvar="TAROCCO_HOST",
+              show_envvar=True, help="Address to listen on (0.0.0.0 for every interface).")
+@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True,
+              envvar="TAROCCO_PORT", show_envvar=True)
+@db_option
+@click.option("--workers", type=click.IntRange(1, 64), default=2, show_default=True,
+              envvar="TAROCCO_WORKERS", show_envvar=True, help="Worker processes.")
+@click.option("--threads", type=click.IntRange(1, 256), default=4, show_default=True,
+              envvar="TAROCCO_THREADS", show_envvar=True, help="Threads per worker.")
+def serve(host: str, port: int, db: str, workers: int, threads: int) -> None:
+    """Run the web service (the JSON API under /api) on gunicorn.
+
+    The database file is created or migrated at start, so the service is ready at once.
+    Stop it with Ctrl-C (or SIGTERM).
+    """
+    from .server import ServeConfig, url_for
+    from .server import serve as run_server
+
+    config = ServeConfig(host=host, port=port, db=db, workers=workers, threads=threads)
+
+    def ready() -> None:
+        click.echo(f"tarocco serving on {url_for(host, port)}/api  (database "
+                   f"{os.path.abspath(db)}; {workers} workers x {threads} threads)")
+
+    try:
+        run_server(config, on_ready=ready)
+    except Exception as exc:  # a bad database path, say: say so without a traceback
+        raise click.ClickException(str(exc)) from exc
+
+
+@main.group()
+def tournament() -> None:
+    """Create and list tournaments (the service's top level: sessions and tokens)."""
+
+
+@tournament.command("create")
+@click.argument("name")
+@click.option("--private", is_flag=True, help="Reads need a token of the tournament too.")
+@db_option
+def tournament_create(name: str, private: bool, db: str) -> None:
+    """Create tournament NAME; prints its id."""
+    if not name.strip():
+        raise click.BadParameter("a tournament needs a name", param_hint="NAME")
+    store = _open_store(db, create=True)
+    existing = store.tournament_named(name.strip())
+    if existing is not None:
+        raise click.ClickException(f"tournament {name!r} exists already (id "
+                                   f"{existing['id']})")
+    tid = store.create_tournament(name.strip(), private=private, actor="cli")
+    click.echo(tid)
+    click.echo(f"created {'private' if private else 'public'} tournament {name.strip()!r} "
+               f"(id {tid}) in {db}", err=True)
+
+
+@tournament.command("list")
+@db_option
+def tournament_list(db: str) -> None:
+    """The tournaments: id, name, public or private, sessions, created."""
+    store = _open_store(db)
+    rows = store.tournaments()
+    if not rows:
+        click.echo("no tournaments yet (`tarocco tournament create NAME`)")
+        return
+    for row in rows:
+        sessions = len(store.sessions(row["id"]))
+        click.echo(f"{row['id']:>4}  {row['name']:<30} "
+                   f"{'private' if row['private'] else 'public':<8} "
+                   f"{sessions:>3} session{'s' if sessions != 1 else ' '}  {row['created_at']}")
+
+
+@main.group()
+def token() -> None:
+    """Director tokens: the bearer tokens that let the API write to one tournament."""
+
+
+@token.command("create")
+@click.option("--tournament", "name_or_id", required=True, metavar="NAME_OR_ID",
+              help="The tournament (created if a name is new).")
+@click.option("--label", default="", help="Who or what the token is for.")
+@db_option
+def token_create(name_or_id: str, label: str, db: str) -> None:
+    """A new director token for a tournament, printed once (only its hash is kept)."""
+    store = _open_store(db, create=True)
+    found = _find_tournament(store, name_or_id)
+    if found is None:
+        if name_or_id.strip().isdigit():
+            raise click.ClickException(f"no tournament {name_or_id} (give a name to create "
+                                       "one)")
+        if not name_or_id.strip():
+            raise click.BadParameter("a tournament needs a name", param_hint="--tournament")
+        tid = store.create_tournament(name_or_id.strip(), actor="cli")
+        click.echo(f"created tournament {name_or_id.strip()!r} (id {tid})", err=True)
+    else:
+        tid = found["id"]
+    secret = store.create_token(tid, label, actor="cli")
+    token_id = store.token_row(secret)["id"]
+    click.echo(secret)
+    click.echo(f"token {token_id} for tournament {tid}: shown only now, it cannot be shown "
+               "again (revoke with `tarocco token revoke " f"{token_id}`)", err=True)
+
+
+@token.command("revoke")
+@click.argument("token_id", type=int, metavar="ID")
+@db_option
+def token_revoke(token_id: int, db: str) -> None:
+    """Revoke token ID: requests with it are refused from now on."""
+    from records.store import NotFound
+
+    store = _open_store(db)
+    try:
+        store.revoke_token(token_id, actor="cli")
+    except NotFound as exc:
+        raise click.ClickException(str(exc)) from exc
+    click.echo(f"token {token_id} revoked")
+
+
+@main.group()
+def session() -> None:
+    """Sessions: a table sitting (game, rule options, players in seat order)."""
+
+
+@session.command("create")
+@click.option("--tournament", "name_or_id", required=True, metavar="NAME_OR_ID")
+@click.option("--game", required=True, help="The game (see `tarocco rules`).")
+@click.option("--players", required=True, metavar='"A, B, C, D"',
+              help="The players in seat (playing) order, comma-separated.")
+@click.option("-o", "--option", "options", multiple=True, metavar="NAME=VALUE",
+              help="A rule option for every hand of the session.")
+@click.option("--name", default="", help="A name for the session (a round, a table).")
+@db_option
+def session_create(name_or_id: str, game: str, players: str, options: tuple[str, ...],
+                   name: str, db: str) -> None:
+    """Open a session in a tournament; prints its id."""
+    from records.service import ServiceError, create_session
+
+    chosen = _parse_option_flags(options)
+    store = _open_store(db)
+    found = _tournament_or_fail(store, name_or_id)
+    try:
+        sid = create_session(store, found["id"], game, split_players(players), chosen, name,
+                             actor="cli")
+    except ServiceError as exc:
+        raise click.UsageError(exc.message) from exc
+    created = store.session(sid)
+    click.echo(sid)
+    click.echo(f"session {sid}: {created['game']}, {', '.join(created['players'])} "
+               f"(tournament {found['name']!r})", err=True)
+
+
+@main.command("import")
+@click.argument("path", type=click.Path(exists=True, path_type=Path))
+@click.option("--session", "session_id", type=int, required=True, metavar="ID",
+              help="The session the hands join, in order.")
+@db_option
+def import_command(path: Path, session_id: int, db: str) -> None:
+    """Store every record of PATH as hands of a session.
+
+    PATH is a text file, a folder (every *.txt, *.zip, *.tar, *.tar.gz and *.tgz inside,
+    recursively, in sorted order) or an archive (its *.txt members). Records already in the
+    session are recognised and not stored again, so an import can be re-run. A file with a
+    malformed record is skipped whole and reported (exit status 1).
+    """
+    from records.bulk import import_path, survey
+    from records.service import ServiceError
+
+    store = _open_store(db)
+    total = survey(path)
+    # Reading and verifying records make many objects and no reference cycles: the cyclic
+    # collector's passes over the growing heap cost a fifth of an import, for nothing.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        with click.progressbar(length=max(total, 1), label="importing", file=sys.stderr,
+                               show_eta=True) as bar:
+            summary = import_path(store, session_id, path, "cli import", progress=bar.update)
+    except ServiceError as exc:
+        raise click.ClickException(exc.message) from exc
+    finally:
+        if collecting:
+            gc.enable()
+    for problem in summary.problems:
+        click.echo(problem, err=True)
+    for name in summary.skipped_files:
+        click.echo(f"skipped: {name}", err=True)
+    click.echo(summary.line())
+    if summary.skipped_files:
+        sys.exit(1)
+
+
+
+@main.command()
+@click.option("--url", required=True, metavar="http://127.0.0.1:PORT",
+              help="The running service (this machine only: 127.0.0.1, localhost or ::1).")
+@click.option("--clients", type=click.IntRange(1, 256), default=8, show_default=True,
+              help="Concurrent clients (threads, one keep-alive connection each).")
+@click.option("--requests", "count", type=click.IntRange(1, 100_000), default=1000,
+              show_default=True, help="Requests in all (one generated record each).")
+@click.option("--game", default="nice4", show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--json", "as_json", is_flag=True)
+def loadtest(url: str, clients: int, count: int, game: str, seed: int, as_json: bool) -> None:
+    """Load a running service's POST /api/verify with generated records; print throughput
+    and latency percentiles (see BENCHMARKS.md)."""
+    from .loadtest import run_loadtest, target
+
+    try:
+        target(url)
+        get_game(game)
+    except (ValueError, UnknownGame) as exc:
+        raise click.UsageError(str(exc)) from exc
+    result = run_loadtest(url, clients, count, game=game, seed=seed)
+    if as_json:
+        click.echo(json.dumps(result, indent=2))
+    else:
+        click.echo(f"{result['url']}: {result['requests']} {game} records from "
+                   f"{result['clients']} clients in {result['seconds']:.2f} s")
+        click.echo(f"  throughput {result['requests_per_second']:,.0f} requests/s; latency "
+                   f"p50 {result['p50_ms']:.1f} ms, p90 {result['p90_ms']:.1f} ms, "
+                   f"p99 {result['p99_ms']:.1f} ms, max {result['max_ms']:.1f} ms")
+        if result["errors"]:
+            click.echo(f"  {result['errors']} errors, e.g. "
+                       f"{'; '.join(result['error_samples'])}")
+    if result["errors"]:
+        sys.exit(1)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,58 @@
+"""Fixtures for the web service tests, in the Flask tutorial's style: every test gets its own
+app on a fresh temp-file SQLite database, a test client, a :class:`~records.store.Store` on
+the same file (to make tournaments and tokens, as the command line does), and one public
+tournament with its director token.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from records.store import Store
+from web import create_app
+
+
+@dataclass(frozen=True)
+class Tournament:
+    """A tournament made for a test: its id, its director token and the header carrying it."""
+
+    id: int
+    token: str
+
+    @property
+    def headers(self) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.token}"}
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Flask:
+    """The app on its own database file (a file, not ``:memory:``, so that each request opens
+    and closes its own connection as in production)."""
+    return create_app({"TESTING": True, "DATABASE": str(tmp_path / "tarocco.sqlite")})
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+@pytest.fixture
+def store(app: Flask) -> Iterator[Store]:
+    """A second connection to the app's database, for setup and for checking what was
+    stored behind the API's back."""
+    store = Store(app.config["DATABASE"])
+    yield store
+    store.close()
+
+
+@pytest.fixture
+def tournament(store: Store) -> Tournament:
+    """A public tournament and a director token for it."""
+    tid = store.create_tournament("Autumn cup")
+    return Tournament(tid, store.create_token(tid, "main director"))

@@ -1,0 +1,1148 @@
+"""The JSON API of the tarocco service (issue 3), through Flask's test client.
+
+Every endpoint under ``/api`` is exercised: verifying records, the rules, tournaments
+(private ones too), sessions, uploads (single, bulk, duplicates, refused records), hands and
+their revisions, director's rulings (NICE-18: zero-sum marca), ledgers, exports, standings,
+the attention list and the append-only audit log; then the error shape, a fuzz of bad
+requests (never a 500) and the OpenAPI document.
+
+Records come from ``examples/``; their results are known (see the ``.expected.json`` files):
+
+* ``called-king.txt``: clean; Anna -1, Bruno +1, Carla -1, Dario +1 (NICE-8, NICE-15).
+* ``solo-sans-prendre.txt``: clean; Anna -2, Bruno +6, Carla -2, Dario -2.
+* ``bagatte-ultimu.txt``: clean; Anna -3, Bruno +7, Carla -3, Dario -1.
+* ``revoke.txt``: flagged (G-1, MUST_FOLLOW_SUIT in trick 6); scored as played.
+* ``session.txt``: five hands of one table; final balances 5, 7, 11, 17 (NICE-18).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+import sqlite3
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+from conftest import Tournament
+from flask import Flask
+from flask.testing import FlaskClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from openapi_spec_validator import validate as validate_openapi
+from werkzeug.test import TestResponse
+
+from records.notation import read
+from records.schemas import RecordSchema
+from records.store import Store
+from scorer.games import GAMES
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+PLAYERS = ["Anna", "Bruno", "Carla", "Dario"]
+
+
+def example(name: str) -> str:
+    """The text of ``examples/<game>/<name>.txt`` (game nice4 unless the name says)."""
+    game, _, stem = name.rpartition("/")
+    return (EXAMPLES / (game or "nice4") / f"{stem}.txt").read_text()
+
+
+CALLED_KING = example("called-king")
+SOLO_SANS_PRENDRE = example("solo-sans-prendre")
+REVOKE = example("revoke")
+SESSION = example("session")
+SESSION_BALANCES = json.loads((EXAMPLES / "nice4" / "session.expected.json").read_text())[
+    "ledger"]["balances"]
+# called-king with trick 1 "7 9 9 11": Carla's 3 replaced by a second 9 (line 20, column 8).
+DUPLICATE_CARD = CALLED_KING.replace("1. 7 9 3 11", "1. 7 9 9 11")
+# called-king with an unreadable card in trick 1 (line 20, column 6): a notation error.
+MALFORMED = CALLED_KING.replace("1. 7 9 3 11", "1. 7 ZZ 3 11")
+# called-king without its deal and with an unknown card in the last trick: partial (G-2).
+PARTIAL = "\n".join(line for line in CALLED_KING.splitlines()
+                    if not line.startswith("hand ")).replace("19. AC 8 10D CC", "19. AC 8 ? CC")
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def assert_error(response: TestResponse, status: int, code: str | None = None) -> dict:
+    """The one error shape: ``code``, ``status`` (equal to the HTTP status) and ``message``."""
+    assert response.status_code == status, response.get_data(as_text=True)
+    body = response.get_json()
+    assert isinstance(body, dict), response.get_data(as_text=True)
+    assert isinstance(body["code"], str) and body["code"]
+    assert body["status"] == status
+    assert isinstance(body["message"], str) and body["message"]
+    if code is not None:
+        assert body["code"] == code, body
+    return body
+
+
+def new_session(client: FlaskClient, tournament: Tournament, players: list[str] | None = None,
+                game: str = "nice4", **extra: Any) -> int:
+    response = client.post(f"/api/tournaments/{tournament.id}/sessions",
+                           json={"game": game, "players": players or PLAYERS, **extra},
+                           headers=tournament.headers)
+    assert response.status_code == 201, response.get_data(as_text=True)
+    return response.get_json()["id"]
+
+
+def upload(client: FlaskClient, tournament: Tournament, session_id: int,
+           text: str) -> list[dict]:
+    response = client.post(f"/api/sessions/{session_id}/hands", json={"text": text},
+                           headers=tournament.headers)
+    assert response.status_code == 201, response.get_data(as_text=True)
+    return response.get_json()["hands"]
+
+
+def balances(client: FlaskClient, session_id: int) -> dict[str, int]:
+    response = client.get(f"/api/sessions/{session_id}/ledger")
+    assert response.status_code == 200
+    return response.get_json()["balances"]
+
+
+def hand_count(store: Store, session_id: int) -> int:
+    """Hands and revisions stored, read behind the API's back."""
+    return store.db.execute("select count(*) from hands where session_id = ?",
+                            [session_id]).fetchone()[0] + store.db.execute(
+        "select count(*) from revisions where session_id = ?", [session_id]).fetchone()[0]
+
+
+def after(start: int, **amounts: int) -> dict[str, int]:
+    """Balances from ``start`` each (NICE-18) after the given amounts."""
+    return {p: start + amounts.get(p, 0) for p in PLAYERS}
+
+
+@pytest.fixture
+def session_id(client: FlaskClient, tournament: Tournament) -> int:
+    """A nice4 session of the public tournament seating Anna, Bruno, Carla, Dario."""
+    return new_session(client, tournament, name="Table 1")
+
+
+@pytest.fixture
+def hand(client: FlaskClient, tournament: Tournament, session_id: int) -> dict:
+    """The upload result of called-king as the session's first hand (with its session)."""
+    [result] = upload(client, tournament, session_id, CALLED_KING)
+    return {**result, "session_id": session_id}
+
+
+@pytest.fixture
+def other(store: Store) -> Tournament:
+    """A second (public) tournament with its own director token."""
+    tid = store.create_tournament("Spring cup")
+    return Tournament(tid, store.create_token(tid, "other director"))
+
+
+@pytest.fixture
+def private(store: Store) -> Tournament:
+    """A private tournament and its director token."""
+    tid = store.create_tournament("Closed cup", private=True)
+    return Tournament(tid, store.create_token(tid, "closed director"))
+
+
+# -- POST /api/verify ------------------------------------------------------------------------
+def test_verify_clean_record(client: FlaskClient) -> None:
+    """NICE-8/NICE-15: the called-king partnership wins 49 of 72; one marca each way."""
+    response = client.post("/api/verify", json={"text": CALLED_KING})
+    assert response.status_code == 200
+    body = response.get_json()
+    assert body["ledger"] is None  # one record: no ledger
+    [checked] = body["records"]
+    assert checked["line"] == 1
+    report = checked["report"]
+    assert report["status"] == "clean"
+    assert report["findings"] == []
+    assert report["settlement"] == {"Anna": -1, "Bruno": 1, "Carla": -1, "Dario": 1}
+    assert sorted(s["total"] for s in report["sides"]) == [23, 49]
+
+
+def test_verify_flags_a_revoke_with_its_place_G1(client: FlaskClient) -> None:
+    """G-1: a failure to follow suit is flagged (with line, column, rule and the legal cards)
+    and the hand is scored as played."""
+    response = client.post("/api/verify", json={"text": REVOKE})
+    assert response.status_code == 200
+    report = response.get_json()["records"][0]["report"]
+    assert report["status"] == "flagged"
+    [finding] = report["findings"]
+    assert finding["code"] == "MUST_FOLLOW_SUIT"
+    assert finding["severity"] == "violation"
+    assert finding["rule"] == "G-1"
+    assert (finding["line"], finding["column"]) == (25, 10)
+    assert (finding["trick"], finding["seat"], finding["cards"]) == (6, "Anna", ["1"])
+    assert finding["legal"] == ["AD", "4D"]
+    assert report["settlement"] == {"Anna": -1, "Bruno": -1, "Carla": 1, "Dario": 1}
+
+
+def test_verify_duplicate_card_is_invalid(client: FlaskClient) -> None:
+    response = client.post("/api/verify", json={"text": DUPLICATE_CARD})
+    assert response.status_code == 200
+    report = response.get_json()["records"][0]["report"]
+    assert report["status"] == "invalid"
+    codes = {(f["code"], f["line"], f["column"]) for f in report["findings"]}
+    assert ("DUPLICATE_CARD", 20, 8) in codes
+
+
+def test_verify_malformed_record_is_a_200_invalid_report_with_the_place(
+        client: FlaskClient) -> None:
+    """Verifying never stores, so a record that cannot be read is not a request error: the
+    answer is 200 with an ``invalid`` report whose NOTATION findings give line and column."""
+    response = client.post("/api/verify", json={"text": MALFORMED})
+    assert response.status_code == 200
+    report = response.get_json()["records"][0]["report"]
+    assert report["status"] == "invalid"
+    [finding] = report["findings"]
+    assert finding["code"] == "NOTATION"
+    assert "ZZ" in finding["message"]
+    assert (finding["line"], finding["column"]) == (20, 6)
+
+
+def test_verify_text_without_a_record(client: FlaskClient) -> None:
+    response = client.post("/api/verify", json={"text": "just some words\n"})
+    assert response.status_code == 200
+    report = response.get_json()["records"][0]["report"]
+    assert report["status"] == "invalid"
+    assert report["findings"][0]["line"] == 1
+
+
+def test_verify_options_override_the_record(client: FlaskClient) -> None:
+    """Options are case-insensitive, and a known option with a known value is accepted."""
+    response = client.post("/api/verify",
+                           json={"text": CALLED_KING, "options": {"First-Lead": "Eldest"}})
+    assert response.status_code == 200
+    assert response.get_json()["records"][0]["report"]["status"] == "clean"
+
+
+@pytest.mark.parametrize("options", [{"no-such-option": "on"}, {"first-lead": "nobody"}])
+def test_verify_bad_option_is_422(client: FlaskClient, options: dict) -> None:
+    response = client.post("/api/verify", json={"text": CALLED_KING, "options": options})
+    assert_error(response, 422, "BAD_OPTION")
+
+
+def test_verify_body_that_is_not_json_is_400(client: FlaskClient) -> None:
+    response = client.post("/api/verify", data="{not json", content_type="application/json")
+    body = assert_error(response, 400, "BAD_REQUEST")
+    assert body["errors"] == {"json": ["Invalid JSON body."]}
+
+
+def test_verify_plain_text_body_is_refused(client: FlaskClient) -> None:
+    """A body that is not declared JSON is not read: the ``text`` field is then missing."""
+    response = client.post("/api/verify", data=CALLED_KING, content_type="text/plain")
+    body = assert_error(response, 422)
+    assert "text" in body["errors"]["json"]
+
+
+def test_verify_missing_field_is_422_with_errors(client: FlaskClient) -> None:
+    body = assert_error(client.post("/api/verify", json={"options": {}}), 422,
+                        "UNPROCESSABLE_ENTITY")
+    assert body["errors"] == {"json": {"text": ["Missing data for required field."]}}
+
+
+def test_verify_oversized_body_is_413(client: FlaskClient, app: Flask) -> None:
+    size = app.config["MAX_CONTENT_LENGTH"] + 1
+    response = client.post("/api/verify", data=b"x" * size, content_type="application/json")
+    assert_error(response, 413, "REQUEST_ENTITY_TOO_LARGE")
+
+
+def test_verify_several_records_give_a_ledger_NICE18(client: FlaskClient) -> None:
+    response = client.post("/api/verify", json={"text": SESSION})
+    assert response.status_code == 200
+    body = response.get_json()
+    assert [r["report"]["status"] for r in body["records"]] == [
+        "clean", "thrown-in", "clean", "clean", "clean"]
+    lines = [r["line"] for r in body["records"]]
+    assert lines[0] == 1 and lines == sorted(lines)
+    ledger = body["ledger"]
+    assert ledger["start"] == 10
+    assert [row["hand"] for row in ledger["rows"]] == [1, 2, 3, 4, 5]
+    assert ledger["rows"][0]["balances"] == {"Anna": 9, "Bruno": 9, "Carla": 11, "Dario": 11}
+    assert ledger["balances"] == SESSION_BALANCES
+
+
+# -- rules --------------------------------------------------------------------------------
+def test_rules_list_every_game(client: FlaskClient) -> None:
+    response = client.get("/api/rules")
+    assert response.status_code == 200
+    games = response.get_json()
+    assert [g["key"] for g in games] == list(GAMES)
+    for game in games:
+        assert game["players"] == GAMES[game["key"]].num_players
+        assert game["rulings"] and all(r["id"] and r["title"] for r in game["rulings"])
+        for option in game["options"]:
+            assert option["default"] in option["values"]
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_rules_of_one_game(client: FlaskClient, key: str) -> None:
+    response = client.get(f"/api/rules/{key}")
+    assert response.status_code == 200
+    body = response.get_json()
+    assert body["key"] == key
+    assert body == next(g for g in client.get("/api/rules").get_json() if g["key"] == key)
+    assert {o["name"] for o in body["options"]} == {o.name for o in GAMES[key].options}
+
+
+def test_rules_of_an_unknown_game_is_404(client: FlaskClient) -> None:
+    body = assert_error(client.get("/api/rules/tarocchino"), 404, "UNKNOWN_GAME")
+    assert "nice4" in body["message"]
+
+
+# -- tournaments --------------------------------------------------------------------------
+def test_tournament_listing_hides_private_ones_except_from_their_director(
+        client: FlaskClient, tournament: Tournament, other: Tournament,
+        private: Tournament) -> None:
+    def listed(headers: dict | None = None) -> set[int]:
+        response = client.get("/api/tournaments", headers=headers or {})
+        assert response.status_code == 200
+        return {t["id"] for t in response.get_json()}
+
+    public = {tournament.id, other.id}
+    assert listed() == public
+    assert listed(other.headers) == public
+    assert listed(bearer("tar_not-a-token")) == public
+    assert listed(private.headers) == public | {private.id}
+
+
+def test_get_tournament(client: FlaskClient, tournament: Tournament) -> None:
+    response = client.get(f"/api/tournaments/{tournament.id}")
+    assert response.status_code == 200
+    body = response.get_json()
+    assert body["id"] == tournament.id
+    assert body["name"] == "Autumn cup"
+    assert body["private"] is False
+    assert_error(client.get("/api/tournaments/999"), 404, "NOT_FOUND")
+
+
+def test_private_tournament_needs_its_token_to_read(client: FlaskClient, private: Tournament,
+                                                    other: Tournament) -> None:
+    url = f"/api/tournaments/{private.id}"
+    assert_error(client.get(url), 401, "TOKEN_REQUIRED")
+    assert_error(client.get(url, headers=bearer("tar_wrong")), 401, "BAD_TOKEN")
+    assert_error(client.get(url, headers=other.headers), 403, "WRONG_TOURNAMENT")
+    response = client.get(url, headers=private.headers)
+    assert response.status_code == 200
+    assert response.get_json()["private"] is True
+
+
+def test_patch_private_needs_the_tournaments_token(client: FlaskClient, tournament: Tournament,
+                                                   other: Tournament) -> None:
+    url = f"/api/tournaments/{tournament.id}"
+    body = {"private": True}
+    assert_error(client.patch(url, json=body), 401, "TOKEN_REQUIRED")
+    assert_error(client.patch(url, json=body, headers=bearer("tar_wrong")), 401, "BAD_TOKEN")
+    assert_error(client.patch(url, json=body, headers={"Authorization": "Basic xyz"}), 401,
+                 "TOKEN_REQUIRED")
+    assert_error(client.patch(url, json=body, headers=other.headers), 403, "WRONG_TOURNAMENT")
+    assert client.get(url).get_json()["private"] is False  # nothing changed
+
+    response = client.patch(url, json=body, headers=tournament.headers)
+    assert response.status_code == 200
+    assert response.get_json()["private"] is True
+    assert_error(client.get(url), 401, "TOKEN_REQUIRED")
+    assert tournament.id not in {t["id"] for t in client.get("/api/tournaments").get_json()}
+
+    response = client.patch(url, json={"private": False}, headers=tournament.headers)
+    assert response.get_json()["private"] is False
+    assert client.get(url).status_code == 200
+
+
+def test_patch_tournament_validates_its_body(client: FlaskClient,
+                                             tournament: Tournament) -> None:
+    url = f"/api/tournaments/{tournament.id}"
+    body = assert_error(client.patch(url, json={}, headers=tournament.headers), 422)
+    assert "private" in body["errors"]["json"]
+    assert_error(client.patch(url, json={"private": "maybe"}, headers=tournament.headers), 422)
+
+
+# -- sessions -----------------------------------------------------------------------------
+def test_create_list_and_get_sessions(client: FlaskClient, tournament: Tournament) -> None:
+    response = client.post(f"/api/tournaments/{tournament.id}/sessions",
+                           json={"game": "nice4", "players": PLAYERS, "name": "Table 1",
+                                 "options": {"First-Lead": "Declarer"}},
+                           headers=tournament.headers)
+    assert response.status_code == 201
+    created = response.get_json()
+    assert created["tournament_id"] == tournament.id
+    assert created["game"] == "nice4"
+    assert created["players"] == PLAYERS
+    assert created["name"] == "Table 1"
+    assert created["options"] == {"first-lead": "declarer"}
+
+    three = new_session(client, tournament, ["Anna", "Bruno", "Carla"], game="nice3")
+    response = client.get(f"/api/tournaments/{tournament.id}/sessions")
+    assert response.status_code == 200
+    assert [s["id"] for s in response.get_json()] == [created["id"], three]
+
+    response = client.get(f"/api/sessions/{created['id']}")
+    assert response.status_code == 200
+    assert response.get_json() == created
+
+
+@pytest.mark.parametrize(("body", "code"), [
+    ({"game": "tarocchino", "players": PLAYERS}, "UNKNOWN_GAME"),
+    ({"game": "nice4", "players": PLAYERS[:3]}, "BAD_PLAYERS"),
+    ({"game": "nice3", "players": PLAYERS}, "BAD_PLAYERS"),
+    ({"game": "nice4", "players": ["Anna", "anna", "Carla", "Dario"]}, "BAD_PLAYERS"),
+    ({"game": "nice4", "players": ["Anna", "Anna ", "Carla", "Dario"]}, "BAD_PLAYERS"),
+    ({"game": "nice4", "players": ["Anna", "  ", "Carla", "Dario"]}, "BAD_PLAYERS"),
+    ({"game": "nice4", "players": ["Anna, Bruno", "Carla", "Dario", "Ezio"]}, "BAD_PLAYERS"),
+    ({"game": "nice4", "players": PLAYERS, "options": {"bogus": "on"}}, "BAD_OPTION"),
+    ({"game": "nice4", "players": PLAYERS, "options": {"first-lead": "nobody"}}, "BAD_OPTION"),
+    ({"game": "nice4"}, "UNPROCESSABLE_ENTITY"),
+    ({"game": "nice4", "players": "Anna Bruno Carla Dario"}, "UNPROCESSABLE_ENTITY"),
+])
+def test_create_session_refuses_bad_input_with_a_code(client: FlaskClient, store: Store,
+                                                      tournament: Tournament, body: dict,
+                                                      code: str) -> None:
+    response = client.post(f"/api/tournaments/{tournament.id}/sessions", json=body,
+                           headers=tournament.headers)
+    assert_error(response, 422, code)
+    assert store.sessions(tournament.id) == []
+
+
+def test_create_session_needs_the_tournaments_token(client: FlaskClient, store: Store,
+                                                    tournament: Tournament,
+                                                    other: Tournament) -> None:
+    url = f"/api/tournaments/{tournament.id}/sessions"
+    body = {"game": "nice4", "players": PLAYERS}
+    assert_error(client.post(url, json=body), 401, "TOKEN_REQUIRED")
+    assert_error(client.post(url, json=body, headers=other.headers), 403, "WRONG_TOURNAMENT")
+    assert store.sessions(tournament.id) == []
+
+
+def test_session_404s(client: FlaskClient, tournament: Tournament) -> None:
+    for url in ["/api/sessions/999", "/api/sessions/999/hands", "/api/sessions/999/ledger",
+                "/api/sessions/999/rulings", "/api/sessions/999/export",
+                "/api/tournaments/999/sessions", "/api/tournaments/999/standings",
+                "/api/tournaments/999/attention"]:
+        assert_error(client.get(url), 404, "NOT_FOUND")
+    assert_error(client.post("/api/tournaments/999/sessions",
+                             json={"game": "nice4", "players": PLAYERS},
+                             headers=tournament.headers), 404, "NOT_FOUND")
+    assert_error(client.post("/api/sessions/999/hands", json={"text": CALLED_KING},
+                             headers=tournament.headers), 404, "NOT_FOUND")
+
+
+# -- uploads ------------------------------------------------------------------------------
+def test_upload_one_record(client: FlaskClient, tournament: Tournament,
+                           session_id: int) -> None:
+    [result] = upload(client, tournament, session_id, CALLED_KING)
+    assert result["position"] == 1
+    assert result["status"] == "clean"
+    assert result["duplicate"] is False
+    assert result["findings"] == []
+    response = client.get(f"/api/sessions/{session_id}/hands")
+    assert response.status_code == 200
+    [row] = response.get_json()
+    assert (row["id"], row["position"], row["revision"], row["status"]) == (
+        result["hand_id"], 1, 1, "clean")
+
+
+def test_bulk_upload_keeps_the_order(client: FlaskClient, tournament: Tournament,
+                                     session_id: int) -> None:
+    results = upload(client, tournament, session_id, SESSION)
+    assert [r["position"] for r in results] == [1, 2, 3, 4, 5]
+    assert [r["status"] for r in results] == ["clean", "thrown-in", "clean", "clean", "clean"]
+    assert not any(r["duplicate"] for r in results)
+    listed = client.get(f"/api/sessions/{session_id}/hands").get_json()
+    assert [h["id"] for h in listed] == [r["hand_id"] for r in results]
+    # a later upload goes to the end
+    [more] = upload(client, tournament, session_id, CALLED_KING)
+    assert more["position"] == 6
+
+
+def test_duplicate_upload_is_stored_once(client: FlaskClient, store: Store,
+                                         tournament: Tournament, session_id: int) -> None:
+    [first] = upload(client, tournament, session_id, CALLED_KING)
+    stored = hand_count(store, session_id)
+    # the same record again, even with other comments and spacing, is the same hand
+    again = CALLED_KING.replace("; called-king.txt", "; typed in again:").replace(
+        "1. 7 9 3 11", "1.   7  9 3   11")
+    [second] = upload(client, tournament, session_id, again)
+    assert second["duplicate"] is True
+    assert (second["hand_id"], second["position"]) == (first["hand_id"], first["position"])
+    assert hand_count(store, session_id) == stored
+    # in a bulk upload: the new record is stored, the known one is not, and a record twice
+    # in the same upload is stored once
+    results = upload(client, tournament, session_id,
+                     f"{SOLO_SANS_PRENDRE}\n{CALLED_KING}\n{SOLO_SANS_PRENDRE}")
+    assert [r["duplicate"] for r in results] == [False, True, True]
+    assert results[1]["hand_id"] == first["hand_id"]
+    assert results[2]["hand_id"] == results[0]["hand_id"]
+    assert len(client.get(f"/api/sessions/{session_id}/hands").get_json()) == 2
+
+
+def test_malformed_record_stores_nothing(client: FlaskClient, store: Store,
+                                         tournament: Tournament, session_id: int) -> None:
+    upload(client, tournament, session_id, CALLED_KING)
+    before = hand_count(store, session_id)
+    audit_before = len(store.audit_log())
+    # a good record first and the malformed one second: the whole upload is refused
+    text = f"{SOLO_SANS_PRENDRE}\n{MALFORMED}"
+    response = client.post(f"/api/sessions/{session_id}/hands", json={"text": text},
+                           headers=tournament.headers)
+    body = assert_error(response, 422, "MALFORMED_RECORD")
+    [finding] = body["findings"]
+    assert finding["code"] == "NOTATION"
+    # the place is in the uploaded text
+    bad_line = next(n for n, line in enumerate(text.splitlines(), 1) if "ZZ" in line)
+    assert (finding["line"], finding["column"]) == (bad_line, 6)
+    assert hand_count(store, session_id) == before
+    assert len(store.audit_log()) == audit_before
+
+
+@pytest.mark.parametrize(("text", "code"), [
+    (example("nice3/plain"), "WRONG_GAME"),
+    (CALLED_KING.replace("Carla, Dario", "Dario, Carla"), "WRONG_PLAYERS"),
+    (CALLED_KING.replace("Anna, Bruno", "Anna, Beppe").replace("Bruno", "Beppe"),
+     "WRONG_PLAYERS"),
+    ('[Game "nice4"]\n', "MALFORMED_RECORD"),
+])
+def test_upload_of_another_table_is_refused(client: FlaskClient, store: Store,
+                                            tournament: Tournament, session_id: int,
+                                            text: str, code: str) -> None:
+    assert_error(client.post(f"/api/sessions/{session_id}/hands",
+                             json={"text": f"{CALLED_KING}\n{text}"},
+                             headers=tournament.headers), 422, code)
+    assert hand_count(store, session_id) == 0
+
+
+def test_upload_needs_a_valid_token_of_the_tournament(client: FlaskClient, store: Store,
+                                                      tournament: Tournament,
+                                                      other: Tournament,
+                                                      session_id: int) -> None:
+    url = f"/api/sessions/{session_id}/hands"
+    body = {"text": CALLED_KING}
+    assert_error(client.post(url, json=body), 401, "TOKEN_REQUIRED")
+    assert_error(client.post(url, json=body, headers=bearer("tar_nope")), 401, "BAD_TOKEN")
+    assert_error(client.post(url, json=body, headers=other.headers), 403, "WRONG_TOURNAMENT")
+    # a revoked token no longer works
+    second = store.create_token(tournament.id, "assistant")
+    assert client.post(url, json=body, headers=bearer(second)).status_code == 201
+    store.revoke_token(store.token_row(second)["id"])
+    assert_error(client.post(url, json={"text": SOLO_SANS_PRENDRE}, headers=bearer(second)),
+                 401, "BAD_TOKEN")
+    assert hand_count(store, session_id) == 2  # the one upload that was allowed
+
+
+def test_too_many_records_in_one_upload_is_413(client: FlaskClient, store: Store,
+                                              tournament: Tournament, session_id: int,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("records.service.MAX_RECORDS_PER_UPLOAD", 2)
+    assert_error(client.post(f"/api/sessions/{session_id}/hands", json={"text": SESSION},
+                             headers=tournament.headers), 413, "TOO_MANY_RECORDS")
+    assert hand_count(store, session_id) == 0
+
+
+def test_invalid_but_readable_record_is_stored_for_the_director(
+        client: FlaskClient, tournament: Tournament, session_id: int) -> None:
+    """An impossible record (a card twice) can be read, so it is kept, marked invalid, with
+    its findings; it pays nothing in the ledger."""
+    [result] = upload(client, tournament, session_id, DUPLICATE_CARD)
+    assert result["status"] == "invalid"
+    assert "DUPLICATE_CARD" in {f["code"] for f in result["findings"]}
+    row = client.get(f"/api/sessions/{session_id}/ledger").get_json()["rows"][0]
+    assert row["status"] == "invalid"
+    assert set(row["amounts"].values()) == {0}
+
+
+# -- hands and revisions ------------------------------------------------------------------
+def test_hand_report(client: FlaskClient, tournament: Tournament, session_id: int) -> None:
+    [result] = upload(client, tournament, session_id, REVOKE)
+    response = client.get(f"/api/hands/{result['hand_id']}")
+    assert response.status_code == 200
+    hand = response.get_json()
+    assert (hand["id"], hand["session_id"], hand["position"], hand["revision"]) == (
+        result["hand_id"], session_id, 1, 1)
+    assert hand["status"] == "flagged"
+    assert hand["original_text"] == REVOKE  # the text as uploaded is the source of truth
+    assert [r.record for r in read(hand["canonical_text"])] == [r.record for r in read(REVOKE)]
+    [finding] = hand["report"]["findings"]
+    assert (finding["code"], finding["line"], finding["column"]) == ("MUST_FOLLOW_SUIT", 25, 10)
+    assert len(hand["content_hash"]) == 64
+    assert_error(client.get("/api/hands/999"), 404, "NOT_FOUND")
+    assert_error(client.get("/api/hands/999/revisions"), 404, "NOT_FOUND")
+    assert_error(client.get("/api/hands/999/export"), 404, "NOT_FOUND")
+
+
+def test_finding_lines_point_into_the_stored_text(client: FlaskClient, tournament: Tournament,
+                                                  session_id: int) -> None:
+    """In a bulk upload the second record's findings are placed in its own kept text."""
+    _, result = upload(client, tournament, session_id, f"{CALLED_KING}\n{REVOKE}")
+    hand = client.get(f"/api/hands/{result['hand_id']}").get_json()
+    [finding] = hand["report"]["findings"]
+    line = hand["original_text"].splitlines()[finding["line"] - 1]
+    assert line.startswith("6. ")
+
+
+def test_correction_makes_revision_2_and_moves_the_ledger(client: FlaskClient, store: Store,
+                                                          tournament: Tournament,
+                                                          session_id: int) -> None:
+    [hand] = upload(client, tournament, session_id, CALLED_KING)
+    upload(client, tournament, session_id, REVOKE)
+    hand_id = hand["hand_id"]
+    # called-king (-1 +1 -1 +1) then revoke (-1 -1 +1 +1)
+    assert balances(client, session_id) == after(10, Anna=-2, Bruno=0, Carla=0, Dario=2)
+
+    response = client.post(f"/api/hands/{hand_id}/revisions",
+                           json={"text": SOLO_SANS_PRENDRE, "author": "Chief TD",
+                                 "reason": "the scorer typed the wrong hand"},
+                           headers=tournament.headers)
+    assert response.status_code == 201
+    body = response.get_json()
+    assert body["revision"] == 2
+    assert body["hand"]["hand_id"] == hand_id and body["hand"]["position"] == 1
+    assert body["hand"]["status"] == "clean"
+
+    revisions = client.get(f"/api/hands/{hand_id}/revisions").get_json()
+    assert [r["number"] for r in revisions] == [1, 2]
+    assert revisions[0]["original_text"] == CALLED_KING
+    assert (revisions[0]["author"], revisions[0]["reason"]) == (None, None)
+    assert revisions[1]["original_text"] == SOLO_SANS_PRENDRE
+    assert revisions[1]["author"] == "Chief TD"
+    assert revisions[1]["reason"] == "the scorer typed the wrong hand"
+    assert revisions[0]["content_hash"] != revisions[1]["content_hash"]
+
+    current = client.get(f"/api/hands/{hand_id}").get_json()
+    assert current["revision"] == 2
+    assert current["original_text"] == SOLO_SANS_PRENDRE
+    assert current["report"]["settlement"] == {"Anna": -2, "Bruno": 6, "Carla": -2, "Dario": -2}
+    assert len(client.get(f"/api/sessions/{session_id}/hands").get_json()) == 2
+    # solo-sans-prendre (-2 +6 -2 -2) then revoke (-1 -1 +1 +1)
+    assert balances(client, session_id) == after(10, Anna=-3, Bruno=5, Carla=-1, Dario=-1)
+    ledger = client.get(f"/api/sessions/{session_id}/ledger").get_json()
+    assert ledger["rows"][0]["amounts"] == {"Anna": -2, "Bruno": 6, "Carla": -2, "Dario": -2}
+    # a correction makes the old content uploadable again as a new hand
+    [again] = upload(client, tournament, session_id, CALLED_KING)
+    assert again["duplicate"] is False and again["position"] == 3
+
+
+@pytest.mark.parametrize(("body", "code"), [
+    ({"text": SOLO_SANS_PRENDRE}, "UNPROCESSABLE_ENTITY"),
+    ({"text": SOLO_SANS_PRENDRE, "author": "TD"}, "UNPROCESSABLE_ENTITY"),
+    ({"text": SOLO_SANS_PRENDRE, "reason": "typo"}, "UNPROCESSABLE_ENTITY"),
+    ({"text": SOLO_SANS_PRENDRE, "author": "", "reason": "typo"}, "UNPROCESSABLE_ENTITY"),
+    ({"text": SOLO_SANS_PRENDRE, "author": "  ", "reason": "typo"}, "MISSING_REASON"),
+    ({"text": SOLO_SANS_PRENDRE, "author": "TD", "reason": "\n"}, "MISSING_REASON"),
+    ({"text": MALFORMED, "author": "TD", "reason": "typo"}, "MALFORMED_RECORD"),
+    ({"text": f"{SOLO_SANS_PRENDRE}\n{REVOKE}", "author": "TD", "reason": "typo"},
+     "ONE_RECORD"),
+    ({"text": example("nice3/plain"), "author": "TD", "reason": "typo"}, "WRONG_GAME"),
+])
+def test_correction_is_refused(client: FlaskClient, tournament: Tournament, session_id: int,
+                               body: dict, code: str) -> None:
+    [hand] = upload(client, tournament, session_id, CALLED_KING)
+    url = f"/api/hands/{hand['hand_id']}/revisions"
+    assert_error(client.post(url, json=body, headers=tournament.headers), 422, code)
+    assert len(client.get(url).get_json()) == 1
+
+
+def test_correction_needs_the_tournaments_token(client: FlaskClient, tournament: Tournament,
+                                                other: Tournament, session_id: int) -> None:
+    [hand] = upload(client, tournament, session_id, CALLED_KING)
+    url = f"/api/hands/{hand['hand_id']}/revisions"
+    body = {"text": SOLO_SANS_PRENDRE, "author": "TD", "reason": "typo"}
+    assert_error(client.post(url, json=body), 401, "TOKEN_REQUIRED")
+    assert_error(client.post(url, json=body, headers=other.headers), 403, "WRONG_TOURNAMENT")
+    assert_error(client.post("/api/hands/999/revisions", json=body,
+                             headers=tournament.headers), 404, "NOT_FOUND")
+    assert len(client.get(url).get_json()) == 1
+
+
+# -- rulings ------------------------------------------------------------------------------
+def test_ruling_is_its_own_ledger_row_NICE18(client: FlaskClient, tournament: Tournament,
+                                             session_id: int) -> None:
+    [first] = upload(client, tournament, session_id, CALLED_KING)
+    assert balances(client, session_id) == after(10, Anna=-1, Bruno=1, Carla=-1, Dario=1)
+    response = client.post(f"/api/sessions/{session_id}/rulings",
+                           json={"amounts": {"Anna": 2, "Dario": -2},
+                                 "reason": "Dario looked at the mountain", "author": "Chief TD",
+                                 "hand_id": first["hand_id"]},
+                           headers=tournament.headers)
+    assert response.status_code == 201
+    ruling = response.get_json()
+    assert ruling["session_id"] == session_id
+    assert ruling["hand_id"] == first["hand_id"]
+    assert ruling["amounts"] == {"Anna": 2, "Dario": -2}
+    assert (ruling["reason"], ruling["author"]) == ("Dario looked at the mountain", "Chief TD")
+    assert client.get(f"/api/sessions/{session_id}/rulings").get_json() == [ruling]
+
+    upload(client, tournament, session_id, SOLO_SANS_PRENDRE)
+    ledger = client.get(f"/api/sessions/{session_id}/ledger").get_json()
+    # the ruling follows the hand it names, before the next hand
+    assert [(r["kind"], r["hand"]) for r in ledger["rows"]] == [
+        ("hand", 1), ("ruling", 1), ("hand", 2)]
+    row = ledger["rows"][1]
+    assert row["status"] is None
+    assert row["amounts"] == {"Anna": 2, "Bruno": 0, "Carla": 0, "Dario": -2}
+    assert row["balances"] == after(10, Anna=1, Bruno=1, Carla=-1, Dario=-1)
+    assert "Dario looked at the mountain" in row["note"]
+    assert ledger["balances"] == after(10, Anna=-1, Bruno=7, Carla=-3, Dario=-3)
+    assert sum(ledger["balances"].values()) + ledger["pot"] == 40
+
+
+def test_ruling_without_a_hand_comes_at_the_end(client: FlaskClient, tournament: Tournament,
+                                                session_id: int) -> None:
+    upload(client, tournament, session_id, CALLED_KING)
+    response = client.post(f"/api/sessions/{session_id}/rulings",
+                           json={"amounts": {"Bruno": -3, "Carla": 3}, "reason": "slow play",
+                                 "author": "TD"}, headers=tournament.headers)
+    assert response.status_code == 201
+    assert response.get_json()["hand_id"] is None
+    rows = client.get(f"/api/sessions/{session_id}/ledger").get_json()["rows"]
+    assert [r["kind"] for r in rows] == ["hand", "ruling"]
+    assert rows[-1]["balances"] == after(10, Anna=-1, Bruno=-2, Carla=2, Dario=1)
+
+
+@pytest.mark.parametrize(("body", "code"), [
+    ({"amounts": {"Anna": 2, "Bruno": -1}}, "NOT_ZERO_SUM"),
+    ({"amounts": {"Anna": 1}}, "NOT_ZERO_SUM"),
+    ({"amounts": {"Anna": 1, "Ezio": -1}}, "UNKNOWN_PLAYER"),
+    ({"amounts": {"anna": 1, "Bruno": -1}}, "UNKNOWN_PLAYER"),
+    ({"amounts": {"Anna": 1.5, "Bruno": -1.5}}, "UNPROCESSABLE_ENTITY"),
+    ({"amounts": {"Anna": "1", "Bruno": "-1"}}, "UNPROCESSABLE_ENTITY"),
+    ({"amounts": [1, -1]}, "UNPROCESSABLE_ENTITY"),
+    ({"amounts": {"Anna": 1, "Bruno": -1}, "reason": " "}, "MISSING_REASON"),
+    ({"amounts": {"Anna": 1, "Bruno": -1}, "reason": ""}, "UNPROCESSABLE_ENTITY"),
+    ({"amounts": {"Anna": 1, "Bruno": -1}, "author": ""}, "UNPROCESSABLE_ENTITY"),
+    ({"amounts": {"Anna": 1, "Bruno": -1}, "hand_id": 999}, "NOT_FOUND"),
+    ({"amounts": {"Anna": 1, "Bruno": -1}, "hand_id": 1.5}, "UNPROCESSABLE_ENTITY"),
+])
+def test_ruling_is_refused(client: FlaskClient, tournament: Tournament, session_id: int,
+                           body: dict, code: str) -> None:
+    upload(client, tournament, session_id, CALLED_KING)
+    full = {"reason": "a reason", "author": "TD", **body}
+    status = 404 if code == "NOT_FOUND" else 422
+    assert_error(client.post(f"/api/sessions/{session_id}/rulings", json=full,
+                             headers=tournament.headers), status, code)
+    assert client.get(f"/api/sessions/{session_id}/rulings").get_json() == []
+
+
+def test_ruling_on_a_hand_of_another_session_is_refused(client: FlaskClient,
+                                                        tournament: Tournament,
+                                                        session_id: int) -> None:
+    second = new_session(client, tournament)
+    [theirs] = upload(client, tournament, second, CALLED_KING)
+    response = client.post(f"/api/sessions/{session_id}/rulings",
+                           json={"amounts": {"Anna": 1, "Bruno": -1}, "reason": "r",
+                                 "author": "TD", "hand_id": theirs["hand_id"]},
+                           headers=tournament.headers)
+    assert_error(response, 422, "WRONG_HAND")
+
+
+def test_ruling_needs_the_tournaments_token(client: FlaskClient, tournament: Tournament,
+                                            other: Tournament, session_id: int) -> None:
+    url = f"/api/sessions/{session_id}/rulings"
+    body = {"amounts": {"Anna": 1, "Bruno": -1}, "reason": "r", "author": "TD"}
+    assert_error(client.post(url, json=body), 401, "TOKEN_REQUIRED")
+    assert_error(client.post(url, json=body, headers=other.headers), 403, "WRONG_TOURNAMENT")
+    assert client.get(url).get_json() == []
+
+
+# -- ledger and exports -------------------------------------------------------------------
+def test_ledger_json_and_csv(client: FlaskClient, tournament: Tournament,
+                             session_id: int) -> None:
+    upload(client, tournament, session_id, SESSION)
+    client.post(f"/api/sessions/{session_id}/rulings",
+                json={"amounts": {"Anna": 1, "Dario": -1}, "reason": "a ruling",
+                      "author": "TD"}, headers=tournament.headers)
+    ledger = client.get(f"/api/sessions/{session_id}/ledger?format=json").get_json()
+    assert ledger["players"] == PLAYERS
+    assert (ledger["game"], ledger["unit"], ledger["start"]) == ("nice4", "marca", 10)
+    assert [r["kind"] for r in ledger["rows"]] == ["hand"] * 5 + ["ruling"]
+    assert ledger["rows"][4]["balances"] == SESSION_BALANCES
+    assert ledger["balances"] == {**SESSION_BALANCES, "Anna": SESSION_BALANCES["Anna"] + 1,
+                                  "Dario": SESSION_BALANCES["Dario"] - 1}
+    assert ledger == client.get(f"/api/sessions/{session_id}/ledger").get_json()
+
+    response = client.get(f"/api/sessions/{session_id}/ledger?format=csv")
+    assert response.status_code == 200
+    assert response.mimetype == "text/csv"
+    assert "attachment" in response.headers["Content-Disposition"]
+    rows = list(csv.DictReader(io.StringIO(response.get_data(as_text=True))))
+    assert list(rows[0]) == ["entry", "hand", "status", *(f"{p} marca" for p in PLAYERS),
+                             *(f"{p} balance" for p in PLAYERS), "abeyance", "note"]
+    assert [r["entry"] for r in rows] == ["1", "2", "3", "4", "5", "6"]
+    assert [r["status"] for r in rows] == [
+        "clean", "thrown-in", "clean", "clean", "clean", "ruling"]
+    for row, json_row in zip(rows, ledger["rows"], strict=True):
+        assert {p: int(row[f"{p} balance"]) for p in PLAYERS} == json_row["balances"]
+        assert {p: int(row[f"{p} marca"]) for p in PLAYERS} == json_row["amounts"]
+        assert int(row["abeyance"]) == json_row["pot"]
+        assert row["note"] == json_row["note"]
+
+
+def test_nice3_ledger_carries_the_abeyance_NICE17(client: FlaskClient,
+                                                   tournament: Tournament) -> None:
+    """Three players: hand 1 leaves 2 marca in abeyance (a pot in the ledger), which the
+    next sole top scorer collects."""
+    expected = json.loads((EXAMPLES / "nice3" / "session.expected.json").read_text())["ledger"]
+    sid = new_session(client, tournament, PLAYERS[:3], game="nice3")
+    upload(client, tournament, sid, example("nice3/session"))
+    ledger = client.get(f"/api/sessions/{sid}/ledger").get_json()
+    assert ledger["rows"][0]["pot"] == 2
+    assert (ledger["balances"], ledger["pot"]) == (expected["balances"], expected["pot"])
+    assert all(sum(r["balances"].values()) + r["pot"] == 30 for r in ledger["rows"])
+
+
+def test_ledger_of_an_empty_session(client: FlaskClient, session_id: int) -> None:
+    ledger = client.get(f"/api/sessions/{session_id}/ledger").get_json()
+    assert ledger["rows"] == []
+    assert ledger["balances"] == after(10)
+
+
+@pytest.mark.parametrize(("url", "fmt", "status"), [
+    ("/api/sessions/{sid}/ledger", "notation", 400),
+    ("/api/sessions/{sid}/ledger", "xml", 422),
+    ("/api/sessions/{sid}/export", "pdf", 422),
+    ("/api/hands/{hid}/export", "csv", 400),
+    ("/api/tournaments/{tid}/standings", "notation", 400),
+])
+def test_formats_not_offered(client: FlaskClient, tournament: Tournament, session_id: int,
+                             url: str, fmt: str, status: int) -> None:
+    [hand] = upload(client, tournament, session_id, CALLED_KING)
+    url = url.format(sid=session_id, hid=hand["hand_id"], tid=tournament.id)
+    assert_error(client.get(f"{url}?format={fmt}"), status,
+                 "BAD_FORMAT" if status == 400 else "UNPROCESSABLE_ENTITY")
+
+
+def test_session_export_notation_json_csv(client: FlaskClient, tournament: Tournament,
+                                          session_id: int) -> None:
+    upload(client, tournament, session_id, SESSION)
+    originals = [parsed.record for parsed in read(SESSION)]
+
+    response = client.get(f"/api/sessions/{session_id}/export?format=notation")
+    assert response.status_code == 200
+    assert response.mimetype == "text/plain"
+    parsed = read(response.get_data(as_text=True))
+    assert all(p.ok for p in parsed)
+    assert [p.record for p in parsed] == originals
+
+    response = client.get(f"/api/sessions/{session_id}/export")
+    data = response.get_json()
+    assert data == client.get(f"/api/sessions/{session_id}/export?format=json").get_json()
+    assert [RecordSchema().load(r) for r in data["records"]] == originals
+    assert data["ledger"]["balances"] == SESSION_BALANCES
+
+    response = client.get(f"/api/sessions/{session_id}/export?format=csv")
+    assert response.mimetype == "text/csv"
+    assert response.get_data() == client.get(
+        f"/api/sessions/{session_id}/ledger?format=csv").get_data()
+
+
+def test_hand_export(client: FlaskClient, tournament: Tournament, session_id: int) -> None:
+    [hand] = upload(client, tournament, session_id, REVOKE)
+    [original] = [p.record for p in read(REVOKE)]
+    response = client.get(f"/api/hands/{hand['hand_id']}/export?format=notation")
+    assert response.status_code == 200
+    assert [p.record for p in read(response.get_data(as_text=True))] == [original]
+    response = client.get(f"/api/hands/{hand['hand_id']}/export")
+    assert RecordSchema().load(response.get_json()) == original
+
+
+# -- standings, attention, audit ----------------------------------------------------------
+def test_standings_rank_ties_with_equals(client: FlaskClient, tournament: Tournament) -> None:
+    """Two sessions: bagatte-ultimu (-3 +7 -3 -1) and called-king (-1 +1 -1 +1): Bruno +8,
+    Dario 0, Anna and Carla -4 each, level in third place ("3=")."""
+    upload(client, tournament, new_session(client, tournament), example("bagatte-ultimu"))
+    upload(client, tournament, new_session(client, tournament), CALLED_KING)
+    response = client.get(f"/api/tournaments/{tournament.id}/standings")
+    assert response.status_code == 200
+    rows = response.get_json()
+    assert [(r["rank"], r["player"], r["total"]) for r in rows] == [
+        ("1", "Bruno", 8), ("2", "Dario", 0), ("3=", "Anna", -4), ("3=", "Carla", -4)]
+    assert all((r["sessions"], r["hands"]) == (2, 2) for r in rows)
+
+    response = client.get(f"/api/tournaments/{tournament.id}/standings?format=csv")
+    assert response.status_code == 200
+    assert response.mimetype == "text/csv"
+    table = list(csv.DictReader(io.StringIO(response.get_data(as_text=True))))
+    assert list(table[0]) == ["rank", "player", "total", "sessions", "hands"]
+    assert [(r["rank"], r["player"], int(r["total"])) for r in table] == [
+        (r["rank"], r["player"], r["total"]) for r in rows]
+
+
+def test_standings_tie_at_the_top_and_rulings_count(client: FlaskClient,
+                                                    tournament: Tournament) -> None:
+    sid = new_session(client, tournament)
+    upload(client, tournament, sid, CALLED_KING)
+    ranks = [(r["rank"], r["player"]) for r in client.get(
+        f"/api/tournaments/{tournament.id}/standings").get_json()]
+    assert ranks == [("1=", "Bruno"), ("1=", "Dario"), ("3=", "Anna"), ("3=", "Carla")]
+    client.post(f"/api/sessions/{sid}/rulings",
+                json={"amounts": {"Dario": -1, "Anna": 1}, "reason": "r", "author": "TD"},
+                headers=tournament.headers)
+    rows = client.get(f"/api/tournaments/{tournament.id}/standings").get_json()
+    assert [(r["rank"], r["player"], r["total"]) for r in rows] == [
+        ("1", "Bruno", 1), ("2=", "Anna", 0), ("2=", "Dario", 0), ("4", "Carla", -1)]
+
+
+def test_attention_lists_hands_that_need_a_director(client: FlaskClient,
+                                                    tournament: Tournament,
+                                                    session_id: int) -> None:
+    results = upload(client, tournament, session_id,
+                     "\n".join([CALLED_KING, REVOKE, DUPLICATE_CARD, PARTIAL]))
+    assert [r["status"] for r in results] == ["clean", "flagged", "invalid", "partial"]
+    url = f"/api/tournaments/{tournament.id}/attention"
+    response = client.get(url)
+    assert response.status_code == 200
+    assert response.get_json() == [
+        {"hand_id": r["hand_id"], "session_id": session_id, "position": r["position"],
+         "status": r["status"]} for r in results[1:]]
+    # correcting the flagged hand takes it off the list
+    client.post(f"/api/hands/{results[1]['hand_id']}/revisions",
+                json={"text": SOLO_SANS_PRENDRE, "author": "TD", "reason": "retyped"},
+                headers=tournament.headers)
+    assert [a["status"] for a in client.get(url).get_json()] == ["invalid", "partial"]
+
+
+def test_audit_log_records_the_writes_in_order(client: FlaskClient, store: Store,
+                                               tournament: Tournament, other: Tournament,
+                                               session_id: int) -> None:
+    [first, second] = upload(client, tournament, session_id, f"{CALLED_KING}\n{REVOKE}")
+    upload(client, tournament, session_id, CALLED_KING)  # a duplicate: nothing written
+    client.post(f"/api/hands/{first['hand_id']}/revisions",
+                json={"text": SOLO_SANS_PRENDRE, "author": "Chief TD", "reason": "retyped"},
+                headers=tournament.headers)
+    client.post(f"/api/sessions/{session_id}/rulings",
+                json={"amounts": {"Anna": 1, "Bruno": -1}, "reason": "slow play",
+                      "author": "Chief TD"}, headers=tournament.headers)
+    upload(client, other, new_session(client, other), CALLED_KING)  # not this tournament's
+
+    url = f"/api/tournaments/{tournament.id}/audit"
+    assert_error(client.get(url), 401, "TOKEN_REQUIRED")
+    assert_error(client.get(url, headers=other.headers), 403, "WRONG_TOURNAMENT")
+    response = client.get(url, headers=tournament.headers)
+    assert response.status_code == 200
+    log = response.get_json()
+    assert [(e["action"], e["entity"], e["entity_id"]) for e in log] == [
+        ("create", "tournament", tournament.id),
+        ("create", "session", session_id),
+        ("upload", "hand", first["hand_id"]),
+        ("upload", "hand", second["hand_id"]),
+        ("correct", "hand", first["hand_id"]),
+        ("ruling", "session", session_id),
+    ]
+    ids = [e["id"] for e in log]
+    assert ids == sorted(ids)
+    assert all(e["actor"].endswith("(main director)") for e in log[1:])
+    assert log[4]["detail"]["reason"] == "retyped"
+    assert log[4]["detail"]["revision"] == 2
+    assert log[5]["detail"]["amounts"] == {"Anna": 1, "Bruno": -1}
+
+
+def test_audit_log_of_a_tournament_is_not_cut_short(client: FlaskClient, store: Store,
+                                                    tournament: Tournament,
+                                                    other: Tournament) -> None:
+    """Another tournament's busy log (over a thousand rows) does not hide this one's
+    later entries."""
+    with store.write() as db:
+        for _ in range(1000):
+            store.audit(db, "elsewhere", "upload", "hand", 10**6)
+    sid = new_session(client, tournament)
+    [hand] = upload(client, tournament, sid, CALLED_KING)
+    log = client.get(f"/api/tournaments/{tournament.id}/audit",
+                     headers=tournament.headers).get_json()
+    assert [(e["action"], e["entity_id"]) for e in log] == [
+        ("create", tournament.id), ("create", sid), ("upload", hand["hand_id"])]
+
+
+def test_audit_table_is_append_only(client: FlaskClient, store: Store, tournament: Tournament,
+                                    session_id: int) -> None:
+    count = len(store.audit_log())
+    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+        store.db.execute("update audit set actor = 'someone else'")
+    with pytest.raises(sqlite3.IntegrityError, match="append-only"):
+        store.db.execute("delete from audit")
+    assert len(store.audit_log()) == count
+
+
+# -- private tournaments ------------------------------------------------------------------
+READS = [
+    "/api/tournaments/{tid}", "/api/tournaments/{tid}/sessions",
+    "/api/tournaments/{tid}/standings", "/api/tournaments/{tid}/attention",
+    "/api/sessions/{sid}", "/api/sessions/{sid}/hands", "/api/sessions/{sid}/ledger",
+    "/api/sessions/{sid}/rulings", "/api/sessions/{sid}/export",
+    "/api/hands/{hid}", "/api/hands/{hid}/revisions", "/api/hands/{hid}/export",
+]
+
+
+def test_private_tournament_reads_need_its_token(client: FlaskClient, private: Tournament,
+                                                 other: Tournament) -> None:
+    sid = new_session(client, private)
+    [hand] = upload(client, private, sid, CALLED_KING)
+    for template in READS:
+        url = template.format(tid=private.id, sid=sid, hid=hand["hand_id"])
+        assert_error(client.get(url), 401, "TOKEN_REQUIRED")
+        assert_error(client.get(url, headers=bearer("tar_bad")), 401, "BAD_TOKEN")
+        assert_error(client.get(url, headers=other.headers), 403, "WRONG_TOURNAMENT")
+        assert client.get(url, headers=private.headers).status_code == 200, url
+
+
+def test_public_tournament_reads_need_no_token(client: FlaskClient, tournament: Tournament,
+                                               session_id: int) -> None:
+    [hand] = upload(client, tournament, session_id, CALLED_KING)
+    for template in READS:
+        url = template.format(tid=tournament.id, sid=session_id, hid=hand["hand_id"])
+        assert client.get(url).status_code == 200, url
+
+
+# -- error shape and fuzz -----------------------------------------------------------------
+BAD_REQUESTS: list[tuple[str, str, dict[str, Any]]] = [
+    ("get", "/api/nowhere", {}),
+    ("get", "/api/sessions/abc", {}),
+    ("get", "/api/sessions/-1", {}),
+    ("get", "/api/sessions/0", {}),
+    ("get", "/api/sessions/99999999999999999999999999", {}),
+    ("get", "/api/hands/99999999999999999999999999/revisions", {}),
+    ("get", "/api/tournaments/99999999999999999999999999/standings", {}),
+    ("patch", "/api/tournaments/99999999999999999999999999", {"json": {"private": True}}),
+    ("delete", "/api/sessions/{sid}", {}),
+    ("put", "/api/verify", {"json": {"text": "x"}}),
+    ("get", "/api/verify", {}),
+    ("post", "/api/verify", {"json": []}),
+    ("post", "/api/verify", {"json": "text"}),
+    ("post", "/api/verify", {"json": None}),
+    ("post", "/api/verify", {"json": 17}),
+    ("post", "/api/verify", {"json": {"text": ""}}),
+    ("post", "/api/verify", {"json": {"text": None}}),
+    ("post", "/api/verify", {"json": {"text": ["a"]}}),
+    ("post", "/api/verify", {"json": {"text": "x", "options": "first-lead=declarer"}}),
+    ("post", "/api/verify", {"json": {"text": "x", "options": {"first-lead": None}}}),
+    ("post", "/api/verify", {"json": {"text": "x", "options": {"first-lead": 1}}}),
+    ("post", "/api/verify", {"json": {"text": "x" * (4 * 1024 * 1024 + 1)}}),
+    ("post", "/api/verify", {"data": b"\xff\xfe\x00", "content_type": "application/json"}),
+    ("post", "/api/verify", {"data": "", "content_type": "application/json"}),
+    ("post", "/api/verify", {"data": "text=x",
+                             "content_type": "application/x-www-form-urlencoded"}),
+    ("post", "/api/sessions/{sid}/hands", {"json": {}}),
+    ("post", "/api/sessions/{sid}/hands", {"json": {"text": 5}}),
+    ("post", "/api/sessions/{sid}/hands", {"json": {"text": "\x00"}}),
+    ("post", "/api/sessions/{sid}/hands", {"json": {"text": '[Game "nice4"]'}}),
+    ("post", "/api/sessions/{sid}/hands", {"json": {"text": '[Game "nice3"]\n[Players "a b c"]'
+                                                            '\n[Dealer "a"]'}}),
+    ("post", "/api/sessions/{sid}/hands", {"json": {"text": '[Game "nice4"]\n[Options "x=1"]'}}),
+    ("post", "/api/sessions/{sid}/hands", {"json": {"text": "}{" * 50}}),
+    ("post", "/api/sessions/{sid}/rulings", {"json": {"amounts": {"Anna": 10**30}}}),
+    ("post", "/api/sessions/{sid}/rulings", {"json": {"amounts": {"Anna": 1, "Bruno": -1},
+                                                      "reason": "r", "author": "a",
+                                                      "hand_id": 10**30}}),
+    ("post", "/api/sessions/{sid}/rulings", {"json": {"amounts": {"Anna": 1, "Bruno": -1},
+                                                      "reason": "r", "author": "a",
+                                                      "hand_id": "first"}}),
+    ("post", "/api/sessions/{sid}/rulings", {"json": {"amounts": None, "reason": "r",
+                                                      "author": "a"}}),
+    ("post", "/api/hands/{hid}/revisions", {"json": {"text": "", "author": "a",
+                                                     "reason": "r"}}),
+    ("post", "/api/hands/{hid}/revisions", {"json": {"text": CALLED_KING, "author": "a" * 201,
+                                                     "reason": "r"}}),
+    ("post", "/api/tournaments/{tid}/sessions", {"json": {"game": "", "players": PLAYERS}}),
+    ("post", "/api/tournaments/{tid}/sessions", {"json": {"game": "nice4", "players": []}}),
+    ("post", "/api/tournaments/{tid}/sessions", {"json": {"game": "nice4",
+                                                          "players": [1, 2, 3, 4]}}),
+    ("post", "/api/tournaments/{tid}/sessions", {"json": {"game": "nice4", "players": PLAYERS,
+                                                          "name": "n" * 201}}),
+    ("patch", "/api/tournaments/{tid}", {"json": {"private": None}}),
+    ("patch", "/api/tournaments/{tid}", {"json": []}),
+    ("get", "/api/sessions/{sid}/ledger?format=", {}),
+    ("get", "/api/sessions/{sid}/ledger?format=JSON", {}),
+    ("get", "/api/sessions/{sid}/ledger?format=%00", {}),
+    ("get", "/api/tournaments/{tid}/standings?format=" + "x" * 5000, {}),
+    ("get", "/api/hands/{hid}/export?format=csv", {}),
+    ("get", "/api/rules/" + "%2e%2e", {}),
+    ("get", "/api/rules/%00", {}),
+]
+
+
+@pytest.mark.parametrize(("method", "url", "kwargs"), BAD_REQUESTS,
+                         ids=[f"{m} {u[:60]}" for m, u, _ in BAD_REQUESTS])
+def test_bad_requests_get_a_4xx_in_the_error_shape(client: FlaskClient, tournament: Tournament,
+                                                   session_id: int, method: str, url: str,
+                                                   kwargs: dict) -> None:
+    [hand] = upload(client, tournament, session_id, CALLED_KING)
+    url = url.format(tid=tournament.id, sid=session_id, hid=hand["hand_id"])
+    response = getattr(client, method)(url, headers=tournament.headers, **kwargs)
+    assert 400 <= response.status_code < 500, response.get_data(as_text=True)[:300]
+    assert_error(response, response.status_code)
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False)
+    | st.text(max_size=20) | st.sampled_from([*PLAYERS, "nice4", "nice3", CALLED_KING]),
+    lambda inner: st.lists(inner, max_size=4)
+    | st.dictionaries(st.sampled_from(PLAYERS) | st.text(max_size=8), inner, max_size=4),
+    max_leaves=10)
+FIELDS = ["text", "options", "game", "players", "name", "amounts", "reason", "author",
+          "hand_id", "private"]
+BODIES = JSON_VALUES | st.dictionaries(st.sampled_from(FIELDS), JSON_VALUES, max_size=6)
+POSTS = ["/api/verify", "/api/tournaments/{tid}/sessions", "/api/sessions/{sid}/hands",
+         "/api/sessions/{sid}/rulings", "/api/hands/{hid}/revisions"]
+
+
+@settings(max_examples=80, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(url=st.sampled_from(POSTS), body=BODIES, with_token=st.booleans())
+def test_fuzz_json_bodies_never_500(client: FlaskClient, tournament: Tournament,
+                                    hand: dict, url: str, body: Any, with_token: bool) -> None:
+    """Any JSON body to any write endpoint (of a session that has a hand): an answer below
+    500 (a 5xx would also raise in the test client, as the app runs with TESTING)."""
+    ids = {"tid": tournament.id, "sid": hand["session_id"], "hid": hand["hand_id"]}
+    headers = tournament.headers if with_token else {}
+    response = client.post(url.format(**ids), json=body, headers=headers)
+    assert response.status_code < 500
+    if response.status_code >= 400:
+        assert_error(response, response.status_code)
+
+
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=st.lists(st.sampled_from([*'[]"\n :;{}*?.12345KQCJSBD9 x', "Game", "nice4",
+                                      "Players", "Dealer", "hand", "call", "discard",
+                                      "Fool", '[Game "nice4"]\n', "Anna", ", "]),
+                     min_size=1, max_size=60).map("".join))
+def test_fuzz_record_text_never_500(client: FlaskClient, tournament: Tournament,
+                                    session_id: int, text: str) -> None:
+    for url in ("/api/verify", f"/api/sessions/{session_id}/hands"):
+        response = client.post(url, json={"text": text}, headers=tournament.headers)
+        assert response.status_code < 500
+        if response.status_code >= 400:
+            assert_error(response, response.status_code)
+
+
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(path=st.sampled_from(["/api/sessions/{}", "/api/hands/{}", "/api/tournaments/{}",
+                             "/api/sessions/{}/ledger", "/api/rules/{}", "/api/{}"]),
+       segment=st.text(min_size=1, max_size=30).filter(lambda s: "/" not in s)
+       | st.integers(min_value=-(10**30), max_value=10**30).map(str),
+       query=st.text(max_size=30))
+def test_fuzz_paths_and_query_strings_never_500(client: FlaskClient, path: str, segment: str,
+                                                query: str) -> None:
+    response = client.get(path.format(quote(segment, safe="")), query_string={"format": query})
+    assert response.status_code < 500
+    if response.status_code >= 400:
+        assert_error(response, response.status_code)
+
+
+# -- OpenAPI ------------------------------------------------------------------------------
+def test_openapi_document_is_valid_and_lists_every_route(app: Flask,
+                                                         client: FlaskClient) -> None:
+    response = client.get("/api/openapi.json")
+    assert response.status_code == 200
+    spec = response.get_json()
+    validate_openapi(spec)
+    assert spec["openapi"].startswith("3.")
+
+    documented = {(path, method.upper()) for path, operations in spec["paths"].items()
+                  for method in operations if method != "parameters"}
+    routes = {(re.sub(r"<(?:[^:<>]+:)?([^<>]+)>", r"{\1}", rule.rule), method)
+              for rule in app.url_map.iter_rules()
+              if rule.rule.startswith("/api/") and rule.rule != "/api/openapi.json"
+              for method in rule.methods - {"HEAD", "OPTIONS"}}
+    assert documented == routes
+    assert ("/api/openapi.json", "GET") not in documented
+    assert "ErrorOut" in spec["components"]["schemas"]

@@ -1,0 +1,533 @@
+"""The command-line side of the service (issue 3): tournaments, tokens and sessions from the
+command line, bulk import of files, folders and archives, the load-test tool, the upload
+path's stored data, and a real server (gunicorn in a subprocess) answering over HTTP.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import random
+import socket
+import subprocess
+import sys
+import tarfile
+import time
+import urllib.error
+import urllib.request
+import zipfile
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from records import bulk, service
+from records.notation import read
+from records.pipeline import check_text
+from records.schemas import RecordSchema, dump_record, dump_report
+from records.store import Store
+from records.writer import write_many
+from scorer.games import get_game
+from tarocco import loadtest
+from tarocco.cli import DEFAULT_DB, main
+
+ROOT = Path(__file__).resolve().parent.parent
+TOUR = ROOT / "examples" / "nice4" / "tour.txt"
+PLAYERS = "Anna, Bruno, Carla, Dario"  # the seats of `tarocco random nice4`
+
+
+def run(*args: str, db: Path | None = None, input: str | None = None) -> Result:
+    """``tarocco ARGS [--db DB]`` in process, stdout and stderr kept apart."""
+    argv = [*args, "--db", str(db)] if db is not None else list(args)
+    return CliRunner().invoke(main, argv, input=input)
+
+
+def random_text(count: int, seed: int = 1, game: str = "nice4") -> str:
+    """What `tarocco random GAME --seed S --count N` prints."""
+    result = run("random", game, "--seed", str(seed), "--count", str(count))
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def split_records(text: str) -> list[str]:
+    return [p.record.source for p in read(text)]
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "cli.sqlite"
+
+
+@pytest.fixture
+def sid(db: Path) -> int:
+    """A session seating the random generator's players, made from the command line."""
+    assert run("tournament", "create", "Club", db=db).exit_code == 0
+    result = run("session", "create", "--tournament", "Club", "--game", "nice4", "--players",
+                 PLAYERS, db=db)
+    assert result.exit_code == 0, result.output
+    return int(result.stdout)
+
+
+def hands(db: Path, session_id: int) -> list[dict]:
+    store = Store(str(db))
+    try:
+        return store.hands(session_id)
+    finally:
+        store.close()
+
+
+def summary_of(result: Result) -> str:
+    return result.stdout.strip().splitlines()[-1]
+
+
+# -- tournaments, tokens, sessions -------------------------------------------------------
+def test_default_database_is_the_web_apps() -> None:
+    import web
+
+    assert DEFAULT_DB == web.DEFAULT_DATABASE
+
+
+def test_tournament_create_and_list(db: Path) -> None:
+    first = run("tournament", "create", "Autumn cup", db=db)
+    assert first.exit_code == 0, first.output
+    assert first.stdout.strip() == "1"
+    second = run("tournament", "create", "Closed table", "--private", db=db)
+    assert second.stdout.strip() == "2"
+    listing = run("tournament", "list", db=db)
+    assert listing.exit_code == 0
+    lines = listing.stdout.splitlines()
+    assert "Autumn cup" in lines[0] and "public" in lines[0]
+    assert "Closed table" in lines[1] and "private" in lines[1]
+    store = Store(str(db))
+    assert store.tournament(2)["private"] == 1
+
+
+def test_tournament_names_are_unique(db: Path) -> None:
+    run("tournament", "create", "Cup", db=db)
+    again = run("tournament", "create", "Cup", db=db)
+    assert again.exit_code == 1
+    assert "exists already (id 1)" in again.stderr
+
+
+def test_commands_that_read_need_an_existing_database(db: Path) -> None:
+    for args in (("tournament", "list"), ("token", "revoke", "1"),
+                 ("session", "create", "--tournament", "x", "--game", "nice4",
+                  "--players", PLAYERS)):
+        result = run(*args, db=db)
+        assert result.exit_code == 1, args
+        assert "no database at" in result.stderr
+    assert not db.exists()
+
+
+def test_db_comes_from_the_environment(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TAROCCO_DB", str(db))
+    assert run("tournament", "create", "From env").exit_code == 0
+    assert Store(str(db)).tournament_named("From env") is not None
+
+
+def test_token_create_makes_the_tournament_and_prints_the_token_once(db: Path) -> None:
+    result = run("token", "create", "--tournament", "Spring open", "--label", "desk", db=db)
+    assert result.exit_code == 0, result.output
+    token = result.stdout.strip()
+    assert token.startswith("tar_") and "\n" not in token  # stdout is the token alone
+    assert "shown only now" in result.stderr
+    assert "created tournament 'Spring open'" in result.stderr
+    store = Store(str(db))
+    tid = store.tournament_named("Spring open")["id"]
+    assert store.tournament_for_token(token) == tid
+    assert store.token_row(token)["label"] == "desk"
+    # only the hash is kept
+    assert token not in json.dumps([dict(r) for r in store.db["tokens"].rows])
+
+
+def test_token_for_an_existing_tournament_by_id_or_name(db: Path) -> None:
+    run("tournament", "create", "Cup", db=db)
+    by_id = run("token", "create", "--tournament", "1", db=db).stdout.strip()
+    by_name = run("token", "create", "--tournament", "Cup", db=db).stdout.strip()
+    store = Store(str(db))
+    assert store.tournament_for_token(by_id) == store.tournament_for_token(by_name) == 1
+    assert len(store.tournaments()) == 1
+    missing = run("token", "create", "--tournament", "7", db=db)
+    assert missing.exit_code == 1 and "no tournament 7" in missing.stderr
+
+
+def test_token_revoke(db: Path) -> None:
+    token = run("token", "create", "--tournament", "Cup", db=db).stdout.strip()
+    store = Store(str(db))
+    token_id = store.token_row(token)["id"]
+    result = run("token", "revoke", str(token_id), db=db)
+    assert result.exit_code == 0 and f"token {token_id} revoked" in result.stdout
+    assert store.tournament_for_token(token) is None
+    unknown = run("token", "revoke", "99", db=db)
+    assert unknown.exit_code == 1 and "no token 99" in unknown.stderr
+
+
+def test_session_create(db: Path) -> None:
+    run("tournament", "create", "Cup", db=db)
+    result = run("session", "create", "--tournament", "Cup", "--game", "nice4", "--players",
+                 PLAYERS, "-o", "first-lead=declarer", "--name", "Round 1", db=db)
+    assert result.exit_code == 0, result.output
+    session = Store(str(db)).session(int(result.stdout))
+    assert session["players"] == ["Anna", "Bruno", "Carla", "Dario"]
+    assert session["options"] == {"first-lead": "declarer"}
+    assert session["name"] == "Round 1" and session["game"] == "nice4"
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (("--game", "nice4", "--players", "A, B, C"), "4 different player names"),
+    (("--game", "nice4", "--players", "A, B, C, a"), "4 different player names"),
+    (("--game", "chess", "--players", PLAYERS), "chess"),
+    (("--game", "nice4", "--players", PLAYERS, "-o", "first-lead=nobody"), "first-lead"),
+    (("--game", "nice4", "--players", PLAYERS, "-o", "nonsense"), "name=value"),
+])
+def test_session_create_refuses_bad_input(db: Path, args: tuple[str, ...],
+                                          message: str) -> None:
+    run("tournament", "create", "Cup", db=db)
+    result = run("session", "create", "--tournament", "Cup", *args, db=db)
+    assert result.exit_code == 2, result.output
+    assert message in result.stderr
+    assert Store(str(db)).sessions(1) == []
+
+
+def test_session_create_needs_a_known_tournament(db: Path) -> None:
+    run("tournament", "create", "Cup", db=db)
+    result = run("session", "create", "--tournament", "Other", "--game", "nice4",
+                 "--players", PLAYERS, db=db)
+    assert result.exit_code == 1 and "no tournament 'Other'" in result.stderr
+
+
+# -- import ------------------------------------------------------------------------------
+def test_import_a_file_then_again_stores_nothing_twice(db: Path, sid: int,
+                                                       tmp_path: Path) -> None:
+    path = tmp_path / "night.txt"
+    path.write_text(random_text(12))
+    first = run("import", str(path), "--session", str(sid), db=db)
+    assert first.exit_code == 0, first.output
+    assert summary_of(first).startswith("1 file, 12 records: 12 stored, 0 duplicates; clean")
+    stored = hands(db, sid)
+    assert [h["position"] for h in stored] == list(range(1, 13))
+    assert [h["original_text"] for h in stored] == split_records(path.read_text())
+    again = run("import", str(path), "--session", str(sid), db=db)
+    assert again.exit_code == 0
+    assert "12 records: 0 stored, 12 duplicates" in summary_of(again)
+    assert [h["id"] for h in hands(db, sid)] == [h["id"] for h in stored]
+    store = Store(str(db))
+    uploads = [a for a in store.audit_log("hand") if a["action"] == "upload"]
+    assert len(uploads) == 12 and {a["actor"] for a in uploads} == {"cli import"}
+
+
+def test_import_a_folder_recursively_in_sorted_order(db: Path, sid: int,
+                                                     tmp_path: Path) -> None:
+    records = split_records(random_text(9, seed=2))
+    folder = tmp_path / "in"
+    (folder / "b").mkdir(parents=True)
+    (folder / "a").mkdir()
+    (folder / "b" / "2.txt").write_text("\n".join(records[6:]))
+    (folder / "a" / "z.txt").write_text("\n".join(records[3:6]))
+    (folder / "a" / "1.txt").write_text("\n".join(records[:3]))
+    (folder / "notes.md").write_text("not a record file")
+    result = run("import", str(folder), "--session", str(sid), db=db)
+    assert result.exit_code == 0, result.output
+    assert summary_of(result).startswith("3 files, 9 records: 9 stored, 0 duplicates")
+    assert [h["original_text"] for h in hands(db, sid)] == records
+
+
+def _zip(path: Path, members: dict[str, str]) -> Path:
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, text in members.items():
+            archive.writestr(name, text)
+    return path
+
+
+def _tar(path: Path, members: dict[str, str], mode: str = "w:gz") -> Path:
+    with tarfile.open(path, mode) as archive:
+        for name, text in members.items():
+            data = text.encode()
+            info = tarfile.TarInfo(name)
+            info.size = len(data)
+            archive.addfile(info, io.BytesIO(data))
+    return path
+
+
+@pytest.mark.parametrize("kind", ["zip", "tar.gz", "tgz", "tar"])
+def test_import_an_archive_then_again(db: Path, sid: int, tmp_path: Path, kind: str) -> None:
+    records = split_records(random_text(8, seed=3))
+    members = {"night/2.txt": "\n".join(records[4:]), "night/1.txt": "\n".join(records[:4]),
+               "README": "ignored"}
+    path = tmp_path / f"night.{kind}"
+    if kind == "zip":
+        _zip(path, members)
+    else:
+        _tar(path, members, "w" if kind == "tar" else "w:gz")
+    first = run("import", str(path), "--session", str(sid), db=db)
+    assert first.exit_code == 0, first.output
+    assert summary_of(first).startswith("2 files, 8 records: 8 stored, 0 duplicates")
+    assert [h["original_text"] for h in hands(db, sid)] == records
+    again = run("import", str(path), "--session", str(sid), db=db)
+    assert "8 records: 0 stored, 8 duplicates" in summary_of(again)
+    assert len(hands(db, sid)) == 8
+
+
+def test_import_a_folder_of_archives_and_texts(db: Path, sid: int, tmp_path: Path) -> None:
+    records = split_records(random_text(6, seed=4))
+    folder = tmp_path / "in"
+    folder.mkdir()
+    _zip(folder / "a.zip", {"x.txt": records[0], "y.txt": records[1]})
+    _tar(folder / "b.tgz", {"x.txt": records[2]})
+    (folder / "c.txt").write_text("\n".join(records[3:]))
+    result = run("import", str(folder), "--session", str(sid), db=db)
+    assert result.exit_code == 0, result.output
+    assert summary_of(result).startswith("4 files, 6 records: 6 stored")
+    assert [h["original_text"] for h in hands(db, sid)] == records
+
+
+def test_malformed_file_is_reported_with_its_place_and_skipped(db: Path, sid: int,
+                                                                tmp_path: Path) -> None:
+    records = split_records(random_text(4, seed=5))
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "good.txt").write_text("\n".join(records[:2]))
+    # the second record of bad.txt deals Anna a card that does not exist
+    second = records[3].splitlines()
+    index = next(i for i, ln in enumerate(second) if ln.startswith("hand Anna: "))
+    second[index] = "hand Anna: 9X " + second[index].split(" ", 3)[3]
+    number = records[2].count("\n") + 2 + index
+    (folder / "bad.txt").write_text(records[2] + "\n" + "\n".join(second) + "\n")
+    result = run("import", str(folder), "--session", str(sid), db=db)
+    assert result.exit_code == 1
+    assert f"bad.txt:{number}:12: not a card: '9X'" in result.stderr
+    assert "skipped: " in result.stderr and "bad.txt" in result.stderr
+    summary = summary_of(result)
+    assert summary.startswith("2 files, 2 records: 2 stored") and "1 file skipped" in summary
+    # nothing of the bad file was stored, not even its good first record
+    assert [h["original_text"] for h in hands(db, sid)] == records[:2]
+
+
+def test_records_of_another_table_are_refused_with_their_place(db: Path, sid: int,
+                                                               tmp_path: Path) -> None:
+    path = tmp_path / "other.txt"
+    path.write_text(random_text(2, seed=6).replace("Dario", "Zeno"))
+    result = run("import", str(path), "--session", str(sid), db=db)
+    assert result.exit_code == 1
+    assert f"{path}:1:1: the record seats Anna, Bruno, Carla, Zeno" in result.stderr
+    three = tmp_path / "three.txt"
+    three.write_text(random_text(1, game="nice3"))
+    result = run("import", str(three), "--session", str(sid), db=db)
+    assert "the record is nice3; this session plays nice4" in result.stderr
+    empty = tmp_path / "empty.txt"
+    empty.write_text("; nothing here\n")
+    result = run("import", str(empty), "--session", str(sid), db=db)
+    assert result.exit_code == 1 and "no record found" in result.stderr
+    assert hands(db, sid) == []
+
+
+def test_import_into_an_unknown_session(db: Path, sid: int, tmp_path: Path) -> None:
+    path = tmp_path / "x.txt"
+    path.write_text(random_text(1))
+    result = run("import", str(path), "--session", "99", db=db)
+    assert result.exit_code == 1 and "no session 99" in result.stderr
+
+
+def test_hostile_archives_are_guarded(db: Path, sid: int, tmp_path: Path,
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    records = split_records(random_text(3, seed=7))
+    monkeypatch.setattr(bulk, "MAX_TEXT_BYTES", max(len(r) for r in records[:2]) + 10)
+    path = _zip(tmp_path / "evil.zip", {"../escape.txt": records[0], "/abs.txt": records[0],
+                                        "ok.txt": records[1], "big.txt": records[2] * 3})
+    links = tmp_path / "links.tar"
+    with tarfile.open(links, "w") as archive:
+        info = tarfile.TarInfo("link.txt")
+        info.type, info.linkname = tarfile.SYMTYPE, "/etc/passwd"
+        archive.addfile(info)
+        info = tarfile.TarInfo("sub/../../up.txt")
+        data = records[0].encode()
+        info.size = len(data)
+        archive.addfile(info, io.BytesIO(data))
+    result = run("import", str(path), "--session", str(sid), db=db)
+    assert result.exit_code == 1
+    assert "../escape.txt: a path climbing out of the archive" in result.stderr
+    assert "/abs.txt: an absolute path in an archive" in result.stderr
+    assert "big.txt: larger than" in result.stderr
+    assert [h["original_text"] for h in hands(db, sid)] == [records[1]]
+    result = run("import", str(links), "--session", str(sid), db=db)
+    assert result.exit_code == 1
+    assert "link.txt: a link or special file" in result.stderr
+    assert "up.txt: a path climbing out" in result.stderr
+    assert len(hands(db, sid)) == 1
+    assert not (tmp_path.parent / "escape.txt").exists()
+
+
+def test_import_is_batched_and_whole_records_only(db: Path, sid: int,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each batch is one transaction through the service; batches of 2 store the same hands
+    as one batch would."""
+    text = random_text(7, seed=8)
+    store = Store(str(db))
+    calls = []
+    original = bulk.upload_parsed
+
+    def counting(store: Store, session_id: int, parsed: list, actor: str) -> list:
+        calls.append(len(parsed))
+        return original(store, session_id, parsed, actor)
+
+    monkeypatch.setattr(bulk, "upload_parsed", counting)
+    summary = bulk.import_text(store, sid, text, "x.txt", "test", batch_records=2)
+    assert calls == [2, 2, 2, 1]
+    assert (summary.records, summary.stored, summary.duplicates) == (7, 7, 0)
+    assert [h["original_text"] for h in store.hands(sid)] == split_records(text)
+
+
+# -- the upload path stores what it did before it was made faster -----------------------
+def _reference(text: str, options: dict) -> list[tuple[str, str, list]]:
+    """What an upload stored and answered, computed the slow, obvious way: each record's
+    report from its own text (stored), its findings as placed in the upload (answered)."""
+    out = []
+    for item in check_text(text, options=options):
+        record = item.parsed.record
+        own = check_text(record.source, options=options)[0]
+        out.append((json.dumps(dump_report(own.report), ensure_ascii=False),
+                    json.dumps(RecordSchema().dump(record), ensure_ascii=False),
+                    dump_report(item.report)["findings"]))
+    return out
+
+
+@pytest.mark.parametrize("options", [{}, {"first-lead": "declarer"}])
+def test_upload_stores_reports_in_the_records_own_lines(options: dict) -> None:
+    tour = TOUR.read_text()
+    flagged = tour.replace("1. 10 17 4 9", "1. 10 17 5C 9").replace(
+        "15. 13 18 5C 4C", "15. 13 18 4 4C")
+    impossible = tour.replace("2. 2D 9D QD 3D", "2. 2D 9D 9D 3D")
+    generated = write_many(get_game("nice4").random_session(random.Random(9), 6))
+    text = ("; a comment first\n\n" + flagged + "\n{ between }\n" + impossible + "\n" + tour
+            + "\n" + generated)
+    store = Store(":memory:")
+    tid = store.create_tournament("t")
+    sid = store.create_session(tid, "nice4", ["Anna", "Bruno", "Carla", "Dario"], options)
+    results = service.upload(store, sid, text, "test")
+    stored = store.hands(sid)
+    expected = _reference(text, options)
+    assert len(results) == len(stored) == len(expected) == 9
+    for result, row, (report, record_json, findings) in zip(results, stored, expected,
+                                                            strict=True):
+        assert row["report_json"] == report
+        assert row["record_json"] == record_json
+        assert row["findings"] == json.dumps(json.loads(report)["findings"],
+                                             ensure_ascii=False)
+        assert result.findings == findings
+    if not options:
+        assert [r.status for r in results][:3] == ["flagged", "invalid", "clean"]
+        # the revoke is on line 17 of the record's own text (README), line 19 of the upload
+        assert json.loads(stored[0]["findings"])[0]["line"] == 17
+        assert results[0].findings[0]["line"] == 19
+
+
+def test_dump_record_is_record_schema_dump() -> None:
+    texts = [p.read_text() for p in sorted((ROOT / "examples").glob("*/*.txt"))]
+    texts.append(write_many(get_game("nice3").random_session(random.Random(2), 20)))
+    texts.append(write_many(get_game("nice4").random_session(random.Random(2), 20)))
+    count = 0
+    for text in texts:
+        for parsed in read(text):
+            if parsed.record is not None:
+                assert json.dumps(dump_record(parsed.record)) == json.dumps(
+                    RecordSchema().dump(parsed.record))
+                count += 1
+    assert count > 40
+
+
+# -- load test ------------------------------------------------------------------------------
+@pytest.mark.parametrize("url", ["http://example.com:8000", "http://10.0.0.1:8000",
+                                 "https://127.0.0.1:8000", "http://127.0.0.2:8000",
+                                 "ftp://localhost/"])
+def test_loadtest_refuses_anything_but_loopback(url: str) -> None:
+    with pytest.raises(ValueError):
+        loadtest.target(url)
+    result = run("loadtest", "--url", url, "--clients", "1", "--requests", "1")
+    assert result.exit_code == 2
+
+
+def test_loadtest_targets_and_percentiles() -> None:
+    assert loadtest.target("http://127.0.0.1:8123") == ("127.0.0.1", 8123)
+    assert loadtest.target("http://localhost:9/") == ("localhost", 9)
+    assert loadtest.target("http://[::1]:8000") == ("::1", 8000)
+    values = [float(v) for v in range(1, 101)]
+    assert loadtest.percentile(values, 50) == 50
+    assert loadtest.percentile(values, 99) == 99
+    assert loadtest.percentile([3.0], 90) == 3
+
+
+# -- a real server ------------------------------------------------------------------------------
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def _http(method: str, url: str, body: dict | None = None,
+          token: str | None = None) -> tuple[int, dict]:
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(url, data=data, method=method)
+    if data is not None:
+        request.add_header("Content-Type", "application/json")
+    if token:
+        request.add_header("Authorization", f"Bearer {token}")
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read())
+
+
+def test_real_server(tmp_path: Path) -> None:
+    """`tarocco serve` (gunicorn, two workers) on a fresh database file: ready at once; a
+    token made by the command line on the same file lets HTTP clients write."""
+    port = _free_port()
+    db = tmp_path / "served.sqlite"
+    base = f"http://127.0.0.1:{port}"
+    env = {**os.environ, "TAROCCO_WORKERS": "2"}
+    env.pop("TAROCCO_DB", None)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "tarocco.cli", "serve", "--port", str(port), "--db", str(db)],
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 15
+        while True:
+            try:
+                status, rules = _http("GET", f"{base}/api/rules")
+                break
+            except OSError:
+                assert server.poll() is None, server.communicate()
+                assert time.monotonic() < deadline, "the server did not answer in 15 s"
+                time.sleep(0.2)
+        assert status == 200 and {r["key"] for r in rules} >= {"nice4", "nice3"}
+        assert db.exists()
+
+        token = run("token", "create", "--tournament", "Live cup", db=db).stdout.strip()
+        tid = Store(str(db)).tournament_named("Live cup")["id"]
+        status, session = _http("POST", f"{base}/api/tournaments/{tid}/sessions",
+                                {"game": "nice4", "players": PLAYERS.split(", ")}, token)
+        assert status == 201, session
+        status, uploaded = _http("POST", f"{base}/api/sessions/{session['id']}/hands",
+                                 {"text": TOUR.read_text()}, token)
+        assert status == 201, uploaded
+        assert uploaded["hands"][0]["status"] == "clean"
+        status, refused = _http("POST", f"{base}/api/sessions/{session['id']}/hands",
+                                {"text": TOUR.read_text()}, "tar_wrong")
+        assert status == 401 and refused["code"] == "BAD_TOKEN"
+        status, ledger = _http("GET", f"{base}/api/sessions/{session['id']}/ledger")
+        assert status == 200
+        # the tour: Anna -8, Bruno 0, Carla +8, Dario 0 (README), from 10 marca each
+        assert ledger["balances"] == {"Anna": 2, "Bruno": 10, "Carla": 18, "Dario": 10}
+
+        figures = loadtest.run_loadtest(base, clients=2, requests=10)
+        assert figures["errors"] == 0 and figures["ok"] == 10
+        assert figures["p50_ms"] <= figures["p99_ms"]
+    finally:
+        server.terminate()
+        try:
+            out, err = server.communicate(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            out, err = server.communicate()
+    assert f"tarocco serving on {base}/api" in out, (out, err)
