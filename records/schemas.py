@@ -264,6 +264,7 @@ class LedgerSchema(Schema):
     balances = fields.Method("dump_balances")
     pot = fields.Integer()
     findings = fields.Method("dump_findings")
+    summary = fields.List(fields.String())
 
     def dump_rows(self, ledger: Ledger) -> list[dict]:
         return [

@@ -1,9 +1,10 @@
 """A session's ledger: the hands of one table in order, with running balances.
 
-For Nice each player starts with 10 marca (NICE-18); payments are zero-sum, and the
-three-player abeyance (NICE-17) is carried as a pot that the next sole top scorer collects.
-The deal must pass to the right, except that a thrown-in deal is redealt by the same dealer
-(G-6); a dealer out of turn is flagged.
+Each game says where balances start (``Game.start_balance``: for Nice 10 marca, NICE-18).
+The three-player abeyance (NICE-17) is carried as a pot that the next sole top scorer
+collects. The deal must pass to the right, except that a thrown-in deal is redealt by the same
+dealer (G-6); a dealer out of turn is flagged. The game adds its own session rules and its
+conclusion (``Game.session_findings``, ``Game.session_summary``).
 """
 
 from __future__ import annotations
@@ -12,13 +13,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .findings import Finding, Severity
+from .games import GAMES
 from .record import Record
 from .report import Report, Status
 
 __all__ = ["Adjustment", "Ledger", "LedgerRow", "build_ledger"]
-
-START_BALANCE = {"marca": 10}  # NICE-18
-
 
 @dataclass(frozen=True, slots=True)
 class LedgerRow:
@@ -55,6 +54,7 @@ class Ledger:
     start: int
     rows: list[LedgerRow] = field(default_factory=list)
     findings: list[tuple[int, Finding]] = field(default_factory=list)  # (hand, finding)
+    summary: list[str] = field(default_factory=list)  # the game's conclusion, in words
 
     @property
     def balances(self) -> tuple[int, ...]:
@@ -87,7 +87,8 @@ def build_ledger(records: Sequence[Record], reports: Sequence[Report],
         players += [p for p in report.players if p not in players]
     for adjustment in adjustments:
         players += [p for p in adjustment.amounts if p not in players]
-    start = START_BALANCE.get(unit, 0)
+    engine = GAMES.get(game)
+    start = engine.start_balance if engine is not None else 0
     ledger = Ledger(game, unit, players, start)
     balances = [start] * len(players)
     pot = 0
@@ -128,6 +129,10 @@ def build_ledger(records: Sequence[Record], reports: Sequence[Report],
                                      note))
         adjust(number)
     adjust(None)
+    if engine is not None:
+        ledger.findings += engine.session_findings(records, reports)
+        ledger.summary = engine.session_summary(records, reports,
+                                                dict(zip(players, balances, strict=True)))
     return ledger
 
 

@@ -8,9 +8,10 @@ replay and is thrown away).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from ..findings import Finding
 from ..record import KeywordSpec, Record
 from ..report import Report
 
@@ -45,6 +46,8 @@ class Game:
     num_players: int = 0
     default_suits: str = "italian"
     unit: str = "marca"
+    start_balance: int = 0  # each player's balance before a session's first hand
+    zero_sum: bool = True  # every hand's payments add up to nothing
     keywords: Mapping[str, KeywordSpec] = {}
     options: tuple[Option, ...] = ()
     rulings: tuple[str, ...] = ()  # ruling IDs this engine implements
@@ -75,6 +78,20 @@ class Game:
     def verify(self, record: Record, options: Mapping[str, str] | None = None) -> Report:
         """Replay ``record`` and return its report; ``options`` override the record's."""
         raise NotImplementedError
+
+    def session_findings(self, records: Sequence[Record],
+                         reports: Sequence[Report]) -> list[tuple[int, Finding]]:
+        """Findings about a session as a whole, each with the 1-based hand it concerns (a game
+        played past its end, a giro left unfinished, ...). The ledger already checks the
+        deal's rotation (G-6) for every game; this adds the game's own session rules."""
+        return []
+
+    def session_summary(self, records: Sequence[Record], reports: Sequence[Report],
+                        balances: Mapping[str, int]) -> list[str]:
+        """What the session comes to in words, each line naming its rule: the winner, a game
+        ended early, extra deals after a tie, ... (``balances`` per player after the last
+        entry). Nothing by default: the balances say it all."""
+        return []
 
     def random_record(self, rng: random.Random, players: list[str] | None = None,
                       dealer: int | None = None) -> Record:
