@@ -31,6 +31,7 @@ from typing import ClassVar
 __all__ = [
     "CARDS",
     "FOOL",
+    "PIEDICAVALLO_PACK",
     "SUIT_STYLES",
     "Card",
     "CardParseError",
@@ -265,3 +266,16 @@ def _parse_table(style: str) -> dict[str, Card]:
         table[word] = FOOL
     Card._parse_tables[style] = table
     return table
+
+
+def _piedicavallo_pack() -> tuple[Card, ...]:
+    """PIE-1: swords and batons K Q C J 10..5, cups and coins K Q C J 1..6 (the lowest four of
+    each suit removed from the 78-card pack), trumps 1..21 and the Fool: 62 cards."""
+    black = (5, 6, 7, 8, 9, 10, 11, 12, 13, 14)
+    red = (1, 2, 3, 4, 5, 6, 11, 12, 13, 14)
+    suits = [suit_card(s, r) for s in Suit for r in (black if s < Suit.CUPS else red)]
+    return (*suits, *(trump(n) for n in range(1, 22)), FOOL)
+
+
+PIEDICAVALLO_PACK: tuple[Card, ...] = _piedicavallo_pack()
+"""The 62 cards of Tarocchi of Piedicavallo (PIE-1), in index order."""

@@ -130,6 +130,13 @@ def build_ledger(records: Sequence[Record], reports: Sequence[Report],
         adjust(number)
     adjust(None)
     if engine is not None:
+        for amounts_by_name, reason in engine.session_payments(records, reports):
+            players += [p for p in amounts_by_name if p not in players]
+            balances += [start] * (len(players) - len(balances))
+            amounts = [amounts_by_name.get(p, 0) for p in players]
+            balances = [b + a for b, a in zip(balances, amounts, strict=True)]
+            ledger.rows.append(LedgerRow(len(records), None, tuple(amounts), tuple(balances),
+                                         pot, reason))
         ledger.findings += engine.session_findings(records, reports)
         ledger.summary = engine.session_summary(records, reports,
                                                 dict(zip(players, balances, strict=True)))

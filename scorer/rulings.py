@@ -45,6 +45,13 @@ NICE-15 | Partida (four players) | 37 of 72 wins; 1 marca per opponent (Solo col
 NICE-16 | Declarations and Bagatte are personal | Paid by each other player, partner included; sans prendre doubles Bagatte payments, not declarations.
 NICE-17 | Three players | 13 to 25 points pay 1 to the top scorer, under 13 pay 2; a tie for most puts the third's payment in abeyance for the next sole top scorer; a three-way tie pays nothing.
 NICE-18 | Marca ledger | Each player starts the session with 10 marca; balances may go below zero; every hand is zero-sum.
+PIE-1 | Pack | 62 cards: swords and batons K Q C J 10..5, cups and coins K Q C J 1..6, trumps 21 (highest) .. 1, the Fool.
+PIE-2 | Points, counted singly | Kings, 21, 1 and the Fool 5; Queens 4; Cavaliers 3; Jacks 2; every other card 1: 114.
+PIE-3 | Deal and discard | 15 each to right, partner, left, 17 to the dealer, who discards 2: no 5-point card; other trumps only if the hand kept holds only trumps and 5-point cards, or no trump; the trumps discarded announced; the discard counts for the dealer's side if it wins a trick.
+PIE-4 | Play and the Fool | Follow suit, else trump, else any card. The Fool may be played to any trick, never wins, goes to its side's pile and counts if that side wins a trick; led, the second card sets the suit.
+PIE-5 | Table talk | Remarks attached to plays are checked: with a trump or the Fool only trumps and the Fool; with a suit card that suit, or the other colour unnamed; requests within the same limits; the dealer's sleeping cards likewise; every statement true of the hand just after the card. Option remark-counts=at-least.
+PIE-6 | Deal score | A side's points are the cards it won; a side winning every trick (vola) has all 114; a side winning no trick gives up its Fool and, if it dealt, its discard.
+PIE-7 | The game | Four deals; each side's lead is kept over the average of 57 a deal; more than 57 ahead after three deals ends the game; a tie after four: two more deals, then a draw. Option tie-break-early-end=yes.
 """
 
 RULINGS: dict[str, Ruling] = {}

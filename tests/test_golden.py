@@ -66,3 +66,5 @@ def test_golden(path: Path) -> None:
         assert ledger.is_zero_sum()
         if "findings" in want:
             assert [f.code for _, f in ledger.findings] == want["findings"]
+        if want.get("summary"):  # the game's conclusion in words (e.g. the winner, PIE-7)
+            assert ledger.summary and ledger.summary[-1] == want["summary"]

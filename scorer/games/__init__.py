@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from .base import Game, Option, OptionError
 from .nice import Nice3, Nice4
+from .piedicavallo import Piedicavallo
 
 __all__ = ["GAMES", "Game", "Option", "OptionError", "UnknownGame", "get_game"]
 
@@ -17,6 +18,7 @@ __all__ = ["GAMES", "Game", "Option", "OptionError", "UnknownGame", "get_game"]
 ENGINES: tuple[Game, ...] = (
     Nice4(),
     Nice3(),
+    Piedicavallo(),
 )
 GAMES: dict[str, Game] = {game.key: game for game in ENGINES}
 

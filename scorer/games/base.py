@@ -93,6 +93,12 @@ class Game:
         entry). Nothing by default: the balances say it all."""
         return []
 
+    def session_payments(self, records: Sequence[Record],
+                         reports: Sequence[Report]) -> list[tuple[dict[str, int], str]]:
+        """Payments a session's own rules make at its end (Minchiate's unfinished giro,
+        MIN-16): amounts per player name (zero-sum) with the reason. None by default."""
+        return []
+
     def random_record(self, rng: random.Random, players: list[str] | None = None,
                       dealer: int | None = None) -> Record:
         """A legal record of one hand, drawn with the caller's seeded ``rng``; the dealer is

@@ -1,0 +1,605 @@
+"""Minchiate (``minchiate``): replay and verification of one game of the 97-card pack.
+
+The replay reads a record in the order of the game: the cut and the robbed cards (MIN-3), the
+deal with its face-up 21st cards (MIN-4), what the dealer turned up and took from the folla
+(MIN-5), the discards (MIN-6), the versicole declared at the first trick (MIN-7), then every
+trick with its marks (MIN-8, MIN-9), the King rule (MIN-12), revokes (MIN-13), the Fool and its
+replacement card (MIN-11) and cascare (MIN-14); the end count and the rests are in
+:mod:`scorer.games.minchiate_scoring`. Illegal plays are flagged and scored as played (G-1);
+impossible records stop the replay where they become impossible (G-2).
+
+Seats: the ``Players`` tag lists the players in playing (anticlockwise) order; partners sit
+opposite, so the first and third players are one side, the second and fourth the other.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from ..cards import FOOL, Card
+from ..cardset import cards_of
+from ..findings import Finding, Loc, Severity
+from ..record import Line, Record, Trick
+from ..report import Report, TrickResult
+from ..tricks import (
+    CATEGORY,
+    FOOL_CATEGORY,
+    MUST_FOLLOW_SUIT,
+    MUST_FOLLOW_TRUMPS,
+    MUST_TRUMP,
+    TRUMP,
+    TRUMP_MASK,
+)
+from . import minchiate_rules as R
+from .base import Game
+
+__all__ = ["Minchiate"]
+
+ERROR, VIOLATION, NOTE = Severity.ERROR, Severity.VIOLATION, Severity.NOTE
+SUIT_NAMES = ("swords", "batons", "cups", "coins", "trumps")
+TRICKS = 21  # MIN-4: 21 cards each, one trick per card
+KING_OF = tuple(1 << (s * 14 + 13) for s in range(4))
+_REVOKE_REASONS = {
+    MUST_FOLLOW_SUIT: "held {suit} and had to follow suit",
+    MUST_TRUMP: "had no {suit} but held trumps, so had to trump",
+    MUST_FOLLOW_TRUMPS: "held trumps and a trump was led",
+}
+
+
+class _Stop(Exception):
+    """Raised to end a replay at an impossible point (G-2); the finding is already recorded."""
+
+
+@dataclass
+class _Lines:
+    """The record's section lines by keyword; the play-time lines with the number of trick
+    lines before them."""
+
+    hands: dict[int, Line] = field(default_factory=dict)
+    faceup: dict[int, Line] = field(default_factory=dict)
+    discards: dict[int, Line] = field(default_factory=dict)
+    single: dict[str, Line] = field(default_factory=dict)  # draw, rob, scoprire, pigliare, folla
+    declares: list[tuple[int, Line]] = field(default_factory=list)
+    replaces: list[tuple[int, Line]] = field(default_factory=list)
+    cascare: list[tuple[int, Line]] = field(default_factory=list)
+    tricks: list[Trick] = field(default_factory=list)
+
+
+class Minchiate(Game):
+    """Minchiate, four players in two fixed partnerships, scored in rests (MIN-1 .. MIN-16)."""
+
+    key = "minchiate"
+    title = "Minchiate (97 cards, 40 trumps)"
+    seed = "001_fd2dcc6cba00f95d.txt"
+    num_players = 4
+    default_suits = "italian"
+    unit = "rest"
+    start_balance = 0
+    highest_trump = 40  # MIN-1
+    zero_sum = True
+    keywords = R.KEYWORDS
+    options = R.OPTIONS
+    rulings = (*(f"MIN-{n}" for n in range(1, 17)), "G-1", "G-2", "G-3", "G-5", "G-6")
+
+    def verify(self, record: Record, options: Mapping[str, str] | None = None) -> Report:
+        return _MinHand(self, record, options).run()
+
+    def random_record(self, rng: random.Random, players: list[str] | None = None,
+                      dealer: int | None = None) -> Record:
+        from .minchiate_random import random_record
+
+        return random_record(self, rng, players, dealer)
+
+    def random_session(self, rng: random.Random, count: int) -> list[Record]:
+        from .minchiate_random import random_session
+
+        return random_session(self, rng, count)
+
+    def session_findings(self, records: Sequence[Record],
+                         reports: Sequence[Report]) -> list[tuple[int, Finding]]:
+        from .minchiate_session import session_findings
+
+        return session_findings(records, reports)
+
+    def session_summary(self, records: Sequence[Record], reports: Sequence[Report],
+                        balances: Mapping[str, int]) -> list[str]:
+        from .minchiate_session import session_summary
+
+        return session_summary(records, reports, balances)
+
+    def session_payments(self, records: Sequence[Record],
+                         reports: Sequence[Report]) -> list[tuple[dict[str, int], str]]:
+        from .minchiate_session import session_payments
+
+        return session_payments(records, reports)
+
+
+class _MinHand:
+    """One replay of one record. Built, run once, discarded."""
+
+    def __init__(self, game: Minchiate, record: Record, options: Mapping[str, str] | None):
+        self.game = game
+        self.record = record
+        self.report = Report(game.key, tuple(record.players), record.dealer, unit=game.unit)
+        self.options = game.resolve_options(record.options, options)
+        self.dealer = record.dealer if record.dealer is not None else 0
+        self.eldest = (self.dealer + 1) % 4
+        self.cutter = (self.dealer + 3) % 4  # the dealer's left (MIN-3)
+        self.lines = _Lines()
+        self.seated: list[tuple[Trick, int, tuple[Card, ...], int | None]] = []
+        self.played = [0, 0, 0, 0]
+        self.known = [True] * 4
+        self.dealt = [0, 0, 0, 0]  # the 20 face-down cards
+        self.faceup = [0, 0, 0, 0]
+        self.robbed = 0
+        self.scoperti = 0
+        self.pigliati = 0
+        self.folla = 0  # as the dealer's partner saw it, before the discards
+        self.discards = [0, 0, 0, 0]
+        self.start = [0, 0, 0, 0]  # the 21 cards each holds when play begins
+        self.declared: dict[int, list[R.Versicola]] = {}
+        self.shown = [0, 0, 0, 0]  # the cards each player showed as versicole
+        self.revokes: list[tuple[int, int, str]] = []  # (seat, trick, code)
+        self.piles = [0, 0]  # cards won by each side (MIN-10)
+        self.tricks_won = [0, 0]
+        self.fool_owed: tuple[int, int, int] | None = None  # (Fool's side, winners, trick)
+        self.fool_lost = False
+        self.stopped = False
+
+    # -- findings --------------------------------------------------------------------------
+    def flag(self, code: str, severity: Severity, message: str, rule: str | None,
+             **where) -> None:
+        self.report.add(Finding(code, severity, message, rule, **where))
+
+    def stop(self, code: str, message: str, rule: str = "G-2", **where) -> None:
+        """Record an error and end the replay (G-2)."""
+        self.flag(code, ERROR, message, rule, **where)
+        raise _Stop
+
+    def name(self, seat: int) -> str:
+        return self.report.players[seat]
+
+    def side_name(self, side: int) -> str:
+        return f"{self.name(side)} & {self.name(side + 2)}"
+
+    # -- driver ----------------------------------------------------------------------------
+    def run(self) -> Report:
+        halted = False
+        try:
+            self.sort_lines()
+            try:
+                self.seat_plays()
+            except _Stop:
+                if self.report.findings[-1].trick is None:
+                    raise
+                halted = True  # G-2: the tricks before an impossible one are still replayed
+            self.deal()
+            from .minchiate_scoring import Marks
+
+            self.marks = Marks(self)
+            self.marks.before_play()
+            self.declarations()
+            self.marks.declared()
+            self.play()
+            if halted:
+                raise _Stop
+        except _Stop:
+            self.stopped = True
+        return self.finish()
+
+    def finish(self) -> Report:
+        report = self.report
+        if report.complete and not report.errors:
+            from .minchiate_scoring import score_end
+
+            score_end(self)
+        elif not report.errors and not report.complete:
+            report.lines.clear()
+        if report.errors:
+            report.lines.clear()
+        report.findings.sort(key=lambda f: (f.loc is None, f.loc or Loc(0, 0)))
+        return report
+
+    # -- lines -----------------------------------------------------------------------------
+    def sort_lines(self) -> None:
+        lines = self.lines
+        tricks_seen = 0
+        per_seat = {"hand": lines.hands, "faceup": lines.faceup, "discard": lines.discards}
+        for entry in self.record.body:
+            if isinstance(entry, Trick):
+                lines.tricks.append(entry)
+                tricks_seen += 1
+                continue
+            keyword = entry.keyword
+            if keyword in per_seat:
+                seat = self.seat_named(entry.subject, entry.loc)
+                if seat in per_seat[keyword]:
+                    self.stop("DUPLICATE_LINE", f"a second {keyword} line for {entry.subject}",
+                              loc=entry.loc)
+                if tricks_seen:
+                    self.stop("LINE_OUT_OF_PLACE", f"the {keyword} line comes after play "
+                              "began", loc=entry.loc)
+                per_seat[keyword][seat] = entry
+            elif keyword == "declare":
+                lines.declares.append((tricks_seen, entry))
+            elif keyword == "replace":
+                lines.replaces.append((tricks_seen, entry))
+            elif keyword == "cascare":
+                lines.cascare.append((tricks_seen, entry))
+            else:
+                if keyword in lines.single:
+                    self.stop("DUPLICATE_LINE", f"a second {keyword} line", loc=entry.loc)
+                if tricks_seen:
+                    self.stop("LINE_OUT_OF_PLACE", f"the {keyword} line comes after play "
+                              "began", loc=entry.loc)
+                lines.single[keyword] = entry
+        draw = lines.single.get("draw")
+        if draw is not None:
+            self.check_draw(draw)
+
+    def check_draw(self, line: Line) -> None:
+        """MIN-16: the draw names each player once, highest cut first."""
+        seats = [self.seat_named(item.text, item.loc) for item in line.items]
+        if sorted(seats) != [0, 1, 2, 3]:
+            self.stop("BAD_DRAW", "the draw names each of the four players once, highest "
+                      "first", "MIN-16", loc=line.loc)
+
+    def seat_named(self, name: str | None, loc: Loc | None) -> int:
+        wanted = (name or "").strip().casefold()
+        for seat, player in enumerate(self.report.players):
+            if player.casefold() == wanted:
+                return seat
+        self.stop("UNKNOWN_PLAYER", f"{name!r} is not one of the players", "G-2", loc=loc)
+        raise AssertionError  # unreachable
+
+    # -- seats: who played each card -------------------------------------------------------
+    def seat_plays(self) -> None:
+        """Give each play its seat from the trick winners (eldest leads the first trick), and
+        check numbering, leaders and duplicates. Stops at an unknown card."""
+        leader = self.eldest
+        seen = 0
+        played = self.played
+        strength = R.RULES.strength
+        category_of = CATEGORY
+        tricks = self.lines.tricks
+        last_index = len(tricks) - 1
+        for index, trick in enumerate(tricks):
+            number = index + 1
+            if trick.number != number:
+                self.stop("TRICK_NUMBER", f"trick numbered {trick.number}, expected {number}",
+                          loc=trick.loc, trick=number)
+            if number > TRICKS:
+                self.stop("TOO_MANY_TRICKS", f"a game of Minchiate has {TRICKS} tricks",
+                          loc=trick.loc, trick=number)
+            if trick.leader is not None and trick.leader != leader:
+                self.stop("PLAY_OUT_OF_TURN", f"the record has {self.name(trick.leader)} "
+                          f"leading trick {number}, but {self.name(leader)} won the lead",
+                          loc=trick.loc, trick=number, seat=trick.leader)
+            cards = trick.card_tuple
+            if len(cards) > 4:
+                self.stop("TOO_MANY_CARDS", f"{len(cards)} cards in a trick of 4",
+                          loc=trick.plays[4].loc, trick=number)
+            if None in cards:
+                cards = self.check_trick_cards(trick, leader, seen)
+                if cards is None:
+                    return
+            seat = leader
+            best = -1
+            winner = leader
+            led = None
+            seen_before = seen
+            for card in cards:
+                bit = 1 << card
+                if seen & bit:
+                    self.check_trick_cards(trick, leader, seen_before)  # raises
+                seen |= bit
+                played[seat] |= bit
+                category = category_of[card]
+                if category == TRUMP:
+                    key = 1000 + strength[card]
+                    if key > best:
+                        best = key
+                        winner = seat
+                elif category != FOOL_CATEGORY:
+                    if led is None:
+                        led = category
+                    if category == led and strength[card] > best:
+                        best = strength[card]
+                        winner = seat
+                seat = (seat + 1) & 3
+            if led is None and not any(category_of[c] == TRUMP for c in cards) and cards:
+                winner = leader  # only the Fool so far
+            self.seated.append((trick, leader, cards, winner if len(cards) == 4 else None))
+            if len(cards) < 4:
+                if index != last_index:
+                    self.stop("SHORT_TRICK", f"trick {number} has {len(cards)} cards and is "
+                              "not the last line", loc=trick.loc, trick=number)
+                return
+            leader = winner
+
+    def check_trick_cards(self, trick: Trick, leader: int,
+                          seen: int) -> tuple[Card, ...] | None:
+        """The slow path of :meth:`seat_plays`: find the first bad play and say where."""
+        number = trick.number
+        for position, item in enumerate(trick.plays):
+            seat = (leader + position) % 4
+            card = item.card
+            if card is None:
+                self.flag("UNKNOWN_CARD", NOTE, "an unknown card: the replay stops here",
+                          "G-2", loc=item.loc, trick=number, seat=seat)
+                known = tuple(i.card for i in trick.plays[:position])
+                for offset, known_card in enumerate(known):
+                    self.played[(leader + offset) % 4] |= 1 << known_card
+                self.seated.append((trick, leader, known, None))  # type: ignore[arg-type]
+                return None
+            if seen >> card & 1:
+                self.stop("DUPLICATE_CARD", f"{card} was already played",
+                          loc=item.loc, trick=number, seat=seat, cards=(card,))
+            seen |= 1 << card
+        return trick.card_tuple  # type: ignore[return-value]
+
+    @property
+    def play_complete(self) -> bool:
+        seated = self.seated
+        return len(seated) == TRICKS and seated[-1][3] is not None
+
+    # -- MIN-3 .. MIN-6: cut, deal, folla, discards ----------------------------------------
+    def cards_line(self, line: Line, what: str, union: int, seat: int | None = None) -> int:
+        """The cards of a section line as a mask; a card twice (here or in ``union``) or an
+        unknown card stops the replay (G-2)."""
+        cards = line.card_tuple
+        mask = 0
+        for position, card in enumerate(cards):
+            if card is None:
+                item = line.items[position]
+                if item.key is not None:
+                    continue
+                self.stop("UNKNOWN_CARD", f"{what} must be written in full", loc=item.loc,
+                          seat=seat)
+            bit = 1 << card
+            if (mask | union) & bit:
+                self.stop("DUPLICATE_CARD", f"{card} appears twice in the deal ({what})",
+                          loc=line.items[position].loc, seat=seat, cards=(card,))
+            mask |= bit
+        return mask
+
+    def deal(self) -> None:
+        """Read the cut, the deal, the folla and the discards; check card conservation and
+        the hand sizes (MIN-3 .. MIN-6) and set the hands that play begins with."""
+        lines = self.lines
+        single = lines.single
+        union = 0
+        rob = single.get("rob")
+        if rob is not None:
+            if rob.subject is not None and self.seat_named(rob.subject, rob.loc) != self.cutter:
+                self.stop("NOT_THE_CUTTER", f"{rob.subject} did not cut: the cutter is "
+                          f"{self.name(self.cutter)}, the dealer's left", "MIN-3", loc=rob.loc)
+            self.robbed = self.cards_line(rob, "the robbed cards", union, self.cutter)
+            union |= self.robbed
+            bad = self.robbed & ~R.ROBBABLE
+            if bad:
+                self.flag("BAD_ROB", VIOLATION, "only counting cards and sopraventi may be "
+                          "robbed: " + _show(bad), "MIN-3", loc=rob.loc, seat=self.cutter,
+                          cards=tuple(cards_of(bad)))
+        for seat, line in sorted(lines.hands.items()):
+            mask = self.cards_line(line, "hands", union, seat)
+            if mask.bit_count() != 20:
+                self.stop("WRONG_HAND_SIZE", f"{self.name(seat)} was dealt {mask.bit_count()} "
+                          "cards face down; the deal gives 20 (and a 21st face up)", "MIN-4",
+                          loc=line.loc, seat=seat)
+            self.dealt[seat] = mask
+            union |= mask
+        for seat in range(4):
+            line = lines.faceup.get(seat)
+            if line is None:
+                self.stop("MISSING_FACEUP", f"the face-up 21st card of {self.name(seat)} is "
+                          "not written (faceup NAME: CARD)", "MIN-4", loc=self.record.start,
+                          seat=seat)
+            mask = self.cards_line(line, "the face-up cards", union, seat)
+            if mask.bit_count() != 1:
+                self.stop("WRONG_FACEUP", f"{self.name(seat)} has one face-up 21st card, not "
+                          f"{mask.bit_count()}", "MIN-4", loc=line.loc, seat=seat)
+            self.faceup[seat] = mask
+            union |= mask
+        for key, rule in (("scoprire", "MIN-5"), ("pigliare", "MIN-5")):
+            line = single.get(key)
+            if line is None:
+                continue
+            mask = self.cards_line(line, f"the {key} cards", union, self.dealer)
+            union |= mask
+            allowed = R.ROBBABLE if key == "scoprire" else R.COUNTING
+            bad = mask & ~allowed
+            if bad:
+                kinds = "counting cards and sopraventi" if key == "scoprire" else \
+                    "counting cards"
+                self.flag("BAD_" + ("SCOPERTO" if key == "scoprire" else "PIGLIATO"), VIOLATION,
+                          f"the dealer may {key} only {kinds}: " + _show(bad), rule,
+                          loc=line.loc, seat=self.dealer, cards=tuple(cards_of(bad)))
+            if key == "scoprire":
+                self.scoperti = mask
+            else:
+                self.pigliati = mask
+        self.derive_hands(union)
+        union |= self.dealt[0] | self.dealt[1] | self.dealt[2] | self.dealt[3]
+        self.read_folla(union)
+        self.read_discards()
+
+    def extras(self, seat: int) -> int:
+        """Cards a player took besides the deal: the robbed ones, the dealer's scoperti and
+        pigliati; he discards as many (MIN-3, MIN-5, MIN-6)."""
+        mask = self.robbed if seat == self.cutter else 0
+        if seat == self.dealer:
+            mask |= self.scoperti | self.pigliati
+        return mask
+
+    def derive_hands(self, union: int) -> None:
+        """A hand not written down is what its player played, plus his discards, less his
+        face-up card and the cards he took (exact when the play is complete)."""
+        complete = self.play_complete
+        missing = [seat for seat in range(4) if seat not in self.lines.hands]
+        for seat in missing:
+            self.known[seat] = complete
+            discard_line = self.lines.discards.get(seat)
+            discard = self.cards_line(discard_line, "the discards", 0, seat) \
+                if discard_line is not None else 0
+            holding = self.played[seat] | discard
+            mask = holding & ~self.faceup[seat] & ~self.extras(seat) & ~union
+            self.dealt[seat] = mask
+        if missing and not complete:
+            self.flag("DEAL_UNKNOWN", NOTE, "the deal is not written in full and the play is "
+                      "incomplete: only plays proved wrong by the record itself are flagged",
+                      "G-2", loc=self.record.start)
+
+    def read_folla(self, union: int) -> None:
+        """MIN-4, MIN-5: the folla the dealer's partner looked through and the suit counts he
+        announced (information only, but they must be right)."""
+        line = self.lines.single.get("folla")
+        size = 13 - (self.robbed | self.scoperti | self.pigliati).bit_count()
+        if line is None:
+            if all(self.known):
+                self.folla = R.PACK & ~union
+            return
+        self.folla = self.cards_line(line, "the folla", union)
+        if all(self.known) and self.folla | union != R.PACK:
+            missing = R.PACK & ~(self.folla | union)
+            self.stop("CARDS_MISSING", "the deal and the folla leave out " + _show(missing),
+                      "MIN-4", loc=line.loc, cards=tuple(cards_of(missing)))
+        if self.folla.bit_count() != size:
+            self.stop("WRONG_FOLLA_SIZE", f"the folla has {self.folla.bit_count()} cards; "
+                      f"13 less the {13 - size} robbed and taken make {size}", "MIN-4",
+                      loc=line.loc)
+        left = self.folla & R.COUNTING
+        if left:
+            self.flag("COUNTING_LEFT_IN_FOLLA", VIOLATION, "the dealer takes every counting "
+                      "card from the folla; he left " + _show(left), "MIN-5", loc=line.loc,
+                      seat=self.dealer, cards=tuple(cards_of(left)))
+        for item in line.items:
+            if item.key is None:
+                continue
+            suit = R.SUIT_WORDS.get(item.key.casefold())
+            if suit is None or not item.value.isdecimal():
+                self.stop("BAD_ANNOUNCEMENT", f"{item.text!r}: the folla is announced as "
+                          "swords=N batons=N cups=N coins=N", "MIN-5", loc=item.loc)
+            actual = (self.folla >> (14 * suit) & 0x3FFF).bit_count()
+            if int(item.value) != actual:
+                self.flag("WRONG_FOLLA_COUNT", VIOLATION, f"{self.name((self.dealer + 2) % 4)} "
+                          f"announced {item.value} {SUIT_NAMES[suit]} in the folla; it holds "
+                          f"{actual}", "MIN-5", loc=item.loc, seat=(self.dealer + 2) % 4)
+
+    def read_discards(self) -> None:
+        """MIN-6: the robber and the dealer discard as many cards as they took, any cards,
+        from what they hold; everyone then holds 21."""
+        for seat, line in self.lines.discards.items():
+            self.discards[seat] = self.cards_line(line, "the discards", 0, seat)
+        for seat in range(4):
+            extras = self.extras(seat)
+            holding = self.dealt[seat] | self.faceup[seat] | extras
+            line = self.lines.discards.get(seat)
+            discard = self.discards[seat]
+            loc = line.loc if line is not None else self.record.start
+            if discard.bit_count() != extras.bit_count():
+                self.stop("WRONG_DISCARD_SIZE", f"{self.name(seat)} took "
+                          f"{extras.bit_count()} card(s) and discards "
+                          f"{discard.bit_count()}; he discards as many as he took", "MIN-6",
+                          loc=loc, seat=seat)
+            if discard & ~holding:
+                bad = discard & ~holding
+                self.stop("CARD_NOT_HELD", f"{self.name(seat)} discards {_show(bad)} he "
+                          "does not hold", loc=loc, seat=seat, cards=tuple(cards_of(bad)))
+            bad = discard & (self.played[0] | self.played[1] | self.played[2] | self.played[3])
+            if bad:
+                self.stop("DUPLICATE_CARD", f"{_show(bad)} is discarded and also played",
+                          loc=loc, seat=seat, cards=tuple(cards_of(bad)))
+            start = holding & ~discard
+            if self.known[seat] and start.bit_count() != TRICKS:
+                self.stop("WRONG_HAND_SIZE", f"{self.name(seat)} holds {start.bit_count()} "
+                          "cards after the discards, not 21", "MIN-6", loc=loc, seat=seat)
+            self.start[seat] = start
+        if all(self.known):
+            self.report.hands = tuple(self.dealt[s] | self.faceup[s] for s in range(4))
+        self.report.discard = self.discards[0] | self.discards[1] | self.discards[2] | \
+            self.discards[3]
+
+    # -- MIN-7: declared versicole ---------------------------------------------------------
+    def declarations(self) -> None:
+        """Versicole shown during the first trick: held, well formed, in time (G-5)."""
+        for tricks_before, line in self.lines.declares:
+            seat = self.seat_named(line.subject, line.loc)
+            shown = self.cards_line(line, "a declaration", 0, seat)
+            if seat in self.declared:
+                self.stop("DUPLICATE_LINE", f"a second declare line for {line.subject}",
+                          loc=line.loc)
+            self.declared[seat] = []
+            self.shown[seat] = shown
+            if tricks_before > 1 or not self.lines.tricks:
+                self.flag("DECLARED_LATE", VIOLATION, f"{self.name(seat)} declares after the "
+                          "first trick was gathered; versicole are declared during the first "
+                          "trick and this one is not marked", "MIN-7", loc=line.loc, seat=seat)
+                continue
+            if self.known[seat] and shown & ~self.start[seat]:
+                bad = shown & ~self.start[seat]
+                self.flag("DECLARED_NOT_HELD", VIOLATION, f"{self.name(seat)} declares "
+                          f"{_show(bad)} he does not hold; nothing is marked", "MIN-7",
+                          loc=line.loc, seat=seat, cards=tuple(cards_of(bad)))
+                continue
+            found = R.versicole(shown)
+            used = 0
+            for versicola in found:
+                used |= versicola.cards
+            stray = shown & ~used & ~FOOL.bit
+            if not found or stray:
+                what = "no versicola" if not found else "cards in no versicola: " + _show(stray)
+                self.flag("BAD_VERSICOLA", VIOLATION, f"{self.name(seat)} declares {what}",
+                          "MIN-7", loc=line.loc, seat=seat, cards=tuple(cards_of(stray)))
+            self.declared[seat] = found
+        for seat in range(4):
+            if not self.known[seat] or self.start[seat] == 0:
+                continue
+            shown = 0
+            for versicola in self.declared.get(seat, ()):
+                shown |= versicola.cards
+            held = R.versicole(self.start[seat])
+            missed = [v for v in held if v.cards & ~shown]
+            if missed:
+                self.flag("VERSICOLA_NOT_DECLARED", NOTE, f"{self.name(seat)} held "
+                          + "; ".join(_show(v.cards) for v in missed)
+                          + " and could have declared it: it is not marked", "G-5",
+                          loc=self.record.start, seat=seat)
+
+    def declared_fool(self, seat: int) -> bool:
+        """Whether the player showed the Fool with his versicole (its 5 on each, MIN-7)."""
+        return bool(self.shown[seat] & FOOL.bit)
+
+    # -- play ------------------------------------------------------------------------------
+    def play(self) -> None:
+        from .minchiate_play import play
+
+        play(self)
+        if self.play_complete and not self.stopped:
+            self.report.complete = True
+        elif not self.report.errors:
+            self.flag("PARTIAL_RECORD", NOTE, f"the record stops after {len(self.seated)} "
+                      "trick line(s); nothing is scored", "G-2", loc=self.record.start)
+
+    def flag_revoke(self, code: str, seat: int, card: Card, loc: Loc | None, number: int,
+                    led: int, legal: int) -> None:
+        reason = _REVOKE_REASONS[code].format(suit=SUIT_NAMES[led])
+        self.flag(code, VIOLATION, f"{self.name(seat)} played {card} but {reason}: two rests "
+                  "to each opponent", "MIN-13", loc=loc, trick=number, seat=seat,
+                  cards=(card,), legal=tuple(cards_of(legal)))
+        self.revokes.append((seat, number, code))
+
+    def trick_result(self, number: int, leader: int, cards: tuple[Card, ...],
+                     winner: int | None, flags: dict, trick: Trick) -> TrickResult:
+        points = sum(R.VALUE[c] for c in cards if c != FOOL)
+        return TrickResult(number, leader, cards, winner, points, flags, 4, trick)
+
+
+def _show(mask: int) -> str:
+    return " ".join(map(str, cards_of(mask)))
+
+
+def trumps_in(mask: int) -> int:
+    return (mask & TRUMP_MASK).bit_count()

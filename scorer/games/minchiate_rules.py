@@ -1,0 +1,200 @@
+"""Minchiate (97 cards, 40 trumps): the pack, counting values, versicole and notation keywords.
+
+The replay lives in :mod:`scorer.games.minchiate`, the marks and rests in
+:mod:`scorer.games.minchiate_scoring`. Rulings MIN-1 .. MIN-16 (``shared/rulings.md``) decide
+what the seed leaves open.
+
+>>> from scorer.cardset import CardSet
+>>> versicola_total(int(CardSet.parse("1 2 3")))
+11
+>>> versicola_total(int(CardSet.parse("1 Fool 40")))
+20
+>>> versicola_total(int(CardSet.parse("1 13 28")))
+15
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ..cards import CARDS, FOOL, suit_card, trump
+from ..cardset import mask_of
+from ..record import KeywordSpec
+from ..tricks import SUIT_MASKS, TRUMP_MASK, TrickRules
+from .base import Option
+
+__all__ = [
+    "COUNTING",
+    "KEYWORDS",
+    "KINGS",
+    "OPTIONS",
+    "PACK",
+    "RULES",
+    "SOPRAVENTI",
+    "VALUE",
+    "Versicola",
+    "versicola_total",
+    "versicole",
+]
+
+#: MIN-1: the 97-card pack is the whole card universe: 56 suit cards, trumps 1..40, the Fool.
+PACK = sum(SUIT_MASKS) | TRUMP_MASK | FOOL.bit
+KINGS = mask_of(suit_card(s, 14) for s in range(4))
+T = trump  # short alias for the tables below
+
+#: MIN-1: trumps 1 (lowest) .. 40 (Tromba); long suits K Q C J 10..1, red suits K Q C J 1..10
+#: (the defaults of :meth:`TrickRules.simple`). A void player must trump; no overtrumping.
+RULES = TrickRules.simple(trump_order=list(range(1, 41)))
+
+#: MIN-2: counting values; trump 29 counts 0 alone (5 inside a versicola, :data:`IN_VERSICOLA`).
+_VALUE = [0] * 97
+for _n in (2, 3, 4, 5):
+    _VALUE[T(_n)] = 3
+for _card in (*(CARDS[k] for k in range(56) if CARDS[k].rank == 14), FOOL,
+              *(T(n) for n in (1, 10, 13, 20, 28, 30, 31, 32, 33, 34, 35))):
+    _VALUE[_card] = 5
+for _n in range(36, 41):
+    _VALUE[T(_n)] = 10
+VALUE: tuple[int, ...] = tuple(_VALUE)
+IN_VERSICOLA: tuple[int, ...] = tuple(5 if c == T(29) else v for c, v in enumerate(VALUE))
+#: The carte di conto (MIN-2): every card with a value, the Fool included; 29 is not one.
+COUNTING = mask_of(c for c in range(97) if VALUE[c])
+#: The sopraventi 20..29 (MIN-3, MIN-5: robbed and scoperti cards are counting or sopraventi).
+SOPRAVENTI = mask_of(T(n) for n in range(20, 30))
+ROBBABLE = COUNTING | SOPRAVENTI
+TOTAL_VALUE = sum(VALUE)  # 142 (MIN-2)
+
+TWENTY_NINE = T(29)
+ONE, TEN, THIRTEEN, TWENTY, TWENTY_EIGHT, THIRTY, FORTY = (T(n) for n in (1, 10, 13, 20, 28,
+                                                                             30, 40))
+PAPI = mask_of(T(n) for n in range(1, 6))
+HIGH_RUN = mask_of(T(n) for n in range(28, 41))
+DIECINE = mask_of(T(n) for n in (10, 20, 30, 40))
+FOOL_SET = ONE.bit | FOOL.bit | FORTY.bit
+THIRTEEN_SET = ONE.bit | THIRTEEN.bit | TWENTY_EIGHT.bit
+FOOL_BONUS = 5  # MIN-7: the Fool adds 5 to each versicola of its holder
+
+
+class Versicola(NamedTuple):
+    """One versicola: its kind (``papi``, ``sopratrenta``, ``matto``, ``tredici``, ``diecine``,
+    ``re``), its cards as a mask and its value (the Fool's 5 included when it applies)."""
+
+    kind: str
+    cards: int
+    value: int
+
+
+def _runs(mask: int, low: int, high: int) -> list[int]:
+    """Maximal runs of 3 or more consecutive trumps within ``low..high`` held in ``mask``."""
+    out = []
+    run = 0
+    for number in range(low, high + 2):
+        bit = T(number).bit if number <= high else 0
+        if mask & bit:
+            run |= bit
+            continue
+        if run.bit_count() >= 3:
+            out.append(run)
+        run = 0
+    return out
+
+
+def versicole(mask: int, fool: bool | None = None) -> list[Versicola]:
+    """MIN-7: every versicola formed by the cards in ``mask``.
+
+    Maximal runs of 3+ within 1..5 and within 28..40 (29 counts 5 inside them); 1+Fool+40;
+    1+13+28; Diecine (20 and 30 with 10 and/or 40); 3 or 4 Kings. ``fool`` says whether the
+    holder has the Fool, which adds 5 to each versicola that does not already need it (by
+    default: whether ``mask`` holds it). One card may serve in several versicole.
+    """
+    if fool is None:
+        fool = bool(mask & FOOL.bit)
+    bonus = FOOL_BONUS if fool else 0
+    found: list[tuple[str, int]] = []
+    for run in _runs(mask, 1, 5):
+        found.append(("papi", run))
+    for run in _runs(mask, 28, 40):
+        found.append(("sopratrenta", run))
+    if mask & THIRTEEN_SET == THIRTEEN_SET:
+        found.append(("tredici", THIRTEEN_SET))
+    if mask & (TWENTY.bit | THIRTY.bit) == TWENTY.bit | THIRTY.bit and mask & (TEN.bit
+                                                                              | FORTY.bit):
+        found.append(("diecine", mask & DIECINE))
+    if (mask & KINGS).bit_count() >= 3:
+        found.append(("re", mask & KINGS))
+    out = [Versicola(kind, cards, _value(cards) + bonus) for kind, cards in found]
+    if mask & FOOL_SET == FOOL_SET:
+        out.insert(0, Versicola("matto", FOOL_SET, _value(FOOL_SET)))
+    return out
+
+
+def _value(cards: int) -> int:
+    total = 0
+    while cards:
+        low = cards & -cards
+        total += IN_VERSICOLA[low.bit_length() - 1]
+        cards ^= low
+    return total
+
+
+def versicola_total(mask: int, fool: bool | None = None) -> int:
+    """The value of all versicole in ``mask`` (MIN-7)."""
+    return sum(v.value for v in versicole(mask, fool))
+
+
+def value_of(mask: int) -> int:
+    """The counting values of the cards in ``mask`` (MIN-2; 29 counts 0)."""
+    total = 0
+    while mask:
+        low = mask & -mask
+        total += VALUE[low.bit_length() - 1]
+        mask ^= low
+    return total
+
+
+KIND_NAMES = {
+    "papi": "versicola dei papi",
+    "sopratrenta": "versicola of the high trumps",
+    "matto": "versicola del matto (1, Fool, 40)",
+    "tredici": "versicola del tredici (1, 13, 28)",
+    "diecine": "versicola delle diecine",
+    "re": "versicola of Kings",
+}
+
+#: Accrescimento (MIN-8): the kinds a won card can extend, with the cards that may join each.
+EXTENDABLE = {"papi": PAPI, "sopratrenta": HIGH_RUN, "diecine": DIECINE, "re": KINGS}
+
+SUIT_WORDS = {
+    "swords": 0, "spade": 0, "s": 0,
+    "batons": 1, "bastoni": 1, "b": 1,
+    "cups": 2, "coppe": 2, "c": 2,
+    "coins": 3, "denari": 3, "d": 3,
+}
+
+KEYWORDS = {
+    "draw": KeywordSpec("none", "words", "the initial cut for seats, players highest first "
+                        "(first record of a set; MIN-16)"),
+    "rob": KeywordSpec("optional-player", "cards", "the cards the cutter robbed at the cut "
+                       "(MIN-3)"),
+    "hand": KeywordSpec("player", "cards", "the 20 cards dealt face down to a player (MIN-4)"),
+    "faceup": KeywordSpec("player", "cards", "the 21st card dealt face up to a player (MIN-4)"),
+    "scoprire": KeywordSpec("none", "cards", "the cards the dealer turned up from the folla "
+                            "(MIN-5)"),
+    "pigliare": KeywordSpec("none", "cards", "the counting cards the dealer took from the "
+                            "folla (MIN-5)"),
+    "folla": KeywordSpec("none", "cards", "the folla his partner looked through, with the "
+                         "announced counts swords=N batons=N cups=N coins=N (MIN-5)"),
+    "discard": KeywordSpec("player", "cards", "the cards a robber or the dealer discarded "
+                           "(MIN-6)"),
+    "declare": KeywordSpec("player", "cards", "the cards a player showed as his versicole "
+                           "during the first trick (MIN-7)"),
+    "replace": KeywordSpec("none", "cards", "the card given to the winners in place of the "
+                           "Fool (MIN-11)"),
+    "cascare": KeywordSpec("player", "cards", "a player out of trumps lays his hand open "
+                           "(MIN-14)"),
+}
+
+OPTIONS = (
+    Option("accrescimento", ("on", "off"), "MIN-8",
+           "mark a won card that extends a versicola the side declared"),
+)

@@ -1,0 +1,303 @@
+"""Minchiate: the marks during play, the rests paid as the difference reaches 60, the end count
+and the rests at the end (MIN-8 .. MIN-11, MIN-13, MIN-15).
+
+Every mark is a :class:`~scorer.report.ScoreLine` with no payment that says what was marked,
+for whom, under which ruling, and where the running difference stands; each rest is a line
+with its payment (each player of the side paid receives it, each of the other side pays it,
+MIN-15). The report's lines are therefore the score sheet in the order of the game.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..cards import FOOL
+from ..cardset import cards_of
+from ..findings import Severity
+from ..record import Line
+from ..report import ScoreLine, SideTally
+from . import minchiate_rules as R
+
+if TYPE_CHECKING:
+    from .minchiate import _MinHand
+
+ZERO = (0, 0, 0, 0)
+REST = 60  # MIN-9: a rest is 60 points
+MAZZETTI_CARDS = 42  # MIN-10: 14 mazzetti of three cards
+ULTIMA = 10
+FOOL_LOST_EXTRA = 14  # MIN-11
+
+
+def rests(side: int, amount: int) -> tuple[int, ...]:
+    """MIN-15: each player of ``side`` receives ``amount``, each of the other side pays it."""
+    return tuple(amount if seat & 1 == side else -amount for seat in range(4))
+
+
+def _show(mask: int) -> str:
+    return " ".join(map(str, cards_of(mask)))
+
+
+class Marks:
+    """The running difference between the sides (positive: the first side ahead, MIN-9)."""
+
+    def __init__(self, h: _MinHand) -> None:
+        self.h = h
+        self.diff = 0
+        self.lines = h.report.lines
+        self.names = (h.side_name(0), h.side_name(1))
+        self.accrescimento = h.options["accrescimento"] == "on"
+        self.extendable: list[dict[str, int]] = [{}, {}]  # declared cards per side and kind
+
+    def standing(self) -> str:
+        if not self.diff:
+            return "level"
+        return f"{abs(self.diff)} to {self.names[0 if self.diff > 0 else 1]}"
+
+    def mark(self, side: int, points: int, what: str, rule: str) -> None:
+        """Mark ``points`` for ``side``; pay a rest each time the difference reaches 60."""
+        if not points:
+            return
+        self.diff += points if side == 0 else -points
+        self.lines.append(ScoreLine(f"{what}: {points} to {self.names[side]} (difference "
+                                    f"{self.standing()})", ZERO, rule))
+        while abs(self.diff) >= REST:
+            winner = 0 if self.diff > 0 else 1
+            self.diff += -REST if winner == 0 else REST
+            self.lines.append(ScoreLine(f"the difference reached {REST}: one rest paid during "
+                                        f"play to {self.names[winner]} (difference now "
+                                        f"{self.standing()})", rests(winner, 1), "MIN-9"))
+
+    # -- MIN-9: the marks before the first trick, in order ----------------------------------
+    def before_play(self) -> None:
+        h = self.h
+        if h.robbed:
+            self.mark(h.cutter & 1, R.value_of(h.robbed),
+                      f"robbed by {h.name(h.cutter)} ({_show(h.robbed)})", "MIN-3")
+        for offset in range(1, 5):
+            seat = (h.dealer + offset) % 4
+            card = h.faceup[seat]
+            if card:
+                self.mark(seat & 1, R.value_of(card),
+                          f"face-up 21st card of {h.name(seat)} ({_show(card)})", "MIN-4")
+        if h.scoperti:
+            self.mark(h.dealer & 1, R.value_of(h.scoperti),
+                      f"scoperti by {h.name(h.dealer)} ({_show(h.scoperti)})", "MIN-5")
+
+    def declared(self) -> None:
+        """MIN-7: declared versicole, from eldest round to the dealer."""
+        h = self.h
+        for offset in range(1, 5):
+            seat = (h.dealer + offset) % 4
+            for versicola in h.declared.get(seat, ()):
+                fool = " with the Fool's 5" if versicola.kind != "matto" and \
+                    h.declared_fool(seat) else ""
+                self.mark(seat & 1, versicola.value,
+                          f"{R.KIND_NAMES[versicola.kind]} declared by {h.name(seat)} "
+                          f"({_show(versicola.cards)}){fool}", "MIN-7")
+                if versicola.kind in R.EXTENDABLE:
+                    kinds = self.extendable[seat & 1]
+                    kinds[versicola.kind] = kinds.get(versicola.kind, 0) | versicola.cards
+
+    # -- MIN-8: the marks of a trick --------------------------------------------------------
+    def trick(self, number: int, leader: int, cards: tuple, winner: int) -> None:
+        h = self.h
+        side = winner & 1
+        mask = 0
+        for card in cards:
+            mask |= 1 << card
+        if FOOL in cards:
+            fool_seat = (leader + cards.index(FOOL)) & 3
+            if fool_seat & 1 != side:  # MIN-11: the Fool stays with its side, a card is owed
+                mask &= ~FOOL.bit
+                h.piles[fool_seat & 1] |= FOOL.bit
+                h.fool_owed = (fool_seat & 1, side, number)
+        h.piles[side] |= mask
+        h.tricks_won[side] += 1
+        seat = leader
+        value = R.VALUE
+        for card in cards:
+            if value[card] and seat & 1 != side and card != FOOL:
+                self.mark(side, value[card], f"trick {number}: muore {card} of "
+                          f"{h.name(seat)}", "MIN-8")
+            seat = (seat + 1) & 3
+        if self.accrescimento and self.extendable[side]:
+            self.extend(side, mask, number)
+
+    def extend(self, side: int, won_now: int, number: int) -> None:
+        """Accrescimento (MIN-8): cards won that join a versicola the side declared, with any
+        cards it had won before that the new card joins to it."""
+        kinds = self.extendable[side]
+        pile = self.h.piles[side]
+        for kind, declared in list(kinds.items()):
+            universe = R.EXTENDABLE[kind]
+            if not won_now & universe:
+                continue
+            grown = declared | (pile & universe)
+            if kind in ("papi", "sopratrenta"):
+                grown = _blocks_touching(grown, declared, 1 if kind == "papi" else 28,
+                                         5 if kind == "papi" else 40)
+            added = grown & ~declared
+            if added:
+                kinds[kind] = grown
+                points = sum(R.IN_VERSICOLA[c] for c in cards_of(added))
+                self.mark(side, points, f"trick {number}: accrescimento, {_show(added)} "
+                          f"extend(s) the {R.KIND_NAMES[kind]} declared", "MIN-8")
+
+    # -- MIN-11: the Fool's replacement card -------------------------------------------------
+    def replace(self, line: Line, number: int) -> None:
+        h = self.h
+        owed = h.fool_owed
+        if owed is None:
+            h.stop("LINE_OUT_OF_PLACE", "a replace line, but no card is owed for the Fool",
+                   "MIN-11", loc=line.loc)
+        fool_side, winners, _trick = owed
+        card_mask = h.cards_line(line, "the Fool's replacement", 0)
+        if card_mask.bit_count() != 1:
+            h.stop("BAD_REPLACEMENT", "the Fool is replaced by one card", "MIN-11",
+                   loc=line.loc)
+        pile = h.piles[fool_side] & ~FOOL.bit
+        if not card_mask & pile:
+            h.stop("CARD_NOT_WON", f"{_show(card_mask)} is not among the cards "
+                   f"{h.side_name(fool_side)} have won", "MIN-11", loc=line.loc,
+                   cards=tuple(cards_of(card_mask)))
+        if card_mask & R.COUNTING and pile & ~R.COUNTING:
+            h.flag("BAD_REPLACEMENT", Severity.VIOLATION, f"the Fool is replaced by a "
+                   f"non-counting card while the side has one, not by {_show(card_mask)}",
+                   "MIN-11", loc=line.loc, cards=tuple(cards_of(card_mask)))
+        self.give(fool_side, winners, card_mask, f"after trick {number}")
+
+    def give(self, fool_side: int, winners: int, card_mask: int, when: str) -> None:
+        h = self.h
+        h.piles[fool_side] &= ~card_mask
+        h.piles[winners] |= card_mask
+        h.fool_owed = None
+        self.lines.append(ScoreLine(f"{h.side_name(fool_side)} give {_show(card_mask)} for the "
+                                    f"Fool to {h.side_name(winners)} ({when})", ZERO, "MIN-11"))
+
+
+def _blocks_touching(mask: int, core: int, low: int, high: int) -> int:
+    """The maximal runs of consecutive trumps ``low..high`` in ``mask`` that hold a card of
+    ``core``."""
+    out = 0
+    run = 0
+    for number in range(low, high + 2):
+        bit = R.T(number).bit if number <= high else 0
+        if mask & bit:
+            run |= bit
+            continue
+        if run & core:
+            out |= run
+        run = 0
+    return out
+
+
+def settle_fool(h: _MinHand) -> None:
+    """MIN-11 at the end: a card still owed for the Fool is the lowest non-counting card the
+    side won (else its lowest counting card); a side that won no trick loses the Fool."""
+    owed = h.fool_owed
+    if owed is None:
+        return
+    fool_side, winners, number = owed
+    marks = h.marks
+    if not h.tricks_won[fool_side]:
+        h.piles[fool_side] &= ~FOOL.bit
+        h.piles[winners] |= FOOL.bit
+        h.fool_owed = None
+        h.fool_lost = True
+        marks.lines.append(ScoreLine(f"{h.side_name(fool_side)} won no trick: the Fool goes to "
+                                     f"{h.side_name(winners)}, who won trick {number}", ZERO,
+                                     "MIN-11"))
+        return
+    pile = h.piles[fool_side] & ~FOOL.bit
+    plain = [c for c in cards_of(pile & ~R.COUNTING)]
+    if plain:
+        card = min(plain, key=lambda c: (c == R.TWENTY_NINE, c))
+    else:
+        card = min(cards_of(pile), key=lambda c: (R.VALUE[c], c))
+    h.flag("FOOL_REPLACEMENT_DERIVED", Severity.NOTE, f"no replace line: {card} (the lowest "
+           "card the rules allow) is given for the Fool", "MIN-11", loc=h.record.start,
+           cards=(card,))
+    marks.give(fool_side, winners, card.bit, "at the end")
+
+
+def score_end(h: _MinHand) -> None:
+    """MIN-10: the end count of each side's pile, added to the running difference; the rests
+    at the end (doubled, and 14 more, when the Fool's side won no trick, MIN-11); the revoke
+    penalties (MIN-13)."""
+    marks = h.marks
+    lines = h.report.lines
+    settle_fool(h)
+    folla = h.folla | h.discards[0] | h.discards[1] | h.discards[2] | h.discards[3]
+    piles = list(h.piles)
+    piles[h.dealer & 1] |= folla
+    last_winner = h.seated[-1][3] & 1  # type: ignore[operator]
+    sides = []
+    end = [0, 0]
+    for side in (0, 1):
+        name = marks.names[side]
+        pile = piles[side]
+        count = pile.bit_count()
+        mazzetti = max(0, count - MAZZETTI_CARDS)
+        source = " and the folla" if side == h.dealer & 1 else ""
+        lines.append(ScoreLine(f"end count, {name}: {count} cards in the pile (tricks{source}); "
+                               f"{mazzetti} beyond the 14 mazzetti of {MAZZETTI_CARDS}",
+                               ZERO, "MIN-10"))
+        found = R.versicole(pile)
+        fool = bool(pile & FOOL.bit)
+        vers = 0
+        for versicola in found:
+            extra = " with the Fool's 5" if fool and versicola.kind != "matto" else ""
+            lines.append(ScoreLine(f"end count, {name}: {R.KIND_NAMES[versicola.kind]} in the "
+                                   f"pile ({_show(versicola.cards)}){extra}: {versicola.value}",
+                                   ZERO, "MIN-10"))
+            vers += versicola.value
+        ultima = ULTIMA if side == last_winner else 0
+        if ultima:
+            lines.append(ScoreLine(f"end count, {name}: ultima (the last trick): {ULTIMA}",
+                                   ZERO, "MIN-10"))
+        values = R.value_of(pile)
+        lines.append(ScoreLine(f"end count, {name}: counting cards in the pile: {values} "
+                               f"({_show(pile & R.COUNTING)})", ZERO, "MIN-10"))
+        total = mazzetti + vers + ultima + values
+        end[side] = total
+        seats = (side, side + 2)
+        sides.append(SideTally(name, seats, values, h.tricks_won[side], mazzetti, vers + ultima,
+                               total))
+    h.report.sides = sides
+    during = marks.diff
+    diff = during + end[0] - end[1]
+    leader = 0 if diff > 0 else 1
+    summary = (f"end of the game: difference after play {marks.standing()}, end count "
+               f"{end[0]} to {end[1]}; difference {abs(diff)}")
+    if diff:
+        count = -(-abs(diff) // REST)
+        summary += f" to {marks.names[leader]}: {count} rest(s), one per 60 begun"
+    else:
+        count = 0
+        summary += ": no rest"
+    if h.fool_lost:
+        summary += f", doubled to {2 * count} because the Fool's side won no trick (MIN-11)"
+        count *= 2
+    lines.append(ScoreLine(summary, rests(leader, count) if count else ZERO, "MIN-10"))
+    if h.fool_lost:
+        fool_side = 1 - _fool_winner(h)
+        lines.append(ScoreLine(f"the Fool's side ({marks.names[fool_side]}) won no trick: it "
+                               f"pays {FOOL_LOST_EXTRA} rests more", rests(1 - fool_side,
+                                                                           FOOL_LOST_EXTRA),
+                               "MIN-11"))
+    for seat, number, _code in h.revokes:
+        lines.append(ScoreLine(f"revoke by {h.name(seat)} in trick {number}: two rests to each "
+                               "opponent", tuple(-4 if s == seat else (2 if s & 1 != seat & 1
+                                                                       else 0)
+                                                 for s in range(4)), "MIN-13"))
+    h.report.contract.update({
+        "sides": f"{marks.names[0]} v {marks.names[1]}",
+        "dealer": h.name(h.dealer),
+        "cutter": h.name(h.cutter),
+        "end count": f"{end[0]} to {end[1]}",
+    })
+
+
+def _fool_winner(h: _MinHand) -> int:
+    """The side that took the Fool after the other side won no trick."""
+    return 0 if h.piles[0] & FOOL.bit else 1

@@ -1,0 +1,524 @@
+"""Tarocchi of Piedicavallo (``piedicavallo``): replay and verification of one deal.
+
+Four players in fixed partnerships, partners opposite (seats 0 and 2 against 1 and 3 in the
+``Players`` order). The replay reads a record in the order of the game: the deal and the
+dealer's discard (PIE-1, PIE-3), then every trick (follow suit, else trump, the Fool excusing:
+PIE-4, G-3) with the table talk said as each card was played (PIE-5), and scores the deal
+(PIE-2, PIE-6). The game of four deals is in :mod:`~scorer.games.piedicavallo_game`. Illegal
+plays and remarks are flagged and scored as played (G-1); impossible records stop the replay
+where they become impossible (G-2).
+
+When the deal is not written down but the play is complete, each hand is what its player
+played (the dealer's plus the discard), so a revoke is still proved by a later play of the
+suit and every remark is still checked against the cards played after it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+
+from ..cards import FOOL, Card
+from ..cardset import cards_of
+from ..findings import Finding, Loc, Severity
+from ..record import Line, Record, Trick
+from ..report import Report, ScoreLine, SideTally, TrickResult
+from ..tricks import CATEGORY, FOOL_CATEGORY, MUST_FOLLOW_SUIT, MUST_TRUMP, TRUMP
+from . import piedicavallo_rules as R
+from .base import Game
+from .piedicavallo_talk import check_remark
+
+__all__ = ["Piedicavallo"]
+
+ERROR, VIOLATION, NOTE = Severity.ERROR, Severity.VIOLATION, Severity.NOTE
+BITS = tuple(1 << i for i in range(97))
+N = 4
+_REASONS = {
+    MUST_FOLLOW_SUIT: ("PIE-4", "held {suit} and had to follow suit"),
+    MUST_TRUMP: ("PIE-4", "had no {suit} but held trumps, so had to play a trump"),
+    "MUST_FOLLOW_TRUMPS": ("PIE-4", "held trumps and a trump was led"),
+}
+
+
+class _Stop(Exception):
+    """Ends a replay at an impossible point (G-2); the finding is already recorded."""
+
+
+class Piedicavallo(Game):
+    key = "piedicavallo"
+    title = "Tarocchi of Piedicavallo"
+    seed = "004_0bdd049b43c30c8f.txt"
+    num_players = 4
+    unit = "points"
+    start_balance = 0  # PIE-7: each side's lead over the average starts at nothing
+    zero_sum = True
+    keywords = R.KEYWORDS
+    options = R.OPTIONS
+    rulings = (*(f"PIE-{n}" for n in range(1, 8)), "G-1", "G-2", "G-3", "G-6")
+
+    def verify(self, record: Record, options: Mapping[str, str] | None = None) -> Report:
+        return _Deal(self, record, options).run()
+
+    def random_record(self, rng: random.Random, players: list[str] | None = None,
+                      dealer: int | None = None) -> Record:
+        from .piedicavallo_random import random_record
+
+        return random_record(self, rng, players, dealer)
+
+    def random_session(self, rng: random.Random, count: int) -> list[Record]:
+        """Up to ``count`` deals of one game, the deal passing to the right (G-6); the game
+        may end sooner (PIE-7: after three deals with a lead over 57, after four, or after
+        the two extra deals of a tie), and then the session ends with it."""
+        from .piedicavallo_game import game_over
+
+        records: list[Record] = []
+        dealer = rng.randrange(N)
+        reports: list[Report] = []
+        for _ in range(count):
+            record = self.random_record(rng, dealer=dealer)
+            records.append(record)
+            reports.append(self.verify(record))
+            if game_over(self, records, reports):
+                break
+            dealer = (dealer + 1) % N
+        return records
+
+    def session_findings(self, records: Sequence[Record],
+                         reports: Sequence[Report]) -> list[tuple[int, Finding]]:
+        from .piedicavallo_game import session_findings
+
+        return session_findings(self, records, reports)
+
+    def session_summary(self, records: Sequence[Record], reports: Sequence[Report],
+                        balances: Mapping[str, int]) -> list[str]:
+        from .piedicavallo_game import session_summary
+
+        return session_summary(self, records, reports)
+
+
+def side_name(players: Sequence[str], side: int) -> str:
+    """The partners of a side by name: side 0 is seats 0 and 2, side 1 seats 1 and 3."""
+    return f"{players[side]} and {players[side + 2]}"
+
+
+class _Deal:
+    """One replay of one record. Built, run once, discarded."""
+
+    def __init__(self, game: Piedicavallo, record: Record, options: Mapping[str, str] | None):
+        self.game = game
+        self.record = record
+        self.report = Report(game.key, tuple(record.players), record.dealer, unit=game.unit)
+        self.options = game.resolve_options(record.options, options)
+        self.dealer = record.dealer if record.dealer is not None else 0
+        self.hand_lines: dict[int, Line] = {}
+        self.discard_line: Line | None = None
+        self.tricks: list[Trick] = []
+        # per trick: the line, its leader's seat, its cards, the winner's seat (None: unfinished)
+        self.seated: list[tuple[Trick, int, tuple[Card, ...], int | None]] = []
+        self.played = [0] * N
+        self.dealt = [0] * N
+        self.start = [0] * N
+        self.known = False  # every hand at play is known (written, or derived from the play)
+        self.discard: int | None = None
+
+    # -- findings --------------------------------------------------------------------------
+    def flag(self, code: str, severity: Severity, message: str, rule: str | None,
+             **where) -> None:
+        self.report.add(Finding(code, severity, message, rule, **where))
+
+    def stop(self, code: str, message: str, rule: str = "G-2", **where) -> None:
+        self.flag(code, ERROR, message, rule, **where)
+        raise _Stop
+
+    def name(self, seat: int) -> str:
+        return self.report.players[seat]
+
+    # -- driver ----------------------------------------------------------------------------
+    def run(self) -> Report:
+        report = self.report
+        try:
+            if len(report.players) != N:
+                self.stop("WRONG_PLAYERS", f"Piedicavallo has four players, the record names "
+                          f"{len(report.players)}", loc=self.record.start)
+            self.sort_lines()
+            halted = False
+            try:
+                self.seat_plays()
+            except _Stop:
+                if report.findings[-1].trick is None:
+                    raise
+                halted = True  # G-2: the tricks before the impossible one are still replayed
+            self.deal()
+            self.play()
+            if halted:
+                raise _Stop
+            if self.complete:
+                report.complete = True
+            elif not report.errors:
+                self.flag("PARTIAL_RECORD", NOTE, f"the record stops after {len(self.seated)} "
+                          "trick line(s); nothing is scored", "G-2", loc=self.record.start)
+        except _Stop:
+            pass
+        if report.complete and not report.errors:
+            score(self)
+        report.findings.sort(key=lambda f: (f.loc is None, f.loc or Loc(0, 0)))
+        return report
+
+    @property
+    def complete(self) -> bool:
+        seated = self.seated
+        return len(seated) == R.HAND_SIZE and seated[-1][3] is not None
+
+    # -- lines -----------------------------------------------------------------------------
+    def sort_lines(self) -> None:
+        for entry in self.record.body:
+            if isinstance(entry, Trick):
+                self.tricks.append(entry)
+                continue
+            if entry.keyword == "hand":
+                seat = self.seat_named(entry.subject, entry.loc)
+                if seat in self.hand_lines:
+                    self.stop("DUPLICATE_LINE", f"a second hand line for {entry.subject}",
+                              loc=entry.loc)
+                self.hand_lines[seat] = entry
+            elif entry.keyword == "discard":
+                if self.discard_line is not None:
+                    self.stop("DUPLICATE_LINE", "a second discard line", loc=entry.loc)
+                self.discard_line = entry
+            else:
+                self.stop("UNKNOWN_SECTION", f"{entry.keyword!r} is not a section of "
+                          "piedicavallo (hand, discard)", loc=entry.loc)
+            if self.tricks:
+                self.stop("LINE_OUT_OF_PLACE", f"the {entry.keyword} line comes after play "
+                          "began", loc=entry.loc)
+
+    def seat_named(self, name: str | None, loc: Loc | None) -> int:
+        wanted = (name or "").strip().casefold()
+        for seat, player in enumerate(self.report.players):
+            if player.casefold() == wanted:
+                return seat
+        self.stop("UNKNOWN_PLAYER", f"{name!r} is not one of the players", loc=loc)
+        raise AssertionError  # unreachable
+
+    # -- seats: who played each card -------------------------------------------------------
+    def seat_plays(self) -> None:
+        """Give each play its seat from the trick winners; check numbering, leaders, pack
+        membership and duplicates. One tight loop per trick: the hot path."""
+        leader = (self.dealer + 1) % N  # PIE-3: the player to the dealer's right leads
+        seen = 0
+        played = self.played
+        strength = R.RULES.strength
+        category_of = CATEGORY
+        pack = R.PACK
+        tricks = self.tricks
+        last_index = len(tricks) - 1
+        for index, trick in enumerate(tricks):
+            number = index + 1
+            if trick.number != number:
+                self.stop("TRICK_NUMBER", f"trick numbered {trick.number}, expected {number}",
+                          loc=trick.loc, trick=number)
+            if number > R.HAND_SIZE:
+                self.stop("TOO_MANY_TRICKS", f"a deal of Piedicavallo has {R.HAND_SIZE} "
+                          "tricks", loc=trick.loc, trick=number)
+            if trick.leader is not None and trick.leader != leader:
+                self.stop("PLAY_OUT_OF_TURN", f"the record has {self.name(trick.leader)} "
+                          f"leading trick {number}, but {self.name(leader)} won the lead",
+                          loc=trick.loc, trick=number, seat=trick.leader)
+            cards = trick.card_tuple
+            if len(cards) > N:
+                self.stop("TOO_MANY_CARDS", f"{len(cards)} cards in a trick of {N}",
+                          loc=trick.plays[N].loc, trick=number)
+            if None in cards:
+                cards = self.check_trick_cards(trick, leader, seen)
+                if cards is None:
+                    return
+            seat = leader
+            best = -1
+            winner = leader
+            led = None
+            seen_before = seen
+            for card in cards:
+                bit = BITS[card]
+                if seen & bit or not pack & bit:
+                    self.check_trick_cards(trick, leader, seen_before)  # raises
+                seen |= bit
+                played[seat] |= bit
+                category = category_of[card]
+                if category == TRUMP:
+                    key = 1000 + strength[card]
+                    if key > best:
+                        best = key
+                        winner = seat
+                elif category != FOOL_CATEGORY:
+                    if led is None:
+                        led = category
+                    if category == led and strength[card] > best:
+                        best = strength[card]
+                        winner = seat
+                seat = seat + 1 if seat < 3 else 0
+            full = len(cards) == N
+            self.seated.append((trick, leader, cards, winner if full else None))
+            if not full:
+                if index != last_index:
+                    self.stop("SHORT_TRICK", f"trick {number} has {len(cards)} cards and is "
+                              "not the last line", loc=trick.loc, trick=number)
+                return
+            leader = winner
+
+    def check_trick_cards(self, trick: Trick, leader: int,
+                          seen: int) -> tuple[Card, ...] | None:
+        """The slow path of :meth:`seat_plays`: find the first bad play and say where.
+        Returns the known cards before an unknown one (seated), then ``None``."""
+        number = trick.number
+        for position, item in enumerate(trick.plays):
+            seat = (leader + position) % N
+            card = item.card
+            if card is None:
+                self.flag("UNKNOWN_CARD", NOTE, "an unknown card: the replay stops here",
+                          "G-2", loc=item.loc, trick=number, seat=seat)
+                known = tuple(i.card for i in trick.plays[:position])
+                for offset, known_card in enumerate(known):
+                    self.played[(leader + offset) % N] |= BITS[known_card]
+                self.seated.append((trick, leader, known, None))
+                return None
+            if not R.PACK >> card & 1:
+                self.stop("CARD_NOT_IN_PACK", f"{card} is not in the 62-card pack (PIE-1)",
+                          loc=item.loc, trick=number, seat=seat, cards=(card,))
+            if seen >> card & 1:
+                self.stop("DUPLICATE_CARD", f"{card} was already played", loc=item.loc,
+                          trick=number, seat=seat, cards=(card,))
+            seen |= BITS[card]
+        return trick.card_tuple
+
+    # -- PIE-3: deal and discard -----------------------------------------------------------
+    def deal(self) -> None:
+        union = 0
+        for seat, line in sorted(self.hand_lines.items()):
+            size = R.DEALER_CARDS if seat == self.dealer else R.HAND_SIZE
+            cards = line.card_tuple
+            mask = 0
+            if None not in cards and len(set(cards)) == len(cards):
+                mask = sum(map(BITS.__getitem__, cards))
+            if not mask or mask & union or mask & ~R.PACK:
+                mask = self.check_hand_cards(seat, line, union)
+            if mask.bit_count() != size:
+                self.stop("WRONG_HAND_SIZE", f"{self.name(seat)} was dealt {mask.bit_count()} "
+                          f"cards; the deal gives {size}", "PIE-3", loc=line.loc, seat=seat)
+            union |= mask
+            self.dealt[seat] = mask
+        complete = self.complete
+        self.read_discard(complete)
+        all_written = len(self.hand_lines) == N
+        for seat in range(N):
+            if seat in self.hand_lines:
+                hand = self.dealt[seat]
+                if seat == self.dealer:
+                    hand &= ~(self.discard or 0)
+                self.start[seat] = hand
+            elif complete:
+                self.start[seat] = self.played[seat]
+                self.dealt[seat] = self.played[seat] | (
+                    (self.discard or 0) if seat == self.dealer else 0)
+        self.known = (all_written or complete) and self.discard is not None
+        if self.known:
+            self.report.hands = tuple(self.dealt)
+        elif not all_written:
+            self.flag("DEAL_UNKNOWN", NOTE, "the deal is not written in full and the play is "
+                      "incomplete: plays and remarks are checked only against what the record "
+                      "shows", "G-2", loc=self.record.start)
+        self.report.discard = self.discard
+
+    def check_hand_cards(self, seat: int, line: Line, union: int) -> int:
+        mask = 0
+        for item in line.items:
+            card = item.card
+            if card is None:
+                self.stop("UNKNOWN_CARD", "hands must be written in full", loc=item.loc)
+            if not R.PACK >> card & 1:
+                self.stop("CARD_NOT_IN_PACK", f"{card} is not in the 62-card pack (PIE-1)",
+                          loc=item.loc, seat=seat, cards=(card,))
+            if (union | mask) >> card & 1:
+                self.stop("DUPLICATE_CARD", f"{card} is dealt twice", loc=item.loc, seat=seat,
+                          cards=(card,))
+            mask |= BITS[card]
+        return mask
+
+    def read_discard(self, complete: bool) -> None:
+        """PIE-3: two cards; no 5-point card; other trumps only when the hand kept holds only
+        trumps and 5-point cards, or no trump at all; the trumps discarded announced."""
+        line = self.discard_line
+        dealer = self.dealer
+        if line is None:
+            if complete:
+                self.discard = R.PACK & ~sum(self.played)
+                self.flag("DISCARD_DERIVED", NOTE, "the discard is not written; it is the "
+                          "cards nobody played: " + " ".join(map(str, cards_of(self.discard))),
+                          "PIE-3", loc=self.record.start)
+            elif dealer in self.hand_lines and len(self.hand_lines) == N:
+                self.stop("DISCARD_MISSING", "the deal is written but not the discard",
+                          "PIE-3", loc=self.record.start)
+            return
+        mask = 0
+        played = sum(self.played)
+        for item in line.items:
+            card = item.card
+            if card is None:
+                continue
+            if not R.PACK >> card & 1:
+                self.stop("CARD_NOT_IN_PACK", f"{card} is not in the 62-card pack (PIE-1)",
+                          loc=item.loc, cards=(card,))
+            if mask >> card & 1:
+                self.stop("DUPLICATE_CARD", f"{card} twice in the discard", loc=item.loc,
+                          cards=(card,))
+            if played >> card & 1:
+                self.stop("DUPLICATE_CARD", f"{card} is discarded and also played",
+                          loc=item.loc, cards=(card,))
+            if dealer in self.hand_lines and not self.dealt[dealer] >> card & 1:
+                self.stop("CARD_NOT_HELD", f"the dealer did not hold {card}", loc=item.loc,
+                          seat=dealer, cards=(card,))
+            mask |= BITS[card]
+        if mask.bit_count() != R.DISCARD_SIZE:
+            self.stop("WRONG_DISCARD_SIZE", f"the dealer discards {R.DISCARD_SIZE} cards, not "
+                      f"{mask.bit_count()}", "PIE-3", loc=line.loc, seat=dealer)
+        self.discard = mask
+        fives = mask & R.FIVES
+        if fives:
+            self.flag("BAD_DISCARD", VIOLATION, "the 5-point cards (Kings, 21, 1, the Fool) "
+                      "may not be discarded: " + " ".join(map(str, cards_of(fives))), "PIE-3",
+                      loc=line.loc, seat=dealer, cards=tuple(cards_of(fives)))
+        trumps = mask & R.TRUMPS & ~R.FIVES
+        kept = (self.dealt[dealer] & ~mask if dealer in self.hand_lines
+                else self.played[dealer] if complete else None)
+        if trumps and kept is not None:
+            no_choice = not kept & ~(R.TRUMPS | R.FIVES)
+            if not no_choice and kept & R.TRUMPS:
+                self.flag("TRUMP_DISCARD", VIOLATION, "a trump may be discarded only when the "
+                          "hand kept holds nothing but trumps and 5-point cards, or no trump at "
+                          "all: " + " ".join(map(str, cards_of(trumps))), "PIE-3",
+                          loc=line.loc, seat=dealer, cards=tuple(cards_of(trumps)))
+        count = (mask & R.TRUMPS).bit_count()
+        announce = line.options().get("announce")
+        if announce is None:
+            if count:
+                self.flag("TRUMPS_NOT_ANNOUNCED", VIOLATION, f"the discard holds {count} "
+                          "trump(s) and the dealer announced none", "PIE-3", loc=line.loc,
+                          seat=dealer)
+        elif not announce.value.isdecimal() or len(announce.value) > 2:
+            self.stop("BAD_ANNOUNCEMENT", f"announce={announce.value!r} is not a number",
+                      loc=announce.loc)
+        elif int(announce.value) != count:
+            self.flag("WRONG_ANNOUNCEMENT", VIOLATION, f"the dealer announced "
+                      f"{announce.value} trump(s) discarded; the discard holds {count}",
+                      "PIE-3", loc=announce.loc, seat=dealer)
+        for item in line.items:
+            if item.card is None and item.key != "announce":
+                self.stop("BAD_DISCARD_ITEM", f"{item.text!r} in the discard line; write "
+                          "two cards and announce=N", loc=item.loc)
+
+    # -- PIE-4, PIE-5: the play ------------------------------------------------------------
+    def play(self) -> None:
+        """Replay the seated tricks against the hands: flag illegal plays (G-1), stop at a
+        card not held (G-2), check the remarks (PIE-5)."""
+        rules = R.RULES
+        known = self.known
+        hands = list(self.start)
+        points = R.POINTS
+        category_of = CATEGORY
+        results = self.report.tricks
+        for number, (trick, leader, cards, winner) in enumerate(self.seated, start=1):
+            flags = {}
+            led = None
+            seat = leader
+            for position, card in enumerate(cards):
+                hand = hands[seat]
+                if known and not hand >> card & 1:
+                    self.stop("CARD_NOT_HELD", f"{self.name(seat)} does not hold {card}",
+                              loc=trick.plays[position].loc, trick=number, seat=seat,
+                              cards=(card,))
+                category = category_of[card]
+                if led is None:
+                    if category != FOOL_CATEGORY:
+                        led = category
+                elif category != led and category != FOOL_CATEGORY and known:
+                    before = cards[:position]
+                    code = rules.illegal(hand, before, card)
+                    if code is not None:
+                        legal = rules.legal(hand, before)
+                        self.flag_illegal(code, seat, card, trick.plays[position], number, led,
+                                          legal)
+                        flags[position] = ((code,), legal)
+                hands[seat] = hand & ~BITS[card]
+                seat = seat + 1 if seat < 3 else 0
+            if trick.has_notes:
+                for position, item in enumerate(trick.plays[: len(cards)]):
+                    if item.note is not None:
+                        speaker = (leader + position) % N
+                        # each plays once to a trick: his hand now is his hand just after
+                        # his card, the moment a remark speaks of (PIE-5)
+                        check_remark(self, speaker, cards[position], item, number, position,
+                                     hands[speaker] if known else None)
+            trick_points = sum(map(points.__getitem__, cards))
+            if FOOL in cards:
+                trick_points -= points[FOOL]
+            results.append(TrickResult(number, leader, cards, winner, trick_points, flags, N,
+                                       trick))
+
+    def flag_illegal(self, code: str, seat: int, card: Card, item, number: int, led: int,
+                     legal: int) -> None:
+        rule, reason = _REASONS[code]
+        suit = R.GROUP_NAMES[led]
+        self.flag(code, VIOLATION, f"{self.name(seat)} played {card} but "
+                  + reason.format(suit=suit), rule, loc=item.loc, trick=number, seat=seat,
+                  cards=(card,), legal=tuple(cards_of(legal)))
+
+
+# -- PIE-2, PIE-6: the deal's score -----------------------------------------------------------
+def score(h: _Deal) -> None:
+    """Each side's card points; the Fool to its side and the discard to the dealer's side,
+    each given up to the other side if its side won no trick (PIE-4, PIE-3, PIE-6); the lead
+    over the average of 57 for each partner (PIE-7)."""
+    report = h.report
+    players = report.players
+    points = R.POINTS
+    won = [0, 0]
+    card_points = [0, 0]
+    for trick in report.tricks:
+        side = trick.winner & 1
+        won[side] += 1
+        card_points[side] += trick.points
+    fool_seat = None
+    for trick in report.tricks:
+        if FOOL in trick.cards:
+            fool_seat = trick.seats[trick.cards.index(FOOL)]
+    if fool_seat is not None:
+        side = fool_seat & 1
+        card_points[side if won[side] else 1 - side] += points[FOOL]
+    dealer_side = h.dealer & 1
+    discard_points = [0, 0]
+    discard_value = sum(points[c] for c in cards_of(h.discard or 0))
+    discard_points[dealer_side if won[dealer_side] else 1 - dealer_side] = discard_value
+    totals = [card_points[s] + discard_points[s] for s in (0, 1)]
+    report.sides = [SideTally(side_name(players, s), (s, s + 2), card_points[s], won[s], 0,
+                              discard_points[s], totals[s]) for s in (0, 1)]
+    report.contract["sides"] = f"{side_name(players, 0)} v {side_name(players, 1)}"
+    report.contract["dealer's side"] = side_name(players, dealer_side)
+    lead = totals[0] - R.AVERAGE
+    ahead = 0 if lead >= 0 else 1
+    for side in (0, 1):
+        if won[side] == 0:
+            given = []
+            if fool_seat is not None and fool_seat & 1 == side:
+                given.append("the Fool")
+            if side == dealer_side:
+                given.append("the discard")
+            other = side_name(players, 1 - side)
+            report.contract["vola"] = other
+            gives = f"; {side_name(players, side)} give up {' and '.join(given)}" if given else ""
+            report.lines.append(ScoreLine(f"Vola: {other} win every trick and take all "
+                                          f"{R.TOTAL}{gives}", (0, 0, 0, 0), "PIE-6"))
+    amounts = tuple(lead if seat & 1 == 0 else -lead for seat in range(N))
+    verdict = (f"{side_name(players, ahead)} {abs(lead)} above" if lead else "both sides at")
+    report.lines.append(ScoreLine(
+        f"Lead over the average: {side_name(players, 0)} {totals[0]}, "
+        f"{side_name(players, 1)} {totals[1]} of {R.TOTAL}; {verdict} the average of "
+        f"{R.AVERAGE}", amounts, "PIE-7"))

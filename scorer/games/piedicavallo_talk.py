@@ -1,0 +1,291 @@
+"""Piedicavallo table talk (PIE-5): remarks attached to plays, read and checked.
+
+Partners may talk, within limits, as they play a card. A record writes what was said as an
+annotation on the card it was said with, in a small structured language (``docs/notation.md``,
+"Remarks"), e.g. ``20(have 18 Fool +4)`` or ``7S(other-colour K +2; win-this)``. Statements
+are separated by ``;`` or ``,``:
+
+* ``have CARDS [+N]`` / ``have none``: I hold these cards and exactly N others of the topic
+  (the suit of the card played; trumps when playing a trump or the Fool, the Fool spoken of by
+  name only). ``K Q C J`` alone name the court of the suit played; a bare number is a trump.
+* ``other-colour COURTS [+N]`` or ``other-colour N`` (also ``alto``, ``girare``): in one suit of
+  the other colour, not named, I hold these courts and N others (or N cards in all).
+* ``sleeping ...``: the same about the dealer's discard; only the dealer, and only courts are
+  named (number cards are counted).
+* requests: ``win-this`` (``farlo``), ``play-low``, ``put-points``, ``few-points``, ``cover``
+  (leader only), ``play CARD``; and ``lead TARGET [high|low|points|CARD]`` with TARGET
+  ``trumps``, ``this``, a suit name, or ``other-colour``.
+
+The topic of every statement must be allowed for the card actually played (not the card led):
+with a trump or the Fool only trumps and the Fool; with a suit card only that suit, or the
+other colour without naming which suit; never the other suit of the same colour, never trumps.
+Requests about the current trick need a partner who has not played to it yet. Every statement
+about held (or sleeping) cards must be true of the hand just after the card is played. A breach
+is a violation (G-1): ``REMARK_OUT_OF_BOUNDS`` or ``FALSE_REMARK``, with the reason; a remark
+that cannot be read is an error, ``BAD_REMARK`` (G-2).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from ..cards import CARDS, Card, CardParseError
+from ..cardset import cards_of
+from ..findings import Severity
+from . import piedicavallo_rules as R
+
+if TYPE_CHECKING:
+    from ..record import Item
+    from .piedicavallo import _Deal
+
+__all__ = ["check_remark", "group_of", "statements"]
+
+OUT, FALSE, BAD = "REMARK_OUT_OF_BOUNDS", "FALSE_REMARK", "BAD_REMARK"
+RULE = "PIE-5"
+
+#: Which cards a count of "others" counts, per topic group (suits 0..3; 4 trumps, not the Fool).
+COUNTED = (*R.SUITS, R.TRUMPS)
+COURTS = {"K": 14, "Q": 13, "C": 12, "J": 11}
+OTHER_WORDS = ("other-colour", "other-color", "alto", "girare")
+CURRENT_TRICK = {"win-this": "win this trick", "farlo": "win this trick",
+                 "play-low": "play low", "put-points": "put points in",
+                 "few-points": "put few points in", "cover": "cover the second card"}
+LEAD_MODS = ("high", "low", "points")
+_SPLIT = re.compile(r"[;,]")
+_COUNT = re.compile(r"\+?(\d{1,2})$")
+
+
+def group_of(card: int) -> int:
+    """The topic group of a card: its suit 0..3, or 4 for trumps and the Fool."""
+    return card // 14 if card < 56 else 4
+
+
+def statements(note: str) -> list[list[str]]:
+    """The statements of a remark, each as its words (empty statements dropped)."""
+    return [words for part in _SPLIT.split(note) if (words := part.split())]
+
+
+class _Remark(Exception):
+    """A breach found in one statement: (code, reason)."""
+
+    def __init__(self, code: str, reason: str) -> None:
+        super().__init__(reason)
+        self.code = code
+        self.reason = reason
+
+
+def _bounds(played: int, topic: int, what: str = "") -> None:
+    """PIE-5: may a player who plays a card of group ``played`` speak of group ``topic``?"""
+    if topic == played:
+        return
+    if played == 4:
+        raise _Remark(OUT, f"playing a trump or the Fool one may speak only of trumps and the "
+                           f"Fool, not of {what or R.GROUP_NAMES[topic]}")
+    if topic == 4:
+        raise _Remark(OUT, f"playing a suit card one may not speak of {what or 'trumps'}")
+    if topic == played ^ 1:
+        raise _Remark(OUT, f"playing {R.SUIT_NAMES[played]} one may not speak of "
+                           f"{R.SUIT_NAMES[topic]}, the other suit of the same colour")
+    raise _Remark(OUT, f"playing {R.SUIT_NAMES[played]} one may speak of the other colour "
+                       f"only without naming the suit ({what or R.SUIT_NAMES[topic]}); "
+                       "say other-colour ...")
+
+
+def _card(word: str, played: int) -> Card:
+    """A card named in a remark: a court letter means the suit played; else any card token."""
+    rank = COURTS.get(word.upper())
+    if rank is not None:
+        if played == 4:
+            raise _Remark(OUT, f"{word!r} names a court card: playing a trump or the Fool one "
+                               "may speak only of trumps and the Fool")
+        return CARDS[played * 14 + rank - 1]
+    try:
+        card = Card.parse(word)
+    except CardParseError:
+        raise _Remark(BAD, f"{word!r} is neither a card nor a word of a remark") from None
+    if not R.PACK >> card & 1:
+        raise _Remark(BAD, f"{card} is not in the 62-card pack")
+    return card
+
+
+def _count(word: str) -> int | None:
+    match = _COUNT.match(word)
+    return int(match.group(1)) if match else None
+
+
+def _holding(words: list[str], played: int, sleeping: bool) -> tuple[int, int, int | None]:
+    """``CARDS [+N]`` or ``none``: (topic group, mask of named cards, count of others)."""
+    named = 0
+    count = None
+    topic = played
+    for word in words:
+        if word.lower() == "none":
+            count = 0
+            continue
+        if word.startswith("+"):
+            count = _count(word)
+            if count is None:
+                raise _Remark(BAD, f"{word!r} is not a count (+N)")
+            continue
+        card = _card(word, played)
+        group = group_of(card)
+        _bounds(played, group, str(card))
+        if sleeping and not (card.is_court and card < 56):
+            raise _Remark(OUT, f"of the sleeping cards only Queens, Cavaliers and Jacks are "
+                               f"named; number cards are counted ({card})")
+        named |= card.bit
+        topic = group
+    if not named and count is None:
+        raise _Remark(BAD, "name cards, or give a count +N, or say none")
+    return topic, named, count
+
+
+def _courts(words: list[str], played: int) -> tuple[list[int], int | None]:
+    """``COURTS [+N]`` or ``N`` for the other colour: (court ranks, count of others)."""
+    if played == 4:
+        raise _Remark(OUT, "the other colour is spoken of only when playing a suit card")
+    ranks: list[int] = []
+    count = None
+    for word in words:
+        rank = COURTS.get(word.upper())
+        if rank is not None:
+            ranks.append(rank)
+            continue
+        number = _count(word)
+        if number is not None:
+            count = number
+            continue
+        try:
+            card = Card.parse(word)
+        except CardParseError:
+            raise _Remark(BAD, f"{word!r} is neither a court (K Q C J) nor a count") from None
+        _bounds(played, group_of(card), str(card))
+    if not ranks and count is None:
+        raise _Remark(BAD, "other-colour needs courts (K Q C J) or a count")
+    return ranks, count
+
+
+def _matches(have: int, want: int | None, at_least: bool) -> bool:
+    return want is None or (have >= want if at_least else have == want)
+
+
+def _check_holding(cards: int, topic: int, named: int, count: int | None, at_least: bool,
+                   where: str) -> None:
+    missing = named & ~cards
+    if missing:
+        raise _Remark(FALSE, f"{' '.join(map(str, cards_of(missing)))} not {where}")
+    others = (cards & COUNTED[topic] & ~named).bit_count()
+    if not _matches(others, count, at_least):
+        what = "other " if named else ""
+        least = "at least " if at_least else ""
+        raise _Remark(FALSE, f"{least}{count} {what}{R.GROUP_NAMES[topic]} claimed, "
+                             f"{others} {where}")
+
+
+def _check_other(cards: int, played: int, ranks: list[int], count: int | None,
+                 at_least: bool, where: str) -> None:
+    for suit in (played ^ 2, played ^ 3):
+        need = sum(1 << (suit * 14 + rank - 1) for rank in ranks)
+        held = cards & R.SUITS[suit]
+        if held & need == need and _matches((held & ~need).bit_count(), count, at_least):
+            return
+    said = " ".join([*("KQCJ"[14 - r] for r in ranks), *([f"+{count}"] if count is not None
+                                                          else [])])
+    raise _Remark(FALSE, f"no suit of the other colour {where} matches {said}")
+
+
+def _statement(h: _Deal, words: list[str], seat: int, card: int, position: int,
+               hand_after: int | None) -> None:
+    played = group_of(card)
+    head = words[0].lower()
+    rest = words[1:]
+    at_least = h.options["remark-counts"] == "at-least"
+    if head == "have":
+        topic, named, count = _holding(rest, played, sleeping=False)
+        if hand_after is not None:
+            _check_holding(hand_after, topic, named, count, at_least, "held")
+        return
+    if head in OTHER_WORDS:
+        ranks, count = _courts(rest, played)
+        if hand_after is not None:
+            _check_other(hand_after, played, ranks, count, at_least, "held")
+        return
+    if head == "sleeping":
+        if seat != h.dealer:
+            raise _Remark(OUT, "only the dealer has sleeping cards (his discard) to speak of")
+        discard = h.discard
+        if rest and rest[0].lower() in OTHER_WORDS:
+            ranks, count = _courts(rest[1:], played)
+            if discard is not None:
+                _check_other(discard, played, ranks, count, at_least, "in the discard")
+            return
+        topic, named, count = _holding(rest, played, sleeping=True)
+        if discard is not None:
+            _check_holding(discard, topic, named, count, at_least, "in the discard")
+        return
+    if head in CURRENT_TRICK or head == "play":
+        if position >= 2:
+            raise _Remark(OUT, f"a request about this trick ({CURRENT_TRICK.get(head, head)}) "
+                               "needs a partner who has not yet played to it")
+        if head == "cover" and position:
+            raise _Remark(OUT, "cover (beat the second card as low as possible) is asked by "
+                               "the leader")
+        if head == "play":
+            if len(rest) != 1:
+                raise _Remark(BAD, "play names one card: play CARD")
+            target = _card(rest[0], played)
+            _bounds(played, group_of(target), str(target))
+        elif rest:
+            raise _Remark(BAD, f"{head} takes nothing after it")
+        return
+    if head == "lead":
+        _lead(rest, played)
+        return
+    raise _Remark(BAD, f"{words[0]!r} does not start a remark (have, other-colour, sleeping, "
+                       "win-this, play-low, put-points, few-points, cover, play, lead)")
+
+
+def _lead(rest: list[str], played: int) -> None:
+    """``lead TARGET [high|low|points|CARD]``: a lead asked for a later trick."""
+    if not rest or len(rest) > 2:
+        raise _Remark(BAD, "lead TARGET [high|low|points|CARD]")
+    target_word = rest[0].lower()
+    if target_word in ("trumps", "trump"):
+        target = 4
+    elif target_word in ("this", "same"):
+        target = played
+    elif target_word in R.SUIT_NAMES:
+        target = R.SUIT_NAMES.index(target_word)
+    elif target_word in OTHER_WORDS:
+        target = None
+    else:
+        raise _Remark(BAD, f"lead {rest[0]!r}: the target is trumps, this, a suit or "
+                           "other-colour")
+    if target is None:
+        if played == 4:
+            raise _Remark(OUT, "playing a trump or the Fool one may ask for a trump lead only")
+    else:
+        _bounds(played, target, f"a lead of {R.GROUP_NAMES[target]}")
+    if len(rest) == 2 and rest[1].lower() not in LEAD_MODS:
+        wanted = _card(rest[1], played)
+        if target is None:
+            raise _Remark(OUT, f"naming {wanted} would name the suit of the other colour")
+        if group_of(wanted) != target:
+            raise _Remark(BAD, f"{wanted} is not of the lead asked for")
+
+
+def check_remark(h: _Deal, seat: int, card: int, item: Item, number: int, position: int,
+                 hand_after: int | None) -> None:
+    """Check every statement of the remark on ``item`` (PIE-5); ``hand_after`` is the
+    speaker's hand once ``card`` is played (``None`` when the hand is not known)."""
+    for words in statements(item.note or ""):
+        try:
+            _statement(h, words, seat, card, position, hand_after)
+        except _Remark as breach:
+            severity = Severity.ERROR if breach.code == BAD else Severity.VIOLATION
+            rule = "G-2" if breach.code == BAD else RULE
+            h.flag(breach.code, severity, f"{h.name(seat)} played {CARDS[card]} saying "
+                   f"'{' '.join(words)}': {breach.reason}", rule, loc=item.loc, trick=number,
+                   seat=seat, cards=(CARDS[card],))
+
