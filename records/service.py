@@ -222,9 +222,10 @@ def add_ruling(store: Store, session_id: int, amounts: Mapping[str, int], reason
     if unknown:
         raise ServiceError(422, "UNKNOWN_PLAYER", f"not seated in this session: "
                            f"{', '.join(unknown)}")
-    if sum(amounts.values()) != 0:
-        raise ServiceError(422, "NOT_ZERO_SUM", "a ruling moves marca between players: its "
-                           "amounts add up to zero (NICE-18)")
+    engine = GAMES[session["game"]]
+    if engine.zero_sum and sum(amounts.values()) != 0:
+        raise ServiceError(422, "NOT_ZERO_SUM", f"a ruling moves {engine.unit} between "
+                           "players: its amounts add up to zero")
     if hand_id is not None and _hand(store, hand_id)["session_id"] != session_id:
         raise ServiceError(422, "WRONG_HAND", f"hand {hand_id} is not in session {session_id}")
     return store.add_ruling(session_id, dict(amounts), reason, author, hand_id, actor)

@@ -26,53 +26,23 @@ from scorer.games import GAMES, OptionError, UnknownGame, get_game
 from scorer.record import split_players
 from scorer.rulings import rulings_for
 
+from .audit import audit
+from .inputs import InputError, parse_option_flags, read_input
 from .render import render_checked, render_ledger
 
 if TYPE_CHECKING:
     from records.store import Store
 
-MAX_INPUT_BYTES = 16 * 1024 * 1024
 DEFAULT_DB = "tarocco.sqlite"  # the web app's default too (web.DEFAULT_DATABASE)
-
-
-class InputError(click.ClickException):
-    """Input that cannot be read at all: exit status 2, like a malformed record."""
-
-    exit_code = 2
-
-
-def _parse_option_flags(values: tuple[str, ...]) -> dict[str, str]:
-    options = {}
-    for value in values:
-        name, sep, setting = value.partition("=")
-        if not sep or not name or not setting:
-            raise click.BadParameter(f"{value!r}: write name=value", param_hint="--option")
-        options[name.strip().lower()] = setting.strip().lower()
-    return options
-
-
-def _read_input(path: str) -> str:
-    """A file's text (or standard input for ``-``), refusing huge or undecodable input."""
-    try:
-        if path == "-":
-            data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
-        else:
-            with open(path, "rb") as handle:
-                data = handle.read(MAX_INPUT_BYTES + 1)
-    except OSError as exc:
-        raise InputError(f"{path}: {exc.strerror}") from exc
-    if len(data) > MAX_INPUT_BYTES:
-        raise InputError(f"{path}: larger than {MAX_INPUT_BYTES // 2**20} MiB")
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise InputError(f"{path}: not UTF-8 text (byte {exc.start})") from exc
 
 
 @click.group()
 @click.version_option(package_name="tarocco")
 def main() -> None:
     """Score and verify hand records of historical Italian tarot games."""
+
+
+main.add_command(audit)
 
 
 @main.command()
@@ -89,10 +59,10 @@ def verify(files: tuple[str, ...], as_json: bool, options: tuple[str, ...], quie
     Several records (in one file or several) are taken as one session, in order, and give a
     ledger of balances after each hand.
     """
-    overrides = _parse_option_flags(options)
+    overrides = parse_option_flags(options)
     checked = []
     for path in files:
-        text = _read_input(path)
+        text = read_input(path)
         try:
             checked += check_text(text, source=None if path == "-" else path,
                                   options=overrides, strict=strict)
@@ -167,7 +137,7 @@ def random_command(game: str, seed: int, count: int, as_json: bool) -> None:
 @click.option("--json", "as_json", is_flag=True, help="The records as JSON.")
 def format_command(file: str, as_json: bool) -> None:
     """Rewrite FILE's records in canonical notation (or JSON) on standard output."""
-    parsed = read(_read_input(file), source=None if file == "-" else file)
+    parsed = read(read_input(file), source=None if file == "-" else file)
     errors = [e for p in parsed for e in p.errors]
     if errors:
         for error in errors:
@@ -383,7 +353,7 @@ def session_create(name_or_id: str, game: str, players: str, options: tuple[str,
     """Open a session in a tournament; prints its id."""
     from records.service import ServiceError, create_session
 
-    chosen = _parse_option_flags(options)
+    chosen = parse_option_flags(options)
     store = _open_store(db)
     found = _tournament_or_fail(store, name_or_id)
     try:

@@ -181,7 +181,7 @@ def create_session(body: dict, tournament_id: int) -> dict:
 
 
 # -- sessions -----------------------------------------------------------------------------
-def _readable_session(session_id: int) -> dict:
+def readable_session(session_id: int) -> dict:
     try:
         session = get_store().session(session_id)
     except NotFound as exc:
@@ -193,14 +193,14 @@ def _readable_session(session_id: int) -> dict:
 @api_blp.route("/sessions/<int:session_id>")
 @api_blp.response(200, S.SessionOut)
 def session(session_id: int) -> dict:
-    return _readable_session(session_id)
+    return readable_session(session_id)
 
 
 @api_blp.route("/sessions/<int:session_id>/hands")
 @api_blp.response(200, S.HandSummary(many=True))
 def hands(session_id: int) -> list[dict]:
     """The session's hands in order, with the status of each current revision."""
-    _readable_session(session_id)
+    readable_session(session_id)
     return get_store().hands(session_id)
 
 
@@ -211,7 +211,7 @@ def hands(session_id: int) -> list[dict]:
 def upload(body: dict, session_id: int) -> dict:
     """Upload one record or several (bulk, in playing order). Each is verified and stored as
     a new hand; a record already in the session is not stored twice (``duplicate``)."""
-    session = _readable_session(session_id)
+    session = readable_session(session_id)
     actor = require_director(session["tournament_id"])
     results = service.upload(get_store(), session_id, body["text"], actor)
     return {"hands": [vars(r) for r in results]}
@@ -222,7 +222,7 @@ def upload(body: dict, session_id: int) -> dict:
 @api_blp.response(200)
 def ledger(args: dict, session_id: int) -> Any:
     """Balances after each hand and each director's ruling, from the current revisions."""
-    _readable_session(session_id)
+    readable_session(session_id)
     result = service.session_ledger(get_store(), session_id)
     return _ok_json_or(args["format"], LedgerSchema().dump(result), service.ledger_csv(result),
                        filename=f"session-{session_id}-ledger")
@@ -231,7 +231,7 @@ def ledger(args: dict, session_id: int) -> Any:
 @api_blp.route("/sessions/<int:session_id>/rulings")
 @api_blp.response(200, S.RulingOutRow(many=True))
 def rulings(session_id: int) -> list[dict]:
-    _readable_session(session_id)
+    readable_session(session_id)
     return get_store().rulings(session_id)
 
 
@@ -241,7 +241,7 @@ def rulings(session_id: int) -> list[dict]:
 @api_blp.alt_response(422, schema=S.ErrorOut)
 def add_ruling(body: dict, session_id: int) -> dict:
     """A director's ruling: a zero-sum adjustment with its reason, its own ledger entry."""
-    session = _readable_session(session_id)
+    session = readable_session(session_id)
     actor = require_director(session["tournament_id"])
     rid = service.add_ruling(get_store(), session_id, body["amounts"], body["reason"],
                              body["author"], body["hand_id"], actor)
@@ -253,7 +253,7 @@ def add_ruling(body: dict, session_id: int) -> dict:
 @api_blp.response(200)
 def export_session(args: dict, session_id: int) -> Any:
     """The session's current records: canonical notation, JSON, or the ledger as CSV."""
-    _readable_session(session_id)
+    readable_session(session_id)
     rows = get_store().hands(session_id)
     result = service.session_ledger(get_store(), session_id)
     data = {"records": [json.loads(r["record_json"]) for r in rows],
@@ -264,12 +264,12 @@ def export_session(args: dict, session_id: int) -> Any:
 
 
 # -- hands --------------------------------------------------------------------------------
-def _readable_hand(hand_id: int) -> dict:
+def readable_hand(hand_id: int) -> dict:
     try:
         hand = get_store().hand(hand_id)
     except NotFound as exc:
         raise ServiceError(404, "NOT_FOUND", str(exc)) from exc
-    _readable_session(hand["session_id"])
+    readable_session(hand["session_id"])
     return hand
 
 
@@ -277,7 +277,7 @@ def _readable_hand(hand_id: int) -> dict:
 @api_blp.response(200, S.HandOut)
 def hand(hand_id: int) -> dict:
     """A hand's current revision: its text, canonical text and full report."""
-    hand_row = _readable_hand(hand_id)
+    hand_row = readable_hand(hand_id)
     revision = get_store().current_revision(hand_id)
     return {**hand_row, "status": revision["status"], "content_hash": revision["content_hash"],
             "original_text": revision["original_text"],
@@ -289,7 +289,7 @@ def hand(hand_id: int) -> dict:
 @api_blp.response(200, S.RevisionOut(many=True))
 def revisions(hand_id: int) -> list[dict]:
     """Every revision of a hand, oldest first, with who corrected it and why."""
-    _readable_hand(hand_id)
+    readable_hand(hand_id)
     return get_store().revisions(hand_id)
 
 
@@ -299,7 +299,7 @@ def revisions(hand_id: int) -> list[dict]:
 @api_blp.alt_response(422, schema=S.ErrorOut)
 def correct(body: dict, hand_id: int) -> dict:
     """Correct a hand: the new record becomes its current revision; nothing is overwritten."""
-    hand_row = _readable_hand(hand_id)
+    hand_row = readable_hand(hand_id)
     session = get_store().session(hand_row["session_id"])
     actor = require_director(session["tournament_id"])
     number, result = service.correct_hand(get_store(), hand_id, body["text"], body["author"],
@@ -312,13 +312,16 @@ def correct(body: dict, hand_id: int) -> dict:
 @api_blp.response(200)
 def export_hand(args: dict, hand_id: int) -> Any:
     """A hand's current record in canonical notation or JSON."""
-    _readable_hand(hand_id)
+    readable_hand(hand_id)
     revision = get_store().current_revision(hand_id)
     return _ok_json_or(args["format"], json.loads(revision["record_json"]),
                        notation=revision["canonical_text"], filename=f"hand-{hand_id}")
 
 
 def register_api(app: Flask) -> None:
+    from .disputes import disputes_blp  # it builds on this module's views
+
     api = Api(app)
     api.register_blueprint(api_blp)
+    api.register_blueprint(disputes_blp)
     register_errors(app)

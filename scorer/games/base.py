@@ -48,6 +48,8 @@ class Game:
     unit: str = "marca"
     start_balance: int = 0  # each player's balance before a session's first hand
     zero_sum: bool = True  # every hand's payments add up to nothing
+    redeal_thrown_in: bool = True  # G-6: a thrown-in deal is redealt by the same dealer
+    highest_trump: int = 21  # the pack's top numbered trump (Minchiate: 40)
     keywords: Mapping[str, KeywordSpec] = {}
     options: tuple[Option, ...] = ()
     rulings: tuple[str, ...] = ()  # ruling IDs this engine implements
@@ -112,6 +114,6 @@ class Game:
         for _ in range(count):
             record = self.random_record(rng, dealer=dealer)
             records.append(record)
-            if not self.verify(record).thrown_in:
+            if not self.redeal_thrown_in or not self.verify(record).thrown_in:
                 dealer = (dealer + 1) % self.num_players
         return records

@@ -1,0 +1,259 @@
+"""Repair suggestions: small edits that turn an impossible or much-flagged record into a
+consistent, legal one, for the slips people make copying a paper record.
+
+The edits tried, each a kind with a cost (cheaper is likelier):
+
+* ``swap-in-trick`` (1): two cards of one trick exchanged (a card in the wrong seat's
+  column, or the order of play miscopied);
+* ``numeral`` (1): a trump written with a Roman numeral one stroke away (IV for VI, IX for
+  XI, XIV for XVI, ...);
+* ``swap-between-tricks`` (2): two cards of different tricks exchanged;
+* ``rotate-trick`` (2): one trick's cards written one seat off (every card moved one place);
+* ``seats`` (2): the dealer one seat off either way, so every card of the record moves to
+  the neighbouring player (the columns of a paper sheet started from the wrong player).
+
+Every single edit is replayed; when none yields a clean record, pairs of the single edits
+that each removed something are tried. The few best are offered, clean ones first, then by
+cost and by how few findings remain. A suggestion is only a suggestion: the director accepts
+one as a correction, with the reason recorded.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from itertools import combinations
+
+from ..cards import CARDS, TRUMP_BASE, Card
+from ..games.base import Game
+from ..record import Item, Line, Record, Trick
+from ..report import Report
+
+__all__ = ["Edit", "Repair", "needs_repair", "roman_neighbours", "suggest_repairs"]
+
+COSTS = {"swap-in-trick": 1, "numeral": 1, "swap-between-tricks": 2, "rotate-trick": 2,
+         "seats": 2}
+
+
+@dataclass(frozen=True, slots=True)
+class Edit:
+    """One small change to a record. ``where`` is (body index, position) pairs it touches;
+    ``description`` says it for a person."""
+
+    kind: str
+    description: str
+    where: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def cost(self) -> int:
+        return COSTS[self.kind]
+
+
+@dataclass(frozen=True, slots=True)
+class Repair:
+    """A repaired record with the edits that make it and the replay's verdict."""
+
+    edits: tuple[Edit, ...]
+    record: Record
+    report: Report
+
+    @property
+    def cost(self) -> int:
+        return sum(edit.cost for edit in self.edits)
+
+    @property
+    def clean(self) -> bool:
+        return _badness(self.report) == (0, 0) and self.report.complete
+
+    @property
+    def remaining(self) -> int:
+        """Errors and violations about the play left after the edits."""
+        return sum(_badness(self.report))
+
+    @property
+    def reason(self) -> str:
+        """The correction's reason, as the director will record it."""
+        return "repair: " + "; ".join(edit.description for edit in self.edits)
+
+
+_ROMAN_DIGITS = "IVXL"
+
+
+def _to_roman(n: int) -> str:
+    out = []
+    for value, letters in ((40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):
+        while n >= value:
+            out.append(letters)
+            n -= value
+    return "".join(out)
+
+
+def roman_neighbours(n: int, highest: int) -> list[int]:
+    """Trumps whose Roman numeral is one slip from ``n``'s: a stroke added, dropped or
+    changed, or two neighbouring strokes exchanged.
+
+    >>> roman_neighbours(6, 21)  # VI: I, II, IV (exchanged), V, VII, XI, XVI
+    [1, 2, 4, 5, 7, 11, 16]
+    >>> 9 in roman_neighbours(11, 21) and 11 in roman_neighbours(9, 21)
+    True
+    """
+    numerals = {_to_roman(m): m for m in range(1, highest + 1)}
+    text = _to_roman(n)
+    variants = set()
+    for i in range(len(text) + 1):
+        for letter in _ROMAN_DIGITS:
+            variants.add(text[:i] + letter + text[i:])  # a stroke added
+    for i in range(len(text)):
+        variants.add(text[:i] + text[i + 1:])  # dropped
+        for letter in _ROMAN_DIGITS:
+            variants.add(text[:i] + letter + text[i + 1:])  # changed
+        if i + 1 < len(text):
+            variants.add(text[:i] + text[i + 1] + text[i] + text[i + 2:])  # exchanged
+    return sorted(numerals[v] for v in variants if v in numerals and numerals[v] != n)
+
+
+def _trick_cards(record: Record) -> list[tuple[int, Trick]]:
+    return [(index, entry) for index, entry in enumerate(record.body)
+            if isinstance(entry, Trick)]
+
+
+def _with_trick(trick: Trick, cards: list[Card | None]) -> Trick:
+    plays = tuple(Item(str(card) if card is not None else "?", card, old.note, old.loc)
+                  for card, old in zip(cards, trick.plays, strict=True))
+    return Trick(trick.number, trick.leader, plays, trick.loc)
+
+
+def _replace(record: Record, changes: dict[int, Trick | Line]) -> Record:
+    body = tuple(changes.get(i, entry) for i, entry in enumerate(record.body))
+    return Record(record.tags, body, record.source, record.start)
+
+
+def _label(trick: Trick, position: int) -> str:
+    return f"trick {trick.number}, card {position + 1}"
+
+
+def _single_edits(record: Record, game: Game) -> Iterator[tuple[Edit, Record]]:
+    tricks = _trick_cards(record)
+    highest = game.highest_trump
+    for index, trick in tricks:
+        cards = list(trick.card_tuple)
+        for a, b in combinations(range(len(cards)), 2):
+            if cards[a] == cards[b]:
+                continue
+            swapped = cards.copy()
+            swapped[a], swapped[b] = swapped[b], swapped[a]
+            yield (Edit("swap-in-trick", f"{_label(trick, a)} and card {b + 1}: "
+                        f"{cards[b]} and {cards[a]} exchanged", ((index, a), (index, b))),
+                   _replace(record, {index: _with_trick(trick, swapped)}))
+        for position, card in enumerate(cards):
+            if card is None or not card.is_trump:
+                continue
+            for other in roman_neighbours(card.rank, highest):
+                changed = cards.copy()
+                changed[position] = CARDS[TRUMP_BASE + other]
+                yield (Edit("numeral", f"{_label(trick, position)}: "
+                            f"{_to_roman(card.rank)} read as {_to_roman(other)} "
+                            f"({card} -> {other})", ((index, position),)),
+                       _replace(record, {index: _with_trick(trick, changed)}))
+        if len(cards) > 1:
+            for step, way in ((1, "later"), (-1, "earlier")):
+                rotated = cards[step:] + cards[:step]
+                yield (Edit("rotate-trick", f"trick {trick.number}: every card one seat "
+                            f"{way}", tuple((index, p) for p in range(len(cards)))),
+                       _replace(record, {index: _with_trick(trick, rotated)}))
+    for (i, first), (j, second) in combinations(tricks, 2):
+        for a, card_a in enumerate(first.card_tuple):
+            for b, card_b in enumerate(second.card_tuple):
+                if card_a == card_b:
+                    continue
+                one, two = list(first.card_tuple), list(second.card_tuple)
+                one[a], two[b] = card_b, card_a
+                yield (Edit("swap-between-tricks", f"{_label(first, a)} ({card_a}) and "
+                            f"{_label(second, b)} ({card_b}) exchanged", ((i, a), (j, b))),
+                       _replace(record, {i: _with_trick(first, one),
+                                         j: _with_trick(second, two)}))
+    players = record.players
+    if record.dealer is not None and len(players) > 1:
+        for step, way in ((1, "next"), (-1, "previous")):
+            dealer = players[(record.dealer + step) % len(players)]
+            tags = tuple((name, dealer if name == "Dealer" else value)
+                         for name, value in record.tags)
+            yield (Edit("seats", f"the deal one seat off: {dealer} ({way} player) dealt, "
+                        f"not {players[record.dealer]}"),
+                   Record(tags, record.body, record.source, record.start))
+
+
+def _badness(report: Report) -> tuple[int, int]:
+    """Errors and violations about the play. A claim that disagrees is the players'
+    arithmetic, judged apart (:mod:`scorer.disputes.claims`): no edit of the play should be
+    offered to make a wrong sum come out."""
+    def count(findings: list) -> int:
+        return sum(1 for f in findings if "CLAIM" not in f.code)
+
+    return (count(report.errors), count(report.violations))
+
+
+def suggest_repairs(game: Game, record: Record, *, limit: int = 3,
+                    budget: int = 20_000) -> tuple[Report, list[Repair]]:
+    """The record's own report and up to ``limit`` repairs, best first: clean ones (no error,
+    no violation) by cost, then, when no edit cleans the record, the pairs of edits that do,
+    then the edits that leave the fewest problems. ``budget`` bounds the replays."""
+    original = game.verify(record)
+    base = _badness(original)
+    if not needs_repair(original) or not record.tricks:
+        return original, []
+
+    tried: list[Repair] = []
+    improving: list[tuple[Edit, Record, Report]] = []
+    replays = 0
+    for edit, candidate in _single_edits(record, game):
+        if replays >= budget:
+            break
+        replays += 1
+        report = game.verify(candidate)
+        repair = Repair((edit,), candidate, report)
+        if _badness(report) < base:
+            tried.append(repair)
+            if not repair.clean and edit.kind != "seats":
+                improving.append((edit, candidate, report))
+    if not any(r.clean for r in tried):
+        improving.sort(key=lambda e: (_badness(e[2]), e[0].cost))
+        for (edit_a, record_a, _), (edit_b, record_b, _) in combinations(improving[:40], 2):
+            if replays >= budget:
+                break
+            touched_a = {w[0] for w in edit_a.where}
+            if touched_a & {w[0] for w in edit_b.where}:
+                continue
+            candidate = _replace(record, {index: changed.body[index]
+                                          for edit, changed in ((edit_a, record_a),
+                                                                (edit_b, record_b))
+                                          for index, _ in edit.where})
+            replays += 1
+            report = game.verify(candidate)
+            if _badness(report) < base:
+                tried.append(Repair((edit_a, edit_b), candidate, report))
+    first = _first_trick(original)
+    tried.sort(key=lambda r: (not r.clean, _badness(r.report), r.cost,
+                              _distance(record, r.edits, first)))
+    return original, tried[:limit]
+
+
+def needs_repair(report: Report) -> bool:
+    """True when the play has errors or violations (a disagreeing claim alone needs none)."""
+    return _badness(report) != (0, 0)
+
+
+def _first_trick(report: Report) -> int | None:
+    """The trick of the first problem about the play: a slip lies there or near it."""
+    return next((f.trick for f in report.findings
+                 if f.trick is not None and "CLAIM" not in f.code
+                 and f.severity.value in ("error", "violation")), None)
+
+
+def _distance(record: Record, edits: tuple[Edit, ...], trick: int | None) -> int:
+    """How far the edits' tricks lie from the first problem's (ties go to the nearer)."""
+    if trick is None:
+        return 0
+    numbers = [entry.number for edit in edits for index, _ in edit.where
+               if isinstance(entry := record.body[index], Trick)]
+    return min((abs(n - trick) for n in numbers), default=len(record.tricks))

@@ -1,0 +1,108 @@
+"""``tarocco audit``: the dispute tools from the command line (claims against the rules,
+what-if under other rule options, repair suggestions); see :mod:`records.disputes`."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+import click
+
+from records.disputes import TOOLS, audit_record
+from records.notation import read
+
+from .inputs import parse_option_flags, read_input
+
+__all__ = ["audit"]
+
+
+@click.command()
+@click.argument("file")
+@click.option("--tool", "tools", multiple=True, type=click.Choice(TOOLS),
+              help="Run only these tools (repeatable); all three by default.")
+@click.option("-o", "--option", "options", multiple=True, metavar="NAME=VALUE",
+              help="A rule option overriding the records' own.")
+@click.option("--limit", type=click.IntRange(1, 20), default=3, show_default=True,
+              help="Repairs offered per record at most.")
+@click.option("--json", "as_json", is_flag=True, help="Print the findings as JSON.")
+def audit(file: str, tools: tuple[str, ...], options: tuple[str, ...], limit: int,
+          as_json: bool) -> None:
+    """Audit the records of FILE (or - for standard input) for a disputed hand.
+
+    For each record: the claimed result (`claim` lines) against what the rules give, field by
+    field, with the likely reason for each difference; every other rule option's effect on
+    the payments; and, for an impossible or flagged record, the few smallest edits (swapped
+    cards, a misread Roman numeral, a trick one seat off, rotated seats) that make it
+    consistent and legal, each as a diff. Exit status: 0 nothing disputed, 1 a difference or
+    a flagged or impossible record, 2 a record that cannot be read.
+    """
+    overrides = parse_option_flags(options)
+    chosen = tools or TOOLS
+    results: list[dict[str, Any]] = []
+    worst = 0
+    for parsed in read(read_input(file), source=None if file == "-" else file):
+        record = parsed.record
+        line = record.start.line if record is not None and record.start else None
+        if parsed.errors or record is None:
+            results.append({"line": line, "errors": [
+                {"line": e.loc.line, "column": e.loc.column, "message": e.message}
+                for e in parsed.errors]})
+            worst = 2
+            continue
+        data = audit_record(record, overrides, chosen, limit)
+        data["line"] = line
+        results.append(data)
+        disputed = data["status"] not in ("clean", "thrown-in") or any(
+            c["kind"] != "agrees" for c in data.get("claims", []))
+        worst = max(worst, 1 if disputed else 0)
+    if as_json:
+        click.echo(json.dumps({"records": results}, indent=2, ensure_ascii=False))
+    else:
+        for data in results:
+            click.echo(_render(file, data) + "\n")
+    sys.exit(worst)
+
+
+def _render(file: str, data: dict[str, Any]) -> str:
+    head = f"{file}:{data['line']}"
+    if "errors" in data:
+        return "\n".join([f"{head}  cannot be read (fix the notation first)"] + [
+            f"  {e['line']}:{e['column']}  {e['message']}" for e in data["errors"]])
+    out = [f"{head}  {data['game']}  {data['status'].upper()}"]
+    players = data["players"]
+    if "claims" in data:
+        out.append("  claimed against computed:" if data["claims"] else
+                   "  claimed against computed: no claim lines in the record")
+        for claim in data["claims"]:
+            out.append(f"    {claim['field']} (line {claim['line']}): {claim['kind']}: "
+                       f"{claim['explanation']}")
+            out += [f"      {p['player']:<12} written {p['claimed']:+d}, rules "
+                    f"{p['computed']:+d}" for p in claim["players"] if p["differs"]]
+    if "what_if" in data:
+        changing = [alt for alt in data["what_if"] if alt["changes_anything"]]
+        out.append(f"  what if ({data['unit']}, change against the options applied):")
+        width = max([len(f"{a['option']}={a['value']} [{a['ruling']}]") for a in changing]
+                    + [6])
+        if changing:
+            out.append("    " + " " * width + "".join(f"{p[:8]:>9}" for p in players))
+        out += ["    " + f"{a['option']}={a['value']} [{a['ruling']}]".ljust(width)
+                + "".join(f"{a['delta'][p]:>+9d}" for p in players)
+                + ("" if a["status"] == data["status"] else f"   (the hand is {a['status']})")
+                for a in changing]
+        unchanged = [f"{a['option']}={a['value']}" for a in data["what_if"]
+                     if not a["changes_anything"]]
+        if unchanged:
+            out.append(f"    no change with: {', '.join(unchanged)}")
+    if "repairs" in data:
+        if not data["repairs_needed"]:
+            out.append("  repairs: none needed")
+        elif not data["repairs"]:
+            out.append("  repairs: no small edit makes the record consistent and legal")
+        for number, repair in enumerate(data["repairs"], start=1):
+            verdict = "clean" if repair["clean"] else f"{repair['remaining']} problem(s) left"
+            out.append(f"  repair {number} ({verdict}, cost {repair['cost']}): "
+                       f"{repair['reason']}")
+            out += ["    " + line for line in repair["diff"].splitlines()
+                    if line.startswith(("+", "-")) and not line.startswith(("+++", "---"))]
+    return "\n".join(out)

@@ -1,0 +1,276 @@
+"""The dispute tools (issue 10): claims against the rules, what-if, repair suggestions.
+
+Golden disputes are ``examples/disputes/NAME.txt`` with ``NAME.dispute.json``: the expected
+kind of each claim difference (and the option or ruling that explains it), each option value's
+change of the payments, and the repairs offered, worked out by hand in each record's comment.
+Properties check the tools on random legal hands: a hand's own settlement as its claim always
+agrees; a slip made by one exchange of two cards is always repaired, first, by a clean edit.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from conftest import Tournament
+from flask.testing import FlaskClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from records.disputes import audit_record
+from records.notation import read
+from records.writer import write
+from scorer.disputes import compare_claims, suggest_repairs, what_if
+from scorer.disputes.repair import roman_neighbours
+from scorer.disputes.whatif import session_what_if
+from scorer.games import get_game
+from scorer.ledger import build_ledger
+from scorer.record import Item, Line, Record, Trick
+from tarocco.cli import main
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+DISPUTES = sorted((EXAMPLES / "disputes").glob("*.dispute.json"))
+NICE4 = get_game("nice4")
+
+
+def record_of(text: str) -> Record:
+    [parsed] = read(text)
+    assert not parsed.errors, parsed.errors
+    return parsed.record
+
+
+def test_every_tool_has_golden_disputes() -> None:
+    names = {p.name.removesuffix(".dispute.json") for p in DISPUTES}
+    assert {"claim-option", "claim-rule", "claim-arithmetic", "what-if", "repair-swap",
+            "repair-numeral", "repair-none", "repair-several"} <= names
+
+
+@pytest.mark.parametrize("path", DISPUTES, ids=lambda p: p.name.removesuffix(".dispute.json"))
+def test_golden_dispute(path: Path) -> None:
+    want = json.loads(path.read_text())
+    record = record_of(path.with_name(path.name.replace(".dispute.json", ".txt")).read_text())
+    got = audit_record(record, limit=5)
+    assert got["status"] == want["status"]
+    assert got["repairs_needed"] == want["repairs_needed"]
+    assert [(c["field"], c["kind"]) for c in got["claims"]] == [
+        (c["field"], c["kind"]) for c in want["claims"]]
+    for claim, expected in zip(got["claims"], want["claims"], strict=True):
+        assert claim["rule"] == expected["rule"]
+        assert claim["options"] == expected["options"]
+        assert {p["player"]: [p["claimed"], p["computed"]] for p in claim["players"]} == \
+            expected["players"]
+    if "what_if" in want:
+        by_name = {f"{a['option']}={a['value']}": a for a in got["what_if"]}
+        assert set(by_name) == set(want["what_if"])
+        for name, expected in want["what_if"].items():
+            assert by_name[name]["status"] == expected["status"], name
+            assert by_name[name]["delta"] == expected["delta"], name
+    if "repairs" in want:
+        assert len(got["repairs"]) >= len(want["repairs"])
+        for repair, expected in zip(got["repairs"], want["repairs"], strict=False):
+            assert repair["clean"] == expected["clean"]
+            if "reason" in expected:
+                assert repair["reason"] == expected["reason"]
+                assert [e["kind"] for e in repair["edits"]] == expected["kinds"]
+    if "clean_repairs" in want:
+        assert sum(r["clean"] for r in got["repairs"]) == want["clean_repairs"]
+
+
+def test_an_accepted_repair_is_a_clean_record_that_differs_only_where_it_says() -> None:
+    record = record_of((EXAMPLES / "disputes" / "repair-swap.txt").read_text())
+    [repair] = audit_record(record, tools=["repair"])["repairs"][:1]
+    fixed = record_of(repair["text"])
+    assert NICE4.verify(fixed).status.value == "clean"
+    changed = [line for line in repair["diff"].splitlines()
+               if line[:1] in "+-" and not line.startswith(("+++", "---"))]
+    assert changed == ["-1. 10 17 5C 9", "-15. 13 18 4 4C", "+1. 10 17 4 9",
+                       "+15. 13 18 5C 4C"] or sorted(changed) == sorted(
+        ["-1. 10 17 5C 9", "+1. 10 17 4 9", "-15. 13 18 4 4C", "+15. 13 18 5C 4C"])
+
+
+def test_roman_neighbours_are_one_stroke_away_and_symmetric() -> None:
+    assert roman_neighbours(4, 21) == [1, 2, 5, 6, 9, 14, 15]  # IV: I II V VI IX XIV XV
+    assert 19 in roman_neighbours(21, 21)  # XXI read as XIX
+    for n in range(1, 22):
+        for m in roman_neighbours(n, 21):
+            assert n in roman_neighbours(m, 21), (n, m)
+    assert max(roman_neighbours(39, 40)) <= 40
+
+
+def test_a_clean_record_needs_no_repair() -> None:
+    record = record_of((EXAMPLES / "nice4" / "tour.txt").read_text())
+    report, repairs = suggest_repairs(NICE4, record)
+    assert report.status.value == "clean" and repairs == []
+
+
+def test_seats_written_from_the_wrong_player_are_repaired() -> None:
+    """The dealer written one seat off: every card goes to the neighbouring player."""
+    text = (EXAMPLES / "nice4" / "tour.txt").read_text().replace(
+        '[Dealer "Bruno"]', '[Dealer "Anna"]')
+    report, repairs = suggest_repairs(NICE4, record_of(text))
+    assert report.status.value == "invalid"
+    assert repairs and repairs[0].clean
+    assert [e.kind for e in repairs[0].edits] == ["seats"]
+    assert repairs[0].record.tag("Dealer") == "Bruno"
+
+
+def random_hand(seed: int) -> Record:
+    from scorer.games.nice_random import random_record
+
+    rng = random.Random(seed)
+    while True:
+        record = random_record(NICE4, rng)
+        if len(record.tricks) >= 10:
+            return record
+
+
+def swapped(record: Record, trick_index: int, a: int, b: int) -> Record:
+    body = list(record.body)
+    positions = [i for i, e in enumerate(body) if isinstance(e, Trick)]
+    index = positions[trick_index]
+    trick = body[index]
+    cards = list(trick.card_tuple)
+    cards[a], cards[b] = cards[b], cards[a]
+    body[index] = Trick(trick.number, trick.leader, tuple(Item(str(c), c) for c in cards))
+    return Record(record.tags, tuple(body))
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10_000), st.integers(0, 9), st.sampled_from([(0, 1), (1, 2), (0, 3)]))
+def test_one_exchange_in_a_trick_is_always_repaired_cleanly(seed: int, trick: int,
+                                                            pair: tuple[int, int]) -> None:
+    record = random_hand(seed)
+    slipped = swapped(record, trick, *pair)
+    report, repairs = suggest_repairs(NICE4, slipped, limit=5)
+    if report.status.value == "clean":  # the exchange happened to be legal too
+        assert repairs == []
+        return
+    assert repairs and repairs[0].clean
+    assert repairs[0].cost == 1  # exchanging the two back costs 1: nothing dearer ranks first
+    assert any(write(r.record) == write(record) for r in repairs if r.clean)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10_000))
+def test_a_claim_of_the_rules_own_figures_agrees(seed: int) -> None:
+    record = random_hand(seed)
+    report = NICE4.verify(record)
+    words = []
+    for name, amount in zip(record.players, report.settlement, strict=True):
+        words += [Item(name), Item(f"{amount:+d}")]
+    claimed = Record(record.tags, (*record.body, Line("claim", "marca", tuple(words))))
+    [diff] = compare_claims(NICE4, claimed)
+    assert diff.kind == "agrees"
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10_000))
+def test_a_claim_missing_one_payment_is_never_called_arithmetic(seed: int) -> None:
+    """Leave one score line out of the claim: an option or that rule explains it."""
+    record = random_hand(seed)
+    report = NICE4.verify(record)
+    if not report.lines:
+        return
+    line = report.lines[-1]
+    amounts = [s - a for s, a in zip(report.settlement, line.amounts, strict=True)]
+    if amounts == list(report.settlement):
+        return
+    words = []
+    for name, amount in zip(record.players, amounts, strict=True):
+        words += [Item(name), Item(f"{amount:+d}")]
+    claimed = Record(record.tags, (*record.body, Line("claim", "marca", tuple(words))))
+    [diff] = compare_claims(NICE4, claimed)
+    assert diff.kind in ("option", "rule")
+    if diff.kind == "rule":
+        assert diff.rule is not None
+
+
+def test_what_if_covers_every_other_option_value() -> None:
+    record = random_hand(3)
+    base, alternatives = what_if(NICE4, record)
+    expected = sum(len(option.values) - 1 for option in NICE4.options)
+    assert len(alternatives) == expected
+    for alt in alternatives:
+        again = NICE4.verify(record, {alt.option: alt.value})
+        assert alt.amounts == again.settlement
+        assert alt.delta == tuple(a - b for a, b in zip(again.settlement, base.settlement,
+                                                         strict=True))
+
+
+def test_session_what_if_starts_from_the_ledger_as_applied() -> None:
+    records = [p.record for p in read((EXAMPLES / "nice4" / "session.txt").read_text())]
+    names, balances, alternatives = session_what_if(NICE4, records)
+    ledger = build_ledger(records, [NICE4.verify(r) for r in records])
+    assert names == ledger.players and balances == ledger.balances
+    for alt in alternatives:
+        assert sum(alt.amounts) == sum(balances)  # still zero-sum from the same stakes
+
+
+# -- the command line -------------------------------------------------------------------------
+@pytest.mark.parametrize(("name", "status"), [("what-if", 0), ("claim-rule", 1),
+                                              ("repair-swap", 1), ("repair-none", 1)])
+def test_audit_exit_status(name: str, status: int) -> None:
+    result = CliRunner().invoke(main, ["audit", str(EXAMPLES / "disputes" / f"{name}.txt")])
+    assert result.exit_code == status, result.output
+
+
+def test_audit_prints_the_explanation_and_the_diff() -> None:
+    result = CliRunner().invoke(main, ["audit", str(EXAMPLES / "disputes" / "repair-swap.txt")])
+    assert "repair 1 (clean, cost 2)" in result.output
+    assert "+1. 10 17 4 9" in result.output
+    result = CliRunner().invoke(main, ["audit", str(EXAMPLES / "disputes" / "claim-rule.txt")])
+    assert "NICE-15 misapplied" in result.output
+
+
+def test_audit_json_and_unreadable_input() -> None:
+    path = str(EXAMPLES / "disputes" / "claim-option.txt")
+    result = CliRunner().invoke(main, ["audit", "--json", "--tool", "claims", path])
+    data = json.loads(result.output)
+    assert data["records"][0]["claims"][0]["options"] == ["honours=world"]
+    assert "repairs" not in data["records"][0]
+    result = CliRunner().invoke(main, ["audit", "-"], input='[Game "nice4"]\n1. ZZ\n')
+    assert result.exit_code == 2
+    assert "2:4" in result.output
+
+
+# -- the API ----------------------------------------------------------------------------------
+def test_api_audit_and_accepting_a_repair(client: FlaskClient, tournament: Tournament) -> None:
+    text = (EXAMPLES / "disputes" / "repair-swap.txt").read_text()
+    response = client.post("/api/audit", json={"text": text, "tools": ["repair"]})
+    assert response.status_code == 200, response.get_data(as_text=True)
+    [audited] = response.get_json()["records"]
+    repair = audited["repairs"][0]
+    assert repair["clean"]
+    session = client.post(f"/api/tournaments/{tournament.id}/sessions",
+                          json={"game": "nice4", "players": ["Anna", "Bruno", "Carla", "Dario"]},
+                          headers=tournament.headers).get_json()["id"]
+    [hand] = client.post(f"/api/sessions/{session}/hands", json={"text": text},
+                         headers=tournament.headers).get_json()["hands"]
+    assert hand["status"] == "flagged"
+    stored = client.get(f"/api/hands/{hand['hand_id']}/audit?tools=repair").get_json()
+    assert stored["records"][0]["repairs"][0]["reason"] == repair["reason"]
+    accepted = client.post(f"/api/hands/{hand['hand_id']}/revisions",
+                           json={"text": repair["text"], "author": "director",
+                                 "reason": repair["reason"]}, headers=tournament.headers)
+    assert accepted.status_code == 201, accepted.get_data(as_text=True)
+    assert client.get(f"/api/hands/{hand['hand_id']}").get_json()["status"] == "clean"
+    what_if = client.get(f"/api/sessions/{session}/what-if").get_json()
+    assert {f"{a['option']}={a['value']}" for a in what_if["what_if"]} >= {"honours=world"}
+
+
+def test_api_audit_refuses_bad_input(client: FlaskClient) -> None:
+    response = client.post("/api/audit", json={"text": '[Game "nice4"]\n1. ZZ\n'})
+    assert response.status_code == 422
+    body = response.get_json()
+    assert body["code"] == "MALFORMED_RECORD"
+    assert any(f.get("line") == 2 for f in body["findings"])
+    response = client.post("/api/audit", json={"text": "x", "tools": ["nonsense"]})
+    assert response.status_code == 422
+    many = (EXAMPLES / "nice4" / "tour.txt").read_text() * 21
+    response = client.post("/api/audit", json={"text": many, "tools": ["claims"]})
+    assert response.status_code == 422
+    assert response.get_json()["code"] == "TOO_MANY_RECORDS"
+    assert client.get("/api/hands/999/audit").status_code == 404

@@ -1,0 +1,127 @@
+"""The dispute tools in the API (claims against the rules, what-if, repair suggestions):
+thin views over :mod:`records.disputes`. A repair is accepted by posting its ``text`` as a
+new revision of the hand (``POST /api/hands/<id>/revisions``) with its ``reason``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_smorest import Blueprint
+from marshmallow import Schema, fields, validate
+
+from records.disputes import TOOLS, audit_record, session_alternatives
+from records.notation import read
+from records.service import ServiceError
+from scorer.games import OptionError
+from scorer.ledger import Adjustment
+
+from .api import readable_hand, readable_session
+from .db import get_store
+from .schemas import MAX_TEXT, ErrorOut
+
+disputes_blp = Blueprint("disputes", __name__, url_prefix="/api",
+                         description="Dispute tools: claims, what-if, repairs.")
+
+__all__ = ["disputes_blp"]
+
+MAX_AUDIT_RECORDS = 20  # a repair search replays a record thousands of times
+
+
+class AuditRequest(Schema):
+    text = fields.String(required=True, validate=validate.Length(min=1, max=MAX_TEXT),
+                         metadata={"description": "one or more records in the notation"})
+    options = fields.Dict(keys=fields.String(), values=fields.String(), load_default=dict)
+    tools = fields.List(fields.String(validate=validate.OneOf(TOOLS)),
+                        load_default=lambda: list(TOOLS))
+    limit = fields.Integer(load_default=3, validate=validate.Range(1, 20),
+                           metadata={"description": "repairs offered per record at most"})
+
+
+class AuditArgs(Schema):
+    tools = fields.List(fields.String(validate=validate.OneOf(TOOLS)),
+                        load_default=lambda: list(TOOLS))
+    limit = fields.Integer(load_default=3, validate=validate.Range(1, 20))
+
+
+class AuditResultOut(Schema):
+    records = fields.List(fields.Dict(), metadata={
+        "description": "per record: status, settlement, claims (field-by-field with the kind "
+                       "of difference), what_if (per option value), repairs (edits, reason, "
+                       "diff, corrected text)"})
+
+
+class SessionWhatIfOut(Schema):
+    game = fields.String()
+    unit = fields.String()
+    players = fields.List(fields.String())
+    balances = fields.Dict(keys=fields.String(), values=fields.Integer())
+    what_if = fields.List(fields.Dict())
+
+
+def _lowered(options: dict[str, str]) -> dict[str, str]:
+    return {k.lower(): v.lower() for k, v in options.items()}
+
+
+def _audit(record: Any, options: dict[str, str], tools: list[str], limit: int) -> dict:
+    try:
+        return audit_record(record, options, tools, limit)
+    except OptionError as exc:
+        raise ServiceError(422, "BAD_OPTION", str(exc)) from exc
+
+
+@disputes_blp.route("/audit", methods=["POST"])
+@disputes_blp.arguments(AuditRequest)
+@disputes_blp.response(200, AuditResultOut)
+@disputes_blp.alt_response(422, schema=ErrorOut, description="unreadable records, too many "
+                           "records, or an unknown rule option")
+def audit(body: dict) -> dict:
+    """Audit records without storing them: claims, what-if and repair suggestions."""
+    parsed = read(body["text"])
+    if len(parsed) > MAX_AUDIT_RECORDS:
+        raise ServiceError(422, "TOO_MANY_RECORDS",
+                           f"at most {MAX_AUDIT_RECORDS} records in one audit")
+    out = []
+    for number, item in enumerate(parsed, start=1):
+        record = item.record
+        if item.errors or record is None:
+            raise ServiceError(422, "MALFORMED_RECORD", f"record {number} cannot be read: fix "
+                               "the notation first", [
+                                   {"code": "NOTATION", "severity": "error",
+                                    "message": e.message, "line": e.loc.line,
+                                    "column": e.loc.column} for e in item.errors])
+        data = _audit(record, _lowered(body["options"]), body["tools"], body["limit"])
+        out.append({"line": record.start.line if record.start else None, **data})
+    if not out:
+        raise ServiceError(422, "MALFORMED_RECORD", 'no record found: a record starts with '
+                           '[Game "..."]')
+    return {"records": out}
+
+
+@disputes_blp.route("/hands/<int:hand_id>/audit")
+@disputes_blp.arguments(AuditArgs, location="query")
+@disputes_blp.response(200, AuditResultOut)
+def hand_audit(args: dict, hand_id: int) -> dict:
+    """Audit a stored hand's current revision under its session's options."""
+    hand = readable_hand(hand_id)
+    session = get_store().session(hand["session_id"])
+    revision = get_store().current_revision(hand_id)
+    record = read(revision["original_text"])[0].record
+    data = _audit(record, session["options"], args["tools"], args["limit"])
+    return {"records": [{"line": 1, "hand_id": hand_id, **data}]}
+
+
+@disputes_blp.route("/sessions/<int:session_id>/what-if")
+@disputes_blp.response(200, SessionWhatIfOut)
+def session_what_if(session_id: int) -> dict:
+    """The session's final balances under every other value of each rule option."""
+    session = readable_session(session_id)
+    store = get_store()
+    hands = store.hands(session_id)
+    records = [parsed.record for row in hands
+               for parsed in read(row["original_text"])[:1] if parsed.record is not None]
+    positions = {row["id"]: row["position"] for row in hands}
+    adjustments = [Adjustment(r["amounts"], r["reason"],
+                              positions.get(r["hand_id"]) if r["hand_id"] else None)
+                   for r in store.rulings(session_id)]
+    return session_alternatives(session["game"], records, session["options"], adjustments,
+                                session["players"])
