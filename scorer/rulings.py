@@ -45,6 +45,22 @@ NICE-15 | Partida (four players) | 37 of 72 wins; 1 marca per opponent (Solo col
 NICE-16 | Declarations and Bagatte are personal | Paid by each other player, partner included; sans prendre doubles Bagatte payments, not declarations.
 NICE-17 | Three players | 13 to 25 points pay 1 to the top scorer, under 13 pay 2; a tie for most puts the third's payment in abeyance for the next sole top scorer; a three-way tie pays nothing.
 NICE-18 | Marca ledger | Each player starts the session with 10 marca; balances may go below zero; every hand is zero-sum.
+MIN-1 | Pack | 97 cards: swords and batons K Q C J 10..1, cups and coins K Q C J 1..10, trumps 1..40 (40 the Tromba highest), the Fool in no suit.
+MIN-2 | Counting cards | Trumps 2-5: 3; Kings, the Fool, trumps 1, 10, 13, 20, 28, 30-35: 5; the Arie 36-40: 10; 142 in all. Trump 29 counts 0 alone, 5 inside a versicola.
+MIN-3 | Robbing | The cutter (dealer's left) keeps the run of counting cards and sopraventi (20-29) at the cut; their values are marked for his side; he discards as many.
+MIN-4 | Deal | 20 cards each and a 21st face up (the dealer's after counting the talon); face-up counting cards are marked; the folla is 13 less the robbed cards.
+MIN-5 | Scoprire and pigliare | The dealer turns up the folla's counting cards and sopraventi from the top (marked), then takes its other counting cards (not marked), and discards as many; his partner announces the folla's suit counts.
+MIN-6 | Discards and the folla | Discards are any cards, shown after the first card is played, into the folla; the folla counts for the dealer's side at the end, nothing in it dies.
+MIN-7 | Declared versicole | During the first trick each player shows his versicole (runs of 3+ within 1-5 or 28-40, 1+Fool+40, 1+13+28, Diecine, 3 or 4 Kings), marked at the sum of their cards; the Fool adds 5 to each.
+MIN-8 | Marks during play | Muore: a counting card won by the side that did not play it is marked for the winners; accrescimento: a won card extending a declared versicola is marked (option accrescimento=off).
+MIN-9 | Rests during play | One running difference; each time it reaches 60 the leading side is paid a rest. Order: robbed, face-up, scoperti, declared versicole, then trick by trick.
+MIN-10 | End of the hand | Mazzetti (1 per card beyond 42), versicole in the pile (+5 each with the Fool), ultima 10, the counting cards again: added to the difference; the side ahead is paid one rest per 60 begun.
+MIN-11 | The Fool | Played to any trick but the last, never wins, stays with its side, replaced by a non-counting card of the side's pile (at the end the lowest counting card); a side winning no trick loses it: end rests doubled and 14 rests more.
+MIN-12 | The King rule | On the first lead of a suit, once trumped, a later player holding its King must play it; after a Fool lead the second card is the lead.
+MIN-13 | Revoke penalty | Not following suit or not trumping when able costs two rests to each opponent; the tricks stand.
+MIN-14 | Cascare | A player out of trumps lays his hand open: noted, legality unchanged.
+MIN-15 | Rests per side | Each player of the side paid receives the rests, each of the other side pays them: zero-sum.
+MIN-16 | Giro and set | Four games a giro, three giri a set; the first dealer partners the 2nd, 3rd, then lowest cutter; the deal passes to the right; each game of an unfinished giro pays 2 rests to the would-be dealer's side.
 PIE-1 | Pack | 62 cards: swords and batons K Q C J 10..5, cups and coins K Q C J 1..6, trumps 21 (highest) .. 1, the Fool.
 PIE-2 | Points, counted singly | Kings, 21, 1 and the Fool 5; Queens 4; Cavaliers 3; Jacks 2; every other card 1: 114.
 PIE-3 | Deal and discard | 15 each to right, partner, left, 17 to the dealer, who discards 2: no 5-point card; other trumps only if the hand kept holds only trumps and 5-point cards, or no trump; the trumps discarded announced; the discard counts for the dealer's side if it wins a trick.

@@ -9,6 +9,7 @@ True
 from __future__ import annotations
 
 from .base import Game, Option, OptionError
+from .minchiate import Minchiate
 from .nice import Nice3, Nice4
 from .piedicavallo import Piedicavallo
 
@@ -18,6 +19,7 @@ __all__ = ["GAMES", "Game", "Option", "OptionError", "UnknownGame", "get_game"]
 ENGINES: tuple[Game, ...] = (
     Nice4(),
     Nice3(),
+    Minchiate(),
     Piedicavallo(),
 )
 GAMES: dict[str, Game] = {game.key: game for game in ENGINES}
