@@ -151,7 +151,9 @@ def _check_rotation(ledger: Ledger, number: int, before: tuple[Record, Report],
         return
     n = len(record.players)
     expected = old_record.dealer
-    if old_report.status is not Status.THROWN_IN:
+    engine = GAMES.get(record.game)
+    redeal = engine.redeal_thrown_in if engine is not None else True
+    if old_report.status is not Status.THROWN_IN or not redeal:
         expected = (old_record.dealer + 1) % n
     if record.dealer is not None and record.dealer != expected:
         ledger.findings.append((number, Finding(

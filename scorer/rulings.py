@@ -45,6 +45,14 @@ NICE-15 | Partida (four players) | 37 of 72 wins; 1 marca per opponent (Solo col
 NICE-16 | Declarations and Bagatte are personal | Paid by each other player, partner included; sans prendre doubles Bagatte payments, not declarations.
 NICE-17 | Three players | 13 to 25 points pay 1 to the top scorer, under 13 pay 2; a tie for most puts the third's payment in abeyance for the next sole top scorer; a three-way tie pays nothing.
 NICE-18 | Marca ledger | Each player starts the session with 10 marca; balances may go below zero; every hand is zero-sum.
+PIE3-1 | Cards | Honours XX (the Angel), I (the Bagatto) and the Fool; trumps XX, XXI, XIX .. I (the Angel highest); swords and batons K Q C V 10 .. 1, cups and coins K Q C V 1 .. 10.
+PIE3-2 | Points, counted singly | Angel and Bagatto 5, Fool 4, Kings 5, Queens 4, Cavaliers 3, Valets 2, all else 1: 129 = 3 x 43. Option fool=5: the Fool counts 5, 130 in all, game points kept in thirds.
+PIE3-3 | Deal | Five rounds of packets of 5, the dealer's last packet 8 (25, 25, 28); bargaining sessions after rounds 2, 3 and 4.
+PIE3-4 | Bargaining | From eldest: pass, demand N, offer N or continue (ends the session). After a demand d: pass, demand less, or offer; after an offer o: pass or offer more. Once all three have spoken, demands equal to offers (a pass is 0) throw the hand in: offerers pay, demanders receive; all passing pays nothing.
+PIE3-5 | Discard | The dealer discards 3, neither Honours nor Kings; they count for him.
+PIE3-6 | Declarations | After the discard, paid by each opponent: Abundance (10+ trumps, the Fool not one; option abundance-fool=trump) 10 + 1 per trump over 10; Kings 20 + 5 per Honour added; Mitigati 15 + 5 per King added; Mixed Honours (4+ Kings and Honours, one of each at least) 10 + 5 per card over 4. Abundance cards may serve one other; a card serves at most one of the others. A better grouping held is noted.
+PIE3-7 | The Fool | Excuses any play, never wins; its player takes it back and gives the trick's winner a 1-point card from his pile as soon as he has one; with none by the end, the Fool goes to that winner. Option discard-in-pile=no keeps the dealer's discard out of his pile for this.
+PIE3-8 | Settlement | Each player's card points (the discard to the dealer) minus 43 in game points, plus declarations and bargains; zero-sum.
 MIN-1 | Pack | 97 cards: swords and batons K Q C J 10..1, cups and coins K Q C J 1..10, trumps 1..40 (40 the Tromba highest), the Fool in no suit.
 MIN-2 | Counting cards | Trumps 2-5: 3; Kings, the Fool, trumps 1, 10, 13, 20, 28, 30-35: 5; the Arie 36-40: 10; 142 in all. Trump 29 counts 0 alone, 5 inside a versicola.
 MIN-3 | Robbing | The cutter (dealer's left) keeps the run of counting cards and sopraventi (20-29) at the cut; their values are marked for his side; he discards as many.

@@ -11,6 +11,7 @@ from __future__ import annotations
 from .base import Game, Option, OptionError
 from .minchiate import Minchiate
 from .nice import Nice3, Nice4
+from .piemonte3 import Piemonte3
 from .piedicavallo import Piedicavallo
 
 __all__ = ["GAMES", "Game", "Option", "OptionError", "UnknownGame", "get_game"]
@@ -19,6 +20,7 @@ __all__ = ["GAMES", "Game", "Option", "OptionError", "UnknownGame", "get_game"]
 ENGINES: tuple[Game, ...] = (
     Nice4(),
     Nice3(),
+    Piemonte3(),
     Minchiate(),
     Piedicavallo(),
 )
