@@ -54,7 +54,13 @@ _LEADER = re.compile(r"([^:\s*?(][^:]*+):\s*")
 _TOKEN = re.compile(r"(\*?)([^\s,()]+)(?:\(([^)]*)\))?|([^\s,])")  # commas separate items
 _TAG_NAMES = {name.lower(): name for name in TAG_ORDER}
 _GAME_TAG = re.compile(r"\[\s*game\s", re.IGNORECASE)
-_FAST_TRICK = re.compile(r"[ \t]*(\d{1,4})\.[ \t]+([^\s:;{}()*=?,\[-][^:;{}()*=?,\[-]*+)$")
+# The reader's fast path: a plain trick line, ``N. cards`` or ``N. Leader: cards``, no
+# comment, annotation, mark or option. The possessive name part stops at the colon, so a line
+# without one costs one more linear pass.
+_FAST_LED_TRICK = re.compile(r"[ \t]*(\d{1,4})\.[ \t]+(?:([^\s:;{}()*=?,\[-][^:;{}()*=?,\[-]*+):"
+                             r"[ \t]*)?([^\s:;{}()*=?,\[-][^:;{}()*=?,\[-]*+)$")
+_new_trick = Trick.__new__
+_new_loc = tuple.__new__
 _SPECIAL = re.compile(r"[(),*=?-]")
 
 
@@ -93,6 +99,12 @@ class Visitor:
     def begin_body(self) -> None: ...
     def visit_line(self, line: Line) -> None: ...
     def visit_trick(self, trick: Trick) -> None: ...
+    def visit_tricks(self, tricks: list[Trick]) -> None:
+        """A run of plain trick lines read at once (the reader's fast path); by default
+        :meth:`visit_trick` for each, in order."""
+        for trick in tricks:
+            self.visit_trick(trick)
+
     def handle_error(self, error: NotationError) -> None:
         raise error
 
@@ -121,6 +133,9 @@ class RecordBuilder(Visitor):
 
     def visit_trick(self, trick: Trick) -> None:
         self._body.append(trick)
+
+    def visit_tricks(self, tricks: list[Trick]) -> None:
+        self._body.extend(tricks)
 
     def handle_error(self, error: NotationError) -> None:
         if self.strict:
@@ -153,6 +168,10 @@ def read_one(text: str, *, strict: bool = False) -> Parsed:
 class Reader:
     """Splits the text into records and lines and drives a :class:`Visitor`."""
 
+    #: Take the fast path for runs of plain trick lines (the general path reads them the same
+    #: way; ``tests/test_fastpath.py`` runs both and compares).
+    fast = True
+
     def __init__(self, text: str, visitor: Visitor, source: str | None = None) -> None:
         self.lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
         self.visitor = visitor
@@ -165,6 +184,7 @@ class Reader:
         self.style = "italian"
         self.spellings = card_spellings(self.style)
         self.player_names: dict[str, str] = {}
+        self.player_seats: dict[str, int] = {}
         self.tags: dict[str, tuple[str, Loc]] = {}
         self.line_count = 0
 
@@ -173,11 +193,16 @@ class Reader:
 
     # -- records ---------------------------------------------------------------------------
     def run(self) -> None:
-        fast = _FAST_TRICK.match
-        for number, raw in enumerate(self.lines, start=1):
-            if self.in_body and raw[:1].isdigit():
-                match = fast(raw)
-                if match is not None and self.fast_trick(raw, match, number):
+        lines = self.lines
+        count = len(lines)
+        number = 0
+        while number < count:
+            raw = lines[number]
+            number += 1
+            if self.in_body and self.fast and raw[:1].isdigit():
+                done = self.trick_block(number - 1)
+                if done:
+                    number += done - 1
                     continue
             text = _strip_comment(raw)
             if not text.strip():
@@ -206,27 +231,54 @@ class Reader:
             self.body_line(stripped.rstrip(), number, column)
         self.close(len(self.lines))
 
-    def fast_trick(self, raw: str, match: re.Match[str], number: int) -> bool:
-        """The fast path for the bulk of a record: ``N. c1 c2 c3 c4`` with plain card tokens.
-        Returns False (and the general path takes over) for anything else."""
-        if self.line_count >= MAX_RECORD_LINES:
-            return False
-        try:
-            cards = tuple(map(self.spellings.__getitem__, match.group(2).split()))
-        except KeyError:
-            return False
-        self.line_count += 1
-        column = match.start(1) + 1
-        self.visitor.visit_trick(Trick.fast(int(match.group(1)), cards, Loc(number, column),
-                                            (raw[column - 1 :], match.start(2) - column + 1,
-                                             self.style)))
-        return True
+    def trick_block(self, start: int) -> int:
+        """The fast path for the bulk of a record: consecutive lines ``N. c1 c2 c3 c4`` (or
+        ``N. Leader: c1 ...``) of plain card tokens, from index ``start`` of the lines. Builds
+        their :class:`Trick` values in one loop (items and columns only when asked) and
+        returns how many lines it took; 0 leaves the line to the general path, which reads
+        it (or reports it) the same way."""
+        lines = self.lines
+        end = min(len(lines), start + MAX_RECORD_LINES - self.line_count)
+        match_line = _FAST_LED_TRICK.match
+        card = self.spellings.__getitem__
+        seats = self.player_seats
+        style = self.style
+        tricks = []
+        index = start
+        while index < end:
+            raw = lines[index]
+            match = match_line(raw)
+            if match is None:
+                break
+            number_text, name, rest = match.groups()
+            try:
+                cards = tuple(map(card, rest.split()))
+            except KeyError:
+                break
+            leader = None
+            if name is not None:
+                leader = seats.get(name.strip().casefold())
+                if leader is None:
+                    break
+            index += 1
+            column = match.start(1) + 1
+            trick = _new_trick(Trick)
+            (trick.number, trick.leader, trick._cards, trick._items, trick._lazy,
+             trick.loc) = (int(number_text), leader, cards, None,
+                           (raw[column - 1 :], match.start(3) - column + 1, style),
+                           _new_loc(Loc, (index, column)))
+            tricks.append(trick)
+        if tricks:
+            self.line_count += len(tricks)
+            self.visitor.visit_tricks(tricks)
+        return index - start
 
     def open(self, number: int, column: int) -> None:
         self.in_record, self.in_body = True, False
         self.start_line = number
         self.tags, self.spec, self.players, self.line_count = {}, None, [], 0
         self.player_names: dict[str, str] = {}
+        self.player_seats: dict[str, int] = {}
         self.visitor.begin_record(Loc(number, column))
 
     def close(self, last_line: int) -> None:
@@ -273,6 +325,8 @@ class Reader:
             tags["Players"] = (", ".join(self.players), loc)
             folded = [p.casefold() for p in self.players]
             self.player_names = dict(zip(folded, self.players, strict=True))
+            self.player_seats = {folded: self.players.index(name)  # as trick_line finds it
+                                 for folded, name in self.player_names.items()}
             if len(set(folded)) != len(folded):
                 self.error("two players have the same name", loc.line, loc.column)
             if game is not None and len(self.players) != game.num_players:

@@ -89,6 +89,12 @@ class NiceGame(Game):
     def verify(self, record: Record, options: Mapping[str, str] | None = None) -> Report:
         return _NiceHand(self, record, options).run()
 
+    def verify_general(self, record: Record, options: Mapping[str, str] | None = None
+                       ) -> Report:
+        """:meth:`verify` on the general path only (no single-pass replay): the reference
+        the fast path is tested against (``tests/test_fastpath.py``)."""
+        return _NiceHand(self, record, options, single_pass=False).run()
+
     def random_record(self, rng: random.Random, players: list[str] | None = None,
                       dealer: int | None = None) -> Record:
         from .nice_random import random_record
@@ -121,9 +127,12 @@ class Nice3(NiceGame):
 class _NiceHand:
     """One replay of one record. Built, run once, discarded."""
 
-    def __init__(self, game: NiceGame, record: Record, options: Mapping[str, str] | None):
+    def __init__(self, game: NiceGame, record: Record, options: Mapping[str, str] | None,
+                 single_pass: bool = True):
         self.game = game
         self.record = record
+        self.given_options = options
+        self.single_pass = single_pass
         self.n = game.num_players
         players = record.players
         self.report = Report(game.key, tuple(players), record.dealer, unit=game.unit)
@@ -166,6 +175,8 @@ class _NiceHand:
             self.sort_lines()
             if self.mountain():
                 return self.finish()
+            if self.single_pass and self.single_pass_ready():
+                return self.run_single_pass()
             try:
                 self.seat_plays()
             except _Stop:
@@ -194,6 +205,37 @@ class _NiceHand:
                 raise _Stop
         except _Stop:
             self.stopped = True
+        return self.finish()
+
+    def single_pass_ready(self) -> bool:
+        """The record has what the single pass needs: every hand, the discard, the call (four
+        players) and every trick. Anything it cannot settle on the way sends it back."""
+        lines = self.lines
+        return (len(lines.hands) == self.n and len(lines.tricks) == self.game.hand_size
+                and "discard" in lines.single and (self.n == 3 or "call" in lines.single))
+
+    def run_single_pass(self) -> Report:
+        """Deal, contract and declarations as on the general path, then one replay loop
+        (:func:`~scorer.games.nice_play.single_pass`). On anything unusual (an error, a card
+        not held, a trick out of order, a surrender with play) the record is replayed from
+        scratch on the general path, which then finds and words every problem: the single
+        pass only ever accepts what the general path accepts, with the same findings."""
+        from .nice_play import Fallback, single_pass
+
+        try:
+            self.deal()
+            if self.n == 4:
+                self.settle_contract()
+            else:
+                self.start_hands()
+            if self.contract.surrender:
+                raise Fallback
+            self.declarations_before_play()
+            single_pass(self)
+        except (_Stop, Fallback):
+            return _NiceHand(self.game, self.record, self.given_options,
+                             single_pass=False).run()
+        self.report.complete = True
         return self.finish()
 
     def finish(self) -> Report:

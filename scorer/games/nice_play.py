@@ -11,11 +11,14 @@ from ..findings import Severity
 from ..report import TrickResult
 from ..tricks import (
     CATEGORY,
+    CATEGORY_MASK,
     FOOL_CATEGORY,
     MUST_FOLLOW_SUIT,
     MUST_FOLLOW_TRUMPS,
     MUST_TRUMP,
     SUIT_MASKS,
+    TRUMP,
+    TRUMP_MASK,
 )
 from . import nice_rules as R
 from .nice_declare import declare_in_play, note_undeclared
@@ -118,6 +121,120 @@ def play(h: _NiceHand) -> None:
         results.append(TrickResult(number, leader, cards, winner, trick_points, flags, n, trick))
     if h.play_complete:
         note_undeclared(h)
+
+
+class Fallback(Exception):
+    """The single pass met something it leaves to the general replay (seat, then play)."""
+
+
+def single_pass(h: _NiceHand) -> None:
+    """Seat, check and replay every trick in one pass, when every hand is written.
+
+    The fast path of :func:`play` for the common case: all hands known, every trick numbered
+    in order and complete, every card held by the seat whose turn it is. Then the checks of
+    :meth:`~scorer.games.nice._NiceHand.seat_plays` (pack, duplicates) follow from "held"
+    (the start hands are disjoint parts of the pack), and a play is only examined further
+    when it does not follow the led category. Anything else raises :class:`Fallback` before
+    the report is touched by the play, and the caller replays the record on the general path
+    (``tests/test_fastpath.py`` keeps both paths equal). Same findings, in the same order, as
+    seat_plays + play.
+    """
+    tricks = h.lines.tricks
+    n = h.n
+    last = h.game.hand_size
+    if len(tricks) != last:
+        raise Fallback
+    rules = R.RULES
+    strength = rules.strength
+    must_trump = rules.must_trump
+    if rules.overtrump:  # not a Nice rule; the general path knows how
+        raise Fallback
+    start = h.start
+    hands = list(start)
+    report = h.report
+    holder = next((s for s in range(n) if start[s] >> R.BAGATTE & 1), None)
+    watch = BagatteWatch(holder, holder is not None)
+    h.bagatte = watch
+    points = h.points
+    fool_points = points[FOOL]
+    category_of = CATEGORY
+    category_mask = CATEGORY_MASK
+    bagatte = R.BAGATTE
+    seated = h.seated
+    results = report.tricks
+    new_result = TrickResult.__new__
+    leader = h.first_leader()
+    for number, trick in enumerate(tricks, start=1):
+        cards = trick.card_tuple
+        if (trick.number != number or len(cards) != n or None in cards
+                or (trick.leader is not None and trick.leader != leader)):
+            raise Fallback
+        flags = {}
+        led = None
+        seat = leader
+        best = -1
+        winner = leader
+        for position, card in enumerate(cards):
+            hand = hands[seat]
+            if not hand >> card & 1:
+                raise Fallback
+            category = category_of[card]
+            if category == TRUMP:
+                if led is None:
+                    led = TRUMP
+                elif led != TRUMP and (hand & category_mask[led]):
+                    _flag_fast(h, rules, hand, cards, position, trick, number, seat, led,
+                               flags)
+                key = 1000 + strength[card]
+                if key >= best:  # NICE-4: equal Papotes go to the later card
+                    best = key
+                    winner = seat
+            elif category != FOOL_CATEGORY:
+                if led is None:
+                    led = category
+                elif category != led and (hand & category_mask[led] or (
+                        must_trump and led != TRUMP and hand & TRUMP_MASK)):
+                    _flag_fast(h, rules, hand, cards, position, trick, number, seat, led,
+                               flags)
+                if category == led and strength[card] > best:
+                    best = strength[card]
+                    winner = seat
+            if seat == holder:
+                if not position:
+                    watch.lead(h, card, hand, number, trick.loc)
+                if card == bagatte and number != last:
+                    watch.attempting = False
+            hands[seat] = hand ^ (1 << card)
+            seat = seat + 1 if seat + 1 < n else 0
+        seated.append((trick, leader, cards, winner))
+        if trick.has_notes:
+            _declarations_in(h, trick, leader, number, hands)
+        trick_points = sum(map(points.__getitem__, cards))
+        if FOOL in cards:
+            trick_points -= fool_points
+        if number == last and watch.attempting and bagatte in cards:
+            watch.won = winner == holder
+        result = new_result(TrickResult)
+        (result.number, result.leader, result.cards, result.winner, result.points,
+         result.flags, result.players, result.source) = (
+            number, leader, cards, winner, trick_points, flags, n, trick)
+        results.append(result)
+        leader = winner
+    h.played = [s ^ e for s, e in zip(start, hands, strict=True)]
+    note_undeclared(h)
+
+
+def _flag_fast(h: _NiceHand, rules, hand: int, cards, position: int, trick, number: int,
+               seat: int, led: int, flags: dict) -> None:
+    """A play that does not follow the led category and may be illegal: judge it exactly as
+    :func:`play` does (the code, the full legal set, the finding)."""
+    card = cards[position]
+    before = cards[:position]
+    code = rules.illegal(hand, before, card)
+    if code is not None:
+        legal = rules.legal(hand, before)
+        _flag_illegal(h, code, seat, card, trick.plays[position], number, led, legal)
+        flags[position] = ((code,), legal)
 
 
 def _declarations_in(h: _NiceHand, trick, leader: int, number: int, hands: list[int]) -> None:

@@ -1,0 +1,320 @@
+"""The fast paths give exactly what the general paths give.
+
+Two fast paths serve ``tarocco bench`` and every real verification:
+
+* the reader's trick block (``records.notation.Reader.trick_block``): runs of plain trick
+  lines, ``N. cards`` or ``N. Leader: cards``, read in one loop with their items built only
+  when asked; ``Reader.fast = False`` sends every line through the general path;
+* the Nice engine's single pass (``scorer.games.nice_play.single_pass``): seating, legality
+  and replay in one loop when every hand is written; ``Game.verify_general`` replays on the
+  general path (seat every trick, then play it).
+
+Each test reads or verifies the same record both ways and compares everything a caller can
+see: records, locations of every line and item, notation errors, and whole reports (findings
+with their locations, legal sets and rulings, the trick log with its flagged plays, tallies,
+payments, status). Records come from the seeded generators, the golden examples, and
+mutations of both (cards swapped, replaced, dropped, lines moved, text edited), so that the
+fast paths can never drift from the general ones without a failing test.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from nicekit import PLAYERS, hand
+from test_properties import RECORD_MUTATIONS, swap_between_tricks, swap_within_trick
+
+from records.notation import Reader, read
+from records.writer import write
+from scorer.cardset import cards_of
+from scorer.games import get_game, nice_play
+from scorer.games import nice_rules as R
+from scorer.record import Item, Line, Record, Trick
+from scorer.report import Report
+
+GAMES = ["nice4", "nice3"]
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+EXAMPLE_TEXTS = sorted(p for game in GAMES for p in (EXAMPLES / game).glob("*.txt"))
+seeds = st.integers(min_value=0, max_value=2**32 - 1)
+games = st.sampled_from(GAMES)
+
+
+# -- what a caller can see ---------------------------------------------------------------------
+def record_view(record: Record | None) -> object:
+    """Everything of a record, locations included (record equality ignores them)."""
+    if record is None:
+        return None
+    body = []
+    for entry in record.body:
+        if isinstance(entry, Trick):
+            head = ("trick", entry.number, entry.leader, entry.loc, entry.has_notes)
+            items = entry.plays
+        else:
+            head = ("line", entry.keyword, entry.subject, entry.loc)
+            items = entry.items
+        body.append((*head, entry.card_tuple,
+                     [(i.text, i.card, i.note, i.loc) for i in items]))
+    return (record.tags, record.source, record.start, body)
+
+
+def read_view(text: str, fast: bool) -> object:
+    """Records and errors as read with the reader's fast path on or off."""
+    previous = Reader.fast
+    Reader.fast = fast
+    try:
+        parsed = read(text)
+    finally:
+        Reader.fast = previous
+    return [(record_view(p.record), [(e.message, e.loc) for e in p.errors]) for p in parsed]
+
+
+def report_view(report: Report) -> object:
+    """Every field of a report, the trick log with its plays and flags included."""
+    tricks = [(t.number, t.leader, t.cards, t.winner, t.points, t.flags, t.players, t.seats,
+               t.plays) for t in report.tricks]
+    return (report.game, report.players, report.dealer, report.findings, tricks, report.hands,
+            report.discard, report.contract, report.sides, report.lines, report.unit,
+            report.complete, report.thrown_in, report.abeyance, report.sole_top,
+            report.status, report.settlement)
+
+
+def assert_same_reading(text: str) -> None:
+    assert read_view(text, fast=True) == read_view(text, fast=False)
+
+
+def assert_same_report(record: Record, options: dict[str, str] | None = None) -> None:
+    game = get_game(record.game)
+    assert report_view(game.verify(record, options)) == report_view(
+        game.verify_general(record, options))
+
+
+# -- the reader --------------------------------------------------------------------------------
+TRICK_EDITS = [
+    lambda line, rng: "  " + line,
+    lambda line, rng: "\t" + line + "  \t",
+    lambda line, rng: line.lower(),
+    lambda line, rng: line.replace(". ", ".    ", 1),
+    lambda line, rng: line.replace(". ", ") ", 1),
+    lambda line, rng: line.replace(". ", ".", 1),
+    lambda line, rng: line.replace(". ", ". Anna: ", 1),
+    lambda line, rng: line.replace(". ", ". bruno : ", 1),
+    lambda line, rng: line.replace(". ", ". Zed: ", 1),
+    lambda line, rng: line.replace(". ", ". Anna Maria: ", 1),
+    lambda line, rng: line.replace(". ", ". : ", 1),
+    lambda line, rng: line + " ; a comment",
+    lambda line, rng: line + " {brace}",
+    lambda line, rng: line + "(mitigatti)",
+    lambda line, rng: line + " ?",
+    lambda line, rng: line + " KX",
+    lambda line, rng: line + ", 3S",
+    lambda line, rng: line + " -",
+    lambda line, rng: line + ":",
+    lambda line, rng: "*" + line,
+    lambda line, rng: line.replace(" ", " *", 1),
+    lambda line, rng: "99999. " + line,
+    lambda line, rng: "0" + line,
+    lambda line, rng: line.replace(" ", " XXI ", 1),
+    lambda line, rng: line.replace(" ", "\u00a0", 1),
+    lambda line, rng: line.split(" ", 1)[0],
+    lambda line, rng: "",
+    lambda line, rng: "[Game \"nice4\"]",
+    lambda line, rng: line + "\n" + line,
+]
+
+
+def edited_text(text: str, rng: random.Random, edits: int) -> str:
+    """``text`` with ``edits`` random edits of its lines, mostly trick lines."""
+    lines = text.split("\n")
+    for _ in range(edits):
+        tricks = [i for i, line in enumerate(lines) if line[:1].isdigit()]
+        index = rng.choice(tricks) if tricks and rng.random() < 0.8 else rng.randrange(
+            len(lines))
+        lines[index] = rng.choice(TRICK_EDITS)(lines[index], rng)
+    return "\n".join(lines)
+
+
+@settings(max_examples=40, deadline=None)
+@given(games, seeds)
+def test_reader_paths_agree_on_generated_records(game: str, seed: int) -> None:
+    rng = random.Random(seed)
+    text = "\n".join(write(get_game(game).random_record(rng)) for _ in range(2))
+    assert_same_reading(text)
+
+
+@settings(max_examples=80, deadline=None)
+@given(games, seeds, st.integers(1, 4), st.randoms(use_true_random=False))
+def test_reader_paths_agree_on_edited_records(game: str, seed: int, edits: int,
+                                              rng: random.Random) -> None:
+    text = write(get_game(game).random_record(random.Random(seed)))
+    assert_same_reading(edited_text(text, rng, edits))
+
+
+@pytest.mark.parametrize("path", EXAMPLE_TEXTS, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_reader_paths_agree_on_examples(path: Path) -> None:
+    assert_same_reading(path.read_text())
+
+
+def test_reader_edge_cases_agree() -> None:
+    head = '[Game "nice4"]\n[Players "Anna, Bruno, Carla, Dario"]\n[Dealer "Dario"]\n'
+    for body in ["1. KS QS CS JS\n2. Anna: 7S 8S 9S 10S\n",
+                 "1. ks qs cs js\n 2.\tdario :7S 8S\n",
+                 "1. KS QS CS JS\n1. KS QS CS JS\n3. AS\n",
+                 "hand Anna: KS\n1. KS QS\nmountain 1: keep\n2. 7S\n"]:
+        assert_same_reading(head + body)
+    # two players whose names fold to the same: the leader resolves as on the general path
+    clash = '[Game "nice4"]\n[Players "Anna, anna, Carla, Dario"]\n[Dealer "Dario"]\n'
+    assert_same_reading(clash + "1. ANNA: KS QS CS JS\n")
+
+
+def test_reader_takes_the_fast_path_for_plain_tricks() -> None:
+    """Not vacuous: a generated record's plain trick lines are read by the trick block, whose
+    tricks carry no items until asked."""
+    text = write(get_game("nice4").random_record(random.Random(5)))
+    [parsed] = read(text)
+    plain = [t for t in parsed.record.tricks if t._items is None]
+    assert len(plain) >= 15
+
+
+# -- the Nice engine ---------------------------------------------------------------------------
+@settings(max_examples=40, deadline=None)
+@given(games, seeds)
+def test_engine_paths_agree_on_generated_records(game: str, seed: int) -> None:
+    assert_same_report(get_game(game).random_record(random.Random(seed)))
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games, seeds, st.lists(st.sampled_from(RECORD_MUTATIONS), min_size=1, max_size=3),
+       st.data())
+def test_engine_paths_agree_on_mutated_records(game: str, seed: int, mutations, data) -> None:
+    record = get_game(game).random_record(random.Random(seed))
+    for mutate in mutations:
+        record = mutate(record, data)
+    assert_same_report(record)
+
+
+@settings(max_examples=40, deadline=None)
+@given(games, seeds, st.integers(1, 3), st.randoms(use_true_random=False))
+def test_engine_paths_agree_on_edited_texts(game: str, seed: int, edits: int,
+                                            rng: random.Random) -> None:
+    text = write(get_game(game).random_record(random.Random(seed)))
+    for parsed in read(edited_text(text, rng, edits)):
+        if parsed.record is not None and parsed.record.game in GAMES:
+            assert_same_report(parsed.record)
+
+
+@pytest.mark.parametrize("path", EXAMPLE_TEXTS, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_engine_paths_agree_on_examples(path: Path) -> None:
+    for parsed in read(path.read_text()):
+        assert_same_report(parsed.record)
+        for value in ("lenient", "strict"):
+            assert_same_report(parsed.record, {"declaration-timing": value})
+
+
+def with_hands_from_play(record: Record) -> Record | None:
+    """The record with its hand lines rewritten to what its plays show (the general path
+    derives them when no hand is written), so that every play is held and the single pass
+    judges the record's revokes itself. ``None`` when the plays do not give the hands."""
+    body = [e for e in record.body if not (isinstance(e, Line) and e.keyword == "hand")]
+    bare = Record(record.tags, tuple(body))
+    report = get_game(record.game).verify_general(bare)
+    if report.hands is None:
+        return None
+    hands = [Line("hand", player, tuple(Item(str(c), c) for c in cards_of(mask)))
+             for player, mask in zip(report.players, report.hands, strict=True)]
+    return Record(record.tags, (*hands, *body))
+
+
+PLAY_MUTATIONS = [swap_within_trick, swap_between_tricks]
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games, seeds, st.lists(st.sampled_from(PLAY_MUTATIONS), min_size=1, max_size=4),
+       st.data())
+def test_engine_paths_agree_on_revokes(game: str, seed: int, mutations, data) -> None:
+    """Plays moved about, then hands written to match: illegal plays that were held, which
+    the single pass flags itself (with their legal sets) instead of handing them on."""
+    record = get_game(game).random_record(random.Random(seed))
+    for mutate in mutations:
+        record = mutate(record, data)
+    rewritten = with_hands_from_play(record)
+    if rewritten is not None:
+        assert_same_report(rewritten)
+
+
+def test_engine_paths_agree_on_bagatte_in_the_last_trick() -> None:
+    """NICE-14 at the last trick: I kept to the end by each player under each dealer, so it
+    falls at every position of the last trick (Petar Bagatte), compared both ways."""
+    positions = set()
+    for game in GAMES:
+        for holder in PLAYERS[game]:
+            for dealer in PLAYERS[game]:
+                scenario = hand(game, dealer=dealer, fixed={holder: "1"}, keep={holder: "1"})
+                number, who = scenario.played_by("1")
+                assert (number, who) == (len(scenario.tricks), holder)
+                [parsed] = read(scenario.text)
+                assert_same_report(parsed.record)
+                positions.add((game, scenario.tricks[-1].index(R.BAGATTE)))
+    assert {("nice4", 3), ("nice3", 2)} <= positions
+
+
+def test_single_pass_flags_revokes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Not vacuous: such revoke records do reach the single pass, which flags them."""
+    rng = random.Random(7)
+    records = []
+    for seed in range(60):
+        record = get_game("nice4").random_record(random.Random(seed))
+        tricks = [i for i, e in enumerate(record.body) if isinstance(e, Trick)]
+        if not tricks:
+            continue
+        body = list(record.body)
+        a, b = rng.sample(tricks, 2)
+        ta, tb = list(body[a].card_tuple), list(body[b].card_tuple)
+        ta[0], tb[1] = tb[1], ta[0]
+        body[a] = Trick(body[a].number, None, tuple(Item(str(c), c) for c in ta))
+        body[b] = Trick(body[b].number, None, tuple(Item(str(c), c) for c in tb))
+        rewritten = with_hands_from_play(Record(record.tags, tuple(body)))
+        if rewritten is not None:
+            records.append(rewritten)
+    general = [get_game("nice4").verify_general(r) for r in records]
+    monkeypatch.setattr(nice_play, "play", None)  # the general play loop must not run
+    flagged = 0
+    for record, expected in zip(records, general, strict=True):
+        if expected.errors:
+            continue  # an impossible record: the general path judges it
+        report = get_game("nice4").verify(record)
+        assert report_view(report) == report_view(expected)
+        flagged += any(f.code.startswith("MUST_") for f in report.findings)
+    assert flagged >= 5
+
+
+def test_engine_takes_the_single_pass(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Not vacuous: a complete record with every hand written is replayed by the single pass,
+    never by the general seat-then-play loops."""
+    calls = []
+    real = nice_play.single_pass
+
+    def counted(h):
+        calls.append(h)
+        return real(h)
+
+    def refused(*args):
+        raise AssertionError("the general path ran")
+
+    monkeypatch.setattr(nice_play, "single_pass", counted)
+    monkeypatch.setattr(nice_play, "play", refused)
+    rng = random.Random(3)
+    for game in GAMES:
+        engine = get_game(game)
+        played = 0
+        while played < 5:
+            record = engine.random_record(rng)
+            if not record.tricks:
+                continue  # thrown in or surrendered: no play to replay
+            report = engine.verify(record)
+            assert report.complete and not report.errors
+            played += 1
+    assert len(calls) == 10
