@@ -1,4 +1,5 @@
-"""The tarocco web service: a Flask app factory with the JSON API (flask-smorest).
+"""The tarocco web service: a Flask app factory with the JSON API (flask-smorest) under
+``/api`` and the web pages (:mod:`web.pages`) everywhere else.
 
 >>> app = create_app({"TESTING": True, "DATABASE": ":memory:"})
 >>> app.test_client().get("/api/rules").status_code
@@ -8,6 +9,7 @@
 from __future__ import annotations
 
 import os
+import secrets
 from typing import Any
 
 from flask import Flask
@@ -31,13 +33,23 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         OPENAPI_URL_PREFIX="/api",
         OPENAPI_JSON_PATH="openapi.json",
     )
+    app.config.from_mapping(
+        # Signs the pages' session cookie (director login, CSRF token). Set TAROCCO_SECRET_KEY
+        # to keep logins across restarts; the embedded default is generated at start (the
+        # app is built before gunicorn forks, so every worker shares it).
+        SECRET_KEY=os.environ.get("TAROCCO_SECRET_KEY") or secrets.token_hex(32),
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_HTTPONLY=True,
+    )
     app.json.sort_keys = False  # keep the schemas' field order in responses
     if test_config:
         app.config.from_mapping(test_config)
 
     from . import db
     from .api import register_api
+    from .pages import register_pages
 
     db.init_app(app)
     register_api(app)
+    register_pages(app)
     return app

@@ -4,7 +4,7 @@ shape: ``{"code", "status", "message"}`` plus ``errors`` (field problems) or ``f
 
 from __future__ import annotations
 
-from flask import Flask, jsonify
+from flask import Flask, jsonify, request
 from werkzeug.exceptions import HTTPException
 
 from records.service import ServiceError
@@ -29,6 +29,10 @@ def register_errors(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException):
         status = error.code or 500
+        if not request.path.startswith("/api"):  # a page address: an HTML error page
+            from .pages import render_error
+
+            return render_error(error)
         extra = {}
         data = getattr(error, "data", None)  # webargs / flask-smorest validation details
         if isinstance(data, dict) and "messages" in data:

@@ -1,0 +1,248 @@
+"""The pages in a real browser: Playwright driving Debian's ``chromium`` against the real
+server (``tarocco serve`` on a free loopback port). Never skipped: without chromium on PATH
+these tests fail (``.ci/install-browser`` installs it).
+
+What a scorekeeper and a director do: verify the README's revoked tour from a file, see the
+finding, follow it to its trick and see the red card, the reason and the legal cards; log in
+and store it in a session; read a session's sheet and chart; step through a hand with the
+keyboard; and all of it on a phone-sized screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from browserkit import (
+    PLAYERS,
+    REVOKE_TOUR,
+    SESSION_BALANCES,
+    World,
+    chromium_path,
+    live_server,
+    seed,
+)
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+from records import service
+from records.store import Store
+
+RED = "rgb(179, 38, 30)"  # --bad in style.css
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, World, Path]]:
+    db = tmp_path_factory.mktemp("browser") / "pages.sqlite"
+    Store(str(db)).close()
+    world = seed(db)
+    with live_server(db) as base:
+        yield base, world, db
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium_path())
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    """A desktop-sized page that fails the test on any script or console error (a CSP
+    violation included)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    yield page
+    context.close()
+    assert errors == []
+
+
+def test_chromium_is_installed() -> None:
+    assert Path(chromium_path()).exists()
+
+
+def check_trick_one(page: Page, prefix: str) -> None:
+    """Trick 1 of the revoked tour is on show: Carla led, Dario won, Anna's 5 of cups is red
+    with its reason, and her legal cards 4, 11 and 19 are marked in her hand."""
+    expect(page.locator(".step-label").first).to_have_text("Trick 1 of 19")
+    panel = page.locator(f"#{prefix}trick-1")
+    expect(panel).to_be_visible()
+    expect(page.locator(f"#{prefix}trick-2")).to_be_hidden()
+    expect(panel.locator(".trick-summary")).to_contain_text("led by Carla, won by Dario")
+    red = panel.locator(".play.is-flagged")
+    expect(red).to_have_count(1)
+    expect(red.locator("svg.card")).to_have_attribute("aria-label", "5 of cups")
+    expect(red.locator(".play-who")).to_have_text("Anna")
+    assert red.evaluate("e => getComputedStyle(e).borderTopColor") == RED
+    reason = panel.locator(".flag-reason")
+    expect(reason).to_be_visible()
+    expect(reason).to_contain_text("Anna played 5C but held Tarots and a Tarot was led")
+    expect(reason).to_contain_text("NICE-11")
+    legal = page.locator('.seat[data-seat="0"] .held.is-legal svg')
+    expect(legal).to_have_count(3)
+    assert sorted(legal.evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")) == [
+        "Trump IV (4)", "Trump XI (11)", "Trump XIX (19)"]
+    expect(page.locator('.seat[data-seat="2"]')).to_have_class("seat place-north is-leader")
+    expect(page.locator('.seat[data-seat="3"]')).to_have_class("seat place-west is-winner")
+
+
+def test_verify_a_file_with_a_revoke(page: Page, served, tmp_path: Path) -> None:
+    base, _world, _db = served
+    record = tmp_path / "revoke.txt"
+    record.write_text(REVOKE_TOUR)
+    page.goto(f"{base}/verify")
+    with page.expect_navigation():
+        page.set_input_files("#file", str(record))  # picking the file submits it
+    expect(page.locator(".verdicts .badge")).to_have_text("flagged")
+    finding = page.locator(".finding").first
+    expect(finding).to_contain_text("MUST_FOLLOW_TRUMPS")
+    expect(finding).to_contain_text("Anna played 5C but held Tarots")
+    # the token is highlighted on its line in the text
+    expect(page.locator("#L17 mark.tok")).to_have_text("5C")
+    expect(page.locator("#L17 .gutter")).to_have_text("17")
+    # follow the finding to its trick
+    finding.locator("a.to-trick").click()
+    assert page.url.endswith("#r1-trick-1")
+    check_trick_one(page, "r1-")
+
+
+def test_director_stores_the_record(page: Page, served) -> None:
+    base, world, db = served
+    store = Store(str(db))
+    try:
+        sid = service.create_session(store, world.tournament, "nice4", PLAYERS, {},
+                                     "Round 3, table C", "test")
+    finally:
+        store.close()
+    page.goto(f"{base}/login")
+    page.fill("#token", world.token)
+    page.click("button.primary")
+    expect(page.locator("h1")).to_have_text("Autumn cup")
+    page.goto(f"{base}/verify")
+    page.fill("#text", REVOKE_TOUR)
+    page.select_option("#session_id", str(sid))
+    page.click("button[value=store]")
+    expect(page.locator(".flashes")).to_contain_text("Stored 1 hand in Round 3, table C")
+    expect(page.locator("h1")).to_contain_text("Hand 1")
+    page.locator(".finding a.to-trick").click()
+    check_trick_one(page, "")
+    # the tournament lists it among the hands needing a director
+    page.goto(f"{base}/tournaments/{world.tournament}")
+    expect(page.locator("section[aria-labelledby=attention]")).to_contain_text(
+        "Round 3, table C, hand 1")
+
+
+def test_session_sheet_and_chart(page: Page, served) -> None:
+    base, world, _db = served
+    page.goto(f"{base}/sessions/{world.session}")
+    finals = page.locator("tfoot .final").all_inner_texts()
+    assert [int(x) for x in finals] == [SESSION_BALANCES[p] for p in PLAYERS]
+    expect(page.locator("table.sheet tbody tr")).to_have_count(1 + 5)  # start and 5 hands
+    chart = page.locator("svg.balance-chart")
+    expect(chart).to_be_visible()
+    expect(chart.locator("polyline")).to_have_count(4)
+    expect(chart.locator("circle")).to_have_count(4 * 6)
+    box = chart.bounding_box()
+    assert box is not None and box["width"] > 300 and box["height"] > 100
+    legend = page.locator(".legend li").all_inner_texts()
+    assert [" ".join(x.split()) for x in legend] == [
+        f"{p} {SESSION_BALANCES[p]}" for p in PLAYERS]
+    # each player's line ends at the final balance: same order top to bottom
+    ends = chart.locator("polyline").evaluate_all(
+        "ls => ls.map(l => Number(l.getAttribute('points').split(' ').pop().split(',')[1]))")
+    by_height = [p for _, p in sorted(zip(ends, PLAYERS, strict=True))]
+    assert by_height == sorted(PLAYERS, key=lambda p: -SESSION_BALANCES[p])
+    csv = page.request.get(base + page.locator("a", has_text="CSV").get_attribute("href"))
+    assert csv.ok and csv.text().strip().splitlines()[-1].split(",")[7:11] == [
+        str(SESSION_BALANCES[p]) for p in PLAYERS]
+    # the ruling of the second session, with its reason
+    page.goto(f"{base}/sessions/{world.revoke_session}")
+    expect(page.locator(".rulings")).to_contain_text("Anna's revoke in trick 1")
+    expect(page.locator("tr.kind-ruling")).to_have_count(1)
+
+
+def test_keyboard_stepper(page: Page, served) -> None:
+    base, world, _db = served
+    page.goto(f"{base}/hands/{world.revoke_hand}")
+    label = page.locator(".step-label")
+    anna = page.locator('.seat[data-seat="0"] .held:visible')
+    expect(label).to_have_text("The deal")
+    expect(anna).to_have_count(19)
+    page.keyboard.press("ArrowLeft")  # nothing before the deal
+    expect(label).to_have_text("The deal")
+    page.keyboard.press("ArrowRight")
+    expect(label).to_have_text("Trick 1 of 19")
+    # Anna gave 2S for KS (NICE-7) before the play and played 5C: 18 left
+    expect(anna).to_have_count(18)
+    assert page.url.endswith("#trick-1")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    expect(label).to_have_text("Trick 3 of 19")
+    expect(page.locator("#trick-3 .play.is-won .play-who")).to_have_text("Anna")
+    page.keyboard.press("End")
+    expect(label).to_have_text("Trick 19 of 19")
+    expect(anna).to_have_count(0)
+    expect(page.locator("button[data-step=next]")).to_be_disabled()
+    page.keyboard.press("Home")
+    expect(label).to_have_text("The deal")
+    # the buttons are reachable and work from the keyboard too
+    page.focus("button[data-step=next]")
+    page.keyboard.press("Enter")
+    expect(label).to_have_text("Trick 1 of 19")
+    # typing in a form field does not step
+    page.goto(f"{base}/verify")
+    page.fill("#text", "")
+    page.focus("#text")
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#text")).to_be_focused()
+
+
+def test_phone(browser: Browser, served) -> None:
+    base, world, _db = served
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True, device_scale_factor=2)
+    page = context.new_page()
+    try:
+        for path in ("/", "/verify", f"/hands/{world.revoke_hand}",
+                     f"/sessions/{world.session}", f"/tournaments/{world.tournament}",
+                     "/rules", "/rules/nice4", "/login"):
+            page.goto(base + path)
+            overflow = page.evaluate(
+                "() => document.documentElement.scrollWidth - window.innerWidth")
+            assert overflow <= 0, f"{path} is {overflow}px wider than the phone"
+        page.goto(f"{base}/hands/{world.revoke_hand}")
+        # the table stacks: the trick on top, then the seats one under another
+        centre = page.locator(".centre").bounding_box()
+        south = page.locator(".place-south").bounding_box()
+        east = page.locator(".place-east").bounding_box()
+        assert centre["y"] < south["y"] < east["y"]
+        assert south["width"] <= 390
+        page.locator("button[data-step=next]").tap()
+        check_trick_one(page, "")
+        page.goto(f"{base}/sessions/{world.session}")
+        chart = page.locator("svg.balance-chart").bounding_box()
+        assert chart is not None and chart["width"] <= 390
+    finally:
+        context.close()
+
+
+def test_private_tournament_is_hidden(browser: Browser, served) -> None:
+    base, world, _db = served
+    page = browser.new_page()  # its console reports the 404, as it should
+    try:
+        response = page.goto(f"{base}/tournaments/{world.private}")
+        assert response is not None and response.status == 404
+        expect(page.locator("h1")).to_contain_text("Not found")
+        page.goto(base + "/")
+        expect(page.locator("main")).not_to_contain_text("Closed club")
+        page.goto(f"{base}/login")
+        page.fill("#token", world.private_token)
+        page.click("button.primary")
+        expect(page.locator("h1")).to_contain_text("Closed club")
+    finally:
+        page.close()

@@ -1,0 +1,448 @@
+"""The web pages (issue 4) through Flask's test client: every page answers, unknown ids are
+404 pages, user text is escaped, forms refuse a missing or foreign CSRF token, a director
+logs in with a token and stores a record, and a private tournament stays hidden.
+
+Records come from ``examples/nice4`` with known results (see their ``.expected.json``):
+``session.txt`` ends at balances 5, 7, 11, 17 (NICE-18); ``called-king.txt`` pays Anna -1,
+Bruno +1, Carla -1, Dario +1 (so two pairs tie in the standings); the README's revoked tour
+is flagged in trick 1 (MUST_FOLLOW_TRUMPS, NICE-11: legal 4 11 19).
+"""
+
+from __future__ import annotations
+
+import html
+import random
+import re
+from pathlib import Path
+
+import pytest
+from browserkit import PLAYERS, REVOKE_TOUR, SESSION_BALANCES, SESSION_TEXT, TOUR
+from conftest import Tournament
+from flask import Flask
+from flask.testing import FlaskClient
+
+from records import service
+from records.store import Store
+from records.writer import write
+from scorer.games import GAMES, get_game
+from web import cardface, present
+
+ROOT = Path(__file__).resolve().parent.parent
+CALLED_KING = (ROOT / "examples" / "nice4" / "called-king.txt").read_text()
+HOSTILE = '<script>alert("x")</script>'
+
+
+def csrf(client: FlaskClient, path: str = "/verify") -> str:
+    """The CSRF token a page's form carries for this client's session."""
+    page = client.get(path).get_data(as_text=True)
+    match = re.search(r'name="csrf_token" value="([^"]+)"', page)
+    assert match, page[:500]
+    return match.group(1)
+
+
+def login(client: FlaskClient, token: str) -> None:
+    response = client.post("/login", data={"csrf_token": csrf(client, "/login"),
+                                           "token": token})
+    assert response.status_code == 302, response.get_data(as_text=True)
+
+
+def text_of(response) -> str:
+    return response.get_data(as_text=True)
+
+
+@pytest.fixture
+def session_id(store: Store, tournament: Tournament) -> int:
+    """A session of the tournament holding the five hands of examples/nice4/session.txt."""
+    sid = service.create_session(store, tournament.id, "nice4", PLAYERS, {}, "Round 1", "t")
+    service.upload(store, sid, SESSION_TEXT, "t")
+    return sid
+
+
+@pytest.fixture
+def revoke_hand(store: Store, tournament: Tournament) -> int:
+    sid = service.create_session(store, tournament.id, "nice4", PLAYERS, {}, "Round 2", "t")
+    return service.upload(store, sid, REVOKE_TOUR, "t")[0].hand_id
+
+
+# -- every page ---------------------------------------------------------------------------
+def test_every_page_answers(client: FlaskClient, tournament: Tournament, session_id: int,
+                            store: Store) -> None:
+    hand_id = store.hands(session_id)[0]["id"]
+    paths = ["/", "/verify", "/login", "/rules", f"/tournaments/{tournament.id}",
+             f"/sessions/{session_id}", f"/hands/{hand_id}",
+             *(f"/rules/{key}" for key in GAMES)]
+    for path in paths:
+        response = client.get(path)
+        assert response.status_code == 200, path
+        assert response.mimetype == "text/html", path
+        assert "Content-Security-Policy" in response.headers, path
+        assert "<h1>" in text_of(response) or "<h1 " in text_of(response), path
+
+
+@pytest.mark.parametrize("path", ["/hands/999", "/sessions/999", "/tournaments/999",
+                                  "/rules/no-such-game", "/no/such/page",
+                                  "/hands/999/record.txt", "/sessions/999/sheet.csv",
+                                  "/hands/99999999999999999999"])
+def test_unknown_ids_are_404_pages(client: FlaskClient, path: str) -> None:
+    response = client.get(path)
+    assert response.status_code == 404
+    assert response.mimetype == "text/html"
+    assert "Not found" in text_of(response)
+
+
+def test_api_errors_stay_json(client: FlaskClient) -> None:
+    response = client.get("/api/hands/999")
+    assert response.status_code == 404 and response.get_json()["code"] == "NOT_FOUND"
+    assert client.get("/api/no-such-endpoint").get_json()["status"] == 404
+
+
+# -- the hand -----------------------------------------------------------------------------
+def test_hand_page_shows_the_revoke(client: FlaskClient, revoke_hand: int) -> None:
+    page = text_of(client.get(f"/hands/{revoke_hand}"))
+    assert "FLAGGED" in page.upper()
+    # the finding, linked to its trick and its line, with the legal cards
+    assert 'href="#trick-1"' in page and 'href="#L17"' in page
+    assert "Anna played 5C but held Tarots and a Tarot was led" in page
+    # trick 1 in the stepper: the red play is Anna's 5 of cups, with the reason
+    trick = page[page.index('id="trick-1"'):page.index('id="trick-2"')]
+    assert 'data-leader="2"' in trick and 'data-winner="3"' in trick  # Carla led, Dario won
+    flagged = re.findall(r'<li class="play is-flagged[^"]*" data-seat="(\d)">\s*(<svg.*?</svg>)',
+                         trick, re.S)
+    assert len(flagged) == 1 and flagged[0][0] == "0" and "5 of cups" in flagged[0][1]
+    assert "MUST_FOLLOW_TRUMPS" in trick and "Anna could have played" in trick
+    for name in ("Trump IV (4)", "Trump XI (11)", "Trump XIX (19)"):
+        assert name in trick
+    # Anna's hand marks 4, 11 and 19 as the legal cards of trick 1
+    anna = page[page.index("Anna's hand"):page.index("Bruno's hand")]
+    legal = re.findall(r'data-legal-at="1"[^>]*>(<svg.*?</svg>)', anna, re.S)
+    assert sorted(re.search(r"Trump (\w+)", svg).group(1) for svg in legal) == [
+        "IV", "XI", "XIX"]
+    # the token is marked in the text
+    assert re.search(r'<mark class="tok sev-violation"[^>]*>5C</mark>', page)
+
+
+def test_hand_page_score_lines_name_their_rules(client: FlaskClient, revoke_hand: int) -> None:
+    page = text_of(client.get(f"/hands/{revoke_hand}"))
+    table = page[page.index('class="breakdown"'):]
+    table = table[:table.index("</table>")]
+    rows = re.findall(r"<tr><td>(.*?)</td><td>(.*?)</td>", table, re.S)
+    assert len(rows) == 3
+    assert [re.search(r">([A-Z]+-\d+)<", rule).group(1) for _, rule in rows] == [
+        "NICE-15", "NICE-16", "NICE-16"]
+    assert 'href="/rules/nice4#NICE-15"' in table
+    # the settlement: Anna -8, Bruno 0, Carla +8, Dario 0 (README)
+    foot = table[table.index("<tfoot>"):]
+    assert re.findall(r"<b>([+-]?\d+)</b>", foot) == ["-8", "0", "+8", "0"]
+
+
+def test_hand_record_text(client: FlaskClient, revoke_hand: int) -> None:
+    response = client.get(f"/hands/{revoke_hand}/record.txt")
+    assert response.status_code == 200 and response.mimetype == "text/plain"
+    assert text_of(response).startswith('[Game "nice4"]')
+
+
+# -- the session --------------------------------------------------------------------------
+def test_session_sheet_totals_and_chart(client: FlaskClient, session_id: int,
+                                        store: Store) -> None:
+    page = text_of(client.get(f"/sessions/{session_id}"))
+    foot = page[page.index('<tr class="totals">'):]
+    totals = [int(x) for x in re.findall(r'<b class="final">(-?\d+)</b>', foot)]
+    assert totals == [SESSION_BALANCES[p] for p in PLAYERS]
+    # one row per hand, each linking to its hand page
+    for row in store.hands(session_id):
+        assert f'href="/hands/{row["id"]}"' in page
+    # the chart: a line per player through the start and every hand
+    lines = re.findall(r'<polyline[^>]*points="([^"]+)"', page)
+    assert len(lines) == 4
+    assert all(len(points.split()) == 1 + 5 for points in lines)
+    assert f'href="/sessions/{session_id}/sheet.csv"' in page
+
+
+def test_session_csv(client: FlaskClient, session_id: int) -> None:
+    response = client.get(f"/sessions/{session_id}/sheet.csv")
+    assert response.status_code == 200 and response.mimetype == "text/csv"
+    last = text_of(response).strip().splitlines()[-1].split(",")
+    assert last[7:11] == [str(SESSION_BALANCES[p]) for p in PLAYERS]
+
+
+def test_session_shows_rulings_and_corrections(client: FlaskClient, store: Store,
+                                               tournament: Tournament, revoke_hand: int) -> None:
+    sid = store.hand(revoke_hand)["session_id"]
+    service.add_ruling(store, sid, {"Anna": -3, "Bruno": 1, "Carla": 1, "Dario": 1},
+                       "revoke in trick 1 " + HOSTILE, "head", revoke_hand, "t")
+    service.correct_hand(store, revoke_hand, TOUR, "Bruno " + HOSTILE,
+                         "the scorer swapped two cards " + HOSTILE, "t")
+    page = text_of(client.get(f"/sessions/{sid}"))
+    assert HOSTILE not in page
+    assert html.escape(HOSTILE, quote=True) in page or "&lt;script&gt;" in page
+    assert "revoke in trick 1" in page and "the scorer swapped two cards" in page
+    # the ruling is its own row of the sheet; the corrected hand is clean now: Anna -8-3
+    assert 'class="kind-ruling' in page
+    totals = [int(x) for x in re.findall(r'<b class="final">(-?\d+)</b>', page)]
+    assert totals == [10 - 8 - 3, 10 + 0 + 1, 10 + 8 + 1, 10 + 0 + 1]
+
+
+# -- the tournament -----------------------------------------------------------------------
+def test_tournament_standings_with_ties_and_attention(client: FlaskClient, store: Store,
+                                                      tournament: Tournament,
+                                                      revoke_hand: int) -> None:
+    sid = service.create_session(store, tournament.id, "nice4", PLAYERS, {}, "Round 3", "t")
+    service.upload(store, sid, CALLED_KING, "t")
+    page = text_of(client.get(f"/tournaments/{tournament.id}"))
+    # revoked tour: Anna -8, Bruno 0, Carla +8, Dario 0; called king: -1 +1 -1 +1
+    ranks = re.findall(r'<td class="rank">([^<]+)</td><th scope="row">([^<]+)</th>', page)
+    # totals Carla +7, Bruno +1, Dario +1, Anna -9: a tie for second
+    assert ranks == [("1", "Carla"), ("2=", "Bruno"), ("2=", "Dario"), ("4", "Anna")]
+    sid2 = service.create_session(store, tournament.id, "nice4", PLAYERS, {}, "Round 4", "t")
+    service.upload(store, sid2, CALLED_KING, "t")
+    service.add_ruling(store, sid2, {"Carla": -2, "Bruno": 2}, "a tie for the test", "h",
+                       None, "t")
+    page = text_of(client.get(f"/tournaments/{tournament.id}"))
+    ranks = dict((p, r) for r, p in re.findall(
+        r'<td class="rank">([^<]+)</td><th scope="row">([^<]+)</th>', page))
+    # Carla 8-1-1-2 = 4, Bruno 0+1+1+2 = 4, Dario 0+1+1 = 2, Anna -8-1-1 = -10
+    assert ranks == {"Bruno": "1=", "Carla": "1=", "Dario": "3", "Anna": "4"}
+    attention = page[page.index('id="attention"'):]
+    assert f'href="/hands/{revoke_hand}"' in attention and "flagged" in attention
+    assert "Round 3" in page and "Round 4" in page
+
+
+# -- rules --------------------------------------------------------------------------------
+@pytest.mark.parametrize("key", list(GAMES))
+def test_rules_page_per_game(client: FlaskClient, key: str) -> None:
+    game = get_game(key)
+    page = text_of(client.get(f"/rules/{key}"))
+    assert html.escape(game.title) in page
+    for option in game.options:
+        assert f"<code>{html.escape(option.name)}</code>" in page
+        assert f"default <code>{html.escape(option.default)}</code>" in page
+    for ruling in game.rulings:
+        assert f'id="{ruling}"' in page
+    index = text_of(client.get("/rules"))
+    assert f'href="/rules/{key}"' in index
+
+
+# -- escaping -----------------------------------------------------------------------------
+def test_hostile_names_are_escaped(client: FlaskClient, store: Store) -> None:
+    tid = store.create_tournament(HOSTILE)
+    players = ["<b>Anna", "Bruno&amp", "<img/src=x/onerror=alert(1)>", "Dario"]
+    sid = service.create_session(store, tid, "nice4", players, {}, HOSTILE, "t")
+    record = get_game("nice4").random_record(random.Random(4), players=players)
+    hand_id = service.upload(store, sid, write(record), "t")[0].hand_id
+    for path in ("/", f"/tournaments/{tid}", f"/sessions/{sid}", f"/hands/{hand_id}"):
+        page = text_of(client.get(path))
+        assert HOSTILE not in page and "<img/src" not in page and "<b>Anna" not in page, path
+        assert "Bruno&amp;amp" in page or path == "/", path
+        assert "&lt;script&gt;" in page, path
+
+
+def test_verify_escapes_the_text(client: FlaskClient) -> None:
+    text = TOUR.replace("README tour", HOSTILE + " tour")
+    page = text_of(client.post("/verify", data={"csrf_token": csrf(client), "text": text}))
+    assert HOSTILE not in page and "&lt;script&gt;" in page
+
+
+# -- verify -------------------------------------------------------------------------------
+def test_verify_revoke(client: FlaskClient) -> None:
+    response = client.post("/verify", data={"csrf_token": csrf(client), "text": REVOKE_TOUR})
+    page = text_of(response)
+    assert response.status_code == 200
+    assert "MUST_FOLLOW_TRUMPS" in page and 'href="#r1-trick-1"' in page
+    assert 'id="r1-trick-1"' in page and "is-flagged" in page
+
+
+def test_verify_a_file(client: FlaskClient) -> None:
+    from io import BytesIO
+
+    response = client.post("/verify", data={
+        "csrf_token": csrf(client), "file": (BytesIO(CALLED_KING.encode()), "hand.txt")},
+        content_type="multipart/form-data")
+    assert response.status_code == 200
+    assert "status-clean" in text_of(response)
+
+
+def test_verify_malformed_marks_line_and_column(client: FlaskClient) -> None:
+    text = CALLED_KING.replace("1. 7 9 3 11", "1. 7 ZZ 3 11")
+    page = text_of(client.post("/verify", data={"csrf_token": csrf(client), "text": text}))
+    assert "status-invalid" in page and 'href="#L20">line 20:6</a>' in page
+    assert re.search(r'<mark class="tok sev-error"[^>]*>ZZ</mark>', page)
+
+
+def test_verify_several_records_shows_a_ledger(client: FlaskClient) -> None:
+    page = text_of(client.post("/verify", data={"csrf_token": csrf(client),
+                                                "text": SESSION_TEXT}))
+    totals = [int(x) for x in re.findall(r'<b class="final">(-?\d+)</b>', page)]
+    assert totals == [SESSION_BALANCES[p] for p in PLAYERS]
+
+
+def test_verify_bad_input(client: FlaskClient) -> None:
+    token = csrf(client)
+    assert client.post("/verify", data={"csrf_token": token, "text": "  "}).status_code == 400
+    bad = client.post("/verify", data={"csrf_token": token, "text": TOUR,
+                                       "options": "no-such=thing"})
+    assert bad.status_code == 422 and "no rule option" in text_of(bad)
+    junk = client.post("/verify", data={"csrf_token": token, "text": "\x00\ufffd[[[ ]]"})
+    assert junk.status_code == 200 and "status-invalid" in text_of(junk)
+
+
+# -- CSRF ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("path", ["/verify", "/login", "/logout"])
+def test_forms_refuse_a_missing_or_foreign_csrf_token(client: FlaskClient, app: Flask,
+                                                      path: str) -> None:
+    assert client.post(path, data={"text": TOUR, "token": "x"}).status_code == 400
+    csrf(client)  # this client now has a token in its session...
+    other = app.test_client()
+    foreign = csrf(other)  # ...and another visitor's token is not it
+    response = client.post(path, data={"csrf_token": foreign, "text": TOUR, "token": "x"})
+    assert response.status_code == 400
+    assert "did not come from this site" in text_of(response)
+
+
+# -- director login and storing -----------------------------------------------------------
+def test_login_and_store(client: FlaskClient, store: Store, tournament: Tournament) -> None:
+    sid = service.create_session(store, tournament.id, "nice4", PLAYERS, {}, "Round 9", "t")
+    bad = client.post("/login", data={"csrf_token": csrf(client, "/login"),
+                                      "token": "tar_wrong"})
+    assert bad.status_code == 401
+    refused = client.post("/verify", data={"csrf_token": csrf(client), "text": TOUR,
+                                           "action": "store", "session_id": sid})
+    assert refused.status_code == 401 and store.hands(sid) == []
+    login(client, tournament.token)
+    page = text_of(client.get("/verify"))
+    assert f'<option value="{sid}"' in page and "Verify and store" in page
+    stored = client.post("/verify", data={"csrf_token": csrf(client), "text": REVOKE_TOUR,
+                                          "action": "store", "session_id": sid})
+    hands = store.hands(sid)
+    assert len(hands) == 1 and hands[0]["status"] == "flagged"
+    assert stored.status_code == 302 and stored.headers["Location"] == f"/hands/{hands[0]['id']}"
+    assert "Stored 1 hand" in text_of(client.get(stored.headers["Location"]))
+    again = client.post("/verify", data={"csrf_token": csrf(client), "text": REVOKE_TOUR,
+                                         "action": "store", "session_id": sid})
+    assert again.status_code == 302 and len(store.hands(sid)) == 1  # a duplicate
+    wrong = client.post("/verify", data={"csrf_token": csrf(client),
+                                         "text": TOUR.replace("Dario", "Ezio"),
+                                         "action": "store", "session_id": sid})
+    assert wrong.status_code == 422 and "nothing was stored" in text_of(wrong)
+    assert len(store.hands(sid)) == 1
+    # the audit log names the token and the web
+    assert any("via the web" in row["actor"] for row in store.audit_log("hand"))
+
+
+def test_store_only_in_ones_own_tournament(client: FlaskClient, store: Store,
+                                          tournament: Tournament) -> None:
+    other = store.create_tournament("Other cup")
+    other_sid = service.create_session(store, other, "nice4", PLAYERS, {}, "", "t")
+    login(client, tournament.token)
+    response = client.post("/verify", data={"csrf_token": csrf(client), "text": TOUR,
+                                            "action": "store", "session_id": other_sid})
+    assert response.status_code == 422 and store.hands(other_sid) == []
+
+
+def test_logout_and_revoked_token(client: FlaskClient, store: Store,
+                                  tournament: Tournament) -> None:
+    login(client, tournament.token)
+    assert "Log out" in text_of(client.get("/"))
+    response = client.post("/logout", data={"csrf_token": csrf(client, "/")})
+    assert response.status_code == 302 and "Director login" in text_of(client.get("/"))
+    login(client, tournament.token)
+    token_id = store.token_row(tournament.token)["id"]
+    store.revoke_token(token_id)
+    assert "Director login" in text_of(client.get("/"))
+
+
+# -- private tournaments ------------------------------------------------------------------
+def test_private_tournament_hidden(client: FlaskClient, store: Store,
+                                   tournament: Tournament) -> None:
+    pid = store.create_tournament("Closed club", private=True)
+    token = store.create_token(pid, "club")
+    sid = service.create_session(store, pid, "nice4", PLAYERS, {}, "Members", "t")
+    hand_id = service.upload(store, sid, TOUR, "t")[0].hand_id
+    paths = [f"/tournaments/{pid}", f"/sessions/{sid}", f"/hands/{hand_id}",
+             f"/sessions/{sid}/sheet.csv", f"/hands/{hand_id}/record.txt"]
+    for path in paths:
+        assert client.get(path).status_code == 404, path
+    assert "Closed club" not in text_of(client.get("/"))
+    login(client, tournament.token)  # another tournament's director sees nothing either
+    for path in paths:
+        assert client.get(path).status_code == 404, path
+    login(client, token)
+    for path in paths:
+        assert client.get(path).status_code == 200, path
+    assert "Closed club" in text_of(client.get("/"))
+
+
+# -- what the pages compute ---------------------------------------------------------------
+def test_held_cards_follow_the_play() -> None:
+    """Over random legal hands: after the deal the four hands hold the whole pack; after
+    trick k (the discard gone) 76 - 4k cards, and every card played in trick k left its
+    player's hand at step k."""
+    from records.notation import read
+    from records.pipeline import check_parsed
+    from records.schemas import dump_report
+
+    game = get_game("nice4")
+    rng = random.Random(11)
+    checked = 0
+    for _ in range(12):
+        record = game.random_record(rng)
+        report = dump_report(check_parsed(read(write(record))[0]).report)
+        if report["status"] != "clean" or not report["tricks"]:
+            continue
+        held = present.held_cards(report)
+        steps = len(report["tricks"])
+
+        def count(step: int, held: dict = held) -> int:
+            return sum(1 for cards in held.values() for h in cards if h.start <= step < h.stop)
+
+        assert count(0) == 78
+        for k in range(1, steps + 1):
+            assert count(k) == 76 - 4 * k
+            for play in report["tricks"][k - 1]["plays"]:
+                mine = [h for h in held[play["seat"]] if h.card == play["card"]]
+                assert len(mine) == 1 and mine[0].stop == k
+        checked += 1
+    assert checked >= 5
+
+
+def test_annotate_marks_the_token() -> None:
+    lines = present.annotate("a b\n1. 7 ZZ 3\n", [
+        {"line": 2, "column": 6, "severity": "error"}, {"line": 9, "severity": "note"}])
+    assert [s.text for s in lines[1].segments] == ["1. 7 ", "ZZ", " 3"]
+    assert lines[1].segments[1].finding == 0 and lines[1].severity == "error"
+    assert lines[0].severity is None
+
+
+def test_chart_points(session_id: int, store: Store) -> None:
+    ledger = service.session_ledger(store, session_id)
+    chart = present.balance_chart(ledger)
+    assert [len(s.points) for s in chart.series] == [1 + len(ledger.rows)] * 4
+    assert [s.points[-1][2] for s in chart.series] == [SESSION_BALANCES[p] for p in PLAYERS]
+    assert all(p[1] == chart.baseline for s in chart.series for p in s.points[:1])
+
+
+def test_web_doctests() -> None:
+    import doctest
+
+    for module in (cardface, present):
+        result = doctest.testmod(module)
+        assert result.failed == 0, module.__name__
+
+
+def test_card_faces() -> None:
+    assert "XXI" in cardface.card_svg("21") and "Trump XXI (21)" in cardface.card_svg("21")
+    assert "FOOL" in cardface.card_svg("Fool")
+    assert "#suit-coins" in cardface.card_svg("KD", "italian")
+    assert "#suit-diamonds" in cardface.card_svg("KD", "french")
+    assert cardface.card_name("QS", "french") == "Queen of spades"
+    assert "XL" in cardface.card_svg("40")  # Minchiate's highest trump
+    assert "?" in cardface.card_svg("?")
+
+
+def test_face_style_per_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert present.face_style("nice4") == "italian"
+    assert present.face_style("nice4", "french") == "french"
+    monkeypatch.setitem(present.GAME_FACES, "nice4", "french")
+    assert present.face_style("nice4") == "french"
+    for key, game in GAMES.items():
+        expected = "french" if game.default_suits in ("french", "symbols") else "italian"
+        assert present.face_style(key) == (present.GAME_FACES.get(key) or expected)

@@ -1,0 +1,145 @@
+"""Cards drawn as small SVG faces, for the hand and verify pages.
+
+A face is an inline ``<svg>``: the rank in the corner and the suit symbol in the middle for a
+suit card, the Roman numeral for a trump, a star for the Fool. Suit symbols are drawn once per
+page (``suit_defs``, a hidden ``<svg>`` of ``<symbol>`` elements) and each face refers to them
+with ``<use>``, so a page of a hundred cards stays small.
+
+Two sets of suit symbols: Italian (swords, batons, cups, coins: the Nice and Minchiate packs)
+and French (spades, clubs, hearts, diamonds). Which one a game uses is its engine's
+``default_suits``, a record's ``Suits`` tag, or an entry of :data:`web.present.GAME_FACES`.
+
+Only fixed card texts go into the markup (never user text), so it is safe to mark it safe.
+
+>>> "XXI" in card_svg("21")
+True
+>>> 'href="#suit-cups"' in card_svg("KC", "italian")
+True
+>>> 'href="#suit-hearts"' in card_svg("KC", "french")
+True
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from markupsafe import Markup
+
+from scorer.cards import Card, CardParseError, Suit
+
+__all__ = ["FACE_STYLES", "card_name", "card_svg", "suit_defs"]
+
+FACE_STYLES = ("italian", "french")
+
+_SUIT_IDS = {
+    "italian": ("swords", "batons", "cups", "coins"),
+    "french": ("spades", "clubs", "hearts", "diamonds"),
+}
+_RANK_NAMES = {1: "Ace", 11: "Jack", 12: "Cavalier", 13: "Queen", 14: "King"}
+_RANK_INDEX = {1: "A", 11: "J", 12: "C", 13: "Q", 14: "K"}
+
+# Symbols drawn on a 20x20 grid. Italian suits are drawn as the objects they are.
+_SYMBOLS = {
+    "swords": (
+        '<path d="M10 1 L11.6 4 L11.6 13.5 L8.4 13.5 L8.4 4 Z"/>'
+        '<rect x="4.5" y="13.5" width="11" height="1.8" rx=".9"/>'
+        '<rect x="9.1" y="15.3" width="1.8" height="2.6"/><circle cx="10" cy="18.6" r="1.2"/>'
+    ),
+    "batons": (
+        '<path d="M7.2 18.6 L10.2 2.6 Q11.4 .9 12.8 2.2 L10.6 18.8 Q8.9 19.9 7.2 18.6 Z"/>'
+        '<circle cx="10.6" cy="7" r="1.5"/><circle cx="9.8" cy="12.2" r="1.5"/>'
+    ),
+    "cups": (
+        '<path d="M4 2.5 H16 C16 8 14 10.7 11.2 11.5 V14.6 H14 V17.5 H6 V14.6 H8.8 V11.5'
+        ' C6 10.7 4 8 4 2.5 Z"/>'
+    ),
+    "coins": (
+        '<circle cx="10" cy="10" r="8.4"/>'
+        '<circle cx="10" cy="10" r="5.6" fill="none" stroke="#fff" stroke-width="1.1"/>'
+        '<path d="M10 6.6 L13.4 10 L10 13.4 L6.6 10 Z" fill="#fff"/>'
+    ),
+    "spades": (
+        '<path d="M10 1.5 C18.5 8.5 18.5 14 14 14.4 C12.4 14.6 11.2 13.8 10.6 12.9 L11.8 18.5'
+        ' H8.2 L9.4 12.9 C8.8 13.8 7.6 14.6 6 14.4 C1.5 14 1.5 8.5 10 1.5 Z"/>'
+    ),
+    "clubs": (
+        '<circle cx="10" cy="5.6" r="3.9"/><circle cx="5.4" cy="11.6" r="3.9"/>'
+        '<circle cx="14.6" cy="11.6" r="3.9"/><path d="M9 10 H11 L12 18.5 H8 Z"/>'
+    ),
+    "hearts": (
+        '<path d="M10 18 C1.5 11.5 1.6 3.8 6 3.4 C8 3.2 9.4 4.4 10 6 C10.6 4.4 12 3.2 14 3.4'
+        ' C18.4 3.8 18.5 11.5 10 18 Z"/>'
+    ),
+    "diamonds": '<path d="M10 1 L17 10 L10 19 L3 10 Z"/>',
+}
+
+
+def suit_defs() -> Markup:
+    """The hidden ``<svg>`` holding every suit symbol (once per page that draws cards)."""
+    symbols = "".join(f'<symbol id="suit-{name}" viewBox="0 0 20 20">{body}</symbol>'
+                      for name, body in _SYMBOLS.items())
+    return Markup(f'<svg class="suit-defs" aria-hidden="true" focusable="false">{symbols}'
+                  "</svg>")
+
+
+def _parse(text: str) -> Card | None:
+    try:
+        return Card.parse(text)
+    except CardParseError:
+        return None
+
+
+def card_name(text: str, style: str = "italian") -> str:
+    """A card in words, for titles and screen readers: ``King of cups``, ``Trump XXI (21)``."""
+    card = _parse(text)
+    if card is None:
+        return text
+    if card.is_fool:
+        return "the Fool"
+    if card.is_trump:
+        return f"Trump {card.roman()} ({card.rank})"
+    suit = _SUIT_IDS[_face_style(style)][card.suit]  # type: ignore[index]
+    return f"{_RANK_NAMES.get(card.rank, str(card.rank))} of {suit}"
+
+
+def _face_style(style: str) -> str:
+    return "french" if style in ("french", "symbols") else "italian"
+
+
+@cache
+def card_svg(text: str, style: str = "italian") -> Markup:
+    """The face of the card written ``text`` (canonical Italian text, as reports give it)."""
+    card = _parse(text)
+    face = _face_style(style)
+    name = card_name(text, face)
+    head = (f'<svg class="card {{cls}}" viewBox="0 0 50 75" role="img" aria-label="{name}">'
+            f"<title>{name}</title>"
+            '<rect class="card-bg" x=".75" y=".75" width="48.5" height="73.5" rx="4.5"/>')
+    if card is None:  # an unknown card: a blank back
+        return Markup(head.format(cls="card-unknown")
+                      + '<text class="card-big" x="25" y="45">?</text></svg>')
+    if card.is_fool:
+        body = ('<path class="fool-star" d="M25 18 L29 31 L42 31 L31.5 39 L35.5 52 L25 44'
+                ' L14.5 52 L18.5 39 L8 31 L21 31 Z"/>'
+                '<text class="card-label" x="25" y="66">FOOL</text>')
+        return Markup(head.format(cls="card-fool") + body + "</svg>")
+    if card.is_trump:
+        roman = card.roman()
+        size = 20 if len(roman) <= 3 else 15 if len(roman) <= 5 else 11
+        body = (f'<text class="card-corner" x="5" y="12">{card.rank}</text>'
+                f'<text class="card-roman" x="25" y="44" font-size="{size}">{roman}</text>'
+                '<rect class="trump-band" x="8" y="56" width="34" height="3" rx="1.5"/>')
+        return Markup(head.format(cls="card-trump") + body + "</svg>")
+    suit = _SUIT_IDS[face][card.suit]  # type: ignore[index]
+    colour = {Suit.SWORDS: "s0", Suit.BATONS: "s1", Suit.CUPS: "s2", Suit.COINS: "s3"}[
+        card.suit]  # type: ignore[index]
+    index = _RANK_INDEX.get(card.rank, str(card.rank))
+    big = 26 if card.is_court else 22
+    offset = (50 - big) / 2
+    body = (f'<text class="card-corner" x="5" y="13">{index}</text>'
+            f'<use href="#suit-{suit}" x="4" y="15" width="8" height="8"/>'
+            f'<use href="#suit-{suit}" x="{offset:g}" y="{offset + 12:g}" width="{big}"'
+            f' height="{big}"/>')
+    if card.is_court:
+        body += f'<text class="card-label" x="25" y="68">{_RANK_NAMES[card.rank].upper()}</text>'
+    return Markup(head.format(cls=f"card-suit suit-{face}-{colour}") + body + "</svg>")

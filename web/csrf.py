@@ -1,0 +1,37 @@
+"""CSRF protection for the pages' forms: a per-session secret token.
+
+Every page form carries ``csrf_token()`` in a hidden field; every page POST must send it back
+equal to the one in the (signed) Flask session, or it is refused with 400. The JSON API needs
+none of this: it authenticates with an ``Authorization`` header that a foreign site cannot
+make a browser send, never with a cookie.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+
+from flask import abort, request, session
+
+__all__ = ["FIELD", "check_csrf", "csrf_token"]
+
+FIELD = "csrf_token"
+
+
+def csrf_token() -> str:
+    """This session's token, made on first use (templates call it for each form)."""
+    token = session.get(FIELD)
+    if not token:
+        token = session[FIELD] = secrets.token_urlsafe(32)
+    return token
+
+
+def check_csrf() -> None:
+    """Refuse (400) an unsafe request whose form token is missing or not this session's."""
+    if request.method in ("GET", "HEAD", "OPTIONS"):
+        return
+    sent = request.form.get(FIELD, "")
+    expected = session.get(FIELD, "")
+    if not sent or not expected or not hmac.compare_digest(sent, expected):
+        abort(400, description="the form has expired or did not come from this site: "
+                               "reload the page and send it again")

@@ -1,0 +1,401 @@
+"""The web pages: thin views over :mod:`records.service`, :mod:`records.pipeline` and
+``scorer``, exactly as the JSON API uses them, rendered with Jinja (autoescaped).
+
+Pages: ``/`` (home), ``/verify`` (paste or pick a file; store it in a session as a director),
+``/hands/<id>`` (the replay), ``/sessions/<id>`` (the score sheet), ``/tournaments/<id>``
+(standings), ``/rules`` and ``/rules/<game>``. Reads are public unless the tournament is
+private: then only its director, logged in with a token (kept in the signed Flask session),
+sees it; to anyone else it does not exist (404). Every form carries a CSRF token
+(:mod:`web.csrf`).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+from flask import (
+    Blueprint,
+    Flask,
+    Response,
+    abort,
+    flash,
+    g,
+    redirect,
+    render_template,
+    request,
+    session,
+    url_for,
+)
+from werkzeug.exceptions import HTTPException
+
+from records import service
+from records.pipeline import check_text, session_ledger
+from records.schemas import dump_report
+from records.service import ServiceError
+from records.store import NotFound
+from scorer.games import GAMES, OptionError, UnknownGame, get_game
+from scorer.record import parse_options
+from scorer.rulings import rulings_for
+
+from . import present
+from .cardface import card_name, card_svg, suit_defs
+from .csrf import check_csrf, csrf_token
+from .db import get_store
+
+pages_blp = Blueprint("pages", __name__)  # templates and static files: the app's own
+
+#: The verify page replays (and draws) at most this many records of one text; the rest get
+#: their verdict and findings only. Bigger texts belong to the API or ``tarocco import``.
+MAX_REPLAYS = 4
+MAX_VERIFY_CHARS = 400_000
+DIRECTOR_KEY = "director_token"
+
+CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+       "form-action 'self'; frame-ancestors 'self'; base-uri 'none'")
+
+
+# -- request plumbing ---------------------------------------------------------------------
+@pages_blp.before_request
+def _protect() -> None:
+    check_csrf()
+
+
+@pages_blp.after_request
+def _headers(response: Response) -> Response:
+    response.headers.setdefault("Content-Security-Policy", CSP)
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault("Referrer-Policy", "same-origin")
+    return response
+
+
+def director() -> dict[str, Any] | None:
+    """The logged-in director's token row (``None`` if nobody, or the token was revoked)."""
+    if "director" not in g:
+        token = session.get(DIRECTOR_KEY)
+        row = get_store().token_row(token) if token else None
+        if token and row is None:
+            session.pop(DIRECTOR_KEY, None)
+        if row is not None:
+            row = {**row, "tournament": get_store().tournament(row["tournament_id"])}
+        g.director = row
+    return g.director
+
+
+def _is_director_of(tournament_id: int) -> bool:
+    row = director()
+    return row is not None and row["tournament_id"] == tournament_id
+
+
+def readable_tournament(tournament_id: int) -> dict[str, Any]:
+    """The tournament, if this visitor may see it; a private one is 404 to others."""
+    try:
+        row = get_store().tournament(tournament_id)
+    except NotFound:
+        abort(404, description=f"there is no tournament {tournament_id}")
+    if row["private"] and not _is_director_of(tournament_id):
+        abort(404, description=f"there is no tournament {tournament_id}")
+    return row
+
+
+def readable_session(session_id: int) -> tuple[dict[str, Any], dict[str, Any]]:
+    try:
+        row = get_store().session(session_id)
+    except NotFound:
+        abort(404, description=f"there is no session {session_id}")
+    return row, readable_tournament(row["tournament_id"])
+
+
+def readable_hand(hand_id: int) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any]]:
+    try:
+        row = get_store().hand(hand_id)
+    except NotFound:
+        abort(404, description=f"there is no hand {hand_id}")
+    session_row, tournament_row = readable_session(row["session_id"])
+    return row, session_row, tournament_row
+
+
+@pages_blp.app_context_processor
+def _globals() -> dict[str, Any]:
+    return {"csrf_token": csrf_token, "card_svg": card_svg, "card_name": card_name,
+            "suit_defs": suit_defs, "GAMES": GAMES, "director": director(),
+            "rule_url": _rule_url, "seat_places": present.seat_places}
+
+
+def _rule_url(game: str, rule: str | None) -> str:
+    """Where a ruling ID is explained: its game's rules page, at the ruling."""
+    key = game if game in GAMES else next(iter(GAMES))
+    return url_for("pages.game_rules", game=key, _anchor=rule or None)
+
+
+def _page_error(status: int, title: str, message: str) -> tuple[str, int]:
+    return render_template("error.html", status=status, title=title, message=message), status
+
+
+def render_error(error: HTTPException) -> tuple[str, int]:
+    """An HTML error page (also used by :mod:`web.errors` for unknown addresses)."""
+    status = error.code or 500
+    titles = {400: "Bad request", 404: "Not found", 405: "Not allowed",
+              413: "Too large"}
+    return _page_error(status, titles.get(status, error.name or "Error"),
+                       error.description or "")
+
+
+@pages_blp.errorhandler(HTTPException)
+def _http_error(error: HTTPException) -> tuple[str, int]:
+    return render_error(error)
+
+
+@pages_blp.errorhandler(ServiceError)
+def _service_error(error: ServiceError) -> tuple[str, int]:
+    return _page_error(error.status, error.code.replace("_", " ").capitalize(), error.message)
+
+
+# -- home and director login --------------------------------------------------------------
+@pages_blp.get("/")
+def home() -> str:
+    """The front page: verify a record, the tournaments one may see, the rules."""
+    mine = director()
+    tournaments = [t for t in get_store().tournaments()
+                   if not t["private"] or (mine and mine["tournament_id"] == t["id"])]
+    return render_template("home.html", tournaments=tournaments, director=mine)
+
+
+@pages_blp.route("/login", methods=["GET", "POST"])
+def login() -> Any:
+    """A director logs in with a token: the session remembers it until logout."""
+    if request.method == "POST":
+        token = request.form.get("token", "").strip()
+        row = get_store().token_row(token) if token else None
+        if row is None:
+            return render_template("login.html", error="unknown or revoked token",
+                                   director=None), 401
+        session[DIRECTOR_KEY] = token
+        g.pop("director", None)
+        flash(f"Logged in as {row['label'] or 'director'} of this tournament.")
+        target = request.form.get("next", "")
+        if target.startswith("/") and not target.startswith("//"):
+            return redirect(target)
+        return redirect(url_for("pages.tournament", tournament_id=row["tournament_id"]))
+    return render_template("login.html", error=None, director=director(),
+                           next=request.args.get("next", ""))
+
+
+@pages_blp.post("/logout")
+def logout() -> Any:
+    session.pop(DIRECTOR_KEY, None)
+    flash("Logged out.")
+    return redirect(url_for("pages.home"))
+
+
+# -- verify and upload --------------------------------------------------------------------
+def _submitted_text() -> str:
+    upload = request.files.get("file")
+    if upload is not None and upload.filename:
+        return upload.read().decode("utf-8", errors="replace")
+    return request.form.get("text", "")
+
+
+def _verify_view(text: str, options_text: str) -> dict[str, Any]:
+    """Verify ``text`` as the API does; what the page shows of each record."""
+    options = {k.lower(): v.lower() for k, v in parse_options(options_text).items()}
+    checked = check_text(text, options=options or None)
+    ledger = session_ledger(checked) if len(checked) > 1 else None
+    findings: list[dict[str, Any]] = []
+    results = []
+    for index, item in enumerate(checked, start=1):
+        report = dump_report(item.report)
+        first = len(findings)
+        findings += report["findings"]
+        record = item.parsed.record
+        style = present.face_style(report["game"], record.tag("Suits") if record else None)
+        replay = index <= MAX_REPLAYS and bool(report["tricks"] or report["hands"])
+        results.append({
+            "index": index, "prefix": f"r{index}-", "report": report, "style": style,
+            "line": record.start.line if record and record.start else None,
+            "finding_base": first, "replay": replay,
+            "tricks": present.trick_views(report) if replay else [],
+            "held": present.held_cards(report) if replay else {},
+        })
+    return {"results": results, "findings": findings, "source": present.annotate(text, findings),
+            "ledger": ledger,
+            "sheet": present.sheet_rows(ledger, {}) if ledger is not None else None,
+            "chart": present.balance_chart(ledger) if ledger is not None and ledger.rows
+            else None}
+
+
+def _director_sessions() -> list[dict[str, Any]]:
+    mine = director()
+    return get_store().sessions(mine["tournament_id"]) if mine else []
+
+
+@pages_blp.route("/verify", methods=["GET", "POST"])
+def verify() -> Any:
+    """Paste or pick a record; the verdict, the findings on the text, the replay. A director
+    may store it in one of the tournament's sessions (``action=store``)."""
+    mine = director()
+    context: dict[str, Any] = {"director": mine, "sessions": _director_sessions(), "text": "",
+                               "options": "", "view": None, "error": None,
+                               "session_id": request.args.get("session", type=int)}
+    if request.method == "GET":
+        return render_template("verify.html", **context)
+    text = _submitted_text()
+    context.update(text=text, options=request.form.get("options", ""),
+                   session_id=request.form.get("session_id", type=int))
+    if len(text) > MAX_VERIFY_CHARS:
+        context["error"] = (f"this text is longer than {MAX_VERIFY_CHARS:,} characters: verify "
+                            "it with `tarocco verify` or store it with `tarocco import`")
+        return render_template("verify.html", **context), 413
+    if not text.strip():
+        context["error"] = "paste a record or pick a file first"
+        return render_template("verify.html", **context), 400
+    if request.form.get("action") == "store":
+        return _store(text, context)
+    try:
+        context["view"] = _verify_view(text, context["options"])
+    except OptionError as exc:
+        context["error"] = str(exc)
+        return render_template("verify.html", **context), 422
+    return render_template("verify.html", **context)
+
+
+def _store(text: str, context: dict[str, Any]) -> Any:
+    mine = director()
+    if mine is None:
+        abort(401, description="log in with a director token to store records")
+    session_id = context["session_id"]
+    try:
+        target = get_store().session(session_id) if session_id else None
+    except NotFound:
+        target = None
+    if target is None or target["tournament_id"] != mine["tournament_id"]:
+        context["error"] = "choose one of your tournament's sessions"
+        return render_template("verify.html", **context), 422
+    actor = f"token {mine['id']} ({mine['label']}) via the web"
+    try:
+        results = service.upload(get_store(), target["id"], text, actor)
+    except ServiceError as exc:
+        context["error"] = f"nothing was stored: {exc.message}"
+        context["view"] = _verify_view(text, "")
+        return render_template("verify.html", **context), exc.status
+    stored = sum(1 for r in results if not r.duplicate)
+    flash(f"Stored {stored} hand{'s' if stored != 1 else ''} in "
+          f"{target['name'] or 'session ' + str(target['id'])}"
+          + (f"; {len(results) - stored} already there" if stored < len(results) else "") + ".")
+    if len(results) == 1:
+        return redirect(url_for("pages.hand", hand_id=results[0].hand_id))
+    return redirect(url_for("pages.session_sheet", session_id=target["id"]))
+
+
+# -- a hand -------------------------------------------------------------------------------
+@pages_blp.get("/hands/<int:hand_id>")
+def hand(hand_id: int) -> str:
+    """The replay of a stored hand: the table, the stepper, the findings, the score."""
+    row, session_row, tournament_row = readable_hand(hand_id)
+    store = get_store()
+    revision = store.current_revision(hand_id)
+    report = json.loads(revision["report_json"])
+    record = json.loads(revision["record_json"])
+    suits = next((value for name, value in record.get("tags", []) if name == "Suits"), None)
+    revisions = store.revisions(hand_id)
+    siblings = store.hands(session_row["id"])
+    ids = [h["id"] for h in siblings]
+    at = ids.index(hand_id)
+    return render_template(
+        "hand.html", hand=row, session=session_row, tournament=tournament_row,
+        revision=revision, report=report, style=present.face_style(report["game"], suits),
+        tricks=present.trick_views(report), held=present.held_cards(report),
+        source=present.annotate(revision["original_text"], report["findings"]),
+        revisions=revisions, previous=ids[at - 1] if at > 0 else None,
+        following=ids[at + 1] if at + 1 < len(ids) else None, director=director())
+
+
+@pages_blp.get("/hands/<int:hand_id>/record.txt")
+def hand_text(hand_id: int) -> Response:
+    """The hand's current record in canonical notation (the record behind the picture)."""
+    readable_hand(hand_id)
+    revision = get_store().current_revision(hand_id)
+    return Response(revision["canonical_text"], mimetype="text/plain; charset=utf-8")
+
+
+# -- a session ----------------------------------------------------------------------------
+@pages_blp.get("/sessions/<int:session_id>")
+def session_sheet(session_id: int) -> str:
+    """The score sheet: a row per hand (and ruling), a column per player, running balances,
+    a chart of the balances, the director's rulings and the corrections."""
+    session_row, tournament_row = readable_session(session_id)
+    store = get_store()
+    hands = store.hands(session_id)
+    ledger = service.session_ledger(store, session_id)
+    corrections = [(h, rev) for h in hands if h["revision"] > 1
+                   for rev in store.revisions(h["id"]) if rev["number"] > 1]
+    positions = {h["id"]: h["position"] for h in hands}
+    return render_template(
+        "session.html", session=session_row, tournament=tournament_row, ledger=ledger,
+        game=GAMES.get(session_row["game"]), hands=hands,
+        rows=present.sheet_rows(ledger, {h["position"]: h["id"] for h in hands}),
+        chart=present.balance_chart(ledger), rulings=store.rulings(session_id),
+        positions=positions, corrections=corrections, director=director(),
+        sheet_template=present.SHEET_TEMPLATES.get(session_row["game"], "sheet.html"))
+
+
+@pages_blp.get("/sessions/<int:session_id>/sheet.csv")
+def session_csv(session_id: int) -> Response:
+    """The score sheet as CSV (the API's ledger CSV), readable as the page is."""
+    readable_session(session_id)
+    ledger = service.session_ledger(get_store(), session_id)
+    return Response(service.ledger_csv(ledger), mimetype="text/csv",
+                    headers={"Content-Disposition":
+                             f"attachment; filename=session-{session_id}.csv"})
+
+
+# -- a tournament -------------------------------------------------------------------------
+@pages_blp.get("/tournaments/<int:tournament_id>")
+def tournament(tournament_id: int) -> str:
+    """Standings with ranks and ties, the sessions (one per table sitting), and the hands
+    that need a director."""
+    row = readable_tournament(tournament_id)
+    store = get_store()
+    sessions = store.sessions(tournament_id)
+    counts = {s["id"]: len(store.hands(s["id"])) for s in sessions}
+    names = {s["id"]: s["name"] or f"Session {s['id']}" for s in sessions}
+    return render_template(
+        "tournament.html", tournament=row, standings=service.standings(store, tournament_id),
+        sessions=sessions, counts=counts, names=names,
+        attention=service.needs_director(store, tournament_id), director=director())
+
+
+# -- rules --------------------------------------------------------------------------------
+def _engine_summary(key: str) -> list[str]:
+    """The engine module's docstring, as paragraphs of plain text."""
+    module = sys.modules.get(type(GAMES[key]).__module__)
+    text = (module.__doc__ or "") if module else ""
+    return [" ".join(p.replace("``", "").split()) for p in text.strip().split("\n\n")
+            if p.strip() and ">>>" not in p]
+
+
+@pages_blp.get("/rules")
+def rules() -> str:
+    return render_template("rules.html", games=list(GAMES.values()), director=director())
+
+
+@pages_blp.get("/rules/<game>")
+def game_rules(game: str) -> str:
+    """One game: the rules the engine applies, each ruling with the options that change it
+    (default first)."""
+    try:
+        engine = get_game(game)
+    except UnknownGame:
+        abort(404, description=f"there is no game {game!r}; see the list of games")
+    options_by_ruling: dict[str, list[Any]] = {}
+    for option in engine.options:
+        options_by_ruling.setdefault(option.ruling, []).append(option)
+    return render_template("game_rules.html", game=engine,
+                           rulings=rulings_for(engine.rulings),
+                           options_by_ruling=options_by_ruling,
+                           summary=_engine_summary(engine.key), director=director())
+
+
+def register_pages(app: Flask) -> None:
+    app.register_blueprint(pages_blp)

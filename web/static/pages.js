@@ -1,0 +1,101 @@
+// The pages' small amount of JavaScript: the replay stepper (buttons, arrow keys, links to a
+// trick), picking a file submits it, and the print button. Everything works without it:
+// the tricks are then listed one under another.
+"use strict";
+document.documentElement.classList.replace("no-js", "js");
+
+(function () {
+  const replays = [];
+  let active = null;
+
+  function setupReplay(root) {
+    const prefix = root.dataset.prefix || "";
+    const steps = Number(root.dataset.steps || 0);
+    const panels = Array.from(root.querySelectorAll(".trick-panel"));
+    const held = Array.from(root.querySelectorAll(".held"));
+    const seats = Array.from(root.querySelectorAll(".seat"));
+    const label = root.querySelector(".step-label");
+    const buttons = {};
+    root.querySelectorAll("[data-step]").forEach((b) => { buttons[b.dataset.step] = b; });
+    const state = { root, prefix, step: 0 };
+
+    function show(n, updateHash) {
+      const step = Math.max(0, Math.min(steps, n));
+      state.step = step;
+      let current = null;
+      panels.forEach((p) => {
+        const here = Number(p.dataset.trick) === step;
+        p.hidden = !here;
+        if (here) current = p;
+      });
+      held.forEach((h) => {
+        const inHand = Number(h.dataset.start) <= step && step < Number(h.dataset.stop);
+        h.hidden = !inHand;
+        const legal = (h.dataset.legalAt || "").split(" ").includes(String(step));
+        h.classList.toggle("is-legal", inHand && legal);
+      });
+      const leader = current ? current.dataset.leader : "";
+      const winner = current ? current.dataset.winner : "";
+      seats.forEach((s) => {
+        s.classList.toggle("is-leader", step > 0 && s.dataset.seat === leader);
+        s.classList.toggle("is-winner", step > 0 && s.dataset.seat === winner);
+      });
+      label.textContent = step === 0 ? "The deal" : "Trick " + step + " of " + steps;
+      if (buttons.first) buttons.first.disabled = step === 0;
+      if (buttons.prev) buttons.prev.disabled = step === 0;
+      if (buttons.next) buttons.next.disabled = step === steps;
+      if (buttons.last) buttons.last.disabled = step === steps;
+      if (updateHash) history.replaceState(null, "", "#" + prefix + "trick-" + step);
+    }
+    state.show = show;
+    const moves = {
+      first: () => 0, prev: () => state.step - 1, next: () => state.step + 1, last: () => steps,
+    };
+    Object.keys(buttons).forEach((name) => {
+      buttons[name].addEventListener("click", () => { active = state; show(moves[name](), true); });
+    });
+    root.addEventListener("focusin", () => { active = state; });
+    root.addEventListener("pointerdown", () => { active = state; });
+    show(0, false);
+    replays.push(state);
+  }
+
+  function fromHash() {
+    const m = /^#(.*)trick-(\d+)$/.exec(decodeURIComponent(location.hash));
+    if (!m) return;
+    const state = replays.find((r) => r.prefix === m[1]);
+    if (!state) return;
+    active = state;
+    state.show(Number(m[2]), false);
+    state.root.scrollIntoView({ block: "start" });
+  }
+
+  document.addEventListener("keydown", (event) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const target = event.target;
+    if (target && target.closest && target.closest("input, textarea, select, [contenteditable]")) return;
+    const state = active || replays[0];
+    if (!state) return;
+    const step = state.step;
+    const moves = { ArrowRight: step + 1, ArrowLeft: step - 1, Home: 0, End: Infinity };
+    if (!(event.key in moves)) return;
+    event.preventDefault();
+    state.show(moves[event.key] === Infinity ? Number(state.root.dataset.steps) : moves[event.key], true);
+  });
+
+  document.querySelectorAll("[data-replay]").forEach(setupReplay);
+  window.addEventListener("hashchange", fromHash);
+  fromHash();
+
+  document.querySelectorAll("input[data-autosubmit]").forEach((input) => {
+    input.addEventListener("change", () => {
+      if (!input.files || !input.files.length) return;
+      const form = input.form;
+      const text = form.querySelector("textarea[name=text]");
+      if (text) text.value = "";
+      const submit = form.querySelector("button[value=verify]");
+      if (form.requestSubmit) form.requestSubmit(submit); else form.submit();
+    });
+  });
+  document.querySelectorAll("[data-print]").forEach((b) => b.addEventListener("click", () => window.print()));
+}());
