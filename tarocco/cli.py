@@ -27,6 +27,7 @@ from scorer.record import split_players
 from scorer.rulings import rulings_for
 
 from .audit import audit
+from .campaign import campaign
 from .inputs import InputError, parse_option_flags, read_input
 from .render import render_checked, render_ledger
 
@@ -43,6 +44,7 @@ def main() -> None:
 
 
 main.add_command(audit)
+main.add_command(campaign)
 
 
 @main.command()
