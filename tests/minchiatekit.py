@@ -1,0 +1,362 @@
+"""Builders for Minchiate test records: a seeded deal, steered play, record text.
+
+A Minchiate game is 97 cards and 21 tricks; writing one by hand for each rule would hide the
+point of the test. This kit deals a shuffled pack (from a seed, so a test's record never changes
+under it) exactly as the rules deal (robbing, face-up cards, scoprire and pigliare, discards),
+then plays it out with a *policy*: by default the lowest legal card by index, the Fool played
+at trick 18 at the latest. A test steers it by forcing plays (possibly illegal, to make a revoke
+or break the King rule) and writes the text the notation reader takes.
+
+Tests assert the situation they need (a revoke happened, the Fool's side won nothing) before
+asserting the rule, so a change to the builder cannot silently turn a test into a no-op.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from records.notation import read
+from records.writer import write
+from scorer.cards import FOOL, Card
+from scorer.cardset import cards_of
+from scorer.games import get_game
+from scorer.games import minchiate_rules as R
+from scorer.games.minchiate_random import legal_cards
+from scorer.record import Item, Line, Record, Trick
+from scorer.report import Report
+from scorer.tricks import CATEGORY, TRUMP_MASK, TrickRules
+
+PLAYERS = ["Anna", "Bruno", "Carla", "Dario"]
+GAME = get_game("minchiate")
+
+#: A play policy: (trick number, seat, hand mask, legal mask, cards so far) -> card.
+Policy = Callable[[int, int, int, int, list[Card]], Card]
+
+
+def lowest(number: int, seat: int, hand: int, legal: int, trick: list[Card]) -> Card:
+    """The default policy: the Fool by trick 18, else the lowest legal card by index."""
+    if legal & FOOL.bit and number >= 18:
+        return FOOL
+    return cards_of(legal & ~FOOL.bit or legal)[0]
+
+
+@dataclass
+class Built:
+    """A built game: its record text and what happened, for the test to check its premise."""
+
+    text: str
+    record: Record
+    hands: list[int]  # hands at the start of play
+    revokes: list[tuple[int, int]] = field(default_factory=list)  # (trick, seat)
+    king_breaks: list[tuple[int, int]] = field(default_factory=list)
+    fool: tuple[int, int] | None = None  # (trick, seat) where the Fool was played
+
+    def verify(self, **options: str) -> Report:
+        [parsed] = read(self.text)
+        assert not parsed.errors, parsed.errors
+        return GAME.verify(parsed.record, options or None)
+
+
+def _line(keyword: str, subject: str | None, cards, extra: tuple[Item, ...] = ()) -> Line:
+    return Line(keyword, subject, tuple(Item(str(c), c) for c in sorted(cards)) + extra)
+
+
+def build(seed: int, dealer: int = 3, policy: Policy = lowest, declare: bool = True,
+          replace: bool = True, revoke_at: int | None = None, break_king: bool = False,
+          comment: str = "", players: list[str] | None = None,
+          extra_tags: tuple[tuple[str, str], ...] = (),
+          deck: list[Card] | None = None, draw: list[str] | None = None) -> Built:
+    """Deal from ``random.Random(seed)`` and play with ``policy``.
+
+    ``revoke_at``: in that trick (or the first later one where it is possible) the first
+    player who can follow suit plays another card instead; ``break_king``: the first player
+    the King rule binds plays another card of the suit.
+    """
+    rng = random.Random(seed)
+    players = players or PLAYERS
+    eldest, cutter = (dealer + 1) % 4, (dealer + 3) % 4
+    if deck is None:
+        deck = list(cards_of(R.PACK))
+        rng.shuffle(deck)
+    assert sorted(deck) == cards_of(R.PACK)
+    robbed, position = 0, 0
+    while position < 13 and deck[position].bit & R.ROBBABLE:
+        robbed |= deck[position].bit
+        position += 1
+    order = [(eldest + k) % 4 for k in range(4)]
+    dealt = [0, 0, 0, 0]
+    for seat in order:
+        dealt[seat] = sum(c.bit for c in deck[position:position + 20])
+        position += 20
+    faceup = [0, 0, 0, 0]
+    for seat in order:
+        faceup[seat] = deck[position].bit
+        position += 1
+    talon = deck[position:]
+    scoperti = 0
+    while talon and talon[0].bit & R.ROBBABLE:
+        scoperti |= talon.pop(0).bit
+    pigliati = sum(c.bit for c in talon if c.bit & R.COUNTING)
+    folla = sum(c.bit for c in talon) & ~pigliati
+    body: list[Line | Trick] = []
+    if draw:
+        body.append(Line("draw", None, tuple(Item(name) for name in draw)))
+    if robbed:
+        body.append(_line("rob", players[cutter], cards_of(robbed)))
+    body += [_line("hand", players[s], cards_of(dealt[s])) for s in range(4)]
+    body += [_line("faceup", players[s], cards_of(faceup[s])) for s in range(4)]
+    if scoperti:
+        body.append(_line("scoprire", None, cards_of(scoperti)))
+    if pigliati:
+        body.append(_line("pigliare", None, cards_of(pigliati)))
+    counts = tuple(Item(f"{name}={(folla >> (14 * s) & 0x3FFF).bit_count()}")
+                   for s, name in enumerate(("swords", "batons", "cups", "coins")))
+    body.append(_line("folla", None, cards_of(folla), counts))
+    hands = [dealt[s] | faceup[s] for s in range(4)]
+    hands[cutter] |= robbed
+    hands[dealer] |= scoperti | pigliati
+    for seat, taken in ((cutter, robbed), (dealer, scoperti | pigliati)):
+        count = taken.bit_count()
+        if count:
+            plain = cards_of(hands[seat] & ~R.COUNTING & ~R.SOPRAVENTI)
+            discard = sum(c.bit for c in plain[:count])
+            hands[seat] &= ~discard
+            body.append(_line("discard", players[seat], cards_of(discard)))
+    built = Built("", Record(()), list(hands))
+    declares = []
+    for offset in range(1, 5):
+        seat = (dealer + offset) % 4
+        shown = 0
+        for versicola in R.versicole(hands[seat]):
+            shown |= versicola.cards
+        if shown and declare:
+            declares.append(_line("declare", players[seat],
+                                  cards_of(shown | hands[seat] & FOOL.bit)))
+    leader, first_led, piles, owed = eldest, 0, [0, 0], None
+    for number in range(1, 22):
+        trick: list[Card] = []
+        for position in range(4):
+            seat = (leader + position) % 4
+            hand = hands[seat]
+            legal = legal_cards(hand, trick, first_led)
+            card = policy(number, seat, hand, legal, trick)
+            led = TrickRules.led_category(trick)
+            if revoke_at is not None and number >= revoke_at and led is not None and led < 4:
+                others = hand & ~R.RULES.legal(hand, trick) & ~FOOL.bit
+                if others and hand & (0x3FFF << 14 * led):
+                    card = cards_of(others)[0]
+                    built.revokes.append((number, seat))
+                    revoke_at = None
+            elif break_king and legal.bit_count() == 1 and legal & ~TRUMP_MASK and \
+                    led is not None and led < 4 and legal == 1 << (led * 14 + 13):
+                others = hand & (0x3FFF << 14 * led) & ~legal
+                if others:
+                    card = cards_of(others)[0]
+                    built.king_breaks.append((number, seat))
+                    break_king = False
+            if card == FOOL:
+                built.fool = (number, seat)
+            hands[seat] &= ~card.bit
+            trick.append(card)
+        led = TrickRules.led_category(trick)
+        if led is not None and led < 4:
+            first_led |= 1 << led
+        body.append(Trick(number, None, tuple(Item(str(c), c) for c in trick)))
+        if number == 1:
+            body += declares
+        winner = (leader + R.RULES.winner(trick)) % 4
+        side = winner & 1
+        mask = sum(c.bit for c in trick)
+        if FOOL in trick:
+            fool_side = (leader + trick.index(FOOL)) % 4 & 1
+            if fool_side != side:
+                mask &= ~FOOL.bit
+                piles[fool_side] |= FOOL.bit
+                owed = (fool_side, side)
+        piles[side] |= mask
+        if owed is not None and replace:
+            plain = piles[owed[0]] & ~R.COUNTING
+            if plain:
+                card = cards_of(plain)[0]
+                piles[owed[0]] &= ~card.bit
+                piles[owed[1]] |= card.bit
+                body.append(_line("replace", None, [card]))
+                owed = None
+        leader = winner
+    tags = (("Game", "minchiate"), ("Players", ", ".join(players)),
+            ("Dealer", players[dealer]), *extra_tags)
+    record = Record(tags, tuple(body))
+    text = write(record)
+    if comment:
+        head, _, rest = text.partition("\n\n")
+        text = head + "\n" + "".join(f"; {line}\n" for line in comment.splitlines()) + rest
+    built.text, built.record = text, record
+    return built
+
+
+def category(card: Card) -> int:
+    return CATEGORY[card]
+
+
+def weak_side_deck(seed: int) -> list[Card]:
+    """A pack stacked for a deal by Dario in which Anna and Carla get only suit cards (Anna the
+    Fool too) and Bruno and Dario all 40 trumps with a King face up each: Anna and Carla cannot
+    win a trick (MIN-11's Fool lost)."""
+    rng = random.Random(seed)
+    kings = [Card.parse("KS"), Card.parse("KB")]
+    suits = [c for c in cards_of(R.PACK & ~TRUMP_MASK & ~FOOL.bit) if c not in kings]
+    plain = [c for c in suits if not c.bit & R.COUNTING]
+    rng.shuffle(suits)
+    suits.remove(plain[0])
+    trumps = [c for c in cards_of(TRUMP_MASK)]
+    rng.shuffle(trumps)
+    anna = [plain[0], FOOL, *suits[:18]]
+    carla = suits[18:38]
+    talon = suits[38:]
+    assert not any(c.bit & R.COUNTING for c in talon) or True
+    return [*anna, *trumps[:20], *carla, *trumps[20:], suits[38], kings[0], suits[39],
+            kings[1], *talon[2:]]
+
+
+# -- an independent count ----------------------------------------------------------------------
+_BLACK = [14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]  # MIN-1, highest first
+_RED = [14, 13, 12, 11, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+
+
+def _beats(card: Card, best: Card, led: int) -> bool:
+    """Written from MIN-1 directly (not the engine's tables): does ``card`` beat ``best``?"""
+    if card.is_fool:
+        return False
+    if best.is_fool:
+        return True
+    if card.is_trump or best.is_trump:
+        return card.is_trump and (not best.is_trump or card.rank > best.rank)
+    if card.suit != led:
+        return False
+    order = _BLACK if led < 2 else _RED
+    return order.index(card.rank) < order.index(best.rank)
+
+
+def _grow(declared: int, won: int, kind: str) -> int:
+    """Accrescimento written from MIN-8: runs grow one neighbouring trump at a time; Diecine and
+    Kings take any card of theirs."""
+    universe = R.EXTENDABLE[kind] & won
+    if kind in ("diecine", "re"):
+        return declared | universe
+    grown = declared
+    while True:
+        more = 0
+        for card in cards_of(universe & ~grown):
+            if (card - 1 >= 56 and grown >> (card - 1) & 1) or grown >> (card + 1) & 1:
+                more |= card.bit
+        if not more:
+            return grown
+        grown |= more
+
+
+def recount(record: Record, accrescimento: bool = True) -> dict:
+    """Count a clean game again, written straight from MIN-3 .. MIN-11 and MIN-15 without the
+    engine's replay: the marks in order, the rests during play, the end count and the rests at
+    the end, per player (revoke penalties are the caller's)."""
+    players = record.players
+    dealer = record.dealer
+    side = lambda seat: seat % 2  # noqa: E731
+    def cards_in(keyword: str, subject: str | None = None) -> int:
+        return sum(c.bit for ln in record.lines(keyword)
+                   if subject is None or ln.subject == subject for c in ln.cards())
+    value = lambda mask: sum(R.VALUE[c] for c in cards_of(mask))  # noqa: E731
+    marks: list[tuple[int, int]] = []  # (side, points) in order
+    cutter = (dealer + 3) % 4
+    marks.append((side(cutter), value(cards_in("rob"))))
+    for k in range(1, 5):
+        seat = (dealer + k) % 4
+        marks.append((side(seat), value(cards_in("faceup", players[seat]))))
+    marks.append((side(dealer), value(cards_in("scoprire"))))
+    declared: list[dict[str, int]] = [{}, {}]
+    for k in range(1, 5):
+        seat = (dealer + k) % 4
+        shown = cards_in("declare", players[seat])
+        marks.append((side(seat), R.versicola_total(shown)))
+        for versicola in R.versicole(shown):
+            if versicola.kind in R.EXTENDABLE and accrescimento:
+                kinds = declared[side(seat)]
+                kinds[versicola.kind] = kinds.get(versicola.kind, 0) | versicola.cards
+    piles = [0, 0]
+    tricks_won = [0, 0]
+    leader = (dealer + 1) % 4
+    owed = None
+    replaces = [ln.cards()[0] for ln in record.lines("replace")]
+    last = None
+    for trick in record.tricks:
+        cards = [c for c in trick.card_tuple]
+        led = next((c.suit if not c.is_trump else 4 for c in cards if not c.is_fool), None)
+        best = 0
+        for i in range(1, 4):
+            if _beats(cards[i], cards[best], led):
+                best = i
+        winner = (leader + best) % 4
+        won = sum(c.bit for c in cards)
+        for i, card in enumerate(cards):
+            seat = (leader + i) % 4
+            if card.is_fool and side(seat) != side(winner):
+                won &= ~card.bit
+                piles[side(seat)] |= card.bit
+                owed = (side(seat), side(winner))
+            elif R.VALUE[card] and side(seat) != side(winner):
+                marks.append((side(winner), R.VALUE[card]))
+        piles[side(winner)] |= won
+        tricks_won[side(winner)] += 1
+        kinds = declared[side(winner)]
+        for kind, cards_ in kinds.items():
+            grown = _grow(cards_, piles[side(winner)], kind)
+            marks.append((side(winner), sum(R.IN_VERSICOLA[c] for c in cards_of(grown & ~cards_))))
+            kinds[kind] = grown
+        leader = last = winner
+    fool_lost = False
+    if owed is not None:
+        if replaces:
+            card = replaces[0]
+        elif not tricks_won[owed[0]]:
+            card = FOOL
+            fool_lost = True
+        else:
+            pile = piles[owed[0]] & ~FOOL.bit
+            plain = [c for c in cards_of(pile & ~R.COUNTING)]
+            plain.sort(key=lambda c: (c == Card.parse("29"), c))
+            card = plain[0] if plain else min(cards_of(pile), key=lambda c: (R.VALUE[c], c))
+        piles[owed[0]] &= ~card.bit
+        piles[owed[1]] |= card.bit
+    folla = cards_in("folla")
+    if not record.lines("folla"):  # MIN-5: the folla is every card not dealt or taken
+        dealt = sum(cards_in(k) for k in ("rob", "hand", "faceup", "scoprire", "pigliare"))
+        folla = R.PACK & ~dealt
+    piles[side(dealer)] |= folla | cards_in("discard")
+    diff, during = 0, [0, 0, 0, 0]
+    for who, points in marks:
+        diff += points if who == 0 else -points
+        while abs(diff) >= 60:
+            paid = 0 if diff > 0 else 1
+            diff += -60 if paid == 0 else 60
+            for seat in range(4):
+                during[seat] += 1 if side(seat) == paid else -1
+    end, parts = [], []
+    for s in (0, 1):
+        pile = piles[s]
+        part = (pile.bit_count(), max(0, pile.bit_count() - 42), R.versicola_total(pile),
+                10 if side(last) == s else 0, value(pile))
+        parts.append(part)
+        end.append(sum(part[1:]))
+    final = diff + end[0] - end[1]
+    count = -(-abs(final) // 60) * (2 if fool_lost else 1)
+    settlement = list(during)
+    for seat in range(4):
+        ahead = 0 if final > 0 else 1
+        settlement[seat] += count if side(seat) == ahead else -count
+        if fool_lost:
+            settlement[seat] += 14 if side(seat) == owed[1] else -14
+    return {"end": end, "during": during, "settlement": tuple(settlement),
+            "cards": sum(p.bit_count() for p in piles), "fool_lost": fool_lost,
+            "marks": [m for m in marks if m[1]], "parts": parts, "diff_after_play": diff,
+            "final": final, "rests": count}

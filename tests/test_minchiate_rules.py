@@ -1,0 +1,384 @@
+"""Minchiate: a test per ruling (MIN-3 .. MIN-16), each built from a record that shows it.
+
+Records come from :mod:`tests.minchiatekit` (a seeded deal played by a fixed policy); each test
+first asserts the situation it needs, then the rule. Figures are checked against
+:func:`minchiatekit.recount`, a second count written straight from the rulings.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from minchiatekit import build, recount
+
+from records.notation import read
+from scorer.cards import FOOL, Card
+from scorer.cardset import cards_of
+from scorer.findings import Severity
+from scorer.games import get_game
+from scorer.games.minchiate_scoring import rests
+from scorer.ledger import build_ledger
+from scorer.report import Report, Status
+
+GAME = get_game("minchiate")
+
+
+def verify(text: str, **options: str) -> Report:
+    [parsed] = read(text)
+    assert not parsed.errors, [str(e) for e in parsed.errors]
+    return GAME.verify(parsed.record, options or None)
+
+
+def codes(report: Report, severity: Severity | None = None) -> list[str]:
+    return [f.code for f in report.findings if severity is None or f.severity is severity]
+
+
+def line_of(text: str, start: str) -> str:
+    return next(line for line in text.splitlines() if line.startswith(start))
+
+
+def replace_line(text: str, start: str, new: str) -> str:
+    old = line_of(text, start)
+    return text.replace(old + "\n", new + ("\n" if new else ""), 1)
+
+
+def marks(report: Report, rule: str) -> list[str]:
+    return [line.label for line in report.lines if line.rule == rule]
+
+
+# -- MIN-3: robbing ----------------------------------------------------------------------------
+def test_robbed_cards_are_marked_for_the_robbers_side_MIN3() -> None:
+    built = build(9)
+    assert "rob Carla:" in built.text  # Carla is the dealer's left
+    robbed = [Card.parse(t) for t in line_of(built.text, "rob Carla:").split(":")[1].split()]
+    report = built.verify()
+    value = sum(GAME_VALUE(c) for c in robbed)
+    [label] = marks(report, "MIN-3")
+    assert label.startswith("robbed by Carla") and f": {value} to Anna & Carla" in label
+    assert report.lines[0].rule == "MIN-3"  # robbed cards are marked first (MIN-9)
+
+
+def GAME_VALUE(card: Card) -> int:
+    from scorer.games import minchiate_rules as R
+
+    return R.VALUE[card]
+
+
+def test_only_the_cutter_robs_MIN3() -> None:
+    built = build(9)
+    text = built.text.replace("rob Carla:", "rob Anna:")
+    report = verify(text)
+    assert report.status is Status.INVALID and codes(report, Severity.ERROR) == ["NOT_THE_CUTTER"]
+
+
+def test_a_plain_card_robbed_is_a_violation_MIN3() -> None:
+    built = build(9)
+    rob = line_of(built.text, "rob Carla:")
+    discard = line_of(built.text, "discard Carla:")
+    robbed = rob.split(":")[1].split()
+    dropped = discard.split(":")[1].split()
+    assert robbed and dropped
+    # Carla robbed robbed[0] and discarded dropped[0]: write it as though she had robbed the
+    # plain card and been dealt the counting one (the same cards in her hands, so it replays).
+    hand = line_of(built.text, "hand Carla:")
+    assert dropped[0] in hand.split()
+    text = built.text.replace(rob, rob.replace(robbed[0], dropped[0]))
+    text = text.replace(hand, " ".join(robbed[0] if t == dropped[0] else t
+                                       for t in hand.split()))
+    report = verify(text)
+    assert "BAD_ROB" in codes(report, Severity.VIOLATION)
+
+
+# -- MIN-4: the deal ---------------------------------------------------------------------------
+def test_face_up_cards_are_marked_from_eldest_round_to_the_dealer_MIN4() -> None:
+    built = build(1)
+    report = built.verify()
+    labels = marks(report, "MIN-4")
+    names = [re.match(r"face-up 21st card of (\w+)", label).group(1) for label in labels]
+    order = ["Anna", "Bruno", "Carla", "Dario"]  # Dario deals: Anna is eldest
+    assert names == sorted(names, key=order.index)
+    for label in labels:
+        card = Card.parse(re.search(r"\((\S+)\)", label).group(1))
+        assert f": {GAME_VALUE(card)} to" in label
+
+
+def test_a_hand_of_nineteen_is_impossible_MIN4() -> None:
+    built = build(1)
+    hand = line_of(built.text, "hand Anna:")
+    report = verify(built.text.replace(hand, hand.rsplit(" ", 1)[0]))
+    assert codes(report, Severity.ERROR) == ["WRONG_HAND_SIZE"]
+    assert report.lines == []
+
+
+def test_every_player_needs_a_face_up_card_MIN4() -> None:
+    built = build(1)
+    report = verify(replace_line(built.text, "faceup Bruno:", ""))
+    assert codes(report, Severity.ERROR) == ["MISSING_FACEUP"]
+
+
+# -- MIN-5: scoprire, pigliare, the folla -------------------------------------------------------
+def test_scoperti_are_marked_pigliati_are_not_MIN5() -> None:
+    built = build(9)
+    assert "scoprire:" in built.text and "pigliare:" in built.text
+    report = built.verify()
+    [label] = marks(report, "MIN-5")
+    assert label.startswith("scoperti by Dario")
+    assert not any("pigliat" in line.label for line in report.lines)
+
+
+def test_wrong_folla_count_is_a_violation_MIN5() -> None:
+    built = build(1)
+    folla = line_of(built.text, "folla:")
+    count = re.search(r"cups=(\d+)", folla).group(1)
+    report = verify(built.text.replace(folla, folla.replace(f"cups={count}",
+                                                            f"cups={int(count) + 1}")))
+    assert codes(report, Severity.VIOLATION) == ["WRONG_FOLLA_COUNT"]
+    assert report.status is Status.FLAGGED
+
+
+def test_the_folla_may_be_left_out_and_is_derived_MIN5() -> None:
+    built = build(1)
+    report = verify(replace_line(built.text, "folla:", ""))
+    assert report.status is Status.CLEAN
+    assert report.settlement == built.verify().settlement
+
+
+# -- MIN-6: discards ---------------------------------------------------------------------------
+def test_discards_as_many_as_taken_MIN6() -> None:
+    built = build(1)
+    discard = line_of(built.text, "discard Dario:")
+    report = verify(built.text.replace(discard, discard.rsplit(" ", 1)[0]))
+    assert codes(report, Severity.ERROR) == ["WRONG_DISCARD_SIZE"]
+
+
+def test_the_discards_count_for_the_dealers_side_MIN6() -> None:
+    built = build(1)
+    report = built.verify()
+    dealer_side = report.sides[1]  # Dario deals: Bruno & Dario
+    assert "the folla" in next(line.label for line in report.lines
+                               if line.label.startswith("end count, Bruno & Dario"))
+    assert dealer_side.total == recount(built.record)["end"][1]
+
+
+# -- MIN-7: declared versicole -----------------------------------------------------------------
+def test_declared_versicole_are_marked_MIN7() -> None:
+    built = build(1)
+    report = built.verify()
+    declared = marks(report, "MIN-7")
+    assert declared
+    for label in declared:
+        cards = [Card.parse(t) for t in re.search(r"\(([^)]*)\)", label).group(1).split()]
+        value = sum(5 if c == Card.parse("29") else GAME_VALUE(c) for c in cards)
+        if "with the Fool's 5" in label:
+            value += 5
+        assert f": {value} to " in label
+
+
+def test_a_versicola_declared_late_is_not_marked_G5_MIN7() -> None:
+    built = build(1)
+    declare = line_of(built.text, "declare ")
+    text = built.text.replace(declare + "\n", "")
+    text = text.replace("\n3. ", f"\n{declare}\n3. ", 1)
+    report = verify(text)
+    assert "DECLARED_LATE" in codes(report, Severity.VIOLATION)
+    assert len(marks(report, "MIN-7")) < len(marks(built.verify(), "MIN-7"))
+
+
+def test_declaring_a_card_not_held_MIN7() -> None:
+    built = build(1)
+    declare = line_of(built.text, "declare ")
+    name = declare.split()[1].rstrip(":")
+    shown = declare.split(":")[1].split()
+    hand = set(line_of(built.text, f"hand {name}:").split(":")[1].split())
+    stranger = next(t for t in ("1", "2", "3", "40", "13", "28") if t not in hand
+                    and t not in shown)
+    report = verify(built.text.replace(declare, declare + " " + stranger))
+    assert "DECLARED_NOT_HELD" in codes(report, Severity.VIOLATION)
+
+
+def test_a_card_outside_any_versicola_MIN7() -> None:
+    built = build(1)
+    declare = line_of(built.text, "declare ")
+    seat = built.record.players.index(declare.split()[1].rstrip(":"))
+    plain = next(c for c in cards_of(built.hands[seat]) if not c.is_trump and not c.is_king
+                 and not c.is_fool)
+    report = verify(built.text.replace(declare, f"{declare} {plain}"))
+    assert "BAD_VERSICOLA" in codes(report, Severity.VIOLATION)
+    assert marks(report, "MIN-7") == marks(built.verify(), "MIN-7")  # the rest still counts
+
+
+def test_a_versicola_not_declared_is_noted_and_not_marked_G5() -> None:
+    built = build(1, declare=False)
+    report = built.verify()
+    assert "VERSICOLA_NOT_DECLARED" in codes(report, Severity.NOTE)
+    assert not marks(report, "MIN-7") and report.status is Status.CLEAN
+
+
+# -- MIN-8: muore and accrescimento ------------------------------------------------------------
+def test_muore_marks_a_counting_card_won_by_the_other_side_MIN8() -> None:
+    built = build(1)
+    report = built.verify()
+    for trick in report.tricks:
+        side = trick.winner % 2
+        for seat, card in zip(trick.seats, trick.cards, strict=True):
+            label = f"trick {trick.number}: muore {card} of"
+            dies = GAME_VALUE(card) and seat % 2 != side and card != FOOL
+            assert any(line.label.startswith(label) for line in report.lines) == bool(dies)
+
+
+def test_accrescimento_and_its_option_MIN8() -> None:
+    built = build(0)
+    on, off = built.verify(), built.verify(accrescimento="off")
+    grown = [line for line in on.lines if "accrescimento" in line.label]
+    assert grown and not any("accrescimento" in line.label for line in off.lines)
+    assert recount(built.record, True)["settlement"] == on.settlement
+    assert recount(built.record, False)["settlement"] == off.settlement
+
+
+# -- MIN-9, MIN-10, MIN-15: rests ---------------------------------------------------------------
+def test_a_rest_is_paid_when_the_difference_reaches_60_MIN9() -> None:
+    built = build(28)
+    report = built.verify()
+    paid = [line for line in report.lines if line.rule == "MIN-9"]
+    assert len(paid) == 1 and paid[0].amounts == rests(1, 1)
+    assert recount(built.record)["during"] == [-1, 1, -1, 1]
+
+
+@pytest.mark.parametrize("seed", [18, 1, 9, 28, 0, 6])
+def test_end_count_and_rests_agree_with_a_second_count_MIN10(seed: int) -> None:
+    built = build(seed)
+    report = built.verify()
+    again = recount(built.record)
+    assert [side.total for side in report.sides] == again["end"]
+    assert report.settlement == again["settlement"]
+    assert again["cards"] == 97
+
+
+def test_rests_at_the_end_are_one_per_60_begun_MIN10() -> None:
+    report = build(1).verify()
+    [end] = [line for line in report.lines if line.label.startswith("end of the game")]
+    difference = int(re.search(r"difference (\d+)", end.label.split(";")[1]).group(1))
+    assert abs(end.amounts[0]) == -(-difference // 60)
+
+
+def test_rests_are_per_side_and_zero_sum_MIN15() -> None:
+    for seed in range(5):
+        settlement = build(seed).verify().settlement
+        assert settlement[0] == settlement[2] and settlement[1] == settlement[3]
+        assert sum(settlement) == 0
+
+
+# -- MIN-11: the Fool ----------------------------------------------------------------------------
+def test_the_fool_kept_to_the_last_trick_is_a_violation_MIN11() -> None:
+    def keep_fool(number, seat, hand, legal, trick):
+        """The lowest legal card other than the Fool while there is one."""
+        return cards_of(legal & ~FOOL.bit or legal)[0]
+
+    built = build(1, policy=keep_fool)
+    assert built.fool is not None and built.fool[0] == 21
+    report = built.verify()
+    assert "FOOL_IN_LAST_TRICK" in codes(report, Severity.VIOLATION)
+
+
+def test_the_replacement_card_is_derived_when_not_written_MIN11() -> None:
+    built = build(1, replace=False)
+    report = built.verify()
+    written = build(1)
+    if "replace:" in written.text:
+        assert "FOOL_REPLACEMENT_DERIVED" in codes(report, Severity.NOTE)
+    assert report.status is Status.CLEAN
+    assert recount(built.record)["settlement"] == report.settlement
+
+
+def test_a_replacement_card_not_won_is_impossible_MIN11() -> None:
+    built = build(1)
+    line = line_of(built.text, "replace:")
+    report = verify(built.text.replace(line, "replace: 40"))
+    assert codes(report, Severity.ERROR) == ["CARD_NOT_WON"]
+
+
+def test_a_replace_line_before_the_fool_is_played_MIN11() -> None:
+    built = build(1)
+    line = line_of(built.text, "replace:")
+    text = built.text.replace(line + "\n", "").replace("\n1. ", f"\n{line}\n1. ", 1)
+    assert codes(verify(text), Severity.ERROR) == ["LINE_OUT_OF_PLACE"]
+
+
+# -- MIN-12, MIN-13: the King rule and revokes --------------------------------------------------
+def test_the_king_rule_MIN12() -> None:
+    built = build(6, break_king=True)
+    assert built.king_breaks
+    number, seat = built.king_breaks[0]
+    report = built.verify()
+    [finding] = [f for f in report.findings if f.code == "KING_NOT_PLAYED"]
+    assert (finding.trick, finding.seat, finding.rule) == (number, seat, "MIN-12")
+    assert len(finding.legal) == 1 and finding.legal[0].is_king
+    assert not any(line.rule == "MIN-13" for line in report.lines)  # no penalty
+
+
+def test_a_revoke_costs_two_rests_to_each_opponent_MIN13() -> None:
+    built = build(0, revoke_at=4)
+    assert built.revokes
+    number, seat = built.revokes[0]
+    report = built.verify()
+    [finding] = [f for f in report.findings if f.code == "MUST_FOLLOW_SUIT"]
+    assert (finding.trick, finding.seat) == (number, seat)
+    [penalty] = [line for line in report.lines if line.rule == "MIN-13"]
+    assert penalty.amounts == tuple(-4 if s == seat else (2 if s % 2 != seat % 2 else 0)
+                                    for s in range(4))
+    base = recount(built.record)["settlement"]
+    assert report.settlement == tuple(a + b for a, b in zip(base, penalty.amounts,
+                                                            strict=True))
+
+
+# -- MIN-14: cascare ----------------------------------------------------------------------------
+def test_cascare_is_noted_MIN14() -> None:
+    report = build(1).verify()
+    assert "CASCARE" in codes(report, Severity.NOTE)
+
+
+def test_a_cascare_line_for_a_player_with_trumps_MIN14() -> None:
+    built = build(1)
+    text = built.text.replace("\n2. ", "\ncascare Anna:\n2. ", 1)
+    report = verify(text)
+    assert codes(report, Severity.VIOLATION) == ["BAD_CASCARE"]
+
+
+# -- MIN-16: sessions ---------------------------------------------------------------------------
+def giro(dealers=(3, 0, 1, 2), draw=("Dario", "Bruno", "Carla", "Anna"), players=None):
+    records = []
+    for game, dealer in enumerate(dealers):
+        built = build(100 + game, dealer=dealer, draw=list(draw) if game == 0 else None,
+                      players=players)
+        records.append(built.record)
+    return records, [GAME.verify(r) for r in records]
+
+
+def test_a_full_giro_has_no_session_findings_MIN16() -> None:
+    records, reports = giro()
+    ledger = build_ledger(records, reports)
+    assert ledger.findings == [] and ledger.is_zero_sum()
+    assert all(row.status is not None for row in ledger.rows)  # no compensation
+
+
+def test_partners_by_the_draw_MIN16() -> None:
+    records, reports = giro(draw=("Dario", "Anna", "Bruno", "Carla"))
+    findings = GAME.session_findings(records, reports)
+    assert {f.code for _, f in findings} == {"WRONG_PARTNERS"}
+
+
+def test_the_first_dealer_opens_the_giro_MIN16() -> None:
+    records, reports = giro(dealers=(0, 1, 2, 3), draw=("Dario", "Bruno", "Carla", "Anna"))
+    findings = GAME.session_findings(records, reports)
+    assert [(n, f.code) for n, f in findings] == [(1, "DEALER_OUT_OF_TURN")]
+
+
+def test_an_unfinished_giro_pays_two_rests_per_game_MIN16() -> None:
+    records, reports = giro(dealers=(3, 0))
+    ledger = build_ledger(records, reports)
+    paid = [row for row in ledger.rows if row.status is None]
+    # games 3 and 4 would have been dealt by Bruno and Carla
+    assert [row.amounts for row in paid] == [(-2, 2, -2, 2), (2, -2, 2, -2)]
+    assert ledger.is_zero_sum()
+    assert any("unfinished" in line for line in ledger.summary)
