@@ -157,15 +157,28 @@ def format_command(file: str, as_json: bool) -> None:
 @click.argument("game")
 @click.option("--hands", type=click.IntRange(1, 10_000_000), default=10_000, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Processes at once (the cores to use); 1 measures one core.")
 @click.option("--json", "as_json", is_flag=True)
-def bench(game: str, hands: int, seed: int, as_json: bool) -> None:
-    """Time parse, replay + score of generated GAME records on one core."""
-    from .bench import run_bench
+def bench(game: str, hands: int, seed: int, jobs: int, as_json: bool) -> None:
+    """Time parse, replay + score of generated GAME records on one core (or --jobs)."""
+    from .bench import run_bench, run_bench_jobs
 
     try:
         engine = get_game(game)
     except UnknownGame as exc:
         raise click.UsageError(str(exc)) from exc
+    if jobs > 1:
+        result = run_bench_jobs(engine, hands, seed, jobs)
+        if as_json:
+            click.echo(json.dumps(result, indent=2))
+        else:
+            rates = ", ".join(f"{rate:,.0f}" for rate in result["per_job_hands_per_second"])
+            click.echo(f"{result['game']}: {hands} generated records in {jobs} processes, "
+                       f"Python {result['python']}\n  total   {result['total_seconds']:8.3f} s  "
+                       f"{result['total_hands_per_second']:>10,.0f} hands/s  "
+                       f"(each process: {rates})")
+        return
     result = run_bench(engine, hands, seed)
     if as_json:
         click.echo(json.dumps(result, indent=2))

@@ -78,3 +78,13 @@ def test_campaign_command() -> None:
     assert result.exit_code == 0, result.output
     assert "invariants: 5 of 5 hold" in result.output
     assert "truncate" in result.output and "swap-plays" not in result.output
+
+
+def test_bench_with_jobs_splits_the_hands_between_processes() -> None:
+    from tarocco.bench import run_bench_jobs
+
+    result = run_bench_jobs(GAMES["nice3"], 11, seed=4, jobs=2)
+    assert result["hands"] == 11 and len(result["per_job_hands_per_second"]) == 2
+    assert result["total_hands_per_second"] > 0 and result["cards_played"] > 11 * 20
+    output = CliRunner().invoke(main, ["bench", "nice3", "--hands", "6", "--jobs", "2"])
+    assert output.exit_code == 0 and "in 2 processes" in output.output
