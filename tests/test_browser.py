@@ -160,6 +160,13 @@ def test_session_sheet_and_chart(page: Page, served) -> None:
     csv = page.request.get(base + page.locator("a", has_text="CSV").get_attribute("href"))
     assert csv.ok and csv.text().strip().splitlines()[-1].split(",")[7:11] == [
         str(SESSION_BALANCES[p]) for p in PLAYERS]
+    # printed: the sheet and the chart, without the navigation and the buttons
+    page.emulate_media(media="print")
+    expect(page.locator("header.site")).to_be_hidden()
+    expect(page.locator(".actions")).to_be_hidden()
+    expect(page.locator("table.sheet")).to_be_visible()
+    expect(chart).to_be_visible()
+    page.emulate_media(media="screen")
     # the ruling of the second session, with its reason
     page.goto(f"{base}/sessions/{world.revoke_session}")
     expect(page.locator(".rulings")).to_contain_text("Anna's revoke in trick 1")
@@ -246,3 +253,21 @@ def test_private_tournament_is_hidden(browser: Browser, served) -> None:
         expect(page.locator("h1")).to_contain_text("Closed club")
     finally:
         page.close()
+
+
+def test_view_from_one_seat(page: Page, served) -> None:
+    """A director judging the revoke looks at the table as Anna saw it: the other hands
+    hidden; ``?seat=N`` opens the page that way."""
+    base, world, _db = served
+    page.goto(f"{base}/hands/{world.revoke_hand}#trick-1")
+    page.select_option("select[data-view-seat]", "0")
+    expect(page.locator('.seat[data-seat="0"] .fan')).to_be_visible()
+    for seat in "123":
+        expect(page.locator(f'.seat[data-seat="{seat}"] .fan')).to_be_hidden()
+        expect(page.locator(f'.seat[data-seat="{seat}"] .fan-hidden')).to_be_visible()
+    expect(page.locator(".step-label")).to_have_text("Trick 1 of 19")
+    page.goto(f"{base}/hands/{world.revoke_hand}?seat=2")
+    expect(page.locator('.seat[data-seat="2"] .fan')).to_be_visible()
+    expect(page.locator('.seat[data-seat="0"] .fan')).to_be_hidden()
+    page.select_option("select[data-view-seat]", "")
+    expect(page.locator('.seat[data-seat="0"] .fan')).to_be_visible()

@@ -446,3 +446,52 @@ def test_face_style_per_game(monkeypatch: pytest.MonkeyPatch) -> None:
     for key, game in GAMES.items():
         expected = "french" if game.default_suits in ("french", "symbols") else "italian"
         assert present.face_style(key) == (present.GAME_FACES.get(key) or expected)
+
+
+# -- every registered game ----------------------------------------------------------------
+@pytest.mark.parametrize("key", list(GAMES))
+def test_every_game_gets_its_pages(client: FlaskClient, store: Store, tournament: Tournament,
+                                   key: str) -> None:
+    """A random session of each registered engine, stored: its sheet, hands and the verify
+    page render from the reports alone, cards in the game's suits."""
+    game = get_game(key)
+    records = game.random_session(random.Random(3), 3)
+    players = records[0].players
+    sid = service.create_session(store, tournament.id, key, players, {}, f"{key} table", "t")
+    text = "\n".join(write(r) for r in records)
+    results = service.upload(store, sid, text, "t")
+    sheet = text_of(client.get(f"/sessions/{sid}"))
+    assert sheet.count('<tr class="kind-hand') == len(records)
+    assert len(re.findall(r"<polyline", sheet)) == len(players)
+    if key in present.SHEET_TEMPLATES:
+        assert 'class="paper"' in sheet
+    suits = "#suit-hearts" if present.face_style(key) == "french" else "#suit-cups"
+    for result in results:
+        page = text_of(client.get(f"/hands/{result.hand_id}"))
+        assert 'data-replay' in page and page.count('class="seat place-') == len(players)
+        assert suits in page or "card-suit" not in page
+    verified = text_of(client.post("/verify", data={"csrf_token": csrf(client),
+                                                    "text": text}))
+    assert verified.count('class="badge status-') >= len(records)
+
+
+def test_paper_sheet_writes_melds_and_deck_points() -> None:
+    """The pinch layout from the rule text: meld codes in the player's column, then deck
+    points (the PINCH-2 line), then the hand's total."""
+    import json
+
+    report = {"status": "clean", "settlement": {"A": 56, "B": 75}, "lines": [
+        {"label": "10T ten trumps", "rule": "PINCH-5", "amounts": {"A": 10, "B": 0}},
+        {"label": "2T twelve trumps", "rule": "PINCH-5", "amounts": {"A": 2, "B": 0}},
+        {"label": "10G family of spades", "rule": "PINCH-5", "amounts": {"A": 0, "B": 10}},
+        {"label": "20B Bagatto ultimo", "rule": "PINCH-7", "amounts": {"A": 0, "B": 20}},
+        {"label": "deck points: A 46; B 45", "rule": "PINCH-2", "amounts": {"A": 46, "B": 45}},
+    ]}
+    rows = [{"id": 7, "position": 1, "status": "clean", "report_json": json.dumps(report)},
+            {"id": 8, "position": 2, "status": "invalid",
+             "report_json": json.dumps({"status": "invalid", "lines": []})}]
+    first, second = present.paper_sheet(rows, ["A", "B"], "pinch")
+    assert first.marks == [["10T", "2T"], ["10G", "20B"]]
+    assert first.deck == [46, 45] and first.totals == [56, 75]
+    assert second.marks == [[], []] and second.deck == [None, None]
+    assert second.totals == [0, 0]

@@ -120,7 +120,8 @@ def readable_hand(hand_id: int) -> tuple[dict[str, Any], dict[str, Any], dict[st
 def _globals() -> dict[str, Any]:
     return {"csrf_token": csrf_token, "card_svg": card_svg, "card_name": card_name,
             "suit_defs": suit_defs, "GAMES": GAMES, "director": director(),
-            "rule_url": _rule_url, "seat_places": present.seat_places}
+            "rule_url": _rule_url, "seat_places": present.seat_places,
+            "paper_sheet": present.paper_sheet}
 
 
 def _rule_url(game: str, rule: str | None) -> str:

@@ -40,7 +40,12 @@ __all__ = [
 GAME_FACES: dict[str, str] = {}
 
 #: A score-sheet template per game key (under ``templates/``); others use ``sheet.html``.
-SHEET_TEMPLATES: dict[str, str] = {}
+#: Pinch players keep melds and deck points on paper (the rule text's "How to Mark the
+#: Score"): its sheet shows them as they write them, above the plain ledger.
+SHEET_TEMPLATES: dict[str, str] = {"pinch": "sheet_pinch.html"}
+
+#: The ruling of the deck-points line, per game with a paper sheet (PINCH-2).
+DECK_RULES: dict[str, str] = {"pinch": "PINCH-2"}
 
 #: Where the seats sit around the table, in playing order from the first seat (play passes
 #: to the right, counter-clockwise as seen from above: south, east, north, west).
@@ -267,6 +272,49 @@ def sheet_rows(ledger: Ledger, hand_ids: Mapping[int, int]) -> list[SheetRow]:
                              list(zip(row.amounts, row.balances, strict=True)), row.pot,
                              row.note))
     return rows
+
+
+@dataclass
+class PaperBlock:
+    """One hand on a paper sheet: what each player wrote (meld codes such as ``10T`` or
+    ``20B``), the deck points, and the hand's total per player."""
+
+    position: int
+    hand_id: int
+    status: str
+    marks: list[list[str]]  # per player
+    deck: list[int | None]
+    totals: list[int]
+
+
+def paper_sheet(hands: Sequence[Mapping[str, Any]], players: Sequence[str],
+                game: str) -> list[PaperBlock]:
+    """The session's hands as blocks of the paper sheet: each score line that is not the
+    deck points is written as its code (the first word of its label, e.g. ``5C`` for
+    three cavaliers) in the column of the player it pays; then the deck points; then the
+    hand's total. ``hands`` are the store's rows (with ``report_json``)."""
+    import json
+
+    deck_rule = DECK_RULES.get(game)
+    blocks = []
+    for row in hands:
+        report = json.loads(row["report_json"])
+        marks: list[list[str]] = [[] for _ in players]
+        deck: list[int | None] = [None for _ in players]
+        totals = [0 for _ in players]
+        for line in report.get("lines") or []:
+            for seat, player in enumerate(players):
+                amount = (line.get("amounts") or {}).get(player, 0)
+                if line.get("rule") == deck_rule:
+                    deck[seat] = amount
+                elif amount:
+                    label = str(line.get("label") or "").split()
+                    marks[seat].append(label[0] if label else str(amount))
+        if report.get("status") not in ("invalid", "partial"):
+            totals = [(report.get("settlement") or {}).get(p, 0) for p in players]
+        blocks.append(PaperBlock(row["position"], row["id"], row["status"], marks, deck,
+                                 totals))
+    return blocks
 
 
 PALETTE = ("#1f6feb", "#c2410c", "#15803d", "#9333ea", "#b91c1c", "#0e7490", "#a16207",
