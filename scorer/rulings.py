@@ -45,6 +45,13 @@ NICE-15 | Partida (four players) | 37 of 72 wins; 1 marca per opponent (Solo col
 NICE-16 | Declarations and Bagatte are personal | Paid by each other player, partner included; sans prendre doubles Bagatte payments, not declarations.
 NICE-17 | Three players | 13 to 25 points pay 1 to the top scorer, under 13 pay 2; a tie for most puts the third's payment in abeyance for the next sole top scorer; a three-way tie pays nothing.
 NICE-18 | Marca ledger | Each player starts the session with 10 marca; balances may go below zero; every hand is zero-sum.
+PIE-1 | Pack | 62 cards: swords and batons K Q C J 10..5, cups and coins K Q C J 1..6, trumps 21 (highest) .. 1, the Fool.
+PIE-2 | Points, counted singly | Kings, 21, 1 and the Fool 5; Queens 4; Cavaliers 3; Jacks 2; every other card 1: 114.
+PIE-3 | Deal and discard | 15 each to right, partner, left, 17 to the dealer, who discards 2: no 5-point card; other trumps only if the hand kept holds only trumps and 5-point cards, or no trump; the trumps discarded announced; the discard counts for the dealer's side if it wins a trick.
+PIE-4 | Play and the Fool | Follow suit, else trump, else any card. The Fool may be played to any trick, never wins, goes to its side's pile and counts if that side wins a trick; led, the second card sets the suit.
+PIE-5 | Table talk | Remarks attached to plays are checked: with a trump or the Fool only trumps and the Fool; with a suit card that suit, or the other colour unnamed; requests within the same limits; the dealer's sleeping cards likewise; every statement true of the hand just after the card. Option remark-counts=at-least.
+PIE-6 | Deal score | A side's points are the cards it won; a side winning every trick (vola) has all 114; a side winning no trick gives up its Fool and, if it dealt, its discard.
+PIE-7 | The game | Four deals; each side's lead is kept over the average of 57 a deal; more than 57 ahead after three deals ends the game; a tie after four: two more deals, then a draw.
 PIE3-1 | Cards | Honours XX (the Angel), I (the Bagatto) and the Fool; trumps XX, XXI, XIX .. I (the Angel highest); swords and batons K Q C V 10 .. 1, cups and coins K Q C V 1 .. 10.
 PIE3-2 | Points, counted singly | Angel and Bagatto 5, Fool 4, Kings 5, Queens 4, Cavaliers 3, Valets 2, all else 1: 129 = 3 x 43. Option fool=5: the Fool counts 5, 130 in all, game points kept in thirds.
 PIE3-3 | Deal | Five rounds of packets of 5, the dealer's last packet 8 (25, 25, 28); bargaining sessions after rounds 2, 3 and 4.
@@ -69,13 +76,6 @@ MIN-13 | Revoke penalty | Not following suit or not trumping when able costs two
 MIN-14 | Cascare | A player out of trumps lays his hand open: noted, legality unchanged.
 MIN-15 | Rests per side | Each player of the side paid receives the rests, each of the other side pays them: zero-sum.
 MIN-16 | Giro and set | Four games a giro, three giri a set; the first dealer partners the 2nd, 3rd, then lowest cutter; the deal passes to the right; each game of an unfinished giro pays 2 rests to the would-be dealer's side.
-PIE-1 | Pack | 62 cards: swords and batons K Q C J 10..5, cups and coins K Q C J 1..6, trumps 21 (highest) .. 1, the Fool.
-PIE-2 | Points, counted singly | Kings, 21, 1 and the Fool 5; Queens 4; Cavaliers 3; Jacks 2; every other card 1: 114.
-PIE-3 | Deal and discard | 15 each to right, partner, left, 17 to the dealer, who discards 2: no 5-point card; other trumps only if the hand kept holds only trumps and 5-point cards, or no trump; the trumps discarded announced; the discard counts for the dealer's side if it wins a trick.
-PIE-4 | Play and the Fool | Follow suit, else trump, else any card. The Fool may be played to any trick, never wins, goes to its side's pile and counts if that side wins a trick; led, the second card sets the suit.
-PIE-5 | Table talk | Remarks attached to plays are checked: with a trump or the Fool only trumps and the Fool; with a suit card that suit, or the other colour unnamed; requests within the same limits; the dealer's sleeping cards likewise; every statement true of the hand just after the card. Option remark-counts=at-least.
-PIE-6 | Deal score | A side's points are the cards it won; a side winning every trick (vola) has all 114; a side winning no trick gives up its Fool and, if it dealt, its discard.
-PIE-7 | The game | Four deals; each side's lead is kept over the average of 57 a deal; more than 57 ahead after three deals ends the game; a tie after four: two more deals, then a draw. Option tie-break-early-end=yes.
 """
 
 RULINGS: dict[str, Ruling] = {}

@@ -195,8 +195,8 @@ def count_points(d: Deal) -> tuple[list[int], list[str]]:
         counted = [c for c in won[s] if seed_points(c) > 1]
         ones = len(won[s]) - len(counted)
         parts = [f"{c} {seed_points(c)}" for c in sorted(counted)]
-        lines.append(f"{names[s]}: {tricks[s]} tricks; " + ", ".join(parts)
-                     + f", {ones} cards at 1 = {total}")
+        lines.append(f"{names[s]}: {tricks[s]} tricks; "
+                     + "".join(f"{part}, " for part in parts) + f"{ones} cards at 1 = {total}")
         totals[s] = total
     if fool_side is not None:
         to = fool_side if tricks[fool_side] else 1 - fool_side
@@ -280,3 +280,7 @@ def hand_after(d: Deal, trick: int, position: int) -> int:
             if d.seat_of(number, pos) == name:
                 hand &= ~d.tricks[number - 1][pos].bit
     return hand
+
+
+TOP_TRUMPS = "7 8 9 10 11 12 13 14 15 16 17 18 19 20 21"
+"""Fifteen trumps no other hand can beat: their holder, leading, wins every trick."""

@@ -8,8 +8,8 @@ the ledger is his side's lead, as the players keep it at the table. The game end
 * after three deals when one side leads by more than 57 (a vola in the fourth deal, worth 57,
   could not catch it up);
 * after four deals, the side ahead winning;
-* after a tie at four deals, after two more deals (option ``tie-break-early-end=yes``: after
-  the fifth already when a side then leads by more than 57); still tied, a draw.
+* after a tie at four deals, after two more deals (both are played: level after four, no side
+  can lead by more than 57 after the fifth); still tied, a draw.
 
 A deal recorded after the game's end is flagged (``DEAL_AFTER_GAME_END``), as is a change of
 players or partners within the game (``PARTNERS_CHANGED``).
@@ -61,11 +61,6 @@ def progress(game: Piedicavallo, records: Sequence[Record],
     first = records[0].players if records else []
     names = list(first) + ["?"] * (4 - len(first))
     state = Progress(((names[0], names[2]), (names[1], names[3])))
-    try:
-        options = game.resolve_options(records[0].options if records else None)
-    except ValueError:
-        options = game.resolve_options()
-    early_fifth = options["tie-break-early-end"] == "yes"
     lead = 0
     for number, report in enumerate(reports, start=1):
         gain = None
@@ -83,9 +78,6 @@ def progress(game: Piedicavallo, records: Sequence[Record],
                 "not catch it up)")
         elif number == DEALS and lead:
             state.ended_after, state.reason = DEALS, "after four deals"
-        elif number == DEALS + 1 and early_fifth and ahead > R.AVERAGE:
-            state.ended_after, state.reason = DEALS + 1, (
-                f"after the fifth deal (more than {R.AVERAGE} ahead, tie-break-early-end=yes)")
         elif number == DEALS + EXTRA:
             state.ended_after, state.reason = number, (
                 "after the two extra deals of a tie" if lead else

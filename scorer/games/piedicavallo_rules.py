@@ -85,9 +85,4 @@ OPTIONS = (
         "a count in a remark (have 20 +4, other-colour 3) states exactly that many, or at "
         "least that many",
     ),
-    Option(
-        "tie-break-early-end", ("no", "yes"), "PIE-7",
-        "after a tie, whether a lead of more than 57 after the fifth deal ends the game "
-        "before the sixth",
-    ),
 )
