@@ -125,6 +125,7 @@ class _Hand:
         self.bargain_lines: list[ScoreLine] = []
         self.exchanges: list[str] = []
         self.stopped = False
+        self.seats = {player: seat for seat, player in enumerate(self.report.players)}
 
     # -- findings --------------------------------------------------------------------------
     def flag(self, code: str, severity: Severity, message: str, rule: str | None,
@@ -139,6 +140,9 @@ class _Hand:
         return self.report.players[seat]
 
     def seat_named(self, name: str | None, loc: Loc | None) -> int:
+        seat = self.seats.get(name) if name is not None else None
+        if seat is not None:
+            return seat
         wanted = (name or "").strip().casefold()
         for seat, player in enumerate(self.report.players):
             if player.casefold() == wanted:

@@ -28,6 +28,11 @@ if TYPE_CHECKING:
 
 ERROR, VIOLATION, NOTE = Severity.ERROR, Severity.VIOLATION, Severity.NOTE
 FOOL_BIT = FOOL.bit
+#: the seats of a trick's three plays, by its leader
+SEATS = ((0, 1, 2), (1, 2, 0), (2, 0, 1))
+#: a card's strength in its trick: trumps above every suit card (PIE3-1)
+KEY = tuple(100 + R.RULES.strength[c] if CATEGORY[c] == TRUMP else R.RULES.strength[c]
+            for c in range(97))
 
 
 class _Debt:
@@ -79,10 +84,42 @@ def play(h: _Hand) -> None:
         if len(cards) > N:
             h.stop("TOO_MANY_CARDS", f"{len(cards)} cards in a trick of {N}",
                    loc=trick.plays[N].loc, trick=number)
+        flags = {}
+        if len(cards) == N and FOOL not in cards and None not in cards:
+            # the fast path (most tricks): three cards held, unseen, the led suit followed
+            # (or the player void, and trumping if he can); anything else takes the full loop
+            a, b, c = cards
+            sa, sb, sc = SEATS[leader]
+            ha, hb, hc = hands[sa], hands[sb], hands[sc]
+            ba, bb, bc = BITS[a], BITS[b], BITS[c]
+            led = category_of[a]
+            cb, cc = category_of[b], category_of[c]
+            if (ha & ba and hb & bb and hc & bc and not seen & (ba | bb | bc)
+                    and (cb == led or (not hb & CATEGORY_MASK[led] and (
+                        cb == TRUMP or led == TRUMP or not hb & TRUMP_MASK)))
+                    and (cc == led or (not hc & CATEGORY_MASK[led] and (
+                        cc == TRUMP or led == TRUMP or not hc & TRUMP_MASK)))):
+                seen |= ba | bb | bc
+                hands[sa], hands[sb], hands[sc] = ha ^ ba, hb ^ bb, hc ^ bc
+                best, winner = KEY[a], sa
+                if cb in (led, TRUMP) and KEY[b] > best:
+                    best, winner = KEY[b], sb
+                if cc in (led, TRUMP) and KEY[c] > best:
+                    winner = sc
+                trick_points = points[a] + points[b] + points[c]
+                piles[winner] |= ba | bb | bc
+                if debt is not None and debt.due is None and piles[debt.debtor] & one_point:
+                    debt.due = number
+                results.append(TrickResult(number, leader, cards, winner, trick_points, flags,
+                                           N, trick))
+                if number in fools:
+                    for line in fools[number]:
+                        debt = _exchange(h, line, debt, number, one_point)
+                leader = winner
+                continue
         unknown = None in cards
         if unknown:
             cards = cards[: cards.index(None)]
-        flags = {}
         seat = leader
         led = None
         best = -1
