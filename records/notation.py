@@ -62,6 +62,8 @@ _FAST_LED_TRICK = re.compile(r"[ \t]*(\d{1,4})\.[ \t]+(?:([^\s:;{}()*=?,\[-][^:;
 _new_trick = Trick.__new__
 _new_loc = tuple.__new__
 _SPECIAL = re.compile(r"[(),*=?-]")
+_NOT_PLAIN = re.compile(r"[(),*]")  # what only the token pattern reads: notes, commas, marks
+_new_item = Item.__new__
 
 
 class NotationError(ValueError):
@@ -428,7 +430,7 @@ class Reader:
     def fast_cards(self, text: str, start: int) -> tuple[Card, ...] | None:
         """The fast path: a run of plain tokens that are all known card spellings."""
         rest = text[start:]
-        if _SPECIAL.search(rest):
+        if not self.fast or _SPECIAL.search(rest):
             return None
         try:
             return tuple(map(card_spellings(self.style).__getitem__, rest.split()))
@@ -437,7 +439,36 @@ class Reader:
 
     def items(self, text: str, start: int, kind: str, number: int,
               column: int) -> list[Item] | None:
+        if self.fast and not _NOT_PLAIN.search(text, start):
+            items = self.plain_items(text, start, kind, number, column)
+            if items is not None:
+                return items
         return self._items(text, start, kind, number, column)
+
+    def plain_items(self, text: str, start: int, kind: str, number: int,
+                    column: int) -> list[Item] | None:
+        """The fast path of :meth:`_items` for tokens with no note, comma or mark: split on
+        whitespace (the token pattern's tokens then), no regular expression per token.
+        ``None`` hands a token that needs :meth:`Card.parse` (or an error) to the general
+        path, which reads the whole line again."""
+        cards = self.spellings
+        words = kind == "words"
+        out: list[Item] = []
+        position = start
+        for token in text[start:].split():
+            position = text.index(token, position)
+            item = _new_item(Item)
+            known = None if words else cards.get(token)
+            if known is not None:
+                item.text, item.card = str(known), known
+            elif words or token in ("?", "-") or (kind == "cards" and "=" in token):
+                item.text, item.card = token, None
+            else:
+                return None
+            item.note, item.line, item.column = None, number, column + position
+            position += len(token)
+            out.append(item)
+        return out
 
     def _items(self, text: str, start: int, kind: str, number: int,
                column: int) -> list[Item] | None:

@@ -11,9 +11,9 @@ so ``parse(write(r)) == r`` compares content only.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cached_property
-from typing import Literal
+from typing import Any, Generic, Literal, TypeVar
 
 from .cards import Card
 from .findings import Loc
@@ -206,6 +206,30 @@ class KeywordSpec:
     subject: Literal["none", "player", "number", "word", "optional-player"]
     items: Literal["cards", "words", "mixed"]
     help: str = ""
+
+
+_T = TypeVar("_T")
+
+
+class cached_property(Generic[_T]):
+    """``functools.cached_property`` without its lock (Python 3.11 takes one on every first
+    read, a measurable part of verifying a hand): computed once, then an instance attribute.
+    Records are read by one thread at a time; a second computation would give the same
+    value anyway."""
+
+    def __init__(self, func: Callable[[Any], _T]) -> None:
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, instance: Any, owner: type | None = None) -> Any:
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name] = self.func(instance)
+        return value
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from ..cards import FOOL, Card
 from ..cardset import cards_of
@@ -22,6 +23,7 @@ from ..findings import Finding, Loc, Severity
 from ..record import Item, Line, Record, Trick
 from ..report import Report
 from ..tricks import CATEGORY, FOOL_CATEGORY, TRUMP, TRUMP_MASK
+from . import nice_contract, nice_declare, nice_play
 from . import nice_rules as R
 from .base import Game
 from .nice_scoring import score_hand
@@ -81,7 +83,7 @@ class NiceGame(Game):
     start_balance = 10  # NICE-18
     rulings = (*(f"NICE-{n}" for n in range(1, 19)), "G-1", "G-2", "G-3", "G-4", "G-5", "G-6")
 
-    @property
+    @cached_property
     def hand_size(self) -> int:
         """Cards each player holds at the start of play, which is also the number of tricks."""
         return sum(self.rounds)
@@ -111,6 +113,7 @@ class Nice4(NiceGame):
     discard_size = 2
     keywords = R.KEYWORDS_4
     options = R.OPTIONS_4
+    point_total = 72  # NICE-2: 52 in cards, 19 tricks, 1 for the discard
 
 
 class Nice3(NiceGame):
@@ -122,6 +125,7 @@ class Nice3(NiceGame):
     discard_size = 3
     keywords = R.KEYWORDS_3
     options = R.OPTIONS_3
+    point_total = 78  # NICE-2: 52 in cards, 25 tricks, 1 for the discard
 
 
 class _NiceHand:
@@ -220,8 +224,6 @@ class _NiceHand:
         not held, a trick out of order, a surrender with play) the record is replayed from
         scratch on the general path, which then finds and words every problem: the single
         pass only ever accepts what the general path accepts, with the same findings."""
-        from .nice_play import Fallback, single_pass
-
         try:
             self.deal()
             if self.n == 4:
@@ -229,10 +231,10 @@ class _NiceHand:
             else:
                 self.start_hands()
             if self.contract.surrender:
-                raise Fallback
+                raise nice_play.Fallback
             self.declarations_before_play()
-            single_pass(self)
-        except (_Stop, Fallback):
+            nice_play.single_pass(self)
+        except (_Stop, nice_play.Fallback):
             return _NiceHand(self.game, self.record, self.given_options,
                              single_pass=False).run()
         self.report.complete = True
@@ -252,19 +254,24 @@ class _NiceHand:
     # -- lines -----------------------------------------------------------------------------
     def sort_lines(self) -> None:
         lines = self.lines
-        tricks_seen = 0
+        tricks = lines.tricks
+        hands = lines.hands
+        seats = {name.casefold(): seat for seat, name in reversed(list(enumerate(
+            self.report.players)))}  # the first seat of a name, as seat_named finds it
         for entry in self.record.body:
             if isinstance(entry, Trick):
-                lines.tricks.append(entry)
-                tricks_seen += 1
+                tricks.append(entry)
                 continue
+            tricks_seen = len(tricks)
             keyword = entry.keyword
             if keyword == "hand":
-                seat = self.seat_named(entry.subject, entry.loc)
-                if seat in lines.hands:
+                seat = seats.get((entry.subject or "").strip().casefold())
+                if seat is None:
+                    seat = self.seat_named(entry.subject, entry.loc)  # stops: unknown player
+                if seat in hands:
                     self.stop("DUPLICATE_LINE", f"a second hand line for {entry.subject}",
                               loc=entry.loc)
-                lines.hands[seat] = entry
+                hands[seat] = entry
             elif keyword == "mountain":
                 round_no = int(entry.subject or 0)
                 if round_no in lines.mountain or not 1 <= round_no <= len(self.game.rounds):
@@ -455,15 +462,18 @@ class _NiceHand:
     # -- NICE-5, NICE-6: deal and discard --------------------------------------------------
     def deal(self) -> None:
         game = self.game
-        sizes = [game.hand_size + (game.dealer_extra if s == self.dealer else 0)
-                 for s in range(self.n)]
+        size = game.hand_size
+        sizes = [size] * self.n
+        sizes[self.dealer] += game.dealer_extra
         union = 0
+        outside = ~R.PACK
         for seat, line in sorted(self.lines.hands.items()):
             cards = line.card_tuple
-            mask = 0
-            if None not in cards and len(set(cards)) == len(cards):
+            try:  # a repeated card carries into another bit: fewer bits than cards
                 mask = sum(map(BITS.__getitem__, cards))
-            if not mask or mask & union or mask & ~R.PACK:
+            except TypeError:  # an unknown card (None)
+                mask = 0
+            if not mask or mask.bit_count() != len(cards) or mask & union or mask & outside:
                 mask = self.check_hand_cards(seat, line, union)
             if mask.bit_count() != sizes[seat]:
                 self.stop("WRONG_HAND_SIZE", f"{self.name(seat)} was dealt {mask.bit_count()} "
@@ -472,11 +482,14 @@ class _NiceHand:
             union |= mask
             self.dealt[seat] = mask
         self.read_discard()
+        hands = self.lines.hands
+        if len(hands) == self.n:
+            return
         complete = self.play_complete
         for seat in range(self.n):
-            if seat not in self.lines.hands:
+            if seat not in hands:
                 self.known[seat] = complete
-        if not all(s in self.lines.hands for s in range(self.n)) and not complete:
+        if not complete:
             self.flag("DEAL_UNKNOWN", NOTE, "the deal is not written in full and the play is "
                       "incomplete: only plays proved wrong by the record itself are flagged",
                       "G-2", loc=self.record.start)
@@ -552,9 +565,7 @@ class _NiceHand:
 
     # -- NICE-7 .. NICE-9: Solo, call, exchange, surrender ---------------------------------
     def settle_contract(self) -> None:
-        from .nice_contract import settle_contract
-
-        settle_contract(self)
+        nice_contract.settle_contract(self)
 
     def start_hands(self) -> None:
         """Hands when play begins: dealt less discard, with the Solo exchange applied; for
@@ -591,15 +602,11 @@ class _NiceHand:
 
     # -- NICE-12 and NICE-13: declarations -------------------------------------------------
     def declarations_before_play(self) -> None:
-        from .nice_declare import declarations_before_play
-
-        declarations_before_play(self)
+        nice_declare.declarations_before_play(self)
 
     # -- play ------------------------------------------------------------------------------
     def play(self) -> None:
-        from .nice_play import play
-
-        play(self)
+        nice_play.play(self)
         if self.play_complete and not self.stopped:
             self.report.complete = True
         elif not self.report.errors:

@@ -144,8 +144,12 @@ def declare_in_play(h: _NiceHand, seat: int, card: Card, item: Item, remaining: 
 def combinations_held(h: _NiceHand, hand: int) -> list[str]:
     """The declarable combinations a hand holds (NICE-12, NICE-13)."""
     held = ["10-tarocche"] if h.tarots_in(hand) >= 10 else []
-    return held + [name for name in ("mitigatti", "quatre-rei")
-                   if hand & set_of(h, name) == set_of(h, name)]
+    honours = h.honours  # set_of(h, "mitigatti")
+    if hand & honours == honours:
+        held.append("mitigatti")
+    if hand & R.KINGS == R.KINGS:  # set_of(h, "quatre-rei")
+        held.append("quatre-rei")
+    return held
 
 
 def note_undeclared(h: _NiceHand) -> None:

@@ -127,6 +127,13 @@ class Fallback(Exception):
     """The single pass met something it leaves to the general replay (seat, then play)."""
 
 
+# Winning keys for the single pass: trumps above every suit card (NICE-4), suit cards by
+# rank; a card wins when it is of the led category or a trump, with a key at least the best.
+_KEY = tuple(1000 + R.RULES.strength[c] if CATEGORY[c] == TRUMP else R.RULES.strength[c]
+             for c in range(97))
+_BITS = tuple(1 << c for c in range(97))
+
+
 def single_pass(h: _NiceHand) -> None:
     """Seat, check and replay every trick in one pass, when every hand is written.
 
@@ -134,34 +141,34 @@ def single_pass(h: _NiceHand) -> None:
     in order and complete, every card held by the seat whose turn it is. Then the checks of
     :meth:`~scorer.games.nice._NiceHand.seat_plays` (pack, duplicates) follow from "held"
     (the start hands are disjoint parts of the pack), and a play is only examined further
-    when it does not follow the led category. Anything else raises :class:`Fallback` before
-    the report is touched by the play, and the caller replays the record on the general path
-    (``tests/test_fastpath.py`` keeps both paths equal). Same findings, in the same order, as
+    when it does not follow the led category. Anything else raises :class:`Fallback`, and the
+    caller throws this replay away and replays the record on the general path
+    (``tests/test_fastpath.py`` keeps both paths equal): same findings, in the same order, as
     seat_plays + play.
     """
     tricks = h.lines.tricks
     n = h.n
     last = h.game.hand_size
-    if len(tricks) != last:
-        raise Fallback
     rules = R.RULES
-    strength = rules.strength
-    must_trump = rules.must_trump
-    if rules.overtrump:  # not a Nice rule; the general path knows how
+    if len(tricks) != last or rules.overtrump:  # overtrump: not Nice; the general path knows
         raise Fallback
+    must_trump = rules.must_trump
     start = h.start
     hands = list(start)
-    report = h.report
-    holder = next((s for s in range(n) if start[s] >> R.BAGATTE & 1), None)
+    bagatte = R.BAGATTE
+    bagatte_bit = _BITS[bagatte]
+    holder = next((s for s in range(n) if start[s] & bagatte_bit), None)
     watch = BagatteWatch(holder, holder is not None)
     h.bagatte = watch
     points = h.points
     fool_points = points[FOOL]
     category_of = CATEGORY
     category_mask = CATEGORY_MASK
-    bagatte = R.BAGATTE
+    key_of = _KEY
+    bits = _BITS
+    following = tuple((s + 1) % n for s in range(n))
     seated = h.seated
-    results = report.tricks
+    results = h.report.tricks
     new_result = TrickResult.__new__
     leader = h.first_leader()
     for number, trick in enumerate(tricks, start=1):
@@ -169,43 +176,42 @@ def single_pass(h: _NiceHand) -> None:
         if (trick.number != number or len(cards) != n or None in cards
                 or (trick.leader is not None and trick.leader != leader)):
             raise Fallback
+        if leader == holder and watch.attempting:  # NICE-14: the holder's lead
+            watch.lead(h, cards[0], hands[holder], number, trick.loc)
         flags = {}
         led = None
-        seat = leader
+        seat = winner = leader
         best = -1
-        winner = leader
         for position, card in enumerate(cards):
             hand = hands[seat]
-            if not hand >> card & 1:
+            bit = bits[card]
+            if not hand & bit:
                 raise Fallback
+            hands[seat] = hand ^ bit
             category = category_of[card]
-            if category == TRUMP:
-                if led is None:
-                    led = TRUMP
-                elif led != TRUMP and (hand & category_mask[led]):
-                    _flag_fast(h, rules, hand, cards, position, trick, number, seat, led,
-                               flags)
-                key = 1000 + strength[card]
-                if key >= best:  # NICE-4: equal Papotes go to the later card
+            if category == led:  # follows: legal
+                key = key_of[card]
+                if key >= best:  # trumps: equal Papotes go to the later card (NICE-4)
                     best = key
                     winner = seat
-            elif category != FOOL_CATEGORY:
-                if led is None:
+            elif led is None:
+                if category != FOOL_CATEGORY:  # the first card that is not the Fool leads
                     led = category
-                elif category != led and (hand & category_mask[led] or (
-                        must_trump and led != TRUMP and hand & TRUMP_MASK)):
-                    _flag_fast(h, rules, hand, cards, position, trick, number, seat, led,
-                               flags)
-                if category == led and strength[card] > best:
-                    best = strength[card]
+                    best = key_of[card]
                     winner = seat
-            if seat == holder:
-                if not position:
-                    watch.lead(h, card, hand, number, trick.loc)
-                if card == bagatte and number != last:
-                    watch.attempting = False
-            hands[seat] = hand ^ (1 << card)
-            seat = seat + 1 if seat + 1 < n else 0
+            elif category == TRUMP:  # trumps a suit lead: legal when void in it
+                if hand & category_mask[led]:
+                    _flag_fast(h, rules, hand, cards, position, trick, number, seat, led, flags)
+                key = key_of[card]
+                if key >= best:
+                    best = key
+                    winner = seat
+            elif category != FOOL_CATEGORY and (hand & category_mask[led] or (
+                    must_trump and led != TRUMP and hand & TRUMP_MASK)):
+                _flag_fast(h, rules, hand, cards, position, trick, number, seat, led, flags)
+            seat = following[seat]
+        if number != last and bagatte in cards:  # only its holder can have played I
+            watch.attempting = False
         seated.append((trick, leader, cards, winner))
         if trick.has_notes:
             _declarations_in(h, trick, leader, number, hands)

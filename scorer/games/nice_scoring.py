@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import FOOL
+from ..cardset import cards_of
 from ..report import ScoreLine, SideTally
 from .nice_declare import combinations_held
 
@@ -41,20 +42,21 @@ def tally(h: _NiceHand) -> list[SideTally]:
     card_points = [0] * count
     tricks = [0] * count
     points = h.points
+    n = h.n
     for trick in h.report.tricks:
         winner_side = sides[trick.winner]
         tricks[winner_side] += 1
         card_points[winner_side] += trick.points  # the Fool is not in a trick's points
-        if FOOL in trick.cards:
-            fool_seat = trick.seats[trick.cards.index(FOOL)]
+        cards = trick.cards
+        if FOOL in cards:
+            fool_seat = (trick.leader + cards.index(FOOL)) % n
             card_points[sides[fool_seat]] += points[FOOL]
     discard_points = [0] * count
     dealer_side = sides[h.dealer]
-    discard = h.discard or 0
-    discard_points[dealer_side] = sum(points[c] for c in range(97) if discard >> c & 1) + 1
+    discard_points[dealer_side] = sum(points[c] for c in cards_of(h.discard or 0)) + 1
     out = []
     for side in range(count):
-        seats = tuple(s for s in range(h.n) if sides[s] == side)
+        seats = tuple([s for s in range(n) if sides[s] == side])
         out.append(SideTally(
             name=_side_name(h, side, seats),
             seats=seats,
@@ -68,7 +70,8 @@ def tally(h: _NiceHand) -> list[SideTally]:
 
 
 def _side_name(h: _NiceHand, side: int, seats: tuple[int, ...]) -> str:
-    names = ", ".join(h.name(s) for s in seats)
+    players = h.report.players
+    names = ", ".join([players[s] for s in seats])
     if h.n == 3:
         return names
     return f"declarer's side ({names})" if side == 0 else f"opponents ({names})"
