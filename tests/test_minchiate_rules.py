@@ -219,12 +219,21 @@ def test_a_versicola_not_declared_is_noted_and_not_marked_G5() -> None:
 def test_muore_marks_a_counting_card_won_by_the_other_side_MIN8() -> None:
     built = build(1)
     report = built.verify()
+    died = 0
     for trick in report.tricks:
         side = trick.winner % 2
+        label = next((line.label for line in report.lines
+                      if line.label.startswith(f"trick {trick.number}: muore ")), "")
+        points = 0
         for seat, card in zip(trick.seats, trick.cards, strict=True):
-            label = f"trick {trick.number}: muore {card} of"
             dies = GAME_VALUE(card) and seat % 2 != side and card != FOOL
-            assert any(line.label.startswith(label) for line in report.lines) == bool(dies)
+            assert (f"{card} of {report.players[seat]}" in label) == bool(dies)
+            points += GAME_VALUE(card) if dies else 0
+        if points:
+            died += 1
+            winners = ("Anna & Carla", "Bruno & Dario")[side]
+            assert f": {points} to {winners}" in label
+    assert died
 
 
 def test_accrescimento_and_its_option_MIN8() -> None:

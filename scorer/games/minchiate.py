@@ -40,6 +40,7 @@ __all__ = ["Minchiate"]
 ERROR, VIOLATION, NOTE = Severity.ERROR, Severity.VIOLATION, Severity.NOTE
 SUIT_NAMES = ("swords", "batons", "cups", "coins", "trumps")
 TRICKS = 21  # MIN-4: 21 cards each, one trick per card
+BITS = tuple(1 << i for i in range(97))
 KING_OF = tuple(1 << (s * 14 + 13) for s in range(4))
 _REVOKE_REASONS = {
     MUST_FOLLOW_SUIT: "held {suit} and had to follow suit",
@@ -168,6 +169,9 @@ class _MinHand:
     def run(self) -> Report:
         halted = False
         try:
+            if len(self.report.players) != 4:
+                self.stop("WRONG_PLAYERS", f"Minchiate has four players, the record names "
+                          f"{len(self.report.players)}", "MIN-16", loc=self.record.start)
             self.sort_lines()
             try:
                 self.seat_plays()
@@ -350,6 +354,10 @@ class _MinHand:
         """The cards of a section line as a mask; a card twice (here or in ``union``) or an
         unknown card stops the replay (G-2)."""
         cards = line.card_tuple
+        if None not in cards:  # the fast path: plain cards, each once
+            mask = sum(map(BITS.__getitem__, cards))
+            if mask.bit_count() == len(cards) and not mask & union:
+                return mask
         mask = 0
         for position, card in enumerate(cards):
             if card is None:
@@ -593,7 +601,9 @@ class _MinHand:
 
     def trick_result(self, number: int, leader: int, cards: tuple[Card, ...],
                      winner: int | None, flags: dict, trick: Trick) -> TrickResult:
-        points = sum(R.VALUE[c] for c in cards if c != FOOL)
+        points = sum(map(R.VALUE.__getitem__, cards))
+        if FOOL in cards:
+            points -= R.VALUE[FOOL]
         return TrickResult(number, leader, cards, winner, points, flags, 4, trick)
 
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from ..cards import FOOL
 from ..cardset import cards_of
 from ..findings import Severity
+from ..report import TrickResult
 from ..tricks import CATEGORY, FOOL_CATEGORY, TRUMP, TRUMP_MASK
 from . import minchiate_rules as R
 
@@ -51,13 +52,17 @@ def play(h: _MinHand) -> None:
             h.stop("LINE_OUT_OF_PLACE", "the replace line comes before the Fool was played",
                    "MIN-11", loc=line.loc)
         _cascare_line(h, line, 0, hands)
+    value = R.VALUE
+    fool_value = value[FOOL_INDEX]
+    results = report.tricks
+    mark_trick = marks.trick
     for number, (trick, leader, cards, winner) in enumerate(h.seated, start=1):
-        flags = {}
+        flags: dict = {}
         led = -1
         first = False
         trumped = False
         seat = leader
-        had_trumps = [bool(hand & TRUMP_MASK) for hand in hands]
+        emptied = None  # seats that played their last trump (MIN-14)
         for position, card in enumerate(cards):
             hand = hands[seat]
             if not hand >> card & 1 and known[seat]:
@@ -88,19 +93,27 @@ def play(h: _MinHand) -> None:
                        "last trick", "MIN-11", loc=trick.plays[position].loc, trick=number,
                        seat=seat, cards=(card,))
                 flags[position] = (("FOOL_IN_LAST_TRICK",), hand & ~FOOL.bit)
+            hand &= ~(1 << card)
             if category == TRUMP:
                 trumped = True
-            hands[seat] = hand & ~(1 << card)
+                if hand and not hand & TRUMP_MASK and known[seat]:
+                    emptied = [*(emptied or ()), seat]
+            hands[seat] = hand
             seat = (seat + 1) & 3
         if 0 <= led < 4:
             first_led |= 1 << led
-        report.tricks.append(h.trick_result(number, leader, cards, winner, flags, trick))
+        points = sum(map(value.__getitem__, cards))
+        if FOOL_INDEX in cards:
+            points -= fool_value
+        results.append(TrickResult(number, leader, cards, winner, points, flags, 4, trick))
         if winner is None:
             break
-        marks.trick(number, leader, cards, winner)
-        for seat in range(4):
-            if known[seat] and had_trumps[seat] and hands[seat] and not hands[seat] & TRUMP_MASK:
+        mark_trick(number, leader, cards, winner)
+        if emptied:
+            for seat in emptied:
                 _note_cascare(h, seat, number + 1, hands[seat])
+        if not after:
+            continue
         for kind, line in after.get(number, ()):
             if kind == "replace":
                 marks.replace(line, number)

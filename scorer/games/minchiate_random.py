@@ -169,7 +169,8 @@ def _play(rng: random.Random, players: list[str], hands: list[int], leader: int,
         for offset in range(4):
             seat = (leader + offset) % 4
             if hands[seat] and not hands[seat] & TRUMP_MASK and \
-                    any(c.bit & TRUMP_MASK for c in cards) and rng.random() < 0.3:
+                    cards[offset].bit & TRUMP_MASK and rng.random() < 0.3:
+                # MIN-14: he has just played his last trump and lays his hand open
                 body.append(_line("cascare", players[seat], cards_of(hands[seat])))
         leader = winner
 

@@ -72,6 +72,7 @@ HIGH_RUN = mask_of(T(n) for n in range(28, 41))
 DIECINE = mask_of(T(n) for n in (10, 20, 30, 40))
 FOOL_SET = ONE.bit | FOOL.bit | FORTY.bit
 THIRTEEN_SET = ONE.bit | THIRTEEN.bit | TWENTY_EIGHT.bit
+_FOOL_BIT = FOOL.bit
 FOOL_BONUS = 5  # MIN-7: the Fool adds 5 to each versicola of its holder
 
 
@@ -84,19 +85,34 @@ class Versicola(NamedTuple):
     value: int
 
 
+def _run_table(width: int) -> tuple[tuple[int, ...], ...]:
+    """For every pattern of ``width`` consecutive trumps held, its maximal runs of 3 or more
+    (as patterns of the same width): the versicole runs by table look-up."""
+    table = []
+    for pattern in range(1 << width):
+        runs, run = [], 0
+        for position in range(width + 1):
+            bit = 1 << position if position < width else 0
+            if pattern & bit:
+                run |= bit
+                continue
+            if run.bit_count() >= 3:
+                runs.append(run)
+            run = 0
+        table.append(tuple(runs))
+    return tuple(table)
+
+
+_PAPI_RUNS = _run_table(5)  # trumps 1..5 are bits 56..60
+_HIGH_RUNS = _run_table(13)  # trumps 28..40 are bits 83..95
+_PAPI_SHIFT, _HIGH_SHIFT = T(1), T(28)
+
+
 def _runs(mask: int, low: int, high: int) -> list[int]:
-    """Maximal runs of 3 or more consecutive trumps within ``low..high`` held in ``mask``."""
-    out = []
-    run = 0
-    for number in range(low, high + 2):
-        bit = T(number).bit if number <= high else 0
-        if mask & bit:
-            run |= bit
-            continue
-        if run.bit_count() >= 3:
-            out.append(run)
-        run = 0
-    return out
+    """Maximal runs of 3 or more consecutive trumps within ``low..high`` (1..5 or 28..40)."""
+    if low == 1:
+        return [run << _PAPI_SHIFT for run in _PAPI_RUNS[mask >> _PAPI_SHIFT & 0x1F]]
+    return [run << _HIGH_SHIFT for run in _HIGH_RUNS[mask >> _HIGH_SHIFT & 0x1FFF]]
 
 
 def versicole(mask: int, fool: bool | None = None) -> list[Versicola]:
@@ -108,7 +124,7 @@ def versicole(mask: int, fool: bool | None = None) -> list[Versicola]:
     default: whether ``mask`` holds it). One card may serve in several versicole.
     """
     if fool is None:
-        fool = bool(mask & FOOL.bit)
+        fool = bool(mask & _FOOL_BIT)
     bonus = FOOL_BONUS if fool else 0
     found: list[tuple[str, int]] = []
     for run in _runs(mask, 1, 5):
@@ -123,7 +139,7 @@ def versicole(mask: int, fool: bool | None = None) -> list[Versicola]:
     if (mask & KINGS).bit_count() >= 3:
         found.append(("re", mask & KINGS))
     out = [Versicola(kind, cards, _value(cards) + bonus) for kind, cards in found]
-    if mask & FOOL_SET == FOOL_SET:
+    if mask & FOOL_SET == FOOL_SET:  # the Fool is in it: no 5 more
         out.insert(0, Versicola("matto", FOOL_SET, _value(FOOL_SET)))
     return out
 
@@ -144,6 +160,7 @@ def versicola_total(mask: int, fool: bool | None = None) -> int:
 
 def value_of(mask: int) -> int:
     """The counting values of the cards in ``mask`` (MIN-2; 29 counts 0)."""
+    mask &= COUNTING
     total = 0
     while mask:
         low = mask & -mask

@@ -22,6 +22,9 @@ if TYPE_CHECKING:
     from .minchiate import _MinHand
 
 ZERO = (0, 0, 0, 0)
+_FOOL_BIT = FOOL.bit
+_DYING = R.COUNTING & ~_FOOL_BIT  # cards that can die (MIN-8)
+_GROWING = R.PAPI | R.HIGH_RUN | R.DIECINE | R.KINGS  # cards that can extend (MIN-8)
 REST = 60  # MIN-9: a rest is 60 points
 MAZZETTI_CARDS = 42  # MIN-10: 14 mazzetti of three cards
 ULTIMA = 10
@@ -105,22 +108,27 @@ class Marks:
         mask = 0
         for card in cards:
             mask |= 1 << card
-        if FOOL in cards:
+        if mask & _FOOL_BIT:
             fool_seat = (leader + cards.index(FOOL)) & 3
             if fool_seat & 1 != side:  # MIN-11: the Fool stays with its side, a card is owed
-                mask &= ~FOOL.bit
-                h.piles[fool_seat & 1] |= FOOL.bit
+                mask &= ~_FOOL_BIT
+                h.piles[fool_seat & 1] |= _FOOL_BIT
                 h.fool_owed = (fool_seat & 1, side, number)
         h.piles[side] |= mask
         h.tricks_won[side] += 1
-        seat = leader
-        value = R.VALUE
-        for card in cards:
-            if value[card] and seat & 1 != side and card != FOOL:
-                self.mark(side, value[card], f"trick {number}: muore {card} of "
-                          f"{h.name(seat)}", "MIN-8")
-            seat = (seat + 1) & 3
-        if self.accrescimento and self.extendable[side]:
+        if mask & _DYING:  # the trick's dying cards are marked together as it is gathered
+            seat = leader
+            value = R.VALUE
+            points = 0
+            dead = []
+            for card in cards:
+                if value[card] and seat & 1 != side and card != FOOL:
+                    points += value[card]
+                    dead.append(f"{card} of {h.report.players[seat]}")
+                seat = (seat + 1) & 3
+            if points:
+                self.mark(side, points, f"trick {number}: muore {', '.join(dead)}", "MIN-8")
+        if self.accrescimento and mask & _GROWING and self.extendable[side]:
             self.extend(side, mask, number)
 
     def extend(self, side: int, won_now: int, number: int) -> None:
@@ -239,26 +247,20 @@ def score_end(h: _MinHand) -> None:
         count = pile.bit_count()
         mazzetti = max(0, count - MAZZETTI_CARDS)
         source = " and the folla" if side == h.dealer & 1 else ""
-        lines.append(ScoreLine(f"end count, {name}: {count} cards in the pile (tricks{source}); "
-                               f"{mazzetti} beyond the 14 mazzetti of {MAZZETTI_CARDS}",
-                               ZERO, "MIN-10"))
         found = R.versicole(pile)
-        fool = bool(pile & FOOL.bit)
-        vers = 0
-        for versicola in found:
-            extra = " with the Fool's 5" if fool and versicola.kind != "matto" else ""
-            lines.append(ScoreLine(f"end count, {name}: {R.KIND_NAMES[versicola.kind]} in the "
-                                   f"pile ({_show(versicola.cards)}){extra}: {versicola.value}",
-                                   ZERO, "MIN-10"))
-            vers += versicola.value
+        fool = bool(pile & _FOOL_BIT)
+        vers = sum(versicola.value for versicola in found)
+        shown = "; ".join(f"{R.KIND_NAMES[v.kind]} {_show(v.cards)}"
+                          f"{' +5 for the Fool' if fool and v.kind != 'matto' else ''} = "
+                          f"{v.value}" for v in found) or "none"
         ultima = ULTIMA if side == last_winner else 0
-        if ultima:
-            lines.append(ScoreLine(f"end count, {name}: ultima (the last trick): {ULTIMA}",
-                                   ZERO, "MIN-10"))
         values = R.value_of(pile)
-        lines.append(ScoreLine(f"end count, {name}: counting cards in the pile: {values} "
-                               f"({_show(pile & R.COUNTING)})", ZERO, "MIN-10"))
         total = mazzetti + vers + ultima + values
+        lines.append(ScoreLine(
+            f"end count, {name}: mazzetti {mazzetti} ({count} cards in the tricks{source}, "
+            f"{MAZZETTI_CARDS} in 14 mazzetti) + versicole in the pile {vers} ({shown}) + "
+            f"ultima {ultima} + counting cards {values} ({_show(pile & R.COUNTING)}) = {total}",
+            ZERO, "MIN-10"))
         end[side] = total
         seats = (side, side + 2)
         sides.append(SideTally(name, seats, values, h.tricks_won[side], mazzetti, vers + ultima,
