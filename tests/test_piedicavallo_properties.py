@@ -119,3 +119,23 @@ def test_mutations_never_crash(text: str) -> None:
             assert sum(report.settlement) == 0
         else:
             assert report.lines == []
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mutated())
+def test_single_pass_agrees_with_the_general_replay(text: str) -> None:
+    """The fast path (every hand written, 15 whole tricks) gives the general replay's report."""
+    from scorer.games.piedicavallo import _Deal
+
+    for parsed in read(text):
+        if parsed.errors or parsed.record is None or parsed.record.game != GAME.key:
+            continue
+        fast = GAME.verify(parsed.record)
+        general = _Deal(GAME, parsed.record, None).run()
+        assert fast.status == general.status
+        assert fast.settlement == general.settlement
+        assert [(f.code, f.loc, f.message) for f in fast.findings] == [
+            (f.code, f.loc, f.message) for f in general.findings]
+        assert [s.total for s in fast.sides] == [s.total for s in general.sides]
+        assert [(t.winner, t.points, t.flags) for t in fast.tricks] == [
+            (t.winner, t.points, t.flags) for t in general.tricks]

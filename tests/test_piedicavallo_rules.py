@@ -288,3 +288,25 @@ def test_rules_cli_lists_options_and_rulings() -> None:
     assert {o.name for o in game.options} == {"remark-counts"}
     assert {f"PIE-{n}" for n in range(1, 8)} <= set(game.rulings)
     assert show(mask("KS 21")) == "KS 21"
+
+
+def test_single_pass_and_general_replay_flag_the_same_revokes_G1() -> None:
+    from scorer.games.piedicavallo import _Deal
+
+    for make_deal in (_revoke_deal, lambda: (make("Dario", {
+            "Anna": "5S 6S 7S", "Bruno": "AC 2C 3C 4C 5C 6C 1 2 3", "Carla": "8S 9S",
+            "Dario": "10S JS CS QS KS"}, force={(1, "Bruno"): "AC"}), None, None)):
+        d = make_deal()[0]
+        record = read_record(d.text())
+        game = get_game("piedicavallo")
+        fast, general = game.verify(record), _Deal(game, record, None).run()
+        assert codes(fast) and codes(fast) == codes(general)
+        assert [f.legal for f in fast.findings] == [f.legal for f in general.findings]
+        assert fast.settlement == general.settlement
+
+
+def read_record(text: str):
+    from records.notation import read
+
+    [parsed] = read(text)
+    return parsed.record

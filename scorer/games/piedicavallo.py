@@ -23,7 +23,15 @@ from ..cardset import cards_of
 from ..findings import Finding, Loc, Severity
 from ..record import Line, Record, Trick
 from ..report import Report, ScoreLine, SideTally, TrickResult
-from ..tricks import CATEGORY, FOOL_CATEGORY, MUST_FOLLOW_SUIT, MUST_TRUMP, TRUMP
+from ..tricks import (
+    CATEGORY,
+    CATEGORY_MASK,
+    FOOL_CATEGORY,
+    MUST_FOLLOW_SUIT,
+    MUST_TRUMP,
+    TRUMP,
+    TRUMP_MASK,
+)
 from . import piedicavallo_rules as R
 from .base import Game
 from .piedicavallo_talk import check_remark
@@ -44,6 +52,10 @@ class _Stop(Exception):
     """Ends a replay at an impossible point (G-2); the finding is already recorded."""
 
 
+class _Fallback(Exception):
+    """The single pass met something it leaves to the general replay."""
+
+
 class Piedicavallo(Game):
     key = "piedicavallo"
     title = "Tarocchi of Piedicavallo"
@@ -57,7 +69,10 @@ class Piedicavallo(Game):
     rulings = (*(f"PIE-{n}" for n in range(1, 8)), "G-1", "G-2", "G-3", "G-6")
 
     def verify(self, record: Record, options: Mapping[str, str] | None = None) -> Report:
-        return _Deal(self, record, options).run()
+        report = _Deal(self, record, options).run_fast()
+        if report is None:  # something unusual: the general replay says what and where
+            report = _Deal(self, record, options).run()
+        return report
 
     def random_record(self, rng: random.Random, players: list[str] | None = None,
                       dealer: int | None = None) -> Record:
@@ -163,6 +178,109 @@ class _Deal:
             score(self)
         report.findings.sort(key=lambda f: (f.loc is None, f.loc or Loc(0, 0)))
         return report
+
+    def run_fast(self) -> Report | None:
+        """The single pass for the common record: every hand and the discard written, 15
+        whole tricks of cards held. Returns ``None`` (and the caller runs :meth:`run`) at
+        anything else, so the general path alone reports errors and their places."""
+        report = self.report
+        try:
+            if len(report.players) != N:
+                return None
+            self.sort_lines()
+            if len(self.hand_lines) != N or self.discard_line is None or \
+                    len(self.tricks) != R.HAND_SIZE:
+                return None
+            self.deal()
+            if report.errors or not self.known:
+                return None
+            self.fast_play()
+        except (_Stop, _Fallback):
+            return None
+        report.complete = True
+        if not report.errors:  # an unreadable remark (BAD_REMARK, G-2) leaves it unscored
+            score(self)
+        report.findings.sort(key=lambda f: (f.loc is None, f.loc or Loc(0, 0)))
+        return report
+
+    def fast_play(self) -> None:
+        """Seat, check and record every trick in one loop per trick (the hot path)."""
+        hands = list(self.start)
+        strength = R.RULES.strength
+        category_of = CATEGORY
+        points = R.POINTS
+        masks = CATEGORY_MASK
+        results = self.report.tricks
+        seated = self.seated
+        leader = (self.dealer + 1) % N
+        fool_points = points[FOOL]
+        for number, trick in enumerate(self.tricks, start=1):
+            cards = trick.card_tuple
+            if trick.number != number or len(cards) != N or (
+                    trick.leader is not None and trick.leader != leader):
+                raise _Fallback
+            flags = {}
+            seat = leader
+            best = -1
+            winner = leader
+            led = None
+            for position, card in enumerate(cards):
+                if card is None:
+                    raise _Fallback
+                hand = hands[seat]
+                bit = BITS[card]
+                if not hand & bit:
+                    raise _Fallback
+                category = category_of[card]
+                if category == TRUMP:
+                    if led is None:
+                        led = TRUMP
+                    elif led != TRUMP and hand & masks[led]:  # PIE-4: had the suit led
+                        self.fast_flag(MUST_FOLLOW_SUIT, hand, cards, position, trick, number,
+                                       seat, led, flags)
+                    key = 1000 + strength[card]
+                    if key > best:
+                        best = key
+                        winner = seat
+                elif category != FOOL_CATEGORY:
+                    if led is None:
+                        led = category
+                    elif category != led:  # PIE-4: follow, else trump (as TrickRules.illegal)
+                        if hand & masks[led]:
+                            self.fast_flag("MUST_FOLLOW_TRUMPS" if led == TRUMP
+                                           else MUST_FOLLOW_SUIT, hand, cards, position, trick,
+                                           number, seat, led, flags)
+                        elif led != TRUMP and hand & TRUMP_MASK:
+                            self.fast_flag(MUST_TRUMP, hand, cards, position, trick, number,
+                                           seat, led, flags)
+                    if category == led and strength[card] > best:
+                        best = strength[card]
+                        winner = seat
+                hands[seat] = hand ^ bit
+                seat = seat + 1 if seat < 3 else 0
+            seated.append((trick, leader, cards, winner))
+            if trick.has_notes:
+                for position, item in enumerate(trick.plays):
+                    if item.note is not None:
+                        speaker = (leader + position) % N
+                        check_remark(self, speaker, cards[position], item, number, position,
+                                     hands[speaker])
+            trick_points = points[cards[0]] + points[cards[1]] + points[cards[2]] + \
+                points[cards[3]]
+            if FOOL in cards:
+                trick_points -= fool_points
+            results.append(TrickResult(number, leader, cards, winner, trick_points, flags, N,
+                                       trick))
+            leader = winner
+        for seat in range(N):
+            self.played[seat] = self.start[seat]
+
+    def fast_flag(self, code: str, hand: int, cards, position: int, trick: Trick, number: int,
+                  seat: int, led: int, flags: dict) -> None:
+        legal = R.RULES.legal(hand, cards[:position])
+        self.flag_illegal(code, seat, cards[position], trick.plays[position], number, led,
+                          legal)
+        flags[position] = ((code,), legal)
 
     @property
     def complete(self) -> bool:

@@ -167,5 +167,5 @@ def _remark(rng: random.Random, card: Card, hand_after: int, position: int,
                 wanted = cards_of(R.PACK & COUNTED[group])
                 modifier = " " + str(rng.choice(wanted))
             out.append(f"lead {target}{modifier}")
-    return "; ".join(out)
+    return ", ".join(out)
 

@@ -28,6 +28,7 @@ that cannot be read is an error, ``BAD_REMARK`` (G-2).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..cards import CARDS, Card, CardParseError
@@ -195,55 +196,79 @@ def _check_other(cards: int, played: int, ranks: list[int], count: int | None,
     raise _Remark(FALSE, f"no suit of the other colour {where} matches {said}")
 
 
-def _statement(h: _Deal, words: list[str], seat: int, card: int, position: int,
-               hand_after: int | None) -> None:
-    played = group_of(card)
+@lru_cache(maxsize=4096)
+def _compile(statement: str, played: int) -> tuple:
+    """What a statement asks the hand (or the seat, or the position) to be, for a player of
+    a card of group ``played``: everything that depends on the words alone is decided here,
+    once per distinct statement (remarks repeat a lot), and breaches of that kind returned as
+    ``("breach", code, reason)``."""
+    words = statement.split()
     head = words[0].lower()
     rest = words[1:]
-    at_least = h.options["remark-counts"] == "at-least"
-    if head == "have":
-        topic, named, count = _holding(rest, played, sleeping=False)
-        if hand_after is not None:
-            _check_holding(hand_after, topic, named, count, at_least, "held")
-        return
-    if head in OTHER_WORDS:
-        ranks, count = _courts(rest, played)
-        if hand_after is not None:
-            _check_other(hand_after, played, ranks, count, at_least, "held")
-        return
-    if head == "sleeping":
+    try:
+        if head == "have":
+            return ("have", *_holding(rest, played, sleeping=False))
+        if head in OTHER_WORDS:
+            return ("other", *_courts(rest, played))
+        if head == "sleeping":
+            if rest and rest[0].lower() in OTHER_WORDS:
+                return ("sleeping", _compile(" ".join(["alto", *rest[1:]]), played))
+            try:
+                return ("sleeping", ("have", *_holding(rest, played, sleeping=True)))
+            except _Remark as breach:
+                return ("sleeping", ("breach", breach.code, breach.reason))
+        if head in CURRENT_TRICK or head == "play":
+            inner = None
+            try:
+                if head == "play":
+                    if len(rest) != 1:
+                        raise _Remark(BAD, "play names one card: play CARD")
+                    target = _card(rest[0], played)
+                    _bounds(played, group_of(target), str(target))
+                elif rest:
+                    raise _Remark(BAD, f"{head} takes nothing after it")
+            except _Remark as breach:
+                inner = ("breach", breach.code, breach.reason)
+            return ("now", head, inner)
+        if head == "lead":
+            _lead(rest, played)
+            return ("ok",)
+        raise _Remark(BAD, f"{words[0]!r} does not start a remark (have, other-colour, "
+                           "sleeping, win-this, play-low, put-points, few-points, cover, play, "
+                           "lead)")
+    except _Remark as breach:
+        return ("breach", breach.code, breach.reason)
+
+
+def _evaluate(rule: tuple, h: _Deal, seat: int, played: int, position: int,
+              cards: int | None, where: str = "held") -> None:
+    """Check a compiled statement against the moment: the cards it speaks of (``None``:
+    unknown), the speaker's seat and his position in the trick."""
+    kind = rule[0]
+    if kind == "have":
+        if cards is not None:
+            _check_holding(cards, rule[1], rule[2], rule[3],
+                           h.options["remark-counts"] == "at-least", where)
+    elif kind == "other":
+        if cards is not None:
+            _check_other(cards, played, rule[1], rule[2],
+                         h.options["remark-counts"] == "at-least", where)
+    elif kind == "sleeping":
         if seat != h.dealer:
             raise _Remark(OUT, "only the dealer has sleeping cards (his discard) to speak of")
-        discard = h.discard
-        if rest and rest[0].lower() in OTHER_WORDS:
-            ranks, count = _courts(rest[1:], played)
-            if discard is not None:
-                _check_other(discard, played, ranks, count, at_least, "in the discard")
-            return
-        topic, named, count = _holding(rest, played, sleeping=True)
-        if discard is not None:
-            _check_holding(discard, topic, named, count, at_least, "in the discard")
-        return
-    if head in CURRENT_TRICK or head == "play":
+        _evaluate(rule[1], h, seat, played, position, h.discard, "in the discard")
+    elif kind == "now":
+        head = rule[1]
         if position >= 2:
             raise _Remark(OUT, f"a request about this trick ({CURRENT_TRICK.get(head, head)}) "
                                "needs a partner who has not yet played to it")
         if head == "cover" and position:
             raise _Remark(OUT, "cover (beat the second card as low as possible) is asked by "
                                "the leader")
-        if head == "play":
-            if len(rest) != 1:
-                raise _Remark(BAD, "play names one card: play CARD")
-            target = _card(rest[0], played)
-            _bounds(played, group_of(target), str(target))
-        elif rest:
-            raise _Remark(BAD, f"{head} takes nothing after it")
-        return
-    if head == "lead":
-        _lead(rest, played)
-        return
-    raise _Remark(BAD, f"{words[0]!r} does not start a remark (have, other-colour, sleeping, "
-                       "win-this, play-low, put-points, few-points, cover, play, lead)")
+        if rule[2] is not None:
+            _evaluate(rule[2], h, seat, played, position, cards)
+    elif kind == "breach":
+        raise _Remark(rule[1], rule[2])
 
 
 def _lead(rest: list[str], played: int) -> None:
@@ -279,9 +304,11 @@ def check_remark(h: _Deal, seat: int, card: int, item: Item, number: int, positi
                  hand_after: int | None) -> None:
     """Check every statement of the remark on ``item`` (PIE-5); ``hand_after`` is the
     speaker's hand once ``card`` is played (``None`` when the hand is not known)."""
+    played = group_of(card)
     for words in statements(item.note or ""):
         try:
-            _statement(h, words, seat, card, position, hand_after)
+            _evaluate(_compile(" ".join(words), played), h, seat, played, position,
+                      hand_after)
         except _Remark as breach:
             severity = Severity.ERROR if breach.code == BAD else Severity.VIOLATION
             rule = "G-2" if breach.code == BAD else RULE
