@@ -103,16 +103,19 @@ def _run_table(width: int) -> tuple[tuple[int, ...], ...]:
     return tuple(table)
 
 
-_PAPI_RUNS = _run_table(5)  # trumps 1..5 are bits 56..60
-_HIGH_RUNS = _run_table(13)  # trumps 28..40 are bits 83..95
-_PAPI_SHIFT, _HIGH_SHIFT = T(1), T(28)
+_PAPI_SHIFT, _HIGH_SHIFT = T(1), T(28)  # trumps 1..5 are bits 56..60, 28..40 bits 83..95
+_TABLES: dict[int, tuple[tuple[int, ...], ...]] = {}
 
 
 def _runs(mask: int, low: int, high: int) -> list[int]:
-    """Maximal runs of 3 or more consecutive trumps within ``low..high`` (1..5 or 28..40)."""
-    if low == 1:
-        return [run << _PAPI_SHIFT for run in _PAPI_RUNS[mask >> _PAPI_SHIFT & 0x1F]]
-    return [run << _HIGH_SHIFT for run in _HIGH_RUNS[mask >> _HIGH_SHIFT & 0x1FFF]]
+    """Maximal runs of 3 or more consecutive trumps within ``low..high`` (1..5 or 28..40);
+    the tables are built on first use."""
+    width = high - low + 1
+    table = _TABLES.get(width)
+    if table is None:
+        table = _TABLES[width] = _run_table(width)
+    shift = _PAPI_SHIFT if low == 1 else _HIGH_SHIFT
+    return [run << shift for run in table[mask >> shift & ((1 << width) - 1)]]
 
 
 def versicole(mask: int, fool: bool | None = None) -> list[Versicola]:

@@ -9,6 +9,7 @@ MIN-15). The report's lines are therefore the score sheet in the order of the ga
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from ..cards import FOOL
@@ -105,9 +106,10 @@ class Marks:
     def trick(self, number: int, leader: int, cards: tuple, winner: int) -> None:
         h = self.h
         side = winner & 1
-        mask = 0
-        for card in cards:
-            mask |= 1 << card
+        c0, c1, c2, c3 = cards
+        leaders = 1 << c0 | 1 << c2  # the cards of the leader's side, then the others'
+        others = 1 << c1 | 1 << c3
+        mask = leaders | others
         if mask & _FOOL_BIT:
             fool_seat = (leader + cards.index(FOOL)) & 3
             if fool_seat & 1 != side:  # MIN-11: the Fool stays with its side, a card is owed
@@ -116,18 +118,18 @@ class Marks:
                 h.fool_owed = (fool_seat & 1, side, number)
         h.piles[side] |= mask
         h.tricks_won[side] += 1
-        if mask & _DYING:  # the trick's dying cards are marked together as it is gathered
+        lost = (others if side == leader & 1 else leaders) & _DYING
+        if lost:  # the trick's dying cards are marked together as it is gathered
             seat = leader
             value = R.VALUE
             points = 0
             dead = []
             for card in cards:
-                if value[card] and seat & 1 != side and card != FOOL:
+                if lost >> card & 1:
                     points += value[card]
                     dead.append(f"{card} of {h.report.players[seat]}")
                 seat = (seat + 1) & 3
-            if points:
-                self.mark(side, points, f"trick {number}: muore {', '.join(dead)}", "MIN-8")
+            self.mark(side, points, f"trick {number}: muore {', '.join(dead)}", "MIN-8")
         if self.accrescimento and mask & _GROWING and self.extendable[side]:
             self.extend(side, mask, number)
 
@@ -183,20 +185,42 @@ class Marks:
                                     f"Fool to {h.side_name(winners)} ({when})", ZERO, "MIN-11"))
 
 
+def _block_table(width: int) -> tuple[tuple[int, ...], ...]:
+    """For every pattern of ``width`` consecutive trumps, its maximal blocks of consecutive
+    trumps (any length), as patterns of the same width."""
+    table = []
+    for pattern in range(1 << width):
+        blocks, block = [], 0
+        for position in range(width + 1):
+            bit = 1 << position if position < width else 0
+            if pattern & bit:
+                block |= bit
+            elif block:
+                blocks.append(block)
+                block = 0
+        table.append(tuple(blocks))
+    return tuple(table)
+
+
+@cache
+def _blocks(low: int) -> tuple[tuple[tuple[int, ...], ...], int, int]:
+    """The block table, shift and width mask of the run that starts at trump ``low``; built
+    on first use (the 13-trump table has 8,192 entries)."""
+    if low == 1:
+        return _block_table(5), R.T(1), 0x1F
+    return _block_table(13), R.T(28), 0x1FFF
+
+
 def _blocks_touching(mask: int, core: int, low: int, high: int) -> int:
-    """The maximal runs of consecutive trumps ``low..high`` in ``mask`` that hold a card of
-    ``core``."""
+    """The maximal runs of consecutive trumps ``low..high`` (1..5 or 28..40) in ``mask`` that
+    hold a card of ``core``."""
+    table, shift, width = _blocks(low)
+    core_pattern = core >> shift & width
     out = 0
-    run = 0
-    for number in range(low, high + 2):
-        bit = R.T(number).bit if number <= high else 0
-        if mask & bit:
-            run |= bit
-            continue
-        if run & core:
-            out |= run
-        run = 0
-    return out
+    for block in table[mask >> shift & width]:
+        if block & core_pattern:
+            out |= block
+    return out << shift
 
 
 def settle_fool(h: _MinHand) -> None:
