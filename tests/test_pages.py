@@ -495,3 +495,42 @@ def test_paper_sheet_writes_melds_and_deck_points() -> None:
     assert first.deck == [46, 45] and first.totals == [56, 75]
     assert second.marks == [[], []] and second.deck == [None, None]
     assert second.totals == [0, 0]
+
+
+def test_impossible_and_partial_hands(client: FlaskClient, store: Store,
+                                      tournament: Tournament) -> None:
+    """G-2: a card played twice stops the replay; the hand page shows the error on its
+    line and what came before. A record without its deal and with an unknown card is
+    partial: listed for the director, not scored on the sheet."""
+    sid = service.create_session(store, tournament.id, "nice4", PLAYERS, {}, "Round 5", "t")
+    twice = CALLED_KING.replace("1. 7 9 3 11", "1. 7 9 9 11")
+    partial = "\n".join(line for line in CALLED_KING.splitlines()
+                        if not line.startswith("hand ")).replace("19. AC 8 10D CC",
+                                                                 "19. AC 8 ? CC")
+    bad, part = (service.upload(store, sid, text, "t")[0] for text in (twice, partial))
+    assert (bad.status, part.status) == ("invalid", "partial")
+    page = text_of(client.get(f"/hands/{bad.hand_id}"))
+    assert "status-invalid" in page and 'href="#L20">line 20:8</a>' in page
+    assert re.search(r'<mark class="tok sev-error"[^>]*>9</mark>', page)
+    assert "no payments (invalid)" in page
+    page = text_of(client.get(f"/hands/{part.hand_id}"))
+    assert "status-partial" in page and page.count('id="trick-') == 1 + 19
+    sheet = text_of(client.get(f"/sessions/{sid}"))
+    assert sheet.count("not scored") == 2
+    assert [int(x) for x in re.findall(r'<b class="final">(-?\d+)</b>', sheet)] == [10] * 4
+    attention = text_of(client.get(f"/tournaments/{tournament.id}"))
+    assert f'href="/hands/{bad.hand_id}"' in attention
+    assert f'href="/hands/{part.hand_id}"' in attention
+
+
+def test_an_impossible_trick_is_not_linked_but_explained(client: FlaskClient, store: Store,
+                                                         tournament: Tournament) -> None:
+    """The replay stops inside trick 1 (G-2): no trick panel to link to, so the finding
+    points at its line, and the deal's panel says where and why the replay stopped."""
+    sid = service.create_session(store, tournament.id, "nice4", PLAYERS, {}, "Round 6", "t")
+    hand_id = service.upload(store, sid, CALLED_KING.replace("1. 7 9 3 11", "1. 7 9 9 11"),
+                             "t")[0].hand_id
+    page = text_of(client.get(f"/hands/{hand_id}"))
+    assert 'href="#trick-1"' not in page and 'id="trick-1"' not in page
+    deal = page[page.index('id="trick-0"'):page.index("</section>")]
+    assert "The replay stops in trick 1: 9 was already played" in deal
