@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 from click.testing import CliRunner
+from conftest import Tournament
 from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -160,3 +162,23 @@ def test_the_service_verifies_minchiate(client: FlaskClient) -> None:
     settlements = [r["report"]["settlement"] for r in body["records"]]
     for name in ("Anna", "Bruno", "Carla", "Dario"):
         assert ledger["balances"][name] == sum(s[name] for s in settlements)
+
+
+def test_a_tournament_session_keeps_its_ledger_in_rests(client: FlaskClient,
+                                                         tournament: Tournament) -> None:
+    """MIN-15, MIN-16: a Minchiate session of the service: the golden giro uploaded game by
+    game gives the balances worked out by hand in ``giro.expected.json``."""
+    examples = Path(__file__).resolve().parent.parent / "examples" / "minchiate"
+    expected = json.loads((examples / "giro.expected.json").read_text())["ledger"]["balances"]
+    created = client.post(f"/api/tournaments/{tournament.id}/sessions",
+                          json={"game": "minchiate", "players": list(expected),
+                                "name": "Tavolo 1"}, headers=tournament.headers)
+    assert created.status_code == 201, created.get_data(as_text=True)
+    session_id = created.get_json()["id"]
+    uploaded = client.post(f"/api/sessions/{session_id}/hands",
+                           json={"text": (examples / "giro.txt").read_text()},
+                           headers=tournament.headers)
+    assert uploaded.status_code == 201, uploaded.get_data(as_text=True)
+    ledger = client.get(f"/api/sessions/{session_id}/ledger").get_json()
+    assert ledger["balances"] == expected
+    assert ledger["unit"] == "rest"
