@@ -79,15 +79,17 @@ def random_record(game: Minchiate, rng: random.Random, players: list[str] | None
     if robbed:
         body.append(_line("rob", players[cutter] if rng.random() < 0.5 else None,
                           cards_of(robbed)))
+    unwritten = rng.randrange(4) if rng.random() < 0.05 else None  # derived from the play
     for seat in range(4):
-        body.append(_line("hand", players[seat], cards_of(dealt[seat])))
+        if seat != unwritten:
+            body.append(_line("hand", players[seat], cards_of(dealt[seat])))
     for seat in range(4):
         body.append(_line("faceup", players[seat], cards_of(faceup[seat])))
     if scoperti:
         body.append(_line("scoprire", None, cards_of(scoperti)))
     if pigliati:
         body.append(_line("pigliare", None, cards_of(pigliati)))
-    if rng.random() < 0.8:
+    if unwritten is not None or rng.random() < 0.8:
         counts = tuple(Item(f"{SUITS[s]}={(folla >> (14 * s) & 0x3FFF).bit_count()}")
                        for s in range(4))
         body.append(_line("folla", None, cards_of(folla), counts))
