@@ -67,10 +67,12 @@ def build(seed: int, dealer: int = 3, policy: Policy = lowest, declare: bool = T
           replace: bool = True, revoke_at: int | None = None, break_king: bool = False,
           comment: str = "", players: list[str] | None = None,
           extra_tags: tuple[tuple[str, str], ...] = (),
-          deck: list[Card] | None = None, draw: list[str] | None = None) -> Built:
+          deck: list[Card] | None = None, draw: list[str] | None = None,
+          leave_in_folla: bool = False) -> Built:
     """Deal from ``random.Random(seed)`` and play with ``policy``.
 
-    ``revoke_at``: in that trick (or the first later one where it is possible) the first
+    ``leave_in_folla``: the dealer does not take the lowest counting card of the folla
+    (MIN-5). ``revoke_at``: in that trick (or the first later one where it is possible) the first
     player who can follow suit plays another card instead; ``break_king``: the first player
     the King rule binds plays another card of the suit.
     """
@@ -99,6 +101,8 @@ def build(seed: int, dealer: int = 3, policy: Policy = lowest, declare: bool = T
     while talon and talon[0].bit & R.ROBBABLE:
         scoperti |= talon.pop(0).bit
     pigliati = sum(c.bit for c in talon if c.bit & R.COUNTING)
+    if leave_in_folla and pigliati:  # the dealer leaves a counting card in the folla
+        pigliati &= pigliati - 1
     folla = sum(c.bit for c in talon) & ~pigliati
     body: list[Line | Trick] = []
     if draw:

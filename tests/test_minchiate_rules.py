@@ -144,6 +144,30 @@ def test_the_folla_may_be_left_out_and_is_derived_MIN5() -> None:
     assert report.settlement == built.verify().settlement
 
 
+def test_a_counting_card_left_in_the_folla_MIN5() -> None:
+    built = build(9, leave_in_folla=True)
+    report = built.verify()
+    [finding] = [f for f in report.findings if f.code == "COUNTING_LEFT_IN_FOLLA"]
+    assert finding.rule == "MIN-5" and len(finding.cards) == 1
+    assert report.status is Status.FLAGGED
+
+
+def test_a_plain_card_turned_up_or_taken_MIN5() -> None:
+    built = build(9)
+    folla = line_of(built.text, "folla:")
+    plain = next(t for t in folla.split(":")[1].split() if "=" not in t)
+    discard = line_of(built.text, "discard Dario:")
+    for section in ("scoprire:", "pigliare:"):
+        taken = line_of(built.text, section)
+        text = built.text.replace(taken, f"{taken} {plain}")
+        text = text.replace(folla, "folla: " + " ".join(
+            t for t in folla.split(":")[1].split() if t != plain and "=" not in t))
+        text = text.replace(discard, f"{discard} {plain}")  # he discards it again
+        report = verify(text)
+        code = "BAD_SCOPERTO" if section == "scoprire:" else "BAD_PIGLIATO"
+        assert codes(report, Severity.VIOLATION) == [code], section
+
+
 # -- MIN-6: discards ---------------------------------------------------------------------------
 def test_discards_as_many_as_taken_MIN6() -> None:
     built = build(1)
