@@ -76,6 +76,14 @@ MIN-13 | Revoke penalty | Not following suit or not trumping when able costs two
 MIN-14 | Cascare | A player out of trumps lays his hand open: noted, legality unchanged.
 MIN-15 | Rests per side | Each player of the side paid receives the rests, each of the other side pays them: zero-sum.
 MIN-16 | Giro and set | Four games a giro, three giri a set; the first dealer partners the 2nd, 3rd, then lowest cutter; the deal passes to the right; each game of an unfinished giro pays 2 rests to the would-be dealer's side.
+PINCH-1 | Ranking | Suits 1 .. 10, J, C, Q, K ascending in every suit (option pip-order=historic reverses the pips of hearts and diamonds); trumps by number, except that 20 beats 21.
+PINCH-2 | Points | Bagatto (1), World (21), Fool and Kings 4; Queens 3; Cavaliers 2; Jacks 1; plus 1 per two cards in a player's pile at the end: 91 in all (52 + 39).
+PINCH-3 | Deal and stock | 15 cards each, 48 in the stock; the dealer's opponent leads first; after each trick while the stock lasts the winner draws, then the loser; the record lists the draws (a draw not the stock's next card, or out of turn, is impossible).
+PINCH-4 | Play | Follow suit, else trump, else any card; a trump lead is answered with a trump if able. Option overtrump=required: that trump must beat the one led if the player can.
+PINCH-5 | Melds | Before one's first card and after each of one's draws, with cards then in hand: trumps (10+, the Fool not one) 1 each, gatti (Fool, 1, 21) 10, family (J C Q K of a suit) 10, four of a kind 10, three of a kind 5. Trumps raised for the difference (still holding those declared); three raised to four for 5 more; each meld once a hand.
+PINCH-6 | The Fool | Always playable, never wins, never captured: led, the other card wins; second, the leader wins. Its owner covers it with a card of a trick he wins later, given to the opponent; not covered by the end, the Fool goes to the opponent (a violation if he had won a later trick).
+PINCH-7 | Bagatto ultimo | Option bagatto-ultimo=on (default): the Bagatto played to the last trick scores 20 for whoever wins that trick.
+PINCH-8 | The game | A number of hands (default 2, option hands=N), the deal alternating; the higher total wins, equal totals draw; the sheet shows melds, Bagatto and deck points per hand.
 """
 
 RULINGS: dict[str, Ruling] = {}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from records.pipeline import Checked
 from scorer.cardset import cards_of
+from scorer.games import GAMES
 from scorer.ledger import Ledger
 from scorer.report import Report
 
@@ -23,6 +24,11 @@ def _table(header: list[str], rows: list[list[str]], right_from: int = 1) -> lis
 
 def _signed(n: int) -> str:
     return f"{n:+d}" if n else "0"
+
+
+def _sheet_entry(n: int) -> str:
+    """A score-sheet entry: points as written on paper, nothing for nothing."""
+    return str(n) if n else ""
 
 
 def render_checked(checked: Checked) -> str:
@@ -46,15 +52,19 @@ def render_checked(checked: Checked) -> str:
         out += ["    " + line for line in _table(["side", "cards", "tricks", "discard", "total"],
                                                   rows)]
     if report.lines:
-        out.append(f"  payments ({report.unit}):")
+        # A game scored on a sheet (pinch: not zero-sum) shows the entries as written there.
+        engine = GAMES.get(report.game)
+        sheet = engine is not None and not engine.zero_sum
+        amount = _sheet_entry if sheet else _signed
+        out.append(f"  {'score sheet' if sheet else 'payments'} ({report.unit}):")
         header = ["", *report.players]
         rows = []
         details = {}
         for line in report.lines:
             head, _, detail = line.label.partition(": ")
-            rows.append([f"{head} [{line.rule}]", *map(_signed, line.amounts)])
+            rows.append([f"{head} [{line.rule}]", *map(amount, line.amounts)])
             details[len(rows)] = detail
-        rows.append(["total", *map(_signed, report.settlement)])
+        rows.append(["total", *map(amount, report.settlement)])
         for index, text in enumerate(_table(header, rows)):
             out.append("    " + text)
             if details.get(index):
@@ -92,6 +102,7 @@ def render_ledger(ledger: Ledger) -> str:
         out.append(f"  hand {hand}: {f.severity.value} {f.code} [{f.rule}]: {f.message}")
     if ledger.pot:
         out.append(f"  {ledger.pot} marca still in abeyance at the end of the session (NICE-17)")
+    out += [f"  {line}" for line in ledger.summary]
     return "\n".join(out)
 
 

@@ -66,7 +66,7 @@ def check_engine(parsed: list) -> None:
         report = get_game(record.game).verify(record)
         assert isinstance(report.status, Status)
         assert all(f.code and f.message for f in report.findings)
-        if report.status in (Status.CLEAN, Status.FLAGGED):
+        if report.status in (Status.CLEAN, Status.FLAGGED) and get_game(record.game).zero_sum:
             assert sum(report.settlement) == -report.abeyance
 
 

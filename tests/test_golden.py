@@ -52,7 +52,8 @@ def test_golden(path: Path) -> None:
         assert report.status.value == want["status"], where
         settlement = dict(zip(report.players, report.settlement, strict=True))
         assert settlement == want["settlement"], where
-        assert sum(settlement.values()) + report.abeyance == 0, f"{where}: not zero-sum"
+        if get_game(item.record.game).zero_sum:  # pinch scores each player (PINCH-8)
+            assert sum(settlement.values()) + report.abeyance == 0, f"{where}: not zero-sum"
         if "side_totals" in want:
             assert [side.total for side in report.sides] == want["side_totals"], where
         found = [f.code for f in report.findings
@@ -63,7 +64,7 @@ def test_golden(path: Path) -> None:
         want = expected["ledger"]
         assert dict(zip(ledger.players, ledger.balances, strict=True)) == want["balances"]
         assert ledger.pot == want["pot"]
-        assert ledger.is_zero_sum()
+        assert ledger.is_zero_sum() or not get_game(records[0].game).zero_sum
         if "findings" in want:
             assert [f.code for _, f in ledger.findings] == want["findings"]
         if want.get("summary"):  # the game's conclusion in words (e.g. the winner, PIE-7)

@@ -13,6 +13,7 @@ from .minchiate import Minchiate
 from .nice import Nice3, Nice4
 from .piemonte3 import Piemonte3
 from .piedicavallo import Piedicavallo
+from .pinch import Pinch
 
 __all__ = ["GAMES", "Game", "Option", "OptionError", "UnknownGame", "get_game"]
 
@@ -23,6 +24,7 @@ ENGINES: tuple[Game, ...] = (
     Piemonte3(),
     Minchiate(),
     Piedicavallo(),
+    Pinch(),
 )
 GAMES: dict[str, Game] = {game.key: game for game in ENGINES}
 

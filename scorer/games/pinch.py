@@ -1,0 +1,508 @@
+"""Ligurian pinch tarot (``pinch``), two players: replay and verification of one hand.
+
+The replay reads the record in the order of the game: the deal and the stock (PINCH-3), melds
+shown before the first card (PINCH-5), then every trick (PINCH-1, PINCH-4, the Fool PINCH-6)
+followed by the two draws from the stock, winner first, after which the players may meld
+again; the card that covers the Fool where its owner gives it. The last trick decides the
+Bagatto ultimo (PINCH-7). Illegal plays are flagged and scored as played (G-1); impossible
+records (a card played before it was drawn, a draw that is not the stock's next card or out of
+turn) stop the replay where they become impossible (G-2).
+
+When a ``hand`` line is missing and the play is complete, the hand is derived: the cards the
+player played less those he drew. A hand of pinch is fully known once the draws are written.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+
+from ..cards import CARDS, FOOL, Card
+from ..cardset import cards_of
+from ..findings import Finding, Loc, Severity
+from ..record import Line, Record, Trick
+from ..report import Report, TrickResult
+from ..tricks import MUST_FOLLOW_SUIT, MUST_FOLLOW_TRUMPS, MUST_OVERTRUMP, MUST_TRUMP
+from . import pinch_rules as R
+from .base import Game
+
+__all__ = ["Pinch"]
+
+ERROR, VIOLATION, NOTE = Severity.ERROR, Severity.VIOLATION, Severity.NOTE
+FOOL_BIT = FOOL.bit
+
+_REASONS = {
+    MUST_FOLLOW_SUIT: "held {suit} and had to follow suit",
+    MUST_TRUMP: "had no {suit} but held trumps, so had to trump",
+    MUST_FOLLOW_TRUMPS: "held trumps and a trump was led",
+    MUST_OVERTRUMP: "could beat the trump led and had to (overtrump=required)",
+}
+
+
+class _Stop(Exception):
+    """Ends a replay at an impossible point (G-2); the finding is already recorded."""
+
+
+class Pinch(Game):
+    """Two players, a stock, melds declared as they come, covering the Fool."""
+
+    key = "pinch"
+    title = "Ligurian pinch tarot"
+    seed = "002_3dfd50fecdf56fce.txt"
+    num_players = 2
+    default_suits = "french"  # the seed's convention (its footnote 1); Italian letters accepted
+    unit = "points"
+    start_balance = 0
+    zero_sum = False  # each player scores for himself; the totals are compared (PINCH-8)
+    keywords = R.KEYWORDS
+    options = R.OPTIONS
+    rulings = (*(f"PINCH-{n}" for n in range(1, 9)), "G-1", "G-2", "G-5", "G-6")
+
+    def verify(self, record: Record, options: Mapping[str, str] | None = None) -> Report:
+        return _PinchHand(self, record, options).run()
+
+    def random_record(self, rng: random.Random, players: list[str] | None = None,
+                      dealer: int | None = None) -> Record:
+        from .pinch_random import random_record
+
+        return random_record(self, rng, players, dealer)
+
+    def session_summary(self, records: Sequence[Record], reports: Sequence[Report],
+                        balances: Mapping[str, int]) -> list[str]:
+        from .pinch_scoring import session_summary
+
+        return session_summary(self, records, reports)
+
+
+class _PinchHand:
+    """One replay of one record. Built, run once, discarded."""
+
+    def __init__(self, game: Pinch, record: Record, options: Mapping[str, str] | None) -> None:
+        self.game = game
+        self.record = record
+        self.report = Report(game.key, tuple(record.players), record.dealer, unit=game.unit)
+        self.options = game.resolve_options(record.options, options)
+        self.rules = R.rules(self.options["pip-order"] == "historic",
+                             self.options["overtrump"] == "required")
+        self.style = (record.tag("Suits") or game.default_suits).lower()
+        self.dealer = record.dealer if record.dealer is not None else 0
+        self.hand_lines: dict[int, Line] = {}
+        self.stock_line: Line | None = None
+        self.events: list[Line | Trick] = []
+        self.known = [True, True]  # False: the hand is neither written nor derivable
+        self.dealt = [0, 0]
+        self.hands = [0, 0]
+        self.piles = [0, 0]  # cards each player has captured (his pile), as masks
+        self.won = [0, 0]  # tricks won
+        self.stock: list[Card] | None = None
+        self.stock_pos = 0
+        self.gone = 0  # cards played so far
+        self.drawn = 0  # cards drawn so far
+        self.drawn_by = [0, 0]
+        self.pending: list[int] = []  # seats still to draw after the last trick
+        self.windows = [True, True]  # may this seat meld now (PINCH-5)?
+        self.tricks_done = 0
+        self.leader = 1 - self.dealer  # PINCH-3: the dealer's opponent leads first
+        self.complete = False
+        # the Fool (PINCH-6)
+        self.fool_owner: int | None = None
+        self.fool_trick = 0
+        self.fool_due = False  # its owner has won a trick since
+        self.fool_after = 0  # cards of the tricks its owner won after it
+        self.covered: Card | None = None
+        self.bagatto: tuple[int, int] | None = None  # (who played it, who won) in the last trick
+        # melds (PINCH-5): what was declared, and what was held at each moment one could be
+        from .pinch_melds import MeldBook
+
+        self.melds = MeldBook(self)
+
+    # -- findings --------------------------------------------------------------------------
+    def flag(self, code: str, severity: Severity, message: str, rule: str | None,
+             **where) -> None:
+        self.report.add(Finding(code, severity, message, rule, **where))
+
+    def stop(self, code: str, message: str, rule: str = "G-2", **where) -> None:
+        """Record an error and end the replay (G-2)."""
+        self.flag(code, ERROR, message, rule, **where)
+        raise _Stop
+
+    def name(self, seat: int) -> str:
+        return self.report.players[seat]
+
+    def text(self, card: int) -> str:
+        return CARDS[card].text(self.style)
+
+    def texts(self, mask: int) -> str:
+        return " ".join(c.text(self.style) for c in cards_of(mask))
+
+    def seat_named(self, name: str | None, loc: Loc | None) -> int:
+        wanted = (name or "").strip().casefold()
+        for seat, player in enumerate(self.report.players):
+            if player.casefold() == wanted:
+                return seat
+        self.stop("UNKNOWN_PLAYER", f"{name!r} is not one of the players", loc=loc)
+        raise AssertionError  # unreachable
+
+    # -- driver ----------------------------------------------------------------------------
+    def run(self) -> Report:
+        try:
+            if len(self.report.players) != 2:
+                self.stop("WRONG_PLAYERS", "pinch tarot is played by two players",
+                          loc=self.record.start)
+            self.sort_lines()
+            self.deal()
+            self.replay()
+        except _Stop:
+            pass
+        report = self.report
+        if self.complete and not report.errors:
+            self.end_of_hand()
+            from .pinch_scoring import score_hand
+
+            score_hand(self)
+            report.complete = True
+        elif not report.errors and not any(f.code == "PARTIAL_RECORD" for f in report.findings):
+            self.flag("PARTIAL_RECORD", NOTE, f"the record stops after {self.tricks_done} of "
+                      f"{R.TRICKS} tricks; nothing is scored", "G-2", loc=self.record.start)
+        report.findings.sort(key=lambda f: (f.loc is None, f.loc or Loc(0, 0)))
+        return report
+
+    def sort_lines(self) -> None:
+        """Hands and the stock come before the play; every other line is an event in order."""
+        started = False
+        for entry in self.record.body:
+            if isinstance(entry, Trick):
+                started = True
+                self.events.append(entry)
+                continue
+            keyword = entry.keyword
+            if keyword in ("hand", "stock"):
+                if started:
+                    self.stop("LINE_OUT_OF_PLACE", f"the {keyword} line comes after play "
+                              "began", loc=entry.loc)
+                if keyword == "stock":
+                    if self.stock_line is not None:
+                        self.stop("DUPLICATE_LINE", "a second stock line", loc=entry.loc)
+                    self.stock_line = entry
+                    continue
+                seat = self.seat_named(entry.subject, entry.loc)
+                if seat in self.hand_lines:
+                    self.stop("DUPLICATE_LINE", f"a second hand line for {entry.subject}",
+                              loc=entry.loc)
+                self.hand_lines[seat] = entry
+            elif keyword in ("draw", "meld", "cover"):
+                self.events.append(entry)
+            else:
+                self.stop("UNKNOWN_SECTION", f"pinch has no {keyword!r} section", loc=entry.loc)
+
+    # -- PINCH-3: the deal and the stock ---------------------------------------------------
+    def card_mask(self, line: Line, union: int, what: str) -> int:
+        """The cards of a hand or stock line as a mask; unknown, foreign or repeated cards
+        are errors (G-2)."""
+        mask = 0
+        for item in line.items:
+            card = item.card
+            if card is None:
+                self.stop("UNKNOWN_CARD", f"the {what} must be written in full", loc=item.loc)
+            if not R.PACK >> card & 1:
+                self.stop("CARD_NOT_IN_PACK", f"{self.text(card)} is not in the 78-card pack",
+                          loc=item.loc, cards=(card,))
+            if (union | mask) >> card & 1:
+                self.stop("DUPLICATE_CARD", f"{self.text(card)} is dealt twice", loc=item.loc,
+                          cards=(card,))
+            mask |= 1 << card
+        return mask
+
+    def deal(self) -> None:
+        union = 0
+        for seat, line in sorted(self.hand_lines.items()):
+            mask = self.card_mask(line, union, "hand")
+            if mask.bit_count() != R.HAND_SIZE:
+                self.stop("WRONG_HAND_SIZE", f"{self.name(seat)} was dealt {mask.bit_count()} "
+                          f"cards; the deal gives {R.HAND_SIZE}", "PINCH-3", loc=line.loc,
+                          seat=seat)
+            union |= mask
+            self.dealt[seat] = mask
+        line = self.stock_line
+        if line is not None:
+            mask = self.card_mask(line, union, "stock")
+            if mask.bit_count() != R.STOCK_SIZE:
+                self.stop("WRONG_STOCK_SIZE", f"the stock holds {R.STOCK_SIZE} cards, not "
+                          f"{mask.bit_count()}", "PINCH-3", loc=line.loc)
+            self.stock = line.cards()
+        missing = [seat for seat in (0, 1) if seat not in self.hand_lines]
+        if missing:
+            self.derive_hands(missing)
+        self.hands = list(self.dealt)
+        if all(self.known):
+            self.report.hands = tuple(self.dealt)
+        self.melds.moment(0)
+        self.melds.moment(1)
+
+    def derive_hands(self, missing: list[int]) -> None:
+        """A hand not written is what its player played less what he drew, when the play is
+        complete (every card of a pinch hand is then accounted for)."""
+        rules = self.rules
+        played, drawn = [0, 0], [0, 0]
+        leader = self.leader
+        tricks = 0
+        for entry in self.events:
+            if isinstance(entry, Trick):
+                cards = entry.card_tuple
+                if len(cards) != 2 or None in cards:
+                    break
+                played[leader] |= 1 << cards[0]
+                played[1 - leader] |= 1 << cards[1]
+                leader = (leader + rules.winner(cards)) % 2
+                tricks += 1
+            elif entry.keyword == "draw":
+                seat = self.seat_named(entry.subject, entry.loc)
+                for card in entry.cards():
+                    drawn[seat] |= 1 << card
+        if tricks == R.TRICKS:
+            for seat in missing:
+                self.dealt[seat] = played[seat] & ~drawn[seat] & ~self.dealt[1 - seat]
+            self.flag("HANDS_DERIVED", NOTE, "the deal of " + " and ".join(
+                self.name(s) for s in missing) + " is derived from the play and the draws",
+                "PINCH-3", loc=self.record.start)
+            for seat in missing:
+                count = self.dealt[seat].bit_count()
+                if count != R.HAND_SIZE:
+                    self.stop("WRONG_HAND_SIZE", f"{self.name(seat)} played {count} cards that "
+                              f"were not drawn; the deal gives {R.HAND_SIZE}", "PINCH-3",
+                              loc=self.record.start, seat=seat)
+            return
+        for seat in missing:
+            self.known[seat] = False
+        self.flag("DEAL_UNKNOWN", NOTE, "the deal is not written in full and the play is "
+                  "incomplete: what that player held is not checked", "G-2",
+                  loc=self.record.start)
+
+    # -- the play --------------------------------------------------------------------------
+    def replay(self) -> None:
+        from .pinch_melds import declare
+
+        last_trick = max((i for i, e in enumerate(self.events) if isinstance(e, Trick)),
+                         default=-1)
+        for index, entry in enumerate(self.events):
+            if isinstance(entry, Trick):
+                if not self.trick(entry, index == last_trick):
+                    return
+            elif entry.keyword == "draw":
+                self.draw(entry)
+            elif entry.keyword == "meld":
+                declare(self, entry)
+            else:
+                self.cover(entry)
+        if self.tricks_done == R.TRICKS:
+            self.complete = True
+
+    def trick(self, trick: Trick, is_last_line: bool) -> bool:
+        """Replay one trick; False when the record stops inside it (an unknown card)."""
+        number = self.tricks_done + 1
+        if trick.number != number:
+            self.stop("TRICK_NUMBER", f"trick numbered {trick.number}, expected {number}",
+                      loc=trick.loc, trick=number)
+        if number > R.TRICKS:
+            self.stop("TOO_MANY_TRICKS", f"a hand of pinch has {R.TRICKS} tricks",
+                      loc=trick.loc, trick=number)
+        if self.pending:
+            seat = self.pending[0]
+            self.stop("DRAW_MISSING", f"{self.name(seat)} draws from the stock after trick "
+                      f"{number - 1}, before trick {number} is played", "PINCH-3",
+                      loc=trick.loc, trick=number, seat=seat)
+        leader = self.leader
+        if trick.leader is not None and trick.leader != leader:
+            self.stop("PLAY_OUT_OF_TURN", f"the record has {self.name(trick.leader)} leading "
+                      f"trick {number}, but {self.name(leader)} has the lead",
+                      loc=trick.loc, trick=number, seat=trick.leader)
+        cards = trick.card_tuple
+        if len(cards) > 2:
+            self.stop("TOO_MANY_CARDS", f"{len(cards)} cards in a trick of two players",
+                      loc=trick.plays[2].loc, trick=number)
+        hands = self.hands
+        flags: dict[int, tuple[tuple[str, ...], int]] = {}
+        for position, card in enumerate(cards):
+            seat = leader if position == 0 else 1 - leader
+            if card is None:
+                self.flag("UNKNOWN_CARD", NOTE, "an unknown card: the replay stops here",
+                          "G-2", loc=trick.plays[position].loc, trick=number, seat=seat)
+                self.tricks_done = number - 1
+                return False
+            bit = 1 << card
+            hand = hands[seat]
+            if not hand & bit:
+                if self.known[seat] or self.gone & bit or hands[1 - seat] & bit \
+                        or not R.PACK & bit:
+                    self.not_held(trick, position, seat, card, number)
+                hand |= bit
+            if position and self.known[seat]:
+                code = self.rules.illegal(hand, cards[:1], card)
+                if code is not None:
+                    legal = self.rules.legal(hand, cards[:1])
+                    self.illegal(code, seat, card, trick.plays[position].loc, number,
+                                 cards[0], legal)
+                    flags[position] = ((code,), legal)
+            hands[seat] = hand & ~bit
+            self.gone |= bit
+        points = R.POINTS
+        if len(cards) < 2:
+            if not is_last_line:
+                self.stop("SHORT_TRICK", f"trick {number} has {len(cards)} card and is not the "
+                          "last line", loc=trick.loc, trick=number)
+            self.report.tricks.append(TrickResult(number, leader, cards, None,
+                                                  sum(points[c] for c in cards if c != FOOL),
+                                                  flags, 2, trick))
+            self.tricks_done = number - 1
+            return False
+        winner = (leader + self.rules.winner(cards)) % 2
+        self.take(number, leader, cards, winner)
+        trick_points = points[cards[0]] + points[cards[1]]
+        if FOOL in cards:
+            trick_points -= points[FOOL]
+        self.report.tricks.append(TrickResult(number, leader, cards, winner, trick_points, flags,
+                                              2, trick))
+        self.tricks_done = number
+        self.leader = winner
+        self.windows = [False, False]
+        if number <= R.STOCK_TRICKS:
+            self.pending = [winner, 1 - winner]  # PINCH-3: the winner draws first
+        if number == R.TRICKS and R.BAGATTO in cards:
+            player = leader if cards[0] == R.BAGATTO else 1 - leader
+            self.bagatto = (player, winner)
+        return True
+
+    def take(self, number: int, leader: int, cards: Sequence[Card], winner: int) -> None:
+        """The winner gathers the trick; the Fool goes back to its owner's pile (PINCH-6)."""
+        mask = (1 << cards[0]) | (1 << cards[1])
+        if mask & FOOL_BIT:
+            owner = leader if cards[0] == FOOL else 1 - leader
+            self.fool_owner, self.fool_trick = owner, number
+            self.piles[owner] |= FOOL_BIT
+            mask &= ~FOOL_BIT
+        self.piles[winner] |= mask
+        self.won[winner] += 1
+        if self.fool_owner == winner and self.covered is None and self.fool_trick < number:
+            self.fool_due = True
+            self.fool_after |= mask
+
+    def not_held(self, trick: Trick, position: int, seat: int, card: Card, number: int) -> None:
+        loc = trick.plays[position].loc
+        text = self.text(card)
+        if not R.PACK >> card & 1:
+            self.stop("CARD_NOT_IN_PACK", f"{text} is not in the 78-card pack", loc=loc,
+                      trick=number, seat=seat, cards=(card,))
+        if self.gone >> card & 1:
+            self.stop("DUPLICATE_CARD", f"{text} was already played", loc=loc, trick=number,
+                      seat=seat, cards=(card,))
+        why = ""
+        if self.stock is not None and card in self.stock[self.stock_pos:]:
+            why = "; it is still in the stock, and a card cannot be played before it is drawn"
+        elif self.hands[1 - seat] >> card & 1:
+            why = f"; {self.name(1 - seat)} holds it"
+        self.stop("CARD_NOT_HELD", f"{self.name(seat)} does not hold {text}{why}", loc=loc,
+                  trick=number, seat=seat, cards=(card,))
+
+    def illegal(self, code: str, seat: int, card: Card, loc: Loc | None, number: int,
+                lead: Card, legal: int) -> None:
+        category = lead.suit
+        suit = R.SUIT_NAME[self.style][category] if category is not None else "trumps"
+        self.flag(code, VIOLATION, f"{self.name(seat)} played {self.text(card)} but "
+                  + _REASONS[code].format(suit=suit), "PINCH-4", loc=loc, trick=number,
+                  seat=seat, cards=(card,), legal=tuple(cards_of(legal)))
+
+    # -- PINCH-3: draws --------------------------------------------------------------------
+    def draw(self, line: Line) -> None:
+        seat = self.seat_named(line.subject, line.loc)
+        items = line.items
+        if len(items) != 1 or items[0].card is None:
+            self.stop("BAD_DRAW", "a draw line names the one card drawn", loc=line.loc,
+                      seat=seat)
+        card = items[0].card
+        loc = items[0].loc
+        number = self.tricks_done
+        if not self.pending:
+            if number == 0:
+                why = "nobody draws before the first trick"
+            elif number >= R.STOCK_TRICKS:
+                why = f"the stock is exhausted after trick {R.STOCK_TRICKS}"
+            else:
+                why = f"both players have drawn after trick {number}"
+            self.stop("DRAW_OUT_OF_PLACE", f"{self.name(seat)} draws, but {why}", "PINCH-3",
+                      loc=line.loc, trick=number or None, seat=seat)
+        if seat != self.pending[0]:
+            winner = self.leader
+            self.stop("DRAW_OUT_OF_ORDER", f"after trick {number} {self.name(winner)}, who won "
+                      f"it, draws first, then {self.name(1 - winner)}", "PINCH-3",
+                      loc=line.loc, trick=number, seat=seat)
+        text = self.text(card)
+        bit = 1 << card
+        if self.stock is not None:
+            expected = self.stock[self.stock_pos]
+            if card != expected:
+                self.stop("DRAW_MISMATCH", f"{self.name(seat)} draws {text}, but the next card "
+                          f"of the stock is {self.text(expected)}", "PINCH-3", loc=loc,
+                          trick=number, seat=seat, cards=(card,))
+        elif not R.PACK & bit:
+            self.stop("CARD_NOT_IN_PACK", f"{text} is not in the 78-card pack", loc=loc,
+                      trick=number, seat=seat, cards=(card,))
+        elif (self.dealt[0] | self.dealt[1] | self.drawn | self.gone) & bit:
+            self.stop("DUPLICATE_CARD", f"{text} is drawn, but it was dealt, drawn or played "
+                      "already", "PINCH-3", loc=loc, trick=number, seat=seat, cards=(card,))
+        self.stock_pos += 1
+        self.drawn |= bit
+        self.drawn_by[seat] |= bit
+        self.hands[seat] |= bit
+        self.pending.pop(0)
+        self.windows[seat] = True
+        self.melds.moment(seat)
+
+    # -- PINCH-6: covering the Fool --------------------------------------------------------
+    def cover(self, line: Line) -> None:
+        seat = self.seat_named(line.subject, line.loc)
+        items = line.items
+        if len(items) != 1 or items[0].card is None:
+            self.stop("BAD_COVER", "a cover line names the one card given", loc=line.loc,
+                      seat=seat)
+        card = items[0].card
+        loc = items[0].loc
+        text = self.text(card)
+        if self.fool_owner != seat:
+            self.stop("BAD_COVER", f"{self.name(seat)} has not played the Fool and owes no "
+                      "card", "PINCH-6", loc=loc, seat=seat, cards=(card,))
+        if self.covered is not None:
+            self.stop("BAD_COVER", f"the Fool is covered already (with "
+                      f"{self.text(self.covered)})", "PINCH-6", loc=loc, seat=seat,
+                      cards=(card,))
+        if card == FOOL or not self.piles[seat] >> card & 1:
+            self.stop("COVER_NOT_IN_PILE", f"{self.name(seat)} gives {text}, which is not among "
+                      "the cards he has won", "PINCH-6", loc=loc, seat=seat, cards=(card,))
+        if not self.fool_after >> card & 1:
+            when = ("before he has won a trick after the Fool" if not self.fool_due
+                    else "from a trick won before the Fool")
+            self.flag("COVER_WRONG_TRICK", VIOLATION, f"{self.name(seat)} covers the Fool with "
+                      f"{text}, {when}; the card must come from a trick he won after playing "
+                      "the Fool", "PINCH-6", loc=loc, seat=seat, cards=(card,),
+                      legal=tuple(cards_of(self.fool_after)))
+        bit = 1 << card
+        self.piles[seat] &= ~bit
+        self.piles[1 - seat] |= bit
+        self.covered = card
+
+    def end_of_hand(self) -> None:
+        """PINCH-6: a Fool not covered goes to the opponent; the melds not declared (G-5)."""
+        owner = self.fool_owner
+        if owner is not None and self.covered is None:
+            self.piles[owner] &= ~FOOL_BIT
+            self.piles[1 - owner] |= FOOL_BIT
+            if self.fool_due:
+                self.flag("FOOL_NOT_COVERED", VIOLATION, f"{self.name(owner)} won a trick after "
+                          "playing the Fool but never covered it; the Fool goes to "
+                          f"{self.name(1 - owner)}", "PINCH-6", loc=self.record.start,
+                          seat=owner)
+            else:
+                self.flag("FOOL_TO_OPPONENT", NOTE, f"{self.name(owner)} won no trick after "
+                          f"playing the Fool (trick {self.fool_trick}); it goes to "
+                          f"{self.name(1 - owner)}", "PINCH-6", loc=self.record.start,
+                          seat=owner)
+        self.melds.note_undeclared()

@@ -1,0 +1,240 @@
+"""Builders for pinch test records: a deal with pinned cards, a stock in a known order, and a
+whole hand played out with its draws, melds and the cover of the Fool.
+
+A pinch hand is 39 tricks and 48 draws; writing one by hand for each test would hide the point
+of the test, so this module plays hands itself, by a policy steered with *forced* plays
+(possibly illegal, for a revoke), *kept* cards (held back while anything else is legal) and a
+meld schedule. It also keeps its own tally of the piles (PINCH-2, PINCH-6, PINCH-7), written
+independently of the engine, so a test compares two separate counts of the same hand.
+
+Tests assert the situation they need before asserting the rule, so a change to the builder
+cannot silently turn a test into a no-op.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from records.notation import read
+from scorer.cards import CARDS, FOOL, Card
+from scorer.cardset import cards_of, mask_of
+from scorer.games import get_game
+from scorer.games import pinch_rules as R
+from scorer.report import Report
+
+PLAYERS = ("Anna", "Bruno")
+#: Counting points as the seed's table gives them (PINCH-2), written out again here.
+VALUES = {"K": 4, "Q": 3, "C": 2, "J": 1}
+SPECIAL = {"1": 4, "21": 4, "Fool": 4}
+
+
+def cards(text: str) -> list[Card]:
+    """Card tokens (French letters) to cards, in the order written."""
+    return [Card.parse(tok, "french") for tok in text.replace(",", " ").split()]
+
+
+def mask(text: str) -> int:
+    return mask_of(cards(text))
+
+
+def show(cards_: Sequence[int] | int) -> str:
+    """Cards (a list, or a mask lowest index first) in French letters."""
+    if isinstance(cards_, int):
+        cards_ = cards_of(cards_)
+    return " ".join(CARDS[c].text("french") for c in cards_)
+
+
+def value(card: int) -> int:
+    """A card's counting points, from the seed's table (not the engine's)."""
+    text = CARDS[card].text("french")
+    return SPECIAL.get(text, VALUES.get(text[0], 0) if CARDS[card] < 56 else 0)
+
+
+def deal(fixed: Mapping[str, str] | None = None, stock_top: str = "",
+         rng: random.Random | None = None) -> tuple[dict[str, int], list[Card]]:
+    """Hands of fifteen and a stock of 48: ``fixed`` cards to their players, ``stock_top``
+    first in the stock, the rest shuffled by ``rng`` (pack order without one) and dealt to
+    whoever still needs cards, then to the stock."""
+    hands = {p: 0 for p in PLAYERS}
+    used = 0
+    for name, text in (fixed or {}).items():
+        m = mask(text)
+        assert not m & used, "a card pinned twice"
+        hands[name] |= m
+        used |= m
+    top = cards(stock_top)
+    used |= mask_of(top)
+    rest = cards_of(R.PACK & ~used)
+    if rng is not None:
+        rng.shuffle(rest)
+    for name in PLAYERS:
+        need = R.HAND_SIZE - hands[name].bit_count()
+        assert need >= 0, f"{name} is pinned more than fifteen cards"
+        hands[name] |= mask_of(rest[:need])
+        rest = rest[need:]
+    return hands, top + rest
+
+
+#: A play policy: (player, legal cards, cards already in the trick, rng) -> card.
+Policy = Callable[[str, list[Card], list[Card], random.Random], Card]
+
+
+def lowest(_name: str, legal: list[Card], _trick: list[Card], _rng: random.Random) -> Card:
+    return legal[0]
+
+
+def at_random(_name: str, legal: list[Card], _trick: list[Card], rng: random.Random) -> Card:
+    return rng.choice(legal)
+
+
+#: A meld schedule: (player, tricks played, hand now, melds already written) -> meld lines
+#: (the items after the colon) to write now.
+Melds = Callable[[str, int, int, list[str]], list[str]]
+
+
+@dataclass
+class Played:
+    """A hand played by :func:`play`: the record's body lines and the kit's own tally."""
+
+    dealer: str
+    hands: dict[str, int]
+    stock: list[Card]
+    lines: list[str]
+    tricks: list[tuple[str, list[Card], str]] = field(default_factory=list)  # leader, winner
+    piles: dict[str, int] = field(default_factory=dict)
+    won: dict[str, int] = field(default_factory=dict)
+    melds: dict[str, list[str]] = field(default_factory=dict)
+    fool: str | None = None
+    cover: Card | None = None
+    options: str | None = None
+    comments: list[str] = field(default_factory=list)
+
+    def deck(self, name: str) -> int:
+        """PINCH-2 by the kit: card points in the pile, 1 per two cards."""
+        pile = self.piles[name]
+        return sum(value(c) for c in cards_of(pile)) + pile.bit_count() // 2
+
+    def card_points(self, name: str) -> int:
+        return sum(value(c) for c in cards_of(self.piles[name]))
+
+    def bagatto(self) -> str | None:
+        """Who wins the last trick when the Bagatto is in it (PINCH-7), by the kit."""
+        _leader, last, winner = self.tricks[-1]
+        return winner if R.BAGATTO in last else None
+
+    def text(self, write_hands: bool = True, write_stock: bool = True) -> str:
+        out = ['[Game "pinch"]', f'[Players "{", ".join(PLAYERS)}"]',
+               f'[Dealer "{self.dealer}"]']
+        if self.options:
+            out.append(f'[Options "{self.options}"]')
+        out += [f"; {c}" if c else ";" for c in self.comments]
+        for name in PLAYERS:
+            if write_hands:
+                out.append(f"hand {name}: {show(self.hands[name])}")
+        if write_stock:
+            out.append(f"stock: {show(self.stock)}")
+        return "\n".join(out + self.lines) + "\n"
+
+
+def play(dealer: str, hands: Mapping[str, int], stock: Sequence[Card],
+         policy: Policy = lowest, rng: random.Random | None = None,
+         force: Mapping[tuple[int, str], str] | None = None,
+         keep: Mapping[str, str] | None = None,
+         melds: Melds | None = None, cover: str = "first",
+         options: str | None = None, tricks: int = R.TRICKS) -> Played:
+    """Play a hand out: tricks, draws (winner first), melds from the schedule at the start and
+    after each player's draw, and the cover of the Fool (``first``: at the first trick its
+    owner wins after it, with that trick's lowest card; ``never``: not at all)."""
+    rng = rng or random.Random(0)
+    rules = R.rules("pip-order=historic" in (options or ""),
+                    "overtrump=required" in (options or ""))
+    force = dict(force or {})
+    kept = {name: mask(text) for name, text in (keep or {}).items()}
+    held = dict(hands)
+    out = Played(dealer, dict(hands), list(stock), [], options=options,
+                 piles={p: 0 for p in PLAYERS}, won={p: 0 for p in PLAYERS},
+                 melds={p: [] for p in PLAYERS})
+    lines = out.lines
+    leader = PLAYERS[1 - PLAYERS.index(dealer)]
+
+    def meld(name: str, number: int) -> None:
+        if melds is not None:
+            for text in melds(name, number, held[name], out.melds[name]):
+                out.melds[name].append(text)
+                lines.append(f"meld {name}: {text}")
+
+    for name in (leader, dealer):
+        meld(name, 0)
+    position = 0
+    fool_after = 0
+    for number in range(1, tricks + 1):
+        trick: list[Card] = []
+        for name in (leader, PLAYERS[1 - PLAYERS.index(leader)]):
+            hand = held[name]
+            if (number, name) in force:
+                card = Card.parse(force.pop((number, name)), "french")
+                assert hand >> card & 1, f"trick {number}: {name} does not hold {card}"
+            else:
+                legal = rules.legal(hand, trick)
+                free = legal & ~kept.get(name, 0)
+                card = policy(name, cards_of(free or legal), trick, rng)
+            held[name] = hand & ~card.bit
+            trick.append(card)
+        lines.append(f"{number}. " + " ".join(c.text("french") for c in trick))
+        winner = PLAYERS[(PLAYERS.index(leader) + rules.winner(trick)) % 2]
+        out.tricks.append((leader, trick, winner))
+        out.won[winner] += 1
+        for position_, card in enumerate(trick):
+            if card == FOOL:
+                out.fool = leader if position_ == 0 else PLAYERS[1 - PLAYERS.index(leader)]
+                out.piles[out.fool] |= card.bit
+            else:
+                out.piles[winner] |= card.bit
+        if out.fool == winner and FOOL not in trick and out.cover is None:
+            fool_after |= mask_of(trick)
+            if cover == "first":
+                out.cover = min(trick)
+                lines.append(f"cover {winner}: {out.cover.text('french')}")
+                out.piles[winner] &= ~out.cover.bit
+                out.piles[PLAYERS[1 - PLAYERS.index(winner)]] |= out.cover.bit
+        if number <= R.STOCK_TRICKS:
+            loser = PLAYERS[1 - PLAYERS.index(winner)]
+            for name in (winner, loser):
+                card = stock[position]
+                position += 1
+                held[name] |= card.bit
+                lines.append(f"draw {name}: {card.text('french')}")
+            for name in (winner, loser):
+                meld(name, number)
+        leader = winner
+    if tricks == R.TRICKS and out.fool is not None and out.cover is None:
+        out.piles[out.fool] &= ~FOOL.bit
+        out.piles[PLAYERS[1 - PLAYERS.index(out.fool)]] |= FOOL.bit
+    assert not force, f"forced plays never reached: {force}"
+    return out
+
+
+def verify(text: str, options: Mapping[str, str] | None = None) -> Report:
+    """Read one record (no notation errors allowed) and verify it."""
+    parsed = read(text)
+    assert len(parsed) == 1, f"{len(parsed)} records read"
+    assert not parsed[0].errors, [str(e) for e in parsed[0].errors]
+    return get_game("pinch").verify(parsed[0].record, options)
+
+
+def codes(report: Report, *, notes: bool = False) -> list[str]:
+    """Finding codes of errors and violations (and notes when asked), in report order."""
+    return [f.code for f in report.findings if notes or f.severity.value != "note"]
+
+
+def by_name(report: Report) -> dict[str, int]:
+    return dict(zip(report.players, report.settlement, strict=True))
+
+
+def sheet(report: Report) -> list[tuple[str, dict[str, int]]]:
+    """The score sheet's entries: (code or label head, {player: points})."""
+    return [(line.label.split(":")[0].split()[0] if line.rule != "PINCH-2" else "deck",
+             {p: a for p, a in zip(report.players, line.amounts, strict=True) if a})
+            for line in report.lines]
