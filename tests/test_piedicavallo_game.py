@@ -172,3 +172,14 @@ def test_api_verify_and_ledger_in_points(client: FlaskClient) -> None:
     report = flagged.get_json()["records"][0]["report"]
     assert report["status"] == "flagged"
     assert [f["code"] for f in report["findings"]] == ["REMARK_OUT_OF_BOUNDS"]
+
+
+def test_an_invalid_deal_is_not_scored_and_the_summary_says_so_PIE7() -> None:
+    texts = deals([0, 1])
+    texts[1] = texts[1].replace("\n1. ", "\n1. 4S ", 1)  # not in the pack: invalid (G-2)
+    ledger = ledger_of(texts)
+    assert [row.status.value for row in ledger.rows] == ["clean", "invalid"]
+    assert [row.balances[0] for row in ledger.rows] == [-17, -17]
+    assert ledger.summary[1].startswith("deal 2 (dealt by Anna): invalid, not scored")
+    assert ledger.summary[-1] == ("some deals could not be scored: the lead counts only the "
+                                  "deals scored")

@@ -62,9 +62,10 @@ def group_of(card: int) -> int:
     return card // 14 if card < 56 else 4
 
 
-def statements(note: str) -> list[list[str]]:
+@lru_cache(maxsize=4096)
+def statements(note: str) -> tuple[tuple[str, ...], ...]:
     """The statements of a remark, each as its words (empty statements dropped)."""
-    return [words for part in _SPLIT.split(note) if (words := part.split())]
+    return tuple(tuple(words) for part in _SPLIT.split(note) if (words := part.split()))
 
 
 class _Remark(Exception):
