@@ -436,3 +436,44 @@ def test_claim_is_checked_PIE3_8() -> None:
     bad = good.replace(f"Anna {settlement['Anna']:+d}", f"Anna {settlement['Anna'] + 1:+d}")
     report = verify(scenario.text + f"claim points: {bad}\n")
     assert codes(report) == ["CLAIM_MISMATCH"]
+
+
+# -- records without the deal, and the session --------------------------------------------------
+def test_discard_derived_when_hands_and_discard_are_left_out_PIE3_5() -> None:
+    scenario = hand(write_hands=False)
+    text = replace_line(scenario.text, "discard:", None)
+    report = verify(text)
+    assert report.status is Status.CLEAN
+    note = next(f for f in report.findings if f.code == "DISCARD_DERIVED")
+    assert note.message.endswith(scenario.build.discard)
+    assert by_name(report) == {p: scenario.tally.totals[p] - 43 for p in PLAYERS}
+
+
+def test_a_session_keeps_one_unit_PIE3_2() -> None:
+    from records.notation import read
+    from scorer.games import get_game
+    from scorer.ledger import build_ledger
+
+    first = hand(dealer="Carla")
+    second = hand(dealer="Anna", options="fool=5")
+    records = [read(s.text)[0].record for s in (first, second)]
+    engine = get_game("piemonte3")
+    reports = [engine.verify(r) for r in records]
+    assert [r.unit for r in reports] == ["game points", "thirds of a game point"]
+    ledger = build_ledger(records, reports)
+    assert [(n, f.code) for n, f in ledger.findings] == [(2, "UNIT_MIXED")]
+    assert ledger.is_zero_sum()
+
+
+def test_declarations_are_checked_against_hands_shown_by_the_play_PIE3_6() -> None:
+    scenario = hand(fixed={"Anna": "KS KB 20", "Bruno": "1"},
+                    declares=["Anna: mixed KS KB 20 1"], write_hands=False)
+    report = scenario.report()
+    assert codes(report) == ["DECLARATION_NOT_HELD"]
+    assert report.hands is not None  # every hand is known from the complete play
+
+
+def test_a_malformed_claim_makes_the_record_pay_nothing_G2() -> None:
+    report = verify(hand().text + "claim points: Anna +3 Bruno\n")
+    assert codes(report) == ["BAD_CLAIM"]
+    assert report.status is Status.INVALID and report.lines == []

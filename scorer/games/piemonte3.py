@@ -177,13 +177,12 @@ class _Hand:
                 from .piemonte3_scoring import score_hand
 
                 score_hand(self)
-        if report.errors or report.status is Status.PARTIAL:
-            report.lines = []
-        if not report.errors:
             try:
                 self.check_claims()
             except _Stop:
                 self.stopped = True
+        if report.errors or report.status is Status.PARTIAL:
+            report.lines = []  # an impossible or unfinished record pays nothing (G-2)
         report.findings.sort(key=lambda f: (f.loc is None, f.loc or Loc(0, 0)))
         return report
 
@@ -351,9 +350,17 @@ class _Hand:
         missing = [s for s in range(N) if s not in self.lines.hands]
         if missing:
             played = _played_by_seat(self)
+            tricks = self.lines.tricks
+            # a hand left out is known exactly when the play is complete: it is what he played
+            complete = len(tricks) == R.HAND_SIZE and all(
+                len(t.card_tuple) == N and None not in t.card_tuple for t in tricks)
             for seat in missing:
-                self.known[seat] = False
+                self.known[seat] = complete
                 self.dealt[seat] = played[seat]
+            if not complete and tricks:
+                self.flag("DEAL_UNKNOWN", NOTE, "the deal is not written in full and the play "
+                          "is incomplete: only what the record itself proves is checked",
+                          "G-2", loc=self.record.start)
 
     # -- PIE3-5: the discard ---------------------------------------------------------------
     def read_discard(self) -> None:
@@ -367,7 +374,7 @@ class _Hand:
                               "all 28 cards he was dealt", "PIE3-5", loc=self.record.start)
                 return
             played = _played_by_seat(self)
-            if self.known[dealer]:
+            if dealer in self.lines.hands:
                 self.discard = self.dealt[dealer] & ~played[dealer]
             else:
                 self.discard = R.PACK & ~(sum(played) | sum(
@@ -393,7 +400,7 @@ class _Hand:
                 if not R.PACK >> card & 1:
                     self.stop("CARD_NOT_IN_PACK", f"{card} is not in the 78-card pack",
                               loc=item.loc, cards=(card,))
-                if self.known[dealer] and not self.dealt[dealer] >> card & 1:
+                if dealer in self.lines.hands and not self.dealt[dealer] >> card & 1:
                     self.stop("CARD_NOT_HELD", f"the dealer did not hold {card}", loc=item.loc,
                               seat=dealer, cards=(card,))
                 if any(self.dealt[s] >> card & 1 for s in range(N) if s != dealer):
@@ -404,7 +411,7 @@ class _Hand:
                 self.stop("WRONG_DISCARD_SIZE", f"the dealer discards {R.DISCARD_SIZE} cards, "
                           f"not {mask.bit_count()}", "PIE3-5", loc=line.loc, seat=dealer)
             self.discard = mask
-            if not self.known[dealer]:
+            if dealer not in self.lines.hands:
                 self.dealt[dealer] |= mask
         forbidden = self.discard & (R.KINGS | R.HONOURS)
         if forbidden:
