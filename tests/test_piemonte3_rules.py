@@ -477,3 +477,38 @@ def test_a_malformed_claim_makes_the_record_pay_nothing_G2() -> None:
     report = verify(hand().text + "claim points: Anna +3 Bruno\n")
     assert codes(report) == ["BAD_CLAIM"]
     assert report.status is Status.INVALID and report.lines == []
+
+
+# -- trick lines -----------------------------------------------------------------------------------
+def test_an_unknown_card_makes_the_record_partial_G2() -> None:
+    scenario = hand()
+    rows = lines_of(scenario.text)
+    index = next(i for i, row in enumerate(rows) if row.startswith("12. "))
+    rows[index] = "12. " + rows[index].split(" ", 1)[1].rsplit(" ", 1)[0] + " ?"
+    report = verify("\n".join(rows[: index + 1]) + "\n")
+    assert report.status is Status.PARTIAL and report.lines == []
+    assert "UNKNOWN_CARD" in codes(report, notes=True)
+
+
+def test_a_named_leader_is_checked_G2() -> None:
+    scenario = hand()
+    right = scenario.text.replace("\n2. ", f"\n2. {scenario.tally.log[0].split()[-2]}: ", 1)
+    assert verify(right).status is Status.CLEAN
+    wrong_name = next(p for p in PLAYERS if p != scenario.tally.log[0].split()[-2])
+    wrong = scenario.text.replace("\n2. ", f"\n2. {wrong_name}: ", 1)
+    report = verify(wrong)
+    assert codes(report) == ["PLAY_OUT_OF_TURN"] and report.errors[0].trick == 2
+
+
+def test_tricks_in_seat_order_with_the_lead_marked() -> None:
+    scenario = hand()
+    rows = lines_of(scenario.text)
+    index = next(i for i, row in enumerate(rows) if row.startswith("1. "))
+    a, b, c = rows[index][3:].split()  # Anna (eldest) leads: seat order is play order
+    rows[index] = f"1. *{a} {b} {c}"
+    assert verify("\n".join(rows)).settlement == scenario.report().settlement
+
+
+def test_a_trick_line_out_of_number_is_an_error_G2() -> None:
+    text = hand().text.replace("\n3. ", "\n4. ", 1)
+    assert codes(verify(text)) == ["TRICK_NUMBER"]
