@@ -222,3 +222,23 @@ def test_a_card_played_twice_is_impossible(seed: int, data) -> None:
     body[a] = Trick(body[a].number, None, tuple(Item(str(c), c) for c in cards))
     report = ENGINE.verify(Record(record.tags, tuple(body)))
     assert report.status is Status.INVALID and report.lines == []
+
+
+@settings(max_examples=30, deadline=None)
+@given(seeds, st.booleans(), st.booleans())
+def test_the_deal_fool_lines_and_discard_may_be_left_out(seed: int, drop_fools: bool,
+                                                         drop_discard: bool) -> None:
+    """A hand played out scores the same without its ``hand`` lines (the hands are what the
+    play shows), without its ``fool`` lines (the exchange is made for the record, PIE3-7) and
+    without its discard (the cards nobody played, PIE3-5)."""
+    record = random_record(seed)
+    report = ENGINE.verify(record)
+    if report.status is not Status.CLEAN:
+        return
+    dropped = {"hand"} | ({"fool"} if drop_fools else set()) | (
+        {"discard"} if drop_discard else set())
+    body = tuple(e for e in record.body if isinstance(e, Trick) or e.keyword not in dropped)
+    again = ENGINE.verify(Record(record.tags, body))
+    assert again.status is Status.CLEAN, [(f.code, f.message) for f in again.findings]
+    assert again.settlement == report.settlement
+    assert [s.total for s in again.sides] == [s.total for s in report.sides]
