@@ -310,3 +310,26 @@ def read_record(text: str):
 
     [parsed] = read(text)
     return parsed.record
+
+
+def test_partial_record_checks_the_hands_it_knows_G2() -> None:
+    d, who, _ = _revoke_deal()
+    cut = "\n".join(ln for ln in d.text().splitlines() if not ln.startswith("15. ")) + "\n"
+    report = verify(cut)
+    assert report.status is Status.PARTIAL
+    assert codes(report) == ["MUST_FOLLOW_SUIT"]  # Bruno's hand is written: still checked
+    no_discard = "\n".join(ln for ln in cut.splitlines() if not ln.startswith("discard:")) + "\n"
+    report = verify(no_discard)
+    assert report.status is Status.PARTIAL and codes(report) == ["MUST_FOLLOW_SUIT"]
+    note = next(f for f in report.findings if f.code == "DEAL_UNKNOWN")
+    assert "Dario" in note.message and who not in note.message  # only the dealer is unknown
+
+
+def test_missing_discard_of_a_complete_play_is_derived_PIE3() -> None:
+    d = make_from("Dario", shuffled("Dario", 0))
+    text = d.text().replace(f"discard: {d.discard}\n", "")
+    report = verify(text)
+    assert report.status is Status.CLEAN
+    derived = next(f for f in report.findings if f.code == "DISCARD_DERIVED")
+    assert derived.message.endswith(d.discard)
+    assert [s.total for s in report.sides] == count_points(d)[0]

@@ -233,6 +233,9 @@ def test_lead_requests_PIE5() -> None:
     assert codes(say(d, t, p, "lead swords")) == ["REMARK_OUT_OF_BOUNDS"]
     t, p, c = find(d, lambda d, t, p, c: c.suit is not None)
     assert codes(say(d, t, p, f"lead {SUITS[c.suit]} low; lead this points")) == []
+    assert codes(say(d, t, p, f"lead {SUITS[c.suit]} 21")) == ["REMARK_OUT_OF_BOUNDS"]
+    same = next(x for x in cards_of(R.SUITS[c.suit]) if x != c)
+    assert codes(say(d, t, p, f"other-colour {same}")) == ["BAD_REMARK"]
 
 
 # -- the dealer's sleeping cards ---------------------------------------------------------------

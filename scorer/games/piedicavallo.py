@@ -134,6 +134,7 @@ class _Deal:
         self.dealt = [0] * N
         self.start = [0] * N
         self.known = False  # every hand at play is known (written, or derived from the play)
+        self.seat_known = [False] * N  # per seat: his hand at play is known
         self.discard: int | None = None
 
     # -- findings --------------------------------------------------------------------------
@@ -426,7 +427,6 @@ class _Deal:
             self.dealt[seat] = mask
         complete = self.complete
         self.read_discard(complete)
-        all_written = len(self.hand_lines) == N
         for seat in range(N):
             if seat in self.hand_lines:
                 hand = self.dealt[seat]
@@ -437,13 +437,18 @@ class _Deal:
                 self.start[seat] = self.played[seat]
                 self.dealt[seat] = self.played[seat] | (
                     (self.discard or 0) if seat == self.dealer else 0)
-        self.known = (all_written or complete) and self.discard is not None
+        self.seat_known = [(seat in self.hand_lines or complete)
+                           and (seat != self.dealer or self.discard is not None)
+                           for seat in range(N)]
+        self.known = all(self.seat_known)
         if self.known:
             self.report.hands = tuple(self.dealt)
-        elif not all_written:
-            self.flag("DEAL_UNKNOWN", NOTE, "the deal is not written in full and the play is "
-                      "incomplete: plays and remarks are checked only against what the record "
-                      "shows", "G-2", loc=self.record.start)
+        else:
+            self.flag("DEAL_UNKNOWN", NOTE, "the hands are not all known (deal or discard not "
+                      "written, play incomplete): plays and remarks of "
+                      + ", ".join(self.name(s) for s in range(N) if not self.seat_known[s])
+                      + " are checked only against what the record shows", "G-2",
+                      loc=self.record.start)
         self.report.discard = self.discard
 
     def check_hand_cards(self, seat: int, line: Line, union: int) -> int:
@@ -471,9 +476,6 @@ class _Deal:
                 self.discard = R.PACK & ~sum(self.played)
                 self.flag("DISCARD_DERIVED", NOTE, "the discard is not written; it is the "
                           "cards nobody played: " + " ".join(map(str, cards_of(self.discard))),
-                          "PIE-3", loc=self.record.start)
-            elif dealer in self.hand_lines and len(self.hand_lines) == N:
-                self.stop("DISCARD_MISSING", "the deal is written but not the discard",
                           "PIE-3", loc=self.record.start)
             return
         mask = 0
@@ -538,7 +540,7 @@ class _Deal:
         """Replay the seated tricks against the hands: flag illegal plays (G-1), stop at a
         card not held (G-2), check the remarks (PIE-5)."""
         rules = R.RULES
-        known = self.known
+        seat_known = self.seat_known
         hands = list(self.start)
         points = R.POINTS
         category_of = CATEGORY
@@ -549,6 +551,7 @@ class _Deal:
             seat = leader
             for position, card in enumerate(cards):
                 hand = hands[seat]
+                known = seat_known[seat]
                 if known and not hand >> card & 1:
                     self.stop("CARD_NOT_HELD", f"{self.name(seat)} does not hold {card}",
                               loc=trick.plays[position].loc, trick=number, seat=seat,
@@ -574,7 +577,7 @@ class _Deal:
                         # each plays once to a trick: his hand now is his hand just after
                         # his card, the moment a remark speaks of (PIE-5)
                         check_remark(self, speaker, cards[position], item, number, position,
-                                     hands[speaker] if known else None)
+                                     hands[speaker] if seat_known[speaker] else None)
             trick_points = sum(map(points.__getitem__, cards))
             if FOOL in cards:
                 trick_points -= points[FOOL]

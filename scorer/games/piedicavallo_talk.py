@@ -161,8 +161,10 @@ def _courts(words: list[str], played: int) -> tuple[list[int], int | None]:
         try:
             card = Card.parse(word)
         except CardParseError:
-            raise _Remark(BAD, f"{word!r} is neither a court (K Q C J) nor a count") from None
-        _bounds(played, group_of(card), str(card))
+            card = None
+        if card is not None:
+            _bounds(played, group_of(card), str(card))
+        raise _Remark(BAD, f"{word!r}: other-colour takes courts (K Q C J) and a count")
     if not ranks and count is None:
         raise _Remark(BAD, "other-colour needs courts (K Q C J) or a count")
     return ranks, count
@@ -295,6 +297,7 @@ def _lead(rest: list[str], played: int) -> None:
         _bounds(played, target, f"a lead of {R.GROUP_NAMES[target]}")
     if len(rest) == 2 and rest[1].lower() not in LEAD_MODS:
         wanted = _card(rest[1], played)
+        _bounds(played, group_of(wanted), str(wanted))
         if target is None:
             raise _Remark(OUT, f"naming {wanted} would name the suit of the other colour")
         if group_of(wanted) != target:
