@@ -10,7 +10,10 @@ keyboard; and all of it on a phone-sized screen.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
@@ -20,6 +23,7 @@ from browserkit import (
     SESSION_BALANCES,
     World,
     chromium_path,
+    free_port,
     live_server,
     seed,
 )
@@ -271,3 +275,64 @@ def test_view_from_one_seat(page: Page, served) -> None:
     expect(page.locator('.seat[data-seat="0"] .fan')).to_be_hidden()
     page.select_option("select[data-view-seat]", "")
     expect(page.locator('.seat[data-seat="0"] .fan')).to_be_visible()
+
+
+def test_embedded_in_another_page(browser: Browser, served) -> None:
+    """A club's page frames the hand (``?embed=1``) and the stepper works inside the
+    frame; the normal page refuses to be framed by another site."""
+    base, world, _db = served
+    page = browser.new_page()
+    try:
+        club = ("<!doctype html><title>Club bulletin</title>"
+                f'<iframe id="ok" src="{base}/hands/{world.revoke_hand}?embed=1#trick-1" '
+                'width="1000" height="700"></iframe>'
+                f'<iframe id="no" src="{base}/hands/{world.revoke_hand}" width="400" '
+                'height="200"></iframe>')
+        with club_site(club) as url:  # another origin: another port
+            page.goto(url)
+            check_frames(page)
+    finally:
+        page.close()
+
+
+@contextmanager
+def club_site(body: str) -> Iterator[str]:
+    """A one-page site on another loopback port (another origin), serving ``body``."""
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            data = body.encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", free_port()), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def check_frames(page: Page) -> None:
+    """The embedded hand answers in its frame; the plain page does not render in one."""
+    frame = page.frame_locator("#ok")
+    expect(frame.locator(".step-label")).to_have_text("Trick 1 of 19")
+    expect(frame.locator("header.site")).to_have_count(0)
+    frame.locator("button[data-step=next]").click()
+    expect(frame.locator(".step-label")).to_have_text("Trick 2 of 19")
+    # Chromium replaces a frame its CSP refuses with an error page
+    refused = page.locator("#no").element_handle().content_frame()
+    for _ in range(50):
+        if refused is not None and refused.url.startswith("chrome-error:"):
+            break
+        page.wait_for_timeout(100)
+    assert refused is not None and refused.url.startswith("chrome-error:"), refused
+    expect(page.frame_locator("#no").locator(".step-label")).to_have_count(0)

@@ -534,3 +534,32 @@ def test_an_impossible_trick_is_not_linked_but_explained(client: FlaskClient, st
     assert 'href="#trick-1"' not in page and 'id="trick-1"' not in page
     deal = page[page.index('id="trick-0"'):page.index("</section>")]
     assert "The replay stops in trick 1: 9 was already played" in deal
+
+
+def test_ruling_ids_become_links_and_text_stays_escaped(app: Flask) -> None:
+    from web.pages import link_rulings
+
+    with app.test_request_context():
+        out = str(link_rulings("<b>Anna</b> pays (NICE-15, ZZZ-1) & G-2", "nice4"))
+    assert out == ('&lt;b&gt;Anna&lt;/b&gt; pays (<a class="rule" href="/rules/nice4#NICE-15">'
+                   'NICE-15</a>, ZZZ-1) &amp; <a class="rule" href="/rules/nice4#G-2">G-2</a>')
+
+
+def test_rules_page_links_its_rulings(client: FlaskClient) -> None:
+    page = text_of(client.get("/rules/nice4"))
+    summary = page[page.index("<h1>"):page.index("Rule options")]
+    assert '<a class="rule" href="/rules/nice4#NICE-5">NICE-5</a>' in summary
+    assert ":mod:" not in page and "``" not in page
+
+
+def test_embedded_hand(client: FlaskClient, revoke_hand: int) -> None:
+    """``?embed=1``: the hand without the site's header and footer, frameable by any site;
+    the normal page may only be framed by this site."""
+    normal = client.get(f"/hands/{revoke_hand}")
+    assert "frame-ancestors 'self'" in normal.headers["Content-Security-Policy"]
+    assert '<header class="site">' in text_of(normal) and "embed=1" in text_of(normal)
+    embedded = client.get(f"/hands/{revoke_hand}?embed=1")
+    assert "frame-ancestors *" in embedded.headers["Content-Security-Policy"]
+    page = text_of(embedded)
+    assert '<header class="site">' not in page and "<form" not in page
+    assert 'id="trick-1"' in page and "is-flagged" in page

@@ -12,6 +12,7 @@ sees it; to anyone else it does not exist (404). Every form carries a CSRF token
 from __future__ import annotations
 
 import json
+import re
 import sys
 from typing import Any
 
@@ -22,12 +23,14 @@ from flask import (
     abort,
     flash,
     g,
+    make_response,
     redirect,
     render_template,
     request,
     session,
     url_for,
 )
+from markupsafe import Markup, escape
 from werkzeug.exceptions import HTTPException
 
 from records import service
@@ -121,7 +124,7 @@ def _globals() -> dict[str, Any]:
     return {"csrf_token": csrf_token, "card_svg": card_svg, "card_name": card_name,
             "suit_defs": suit_defs, "GAMES": GAMES, "director": director(),
             "rule_url": _rule_url, "seat_places": present.seat_places,
-            "paper_sheet": present.paper_sheet}
+            "paper_sheet": present.paper_sheet, "link_rulings": link_rulings}
 
 
 def _rule_url(game: str, rule: str | None) -> str:
@@ -291,8 +294,11 @@ def _store(text: str, context: dict[str, Any]) -> Any:
 
 # -- a hand -------------------------------------------------------------------------------
 @pages_blp.get("/hands/<int:hand_id>")
-def hand(hand_id: int) -> str:
-    """The replay of a stored hand: the table, the stepper, the findings, the score."""
+def hand(hand_id: int) -> Response:
+    """The replay of a stored hand: the table, the stepper, the findings, the score.
+
+    ``?embed=1`` drops the site's header and footer and lets any site frame the page (a
+    club's own pages, a bulletin); it has no form, so framing it cannot trick a click."""
     row, session_row, tournament_row = readable_hand(hand_id)
     store = get_store()
     revision = store.current_revision(hand_id)
@@ -303,13 +309,18 @@ def hand(hand_id: int) -> str:
     siblings = store.hands(session_row["id"])
     ids = [h["id"] for h in siblings]
     at = ids.index(hand_id)
-    return render_template(
-        "hand.html", hand=row, session=session_row, tournament=tournament_row,
+    embed = request.args.get("embed") == "1"
+    response = make_response(render_template(
+        "hand.html", hand=row, session=session_row, tournament=tournament_row, embed=embed,
         revision=revision, report=report, style=present.face_style(report["game"], suits),
         tricks=present.trick_views(report), held=present.held_cards(report),
         source=present.annotate(revision["original_text"], report["findings"]),
         revisions=revisions, previous=ids[at - 1] if at > 0 else None,
-        following=ids[at + 1] if at + 1 < len(ids) else None, director=director())
+        following=ids[at + 1] if at + 1 < len(ids) else None, director=director()))
+    if embed:
+        response.headers["Content-Security-Policy"] = CSP.replace(
+            "frame-ancestors 'self'", "frame-ancestors *")
+    return response
 
 
 @pages_blp.get("/hands/<int:hand_id>/record.txt")
@@ -368,12 +379,34 @@ def tournament(tournament_id: int) -> str:
 
 
 # -- rules --------------------------------------------------------------------------------
+_ROLE = re.compile(r":[a-z]+:`~?([^`]+)`")
+_RULING_ID = re.compile(r"\b([A-Z]+-\d+)\b")
+
+
 def _engine_summary(key: str) -> list[str]:
-    """The engine module's docstring, as paragraphs of plain text."""
+    """The engine module's docstring, as paragraphs of plain text (reST markup dropped)."""
     module = sys.modules.get(type(GAMES[key]).__module__)
     text = (module.__doc__ or "") if module else ""
-    return [" ".join(p.replace("``", "").split()) for p in text.strip().split("\n\n")
-            if p.strip() and ">>>" not in p]
+    return [" ".join(_ROLE.sub(r"\1", p).replace("``", "").split())
+            for p in text.strip().split("\n\n") if p.strip() and ">>>" not in p]
+
+
+def link_rulings(text: str, game: str) -> Markup:
+    """``text`` escaped, with every ruling ID the game applies (``NICE-15``) linked to its
+    place on the game's rules page."""
+    engine = GAMES.get(game)
+    known = set(engine.rulings) if engine is not None else set()
+    out = []
+    position = 0
+    for match in _RULING_ID.finditer(text):
+        if match.group(1) not in known:
+            continue
+        out.append(escape(text[position:match.start()]))
+        out.append(Markup('<a class="rule" href="{}">{}</a>').format(
+            _rule_url(game, match.group(1)), match.group(1)))
+        position = match.end()
+    out.append(escape(text[position:]))
+    return Markup("").join(out)
 
 
 @pages_blp.get("/rules")
