@@ -183,3 +183,26 @@ def test_an_invalid_deal_is_not_scored_and_the_summary_says_so_PIE7() -> None:
     assert ledger.summary[1].startswith("deal 2 (dealt by Anna): invalid, not scored")
     assert ledger.summary[-1] == ("some deals could not be scored: the lead counts only the "
                                   "deals scored")
+
+
+def test_service_session_ledger_in_points_PIE7(client: FlaskClient, store) -> None:
+    """A tournament session of the game: upload the four deals, read the ledger (points, the
+    lead after each deal, the winner) and its CSV."""
+    tournament = store.create_tournament("Valle Cervo")
+    headers = {"Authorization": f"Bearer {store.create_token(tournament, 'director')}"}
+    response = client.post(f"/api/tournaments/{tournament}/sessions",
+                           json={"game": "piedicavallo",
+                                 "players": ["Anna", "Bruno", "Carla", "Dario"]},
+                           headers=headers)
+    assert response.status_code == 201, response.get_data(as_text=True)
+    session = response.get_json()["id"]
+    response = client.post(f"/api/sessions/{session}/hands", json={"text": example("game")},
+                           headers=headers)
+    assert response.status_code == 201
+    assert [h["status"] for h in response.get_json()["hands"]] == ["clean"] * 4
+    ledger = client.get(f"/api/sessions/{session}/ledger").get_json()
+    assert (ledger["game"], ledger["unit"], ledger["start"]) == ("piedicavallo", "points", 0)
+    assert [row["balances"]["Anna"] for row in ledger["rows"]] == [-17, 9, -5, 14]
+    assert ledger["summary"][-1] == "Anna and Carla win the game by 14 after four deals (PIE-7)"
+    csv_text = client.get(f"/api/sessions/{session}/ledger?format=csv").get_data(as_text=True)
+    assert "Anna points" in csv_text.splitlines()[0]
