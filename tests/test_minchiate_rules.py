@@ -415,3 +415,15 @@ def test_an_unfinished_giro_pays_two_rests_per_game_MIN16() -> None:
     assert [row.amounts for row in paid] == [(-2, 2, -2, 2), (2, -2, 2, -2)]
     assert ledger.is_zero_sum()
     assert any("unfinished" in line for line in ledger.summary)
+
+
+def test_a_session_with_a_broken_record_still_has_a_ledger_MIN16() -> None:
+    """A record naming three players (a notation error, G-2) neither crashes the session
+    rules nor pays anything."""
+    records, reports = giro()
+    text = build(103, dealer=2).text.replace("Anna, Bruno, Carla, Dario", "Anna, Bruno, Carla")
+    [parsed] = read(text)
+    broken = GAME.verify(parsed.record)
+    assert broken.status is Status.INVALID
+    ledger = build_ledger([*records[:3], parsed.record], [*reports[:3], broken])
+    assert ledger.is_zero_sum() and ledger.rows[3].amounts == (0, 0, 0, 0)

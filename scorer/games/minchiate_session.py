@@ -68,10 +68,12 @@ def session_findings(records: Sequence[Record],
     first_dealer: str | None = None
     for number, (record, place) in enumerate(zip(records, places, strict=True), start=1):
         players = record.players
+        if len(players) != 4:  # not a Minchiate table: the hand itself says so (G-2)
+            continue
         dealer = players[record.dealer] if record.dealer is not None else None
         if place.giro == 1 and place.game == 1:
             first_dealer = place.draw[0] if place.draw else dealer
-        if place.draw and first_dealer in players:
+        if place.draw and first_dealer in players and len(place.draw) == 4:
             seat = players.index(first_dealer)
             partner = place.draw[place.giro] if place.giro < len(place.draw) else None
             if partner is not None and players[(seat + 2) % 4] != partner:
@@ -98,7 +100,7 @@ def session_payments(records: Sequence[Record],
         return []
     places, _ = _places(records)
     last, record = places[-1], records[-1]
-    if last.game == GAMES_PER_GIRO or record.dealer is None:
+    if last.game == GAMES_PER_GIRO or record.dealer is None or len(record.players) != 4:
         return []
     players = record.players
     out = []
