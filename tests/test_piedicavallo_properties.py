@@ -139,3 +139,28 @@ def test_single_pass_agrees_with_the_general_replay(text: str) -> None:
         assert [s.total for s in fast.sides] == [s.total for s in general.sides]
         assert [(t.winner, t.points, t.flags) for t in fast.tricks] == [
             (t.winner, t.points, t.flags) for t in general.tricks]
+
+
+def test_generator_covers_the_games_branches() -> None:
+    """The random deals exercise what the engine checks: every kind of remark, trumps in the
+    discard (announced), the Fool led and played, named leaders."""
+    from scorer.cards import FOOL
+    from scorer.games.piedicavallo_talk import statements
+
+    heads: set[str] = set()
+    trump_discards = fool_led = fool_played = named = 0
+    for seed in range(60):
+        record = GAME.random_record(random.Random(seed))
+        discard = record.lines("discard")[0]
+        if any(c.is_trump for c in discard.cards()):
+            trump_discards += 1
+            assert "announce" in discard.options()
+        for trick in record.tricks:
+            fool_led += trick.card_tuple[0] == FOOL
+            fool_played += FOOL in trick.card_tuple
+            named += trick.leader is not None
+            for item in trick.plays:
+                heads |= {words[0] for words in statements(item.note or "")}
+    assert {"have", "other-colour", "sleeping", "win-this", "play-low", "put-points",
+            "few-points", "cover", "play", "lead", "farlo"} <= heads
+    assert trump_discards and fool_led and fool_played == 60 and named

@@ -50,10 +50,19 @@ def random_record(game: Piedicavallo, rng: random.Random, players: list[str] | N
     deck = list(cards_of(R.PACK))
     rng.shuffle(deck)
     hands = [0] * N
+    if rng.random() < 0.08:
+        # a dealer with two plain trumps and fifteen suit cards, who may discard both trumps
+        # (PIE-3: no trump left): a legal trump discard, rare in a shuffled deal
+        low = [c for c in deck if c.bit & R.TRUMPS & ~R.FIVES][:2]
+        plain = [c for c in deck if c < 56][:15]
+        hands[dealer] = sum(c.bit for c in low + plain)
+        deck = [c for c in deck if not hands[dealer] & c.bit]
     position = 0
     for step in range(1, N + 1):  # PIE-3: right, partner, left, then the dealer's 17
         seat = (dealer + step) % N
         size = R.DEALER_CARDS if seat == dealer else R.HAND_SIZE
+        if hands[seat]:
+            continue
         for card in deck[position : position + size]:
             hands[seat] |= card.bit
         position += size
