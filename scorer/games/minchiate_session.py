@@ -108,9 +108,9 @@ def session_payments(records: Sequence[Record],
         dealer = (record.dealer + offset) % 4
         side = {players[dealer], players[(dealer + 2) % 4]}
         amounts = {p: UNFINISHED_RESTS if p in side else -UNFINISHED_RESTS for p in players}
-        out.append((amounts, f"giro {last.giro} unfinished: game {last.game + offset} not "
-                    f"played, {players[dealer]}'s folla is paid {UNFINISHED_RESTS} rests "
-                    "(MIN-16)"))
+        out.append((amounts, f"giro {last.giro} unfinished, if the session ends here: game "
+                    f"{last.game + offset} not played, {players[dealer]}'s folla is paid "
+                    f"{UNFINISHED_RESTS} rests (MIN-16)"))
     return out
 
 
