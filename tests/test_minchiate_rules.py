@@ -427,3 +427,16 @@ def test_a_session_with_a_broken_record_still_has_a_ledger_MIN16() -> None:
     assert broken.status is Status.INVALID
     ledger = build_ledger([*records[:3], parsed.record], [*reports[:3], broken])
     assert ledger.is_zero_sum() and ledger.rows[3].amounts == (0, 0, 0, 0)
+
+
+def test_a_hand_not_written_is_derived_and_a_revoke_still_proved_MIN4_MIN13() -> None:
+    """Without Bruno's hand line his hand is what he played plus his discards, less his
+    face-up card; his revoke is proved by his later play of the suit."""
+    built = build(0, revoke_at=4)
+    number, seat = built.revokes[0]
+    name = built.record.players[seat]
+    report = verify(replace_line(built.text, f"hand {name}:", ""))
+    assert [(f.code, f.trick) for f in report.findings if f.severity is Severity.VIOLATION] \
+        == [("MUST_FOLLOW_SUIT", number)]
+    assert report.settlement == built.verify().settlement
+    assert report.hands == built.verify().hands
