@@ -44,7 +44,10 @@ def render_checked(checked: Checked) -> str:
         out.append(f"  players: {', '.join(report.players)} (dealer {dealer})")
     if report.contract:
         out.append("  contract: " + "; ".join(f"{k} {v}" for k, v in report.contract.items()))
-    out += _findings(report)
+    engine = GAMES.get(report.game)
+    style = ((record.tag("Suits") if record is not None else None)
+             or (engine.default_suits if engine is not None else "italian")).lower()
+    out += _findings(report, style)
     if report.sides:
         out.append("  points:")
         rows = [[s.name, str(s.card_points), str(s.tricks), str(s.discard_points), str(s.total)]
@@ -74,7 +77,7 @@ def render_checked(checked: Checked) -> str:
     return "\n".join(out)
 
 
-def _findings(report: Report) -> list[str]:
+def _findings(report: Report, style: str = "italian") -> list[str]:
     if not report.findings:
         return ["  findings: none"]
     out = ["  findings:"]
@@ -83,7 +86,7 @@ def _findings(report: Report) -> list[str]:
         rule = f" [{f.rule}]" if f.rule else ""
         line = f"    {where:<18} {f.severity.value:<9} {f.code}{rule}: {f.message}"
         if f.legal:
-            line += f" (legal: {' '.join(map(str, f.legal))})"
+            line += f" (legal: {' '.join(c.text(style) for c in f.legal)})"
         out.append(line)
     return out
 
