@@ -26,7 +26,7 @@ from scorer.games import minchiate_rules as R
 from scorer.games.minchiate_random import legal_cards
 from scorer.record import Item, Line, Record, Trick
 from scorer.report import Report
-from scorer.tricks import CATEGORY, TRUMP_MASK, TrickRules
+from scorer.tricks import TRUMP_MASK, TrickRules
 
 PLAYERS = ["Anna", "Bruno", "Carla", "Dario"]
 GAME = get_game("minchiate")
@@ -198,10 +198,6 @@ def build(seed: int, dealer: int = 3, policy: Policy = lowest, declare: bool = T
         text = head + "\n" + "".join(f"; {line}\n" for line in comment.splitlines()) + rest
     built.text, built.record = text, record
     return built
-
-
-def category(card: Card) -> int:
-    return CATEGORY[card]
 
 
 def weak_side_deck(seed: int) -> list[Card]:

@@ -22,7 +22,7 @@ from ..cards import FOOL, Card
 from ..cardset import cards_of
 from ..findings import Finding, Loc, Severity
 from ..record import Line, Record, Trick
-from ..report import Report, TrickResult
+from ..report import Report
 from ..tricks import (
     CATEGORY,
     FOOL_CATEGORY,
@@ -30,7 +30,6 @@ from ..tricks import (
     MUST_FOLLOW_TRUMPS,
     MUST_TRUMP,
     TRUMP,
-    TRUMP_MASK,
 )
 from . import minchiate_rules as R
 from .base import Game
@@ -41,7 +40,6 @@ ERROR, VIOLATION, NOTE = Severity.ERROR, Severity.VIOLATION, Severity.NOTE
 SUIT_NAMES = ("swords", "batons", "cups", "coins", "trumps")
 TRICKS = 21  # MIN-4: 21 cards each, one trick per card
 BITS = tuple(1 << i for i in range(97))
-KING_OF = tuple(1 << (s * 14 + 13) for s in range(4))
 _REVOKE_REASONS = {
     MUST_FOLLOW_SUIT: "held {suit} and had to follow suit",
     MUST_TRUMP: "had no {suit} but held trumps, so had to trump",
@@ -599,17 +597,7 @@ class _MinHand:
                   cards=(card,), legal=tuple(cards_of(legal)))
         self.revokes.append((seat, number, code))
 
-    def trick_result(self, number: int, leader: int, cards: tuple[Card, ...],
-                     winner: int | None, flags: dict, trick: Trick) -> TrickResult:
-        points = sum(map(R.VALUE.__getitem__, cards))
-        if FOOL in cards:
-            points -= R.VALUE[FOOL]
-        return TrickResult(number, leader, cards, winner, points, flags, 4, trick)
 
 
 def _show(mask: int) -> str:
     return " ".join(map(str, cards_of(mask)))
-
-
-def trumps_in(mask: int) -> int:
-    return (mask & TRUMP_MASK).bit_count()
