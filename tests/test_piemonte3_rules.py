@@ -111,6 +111,11 @@ def test_discard_size_and_holding_G2() -> None:
     assert codes(verify(text)) == ["WRONG_DISCARD_SIZE"]
     text = replace_line(scenario.text, "discard:", "discard: 3S 6S AS")  # Anna's AS
     assert codes(verify(text)) == ["CARD_NOT_HELD"]
+    text = replace_line(scenario.text, "discard:", "discard: 3S 3S 6S")
+    assert codes(verify(text)) == ["DUPLICATE_CARD"]
+    without_hands = hand(write_hands=False)
+    text = replace_line(without_hands.text, "discard:", "discard: 3S 6S AS")  # Anna plays AS
+    assert codes(verify(text))[0] in ("DUPLICATE_CARD", "CARD_NOT_HELD")
 
 
 # -- G-1 and G-2: play -----------------------------------------------------------------------------

@@ -389,7 +389,18 @@ class _Hand:
                           loc=self.record.start)
         else:
             mask = 0
-            for item in line.items:
+            cards = line.card_tuple
+            plain = None not in cards and len(set(cards)) == len(cards)
+            if plain:
+                mask = sum(map(BITS.__getitem__, cards))
+                if dealer in self.lines.hands:
+                    plain = not mask & ~self.dealt[dealer]
+                else:
+                    plain = not mask & ~R.PACK and not any(
+                        self.dealt[s] & mask for s in range(N) if s != dealer)
+            if not plain:
+                mask = 0
+            for item in () if plain else line.items:  # the slow path says what is wrong
                 card = item.card
                 if card is None:
                     self.stop("BAD_DISCARD", f"{item.text!r} is not a card", "PIE3-5",

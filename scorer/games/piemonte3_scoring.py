@@ -9,6 +9,7 @@ exactly zero-sum (3 x points - 130 per player).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from ..report import ScoreLine, SideTally
@@ -21,13 +22,23 @@ if TYPE_CHECKING:
 N = 3
 
 
+@cache
+def _byte_tables(points: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """For each byte of a 97-bit card mask, the points of every value of that byte."""
+    tables = []
+    for start in range(0, 104, 8):
+        tables.append(tuple(sum(points[start + bit] for bit in range(8)
+                                if value >> bit & 1 and start + bit < 97)
+                            for value in range(256)))
+    return tuple(tables)
+
+
 def pile_points(h: _Hand, mask: int) -> int:
-    points = h.points
+    """The card points of a pile (PIE3-2), a byte of the mask at a time."""
     total = 0
-    while mask:
-        low = mask & -mask
-        total += points[low.bit_length() - 1]
-        mask ^= low
+    for table in _byte_tables(h.points):
+        total += table[mask & 255]
+        mask >>= 8
     return total
 
 
