@@ -600,4 +600,4 @@ class _MinHand:
 
 
 def _show(mask: int) -> str:
-    return " ".join(map(str, cards_of(mask)))
+    return R.show(mask)

@@ -129,7 +129,7 @@ def _king(suit: int):
 
 def _note_cascare(h: _MinHand, seat: int, trick: int, hand: int) -> None:
     h.flag("CASCARE", NOTE, f"{h.name(seat)} has no trumps left and lays his hand open "
-           f"({' '.join(map(str, cards_of(hand)))}) from trick {trick}", "MIN-14",
+           f"({R.show(hand)}) from trick {trick}", "MIN-14",
            loc=h.record.start, trick=trick, seat=seat)
 
 

@@ -172,6 +172,20 @@ def value_of(mask: int) -> int:
     return total
 
 
+_TEXT = tuple(str(card) for card in CARDS)
+
+
+def show(mask: int) -> str:
+    """The cards of ``mask`` in canonical text, lowest index first (for messages and score
+    lines; no :class:`~scorer.cards.Card` objects are made)."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(_TEXT[low.bit_length() - 1])
+        mask ^= low
+    return " ".join(out)
+
+
 KIND_NAMES = {
     "papi": "versicola dei papi",
     "sopratrenta": "versicola of the high trumps",

@@ -38,7 +38,7 @@ def rests(side: int, amount: int) -> tuple[int, ...]:
 
 
 def _show(mask: int) -> str:
-    return " ".join(map(str, cards_of(mask)))
+    return R.show(mask)
 
 
 class Marks:
