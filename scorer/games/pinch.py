@@ -22,7 +22,7 @@ from ..cardset import cards_of
 from ..findings import Finding, Loc, Severity
 from ..record import Line, Record, Trick
 from ..report import Report, TrickResult
-from ..tricks import MUST_FOLLOW_SUIT, MUST_FOLLOW_TRUMPS, MUST_OVERTRUMP, MUST_TRUMP
+from ..tricks import CATEGORY, MUST_FOLLOW_SUIT, MUST_FOLLOW_TRUMPS, MUST_OVERTRUMP, MUST_TRUMP
 from . import pinch_rules as R
 from .base import Game
 
@@ -103,6 +103,7 @@ class _PinchHand:
         self.windows = [True, True]  # may this seat meld now (PINCH-5)?
         self.tricks_done = 0
         self.leader = 1 - self.dealer  # PINCH-3: the dealer's opponent leads first
+        self.seats = {name.casefold(): seat for seat, name in enumerate(record.players)}
         self.complete = False
         # the Fool (PINCH-6)
         self.fool_owner: int | None = None
@@ -198,7 +199,14 @@ class _PinchHand:
     # -- PINCH-3: the deal and the stock ---------------------------------------------------
     def card_mask(self, line: Line, union: int, what: str) -> int:
         """The cards of a hand or stock line as a mask; unknown, foreign or repeated cards
-        are errors (G-2)."""
+        are errors (G-2). The usual line is checked on its card tuple alone."""
+        found = line.card_tuple
+        if None not in found:
+            mask = 0
+            for card in found:
+                mask |= 1 << card
+            if mask.bit_count() == len(found) and not mask & union and not mask & ~R.PACK:
+                return mask
         mask = 0
         for item in line.items:
             card = item.card
@@ -336,7 +344,8 @@ class _PinchHand:
                         or not R.PACK & bit:
                     self.not_held(trick, position, seat, card, number)
                 hand |= bit
-            if position and self.known[seat]:
+            if position and self.known[seat] and (
+                    CATEGORY[card] != CATEGORY[cards[0]] or self.rules.overtrump):
                 code = self.rules.illegal(hand, cards[:1], card)
                 if code is not None:
                     legal = self.rules.legal(hand, cards[:1])
@@ -413,13 +422,33 @@ class _PinchHand:
 
     # -- PINCH-3: draws --------------------------------------------------------------------
     def draw(self, line: Line) -> None:
-        seat = self.seat_named(line.subject, line.loc)
-        items = line.items
-        if len(items) != 1 or items[0].card is None:
+        """One draw (PINCH-3): the seat due to draw, the stock's next card. The common case
+        reads the line's cards without building its items (the hot path of a replay)."""
+        seat = self.seats.get(line.subject.casefold()) if line.subject else None
+        if seat is None:
+            seat = self.seat_named(line.subject, line.loc)
+        found = line.card_tuple
+        if len(found) != 1 or found[0] is None:
             self.stop("BAD_DRAW", "a draw line names the one card drawn", loc=line.loc,
                       seat=seat)
-        card = items[0].card
-        loc = items[0].loc
+        card = found[0]
+        pending = self.pending
+        stock = self.stock
+        if pending and seat == pending[0] and stock is not None and card == stock[self.stock_pos]:
+            pass  # the usual case: all is well
+        else:
+            self.check_draw(line, seat, card)
+        bit = 1 << card
+        self.stock_pos += 1
+        self.drawn |= bit
+        self.drawn_by[seat] |= bit
+        self.hands[seat] |= bit
+        pending.pop(0)
+        self.windows[seat] = True
+        self.melds.drew(seat, card)
+
+    def check_draw(self, line: Line, seat: int, card: Card) -> None:
+        """The slow path of :meth:`draw`: say what is wrong with it (G-2)."""
         number = self.tricks_done
         if not self.pending:
             if number == 0:
@@ -435,8 +464,12 @@ class _PinchHand:
             self.stop("DRAW_OUT_OF_ORDER", f"after trick {number} {self.name(winner)}, who won "
                       f"it, draws first, then {self.name(1 - winner)}", "PINCH-3",
                       loc=line.loc, trick=number, seat=seat)
-        text = self.text(card)
         bit = 1 << card
+        if self.stock is None and R.PACK & bit and not (
+                self.dealt[0] | self.dealt[1] | self.drawn | self.gone) & bit:
+            return  # no stock written: a card not seen before is all one can check
+        text = self.text(card)
+        loc = line.items[0].loc
         if self.stock is not None:
             expected = self.stock[self.stock_pos]
             if card != expected:
@@ -449,13 +482,6 @@ class _PinchHand:
         elif (self.dealt[0] | self.dealt[1] | self.drawn | self.gone) & bit:
             self.stop("DUPLICATE_CARD", f"{text} is drawn, but it was dealt, drawn or played "
                       "already", "PINCH-3", loc=loc, trick=number, seat=seat, cards=(card,))
-        self.stock_pos += 1
-        self.drawn |= bit
-        self.drawn_by[seat] |= bit
-        self.hands[seat] |= bit
-        self.pending.pop(0)
-        self.windows[seat] = True
-        self.melds.moment(seat)
 
     # -- PINCH-6: covering the Fool --------------------------------------------------------
     def cover(self, line: Line) -> None:

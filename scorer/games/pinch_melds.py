@@ -77,6 +77,12 @@ class MeldBook:
             if count >= 3 and count > held.get(rank, 0):
                 held[rank] = count
 
+    def drew(self, seat: int, card: int) -> None:
+        """A draw opens a declaring moment. Only a meld with the drawn card in it can be new
+        since the last moment (cards only left the hand in between): look at those alone."""
+        if R.INVOLVED[card]:
+            self.moment(seat)
+
     def note_undeclared(self) -> None:
         """G-5: a meld held at a declaring moment but never declared is not paid: noted."""
         h = self.h

@@ -55,6 +55,9 @@ COURT_RANKS = (11, 12, 13, 14)  # J C Q K
 FAMILIES = tuple(mask_of(suit_card(s, r) for r in COURT_RANKS) for s in range(4))
 #: Cards of one court rank in the four suits (by rank 11..14).
 KINDS = {r: mask_of(suit_card(s, r) for s in range(4)) for r in COURT_RANKS}
+#: Cards that can take part in a meld (trumps, the Fool, courts): a draw of any other card
+#: cannot make a new meld (PINCH-5).
+INVOLVED = tuple(bool((TRUMPS | GATTI | sum(FAMILIES)) >> c & 1) for c in range(97))
 RANK_LETTER = {11: "J", 12: "C", 13: "Q", 14: "K"}
 RANK_NAME = {11: "jacks", 12: "cavaliers", 13: "queens", 14: "kings"}
 SUIT_NAME = {"french": ("spades", "clubs", "hearts", "diamonds"),
