@@ -182,3 +182,20 @@ def test_a_tournament_session_keeps_its_ledger_in_rests(client: FlaskClient,
     ledger = client.get(f"/api/sessions/{session_id}/ledger").get_json()
     assert ledger["balances"] == expected
     assert ledger["unit"] == "rest"
+
+
+def test_import_of_a_minchiate_file_into_a_session(tmp_path: Path) -> None:
+    """``tarocco import`` stores the golden giro in a Minchiate session, every game clean."""
+    runner = CliRunner()
+    db = str(tmp_path / "tarocco.sqlite")
+    made = runner.invoke(main, ["tournament", "create", "Firenze", "--db", db])
+    assert made.exit_code == 0, made.output
+    opened = runner.invoke(main, ["session", "create", "--tournament", "Firenze", "--game",
+                                  "minchiate", "--players", "Anna, Bruno, Carla, Dario",
+                                  "--db", db])
+    assert opened.exit_code == 0, opened.output
+    session = next(line for line in opened.output.split() if line.isdigit())
+    giro = Path(__file__).resolve().parent.parent / "examples" / "minchiate" / "giro.txt"
+    imported = runner.invoke(main, ["import", str(giro), "--session", session, "--db", db])
+    assert imported.exit_code == 0, imported.output
+    assert "4 stored" in imported.output and "clean 4" in imported.output
