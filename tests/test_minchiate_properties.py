@@ -60,6 +60,19 @@ def test_random_records_verify_clean_and_add_up(seed: int) -> None:
 
 @SETTINGS
 @given(seeds)
+def test_accrescimento_off_only_drops_its_marks_MIN8(seed: int) -> None:
+    record = random_record(seed)
+    on, off = GAME.verify(record), GAME.verify(record, {"accrescimento": "off"})
+    assert off.status is Status.CLEAN
+    assert not any("accrescimento" in line.label for line in off.lines)
+    assert off.settlement == recount(record, accrescimento=False)["settlement"]
+    assert [s.total for s in on.sides] == [s.total for s in off.sides]  # the end count
+    grown = [line for line in on.lines if "accrescimento" in line.label]
+    assert all(line.rule == "MIN-8" and line.amounts == (0, 0, 0, 0) for line in grown)
+
+
+@SETTINGS
+@given(seeds)
 def test_every_card_is_dealt_once(seed: int) -> None:
     """MIN-4 .. MIN-6: hands, face-up cards, robbed, scoperti, pigliati and the folla are the
     97 cards; after the discards each player plays 21 of them."""
