@@ -11,7 +11,9 @@ characters, emoji, NUL), very long lines and very long records (``MAX_RECORD_LIN
 from __future__ import annotations
 
 import random
-import time
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -210,34 +212,44 @@ def test_bidi_marks_around_cards_are_errors_not_crashes() -> None:
 
 
 # -- size ----------------------------------------------------------------------------------------
-@pytest.mark.parametrize("filler", [" ", "\t", "KS ", "a ", "x" * 7, "(", "*", ":", "{", ";"])
-@pytest.mark.parametrize("prefix", ["", "1. ", "1. x", "hand Anna", "hand Anna: ", "1. Anna",
-                                    '[Event "', "claim marca: "])
-def test_very_long_lines_are_linear(prefix: str, filler: str) -> None:
-    """A 100,000-character line reads quickly (no backtracking blow-up in the patterns)."""
-    text = TAGS + prefix + filler * (100_000 // len(filler)) + "y\n"
-    start = time.perf_counter()
-    parsed = check_read(text)
-    elapsed = time.perf_counter() - start
-    assert elapsed < 2.0, f"{elapsed:.2f}s"
-    assert parsed
+LONG_LINE_PREFIXES = ["", "1. ", "1. x", "hand Anna", "hand Anna: ", "1. Anna", '[Event "',
+                      "claim marca: "]
+LONG_LINE_FILLERS = [" ", "\t", "KS ", "a ", "x" * 7, "(", "*", ":", "{", ";"]
 
 
-def test_long_runs_of_spaces_stay_fast() -> None:
-    """Regression: lazy groups followed by \\s* made these lines quadratic (seconds)."""
-    for line in ["1. x" + " " * 50_000 + "y", "hand Anna" + " " * 50_000 + "y",
-                 "KS" * 50_000, "1. Anna" + " " * 50_000 + "KS"]:
-        start = time.perf_counter()
-        read(TAGS + line + "\n")
-        assert time.perf_counter() - start < 1.0, line[:20]
+@pytest.mark.parametrize("filler", LONG_LINE_FILLERS)
+@pytest.mark.parametrize("prefix", LONG_LINE_PREFIXES)
+def test_very_long_lines_are_read(prefix: str, filler: str) -> None:
+    """A 100,000-character line is read and judged like any other."""
+    assert check_read(TAGS + prefix + filler * (100_000 // len(filler)) + "y\n")
+
+
+def test_long_lines_never_hang() -> None:
+    """No backtracking blow-up in the patterns (regression: lazy groups followed by \\s*
+    made some lines quadratic). Every long-line case, and long runs of spaces, read in one
+    child process that must finish within a liveness limit of two minutes: linear reading
+    takes a few seconds in all; a quadratic pattern on 100,000 characters would take hours.
+    A guard against hanging, not a speed target (speed is `tarocco bench`'s)."""
+    script = f"""
+from records.notation import read
+TAGS = {TAGS!r}
+for prefix in {LONG_LINE_PREFIXES!r}:
+    for filler in {LONG_LINE_FILLERS!r}:
+        read(TAGS + prefix + filler * (100_000 // len(filler)) + "y\\n")
+for line in ["1. x" + " " * 50_000 + "y", "hand Anna" + " " * 50_000 + "y", "KS" * 50_000,
+             "1. Anna" + " " * 50_000 + "KS"]:
+    read(TAGS + line + "\\n")
+print("done")
+"""
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                            timeout=120, cwd=Path(__file__).resolve().parent.parent)
+    assert result.returncode == 0 and result.stdout.strip() == "done", result.stderr
 
 
 def test_five_thousand_lines_of_tricks() -> None:
     """Past MAX_RECORD_LINES body lines a record gets one error and the rest is skipped."""
     body = "".join(f"{n % 19 + 1}. 7S 8S AS KS\n" for n in range(5000))
-    start = time.perf_counter()
     [parsed] = read(TAGS + body)
-    assert time.perf_counter() - start < 5.0
     overflow = [e for e in parsed.errors if "lines in one record" in e.message]
     assert len(overflow) == 1
     assert overflow[0].loc.line == 3 + MAX_RECORD_LINES + 1
@@ -253,10 +265,8 @@ def test_five_thousand_lines_of_garbage() -> None:
     rows = ["".join(rng.choice(NOTATION_CHARS) for _ in range(rng.randint(0, 40)))
             for _ in range(5000)]
     text = TAGS + "\n".join(rows)
-    start = time.perf_counter()
     parsed = check_read(text)
     check_engine(parsed)
-    assert time.perf_counter() - start < 10.0
     assert any(r.errors for r in parsed)
 
 
