@@ -4,7 +4,9 @@ Four players in fixed partnerships, partners opposite (seats 0 and 2 against 1 a
 ``Players`` order). The replay reads a record in the order of the game: the deal and the
 dealer's discard (PIE-1, PIE-3), then every trick (follow suit, else trump, the Fool excusing:
 PIE-4, G-3) with the table talk said as each card was played (PIE-5), and scores the deal
-(PIE-2, PIE-6). The game of four deals is in :mod:`~scorer.games.piedicavallo_game`. Illegal
+(PIE-2, PIE-6). The play is in :mod:`~scorer.games.piedicavallo_play`, the talk in
+:mod:`~scorer.games.piedicavallo_talk`, the score in :mod:`~scorer.games.piedicavallo_scoring`,
+the game of four deals in :mod:`~scorer.games.piedicavallo_game`. Illegal
 plays and remarks are flagged and scored as played (G-1); impossible records stop the replay
 where they become impossible (G-2).
 
@@ -18,45 +20,31 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from ..cards import FOOL, Card
+from ..cards import Card
 from ..cardset import cards_of
 from ..findings import Finding, Loc, Severity
 from ..record import Line, Record, Trick
-from ..report import Report, ScoreLine, SideTally, TrickResult
-from ..tricks import (
-    CATEGORY,
-    CATEGORY_MASK,
-    FOOL_CATEGORY,
-    MUST_FOLLOW_SUIT,
-    MUST_TRUMP,
-    TRUMP,
-    TRUMP_MASK,
-)
+from ..report import Report
+from ..tricks import CATEGORY, FOOL_CATEGORY, TRUMP
 from . import piedicavallo_rules as R
 from .base import Game
-from .piedicavallo_talk import check_remark
+from .piedicavallo_play import Fallback, fast_play, play
+from .piedicavallo_scoring import score
 
 __all__ = ["Piedicavallo"]
 
 ERROR, VIOLATION, NOTE = Severity.ERROR, Severity.VIOLATION, Severity.NOTE
 BITS = tuple(1 << i for i in range(97))
 N = 4
-_REASONS = {
-    MUST_FOLLOW_SUIT: ("PIE-4", "held {suit} and had to follow suit"),
-    MUST_TRUMP: ("PIE-4", "had no {suit} but held trumps, so had to play a trump"),
-    "MUST_FOLLOW_TRUMPS": ("PIE-4", "held trumps and a trump was led"),
-}
 
 
 class _Stop(Exception):
     """Ends a replay at an impossible point (G-2); the finding is already recorded."""
 
 
-class _Fallback(Exception):
-    """The single pass met something it leaves to the general replay."""
-
-
 class Piedicavallo(Game):
+    """The rule set: four players, 15 cards each, points in a deal, a game of four deals."""
+
     key = "piedicavallo"
     title = "Tarocchi of Piedicavallo"
     seed = "004_0bdd049b43c30c8f.txt"
@@ -111,11 +99,6 @@ class Piedicavallo(Game):
         return session_summary(self, records, reports)
 
 
-def side_name(players: Sequence[str], side: int) -> str:
-    """The partners of a side by name: side 0 is seats 0 and 2, side 1 seats 1 and 3."""
-    return f"{players[side]} and {players[side + 2]}"
-
-
 class _Deal:
     """One replay of one record. Built, run once, discarded."""
 
@@ -165,7 +148,7 @@ class _Deal:
                     raise
                 halted = True  # G-2: the tricks before the impossible one are still replayed
             self.deal()
-            self.play()
+            play(self)
             if halted:
                 raise _Stop
             if self.complete:
@@ -195,93 +178,14 @@ class _Deal:
             self.deal()
             if report.errors or not self.known:
                 return None
-            self.fast_play()
-        except (_Stop, _Fallback):
+            fast_play(self)
+        except (_Stop, Fallback):
             return None
         report.complete = True
         if not report.errors:  # an unreadable remark (BAD_REMARK, G-2) leaves it unscored
             score(self)
         report.findings.sort(key=lambda f: (f.loc is None, f.loc or Loc(0, 0)))
         return report
-
-    def fast_play(self) -> None:
-        """Seat, check and record every trick in one loop per trick (the hot path)."""
-        hands = list(self.start)
-        strength = R.RULES.strength
-        category_of = CATEGORY
-        points = R.POINTS
-        masks = CATEGORY_MASK
-        results = self.report.tricks
-        seated = self.seated
-        leader = (self.dealer + 1) % N
-        fool_points = points[FOOL]
-        for number, trick in enumerate(self.tricks, start=1):
-            cards = trick.card_tuple
-            if trick.number != number or len(cards) != N or (
-                    trick.leader is not None and trick.leader != leader):
-                raise _Fallback
-            flags = {}
-            seat = leader
-            best = -1
-            winner = leader
-            led = None
-            for position, card in enumerate(cards):
-                if card is None:
-                    raise _Fallback
-                hand = hands[seat]
-                bit = BITS[card]
-                if not hand & bit:
-                    raise _Fallback
-                category = category_of[card]
-                if category == TRUMP:
-                    if led is None:
-                        led = TRUMP
-                    elif led != TRUMP and hand & masks[led]:  # PIE-4: had the suit led
-                        self.fast_flag(MUST_FOLLOW_SUIT, hand, cards, position, trick, number,
-                                       seat, led, flags)
-                    key = 1000 + strength[card]
-                    if key > best:
-                        best = key
-                        winner = seat
-                elif category != FOOL_CATEGORY:
-                    if led is None:
-                        led = category
-                    elif category != led:  # PIE-4: follow, else trump (as TrickRules.illegal)
-                        if hand & masks[led]:
-                            self.fast_flag("MUST_FOLLOW_TRUMPS" if led == TRUMP
-                                           else MUST_FOLLOW_SUIT, hand, cards, position, trick,
-                                           number, seat, led, flags)
-                        elif led != TRUMP and hand & TRUMP_MASK:
-                            self.fast_flag(MUST_TRUMP, hand, cards, position, trick, number,
-                                           seat, led, flags)
-                    if category == led and strength[card] > best:
-                        best = strength[card]
-                        winner = seat
-                hands[seat] = hand ^ bit
-                seat = seat + 1 if seat < 3 else 0
-            seated.append((trick, leader, cards, winner))
-            if trick.has_notes:
-                for position, item in enumerate(trick.plays):
-                    if item.note is not None:
-                        speaker = (leader + position) % N
-                        check_remark(self, speaker, cards[position], item, number, position,
-                                     hands[speaker])
-            trick_points = points[cards[0]] + points[cards[1]] + points[cards[2]] + \
-                points[cards[3]]
-            if FOOL in cards:
-                trick_points -= fool_points
-            results.append(TrickResult(number, leader, cards, winner, trick_points, flags, N,
-                                       trick))
-            leader = winner
-        for seat in range(N):
-            self.played[seat] = self.start[seat]
-
-    def fast_flag(self, code: str, hand: int, cards, position: int, trick: Trick, number: int,
-                  seat: int, led: int, flags: dict) -> None:
-        legal = R.RULES.legal(hand, cards[:position])
-        self.flag_illegal(code, seat, cards[position], trick.plays[position], number, led,
-                          legal)
-        flags[position] = ((code,), legal)
 
     @property
     def complete(self) -> bool:
@@ -534,112 +438,3 @@ class _Deal:
             if item.card is None and item.key != "announce":
                 self.stop("BAD_DISCARD_ITEM", f"{item.text!r} in the discard line; write "
                           "two cards and announce=N", loc=item.loc)
-
-    # -- PIE-4, PIE-5: the play ------------------------------------------------------------
-    def play(self) -> None:
-        """Replay the seated tricks against the hands: flag illegal plays (G-1), stop at a
-        card not held (G-2), check the remarks (PIE-5)."""
-        rules = R.RULES
-        seat_known = self.seat_known
-        hands = list(self.start)
-        points = R.POINTS
-        category_of = CATEGORY
-        results = self.report.tricks
-        for number, (trick, leader, cards, winner) in enumerate(self.seated, start=1):
-            flags = {}
-            led = None
-            seat = leader
-            for position, card in enumerate(cards):
-                hand = hands[seat]
-                known = seat_known[seat]
-                if known and not hand >> card & 1:
-                    self.stop("CARD_NOT_HELD", f"{self.name(seat)} does not hold {card}",
-                              loc=trick.plays[position].loc, trick=number, seat=seat,
-                              cards=(card,))
-                category = category_of[card]
-                if led is None:
-                    if category != FOOL_CATEGORY:
-                        led = category
-                elif category != led and category != FOOL_CATEGORY and known:
-                    before = cards[:position]
-                    code = rules.illegal(hand, before, card)
-                    if code is not None:
-                        legal = rules.legal(hand, before)
-                        self.flag_illegal(code, seat, card, trick.plays[position], number, led,
-                                          legal)
-                        flags[position] = ((code,), legal)
-                hands[seat] = hand & ~BITS[card]
-                seat = seat + 1 if seat < 3 else 0
-            if trick.has_notes:
-                for position, item in enumerate(trick.plays[: len(cards)]):
-                    if item.note is not None:
-                        speaker = (leader + position) % N
-                        # each plays once to a trick: his hand now is his hand just after
-                        # his card, the moment a remark speaks of (PIE-5)
-                        check_remark(self, speaker, cards[position], item, number, position,
-                                     hands[speaker] if seat_known[speaker] else None)
-            trick_points = sum(map(points.__getitem__, cards))
-            if FOOL in cards:
-                trick_points -= points[FOOL]
-            results.append(TrickResult(number, leader, cards, winner, trick_points, flags, N,
-                                       trick))
-
-    def flag_illegal(self, code: str, seat: int, card: Card, item, number: int, led: int,
-                     legal: int) -> None:
-        rule, reason = _REASONS[code]
-        suit = R.GROUP_NAMES[led]
-        self.flag(code, VIOLATION, f"{self.name(seat)} played {card} but "
-                  + reason.format(suit=suit), rule, loc=item.loc, trick=number, seat=seat,
-                  cards=(card,), legal=tuple(cards_of(legal)))
-
-
-# -- PIE-2, PIE-6: the deal's score -----------------------------------------------------------
-def score(h: _Deal) -> None:
-    """Each side's card points; the Fool to its side and the discard to the dealer's side,
-    each given up to the other side if its side won no trick (PIE-4, PIE-3, PIE-6); the lead
-    over the average of 57 for each partner (PIE-7)."""
-    report = h.report
-    players = report.players
-    points = R.POINTS
-    won = [0, 0]
-    card_points = [0, 0]
-    for trick in report.tricks:
-        side = trick.winner & 1
-        won[side] += 1
-        card_points[side] += trick.points
-    fool_seat = None
-    for trick in report.tricks:
-        if FOOL in trick.cards:
-            fool_seat = trick.seats[trick.cards.index(FOOL)]
-    if fool_seat is not None:
-        side = fool_seat & 1
-        card_points[side if won[side] else 1 - side] += points[FOOL]
-    dealer_side = h.dealer & 1
-    discard_points = [0, 0]
-    discard_value = sum(points[c] for c in cards_of(h.discard or 0))
-    discard_points[dealer_side if won[dealer_side] else 1 - dealer_side] = discard_value
-    totals = [card_points[s] + discard_points[s] for s in (0, 1)]
-    report.sides = [SideTally(side_name(players, s), (s, s + 2), card_points[s], won[s], 0,
-                              discard_points[s], totals[s]) for s in (0, 1)]
-    report.contract["sides"] = f"{side_name(players, 0)} v {side_name(players, 1)}"
-    report.contract["dealer's side"] = side_name(players, dealer_side)
-    lead = totals[0] - R.AVERAGE
-    ahead = 0 if lead >= 0 else 1
-    for side in (0, 1):
-        if won[side] == 0:
-            given = []
-            if fool_seat is not None and fool_seat & 1 == side:
-                given.append("the Fool")
-            if side == dealer_side:
-                given.append("the discard")
-            other = side_name(players, 1 - side)
-            report.contract["vola"] = other
-            gives = f"; {side_name(players, side)} give up {' and '.join(given)}" if given else ""
-            report.lines.append(ScoreLine(f"Vola: {other} win every trick and take all "
-                                          f"{R.TOTAL}{gives}", (0, 0, 0, 0), "PIE-6"))
-    amounts = tuple(lead if seat & 1 == 0 else -lead for seat in range(N))
-    verdict = (f"{side_name(players, ahead)} {abs(lead)} above" if lead else "both sides at")
-    report.lines.append(ScoreLine(
-        f"Lead over the average: {side_name(players, 0)} {totals[0]}, "
-        f"{side_name(players, 1)} {totals[1]} of {R.TOTAL}; {verdict} the average of "
-        f"{R.AVERAGE}", amounts, "PIE-7"))
