@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from piedikit import Deal, codes, hand_after, make_from, shuffled, verify
 
 from scorer.cards import FOOL, Card
@@ -282,3 +284,28 @@ def test_unreadable_remark_is_an_error_G2(note: str) -> None:
     report = say(d, t, p, note)
     assert codes(report) == ["BAD_REMARK"]
     assert report.status is Status.INVALID and report.lines == []
+
+
+# -- the truth of counts, against an oracle -----------------------------------------------------
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 30), st.integers(1, 15), st.integers(0, 3), st.integers(-2, 2))
+def test_counts_are_false_exactly_when_wrong_PIE5(seed: int, trick: int, position: int,
+                                                  delta: int) -> None:
+    """``have +N`` about the group played, ``other-colour N`` about a suit card: the engine
+    calls them false exactly when the hand after the card (counted here, without the engine)
+    does not match."""
+    d = deal(seed, "Bruno")
+    card = d.tricks[trick - 1][position]
+    after = hand_after(d, trick, position)
+    group = card.suit if card.suit is not None else None
+    held = (after & (R.SUITS[group] if group is not None else R.TRUMPS)).bit_count()
+    claim = held + delta
+    if claim >= 0:
+        want = [] if delta == 0 else ["FALSE_REMARK"]
+        assert codes(say(d, trick, position, f"have +{claim}")) == want
+    if group is not None:
+        counts = [(after & R.SUITS[s]).bit_count() for s in (group ^ 2, group ^ 3)]
+        said = counts[0] + delta
+        if said >= 0:
+            want = [] if said in counts else ["FALSE_REMARK"]
+            assert codes(say(d, trick, position, f"other-colour {said}")) == want
