@@ -22,7 +22,16 @@ from ..cardset import cards_of
 from ..findings import Finding, Loc, Severity
 from ..record import Line, Record, Trick
 from ..report import Report, TrickResult
-from ..tricks import CATEGORY, MUST_FOLLOW_SUIT, MUST_FOLLOW_TRUMPS, MUST_OVERTRUMP, MUST_TRUMP
+from ..tricks import (
+    CATEGORY,
+    CATEGORY_MASK,
+    MUST_FOLLOW_SUIT,
+    MUST_FOLLOW_TRUMPS,
+    MUST_OVERTRUMP,
+    MUST_TRUMP,
+    TRUMP,
+    TRUMP_MASK,
+)
 from . import pinch_rules as R
 from .base import Game
 
@@ -90,6 +99,7 @@ class _PinchHand:
         self.stock_line: Line | None = None
         self.events: list[Line | Trick] = []
         self.known = [True, True]  # False: the hand is neither written nor derivable
+        self.both_known = True
         self.dealt = [0, 0]
         self.hands = [0, 0]
         self.piles = [0, 0]  # cards each player has captured (his pile), as masks
@@ -242,7 +252,8 @@ class _PinchHand:
         if missing:
             self.derive_hands(missing)
         self.hands = list(self.dealt)
-        if all(self.known):
+        self.both_known = all(self.known)
+        if self.both_known:
             self.report.hands = tuple(self.dealt)
         self.melds.moment(0)
         self.melds.moment(1)
@@ -306,7 +317,61 @@ class _PinchHand:
             self.complete = True
 
     def trick(self, trick: Trick, is_last_line: bool) -> bool:
-        """Replay one trick; False when the record stops inside it (an unknown card)."""
+        """Replay one trick; False when the record stops inside it (an unknown card).
+
+        The fast path takes the usual trick: numbered in turn, two held cards, no Fool, the
+        second following the lead or void in it (trumping when it must). Everything else
+        (the Fool, an illegal or impossible play, overtrumping to check) goes to
+        :meth:`trick_full`, which finds and reports what is wrong."""
+        cards = trick.card_tuple
+        number = self.tricks_done + 1
+        if (len(cards) != 2 or trick.number != number or self.pending or trick.leader is not None
+                or number > R.TRICKS or not self.both_known):
+            return self.trick_full(trick, is_last_line)
+        a, b = cards
+        if a is None or b is None or a == FOOL or b == FOOL:
+            return self.trick_full(trick, is_last_line)
+        leader = self.leader
+        other = 1 - leader
+        hands = self.hands
+        first, second = hands[leader], hands[other]
+        bit_a, bit_b = 1 << a, 1 << b
+        if not first & bit_a or not second & bit_b:
+            return self.trick_full(trick, is_last_line)
+        led, answer = CATEGORY[a], CATEGORY[b]
+        if led == answer:
+            if led == TRUMP and self.rules.overtrump:
+                return self.trick_full(trick, is_last_line)
+            strength = self.rules.strength
+            winner = leader if strength[a] > strength[b] else other
+        elif not second & CATEGORY_MASK[led] and (
+                answer == TRUMP or led == TRUMP or not second & TRUMP_MASK):
+            winner = other if answer == TRUMP else leader
+        else:
+            return self.trick_full(trick, is_last_line)
+        hands[leader] = first ^ bit_a
+        hands[other] = second ^ bit_b
+        both = bit_a | bit_b
+        self.gone |= both
+        self.piles[winner] |= both
+        self.won[winner] += 1
+        if self.fool_owner == winner and self.covered is None:
+            self.fool_due = True
+            self.fool_after |= both
+        points = R.POINTS
+        self.report.tricks.append(TrickResult(number, leader, cards, winner,
+                                              points[a] + points[b], None, 2, trick))
+        self.tricks_done = number
+        self.leader = winner
+        self.windows = [False, False]
+        if number <= R.STOCK_TRICKS:
+            self.pending = [winner, 1 - winner]  # PINCH-3: the winner draws first
+        elif number == R.TRICKS and (a == R.BAGATTO or b == R.BAGATTO):
+            self.bagatto = (leader if a == R.BAGATTO else other, winner)
+        return True
+
+    def trick_full(self, trick: Trick, is_last_line: bool) -> bool:
+        """Every check of one trick, with the findings (see :meth:`trick`)."""
         number = self.tricks_done + 1
         if trick.number != number:
             self.stop("TRICK_NUMBER", f"trick numbered {trick.number}, expected {number}",
