@@ -517,3 +517,22 @@ def test_tricks_in_seat_order_with_the_lead_marked() -> None:
 def test_a_trick_line_out_of_number_is_an_error_G2() -> None:
     text = hand().text.replace("\n3. ", "\n4. ", 1)
     assert codes(verify(text)) == ["TRICK_NUMBER"]
+
+
+def test_records_built_in_code_are_checked_like_text_G2() -> None:
+    """What the reader rejects in text (player count, dealer, round numbers) a record made in
+    code or read from JSON still gets as an error, never an exception."""
+    import random
+
+    from scorer.games import get_game
+    from scorer.record import Item, Line, Record
+
+    engine = get_game("piemonte3")
+    record = engine.random_record(random.Random(1))
+    for name, new in (("Players", "Anna, Bruno"), ("Players", "Anna, Bruno, Carla, Dario"),
+                      ("Dealer", "Zed")):
+        tags = tuple((n, new if n == name else v) for n, v in record.tags)
+        assert codes(engine.verify(Record(tags, record.body))) == ["BAD_PLAYERS"]
+    for subject in ("x", None, "²", "99999999"):
+        odd = Record(record.tags, (Line("bargain", subject, (Item("pass"),)),))
+        assert codes(engine.verify(odd)) == ["BAD_BARGAIN"]

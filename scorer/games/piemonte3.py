@@ -153,6 +153,9 @@ class _Hand:
     # -- driver ----------------------------------------------------------------------------
     def run(self) -> Report:
         try:
+            if len(self.report.players) != N or self.record.dealer is None:
+                self.stop("BAD_PLAYERS", "a piemonte3 record names three players and the "
+                          "dealer among them", loc=self.record.start)
             self.sort_lines()
             if not self.bargaining():
                 self.deal()
@@ -219,8 +222,8 @@ class _Hand:
                               loc=entry.loc)
                 lines.hands[seat] = entry
             elif keyword == "bargain":
-                round_no = int(entry.subject or 0)
-                done = [int(b.subject or 0) for b in lines.bargains]
+                round_no = _round(entry.subject)
+                done = [_round(b.subject) for b in lines.bargains]
                 if round_no not in R.BARGAIN_ROUNDS or (done and round_no <= done[-1]):
                     self.stop("BAD_BARGAIN", f"bargain {entry.subject}: the sessions follow "
                               "deal rounds 2, 3 and 4, each once and in order", "PIE3-3",
@@ -241,7 +244,7 @@ class _Hand:
         record stops in the middle of a session)."""
         expected = list(R.BARGAIN_ROUNDS)
         for index, line in enumerate(self.lines.bargains):
-            round_no = int(line.subject or 0)
+            round_no = _round(line.subject)
             for missing in expected[: expected.index(round_no)]:
                 self.flag("BARGAIN_NOT_RECORDED", NOTE, f"the bargaining after round {missing} "
                           "is not in the record", "PIE3-4", loc=line.loc)
@@ -461,6 +464,13 @@ class _Hand:
                     self.flag("CLAIM_MISMATCH", VIOLATION, f"the record claims {claimed:+d} "
                               f"for {self.name(seat)}; the rules give {settlement[seat]:+d}",
                               "PIE3-8", loc=amount_item.loc, seat=seat)
+
+
+def _round(subject: str | None) -> int:
+    """A bargaining line's round number (0 when it is none: a record built in code or read
+    from JSON need not have gone through the notation reader's check)."""
+    text = (subject or "").strip()
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 4 else 0
 
 
 def _played_by_seat(h: _Hand) -> list[int]:
