@@ -139,6 +139,18 @@ def test_director_stores_the_record(page: Page, served) -> None:
     page.goto(f"{base}/tournaments/{world.tournament}")
     expect(page.locator("section[aria-labelledby=attention]")).to_contain_text(
         "Round 3, table C, hand 1")
+    # the director rules on the revoke from the session's sheet: its own row
+    page.goto(f"{base}/sessions/{sid}")
+    page.locator(".director-form summary").click()
+    for seat, amount in enumerate(("-3", "1", "1", "1")):
+        page.fill(f"input[name=amount-{seat}]", amount)
+    page.fill("input[name=reason]", "Anna's revoke in trick 1 <b>(NICE-11)</b>")
+    page.click(".director-form button[type=submit]")
+    expect(page.locator(".flashes")).to_contain_text("Ruling stored.")
+    expect(page.locator("tr.kind-ruling")).to_have_count(1)
+    expect(page.locator(".rulings")).to_contain_text("<b>(NICE-11)</b>")  # shown as typed
+    finals = page.locator("tfoot .final").all_inner_texts()
+    assert [int(x) for x in finals] == [10 - 8 - 3, 10 + 0 + 1, 10 + 8 + 1, 10 + 0 + 1]
 
 
 def test_session_sheet_and_chart(page: Page, served) -> None:

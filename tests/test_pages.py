@@ -563,3 +563,47 @@ def test_embedded_hand(client: FlaskClient, revoke_hand: int) -> None:
     page = text_of(embedded)
     assert '<header class="site">' not in page and "<form" not in page
     assert 'id="trick-1"' in page and "is-flagged" in page
+
+
+# -- a director's corrections and rulings from the pages ----------------------------------
+def test_director_corrects_a_hand(client: FlaskClient, store: Store, tournament: Tournament,
+                                  revoke_hand: int) -> None:
+    url = f"/hands/{revoke_hand}/revisions"
+    form = {"text": TOUR, "author": "Bruno", "reason": "the scorer swapped 4 and 5C"}
+    assert client.post(url, data=form).status_code == 400  # no CSRF token
+    assert client.post(url, data={**form, "csrf_token": csrf(client)}).status_code == 403
+    assert "Correct this record" not in text_of(client.get(f"/hands/{revoke_hand}"))
+    login(client, tournament.token)
+    assert "Correct this record" in text_of(client.get(f"/hands/{revoke_hand}"))
+    refused = client.post(url, data={**form, "reason": " ", "csrf_token": csrf(client)})
+    assert refused.status_code == 422 and len(store.revisions(revoke_hand)) == 1
+    response = client.post(url, data={**form, "csrf_token": csrf(client)})
+    assert response.status_code == 302
+    revisions = store.revisions(revoke_hand)
+    assert [r["status"] for r in revisions] == ["flagged", "clean"]
+    assert revisions[1]["reason"] == "the scorer swapped 4 and 5C"
+    page = text_of(client.get(f"/hands/{revoke_hand}"))
+    assert "Revision 2 stored: the hand is now clean." in page and "status-clean" in page
+
+
+def test_director_adds_a_ruling(client: FlaskClient, store: Store, tournament: Tournament,
+                                revoke_hand: int) -> None:
+    sid = store.hand(revoke_hand)["session_id"]
+    url = f"/sessions/{sid}/rulings"
+    form = {"amount-0": "-3", "amount-1": "1", "amount-2": "1", "amount-3": "1",
+            "reason": "Anna's revoke (NICE-11)", "author": "head", "hand_id": str(revoke_hand)}
+    assert client.post(url, data={**form, "csrf_token": csrf(client)}).status_code == 403
+    other = store.create_tournament("Other cup")
+    login(client, store.create_token(other, "x"))  # another tournament's director
+    assert client.post(url, data={**form, "csrf_token": csrf(client)}).status_code == 403
+    login(client, tournament.token)
+    unbalanced = client.post(url, data={**form, "amount-0": "-2", "csrf_token": csrf(client)})
+    assert unbalanced.status_code == 422 and "add up to zero" in text_of(unbalanced)
+    junk = client.post(url, data={**form, "amount-0": "three", "csrf_token": csrf(client)})
+    assert junk.status_code == 422 and store.rulings(sid) == []
+    assert client.post(url, data={**form, "csrf_token": csrf(client)}).status_code == 302
+    [ruling] = store.rulings(sid)
+    assert ruling["amounts"] == {"Anna": -3, "Bruno": 1, "Carla": 1, "Dario": 1}
+    sheet = text_of(client.get(f"/sessions/{sid}"))
+    totals = [int(x) for x in re.findall(r'<b class="final">(-?\d+)</b>', sheet)]
+    assert totals == [10 - 8 - 3, 10 + 1, 10 + 8 + 1, 10 + 1]

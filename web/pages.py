@@ -331,7 +331,53 @@ def hand_text(hand_id: int) -> Response:
     return Response(revision["canonical_text"], mimetype="text/plain; charset=utf-8")
 
 
+def _director_actor(tournament_id: int) -> str:
+    """The logged-in director of this tournament, as the audit log names them (403 for
+    anyone else)."""
+    mine = director()
+    if mine is None or mine["tournament_id"] != tournament_id:
+        abort(403, description="only a director of this tournament, logged in with its "
+                               "token, may do this")
+    return f"token {mine['id']} ({mine['label']}) via the web"
+
+
+@pages_blp.post("/hands/<int:hand_id>/revisions")
+def correct(hand_id: int) -> Response:
+    """A director's correction: the new text becomes the hand's current revision, with who
+    and why; the old revisions stay (:func:`records.service.correct_hand`)."""
+    _row, _session_row, tournament_row = readable_hand(hand_id)
+    actor = _director_actor(tournament_row["id"])
+    number, result = service.correct_hand(get_store(), hand_id, request.form.get("text", ""),
+                                          request.form.get("author", ""),
+                                          request.form.get("reason", ""), actor)
+    flash(f"Revision {number} stored: the hand is now {result.status}.")
+    return redirect(url_for("pages.hand", hand_id=hand_id))
+
+
 # -- a session ----------------------------------------------------------------------------
+@pages_blp.post("/sessions/<int:session_id>/rulings")
+def add_ruling(session_id: int) -> Response:
+    """A director's ruling: zero-sum amounts per player with a reason, its own row of the
+    sheet (:func:`records.service.add_ruling`)."""
+    session_row, tournament_row = readable_session(session_id)
+    actor = _director_actor(tournament_row["id"])
+    amounts = {}
+    for seat, player in enumerate(session_row["players"]):
+        raw = request.form.get(f"amount-{seat}", "").strip() or "0"
+        try:
+            value = int(raw)
+        except ValueError:
+            raise ServiceError(422, "BAD_AMOUNT", f"{player}: {raw!r} is not a whole "
+                               "number") from None
+        if value:
+            amounts[player] = value
+    hand_id = request.form.get("hand_id", type=int) or None
+    service.add_ruling(get_store(), session_id, amounts, request.form.get("reason", ""),
+                       request.form.get("author", ""), hand_id, actor)
+    flash("Ruling stored.")
+    return redirect(url_for("pages.session_sheet", session_id=session_id))
+
+
 @pages_blp.get("/sessions/<int:session_id>")
 def session_sheet(session_id: int) -> str:
     """The score sheet: a row per hand (and ruling), a column per player, running balances,
