@@ -557,3 +557,42 @@ def test_g2_a_record_that_stops_is_partial_and_scores_nothing() -> None:
     assert report.status is Status.PARTIAL and report.lines == []
     unknown = verify("\n".join([*lines[:cut], "20. ?"]) + "\n")
     assert unknown.status is Status.PARTIAL
+
+
+# -- malformed lines (G-2) ----------------------------------------------------------------------
+def test_g2_malformed_meld_cover_and_draw_lines_are_errors_with_their_place() -> None:
+    p = random_hand(13)
+    text = p.text()
+    hand = next(x for x in text.splitlines() if x.startswith("hand Bruno"))
+    report = verify(insert_after(text, hand, "meld Anna: quintet 2 3 4"))
+    bad = finding(report, "BAD_MELD")
+    assert report.status is Status.INVALID and bad.loc is not None and bad.loc.column > 1
+    assert codes(verify(insert_after(text, hand, "meld Anna: 2 3 trumps"))) == ["BAD_MELD"]
+    assert codes(verify(insert_after(text, hand, f"draw {A}: 5H"))) == ["DRAW_OUT_OF_PLACE"]
+    first_draw = next(x for x in text.splitlines() if x.startswith("draw "))
+    assert codes(verify(replace_line(text, first_draw, first_draw + " 6H"))) == ["BAD_DRAW"]
+    trick3 = next(x for x in text.splitlines() if x.startswith("3. "))
+    assert codes(verify(replace_line(text, trick3, "4" + trick3[1:]))) == ["TRICK_NUMBER"]
+
+
+def test_pinch6_the_fool_is_covered_once() -> None:
+    p, _n, _later = fool_hand(20)
+    lines = p.text().splitlines()
+    cover = next(x for x in lines if x.startswith("cover "))
+    report = verify(insert_after(p.text(), cover, cover))
+    assert codes(report) == ["BAD_COVER"] and report.status is Status.INVALID
+
+
+def test_pinch5_a_meld_in_italian_letters() -> None:
+    fixed = {A: "JS CS QS KS"}
+    p = meld_hand({(A, 0): ["family JS CS QS KS"]}, fixed)
+    # Italian letters: the same cards are written with B for clubs and C for hearts
+    from records.writer import write
+
+    [parsed] = read(p.text())
+    italian = write(type(parsed.record)((*parsed.record.tags, ("Suits", "italian")),
+                                        parsed.record.body))
+    assert "meld Anna: family JS CS QS KS" in italian  # spades read the same
+    report = verify(italian)
+    assert sheet(report)[0] == ("10F", {A: 10})
+    assert "family of swords" in report.lines[0].label  # the suit named as the record writes it
