@@ -145,3 +145,9 @@ def test_golden_records_cover_the_issue() -> None:
                                              "mixed-fool-delayed")
                 for line in text(name).splitlines() if line.startswith("declare ")}
     assert declared == {"abundance", "mitigati", "kings", "mixed"}
+
+
+def test_session_summary_names_the_leader(runner: CliRunner) -> None:
+    result = runner.invoke(main, ["verify", str(EXAMPLES / "bargains.txt")])
+    assert "3 hand(s): 0 played out, 3 settled by a bargain, 0 thrown in" in result.output
+    assert "Carla ahead with +8 game points" in result.output

@@ -100,6 +100,27 @@ class Piemonte3(Game):
         return out
 
 
+    def session_summary(self, records: Sequence[Record], reports: Sequence[Report],
+                        balances: Mapping[str, int]) -> list[str]:
+        """Who is ahead, and how the hands ended (played out, bargained, thrown in)."""
+        if not reports:
+            return []
+        unit = reports[0].unit
+        played = sum(1 for r in reports if r.status in (Status.CLEAN, Status.FLAGGED))
+        bargained = sum(1 for r in reports if r.status is Status.THROWN_IN
+                        and any(r.settlement))
+        passed = sum(1 for r in reports if r.status is Status.THROWN_IN
+                     and not any(r.settlement))
+        out = [f"{len(reports)} hand(s): {played} played out, {bargained} settled by a "
+               f"bargain, {passed} thrown in with all passing (PIE3-4, PIE3-8)"]
+        top = max(balances.values(), default=0)
+        leaders = [name for name, amount in balances.items() if amount == top]
+        if top > 0:
+            out.append(f"{' and '.join(leaders)} ahead with {top:+d} {unit}; the ledger is "
+                       "zero-sum (PIE3-8)")
+        return out
+
+
 class _Hand:
     """One replay of one record. Built, run once, discarded."""
 
