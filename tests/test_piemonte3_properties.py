@@ -242,3 +242,27 @@ def test_the_deal_fool_lines_and_discard_may_be_left_out(seed: int, drop_fools: 
     assert again.status is Status.CLEAN, [(f.code, f.message) for f in again.findings]
     assert again.settlement == report.settlement
     assert [s.total for s in again.sides] == [s.total for s in report.sides]
+
+
+def test_the_generator_covers_the_games_branches() -> None:
+    """Over 300 seeds the generator settles bargains (some with all three passing), plays
+    hands out, declares, notes lesser groupings, and writes Fool exchanges at once and
+    delayed, so the properties above exercise every part of the engine."""
+    statuses: Counter = Counter()
+    notes: Counter = Counter()
+    delayed = immediate = passed = 0
+    kinds: set[str] = set()
+    for seed in range(300):
+        record = random_record(seed)
+        report = ENGINE.verify(record)
+        statuses[report.status] += 1
+        notes.update(f.code for f in report.findings)
+        passed += report.thrown_in and not any(report.settlement)
+        kinds |= {line.items[0].text for line in record.lines("declare")}
+        fool = report.contract.get("fool", "")
+        delayed += "after trick" in fool
+        immediate += "at once" in fool
+    assert statuses[Status.CLEAN] > 200 and statuses[Status.THROWN_IN] > 5
+    assert passed >= 1 and delayed > 5 and immediate > 5
+    assert kinds == {"abundance", "kings", "mitigati", "mixed"}
+    assert notes["BETTER_GROUPING"] and notes["UNDECLARED_COMBINATION"]
