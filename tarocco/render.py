@@ -48,7 +48,12 @@ def render_checked(checked: Checked) -> str:
     style = ((record.tag("Suits") if record is not None else None)
              or (engine.default_suits if engine is not None else "italian")).lower()
     out += _findings(report, style)
-    if report.sides:
+    if report.sides and engine is not None and not engine.zero_sum:
+        # deck points on a score sheet (pinch, PINCH-2): each player's cards and tricks
+        out.append("  deck points:")
+        rows = [[s.name, str(s.card_points), str(s.tricks), str(s.total)] for s in report.sides]
+        out += ["    " + line for line in _table(["player", "cards", "tricks", "total"], rows)]
+    elif report.sides:
         out.append("  points:")
         rows = [[s.name, str(s.card_points), str(s.tricks), str(s.discard_points), str(s.total)]
                 for s in report.sides]
