@@ -596,3 +596,16 @@ def test_pinch5_a_meld_in_italian_letters() -> None:
     report = verify(italian)
     assert sheet(report)[0] == ("10F", {A: 10})
     assert "family of swords" in report.lines[0].label  # the suit named as the record writes it
+
+
+def test_pinch8_the_totals_written_on_the_sheet_are_checked() -> None:
+    p = random_hand(14)
+    report = verify(p.text())
+    anna, bruno = report.settlement
+    right = verify(p.text() + f"claim points: Anna {anna} Bruno {bruno}\n")
+    assert right.status is Status.CLEAN and codes(right) == []
+    wrong = verify(p.text() + f"claim points: Anna {anna + 1} Bruno {bruno}\n")
+    bad = finding(wrong, "CLAIM_MISMATCH")
+    assert bad.rule == "PINCH-8" and bad.seat == 0 and wrong.status is Status.FLAGGED
+    assert wrong.settlement == report.settlement  # the rules' figures stand
+    assert codes(verify(p.text() + "claim points: Anna\n")) == ["BAD_CLAIM"]

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from contextlib import suppress
 
 from ..cards import CARDS, FOOL, Card
 from ..cardset import cards_of
@@ -98,6 +99,7 @@ class _PinchHand:
         self.hand_lines: dict[int, Line] = {}
         self.stock_line: Line | None = None
         self.events: list[Line | Trick] = []
+        self.claims: list[Line] = []  # the totals written on the sheet (checked when scored)
         self.known = [True, True]  # False: the hand is neither written nor derivable
         self.both_known = True
         self.dealt = [0, 0]
@@ -172,6 +174,8 @@ class _PinchHand:
 
             score_hand(self)
             report.complete = True
+            with suppress(_Stop):  # a malformed claim line is an error (G-2), not an escape
+                self.check_claims()
         elif not report.errors and not any(f.code == "PARTIAL_RECORD" for f in report.findings):
             self.flag("PARTIAL_RECORD", NOTE, f"the record stops after {self.tricks_done} of "
                       f"{R.TRICKS} tricks; nothing is scored", "G-2", loc=self.record.start)
@@ -203,6 +207,8 @@ class _PinchHand:
                 self.hand_lines[seat] = entry
             elif keyword in ("draw", "meld", "cover"):
                 self.events.append(entry)
+            elif keyword == "claim":
+                self.claims.append(entry)
             else:
                 self.stop("UNKNOWN_SECTION", f"pinch has no {keyword!r} section", loc=entry.loc)
 
@@ -579,6 +585,31 @@ class _PinchHand:
         self.piles[seat] &= ~bit
         self.piles[1 - seat] |= bit
         self.covered = card
+
+    def check_claims(self) -> None:
+        """``claim points: NAME N ...``: the hand's totals as written on the sheet, against
+        what the rules give (PINCH-8); a difference is flagged for the director."""
+        settlement = self.report.settlement
+        for line in self.claims:
+            if (line.subject or "").casefold() != "points":
+                self.flag("BAD_CLAIM", NOTE, f"claims of {line.subject!r} are not checked; "
+                          "write claim points: NAME N ...", None, loc=line.loc)
+                continue
+            items = line.items
+            if not items or len(items) % 2:
+                self.stop("BAD_CLAIM", "a claim lists a player and an amount each",
+                          loc=line.loc)
+            for name_item, amount_item in zip(items[::2], items[1::2], strict=True):
+                seat = self.seat_named(name_item.text, name_item.loc)
+                try:
+                    claimed = int(amount_item.text)
+                except ValueError:
+                    self.stop("BAD_CLAIM", f"{amount_item.text!r} is not a whole number",
+                              loc=amount_item.loc)
+                if claimed != settlement[seat]:
+                    self.flag("CLAIM_MISMATCH", VIOLATION, f"the sheet has {claimed} for "
+                              f"{self.name(seat)}; the rules give {settlement[seat]}",
+                              "PINCH-8", loc=amount_item.loc, seat=seat)
 
     def end_of_hand(self) -> None:
         """PINCH-6: a Fool not covered goes to the opponent; the melds not declared (G-5)."""

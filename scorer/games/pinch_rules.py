@@ -111,6 +111,8 @@ KEYWORDS = {
                                            "its cards (PINCH-5)"),
     "cover": KeywordSpec("player", "cards", "the card the Fool's owner gives to cover it "
                                             "(PINCH-6)"),
+    "claim": KeywordSpec("word", "words", "the hand's totals written on the sheet: claim "
+                                          "points: Anna 58 Bruno 75 (PINCH-8)"),
 }
 
 OPTIONS = (
