@@ -49,7 +49,6 @@ class _Debt:
 def play(h: _Hand) -> None:
     """Replay every trick line; flag illegal plays (G-1), stop at the impossible (G-2)."""
     report = h.report
-    rules_strength = R.RULES.strength
     category_of = CATEGORY
     points = h.points
     hands = list(h.start)
@@ -85,6 +84,7 @@ def play(h: _Hand) -> None:
             h.stop("TOO_MANY_CARDS", f"{len(cards)} cards in a trick of {N}",
                    loc=trick.plays[N].loc, trick=number)
         flags = {}
+        fast = False
         if len(cards) == N and FOOL not in cards and None not in cards:
             # the fast path (most tricks): three cards held, unseen, the led suit followed
             # (or the player void, and trumping if he can); anything else takes the full loop
@@ -92,14 +92,16 @@ def play(h: _Hand) -> None:
             sa, sb, sc = SEATS[leader]
             ha, hb, hc = hands[sa], hands[sb], hands[sc]
             ba, bb, bc = BITS[a], BITS[b], BITS[c]
+            won = ba | bb | bc
             led = category_of[a]
             cb, cc = category_of[b], category_of[c]
-            if (ha & ba and hb & bb and hc & bc and not seen & (ba | bb | bc)
+            if (ha & ba and hb & bb and hc & bc and not seen & won
                     and (cb == led or (not hb & CATEGORY_MASK[led] and (
                         cb == TRUMP or led == TRUMP or not hb & TRUMP_MASK)))
                     and (cc == led or (not hc & CATEGORY_MASK[led] and (
                         cc == TRUMP or led == TRUMP or not hc & TRUMP_MASK)))):
-                seen |= ba | bb | bc
+                fast = True
+                seen |= won
                 hands[sa], hands[sb], hands[sc] = ha ^ ba, hb ^ bb, hc ^ bc
                 best, winner = KEY[a], sa
                 if cb in (led, TRUMP) and KEY[b] > best:
@@ -107,68 +109,57 @@ def play(h: _Hand) -> None:
                 if cc in (led, TRUMP) and KEY[c] > best:
                     winner = sc
                 trick_points = points[a] + points[b] + points[c]
-                piles[winner] |= ba | bb | bc
-                if debt is not None and debt.due is None and piles[debt.debtor] & one_point:
-                    debt.due = number
-                results.append(TrickResult(number, leader, cards, winner, trick_points, flags,
-                                           N, trick))
-                if number in fools:
-                    for line in fools[number]:
-                        debt = _exchange(h, line, debt, number, one_point)
-                leader = winner
-                continue
-        unknown = None in cards
-        if unknown:
-            cards = cards[: cards.index(None)]
-        seat = leader
-        led = None
-        best = -1
-        winner = leader
-        for position, card in enumerate(cards):
-            bit = BITS[card]
-            hand = hands[seat]
-            if not hand & bit or seen & bit:
-                _impossible(h, trick, position, seat, card, seen, number)
-            seen |= bit
-            category = category_of[card]
-            if category != FOOL_CATEGORY:
-                if led is None:
-                    led = category
-                elif category != led and (hand & CATEGORY_MASK[led] or (
-                        category != TRUMP and led != TRUMP and hand & TRUMP_MASK)):
-                    _illegal(h, trick, position, seat, card, cards[:position], hand, led,
-                             number, flags)
-                if category == TRUMP:
-                    if 1000 + rules_strength[card] > best:
-                        best, winner = 1000 + rules_strength[card], seat
-                elif category == led and rules_strength[card] > best:
-                    best, winner = rules_strength[card], seat
-            hands[seat] = hand ^ bit
-            seat = seat + 1 if seat < N - 1 else 0
-        if unknown or len(cards) < N:
+        if not fast:
+            unknown = None in cards
             if unknown:
-                position = len(cards)
-                h.flag("UNKNOWN_CARD", NOTE, "an unknown card: the replay stops here", "G-2",
-                       loc=trick.plays[position].loc, trick=number,
-                       seat=(leader + position) % N)
-            elif number != last:
-                h.stop("SHORT_TRICK", f"trick {number} has {len(cards)} cards and is not the "
-                       "last line", loc=trick.loc, trick=number)
-            results.append(TrickResult(number, leader, tuple(cards), None, 0, flags, N, trick))
-            break
-        trick_points = points[cards[0]] + points[cards[1]] + points[cards[2]]
-        won = BITS[cards[0]] | BITS[cards[1]] | BITS[cards[2]]
-        if won & FOOL_BIT:
-            # PIE3-7: the Fool goes back to its player, who owes the winner a 1-point card
-            debtor = (leader + cards.index(FOOL)) % N
-            piles[debtor] |= FOOL_BIT
-            won ^= FOOL_BIT
-            trick_points -= points[FOOL]
-            debt = _Debt(debtor, winner, number)
+                cards = cards[: cards.index(None)]
+            seat = leader
+            led = None
+            best = -1
+            winner = leader
+            for position, card in enumerate(cards):
+                bit = BITS[card]
+                hand = hands[seat]
+                if not hand & bit or seen & bit:
+                    _impossible(h, trick, position, seat, card, seen, number)
+                seen |= bit
+                category = category_of[card]
+                if category != FOOL_CATEGORY:
+                    if led is None:
+                        led = category
+                    elif category != led and (hand & CATEGORY_MASK[led] or (
+                            category != TRUMP and led != TRUMP and hand & TRUMP_MASK)):
+                        _illegal(h, trick, position, seat, card, cards[:position], hand, led,
+                                 number, flags)
+                    if category in (TRUMP, led) and KEY[card] > best:
+                        best, winner = KEY[card], seat
+                hands[seat] = hand ^ bit
+                seat = seat + 1 if seat < N - 1 else 0
+            if unknown or len(cards) < N:
+                if unknown:
+                    position = len(cards)
+                    h.flag("UNKNOWN_CARD", NOTE, "an unknown card: the replay stops here",
+                           "G-2", loc=trick.plays[position].loc, trick=number,
+                           seat=(leader + position) % N)
+                elif number != last:
+                    h.stop("SHORT_TRICK", f"trick {number} has {len(cards)} cards and is not "
+                           "the last line", loc=trick.loc, trick=number)
+                results.append(TrickResult(number, leader, tuple(cards), None, 0, flags, N,
+                                           trick))
+                break
+            trick_points = points[cards[0]] + points[cards[1]] + points[cards[2]]
+            won = BITS[cards[0]] | BITS[cards[1]] | BITS[cards[2]]
+            if won & FOOL_BIT:
+                # PIE3-7: the Fool goes back to its player, who owes the winner a 1-point card
+                debtor = (leader + cards.index(FOOL)) % N
+                piles[debtor] |= FOOL_BIT
+                won ^= FOOL_BIT
+                trick_points -= points[FOOL]
+                debt = _Debt(debtor, winner, number)
         piles[winner] |= won
         if debt is not None and debt.due is None and piles[debt.debtor] & one_point:
             debt.due = number
-        results.append(TrickResult(number, leader, tuple(cards), winner, trick_points, flags, N,
+        results.append(TrickResult(number, leader, cards, winner, trick_points, flags, N,
                                    trick))
         if number in fools:
             for line in fools[number]:
