@@ -348,3 +348,17 @@ def check_frames(page: Page) -> None:
         page.wait_for_timeout(100)
     assert refused is not None and refused.url.startswith("chrome-error:"), refused
     expect(page.frame_locator("#no").locator(".step-label")).to_have_count(0)
+
+
+def test_verdict_while_typing(page: Page, served) -> None:
+    """Pasting a record gives its verdict before any button is pressed (the JSON API's
+    /api/verify), with the first finding's place and reason."""
+    base, _world, _db = served
+    page.goto(f"{base}/verify")
+    page.fill("#text", REVOKE_TOUR)
+    verdict = page.locator("#live-verdict")
+    expect(verdict.locator(".badge")).to_have_text("flagged")
+    expect(verdict).to_contain_text("1 finding · line 17:10 Anna played 5C but held Tarots")
+    page.fill("#text", REVOKE_TOUR.replace("1. 10 17 5C 9", "1. 10 17 ZZ 9"))
+    expect(verdict.locator(".badge")).to_have_text("invalid")
+    expect(verdict).to_contain_text("line 17:10")
