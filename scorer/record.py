@@ -127,6 +127,26 @@ class Line(_Tokens):
         self.subject = subject
         self._init_tokens(items, loc, cards, lazy)
 
+    @classmethod
+    def fast(cls, keyword: str, subject: str | None, cards: tuple[Card, ...], loc: Loc,
+             lazy: tuple[str, int, str]) -> Line:
+        """The reader's constructor for a line of plain card tokens: cards now, items when
+        asked (as ``Line(keyword, subject, None, loc, cards=cards, lazy=lazy)``)."""
+        line = cls.__new__(cls)
+        line.keyword, line.subject, line._cards, line._items = keyword, subject, cards, None
+        line._lazy, line.loc = lazy, loc
+        return line
+
+    @classmethod
+    def of_items(cls, keyword: str, subject: str | None, items: tuple[Item, ...],
+                 loc: Loc) -> Line:
+        """The reader's constructor from items (as ``Line(keyword, subject, items, loc)``)."""
+        line = cls.__new__(cls)
+        line.keyword, line.subject, line._items, line._lazy, line.loc = (keyword, subject,
+                                                                         items, None, loc)
+        line._cards = tuple([item.card for item in items])
+        return line
+
     @property
     def items(self) -> tuple[Item, ...]:
         return self._materialise()

@@ -158,6 +158,8 @@ class _NiceHand:
         self.stopped = False
         self.declared: dict[tuple[int, str], Line | Item] = {}  # (seat, combination) -> where
         self.bagatte = None  # the BagatteWatch of the play (NICE-14)
+        # tricks and card points won per seat and the Fool's seat, from the single pass
+        self.trick_tally: tuple[list[int], list[int], int | None] | None = None
 
     # -- findings --------------------------------------------------------------------------
     def flag(self, code: str, severity: Severity, message: str, rule: str | None, **where) -> None:
@@ -258,7 +260,14 @@ class _NiceHand:
         hands = lines.hands
         seats = {name.casefold(): seat for seat, name in reversed(list(enumerate(
             self.report.players)))}  # the first seat of a name, as seat_named finds it
-        for entry in self.record.body:
+        body = self.record.body
+        kinds = list(map(type, body))
+        rest = ()
+        if Trick in kinds:  # the usual shape: section lines, then only trick lines
+            first = kinds.index(Trick)
+            if kinds.count(Trick) == len(body) - first:
+                body, rest = body[:first], body[first:]
+        for entry in body:
             if isinstance(entry, Trick):
                 tricks.append(entry)
                 continue
@@ -289,6 +298,7 @@ class _NiceHand:
                     self.stop("LINE_OUT_OF_PLACE", f"the {keyword} line comes after play began",
                               loc=entry.loc)
                 lines.single[keyword] = entry
+        tricks.extend(rest)
 
     def seat_named(self, name: str | None, loc: Loc | None) -> int:
         wanted = (name or "").strip().casefold()
@@ -524,13 +534,16 @@ class _NiceHand:
             return
         cards = line.cards()
         mask = 0
+        anywhere = 0  # every card played, by anyone (played_anywhere)
+        for played in self.played:
+            anywhere |= played
         for item in line.items:
             if item.card is not None:
                 if item.card.bit & mask:
                     self.stop("DUPLICATE_CARD", f"{item.card} twice in the discard",
                               loc=item.loc, cards=(item.card,))
                 mask |= item.card.bit
-                if self.played_anywhere(item.card):
+                if anywhere >> item.card & 1:
                     self.stop("DUPLICATE_CARD", f"{item.card} is discarded and also played",
                               loc=item.loc, cards=(item.card,))
                 if dealer in self.lines.hands and not self.dealt[dealer] >> item.card & 1:
@@ -615,6 +628,8 @@ class _NiceHand:
 
     # -- claims ----------------------------------------------------------------------------
     def check_claims(self) -> None:
+        if not self.lines.claims:
+            return
         settlement = self.report.settlement
         for line in self.lines.claims:
             if (line.subject or "").casefold() != "marca":

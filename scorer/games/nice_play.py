@@ -12,6 +12,7 @@ from ..report import TrickResult
 from ..tricks import (
     CATEGORY,
     CATEGORY_MASK,
+    FOOL_BIT,
     FOOL_CATEGORY,
     MUST_FOLLOW_SUIT,
     MUST_FOLLOW_TRUMPS,
@@ -132,6 +133,20 @@ class Fallback(Exception):
 _KEY = tuple(1000 + R.RULES.strength[c] if CATEGORY[c] == TRUMP else R.RULES.strength[c]
              for c in range(97))
 _BITS = tuple(1 << c for c in range(97))
+def _card_info(points: tuple[int, ...]) -> tuple[tuple[int, int, int, int], ...]:
+    """Per card, what the single pass needs in one look-up: its bit, category, winning key,
+    and card points (0 for the Fool, whose points are not the trick's, NICE-3)."""
+    info = _INFO.get(points)
+    if info is None:
+        info = _INFO[points] = tuple(
+            (1 << c, CATEGORY[c], _KEY[c], 0 if c == FOOL else points[c]) for c in range(97))
+    return info
+
+
+_INFO: dict[tuple[int, ...], tuple[tuple[int, int, int, int], ...]] = {}
+# Seats in playing order from each leader, for three and four players.
+_ORDERS = {n: tuple(tuple((first + i) % n for i in range(n)) for first in range(n))
+           for n in (3, 4)}
 
 
 def single_pass(h: _NiceHand) -> None:
@@ -157,16 +172,23 @@ def single_pass(h: _NiceHand) -> None:
     hands = list(start)
     bagatte = R.BAGATTE
     bagatte_bit = _BITS[bagatte]
-    holder = next((s for s in range(n) if start[s] & bagatte_bit), None)
+    holder = None
+    for seat in range(n):
+        if start[seat] & bagatte_bit:
+            holder = seat
+            break
     watch = BagatteWatch(holder, holder is not None)
     h.bagatte = watch
-    points = h.points
-    fool_points = points[FOOL]
-    category_of = CATEGORY
+    fool_seat = None  # the Fool's points stay with the side that played it (NICE-3)
+    for seat in range(n):
+        if start[seat] & FOOL_BIT:
+            fool_seat = seat
+            break
+    info = _card_info(h.points)
     category_mask = CATEGORY_MASK
-    key_of = _KEY
-    bits = _BITS
-    following = tuple((s + 1) % n for s in range(n))
+    orders = _ORDERS[n]
+    won_tricks = [0] * n  # per seat, for the tally (nice_scoring.tally)
+    won_points = [0] * n
     seated = h.seated
     results = h.report.tricks
     new_result = TrickResult.__new__
@@ -180,44 +202,41 @@ def single_pass(h: _NiceHand) -> None:
             watch.lead(h, cards[0], hands[holder], number, trick.loc)
         flags = {}
         led = None
-        seat = winner = leader
+        winner = leader
         best = -1
-        for position, card in enumerate(cards):
+        trick_points = 0
+        for seat, card in zip(orders[leader], cards, strict=True):
+            bit, category, key, card_points = info[card]
             hand = hands[seat]
-            bit = bits[card]
             if not hand & bit:
                 raise Fallback
             hands[seat] = hand ^ bit
-            category = category_of[card]
+            trick_points += card_points
             if category == led:  # follows: legal
-                key = key_of[card]
                 if key >= best:  # trumps: equal Papotes go to the later card (NICE-4)
                     best = key
                     winner = seat
             elif led is None:
                 if category != FOOL_CATEGORY:  # the first card that is not the Fool leads
                     led = category
-                    best = key_of[card]
+                    best = key
                     winner = seat
             elif category == TRUMP:  # trumps a suit lead: legal when void in it
                 if hand & category_mask[led]:
-                    _flag_fast(h, rules, hand, cards, position, trick, number, seat, led, flags)
-                key = key_of[card]
+                    _flag_fast(h, rules, hand, cards, leader, trick, number, seat, led, flags)
                 if key >= best:
                     best = key
                     winner = seat
             elif category != FOOL_CATEGORY and (hand & category_mask[led] or (
                     must_trump and led != TRUMP and hand & TRUMP_MASK)):
-                _flag_fast(h, rules, hand, cards, position, trick, number, seat, led, flags)
-            seat = following[seat]
-        if number != last and bagatte in cards:  # only its holder can have played I
-            watch.attempting = False
+                _flag_fast(h, rules, hand, cards, leader, trick, number, seat, led, flags)
+        if watch.attempting and number != last and not hands[holder] & bagatte_bit:
+            watch.attempting = False  # I played before the last trick
         seated.append((trick, leader, cards, winner))
         if trick.has_notes:
             _declarations_in(h, trick, leader, number, hands)
-        trick_points = sum(map(points.__getitem__, cards))
-        if FOOL in cards:
-            trick_points -= fool_points
+        won_tricks[winner] += 1
+        won_points[winner] += trick_points
         if number == last and watch.attempting and bagatte in cards:
             watch.won = winner == holder
         result = new_result(TrickResult)
@@ -227,13 +246,15 @@ def single_pass(h: _NiceHand) -> None:
         results.append(result)
         leader = winner
     h.played = [s ^ e for s, e in zip(start, hands, strict=True)]
+    h.trick_tally = (won_tricks, won_points, fool_seat)
     note_undeclared(h)
 
 
-def _flag_fast(h: _NiceHand, rules, hand: int, cards, position: int, trick, number: int,
+def _flag_fast(h: _NiceHand, rules, hand: int, cards, leader: int, trick, number: int,
                seat: int, led: int, flags: dict) -> None:
     """A play that does not follow the led category and may be illegal: judge it exactly as
     :func:`play` does (the code, the full legal set, the finding)."""
+    position = (seat - leader) % h.n
     card = cards[position]
     before = cards[:position]
     code = rules.illegal(hand, before, card)

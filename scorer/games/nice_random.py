@@ -102,7 +102,9 @@ def _contract(rng: random.Random, players: list[str], dealer: int, hands: list[i
         body.append(_words_line("solo", None, ["none"]))
         kings = [c for c in cards_of(R.KINGS) if not dealer_hand >> c & 1]
         called = rng.choice(kings) if kings else R.ANGEL
-        if rng.random() < 0.04:  # calls a King he holds: surrender or sans prendre (NICE-9)
+        # calls a King he holds: surrender or sans prendre (NICE-9); not when he holds all
+        # four, for then he must call XX (NICE-8)
+        if kings and rng.random() < 0.04:
             held = [c for c in cards_of(R.KINGS) if dealer_hand >> c & 1]
             if held:
                 choice = rng.choice(["surrender", "sans-prendre"])

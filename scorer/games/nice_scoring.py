@@ -43,7 +43,15 @@ def tally(h: _NiceHand) -> list[SideTally]:
     tricks = [0] * count
     points = h.points
     n = h.n
-    for trick in h.report.tricks:
+    fast = h.trick_tally  # the same sums per seat, when the single pass made them
+    if fast is not None:
+        won_tricks, won_points, fool_seat = fast
+        for seat in range(n):
+            tricks[sides[seat]] += won_tricks[seat]
+            card_points[sides[seat]] += won_points[seat]
+        if fool_seat is not None:
+            card_points[sides[fool_seat]] += points[FOOL]
+    for trick in h.report.tricks if fast is None else ():
         winner_side = sides[trick.winner]
         tricks[winner_side] += 1
         card_points[winner_side] += trick.points  # the Fool is not in a trick's points
