@@ -607,3 +607,20 @@ def test_director_adds_a_ruling(client: FlaskClient, store: Store, tournament: T
     sheet = text_of(client.get(f"/sessions/{sid}"))
     totals = [int(x) for x in re.findall(r'<b class="final">(-?\d+)</b>', sheet)]
     assert totals == [10 - 8 - 3, 10 + 1, 10 + 8 + 1, 10 + 1]
+
+
+@pytest.mark.parametrize("target", ["https://evil.example/", "//evil.example/",
+                                    "/\\evil.example/", "javascript:alert(1)"])
+def test_login_never_redirects_off_site(client: FlaskClient, tournament: Tournament,
+                                        target: str) -> None:
+    response = client.post("/login", data={"csrf_token": csrf(client, "/login"),
+                                           "token": tournament.token, "next": target})
+    assert response.status_code == 302
+    assert response.headers["Location"] == f"/tournaments/{tournament.id}"
+
+
+def test_login_returns_to_the_page_it_came_from(client: FlaskClient,
+                                                tournament: Tournament) -> None:
+    response = client.post("/login", data={"csrf_token": csrf(client, "/login"),
+                                           "token": tournament.token, "next": "/verify"})
+    assert response.headers["Location"] == "/verify"

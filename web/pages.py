@@ -179,7 +179,8 @@ def login() -> Any:
         g.pop("director", None)
         flash(f"Logged in as {row['label'] or 'director'} of this tournament.")
         target = request.form.get("next", "")
-        if target.startswith("/") and not target.startswith("//"):
+        if target.startswith("/") and not target.startswith("//") and "\\" not in target:
+            # only a path of this site (browsers read a backslash in a URL as a slash)
             return redirect(target)
         return redirect(url_for("pages.tournament", tournament_id=row["tournament_id"]))
     return render_template("login.html", error=None, director=director(),
