@@ -121,6 +121,7 @@ class _PinchHand:
         self.fool_owner: int | None = None
         self.fool_trick = 0
         self.fool_due = False  # its owner has won a trick since
+        self.fool_due_at = 0  # the first such trick
         self.fool_after = 0  # cards of the tricks its owner won after it
         self.covered: Card | None = None
         self.bagatto: tuple[int, int] | None = None  # (who played it, who won) in the last trick
@@ -362,7 +363,8 @@ class _PinchHand:
         self.piles[winner] |= both
         self.won[winner] += 1
         if self.fool_owner == winner and self.covered is None:
-            self.fool_due = True
+            if not self.fool_due:
+                self.fool_due, self.fool_due_at = True, number
             self.fool_after |= both
         points = R.POINTS
         self.report.tricks.append(TrickResult(number, leader, cards, winner,
@@ -463,7 +465,8 @@ class _PinchHand:
         self.piles[winner] |= mask
         self.won[winner] += 1
         if self.fool_owner == winner and self.covered is None and self.fool_trick < number:
-            self.fool_due = True
+            if not self.fool_due:
+                self.fool_due, self.fool_due_at = True, number
             self.fool_after |= mask
 
     def not_held(self, trick: Trick, position: int, seat: int, card: Card, number: int) -> None:
@@ -618,10 +621,11 @@ class _PinchHand:
             self.piles[owner] &= ~FOOL_BIT
             self.piles[1 - owner] |= FOOL_BIT
             if self.fool_due:
-                self.flag("FOOL_NOT_COVERED", VIOLATION, f"{self.name(owner)} won a trick after "
-                          "playing the Fool but never covered it; the Fool goes to "
-                          f"{self.name(1 - owner)}", "PINCH-6", loc=self.record.start,
-                          seat=owner)
+                due = self.fool_due_at
+                self.flag("FOOL_NOT_COVERED", VIOLATION, f"{self.name(owner)} won trick {due} "
+                          f"after playing the Fool in trick {self.fool_trick} but never covered "
+                          f"it; the Fool goes to {self.name(1 - owner)}", "PINCH-6",
+                          loc=self.report.tricks[due - 1].source.loc, trick=due, seat=owner)
             else:
                 self.flag("FOOL_TO_OPPONENT", NOTE, f"{self.name(owner)} won no trick after "
                           f"playing the Fool (trick {self.fool_trick}); it goes to "

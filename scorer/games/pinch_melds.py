@@ -101,8 +101,8 @@ class MeldBook:
                 if count > self.kinds[seat].get(rank, 0):
                     missed.append(f"{_KIND_NUMBER[count]} {R.RANK_NAME[rank]}")
             if missed:
-                h.flag("UNDECLARED_MELD", NOTE, f"{h.name(seat)} held {', '.join(missed)} when "
-                       "he could have declared it, but did not: not paid", "G-5",
+                h.flag("UNDECLARED_MELD", NOTE, f"{h.name(seat)} held {', '.join(missed)} at "
+                       "a moment to meld and never declared it: not paid", "G-5",
                        loc=h.record.start, seat=seat)
 
 
