@@ -10,6 +10,9 @@ keyboard; and all of it on a phone-sized screen.
 
 from __future__ import annotations
 
+import os
+import shutil
+import subprocess
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -362,3 +365,47 @@ def test_verdict_while_typing(page: Page, served) -> None:
     page.fill("#text", REVOKE_TOUR.replace("1. 10 17 5C 9", "1. 10 17 ZZ 9"))
     expect(verdict.locator(".badge")).to_have_text("invalid")
     expect(verdict).to_contain_text("line 17:10")
+
+
+# -- .ci/install-browser ------------------------------------------------------------------
+INSTALL = Path(__file__).resolve().parent.parent / ".ci" / "install-browser"
+
+
+def _fake_bin(tmp_path: Path, apt_get: str) -> dict[str, str]:
+    """A PATH without chromium: just ``id`` and a stand-in ``apt-get`` running ``apt_get``."""
+    fake = tmp_path / "bin"
+    fake.mkdir(parents=True)
+    (fake / "id").symlink_to(shutil.which("id"))
+    script = fake / "apt-get"
+    script.write_text(f"#!{shutil.which('bash')}\necho \"apt-get $*\" >> {tmp_path}/calls\n"
+                      f"{apt_get}\n")
+    script.chmod(0o755)
+    return {**os.environ, "PATH": str(fake)}
+
+
+def test_install_browser_installs_when_missing(tmp_path: Path) -> None:
+    env = _fake_bin(tmp_path, f'[ "$1" = install ] && printf "#!/bin/true\\n" > '
+                              f'{tmp_path}/bin/chromium && chmod +x {tmp_path}/bin/chromium; '
+                              "exit 0")
+    result = subprocess.run(["/bin/bash", str(INSTALL)], env=env, capture_output=True,
+                            text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "calls").read_text().splitlines() == [
+        "apt-get update", "apt-get install -y chromium"]
+
+
+def test_install_browser_fails_loudly(tmp_path: Path) -> None:
+    env = _fake_bin(tmp_path, "exit 0")  # "succeeds" but installs nothing
+    result = subprocess.run(["/bin/bash", str(INSTALL)], env=env, capture_output=True,
+                            text=True, timeout=60)
+    assert result.returncode == 1 and "still not on PATH" in result.stderr
+    env = _fake_bin(tmp_path / "again", "exit 100")  # apt-get itself fails
+    result = subprocess.run(["/bin/bash", str(INSTALL)], env=env, capture_output=True,
+                            text=True, timeout=60)
+    assert result.returncode == 100
+
+
+def test_install_browser_does_nothing_when_present() -> None:
+    result = subprocess.run(["/bin/bash", str(INSTALL)], capture_output=True, text=True,
+                            timeout=60)
+    assert result.returncode == 0 and result.stderr == ""
