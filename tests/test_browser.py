@@ -409,3 +409,20 @@ def test_install_browser_does_nothing_when_present() -> None:
     result = subprocess.run(["/bin/bash", str(INSTALL)], capture_output=True, text=True,
                             timeout=60)
     assert result.returncode == 0 and result.stderr == ""
+
+
+def test_without_javascript(browser: Browser, served) -> None:
+    """Without JavaScript the hand still reads: the deal, then every trick one under
+    another, the flagged play in red; no stepper to press."""
+    base, world, _db = served
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    try:
+        page.goto(f"{base}/hands/{world.revoke_hand}")
+        expect(page.locator(".stepper")).to_be_hidden()
+        expect(page.locator(".trick-panel:visible")).to_have_count(1 + 19)
+        expect(page.locator('.seat[data-seat="0"] .held:visible')).to_have_count(19)
+        red = page.locator("#trick-1 .play.is-flagged")
+        assert red.evaluate("e => getComputedStyle(e).borderTopColor") == RED
+    finally:
+        context.close()
