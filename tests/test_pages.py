@@ -624,3 +624,17 @@ def test_login_returns_to_the_page_it_came_from(client: FlaskClient,
     response = client.post("/login", data={"csrf_token": csrf(client, "/login"),
                                            "token": tournament.token, "next": "/verify"})
     assert response.headers["Location"] == "/verify"
+
+
+def test_verify_too_long(client: FlaskClient, app: Flask) -> None:
+    """A text beyond what a page should draw is refused with a pointer to the command
+    line; a body beyond the service's limit is a 413 page, not JSON."""
+    from web.pages import MAX_VERIFY_CHARS
+
+    token = csrf(client)
+    long = client.post("/verify", data={"csrf_token": token,
+                                        "text": TOUR * (MAX_VERIFY_CHARS // len(TOUR) + 1)})
+    assert long.status_code == 413 and "tarocco import" in text_of(long)
+    huge = client.post("/verify", data={"csrf_token": token,
+                                        "text": "x" * (app.config["MAX_CONTENT_LENGTH"] + 1)})
+    assert huge.status_code == 413 and huge.mimetype == "text/html"
