@@ -55,6 +55,16 @@ _WORD_LINE = re.compile(r"([A-Za-z][A-Za-z0-9_-]*)\b\s*")
 _LEADER = re.compile(r"([^:\s*?(][^:]*+):\s*")
 _TOKEN = re.compile(r"(\*?)([^\s,()]+)(?:\(([^)]*)\))?|([^\s,])")  # commas separate items
 _TAG_NAMES = {name.lower(): name for name in TAG_ORDER}
+
+
+class _Rank(dict):
+    """A tag's place in TAG_ORDER; any other tag after them all."""
+
+    def __missing__(self, key: str) -> int:
+        return len(TAG_ORDER)
+
+
+_TAG_RANK = _Rank({name: rank for rank, name in enumerate(TAG_ORDER)})
 _GAME_TAG = re.compile(r"\[\s*game\s", re.IGNORECASE)
 # The reader's fast path: a plain trick line from column 1, ``N. cards`` or ``N. Leader:
 # cards``, no comment, annotation, mark or option. The possessive name part stops at the
@@ -213,7 +223,7 @@ class Reader:
                 elif (first.isalpha() and ";" not in raw and "{" not in raw
                       and self.line_count < MAX_RECORD_LINES and self.section_line(raw, number)):
                     continue
-            text = _strip_comment(raw)
+            text = raw if ";" not in raw and "{" not in raw else _strip_comment(raw)
             if not text.strip():
                 continue
             stripped = text.lstrip()
@@ -299,8 +309,12 @@ class Reader:
             items = self.plain_items(text, start, kind, number, 1)
             if items is None:
                 return False
-        subject = self.subject(spec, keyword, match.group(2).rstrip(), number,
-                               1 + match.start(2))
+        written = match.group(2).rstrip()
+        subject = None
+        if written and spec.subject == "player":  # a known name: what player() would find
+            subject = self.player_names.get(written.strip().casefold())
+        if subject is None:
+            subject = self.subject(spec, keyword, written, number, 1 + match.start(2))
         self.line_count += 1
         loc = _new_loc(Loc, (number, 1))
         if cards is not None:
@@ -362,18 +376,21 @@ class Reader:
             value, loc = tags["Players"]
             self.players = split_players(value)
             tags["Players"] = (", ".join(self.players), loc)
-            folded = [p.casefold() for p in self.players]
+            folded = list(map(str.casefold, self.players))
             self.player_names = dict(zip(folded, self.players, strict=True))
-            self.player_seats = {folded: self.players.index(name)  # as trick_line finds it
-                                 for folded, name in self.player_names.items()}
             if len(set(folded)) != len(folded):
                 self.error("two players have the same name", loc.line, loc.column)
+                self.player_seats = {folded: self.players.index(name)  # as trick_line does
+                                     for folded, name in self.player_names.items()}
+            else:
+                self.player_seats = dict(zip(folded, range(len(folded)), strict=True))
             if game is not None and len(self.players) != game.num_players:
                 self.error(f"{game.key} has {game.num_players} players, the tag names "
                            f"{len(self.players)}", loc.line, loc.column)
         if "Dealer" in tags:
             value, loc = tags["Dealer"]
-            match = [p for p in self.players if p.casefold() == value.strip().casefold()]
+            wanted = value.strip().casefold()
+            match = [p for p in self.players if p.casefold() == wanted]
             if not match:
                 self.error(f"the dealer {value!r} is not one of the players", loc.line,
                            loc.column)
@@ -397,7 +414,7 @@ class Reader:
                 tags["Suits"] = (self.style, loc)
         self.spec = game.keywords if game is not None else None  # read only
         self.spellings = card_spellings(self.style)
-        ordered = [t for t in TAG_ORDER if t in tags] + [t for t in tags if t not in TAG_ORDER]
+        ordered = sorted(tags, key=_TAG_RANK.__getitem__)  # TAG_ORDER, then others as read
         for name in ordered:
             value, loc = tags[name]
             self.visitor.visit_tag(name, value, loc)

@@ -123,6 +123,8 @@ TRICK_EDITS = [
     lambda line, rng: "",
     lambda line, rng: "[Game \"nice4\"]",
     lambda line, rng: line + "\n" + line,
+    lambda line, rng: " ".join("?" if i == 1 else t for i, t in enumerate(line.split(" "))),
+    lambda line, rng: " ".join(t if i < 3 else "?" for i, t in enumerate(line.split(" "))),
 ]
 
 

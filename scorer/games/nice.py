@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from ..cards import FOOL, Card
+from ..cards import CARDS, FOOL, Card
 from ..cardset import cards_of
 from ..findings import Finding, Loc, Severity
 from ..record import Item, Line, Record, Trick
@@ -31,6 +31,7 @@ from .nice_scoring import score_hand
 __all__ = ["Nice3", "Nice4"]
 
 BITS = tuple(1 << i for i in range(97))
+_BIT_OF = {card: 1 << card for card in CARDS}  # a dict look-up by Card beats a tuple's
 
 ERROR, VIOLATION, NOTE = Severity.ERROR, Severity.VIOLATION, Severity.NOTE
 WORDS_KEEP = {"keep": "keep", "tenir": "keep", "k": "keep"}
@@ -258,8 +259,7 @@ class _NiceHand:
         lines = self.lines
         tricks = lines.tricks
         hands = lines.hands
-        seats = {name.casefold(): seat for seat, name in reversed(list(enumerate(
-            self.report.players)))}  # the first seat of a name, as seat_named finds it
+        folded = list(map(str.casefold, self.report.players))
         body = self.record.body
         kinds = list(map(type, body))
         rest = ()
@@ -274,8 +274,10 @@ class _NiceHand:
             tricks_seen = len(tricks)
             keyword = entry.keyword
             if keyword == "hand":
-                seat = seats.get((entry.subject or "").strip().casefold())
-                if seat is None:
+                wanted = (entry.subject or "").strip().casefold()
+                if wanted in folded:  # the first seat of that name, as seat_named finds it
+                    seat = folded.index(wanted)
+                else:
                     seat = self.seat_named(entry.subject, entry.loc)  # stops: unknown player
                 if seat in hands:
                     self.stop("DUPLICATE_LINE", f"a second hand line for {entry.subject}",
@@ -480,8 +482,8 @@ class _NiceHand:
         for seat, line in sorted(self.lines.hands.items()):
             cards = line.card_tuple
             try:  # a repeated card carries into another bit: fewer bits than cards
-                mask = sum(map(BITS.__getitem__, cards))
-            except TypeError:  # an unknown card (None)
+                mask = sum(map(_BIT_OF.__getitem__, cards))
+            except KeyError:  # an unknown card (None)
                 mask = 0
             if not mask or mask.bit_count() != len(cards) or mask & union or mask & outside:
                 mask = self.check_hand_cards(seat, line, union)

@@ -195,7 +195,7 @@ def single_pass(h: _NiceHand) -> None:
     leader = h.first_leader()
     for number, trick in enumerate(tricks, start=1):
         cards = trick.card_tuple
-        if (trick.number != number or len(cards) != n or None in cards
+        if (trick.number != number or len(cards) != n
                 or (trick.leader is not None and trick.leader != leader)):
             raise Fallback
         if leader == holder and watch.attempting:  # NICE-14: the holder's lead
@@ -206,7 +206,10 @@ def single_pass(h: _NiceHand) -> None:
         best = -1
         trick_points = 0
         for seat, card in zip(orders[leader], cards, strict=True):
-            bit, category, key, card_points = info[card]
+            try:
+                bit, category, key, card_points = info[card]
+            except TypeError:  # an unknown card (None): the general path stops there
+                raise Fallback from None
             hand = hands[seat]
             if not hand & bit:
                 raise Fallback

@@ -44,6 +44,7 @@ RULES = TrickRules.simple(
 )
 
 
+@cache
 def honours(world: bool = False) -> int:
     """NICE-1: the Honours are XX, I and the Fool (XXI instead of XX with ``honours=world``)."""
     return (WORLD if world else ANGEL).bit | BAGATTE.bit | FOOL.bit
