@@ -9,8 +9,10 @@ agrees; a slip made by one exchange of two cards is always repaired, first, by a
 
 from __future__ import annotations
 
+import html
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -274,3 +276,39 @@ def test_api_audit_refuses_bad_input(client: FlaskClient) -> None:
     assert response.status_code == 422
     assert response.get_json()["code"] == "TOO_MANY_RECORDS"
     assert client.get("/api/hands/999/audit").status_code == 404
+
+
+# -- the hand page ----------------------------------------------------------------------------
+def test_audit_page_shows_the_tools_and_a_director_accepts_a_repair(
+        client: FlaskClient, tournament: Tournament) -> None:
+    text = (EXAMPLES / "disputes" / "repair-swap.txt").read_text()
+    text += "claim marca: Anna -5 Bruno -1 Carla +7 Dario -1\n"
+    session = client.post(f"/api/tournaments/{tournament.id}/sessions",
+                          json={"game": "nice4", "players": ["Anna", "Bruno", "Carla", "Dario"]},
+                          headers=tournament.headers).get_json()["id"]
+    [hand] = client.post(f"/api/sessions/{session}/hands", json={"text": text},
+                         headers=tournament.headers).get_json()["hands"]
+    hand_page = client.get(f"/hands/{hand['hand_id']}").get_data(as_text=True)
+    assert f"/hands/{hand['hand_id']}/audit" in hand_page
+    page = client.get(f"/hands/{hand['hand_id']}/audit").get_data(as_text=True)
+    assert "Claimed against computed" in page and "What if" in page
+    assert "trick 1, card 3 (5C) and trick 15, card 3 (4) exchanged" in page
+    assert "honours=world" in page
+    assert "Accept as a correction" not in page  # only for the tournament's director
+
+    form = client.get("/login").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" value="([^"]+)"', form).group(1)
+    client.post("/login", data={"csrf_token": token, "token": tournament.token})
+    page = client.get(f"/hands/{hand['hand_id']}/audit").get_data(as_text=True)
+    assert "Accept as a correction" in page
+    fields = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', page))
+    response = client.post(f"/hands/{hand['hand_id']}/revisions",
+                           data={k: html.unescape(v) for k, v in fields.items()})
+    assert response.status_code == 302
+    stored = client.get(f"/api/hands/{hand['hand_id']}").get_json()
+    assert stored["report"]["status"] == "flagged"  # the play is clean; the claim still differs
+    assert not [f for f in stored["report"]["findings"] if f["code"] != "CLAIM_MISMATCH"
+                and f["severity"] != "note"]
+    revisions = client.get(f"/api/hands/{hand['hand_id']}/revisions").get_json()
+    assert revisions[-1]["reason"].startswith("repair: trick 1, card 3 (5C)")
+    assert client.get("/hands/999/audit").status_code == 404

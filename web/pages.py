@@ -324,6 +324,23 @@ def hand(hand_id: int) -> Response:
     return response
 
 
+@pages_blp.get("/hands/<int:hand_id>/audit")
+def hand_audit(hand_id: int) -> str:
+    """The dispute tools on a stored hand (:mod:`records.disputes`): the claims written on
+    the record against the rules, what every other rule option would change, and repair
+    suggestions, each with its diff and, for the tournament's director, a button that stores
+    it as a correction with its reason."""
+    from records.disputes import audit_record
+    from records.notation import read
+
+    row, session_row, tournament_row = readable_hand(hand_id)
+    revision = get_store().current_revision(hand_id)
+    record = read(revision["original_text"])[0].record
+    audit = audit_record(record, session_row["options"])
+    return render_template("audit.html", hand=row, session=session_row,
+                           tournament=tournament_row, audit=audit, director=director())
+
+
 @pages_blp.get("/hands/<int:hand_id>/record.txt")
 def hand_text(hand_id: int) -> Response:
     """The hand's current record in canonical notation (the record behind the picture)."""
