@@ -41,3 +41,10 @@ def test_notation_doc_names_every_nice_section() -> None:
         assert f"`{game.key}`" in doc
         for keyword in game.keywords:
             assert f"`{keyword}" in doc, (game.key, keyword)
+
+
+def test_ci_runs_exactly_the_readmes_test_command() -> None:
+    """The set-up promise: the README's test command is what CI runs, to the letter."""
+    command = (ROOT / ".ci" / "run").read_text().strip().splitlines()[-1]
+    assert "pytest" in command and "install-browser" in command
+    assert f"\n{command}\n" in (ROOT / "README.md").read_text()
