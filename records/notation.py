@@ -73,6 +73,9 @@ _FAST_LED_TRICK = re.compile(r"(\d{1,4})\.[ \t]+(?:([^\s:;{}()*=?,\[-][^:;{}()*=
                              r"[ \t]*)?([^\s:;{}()*=?,\[-][^:;{}()*=?,\[-]*+)$")
 _new_trick = Trick.__new__
 _new_loc = tuple.__new__
+# Locations are immutable: the fast paths share one for each of the first lines' column 1.
+_CACHED_LINES = 4096
+_AT_COLUMN_1 = [Loc(number, 1) for number in range(_CACHED_LINES)]
 _SPECIAL = re.compile(r"[(),*=?-]")
 _NOT_PLAIN = re.compile(r"[(),*]")  # what only the token pattern reads: notes, commas, marks
 _new_item = Item.__new__
@@ -187,7 +190,9 @@ class Reader:
     fast = True
 
     def __init__(self, text: str, visitor: Visitor, source: str | None = None) -> None:
-        self.lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        if "\r" in text:
+            text = text.replace("\r\n", "\n").replace("\r", "\n")
+        self.lines = text.split("\n")
         self.visitor = visitor
         self.source = source
         self.in_record = False
@@ -279,7 +284,8 @@ class Reader:
             trick = _new_trick(Trick)
             (trick.number, trick.leader, trick._cards, trick._items, trick._lazy,
              trick.loc) = (int(number_text), leader, cards, None,
-                           (raw, match.start(3), style), _new_loc(Loc, (number, 1)))
+                           (raw, match.start(3), style),
+                           _AT_COLUMN_1[number] if number < _CACHED_LINES else Loc(number, 1))
             tricks.append(trick)
         if tricks:
             self.line_count += len(tricks)
@@ -316,7 +322,7 @@ class Reader:
         if subject is None:
             subject = self.subject(spec, keyword, written, number, 1 + match.start(2))
         self.line_count += 1
-        loc = _new_loc(Loc, (number, 1))
+        loc = _AT_COLUMN_1[number] if number < _CACHED_LINES else Loc(number, 1)
         if cards is not None:
             self.visitor.visit_line(Line.fast(keyword, subject, cards, loc,
                                               (text, start, self.style)))
