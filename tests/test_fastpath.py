@@ -263,6 +263,31 @@ def test_engine_paths_agree_on_bagatte_in_the_last_trick() -> None:
     assert {("nice4", 3), ("nice3", 2)} <= positions
 
 
+def test_engine_paths_agree_on_an_unknown_lead_by_the_bagatte_holder() -> None:
+    """Regression: an unknown card (``?``) led by the holder of I while he still attempts
+    Bagatte Ultimu reached the lead rule's check (NICE-14) before the single pass saw it was
+    unknown, and raised. Each such trick of some generated records, both ways."""
+    compared = 0
+    for seed in range(40):
+        record = get_game("nice4").random_record(random.Random(seed))
+        report = get_game("nice4").verify(record)
+        if report.hands is None or not report.tricks:
+            continue
+        holder = next((s for s, hand in enumerate(report.hands) if hand >> R.BAGATTE & 1), None)
+        body = list(record.body)
+        for index, entry in enumerate(body):
+            if not isinstance(entry, Trick) or report.tricks[entry.number - 1].leader != holder:
+                continue
+            plays = list(entry.plays)
+            plays[0] = Item("?")
+            changed = Record(record.tags, (*body[:index],
+                                           Trick(entry.number, entry.leader, tuple(plays)),
+                                           *body[index + 1 :]))
+            assert_same_report(changed)
+            compared += 1
+    assert compared >= 10
+
+
 def test_single_pass_flags_revokes(monkeypatch: pytest.MonkeyPatch) -> None:
     """Not vacuous: such revoke records do reach the single pass, which flags them."""
     rng = random.Random(7)

@@ -199,6 +199,8 @@ def single_pass(h: _NiceHand) -> None:
                 or (trick.leader is not None and trick.leader != leader)):
             raise Fallback
         if leader == holder and watch.attempting:  # NICE-14: the holder's lead
+            if cards[0] is None:  # an unknown card: the general path stops there
+                raise Fallback
             watch.lead(h, cards[0], hands[holder], number, trick.loc)
         flags = {}
         led = None
