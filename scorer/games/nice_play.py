@@ -133,6 +133,8 @@ class Fallback(Exception):
 _KEY = tuple(1000 + R.RULES.strength[c] if CATEGORY[c] == TRUMP else R.RULES.strength[c]
              for c in range(97))
 _BITS = tuple(1 << c for c in range(97))
+
+
 def _card_info(points: tuple[int, ...]) -> tuple[tuple[int, int, int, int], ...]:
     """Per card, what the single pass needs in one look-up: its bit, category, winning key,
     and card points (0 for the Fool, whose points are not the trick's, NICE-3)."""
@@ -143,7 +145,7 @@ def _card_info(points: tuple[int, ...]) -> tuple[tuple[int, int, int, int], ...]
     return info
 
 
-_INFO: dict[tuple[int, ...], tuple[tuple[int, int, int, int], ...]] = {}
+_INFO: dict[tuple[int, ...], tuple[tuple[int, int, int, int], ...]] = {}  # by points table
 # Seats in playing order from each leader, for three and four players.
 _ORDERS = {n: tuple(tuple((first + i) % n for i in range(n)) for first in range(n))
            for n in (3, 4)}
