@@ -45,21 +45,6 @@ NICE-15 | Partida (four players) | 37 of 72 wins; 1 marca per opponent (Solo col
 NICE-16 | Declarations and Bagatte are personal | Paid by each other player, partner included; sans prendre doubles Bagatte payments, not declarations.
 NICE-17 | Three players | 13 to 25 points pay 1 to the top scorer, under 13 pay 2; a tie for most puts the third's payment in abeyance for the next sole top scorer; a three-way tie pays nothing.
 NICE-18 | Marca ledger | Each player starts the session with 10 marca; balances may go below zero; every hand is zero-sum.
-PIE-1 | Pack | 62 cards: swords and batons K Q C J 10..5, cups and coins K Q C J 1..6, trumps 21 (highest) .. 1, the Fool.
-PIE-2 | Points, counted singly | Kings, 21, 1 and the Fool 5; Queens 4; Cavaliers 3; Jacks 2; every other card 1: 114.
-PIE-3 | Deal and discard | 15 each to right, partner, left, 17 to the dealer, who discards 2: no 5-point card; other trumps only if the hand kept holds only trumps and 5-point cards, or no trump; the trumps discarded announced; the discard counts for the dealer's side if it wins a trick.
-PIE-4 | Play and the Fool | Follow suit, else trump, else any card. The Fool may be played to any trick, never wins, goes to its side's pile and counts if that side wins a trick; led, the second card sets the suit.
-PIE-5 | Table talk | Remarks attached to plays are checked: with a trump or the Fool only trumps and the Fool; with a suit card that suit, or the other colour unnamed; requests within the same limits; the dealer's sleeping cards likewise; every statement true of the hand just after the card. Option remark-counts=at-least.
-PIE-6 | Deal score | A side's points are the cards it won; a side winning every trick (vola) has all 114; a side winning no trick gives up its Fool and, if it dealt, its discard.
-PIE-7 | The game | Four deals; each side's lead is kept over the average of 57 a deal; more than 57 ahead after three deals ends the game; a tie after four: two more deals, then a draw.
-PIE3-1 | Cards | Honours XX (the Angel), I (the Bagatto) and the Fool; trumps XX, XXI, XIX .. I (the Angel highest); swords and batons K Q C V 10 .. 1, cups and coins K Q C V 1 .. 10.
-PIE3-2 | Points, counted singly | Angel and Bagatto 5, Fool 4, Kings 5, Queens 4, Cavaliers 3, Valets 2, all else 1: 129 = 3 x 43. Option fool=5: the Fool counts 5, 130 in all, game points kept in thirds.
-PIE3-3 | Deal | Five rounds of packets of 5, the dealer's last packet 8 (25, 25, 28); bargaining sessions after rounds 2, 3 and 4.
-PIE3-4 | Bargaining | From eldest: pass, demand N, offer N or continue (ends the session). After a demand d: pass, demand less, or offer; after an offer o: pass or offer more. Once all three have spoken, demands equal to offers (a pass is 0) throw the hand in: offerers pay, demanders receive; all passing pays nothing.
-PIE3-5 | Discard | The dealer discards 3, neither Honours nor Kings; they count for him.
-PIE3-6 | Declarations | After the discard, paid by each opponent: Abundance (10+ trumps, the Fool not one; option abundance-fool=trump) 10 + 1 per trump over 10; Kings 20 + 5 per Honour added; Mitigati 15 + 5 per King added; Mixed Honours (4+ Kings and Honours, one of each at least) 10 + 5 per card over 4. Abundance cards may serve one other; a card serves at most one of the others. A better grouping held is noted.
-PIE3-7 | The Fool | Excuses any play, never wins; its player takes it back and gives the trick's winner a 1-point card from his pile as soon as he has one; with none by the end, the Fool goes to that winner. Option discard-in-pile=no keeps the dealer's discard out of his pile for this.
-PIE3-8 | Settlement | Each player's card points (the discard to the dealer) minus 43 in game points, plus declarations and bargains; zero-sum.
 MIN-1 | Pack | 97 cards: swords and batons K Q C J 10..1, cups and coins K Q C J 1..10, trumps 1..40 (40 the Tromba highest), the Fool in no suit.
 MIN-2 | Counting cards | Trumps 2-5: 3; Kings, the Fool, trumps 1, 10, 13, 20, 28, 30-35: 5; the Arie 36-40: 10; 142 in all. Trump 29 counts 0 alone, 5 inside a versicola.
 MIN-3 | Robbing | The cutter (dealer's left) keeps the run of counting cards and sopraventi (20-29) at the cut; their values are marked for his side; he discards as many.
@@ -76,6 +61,21 @@ MIN-13 | Revoke penalty | Not following suit or not trumping when able costs two
 MIN-14 | Cascare | A player out of trumps lays his hand open: noted, legality unchanged.
 MIN-15 | Rests per side | Each player of the side paid receives the rests, each of the other side pays them: zero-sum.
 MIN-16 | Giro and set | Four games a giro, three giri a set; the first dealer partners the 2nd, 3rd, then lowest cutter; the deal passes to the right; each game of an unfinished giro pays 2 rests to the would-be dealer's side.
+PIE-1 | Pack | 62 cards: swords and batons K Q C J 10..5, cups and coins K Q C J 1..6, trumps 21 (highest) .. 1, the Fool.
+PIE-2 | Points, counted singly | Kings, 21, 1 and the Fool 5; Queens 4; Cavaliers 3; Jacks 2; every other card 1: 114.
+PIE-3 | Deal and discard | 15 each to right, partner, left, 17 to the dealer, who discards 2: no 5-point card; other trumps only if the hand kept holds only trumps and 5-point cards, or no trump; the trumps discarded announced; the discard counts for the dealer's side if it wins a trick.
+PIE-4 | Play and the Fool | Follow suit, else trump, else any card. The Fool may be played to any trick, never wins, goes to its side's pile and counts if that side wins a trick; led, the second card sets the suit.
+PIE-5 | Table talk | Remarks attached to plays are checked: with a trump or the Fool only trumps and the Fool; with a suit card that suit, or the other colour unnamed; requests within the same limits; the dealer's sleeping cards likewise; every statement true of the hand just after the card. Option remark-counts=at-least.
+PIE-6 | Deal score | A side's points are the cards it won; a side winning every trick (vola) has all 114; a side winning no trick gives up its Fool and, if it dealt, its discard.
+PIE-7 | The game | Four deals; each side's lead is kept over the average of 57 a deal; more than 57 ahead after three deals ends the game; a tie after four: two more deals, then a draw.
+PIE3-1 | Cards | Honours XX (the Angel), I (the Bagatto) and the Fool; trumps XX, XXI, XIX .. I (the Angel highest); swords and batons K Q C V 10 .. 1, cups and coins K Q C V 1 .. 10.
+PIE3-2 | Points, counted singly | Angel and Bagatto 5, Fool 4, Kings 5, Queens 4, Cavaliers 3, Valets 2, all else 1: 129 = 3 x 43. Option fool=5: the Fool counts 5, 130 in all, game points kept in thirds.
+PIE3-3 | Deal | Five rounds of packets of 5, the dealer's last packet 8 (25, 25, 28); bargaining sessions after rounds 2, 3 and 4.
+PIE3-4 | Bargaining | From eldest: pass, demand N, offer N or continue (ends the session). After a demand d: pass, demand less, or offer; after an offer o: pass or offer more. Once all three have spoken, demands equal to offers (a pass is 0) throw the hand in: offerers pay, demanders receive; all passing pays nothing.
+PIE3-5 | Discard | The dealer discards 3, neither Honours nor Kings; they count for him.
+PIE3-6 | Declarations | After the discard, paid by each opponent: Abundance (10+ trumps, the Fool not one; option abundance-fool=trump) 10 + 1 per trump over 10; Kings 20 + 5 per Honour added; Mitigati 15 + 5 per King added; Mixed Honours (4+ Kings and Honours, one of each at least) 10 + 5 per card over 4. Abundance cards may serve one other; a card serves at most one of the others. A better grouping held is noted.
+PIE3-7 | The Fool | Excuses any play, never wins; its player takes it back and gives the trick's winner a 1-point card from his pile as soon as he has one; with none by the end, the Fool goes to that winner. Option discard-in-pile=no keeps the dealer's discard out of his pile for this.
+PIE3-8 | Settlement | Each player's card points (the discard to the dealer) minus 43 in game points, plus declarations and bargains; zero-sum.
 PINCH-1 | Ranking | Suits 1 .. 10, J, C, Q, K ascending in every suit (option pip-order=historic reverses the pips of hearts and diamonds); trumps by number, except that 20 beats 21.
 PINCH-2 | Points | Bagatto (1), World (21), Fool and Kings 4; Queens 3; Cavaliers 2; Jacks 1; plus 1 per two cards in a player's pile at the end: 91 in all (52 + 39).
 PINCH-3 | Deal and stock | 15 cards each, 48 in the stock; the dealer's opponent leads first; after each trick while the stock lasts the winner draws, then the loser; the record lists the draws (a draw not the stock's next card, or out of turn, is impossible).

@@ -287,9 +287,17 @@ def recount(record: Record, accrescimento: bool = True) -> dict:
     tricks_won = [0, 0]
     leader = (dealer + 1) % 4
     owed = None
-    replaces = [ln.cards()[0] for ln in record.lines("replace")]
     last = None
-    for trick in record.tricks:
+    for trick in record.body:
+        if isinstance(trick, Line):
+            if trick.keyword == "replace" and owed is not None:
+                # MIN-11: given as soon as the side has a card, where the record says so; from
+                # then on it is the winners' card (it may join their versicole, not the giver's)
+                card = trick.cards()[0]
+                piles[owed[0]] &= ~card.bit
+                piles[owed[1]] |= card.bit
+                owed = None
+            continue
         cards = [c for c in trick.card_tuple]
         led = next((c.suit if not c.is_trump else 4 for c in cards if not c.is_fool), None)
         best = 0
@@ -315,10 +323,8 @@ def recount(record: Record, accrescimento: bool = True) -> dict:
             kinds[kind] = grown
         leader = last = winner
     fool_lost = False
-    if owed is not None:
-        if replaces:
-            card = replaces[0]
-        elif not tricks_won[owed[0]]:
+    if owed is not None:  # no replace line: derived at the end (MIN-11)
+        if not tricks_won[owed[0]]:
             card = FOOL
             fool_lost = True
         else:

@@ -28,7 +28,7 @@ from records.writer import write
 from scorer.disputes import compare_claims, suggest_repairs, what_if
 from scorer.disputes.repair import roman_neighbours
 from scorer.disputes.whatif import session_what_if
-from scorer.games import get_game
+from scorer.games import GAMES, get_game
 from scorer.ledger import build_ledger
 from scorer.record import Item, Line, Record, Trick
 from tarocco.cli import main
@@ -312,3 +312,43 @@ def test_audit_page_shows_the_tools_and_a_director_accepts_a_repair(
     revisions = client.get(f"/api/hands/{hand['hand_id']}/revisions").get_json()
     assert revisions[-1]["reason"].startswith("repair: trick 1, card 3 (5C)")
     assert client.get("/hands/999/audit").status_code == 404
+
+
+# -- claims in every game -----------------------------------------------------------------
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_every_game_checks_and_explains_a_claim_of_its_payments(key: str) -> None:
+    """``claim FIELD:`` (the game's ``claim_field``) with the rules' own payments agrees, in
+    the engine and in the audit; one figure off is a violation naming the player, and the
+    audit finds the difference."""
+    game = GAMES[key]
+    rng = random.Random(17)
+    record, report = None, None
+    for _ in range(50):
+        record = game.random_record(rng)
+        report = game.verify(record)
+        if report.status.value == "clean" and any(report.settlement):
+            break
+    assert report is not None and report.status.value == "clean"
+    field = game.claim_field or game.unit
+
+    def claimed(amounts) -> Record:
+        words = []
+        for name, amount in zip(record.players, amounts, strict=True):
+            words += [Item(name), Item(f"{amount:+d}")]
+        return Record(record.tags, (*record.body, Line("claim", field, tuple(words))))
+
+    right = claimed(report.settlement)
+    assert read(write(right))[0].errors == []  # the notation takes the line for every game
+    assert game.verify(right).status.value == "clean"
+    assert [d.kind for d in compare_claims(game, right)] == ["agrees"]
+    off = list(report.settlement)
+    off[0] += 1
+    if game.zero_sum:
+        off[1] -= 1
+    wrong = claimed(off)
+    flagged = game.verify(wrong)
+    assert flagged.status.value == "flagged"
+    assert any("CLAIM" in f.code and f.seat == 0 for f in flagged.violations)
+    [diff] = compare_claims(game, wrong)
+    assert diff.kind != "agrees" and [f.player for f in diff.fields if f.differs][:1] == [
+        record.players[0]]

@@ -1,9 +1,9 @@
 """Claimed against computed: the result the players wrote down (``claim`` lines) compared
 field by field with what the rules give, each difference explained when it can be.
 
-A claim line names a field and gives a value per player::
+A claim line names a field and gives a value per player (see :mod:`scorer.claims`)::
 
-    claim marca: Anna -8 Bruno 0 Carla +8 Dario 0     ; the payments, in the game's unit
+    claim marca: Anna -8 Bruno 0 Carla +8 Dario 0     ; the payments (``Game.claim_field``)
     claim points: Anna 16 Bruno 56                     ; a side's (or player's) point total
 
 For each differing field the diff says which of three explanations fits, tried in order:
@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
+from ..claims import read_claim
 from ..findings import Loc
 from ..games.base import Game
 from ..record import Record
@@ -75,16 +76,7 @@ def read_claims(record: Record) -> list[ClaimRow]:
     problem of its row, not an exception: a dispute tool must work on damaged records)."""
     rows = []
     for line in record.lines("claim"):
-        items = [item.text for item in line.items]
-        amounts: dict[str, int] = {}
-        problems = []
-        if len(items) % 2:
-            problems.append("a claim lists a player and an amount each")
-        for name, amount in zip(items[::2], items[1::2], strict=False):
-            try:
-                amounts[name] = int(amount.replace("−", "-"))
-            except ValueError:
-                problems.append(f"{amount!r} is not a whole number")
+        amounts, problems = read_claim(line)
         rows.append(ClaimRow((line.subject or "").casefold(), amounts, line.loc,
                              tuple(problems)))
     return rows
@@ -106,13 +98,14 @@ def compare_claims(game: Game, record: Record, report: Report | None = None,
         if row.problems or unknown:
             problems = [*row.problems, *(f"no player {name!r}" for name in unknown)]
             out.append(ClaimDiff(row, (), "unchecked", "; ".join(problems)))
-        elif row.field == game.unit:
+        elif row.field == (game.claim_field or game.unit):
             out.append(_payments(game, record, report, row, options))
         elif row.field == "points":
             out.append(_points(report, row))
         else:
             out.append(ClaimDiff(row, (), "unchecked", f"claims of {row.field!r} are not "
-                                 f"checked; write claim {game.unit}: or claim points:"))
+                                 f"checked; write claim {game.claim_field or game.unit}: or "
+                                 "claim points:"))
     return out
 
 

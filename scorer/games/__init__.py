@@ -11,20 +11,20 @@ from __future__ import annotations
 from .base import Game, Option, OptionError
 from .minchiate import Minchiate
 from .nice import Nice3, Nice4
-from .piemonte3 import Piemonte3
 from .piedicavallo import Piedicavallo
+from .piemonte3 import Piemonte3
 from .pinch import Pinch
 
 __all__ = ["GAMES", "Game", "Option", "OptionError", "UnknownGame", "get_game"]
 
-# One engine a line, in the order the rules pages and the API list them.
+# One engine a line, in the order the rules pages and the API list them (the seeds' order).
 ENGINES: tuple[Game, ...] = (
     Nice4(),
     Nice3(),
-    Piemonte3(),
     Minchiate(),
-    Piedicavallo(),
     Pinch(),
+    Piemonte3(),
+    Piedicavallo(),
 )
 GAMES: dict[str, Game] = {game.key: game for game in ENGINES}
 

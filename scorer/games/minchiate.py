@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from ..cards import FOOL, Card
 from ..cardset import cards_of
+from ..claims import claim_findings
 from ..findings import Finding, Loc, Severity
 from ..record import Line, Record, Trick
 from ..report import Report
@@ -63,6 +64,7 @@ class _Lines:
     declares: list[tuple[int, Line]] = field(default_factory=list)
     replaces: list[tuple[int, Line]] = field(default_factory=list)
     cascare: list[tuple[int, Line]] = field(default_factory=list)
+    claims: list[Line] = field(default_factory=list)  # the result on the sheet, anywhere
     tricks: list[Trick] = field(default_factory=list)
 
 
@@ -75,6 +77,7 @@ class Minchiate(Game):
     num_players = 4
     default_suits = "italian"
     unit = "rest"
+    claim_field = "rests"
     start_balance = 0
     highest_trump = 40  # MIN-1
     zero_sum = True
@@ -197,6 +200,7 @@ class _MinHand:
             from .minchiate_scoring import score_end
 
             score_end(self)
+            report.findings += claim_findings(self.lines.claims, report, "rests", "MIN-15")
         elif not report.errors and not report.complete:
             report.lines.clear()
         if report.errors:
@@ -215,6 +219,9 @@ class _MinHand:
                 tricks_seen += 1
                 continue
             keyword = entry.keyword
+            if keyword == "claim":
+                lines.claims.append(entry)
+                continue
             if keyword in per_seat:
                 seat = self.seat_named(entry.subject, entry.loc)
                 if seat in per_seat[keyword]:

@@ -19,6 +19,7 @@ from typing import NamedTuple
 
 from ..cards import CARDS, FOOL, suit_card, trump
 from ..cardset import mask_of
+from ..claims import CLAIM_KEYWORD
 from ..record import KeywordSpec
 from ..tricks import SUIT_MASKS, TRUMP_MASK, TrickRules
 from .base import Option
@@ -206,6 +207,7 @@ SUIT_WORDS = {
 }
 
 KEYWORDS = {
+    "claim": CLAIM_KEYWORD,
     "draw": KeywordSpec("none", "words", "the initial cut for seats, players highest first "
                         "(first record of a set; MIN-16)"),
     "rob": KeywordSpec("optional-player", "cards", "the cards the cutter robbed at the cut "

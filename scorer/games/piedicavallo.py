@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 
 from ..cards import Card
 from ..cardset import cards_of
+from ..claims import claim_findings
 from ..findings import Finding, Loc, Severity
 from ..record import Line, Record, Trick
 from ..report import Report
@@ -50,6 +51,7 @@ class Piedicavallo(Game):
     seed = "004_0bdd049b43c30c8f.txt"
     num_players = 4
     unit = "points"
+    claim_field = "score"  # claim score: each player's deal score over the average (PIE-7)
     start_balance = 0  # PIE-7: each side's lead over the average starts at nothing
     zero_sum = True
     keywords = R.KEYWORDS
@@ -110,6 +112,7 @@ class _Deal:
         self.dealer = record.dealer if record.dealer is not None else 0
         self.hand_lines: dict[int, Line] = {}
         self.discard_line: Line | None = None
+        self.claims: list[Line] = []  # the result on the sheet: checked after the score
         self.tricks: list[Trick] = []
         # per trick: the line, its leader's seat, its cards, the winner's seat (None: unfinished)
         self.seated: list[tuple[Trick, int, tuple[Card, ...], int | None]] = []
@@ -160,6 +163,7 @@ class _Deal:
             pass
         if report.complete and not report.errors:
             score(self)
+            report.findings += claim_findings(self.claims, report, "score", "PIE-7")
         report.findings.sort(key=lambda f: (f.loc is None, f.loc or Loc(0, 0)))
         return report
 
@@ -184,6 +188,7 @@ class _Deal:
         report.complete = True
         if not report.errors:  # an unreadable remark (BAD_REMARK, G-2) leaves it unscored
             score(self)
+            report.findings += claim_findings(self.claims, report, "score", "PIE-7")
         report.findings.sort(key=lambda f: (f.loc is None, f.loc or Loc(0, 0)))
         return report
 
@@ -198,6 +203,9 @@ class _Deal:
             if isinstance(entry, Trick):
                 self.tricks.append(entry)
                 continue
+            if entry.keyword == "claim":
+                self.claims.append(entry)
+                continue
             if entry.keyword == "hand":
                 seat = self.seat_named(entry.subject, entry.loc)
                 if seat in self.hand_lines:
@@ -210,7 +218,7 @@ class _Deal:
                 self.discard_line = entry
             else:
                 self.stop("UNKNOWN_SECTION", f"{entry.keyword!r} is not a section of "
-                          "piedicavallo (hand, discard)", loc=entry.loc)
+                          "piedicavallo (hand, discard, claim)", loc=entry.loc)
             if self.tricks:
                 self.stop("LINE_OUT_OF_PLACE", f"the {entry.keyword} line comes after play "
                           "began", loc=entry.loc)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..cards import CARDS, FOOL, PIEDICAVALLO_PACK, suit_card, trump
 from ..cardset import mask_of
+from ..claims import CLAIM_KEYWORD
 from ..record import KeywordSpec
 from ..tricks import SUIT_MASKS, TRUMP_MASK, TrickRules
 from .base import Option
@@ -72,6 +73,7 @@ SUIT_NAMES = ("swords", "batons", "cups", "coins")
 GROUP_NAMES = (*SUIT_NAMES, "trumps")  # group 4: trumps and the Fool (table talk, PIE-5)
 
 KEYWORDS = {
+    "claim": CLAIM_KEYWORD,
     "hand": KeywordSpec("player", "cards",
                         "the cards dealt to a player: 15 each, the dealer's 17 before he "
                         "discards"),

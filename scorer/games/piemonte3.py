@@ -69,6 +69,7 @@ class Piemonte3(Game):
     seed = "003_6bc13211b3b0e267.txt"
     num_players = 3
     unit = "game points"
+    claim_field = "points"  # claim points: the payments as written (scorer.claims)
     start_balance = 0
     zero_sum = True
     redeal_thrown_in = False  # the seed: a thrown-in hand passes the deal to the next player

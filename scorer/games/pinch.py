@@ -62,6 +62,7 @@ class Pinch(Game):
     num_players = 2
     default_suits = "french"  # the seed's convention (its footnote 1); Italian letters accepted
     unit = "points"
+    claim_field = "points"  # claim points: the payments as written (scorer.claims)
     start_balance = 0
     zero_sum = False  # each player scores for himself; the totals are compared (PINCH-8)
     keywords = R.KEYWORDS
@@ -70,6 +71,12 @@ class Pinch(Game):
 
     def verify(self, record: Record, options: Mapping[str, str] | None = None) -> Report:
         return _PinchHand(self, record, options).run()
+
+    def verify_general(self, record: Record, options: Mapping[str, str] | None = None
+                       ) -> Report:
+        """:meth:`verify` on the general path only (no single-pass replay): the reference
+        the fast path is tested against (``tests/test_pinch_fastpath.py``)."""
+        return _PinchHand(self, record, options, single_pass=False).run()
 
     def random_record(self, rng: random.Random, players: list[str] | None = None,
                       dealer: int | None = None) -> Record:
@@ -87,8 +94,10 @@ class Pinch(Game):
 class _PinchHand:
     """One replay of one record. Built, run once, discarded."""
 
-    def __init__(self, game: Pinch, record: Record, options: Mapping[str, str] | None) -> None:
+    def __init__(self, game: Pinch, record: Record, options: Mapping[str, str] | None,
+                 single_pass: bool = True) -> None:
         self.game = game
+        self.use_single_pass = single_pass
         self.record = record
         self.report = Report(game.key, tuple(record.players), record.dealer, unit=game.unit)
         self.options = game.resolve_options(record.options, options)
@@ -306,6 +315,128 @@ class _PinchHand:
 
     # -- the play --------------------------------------------------------------------------
     def replay(self) -> None:
+        if self.use_single_pass and self.both_known and self.stock is not None:
+            self.single_pass()
+            return
+        self.general_replay()
+
+    def single_pass(self) -> None:
+        """:meth:`general_replay` in one loop, for a record whose hands and stock are known
+        (every generated record, nearly every real one): the usual trick (two held cards, no
+        Fool, numbered in turn, the leader right if written, the second card following or
+        void) and the usual draw (the seat due, the stock's next card) are replayed inline
+        with the very state updates of :meth:`trick` and :meth:`draw`; anything else (the
+        Fool, overtrumping to check, a possible revoke, a card not held, any draw out of the
+        ordinary, melds, covers) goes to the general method for that one line, which finds
+        and words every problem. ``tests/test_pinch_fastpath.py`` checks that the reports
+        are the same as :meth:`general_replay`'s."""
+        from .pinch_melds import declare
+
+        events = self.events
+        last_trick = len(events) - 1
+        while last_trick >= 0 and events[last_trick].__class__ is not Trick:
+            last_trick -= 1
+        rules = self.rules
+        strength = rules.strength
+        overtrump = rules.overtrump
+        hands = self.hands
+        piles = self.piles
+        won = self.won
+        stock = self.stock
+        assert stock is not None
+        log = self.report.tricks.append
+        points = R.POINTS
+        involved = R.INVOLVED
+        seats = self.seats
+        drawn_by = self.drawn_by
+        moment_for = self.melds.moment_for
+        stock_tricks, bagatto = R.STOCK_TRICKS, R.BAGATTO
+        category, category_mask = CATEGORY, CATEGORY_MASK
+        for index, entry in enumerate(events):
+            if entry.__class__ is Trick:
+                cards = entry._cards
+                number = self.tricks_done + 1
+                leader = self.leader
+                if len(cards) != 2 or entry.number != number or self.pending or (
+                        entry.leader is not None and entry.leader != leader) or number > 39:
+                    if not self.trick_full(entry, index == last_trick):
+                        return
+                    continue
+                a, b = cards
+                if a is None or b is None or a == FOOL or b == FOOL:
+                    if not self.trick_full(entry, index == last_trick):
+                        return
+                    continue
+                other = 1 - leader
+                first, second = hands[leader], hands[other]
+                bit_a, bit_b = 1 << a, 1 << b
+                led, answer = category[a], category[b]
+                if not first & bit_a or not second & bit_b:
+                    winner = -1
+                elif led == answer:
+                    if led == TRUMP and overtrump:
+                        winner = -1
+                    else:
+                        winner = leader if strength[a] > strength[b] else other
+                elif not second & category_mask[led] and (
+                        answer == TRUMP or led == TRUMP or not second & TRUMP_MASK):
+                    winner = other if answer == TRUMP else leader
+                else:
+                    winner = -1
+                if winner < 0:
+                    if not self.trick_full(entry, index == last_trick):
+                        return
+                    continue
+                hands[leader] = first ^ bit_a
+                hands[other] = second ^ bit_b
+                both = bit_a | bit_b
+                self.gone |= both
+                piles[winner] |= both
+                won[winner] += 1
+                if self.fool_owner == winner and self.covered is None:
+                    if not self.fool_due:
+                        self.fool_due, self.fool_due_at = True, number
+                    self.fool_after |= both
+                log(TrickResult(number, leader, cards, winner, points[a] + points[b], None, 2,
+                                entry))
+                self.tricks_done = number
+                self.leader = winner
+                self.windows = [False, False]
+                if number <= stock_tricks:
+                    self.pending = [winner, other if winner == leader else leader]
+                elif number == 39 and (a == bagatto or b == bagatto):
+                    self.bagatto = (leader if a == bagatto else other, winner)
+                continue
+            keyword = entry.keyword
+            if keyword == "draw":
+                subject = entry.subject
+                seat = seats.get(subject.casefold()) if subject else None
+                found = entry._cards
+                pending = self.pending
+                if (seat is None or len(found) != 1 or not pending or seat != pending[0]
+                        or found[0] != stock[self.stock_pos]):
+                    self.draw(entry)
+                    continue
+                card = found[0]
+                bit = 1 << card
+                self.stock_pos += 1
+                self.drawn |= bit
+                drawn_by[seat] |= bit
+                hands[seat] |= bit
+                pending.pop(0)
+                self.windows[seat] = True
+                if involved[card]:
+                    moment_for(seat, card)
+            elif keyword == "meld":
+                declare(self, entry)
+            else:
+                self.cover(entry)
+        if self.tricks_done == R.TRICKS:
+            self.complete = True
+
+    def general_replay(self) -> None:
+        """Every line through its own method (:meth:`trick`, :meth:`draw`, the melds, the
+        cover), in the order written."""
         from .pinch_melds import declare
 
         last_trick = max((i for i, e in enumerate(self.events) if isinstance(e, Trick)),
