@@ -352,3 +352,19 @@ def test_every_game_checks_and_explains_a_claim_of_its_payments(key: str) -> Non
     [diff] = compare_claims(game, wrong)
     assert diff.kind != "agrees" and [f.player for f in diff.fields if f.differs][:1] == [
         record.players[0]]
+
+
+# -- records without the deal -------------------------------------------------------------
+def test_a_revoke_proved_by_a_later_play_names_both_tricks() -> None:
+    """examples/nice4/no-deal.txt: no hand lines; Bruno trumps cups at trick 6 and plays 4C
+    at trick 11, which proves he held a cup: the finding names trick 6 and trick 11."""
+    record = record_of((EXAMPLES / "nice4" / "no-deal.txt").read_text())
+    [revoke] = NICE4.verify(record).violations
+    assert revoke.code == "MUST_FOLLOW_SUIT" and revoke.trick == 6
+    assert revoke.message.endswith("; proved by trick 11, where Bruno played 4C")
+
+
+def test_a_written_hand_needs_no_proof() -> None:
+    text = (EXAMPLES / "disputes" / "repair-swap.txt").read_text()
+    [revoke] = NICE4.verify(record_of(text)).violations
+    assert "proved by" not in revoke.message  # Anna's hand is written: the deal proves it

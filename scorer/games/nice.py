@@ -20,6 +20,7 @@ from functools import cached_property
 from ..cards import CARDS, FOOL, Card
 from ..cardset import cards_of
 from ..findings import Finding, Loc, Severity
+from ..proof import name_proofs
 from ..record import Item, Line, Record, Trick
 from ..report import Report
 from ..tricks import CATEGORY, FOOL_CATEGORY, TRUMP, TRUMP_MASK
@@ -91,13 +92,17 @@ class NiceGame(Game):
         return sum(self.rounds)
 
     def verify(self, record: Record, options: Mapping[str, str] | None = None) -> Report:
-        return _NiceHand(self, record, options).run()
+        report = _NiceHand(self, record, options).run()
+        name_proofs(record, report)
+        return report
 
     def verify_general(self, record: Record, options: Mapping[str, str] | None = None
                        ) -> Report:
         """:meth:`verify` on the general path only (no single-pass replay): the reference
         the fast path is tested against (``tests/test_fastpath.py``)."""
-        return _NiceHand(self, record, options, single_pass=False).run()
+        report = _NiceHand(self, record, options, single_pass=False).run()
+        name_proofs(record, report)
+        return report
 
     def random_record(self, rng: random.Random, players: list[str] | None = None,
                       dealer: int | None = None) -> Record:

@@ -24,6 +24,7 @@ from ..cards import Card
 from ..cardset import cards_of
 from ..claims import claim_findings
 from ..findings import Finding, Loc, Severity
+from ..proof import name_proofs
 from ..record import Line, Record, Trick
 from ..report import Report
 from ..tricks import CATEGORY, FOOL_CATEGORY, TRUMP
@@ -62,6 +63,7 @@ class Piedicavallo(Game):
         report = _Deal(self, record, options).run_fast()
         if report is None:  # something unusual: the general replay says what and where
             report = _Deal(self, record, options).run()
+        name_proofs(record, report)
         return report
 
     def random_record(self, rng: random.Random, players: list[str] | None = None,

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from ..cardset import cards_of
 from ..findings import Finding, Loc, Severity
+from ..proof import name_proofs
 from ..record import Line, Record, Trick
 from ..report import Report, ScoreLine, Status
 from ..tricks import (
@@ -79,7 +80,9 @@ class Piemonte3(Game):
     hand_size = R.HAND_SIZE
 
     def verify(self, record: Record, options: Mapping[str, str] | None = None) -> Report:
-        return _Hand(self, record, options).run()
+        report = _Hand(self, record, options).run()
+        name_proofs(record, report)
+        return report
 
     def random_record(self, rng: random.Random, players: list[str] | None = None,
                       dealer: int | None = None) -> Record:
