@@ -76,6 +76,11 @@ _new_loc = tuple.__new__
 # Locations are immutable: the fast paths share one for each of the first lines' column 1.
 _CACHED_LINES = 4096
 _AT_COLUMN_1 = [Loc(number, 1) for number in range(_CACHED_LINES)]
+# The block's section lines: ``keyword Name: cards`` from column 1, plain tokens only (no
+# comment, note, mark, option or unknown-card sign), nothing after the last card.
+_FAST_SECTION = re.compile(r"([A-Za-z][A-Za-z0-9_-]*+)[ \t]++([^\s:;{}()*=?,\[-][^:;{}()*=?,\[-]*+)"
+                           r":[ \t]*+([^\s:;{}()*=?,\[-][^:;{}()*=?,\[-]*+)$")
+_new_line = Line.__new__
 _SPECIAL = re.compile(r"[(),*=?-]")
 _NOT_PLAIN = re.compile(r"[(),*]")  # what only the token pattern reads: notes, commas, marks
 _new_item = Item.__new__
@@ -122,6 +127,16 @@ class Visitor:
         for trick in tricks:
             self.visit_trick(trick)
 
+    def visit_entries(self, entries: list[Line | Trick]) -> None:
+        """A run of plain body lines, tricks and section lines, read at once (the reader's
+        body block); by default :meth:`visit_trick` or :meth:`visit_line` for each, in
+        order."""
+        for entry in entries:
+            if isinstance(entry, Trick):
+                self.visit_trick(entry)
+            else:
+                self.visit_line(entry)
+
     def handle_error(self, error: NotationError) -> None:
         raise error
 
@@ -153,6 +168,9 @@ class RecordBuilder(Visitor):
 
     def visit_tricks(self, tricks: list[Trick]) -> None:
         self._body.extend(tricks)
+
+    def visit_entries(self, entries: list[Line | Trick]) -> None:
+        self._body.extend(entries)
 
     def handle_error(self, error: NotationError) -> None:
         if self.strict:
@@ -220,13 +238,13 @@ class Reader:
             number += 1
             if self.in_body and self.fast:
                 first = raw[:1]
-                if first.isdigit():
-                    done = self.trick_block(number - 1)
+                if first.isdigit() or first.isalpha():
+                    done = self.body_block(number - 1)
                     if done:
                         number += done - 1
                         continue
-                elif (first.isalpha() and ";" not in raw and "{" not in raw
-                      and self.line_count < MAX_RECORD_LINES and self.section_line(raw, number)):
+                if (first.isalpha() and ";" not in raw and "{" not in raw
+                        and self.line_count < MAX_RECORD_LINES and self.section_line(raw, number)):
                     continue
             text = raw if ";" not in raw and "{" not in raw else _strip_comment(raw)
             if not text.strip():
@@ -291,6 +309,73 @@ class Reader:
             self.line_count += len(tricks)
             self.visitor.visit_tricks(tricks)
         return len(tricks)
+
+    def body_block(self, start: int) -> int:
+        """The fast path for a run of plain body lines from index ``start``: the trick lines of
+        :meth:`trick_block` and, between them, section lines ``keyword Name: cards`` of a
+        keyword whose items are cards and whose subject is a player (``draw Anna: 7S``,
+        ``hand Bruno: ...``), with a known name and known card spellings. One loop, one
+        regular expression a line, the values built directly as :meth:`section_line` builds
+        them; returns how many lines it took (0: the line is left to the other paths, which
+        read or report it the same way). Game-neutral: the keywords come from the game's
+        specification."""
+        match_trick = _FAST_LED_TRICK.match
+        match_section = _FAST_SECTION.match
+        card = self.spellings.__getitem__
+        seats = self.player_seats
+        names = self.player_names
+        spec = self.spec if self.spec is not None else {}
+        style = self.style
+        entries: list[Line | Trick] = []
+        append = entries.append
+        for number, raw in enumerate(
+                self.lines[start : start + MAX_RECORD_LINES - self.line_count], start + 1):
+            if raw[:1].isdigit():
+                match = match_trick(raw)
+                if match is None:
+                    break
+                number_text, name, rest = match.groups()
+                try:
+                    cards = tuple(map(card, rest.split()))
+                except KeyError:
+                    break
+                leader = None
+                if name is not None:
+                    leader = seats.get(name.strip().casefold())
+                    if leader is None:
+                        break
+                trick = _new_trick(Trick)
+                (trick.number, trick.leader, trick._cards, trick._items, trick._lazy,
+                 trick.loc) = (int(number_text), leader, cards, None,
+                               (raw, match.start(3), style),
+                               _AT_COLUMN_1[number] if number < _CACHED_LINES
+                               else Loc(number, 1))
+                append(trick)
+                continue
+            match = match_section(raw)
+            if match is None or raw[-1].isspace():
+                break
+            keyword, name, rest = match.groups()
+            keyword = keyword.lower()
+            kind = spec.get(keyword)
+            if kind is None or kind.items != "cards" or kind.subject != "player":
+                break
+            subject = names.get(name.strip().casefold())
+            if subject is None:
+                break
+            try:
+                cards = tuple(map(card, rest.split()))
+            except KeyError:
+                break
+            line = _new_line(Line)
+            (line.keyword, line.subject, line._cards, line._items, line._lazy,
+             line.loc) = (keyword, subject, cards, None, (raw, match.start(3), style),
+                          _AT_COLUMN_1[number] if number < _CACHED_LINES else Loc(number, 1))
+            append(line)
+        if entries:
+            self.line_count += len(entries)
+            self.visitor.visit_entries(entries)
+        return len(entries)
 
     def section_line(self, raw: str, number: int) -> bool:
         """The fast path for a section line of a known keyword with plain tokens, starting at

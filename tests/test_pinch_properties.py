@@ -229,7 +229,7 @@ def test_the_fast_trick_path_agrees_with_the_full_checks(seed: int) -> None:
             return self.trick_full(trick, is_last_line)
 
     record = random_record(seed)
-    fast, full = GAME.verify(record), Full(GAME, record, None).run()
+    fast, full = GAME.verify(record), Full(GAME, record, None, single_pass=False).run()
     assert fast.status == full.status and fast.settlement == full.settlement
     assert [(t.winner, t.points) for t in fast.tricks] == [(t.winner, t.points)
                                                            for t in full.tricks]

@@ -315,17 +315,17 @@ class _PinchHand:
 
     # -- the play --------------------------------------------------------------------------
     def replay(self) -> None:
-        if self.use_single_pass and self.both_known and self.stock is not None:
+        if self.use_single_pass and self.both_known:
             self.single_pass()
             return
         self.general_replay()
 
     def single_pass(self) -> None:
-        """:meth:`general_replay` in one loop, for a record whose hands and stock are known
-        (every generated record, nearly every real one): the usual trick (two held cards, no
-        Fool, numbered in turn, the leader right if written, the second card following or
-        void) and the usual draw (the seat due, the stock's next card) are replayed inline
-        with the very state updates of :meth:`trick` and :meth:`draw`; anything else (the
+        """:meth:`general_replay` in one loop, for a record whose hands are known (written
+        or derived): the usual trick (two held cards, no Fool, numbered in turn, the leader
+        right if written, the second card following or void) and the usual draw (the seat
+        due, the written stock's next card) are replayed inline with the very state updates
+        of :meth:`trick` and :meth:`draw`; anything else (the
         Fool, overtrumping to check, a possible revoke, a card not held, any draw out of the
         ordinary, melds, covers) goes to the general method for that one line, which finds
         and words every problem. ``tests/test_pinch_fastpath.py`` checks that the reports
@@ -342,15 +342,14 @@ class _PinchHand:
         hands = self.hands
         piles = self.piles
         won = self.won
-        stock = self.stock
-        assert stock is not None
+        stock = self.stock if self.stock is not None else ()  # none written: draw() checks
         log = self.report.tricks.append
         points = R.POINTS
         involved = R.INVOLVED
         seats = self.seats
         drawn_by = self.drawn_by
         moment_for = self.melds.moment_for
-        stock_tricks, bagatto = R.STOCK_TRICKS, R.BAGATTO
+        stock_tricks, bagatto, last = R.STOCK_TRICKS, R.BAGATTO, R.TRICKS
         category, category_mask = CATEGORY, CATEGORY_MASK
         for index, entry in enumerate(events):
             if entry.__class__ is Trick:
@@ -358,7 +357,7 @@ class _PinchHand:
                 number = self.tricks_done + 1
                 leader = self.leader
                 if len(cards) != 2 or entry.number != number or self.pending or (
-                        entry.leader is not None and entry.leader != leader) or number > 39:
+                        entry.leader is not None and entry.leader != leader) or number > last:
                     if not self.trick_full(entry, index == last_trick):
                         return
                     continue
@@ -403,8 +402,8 @@ class _PinchHand:
                 self.leader = winner
                 self.windows = [False, False]
                 if number <= stock_tricks:
-                    self.pending = [winner, other if winner == leader else leader]
-                elif number == 39 and (a == bagatto or b == bagatto):
+                    self.pending = [winner, 1 - winner]  # PINCH-3: the winner draws first
+                elif number == last and (a == bagatto or b == bagatto):
                     self.bagatto = (leader if a == bagatto else other, winner)
                 continue
             keyword = entry.keyword
@@ -414,7 +413,7 @@ class _PinchHand:
                 found = entry._cards
                 pending = self.pending
                 if (seat is None or len(found) != 1 or not pending or seat != pending[0]
-                        or found[0] != stock[self.stock_pos]):
+                        or not stock or found[0] != stock[self.stock_pos]):
                     self.draw(entry)
                     continue
                 card = found[0]

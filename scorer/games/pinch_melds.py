@@ -26,6 +26,9 @@ if TYPE_CHECKING:
 VIOLATION, NOTE = Severity.VIOLATION, Severity.NOTE
 _ALIASES = {alias: name for name, aliases in R.MELD_WORDS.items() for alias in aliases}
 _KIND_NUMBER = {3: "three", 4: "four"}
+#: The suit of the family and the rank of the kinds a court card belongs to.
+_FAMILY_OF = {card: suit for suit, family in enumerate(R.FAMILIES) for card in cards_of(family)}
+_KIND_OF = {card: rank for rank, kind in R.KINDS.items() for card in cards_of(kind)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +77,31 @@ class MeldBook:
         held = self.held_kinds[seat]
         for rank, kind in R.KINDS.items():
             count = (hand & kind).bit_count()
+            if count >= 3 and count > held.get(rank, 0):
+                held[rank] = count
+
+    def moment_for(self, seat: int, card: int) -> None:
+        """:meth:`moment` after ``seat`` drew ``card``, looking only at the melds ``card`` is
+        part of (the single pass's form of :meth:`drew`). Since the last moment cards only
+        left the hand, and then ``card`` came in: any other meld is held now only if it was
+        held then, and is already remembered. ``tests/test_pinch_fastpath.py`` checks that
+        both forms give the same reports."""
+        hand = self.h.hands[seat]
+        bit = 1 << card
+        if bit & R.TRUMPS:
+            count = (hand & R.TRUMPS).bit_count()
+            if count > self.held_trumps[seat]:
+                self.held_trumps[seat] = count
+        if bit & R.GATTI and hand & R.GATTI == R.GATTI:
+            self.held_gatti[seat] = True
+        suit = _FAMILY_OF.get(card)
+        if suit is not None:
+            family = R.FAMILIES[suit]
+            if hand & family == family:
+                self.held_families[seat] |= 1 << suit
+            rank = _KIND_OF[card]
+            count = (hand & R.KINDS[rank]).bit_count()
+            held = self.held_kinds[seat]
             if count >= 3 and count > held.get(rank, 0):
                 held[rank] = count
 

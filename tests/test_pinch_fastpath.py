@@ -1,0 +1,242 @@
+"""Pinch's fast paths give exactly what the general paths give.
+
+* The reader's body block (``records.notation.Reader.body_block``) reads runs of plain trick
+  lines and plain ``keyword Name: cards`` lines (the ``draw`` lines, about half of a pinch
+  record) in one loop; ``Reader.fast = False`` sends every line through the general path.
+* The engine's single pass (``scorer.games.pinch._PinchHand.single_pass``) replays the usual
+  tricks and draws inline and hands everything else to the general methods;
+  ``Pinch.verify_general`` replays every line through them.
+
+Each test reads or verifies the same text both ways and compares everything a caller can see
+(the views of ``tests/test_fastpath.py``): generated records, the golden examples, records
+with lines mutated (swapped, dropped, repeated, cards replaced, contents exchanged), texts
+with edited draw and trick lines, records without their stock or hand lines. Two tests check
+that the fast paths really run, so the comparisons are never vacuous.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_fastpath import assert_same_reading, report_view
+
+from records.notation import Reader, read
+from records.writer import write
+from scorer.games import get_game
+from scorer.games.pinch import _PinchHand
+
+GAME = get_game("pinch")
+EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "examples" / "pinch").glob("*.txt"))
+seeds = st.integers(min_value=0, max_value=2**32 - 1)
+
+#: Edits of one body line: spacing, case, names, comments, marks, unknown or extra cards.
+LINE_EDITS = [
+    lambda line: "  " + line,
+    lambda line: line + "  ",
+    lambda line: line + "\t",
+    lambda line: line.lower(),
+    lambda line: line.upper(),
+    lambda line: line.replace(": ", ":", 1),
+    lambda line: line.replace(": ", " : ", 1),
+    lambda line: line.replace(": ", ":\t", 1),
+    lambda line: line.replace(" ", "  ", 1),
+    lambda line: line.replace(" ", "\t", 1),
+    lambda line: line.replace("Anna", "anna").replace("Bruno", "BRUNO"),
+    lambda line: line.replace("Anna", "Zed"),
+    lambda line: line.replace("Bruno", "Bruno Maria"),
+    lambda line: line.replace(":", "", 1),
+    lambda line: line.replace("draw ", "draw: ", 1),
+    lambda line: line.replace("draw ", "drew ", 1),
+    lambda line: line.replace("draw ", "Draw ", 1),
+    lambda line: line.replace("draw ", "cover ", 1),
+    lambda line: line.replace("draw ", "meld ", 1),
+    lambda line: line.replace("draw ", "hand ", 1),
+    lambda line: line.replace("draw ", "stock ", 1),
+    lambda line: line.replace("draw ", "claim ", 1),
+    lambda line: line + " ; a comment",
+    lambda line: line + " {brace}",
+    lambda line: line + "(note)",
+    lambda line: line + " ?",
+    lambda line: line + " KX",
+    lambda line: line + " 7S",
+    lambda line: line + ", 3S",
+    lambda line: line + " -",
+    lambda line: line + ":",
+    lambda line: line + " x=1",
+    lambda line: "*" + line,
+    lambda line: line.rsplit(" ", 1)[0] + " ?",
+    lambda line: line.rsplit(" ", 1)[0] + " XXI",
+    lambda line: line.rsplit(" ", 1)[0] + " 5♥",
+    lambda line: line.rsplit(" ", 1)[0] + " fool",
+    lambda line: line.rsplit(" ", 1)[0],
+    lambda line: line.replace(" ", "\u00a0", 1),
+    lambda line: line.replace(". ", ". Anna: ", 1),
+    lambda line: line.replace(". ", ". Bruno: ", 1),
+    lambda line: "",
+    lambda line: line + "\n" + line,
+    lambda line: '[Game "pinch"]',
+]
+
+
+def edited(text: str, rng: random.Random, edits: int) -> str:
+    """``text`` with ``edits`` random edits of its body lines, mostly draw lines."""
+    lines = text.split("\n")
+    for _ in range(edits):
+        draws = [i for i, line in enumerate(lines) if line.startswith("draw ")]
+        body = [i for i, line in enumerate(lines) if line and not line.startswith("[")]
+        index = rng.choice(draws) if draws and rng.random() < 0.7 else rng.choice(body)
+        lines[index] = rng.choice(LINE_EDITS)(lines[index])
+    return "\n".join(lines)
+
+
+def mutated(text: str, rng: random.Random, count: int) -> str:
+    """Whole-line mutations, as in ``test_pinch_properties.test_mutations_never_crash``."""
+    lines = text.splitlines()
+    for _ in range(count):
+        body = [i for i, line in enumerate(lines) if line and not line.startswith("[")]
+        i, j = rng.choice(body), rng.choice(body)
+        kind = rng.choice(("swap", "drop", "dup", "card", "move", "nostock", "nohand"))
+        if kind == "swap":
+            lines[i], lines[j] = lines[j], lines[i]
+        elif kind == "drop":
+            del lines[i]
+        elif kind == "dup":
+            lines.insert(j, lines[i])
+        elif kind == "card":
+            tokens = lines[i].split(" ")
+            tokens[-1] = rng.choice(["5H", "21", "20", "Fool", "KS", "?", "1", "QD", "AC"])
+            lines[i] = " ".join(tokens)
+        elif kind == "move":
+            head, _, rest = lines[i].partition(": ")
+            other, _, rest2 = lines[j].partition(": ")
+            if rest and rest2:
+                lines[i], lines[j] = f"{head}: {rest2}", f"{other}: {rest}"
+        else:
+            prefix = "stock" if kind == "nostock" else "hand " + rng.choice(("Anna", "Bruno"))
+            lines = [line for line in lines if not line.startswith(prefix)]
+    return "\n".join(lines) + "\n"
+
+
+def generated(seed: int, count: int = 1) -> str:
+    rng = random.Random(seed)
+    return "\n".join(write(GAME.random_record(rng)) for _ in range(count))
+
+
+def assert_same_reports(text: str) -> None:
+    """Read ``text`` both ways (the readings must agree) and verify each pinch record both
+    ways: the reports must agree in every field."""
+    assert_same_reading(text)
+    for parsed in read(text):
+        record = parsed.record
+        if record is None or record.game != "pinch" or parsed.errors:
+            continue
+        for options in (None, {"overtrump": "required"}, {"pip-order": "historic"}):
+            assert report_view(GAME.verify(record, options)) == report_view(
+                GAME.verify_general(record, options))
+
+
+# -- the reader --------------------------------------------------------------------------------
+@settings(max_examples=25, deadline=None)
+@given(seeds)
+def test_reader_paths_agree_on_generated_pinch_records(seed: int) -> None:
+    assert_same_reading(generated(seed, 2))
+
+
+@settings(max_examples=80, deadline=None)
+@given(seeds, st.integers(1, 5), st.randoms(use_true_random=False))
+def test_reader_paths_agree_on_edited_pinch_records(seed: int, edits: int,
+                                                    rng: random.Random) -> None:
+    assert_same_reading(edited(generated(seed), rng, edits))
+
+
+def test_reader_edge_cases_agree_for_section_lines() -> None:
+    head = '[Game "pinch"]\n[Players "Anna, Bruno"]\n[Dealer "Anna"]\n'
+    for body in ["draw Anna: 7S\n", "draw Anna: 7S 8S\n", "draw anna :7S\n1. 7S 8S\n",
+                 "draw Anna:  7S\ndraw Bruno:\t7S\n", "draw Anna Bruno: 7S\n",
+                 "draw Anna: 7S\x0b\n", "draw Anna:\x0b7S\n", "draw\x0bAnna: 7S\n",
+                 "stock Anna: 7S\n", "claim Anna: 7S\n", "cover Anna: 7S\n",
+                 "meld Anna: family JS CS QS KS\n", "hand Anna: 7S\nhand Anna: 7S\n",
+                 "draw Anna: 7S\n" * 2001]:
+        assert_same_reading(head + body)
+    # an unknown game: no keywords, so section lines take the general path
+    assert_same_reading('[Game "nope"]\n[Players "Anna, Bruno"]\n[Dealer "Anna"]\n'
+                        "draw Anna: 7S\n1. 7S 8S\n")
+    # players whose names fold to the same
+    assert_same_reading('[Game "pinch"]\n[Players "Anna, ANNA"]\n[Dealer "Anna"]\n'
+                        "draw anna: 7S\n1. Anna: 7S 8S\n")
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
+def test_paths_agree_on_pinch_examples(path: Path) -> None:
+    assert_same_reports(path.read_text())
+
+
+def test_reader_takes_the_body_block_for_draw_lines(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every trick and draw line of a generated record is read by the body block; the other
+    paths see only the tags, the stock and the meld lines."""
+    text = generated(7)
+    seen: list[str] = []
+    original = Reader.section_line
+
+    def section_line(self: Reader, raw: str, number: int) -> bool:
+        seen.append(raw)
+        return original(self, raw, number)
+
+    monkeypatch.setattr(Reader, "section_line", section_line)
+    record = read(text)[0].record
+    assert record is not None
+    draws = [line for line in record.body if getattr(line, "keyword", "") == "draw"]
+    assert len(draws) == 48
+    assert seen and all(raw.startswith(("stock", "meld")) for raw in seen)
+
+
+# -- the engine --------------------------------------------------------------------------------
+@settings(max_examples=25, deadline=None)
+@given(seeds)
+def test_engine_paths_agree_on_generated_pinch_records(seed: int) -> None:
+    assert_same_reports(generated(seed))
+
+
+@settings(max_examples=80, deadline=None)
+@given(seeds, st.integers(1, 4), st.randoms(use_true_random=False))
+def test_engine_paths_agree_on_mutated_pinch_records(seed: int, count: int,
+                                                     rng: random.Random) -> None:
+    assert_same_reports(mutated(generated(seed), rng, count))
+
+
+@settings(max_examples=40, deadline=None)
+@given(seeds, st.integers(1, 3), st.randoms(use_true_random=False))
+def test_engine_paths_agree_on_edited_pinch_texts(seed: int, edits: int,
+                                                  rng: random.Random) -> None:
+    assert_same_reports(edited(generated(seed), rng, edits))
+
+
+@settings(max_examples=20, deadline=None)
+@given(seeds, st.randoms(use_true_random=False))
+def test_engine_paths_agree_on_mutated_examples(seed: int, rng: random.Random) -> None:
+    path = EXAMPLES[seed % len(EXAMPLES)]
+    assert_same_reports(mutated(path.read_text(), rng, 1 + seed % 3))
+
+
+def test_engine_takes_the_single_pass(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a generated record the single pass replays the draws and nearly every trick
+    itself: the general methods see only the Fool's trick and the odd unusual one."""
+    calls = {"draw": 0, "trick_full": 0, "trick": 0, "single_pass": 0}
+    for name in calls:
+        original = getattr(_PinchHand, name)
+
+        def counted(self, *args, _original=original, _name=name):  # type: ignore[no-untyped-def]
+            calls[_name] += 1
+            return _original(self, *args)
+
+        monkeypatch.setattr(_PinchHand, name, counted)
+    text = generated(11)
+    assert "stock:" in text
+    report = GAME.verify(read(text)[0].record)
+    assert report.complete and not report.errors and len(report.tricks) == 39
+    assert calls["single_pass"] == 1 and calls["draw"] == 0 and calls["trick"] == 0
+    assert 1 <= calls["trick_full"] <= 10
