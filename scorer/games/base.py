@@ -50,7 +50,7 @@ class Game:
     zero_sum: bool = True  # every hand's payments add up to nothing
     redeal_thrown_in: bool = True  # G-6: a thrown-in deal is redealt by the same dealer
     highest_trump: int = 21  # the pack's top numbered trump (Minchiate: 40)
-    point_total: int | None = None  # what the sides' totals of a played-out hand add up to
+    point_total: int | None = None  # the sides' totals of a played-out hand (default options)
     claim_field: str = ""  # the claim line's field for the payments (scorer.claims); unit
     keywords: Mapping[str, KeywordSpec] = {}
     options: tuple[Option, ...] = ()

@@ -53,6 +53,7 @@ class Piedicavallo(Game):
     num_players = 4
     unit = "points"
     claim_field = "score"  # claim score: each player's deal score over the average (PIE-7)
+    point_total = 114  # PIE-2
     start_balance = 0  # PIE-7: each side's lead over the average starts at nothing
     zero_sum = True
     keywords = R.KEYWORDS

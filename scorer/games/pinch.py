@@ -49,6 +49,9 @@ _REASONS = {
 }
 
 
+_EVENT_KEYWORDS = frozenset(("draw", "meld", "cover"))  # the lines of the play, in order
+
+
 class _Stop(Exception):
     """Ends a replay at an impossible point (G-2); the finding is already recorded."""
 
@@ -63,6 +66,7 @@ class Pinch(Game):
     default_suits = "french"  # the seed's convention (its footnote 1); Italian letters accepted
     unit = "points"
     claim_field = "points"  # claim points: the payments as written (scorer.claims)
+    point_total = 91  # PINCH-2: the deck points of a played-out hand
     start_balance = 0
     zero_sum = False  # each player scores for himself; the totals are compared (PINCH-8)
     keywords = R.KEYWORDS
@@ -193,9 +197,25 @@ class _PinchHand:
         return report
 
     def sort_lines(self) -> None:
-        """Hands and the stock come before the play; every other line is an event in order."""
+        """Hands and the stock come before the play; every other line is an event in order.
+
+        The usual record (hand and stock lines, then only tricks, draws, melds and covers)
+        takes its events in one slice, and the loop below sees only its head (not on the
+        general path, the reference of the equivalence tests)."""
+        body = self.record.body
+        head = 0
+        for entry in body:
+            if entry.__class__ is Trick or entry.keyword not in ("hand", "stock"):
+                break
+            head += 1
+        entries = body
+        if self.use_single_pass and not [
+                entry for entry in body[head:]
+                if entry.__class__ is not Trick and entry.keyword not in _EVENT_KEYWORDS]:
+            entries = body[:head]
+            self.events.extend(body[head:])
         started = False
-        for entry in self.record.body:
+        for entry in entries:
             if isinstance(entry, Trick):
                 started = True
                 self.events.append(entry)
@@ -347,90 +367,108 @@ class _PinchHand:
         points = R.POINTS
         involved = R.INVOLVED
         seats = self.seats
+        seat_of = {name: seats[name.casefold()] for name in self.report.players}  # as written
         drawn_by = self.drawn_by
         moment_for = self.melds.moment_for
         stock_tricks, bagatto, last = R.STOCK_TRICKS, R.BAGATTO, R.TRICKS
         category, category_mask = CATEGORY, CATEGORY_MASK
+        new_result = TrickResult.__new__
+        # The replay's state in locals; written back to ``self`` before a line goes to a
+        # general method (which reads and updates it there) and read again after.
+        done, leader, gone = self.tricks_done, self.leader, self.gone
+        stock_pos, drawn, pending, windows = self.stock_pos, self.drawn, self.pending, self.windows
+        fool_watch = self.fool_owner if self.covered is None else None
         for index, entry in enumerate(events):
             if entry.__class__ is Trick:
                 cards = entry._cards
-                number = self.tricks_done + 1
-                leader = self.leader
-                if len(cards) != 2 or entry.number != number or self.pending or (
-                        entry.leader is not None and entry.leader != leader) or number > last:
-                    if not self.trick_full(entry, index == last_trick):
-                        return
-                    continue
-                a, b = cards
-                if a is None or b is None or a == FOOL or b == FOOL:
-                    if not self.trick_full(entry, index == last_trick):
-                        return
-                    continue
-                other = 1 - leader
-                first, second = hands[leader], hands[other]
-                bit_a, bit_b = 1 << a, 1 << b
-                led, answer = category[a], category[b]
-                if not first & bit_a or not second & bit_b:
-                    winner = -1
-                elif led == answer:
-                    if led == TRUMP and overtrump:
-                        winner = -1
-                    else:
-                        winner = leader if strength[a] > strength[b] else other
-                elif not second & category_mask[led] and (
-                        answer == TRUMP or led == TRUMP or not second & TRUMP_MASK):
-                    winner = other if answer == TRUMP else leader
-                else:
-                    winner = -1
+                number = done + 1
+                winner = -1
+                if (len(cards) == 2 and entry.number == number and not pending and (
+                        entry.leader is None or entry.leader == leader) and number <= last):
+                    a, b = cards
+                    if a is not None and b is not None and a != FOOL and b != FOOL:
+                        other = 1 - leader
+                        first, second = hands[leader], hands[other]
+                        bit_a, bit_b = 1 << a, 1 << b
+                        led, answer = category[a], category[b]
+                        if not first & bit_a or not second & bit_b:
+                            pass
+                        elif led == answer:
+                            if led != TRUMP or not overtrump:
+                                winner = leader if strength[a] > strength[b] else other
+                        elif not second & category_mask[led] and (
+                                answer == TRUMP or led == TRUMP or not second & TRUMP_MASK):
+                            winner = other if answer == TRUMP else leader
                 if winner < 0:
-                    if not self.trick_full(entry, index == last_trick):
+                    self.tricks_done, self.leader, self.gone = done, leader, gone
+                    self.stock_pos, self.drawn, self.pending = stock_pos, drawn, pending
+                    self.windows = windows
+                    going_on = self.trick_full(entry, index == last_trick)
+                    done, leader, gone = self.tricks_done, self.leader, self.gone
+                    pending, windows = self.pending, self.windows
+                    fool_watch = self.fool_owner if self.covered is None else None
+                    if not going_on:
                         return
                     continue
                 hands[leader] = first ^ bit_a
                 hands[other] = second ^ bit_b
                 both = bit_a | bit_b
-                self.gone |= both
+                gone |= both
                 piles[winner] |= both
                 won[winner] += 1
-                if self.fool_owner == winner and self.covered is None:
+                if fool_watch == winner:
                     if not self.fool_due:
                         self.fool_due, self.fool_due_at = True, number
                     self.fool_after |= both
-                log(TrickResult(number, leader, cards, winner, points[a] + points[b], None, 2,
-                                entry))
-                self.tricks_done = number
-                self.leader = winner
-                self.windows = [False, False]
+                result = new_result(TrickResult)
+                (result.number, result.leader, result.cards, result.winner, result.points,
+                 result.flags, result.players, result.source) = (
+                    number, leader, cards, winner, points[a] + points[b], {}, 2, entry)
+                log(result)
+                done = number
+                windows = [False, False]
                 if number <= stock_tricks:
-                    self.pending = [winner, 1 - winner]  # PINCH-3: the winner draws first
+                    pending = [winner, 1 - winner]  # PINCH-3: the winner draws first
                 elif number == last and (a == bagatto or b == bagatto):
                     self.bagatto = (leader if a == bagatto else other, winner)
+                leader = winner
                 continue
             keyword = entry.keyword
             if keyword == "draw":
                 subject = entry.subject
-                seat = seats.get(subject.casefold()) if subject else None
+                seat = seat_of.get(subject)
+                if seat is None and subject:
+                    seat = seats.get(subject.casefold())
                 found = entry._cards
-                pending = self.pending
-                if (seat is None or len(found) != 1 or not pending or seat != pending[0]
-                        or not stock or found[0] != stock[self.stock_pos]):
-                    self.draw(entry)
+                if (seat is not None and len(found) == 1 and pending and seat == pending[0]
+                        and stock and found[0] == stock[stock_pos]):
+                    card = found[0]
+                    bit = 1 << card
+                    stock_pos += 1
+                    drawn |= bit
+                    drawn_by[seat] |= bit
+                    hands[seat] |= bit
+                    pending.pop(0)
+                    windows[seat] = True
+                    if involved[card]:
+                        moment_for(seat, card)
                     continue
-                card = found[0]
-                bit = 1 << card
-                self.stock_pos += 1
-                self.drawn |= bit
-                drawn_by[seat] |= bit
-                hands[seat] |= bit
-                pending.pop(0)
-                self.windows[seat] = True
-                if involved[card]:
-                    moment_for(seat, card)
+            self.tricks_done, self.leader, self.gone = done, leader, gone
+            self.stock_pos, self.drawn, self.pending = stock_pos, drawn, pending
+            self.windows = windows
+            if keyword == "draw":
+                self.draw(entry)
             elif keyword == "meld":
                 declare(self, entry)
             else:
                 self.cover(entry)
-        if self.tricks_done == R.TRICKS:
+            stock_pos, drawn, pending, windows = (self.stock_pos, self.drawn, self.pending,
+                                                  self.windows)
+            fool_watch = self.fool_owner if self.covered is None else None
+        self.tricks_done, self.leader, self.gone = done, leader, gone
+        self.stock_pos, self.drawn, self.pending = stock_pos, drawn, pending
+        self.windows = windows
+        if done == R.TRICKS:
             self.complete = True
 
     def general_replay(self) -> None:
