@@ -35,6 +35,7 @@ from ..tricks import (
 )
 from . import minchiate_rules as R
 from .base import Game
+from .replay import Replay, ReplayStop
 
 __all__ = ["Minchiate"]
 
@@ -49,8 +50,7 @@ _REVOKE_REASONS = {
 }
 
 
-class _Stop(Exception):
-    """Raised to end a replay at an impossible point (G-2); the finding is already recorded."""
+_Stop = ReplayStop  # this engine's name for the shared signal
 
 
 @dataclass
@@ -121,7 +121,7 @@ class Minchiate(Game):
         return session_payments(records, reports)
 
 
-class _MinHand:
+class _MinHand(Replay):
     """One replay of one record. Built, run once, discarded."""
 
     def __init__(self, game: Minchiate, record: Record, options: Mapping[str, str] | None):
@@ -153,19 +153,7 @@ class _MinHand:
         self.fool_lost = False
         self.stopped = False
 
-    # -- findings --------------------------------------------------------------------------
-    def flag(self, code: str, severity: Severity, message: str, rule: str | None,
-             **where) -> None:
-        self.report.add(Finding(code, severity, message, rule, **where))
-
-    def stop(self, code: str, message: str, rule: str = "G-2", **where) -> None:
-        """Record an error and end the replay (G-2)."""
-        self.flag(code, ERROR, message, rule, **where)
-        raise _Stop
-
-    def name(self, seat: int) -> str:
-        return self.report.players[seat]
-
+    # -- names ------------------------------------------------------------------------------
     def side_name(self, side: int) -> str:
         return f"{self.name(side)} & {self.name(side + 2)}"
 
@@ -257,14 +245,6 @@ class _MinHand:
         if sorted(seats) != [0, 1, 2, 3]:
             self.stop("BAD_DRAW", "the draw names each of the four players once, highest "
                       "first", "MIN-16", loc=line.loc)
-
-    def seat_named(self, name: str | None, loc: Loc | None) -> int:
-        wanted = (name or "").strip().casefold()
-        for seat, player in enumerate(self.report.players):
-            if player.casefold() == wanted:
-                return seat
-        self.stop("UNKNOWN_PLAYER", f"{name!r} is not one of the players", "G-2", loc=loc)
-        raise AssertionError  # unreachable
 
     # -- seats: who played each card -------------------------------------------------------
     def seat_plays(self) -> None:

@@ -19,7 +19,7 @@ from functools import cached_property
 
 from ..cards import CARDS, FOOL, Card
 from ..cardset import cards_of
-from ..findings import Finding, Loc, Severity
+from ..findings import Loc, Severity
 from ..proof import name_proofs
 from ..record import Item, Line, Record, Trick
 from ..report import Report
@@ -28,6 +28,7 @@ from . import nice_contract, nice_declare, nice_play
 from . import nice_rules as R
 from .base import Game
 from .nice_scoring import score_hand
+from .replay import Replay, ReplayStop
 
 __all__ = ["Nice3", "Nice4"]
 
@@ -39,8 +40,7 @@ WORDS_KEEP = {"keep": "keep", "tenir": "keep", "k": "keep"}
 WORDS_MOUNTAIN = {"mountain": "mountain", "monte": "mountain", "mügiu": "mountain", "m": "mountain"}
 
 
-class _Stop(Exception):
-    """Raised to end a replay at an impossible point (G-2); the finding is already recorded."""
+_Stop = ReplayStop  # this engine's name for the shared signal
 
 
 @dataclass
@@ -135,7 +135,7 @@ class Nice3(NiceGame):
     point_total = 78  # NICE-2: 52 in cards, 25 tricks, 1 for the discard
 
 
-class _NiceHand:
+class _NiceHand(Replay):
     """One replay of one record. Built, run once, discarded."""
 
     def __init__(self, game: NiceGame, record: Record, options: Mapping[str, str] | None,
@@ -167,18 +167,6 @@ class _NiceHand:
         self.bagatte = None  # the BagatteWatch of the play (NICE-14)
         # tricks and card points won per seat and the Fool's seat, from the single pass
         self.trick_tally: tuple[list[int], list[int], int | None] | None = None
-
-    # -- findings --------------------------------------------------------------------------
-    def flag(self, code: str, severity: Severity, message: str, rule: str | None, **where) -> None:
-        self.report.add(Finding(code, severity, message, rule, **where))
-
-    def stop(self, code: str, message: str, rule: str = "G-2", **where) -> None:
-        """Record an error and end the replay (G-2)."""
-        self.flag(code, ERROR, message, rule, **where)
-        raise _Stop
-
-    def name(self, seat: int) -> str:
-        return self.report.players[seat]
 
     # -- driver ----------------------------------------------------------------------------
     def run(self) -> Report:
@@ -307,14 +295,6 @@ class _NiceHand:
                               loc=entry.loc)
                 lines.single[keyword] = entry
         tricks.extend(rest)
-
-    def seat_named(self, name: str | None, loc: Loc | None) -> int:
-        wanted = (name or "").strip().casefold()
-        for seat, player in enumerate(self.report.players):
-            if player.casefold() == wanted:
-                return seat
-        self.stop("UNKNOWN_PLAYER", f"{name!r} is not one of the players", "G-2", loc=loc)
-        raise AssertionError  # unreachable
 
     # -- NICE-5: the mountain --------------------------------------------------------------
     def mountain(self) -> bool:

@@ -32,6 +32,7 @@ from . import piedicavallo_rules as R
 from .base import Game
 from .piedicavallo_play import Fallback, fast_play, play
 from .piedicavallo_scoring import score
+from .replay import Replay, ReplayStop
 
 __all__ = ["Piedicavallo"]
 
@@ -40,8 +41,7 @@ BITS = tuple(1 << i for i in range(97))
 N = 4
 
 
-class _Stop(Exception):
-    """Ends a replay at an impossible point (G-2); the finding is already recorded."""
+_Stop = ReplayStop  # this engine's name for the shared signal
 
 
 class Piedicavallo(Game):
@@ -104,7 +104,7 @@ class Piedicavallo(Game):
         return session_summary(self, records, reports)
 
 
-class _Deal:
+class _Deal(Replay):
     """One replay of one record. Built, run once, discarded."""
 
     def __init__(self, game: Piedicavallo, record: Record, options: Mapping[str, str] | None):
@@ -125,18 +125,6 @@ class _Deal:
         self.known = False  # every hand at play is known (written, or derived from the play)
         self.seat_known = [False] * N  # per seat: his hand at play is known
         self.discard: int | None = None
-
-    # -- findings --------------------------------------------------------------------------
-    def flag(self, code: str, severity: Severity, message: str, rule: str | None,
-             **where) -> None:
-        self.report.add(Finding(code, severity, message, rule, **where))
-
-    def stop(self, code: str, message: str, rule: str = "G-2", **where) -> None:
-        self.flag(code, ERROR, message, rule, **where)
-        raise _Stop
-
-    def name(self, seat: int) -> str:
-        return self.report.players[seat]
 
     # -- driver ----------------------------------------------------------------------------
     def run(self) -> Report:
@@ -225,14 +213,6 @@ class _Deal:
             if self.tricks:
                 self.stop("LINE_OUT_OF_PLACE", f"the {entry.keyword} line comes after play "
                           "began", loc=entry.loc)
-
-    def seat_named(self, name: str | None, loc: Loc | None) -> int:
-        wanted = (name or "").strip().casefold()
-        for seat, player in enumerate(self.report.players):
-            if player.casefold() == wanted:
-                return seat
-        self.stop("UNKNOWN_PLAYER", f"{name!r} is not one of the players", loc=loc)
-        raise AssertionError  # unreachable
 
     # -- seats: who played each card -------------------------------------------------------
     def seat_plays(self) -> None:

@@ -30,6 +30,7 @@ from ..tricks import (
 from . import piemonte3_rules as R
 from .base import Game
 from .piemonte3_bargain import REASONS, Session, parse_move
+from .replay import Replay, ReplayStop
 
 __all__ = ["Piemonte3"]
 
@@ -46,8 +47,7 @@ SUIT_NAMES = ("swords", "batons", "cups", "coins", "trumps")
 _PHASE = {"hand": 0, "bargain": 0, "discard": 1, "declare": 2}
 
 
-class _Stop(Exception):
-    """Ends a replay at an impossible point (G-2); the finding is already recorded."""
+_Stop = ReplayStop  # this engine's name for the shared signal
 
 
 @dataclass
@@ -126,7 +126,7 @@ class Piemonte3(Game):
         return out
 
 
-class _Hand:
+class _Hand(Replay):
     """One replay of one record. Built, run once, discarded."""
 
     def __init__(self, game: Piemonte3, record: Record, options: Mapping[str, str] | None):
@@ -153,28 +153,11 @@ class _Hand:
         self.stopped = False
         self.seats = {player: seat for seat, player in enumerate(self.report.players)}
 
-    # -- findings --------------------------------------------------------------------------
-    def flag(self, code: str, severity: Severity, message: str, rule: str | None,
-             **where) -> None:
-        self.report.add(Finding(code, severity, message, rule, **where))
-
-    def stop(self, code: str, message: str, rule: str = "G-2", **where) -> None:
-        self.flag(code, ERROR, message, rule, **where)
-        raise _Stop
-
-    def name(self, seat: int) -> str:
-        return self.report.players[seat]
-
+    # -- names ------------------------------------------------------------------------------
     def seat_named(self, name: str | None, loc: Loc | None) -> int:
+        """:meth:`Replay.seat_named`, with the names as written looked up first (fast)."""
         seat = self.seats.get(name) if name is not None else None
-        if seat is not None:
-            return seat
-        wanted = (name or "").strip().casefold()
-        for seat, player in enumerate(self.report.players):
-            if player.casefold() == wanted:
-                return seat
-        self.stop("UNKNOWN_PLAYER", f"{name!r} is not one of the players", loc=loc)
-        raise AssertionError  # unreachable
+        return seat if seat is not None else super().seat_named(name, loc)
 
     # -- driver ----------------------------------------------------------------------------
     def run(self) -> Report:
