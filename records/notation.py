@@ -78,8 +78,10 @@ _CACHED_LINES = 4096
 _AT_COLUMN_1 = [Loc(number, 1) for number in range(_CACHED_LINES)]
 # The block's section lines: ``keyword Name: cards`` from column 1, plain tokens only (no
 # comment, note, mark, option or unknown-card sign), nothing after the last card.
+# The last group ends on a non-space (a line with trailing spaces takes section_line, which
+# strips them); its greedy run gives back only those spaces, so the match stays linear.
 _FAST_SECTION = re.compile(r"([A-Za-z][A-Za-z0-9_-]*+)[ \t]++([^\s:;{}()*=?,\[-][^:;{}()*=?,\[-]*+)"
-                           r":[ \t]*+([^\s:;{}()*=?,\[-][^:;{}()*=?,\[-]*+)$")
+                           r":[ \t]*+([^\s:;{}()*=?,\[-](?:[^:;{}()*=?,\[-]*[^\s:;{}()*=?,\[-])?)$")
 _new_line = Line.__new__
 _SPECIAL = re.compile(r"[(),*=?-]")
 _NOT_PLAIN = re.compile(r"[(),*]")  # what only the token pattern reads: notes, commas, marks
@@ -353,20 +355,25 @@ class Reader:
                 append(trick)
                 continue
             match = match_section(raw)
-            if match is None or raw[-1].isspace():
+            if match is None:
                 break
             keyword, name, rest = match.groups()
-            keyword = keyword.lower()
-            kind = spec.get(keyword)
+            kind = spec.get(keyword)  # the keys are lower case: found means already lower
+            if kind is None:
+                keyword = keyword.lower()
+                kind = spec.get(keyword)
             if kind is None or kind.items != "cards" or kind.subject != "player":
                 break
             subject = names.get(name.strip().casefold())
             if subject is None:
                 break
             try:
-                cards = tuple(map(card, rest.split()))
+                cards = (card(rest),)  # one card (a draw); no spelling holds a space
             except KeyError:
-                break
+                try:
+                    cards = tuple(map(card, rest.split()))
+                except KeyError:
+                    break
             line = _new_line(Line)
             (line.keyword, line.subject, line._cards, line._items, line._lazy,
              line.loc) = (keyword, subject, cards, None, (raw, match.start(3), style),

@@ -27,18 +27,27 @@ def _to(seat: int, amount: int) -> tuple[int, int]:
     return (amount, 0) if seat == 0 else (0, amount)
 
 
+#: The card points of each byte of a card mask, by byte position: a pile's points are the sum
+#: over its 13 bytes (the 97-slot universe) instead of a step per card.
+_BYTE_POINTS = tuple(
+    tuple(sum(R.POINTS[8 * position + bit] for bit in range(8)
+              if value >> bit & 1 and 8 * position + bit < len(R.POINTS))
+          for value in range(256))
+    for position in range((len(R.POINTS) + 7) // 8))
+
+
+def pile_points(pile: int) -> int:
+    """PINCH-2: the card points of the cards in ``pile`` (a mask)."""
+    return sum([table[value] for table, value in
+                zip(_BYTE_POINTS, pile.to_bytes(len(_BYTE_POINTS), "little"), strict=True)])
+
+
 def deck_points(h: _PinchHand) -> list[SideTally]:
     """PINCH-2: the card points in each player's pile, plus 1 for every two cards in it."""
-    points = R.POINTS
     out = []
     for seat in (0, 1):
         pile = h.piles[seat]
-        card_points = 0
-        rest = pile
-        while rest:
-            low = rest & -rest
-            card_points += points[low.bit_length() - 1]
-            rest ^= low
+        card_points = pile_points(pile)
         pairs = pile.bit_count() // 2
         out.append(SideTally(h.name(seat), (seat,), card_points, h.won[seat], pairs, 0,
                              card_points + pairs))
