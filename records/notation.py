@@ -76,12 +76,26 @@ _new_loc = tuple.__new__
 # Locations are immutable: the fast paths share one for each of the first lines' column 1.
 _CACHED_LINES = 4096
 _AT_COLUMN_1 = [Loc(number, 1) for number in range(_CACHED_LINES)]
-# The block's section lines: ``keyword Name: cards`` from column 1, plain tokens only (no
-# comment, note, mark, option or unknown-card sign), nothing after the last card.
-# The last group ends on a non-space (a line with trailing spaces takes section_line, which
-# strips them); its greedy run gives back only those spaces, so the match stays linear.
-_FAST_SECTION = re.compile(r"([A-Za-z][A-Za-z0-9_-]*+)[ \t]++([^\s:;{}()*=?,\[-][^:;{}()*=?,\[-]*+)"
-                           r":[ \t]*+([^\s:;{}()*=?,\[-](?:[^:;{}()*=?,\[-]*[^\s:;{}()*=?,\[-])?)$")
+# The body block's lines from column 1, plain tokens only (no comment, note, mark, option or
+# unknown-card sign): a trick as _FAST_LED_TRICK reads it (number, leader's name), or a
+# section line ``keyword Name:`` (its prefix, looked up whole), then the cards. The cards end
+# on a non-space (a line with trailing spaces takes the other paths, which strip them); that
+# greedy run gives back only those spaces, so the match stays linear.
+_FAST_BODY = re.compile(
+    r"(?:(\d{1,4})\.[ \t]+(?:([^\s:;{}()*=?,\[-][^:;{}()*=?,\[-]*+):[ \t]*)?"
+    r"|([A-Za-z][A-Za-z0-9_-]*+[ \t]++[^\s:;{}()*=?,\[-][^:;{}()*=?,\[-]*+:)[ \t]*+)"
+    r"([^\s:;{}()*=?,\[-](?:[^:;{}()*=?,\[-]*[^\s:;{}()*=?,\[-])?)$")
+_FAST_PREFIX = re.compile(r"([A-Za-z][A-Za-z0-9_-]*+)[ \t]++(.*):")
+
+
+class _Column1:
+    """Column-1 locations past the shared ones (line numbers from _CACHED_LINES on)."""
+
+    def __getitem__(self, number: int) -> Loc:
+        return Loc(number, 1)
+
+
+_COLUMN_1 = _Column1()
 _new_line = Line.__new__
 _SPECIAL = re.compile(r"[(),*=?-]")
 _NOT_PLAIN = re.compile(r"[(),*]")  # what only the token pattern reads: notes, commas, marks
@@ -226,6 +240,7 @@ class Reader:
         self.player_seats: dict[str, int] = {}
         self.tags: dict[str, tuple[str, Loc]] = {}
         self.line_count = 0
+        self.block_prefixes: dict[str, tuple[str, str] | tuple[()]] = {}
 
     def error(self, message: str, line: int, column: int) -> None:
         self.visitor.handle_error(NotationError(message, Loc(line, column), self.source))
@@ -317,26 +332,26 @@ class Reader:
         :meth:`trick_block` and, between them, section lines ``keyword Name: cards`` of a
         keyword whose items are cards and whose subject is a player (``draw Anna: 7S``,
         ``hand Bruno: ...``), with a known name and known card spellings. One loop, one
-        regular expression a line, the values built directly as :meth:`section_line` builds
-        them; returns how many lines it took (0: the line is left to the other paths, which
-        read or report it the same way). Game-neutral: the keywords come from the game's
-        specification."""
-        match_trick = _FAST_LED_TRICK.match
-        match_section = _FAST_SECTION.match
+        regular expression a line (the ``keyword Name:`` part of a section line is looked up
+        in :meth:`block_prefix`'s table), the values built directly as :meth:`section_line`
+        and the general trick path build them; returns how many lines it took (0: the line
+        is left to the other paths, which read or report it the same way). Game-neutral:
+        the keywords come from the game's specification."""
+        match_line = _FAST_BODY.match
         card = self.spellings.__getitem__
         seats = self.player_seats
-        names = self.player_names
-        spec = self.spec if self.spec is not None else {}
+        prefixes = self.block_prefixes
         style = self.style
         entries: list[Line | Trick] = []
         append = entries.append
-        for number, raw in enumerate(
-                self.lines[start : start + MAX_RECORD_LINES - self.line_count], start + 1):
-            if raw[:1].isdigit():
-                match = match_trick(raw)
-                if match is None:
-                    break
-                number_text, name, rest = match.groups()
+        lines = self.lines[start : start + MAX_RECORD_LINES - self.line_count]
+        locs = _AT_COLUMN_1 if start + len(lines) < _CACHED_LINES else _COLUMN_1
+        for number, raw in enumerate(lines, start + 1):
+            match = match_line(raw)
+            if match is None:
+                break
+            number_text, name, prefix, rest = match.groups()
+            if prefix is None:
                 try:
                     cards = tuple(map(card, rest.split()))
                 except KeyError:
@@ -349,23 +364,13 @@ class Reader:
                 trick = _new_trick(Trick)
                 (trick.number, trick.leader, trick._cards, trick._items, trick._lazy,
                  trick.loc) = (int(number_text), leader, cards, None,
-                               (raw, match.start(3), style),
-                               _AT_COLUMN_1[number] if number < _CACHED_LINES
-                               else Loc(number, 1))
+                               (raw, match.start(4), style), locs[number])
                 append(trick)
                 continue
-            match = match_section(raw)
-            if match is None:
-                break
-            keyword, name, rest = match.groups()
-            kind = spec.get(keyword)  # the keys are lower case: found means already lower
-            if kind is None:
-                keyword = keyword.lower()
-                kind = spec.get(keyword)
-            if kind is None or kind.items != "cards" or kind.subject != "player":
-                break
-            subject = names.get(name.strip().casefold())
-            if subject is None:
+            known = prefixes.get(prefix)
+            if known is None:
+                known = prefixes[prefix] = self.block_prefix(prefix)
+            if not known:
                 break
             try:
                 cards = (card(rest),)  # one card (a draw); no spelling holds a space
@@ -376,13 +381,25 @@ class Reader:
                     break
             line = _new_line(Line)
             (line.keyword, line.subject, line._cards, line._items, line._lazy,
-             line.loc) = (keyword, subject, cards, None, (raw, match.start(3), style),
-                          _AT_COLUMN_1[number] if number < _CACHED_LINES else Loc(number, 1))
+             line.loc) = (known[0], known[1], cards, None, (raw, match.start(4), style),
+                          locs[number])
             append(line)
         if entries:
             self.line_count += len(entries)
             self.visitor.visit_entries(entries)
         return len(entries)
+
+    def block_prefix(self, prefix: str) -> tuple[str, str] | tuple[()]:
+        """The keyword and player of a section line's ``keyword Name:`` for :meth:`body_block`
+        (as :meth:`section_line` reads them), or ``()`` when that line is not for the block:
+        a keyword unknown to the game, or whose items are not cards or whose subject is not
+        a player, or a name that is not a player's."""
+        match = _FAST_PREFIX.match(prefix)
+        spec = self.spec.get(match.group(1).lower()) if self.spec is not None else None
+        if spec is None or spec.items != "cards" or spec.subject != "player":
+            return ()
+        subject = self.player_names.get(match.group(2).strip().casefold())
+        return () if subject is None else (match.group(1).lower(), subject)
 
     def section_line(self, raw: str, number: int) -> bool:
         """The fast path for a section line of a known keyword with plain tokens, starting at
@@ -511,6 +528,7 @@ class Reader:
                 self.style = value.strip().lower()
                 tags["Suits"] = (self.style, loc)
         self.spec = game.keywords if game is not None else None  # read only
+        self.block_prefixes: dict[str, tuple[str, str] | tuple[()]] = {}  # for body_block
         self.spellings = card_spellings(self.style)
         ordered = sorted(tags, key=_TAG_RANK.__getitem__)  # TAG_ORDER, then others as read
         for name in ordered:

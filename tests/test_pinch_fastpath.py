@@ -240,3 +240,19 @@ def test_engine_takes_the_single_pass(monkeypatch: pytest.MonkeyPatch) -> None:
     assert report.complete and not report.errors and len(report.tricks) == 39
     assert calls["single_pass"] == 1 and calls["draw"] == 0 and calls["trick"] == 0
     assert 1 <= calls["trick_full"] <= 10
+
+
+def test_reader_paths_agree_past_the_shared_locations() -> None:
+    """Lines from 4096 on get their own column-1 locations in the body block."""
+    text = generated(3, 45)
+    assert text.count("\n") > 4200
+    assert_same_reading(text)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(min_value=0, max_value=2**97 - 1))
+def test_pile_points_by_bytes_is_the_sum_of_the_card_points(pile: int) -> None:
+    from scorer.games import pinch_rules as R
+    from scorer.games.pinch_scoring import pile_points
+
+    assert pile_points(pile) == sum(R.POINTS[card] for card in range(97) if pile >> card & 1)
