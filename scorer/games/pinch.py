@@ -35,6 +35,8 @@ from ..tricks import (
 )
 from . import pinch_rules as R
 from .base import Game
+from .pinch_melds import MeldBook, declare  # imported once, not inside each replay
+from .pinch_scoring import score_hand
 
 __all__ = ["Pinch"]
 
@@ -139,8 +141,6 @@ class _PinchHand:
         self.covered: Card | None = None
         self.bagatto: tuple[int, int] | None = None  # (who played it, who won) in the last trick
         # melds (PINCH-5): what was declared, and what was held at each moment one could be
-        from .pinch_melds import MeldBook
-
         self.melds = MeldBook(self)
 
     # -- findings --------------------------------------------------------------------------
@@ -184,8 +184,6 @@ class _PinchHand:
         report = self.report
         if self.complete and not report.errors:
             self.end_of_hand()
-            from .pinch_scoring import score_hand
-
             score_hand(self)
             report.complete = True
             with suppress(_Stop):  # a malformed claim line is an error (G-2), not an escape
@@ -350,8 +348,6 @@ class _PinchHand:
         ordinary, melds, covers) goes to the general method for that one line, which finds
         and words every problem. ``tests/test_pinch_fastpath.py`` checks that the reports
         are the same as :meth:`general_replay`'s."""
-        from .pinch_melds import declare
-
         events = self.events
         last_trick = len(events) - 1
         while last_trick >= 0 and events[last_trick].__class__ is not Trick:
@@ -474,8 +470,6 @@ class _PinchHand:
     def general_replay(self) -> None:
         """Every line through its own method (:meth:`trick`, :meth:`draw`, the melds, the
         cover), in the order written."""
-        from .pinch_melds import declare
-
         last_trick = max((i for i, e in enumerate(self.events) if isinstance(e, Trick)),
                          default=-1)
         for index, entry in enumerate(self.events):
