@@ -6,6 +6,11 @@ read it (parse), verify it (replay and score: the engines score as they replay),
 result. The clock runs around each phase of each record and the sums are reported, per phase
 and in total, in this one process.
 
+Replay and score are one timed phase (the engines score as they replay); how it splits is
+estimated from a profile of the first records (:func:`score_share`): the share of the
+engine's own time spent in its scoring module (``scorer/games/*_scoring.py``), applied to the
+timed verify phase.
+
 With ``jobs`` above 1 the same runs in that many processes at once, each on its own share of
 the records (seeds ``seed``, ``seed + 1``, ...), started together; the rate reported is all
 the hands over the wall time of the slowest process, which is what all the cores together
@@ -14,7 +19,9 @@ achieve.
 
 from __future__ import annotations
 
+import cProfile
 import platform
+import pstats
 import random
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -26,17 +33,37 @@ from scorer.games import Game
 __all__ = ["run_bench", "run_bench_jobs"]
 
 
+def score_share(game: Game, records: list, sample: int = 300) -> float:
+    """The fraction of ``game.verify``'s own time spent in the game's scoring module, from a
+    cProfile run over the first ``sample`` records (not timed; the profiler's overhead falls
+    on both parts alike)."""
+    profile = cProfile.Profile()
+    profile.enable()
+    for record in records[:sample]:
+        game.verify(record)
+    profile.disable()
+    stats = pstats.Stats(profile).stats  # type: ignore[attr-defined]
+    total = scoring = 0.0
+    for (filename, _line, _name), (_cc, _nc, own, _cum, _callers) in stats.items():
+        total += own
+        if filename.endswith("_scoring.py"):
+            scoring += own
+    return scoring / total if total else 0.0
+
+
 def run_bench(game: Game, hands: int, seed: int = 1) -> dict:
     rng = random.Random(seed)
     texts = [write(game.random_record(rng)) for _ in range(hands)]
     clock = time.perf_counter
     parse_seconds = verify_seconds = 0.0
     cards_played = bad = 0
+    records = []
     for text in texts:
         started = clock()
         parsed = read(text)[0]
         middle = clock()
         report = game.verify(parsed.record)
+        records.append(parsed.record)
         parse_seconds += middle - started
         verify_seconds += clock() - middle
         cards_played += sum(len(t.cards) for t in report.tricks)
@@ -44,6 +71,7 @@ def run_bench(game: Game, hands: int, seed: int = 1) -> dict:
     if bad:
         raise RuntimeError(f"{bad} generated records did not verify clean")
     total = parse_seconds + verify_seconds
+    share = score_share(game, records)
     return {
         "game": game.key,
         "hands": hands,
@@ -52,9 +80,14 @@ def run_bench(game: Game, hands: int, seed: int = 1) -> dict:
         "python": platform.python_version(),
         "parse_seconds": parse_seconds,
         "verify_seconds": verify_seconds,
+        "score_share_of_verify": share,
+        "replay_seconds": verify_seconds * (1 - share),
+        "score_seconds": verify_seconds * share,
         "total_seconds": total,
         "parse_hands_per_second": hands / parse_seconds,
         "verify_hands_per_second": hands / verify_seconds,
+        "replay_hands_per_second": hands / (verify_seconds * (1 - share)),
+        "score_hands_per_second": hands / (verify_seconds * share) if share else float("inf"),
         "total_hands_per_second": hands / total,
     }
 

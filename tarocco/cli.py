@@ -185,9 +185,13 @@ def bench(game: str, hands: int, seed: int, jobs: int, as_json: bool) -> None:
         return
     click.echo(f"{result['game']}: {result['hands']} generated records "
                f"({result['cards_played']} cards played), Python {result['python']}")
-    for phase in ("parse", "verify", "total"):
+    for phase in ("parse", "verify", "replay", "score", "total"):
+        note = ""
+        if phase in ("replay", "score"):
+            share = result["score_share_of_verify"]
+            note = f"  (~{share if phase == 'score' else 1 - share:.0%} of verify, by profile)"
         click.echo(f"  {phase:<7} {result[phase + '_seconds']:8.3f} s  "
-                   f"{result[phase + '_hands_per_second']:>10,.0f} hands/s")
+                   f"{result[phase + '_hands_per_second']:>10,.0f} hands/s{note}")
 
 
 # -- the service ----------------------------------------------------------------------------
