@@ -66,19 +66,15 @@ class _Rank(dict):
 
 _TAG_RANK = _Rank({name: rank for rank, name in enumerate(TAG_ORDER)})
 _GAME_TAG = re.compile(r"\[\s*game\s", re.IGNORECASE)
-# The reader's fast path: a plain trick line from column 1, ``N. cards`` or ``N. Leader:
-# cards``, no comment, annotation, mark or option. The possessive name part stops at the
-# colon, so a line without one costs one more linear pass.
-_FAST_LED_TRICK = re.compile(r"(\d{1,4})\.[ \t]+(?:([^\s:;{}()*=?,\[-][^:;{}()*=?,\[-]*+):"
-                             r"[ \t]*)?([^\s:;{}()*=?,\[-][^:;{}()*=?,\[-]*+)$")
 _new_trick = Trick.__new__
 _new_loc = tuple.__new__
 # Locations are immutable: the fast paths share one for each of the first lines' column 1.
 _CACHED_LINES = 4096
 _AT_COLUMN_1 = [Loc(number, 1) for number in range(_CACHED_LINES)]
 # The body block's lines from column 1, plain tokens only (no comment, note, mark, option or
-# unknown-card sign): a trick as _FAST_LED_TRICK reads it (number, leader's name), or a
-# section line ``keyword Name:`` (its prefix, looked up whole), then the cards. The cards end
+# unknown-card sign): a trick ``N. cards`` or ``N. Leader: cards`` (the possessive name
+# part stops at the colon, so a line without one costs one more linear pass), or a section
+# line ``keyword Name:`` (its prefix, looked up whole), then the cards. The cards end
 # on a non-space (a line with trailing spaces takes the other paths, which strip them); that
 # greedy run gives back only those spaces, so the match stays linear.
 _FAST_BODY = re.compile(
@@ -290,46 +286,10 @@ class Reader:
             self.body_line(stripped.rstrip(), number, column)
         self.close(len(self.lines))
 
-    def trick_block(self, start: int) -> int:
-        """The fast path for the bulk of a record: consecutive lines ``N. c1 c2 c3 c4`` (or
-        ``N. Leader: c1 ...``) of plain card tokens from column 1, from index ``start`` of
-        the lines. Builds their :class:`Trick` values in one loop (items and columns only
-        when asked) and returns how many lines it took; 0 leaves the line to the general
-        path, which reads it (or reports it) the same way."""
-        match_line = _FAST_LED_TRICK.match
-        card = self.spellings.__getitem__
-        seats = self.player_seats
-        style = self.style
-        tricks = []
-        for number, raw in enumerate(
-                self.lines[start : start + MAX_RECORD_LINES - self.line_count], start + 1):
-            match = match_line(raw)
-            if match is None:
-                break
-            number_text, name, rest = match.groups()
-            try:
-                cards = tuple(map(card, rest.split()))
-            except KeyError:
-                break
-            leader = None
-            if name is not None:
-                leader = seats.get(name.strip().casefold())
-                if leader is None:
-                    break
-            trick = _new_trick(Trick)
-            (trick.number, trick.leader, trick._cards, trick._items, trick._lazy,
-             trick.loc) = (int(number_text), leader, cards, None,
-                           (raw, match.start(3), style),
-                           _AT_COLUMN_1[number] if number < _CACHED_LINES else Loc(number, 1))
-            tricks.append(trick)
-        if tricks:
-            self.line_count += len(tricks)
-            self.visitor.visit_tricks(tricks)
-        return len(tricks)
-
     def body_block(self, start: int) -> int:
-        """The fast path for a run of plain body lines from index ``start``: the trick lines of
-        :meth:`trick_block` and, between them, section lines ``keyword Name: cards`` of a
+        """The fast path for the bulk of a record, a run of plain body lines from index
+        ``start``: trick lines ``N. c1 c2 ...`` (or ``N. Leader: c1 ...``) of plain card
+        tokens and, between them, section lines ``keyword Name: cards`` of a
         keyword whose items are cards and whose subject is a player (``draw Anna: 7S``,
         ``hand Bruno: ...``), with a known name and known card spellings. One loop, one
         regular expression a line (the ``keyword Name:`` part of a section line is looked up

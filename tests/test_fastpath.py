@@ -2,7 +2,7 @@
 
 Two fast paths serve ``tarocco bench`` and every real verification:
 
-* the reader's trick block (``records.notation.Reader.trick_block``): runs of plain trick
+* the reader's body block (``records.notation.Reader.body_block``): runs of plain trick
   lines, ``N. cards`` or ``N. Leader: cards``, read in one loop with their items built only
   when asked; ``Reader.fast = False`` sends every line through the general path;
 * the Nice engine's single pass (``scorer.games.nice_play.single_pass``): seating, legality
