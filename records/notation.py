@@ -251,12 +251,12 @@ class Reader:
             number += 1
             if self.in_body and self.fast:
                 first = raw[:1]
-                if first.isdigit() or first.isalpha():
+                if first.isdigit():  # a block starts at a trick and takes the draws after it
                     done = self.body_block(number - 1)
                     if done:
                         number += done - 1
                         continue
-                if (first.isalpha() and ";" not in raw and "{" not in raw
+                elif (first.isalpha() and ";" not in raw and "{" not in raw
                         and self.line_count < MAX_RECORD_LINES and self.section_line(raw, number)):
                     continue
             text = raw if ";" not in raw and "{" not in raw else _strip_comment(raw)
@@ -299,6 +299,7 @@ class Reader:
         the keywords come from the game's specification."""
         match_line = _FAST_BODY.match
         card = self.spellings.__getitem__
+        spelled = self.spellings.get
         seats = self.player_seats
         prefixes = self.block_prefixes
         style = self.style
@@ -332,9 +333,10 @@ class Reader:
                 known = prefixes[prefix] = self.block_prefix(prefix)
             if not known:
                 break
-            try:
-                cards = (card(rest),)  # one card (a draw); no spelling holds a space
-            except KeyError:
+            one = spelled(rest)  # one card (a draw); no spelling holds a space
+            if one is not None:
+                cards = (one,)
+            else:
                 try:
                     cards = tuple(map(card, rest.split()))
                 except KeyError:

@@ -176,8 +176,9 @@ def test_paths_agree_on_pinch_examples(path: Path) -> None:
 
 
 def test_reader_takes_the_body_block_for_draw_lines(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every trick and draw line of a generated record is read by the body block; the other
-    paths see only the tags, the stock and the meld lines."""
+    """A block starts at each trick line and takes the draws after it: the other paths see
+    the hands, the stock, the melds and covers, and only the draws that follow a meld or a
+    cover (before the next trick)."""
     text = generated(7)
     seen: list[str] = []
     original = Reader.section_line
@@ -191,7 +192,15 @@ def test_reader_takes_the_body_block_for_draw_lines(monkeypatch: pytest.MonkeyPa
     assert record is not None
     draws = [line for line in record.body if getattr(line, "keyword", "") == "draw"]
     assert len(draws) == 48
-    assert seen and all(raw.startswith(("stock", "meld")) for raw in seen)
+    assert seen and all(raw.startswith(("hand", "stock", "meld", "cover", "draw")) for raw in seen)
+    lines = text.split("\n")
+    breaks = [i for i, line in enumerate(lines) if line.startswith(("meld", "cover"))]
+    outside = [raw for raw in seen if raw.startswith("draw")]
+    assert len(outside) <= 2 * len(breaks)
+    for raw in outside:  # each follows a meld or cover line, perhaps after another draw
+        i = lines.index(raw)
+        assert lines[i - 1].startswith(("meld", "cover")) or (
+            lines[i - 1].startswith("draw") and lines[i - 2].startswith(("meld", "cover")))
 
 
 # -- the engine --------------------------------------------------------------------------------
