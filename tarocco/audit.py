@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from records.disputes import TOOLS, audit_record
+from records.disputes import TOOLS, audit_record, session_alternatives
 from records.notation import read
 
 from .inputs import parse_option_flags, read_input
@@ -25,9 +25,12 @@ __all__ = ["audit"]
               help="A rule option overriding the records' own.")
 @click.option("--limit", type=click.IntRange(1, 20), default=3, show_default=True,
               help="Repairs offered per record at most.")
+@click.option("--session", "as_session", is_flag=True,
+              help="Also re-score the records as one session under every other option value "
+                   "and show the final balances side by side.")
 @click.option("--json", "as_json", is_flag=True, help="Print the findings as JSON.")
 def audit(file: str, tools: tuple[str, ...], options: tuple[str, ...], limit: int,
-          as_json: bool) -> None:
+          as_session: bool, as_json: bool) -> None:
     """Audit the records of FILE (or - for standard input) for a disputed hand.
 
     For each record: the claimed result (`claim` lines) against what the rules give, field by
@@ -41,7 +44,8 @@ def audit(file: str, tools: tuple[str, ...], options: tuple[str, ...], limit: in
     chosen = tools or TOOLS
     results: list[dict[str, Any]] = []
     worst = 0
-    for parsed in read(read_input(file), source=None if file == "-" else file):
+    parsed_all = read(read_input(file), source=None if file == "-" else file)
+    for parsed in parsed_all:
         record = parsed.record
         line = record.start.line if record is not None and record.start else None
         if parsed.errors or record is None:
@@ -56,12 +60,34 @@ def audit(file: str, tools: tuple[str, ...], options: tuple[str, ...], limit: in
         disputed = data["status"] not in ("clean", "thrown-in") or any(
             c["kind"] != "agrees" for c in data.get("claims", []))
         worst = max(worst, 1 if disputed else 0)
+    session = None
+    if as_session:
+        readable = [p.record for p in parsed_all if not p.errors and p.record is not None]
+        games = {record.game for record in readable}
+        if len(games) != 1:
+            raise click.UsageError("--session needs readable records of one game")
+        session = session_alternatives(games.pop(), readable, overrides, (), ())
     if as_json:
-        click.echo(json.dumps({"records": results}, indent=2, ensure_ascii=False))
+        click.echo(json.dumps({"records": results, "session": session}, indent=2,
+                              ensure_ascii=False))
     else:
         for data in results:
             click.echo(_render(file, data) + "\n")
+        if session is not None:
+            click.echo(_render_session(session))
     sys.exit(worst)
+
+
+def _render_session(data: dict[str, Any]) -> str:
+    players = data["players"]
+    out = [f"session: {data['game']}, final balances in {data['unit']} as applied: "
+           + ", ".join(f"{p} {data['balances'][p]}" for p in players),
+           "  what if the whole session were played with (change of the final balances):"]
+    for alt in data["what_if"]:
+        change = ", ".join(f"{p} {alt['delta'][p]:+d}" for p in players)
+        out.append(f"    {alt['option']}={alt['value']} [{alt['ruling']}]: "
+                   f"{change if alt['changes_anything'] else 'no change'}")
+    return "\n".join(out)
 
 
 def _render(file: str, data: dict[str, Any]) -> str:

@@ -368,3 +368,24 @@ def test_a_written_hand_needs_no_proof() -> None:
     text = (EXAMPLES / "disputes" / "repair-swap.txt").read_text()
     [revoke] = NICE4.verify(record_of(text)).violations
     assert "proved by" not in revoke.message  # Anna's hand is written: the deal proves it
+
+
+def test_session_what_if_page_and_command(client: FlaskClient, tournament: Tournament) -> None:
+    text = (EXAMPLES / "nice4" / "session.txt").read_text()
+    session = client.post(f"/api/tournaments/{tournament.id}/sessions",
+                          json={"game": "nice4", "players": ["Anna", "Bruno", "Carla", "Dario"]},
+                          headers=tournament.headers).get_json()["id"]
+    client.post(f"/api/sessions/{session}/hands", json={"text": text},
+                headers=tournament.headers)
+    assert f"/sessions/{session}/what-if" in client.get(f"/sessions/{session}").get_data(
+        as_text=True)
+    page = client.get(f"/sessions/{session}/what-if").get_data(as_text=True)
+    api = client.get(f"/api/sessions/{session}/what-if").get_json()
+    for alt in api["what_if"]:
+        assert f"{alt['option']}={alt['value']}" in page
+    assert client.get("/sessions/999/what-if").status_code == 404
+    result = CliRunner().invoke(main, ["audit", "--tool", "claims", "--session",
+                                       str(EXAMPLES / "nice4" / "session.txt")])
+    assert "what if the whole session were played with" in result.output
+    for alt in api["what_if"]:
+        assert f"{alt['option']}={alt['value']}" in result.output

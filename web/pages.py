@@ -416,6 +416,29 @@ def session_sheet(session_id: int) -> str:
         sheet_template=present.SHEET_TEMPLATES.get(session_row["game"], "sheet.html"))
 
 
+@pages_blp.get("/sessions/<int:session_id>/what-if")
+def session_what_if(session_id: int) -> str:
+    """The whole session re-scored under every other value of each rule option: the final
+    balances as applied and the change each value would make, player by player."""
+    from records.disputes import session_alternatives
+    from records.notation import read
+    from scorer.ledger import Adjustment
+
+    session_row, tournament_row = readable_session(session_id)
+    store = get_store()
+    hands = store.hands(session_id)
+    records = [parsed.record for row in hands
+               for parsed in read(row["original_text"])[:1] if parsed.record is not None]
+    positions = {h["id"]: h["position"] for h in hands}
+    adjustments = [Adjustment(r["amounts"], r["reason"],
+                              positions.get(r["hand_id"]) if r["hand_id"] else None)
+                   for r in store.rulings(session_id)]
+    data = session_alternatives(session_row["game"], records, session_row["options"],
+                                adjustments, session_row["players"])
+    return render_template("session_what_if.html", session=session_row,
+                           tournament=tournament_row, data=data)
+
+
 @pages_blp.get("/sessions/<int:session_id>/sheet.csv")
 def session_csv(session_id: int) -> Response:
     """The score sheet as CSV (the API's ledger CSV), readable as the page is."""
