@@ -15,6 +15,7 @@ from strategies import record_texts
 
 from records.mutate import MUTATIONS
 from records.pipeline import check_text
+from records.writer import write
 from scorer.games import GAMES
 from tarocco.campaign import OUTCOMES, check_invariants, run_campaign
 from tarocco.cli import main
@@ -88,3 +89,15 @@ def test_bench_with_jobs_splits_the_hands_between_processes() -> None:
     assert result["total_hands_per_second"] > 0 and result["cards_played"] > 11 * 20
     output = CliRunner().invoke(main, ["bench", "nice3", "--hands", "6", "--jobs", "2"])
     assert output.exit_code == 0 and "in 2 processes" in output.output
+
+
+def test_a_pinch_trick_of_two_fools_without_the_deal_is_rejected_not_a_crash() -> None:
+    """Found by the 10,000-record campaign (replace-card): deriving the hands from the play
+    met a trick with no winner and crashed; now the record is impossible (G-2)."""
+    text = write(GAMES["pinch"].random_record(random.Random(3)))
+    lines = [line for line in text.splitlines() if not line.startswith("hand ")]
+    second = next(i for i, line in enumerate(lines) if line.startswith("2. "))
+    lines[second] = "2. Fool Fool"
+    [checked] = check_text("\n".join(lines) + "\n")
+    assert checked.report.status.value == "invalid"
+    assert checked.report.errors

@@ -304,9 +304,12 @@ class _PinchHand:
                 cards = entry.card_tuple
                 if len(cards) != 2 or None in cards:
                     break
+                best = rules.winner(cards)
+                if best is None:  # two Fools: impossible, the replay says where (G-2)
+                    break
                 played[leader] |= 1 << cards[0]
                 played[1 - leader] |= 1 << cards[1]
-                leader = (leader + rules.winner(cards)) % 2
+                leader = (leader + best) % 2
                 tricks += 1
             elif entry.keyword == "draw":
                 seat = self.seat_named(entry.subject, entry.loc)
