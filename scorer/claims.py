@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .findings import Finding, Severity
+from .findings import Finding, Loc, Severity
 from .record import KeywordSpec, Line
 from .report import Report
 
@@ -33,26 +33,35 @@ CLAIM_KEYWORD = KeywordSpec("word", "words", "the result written on the sheet: c
 
 def read_claim(line: Line) -> tuple[dict[str, int], list[str]]:
     """The figures of one claim line by player name, and what could not be read."""
-    items = [item.text for item in line.items]
-    problems = [] if len(items) % 2 == 0 else ["a claim lists a player and an amount each"]
-    amounts: dict[str, int] = {}
-    for name, amount in zip(items[::2], items[1::2], strict=False):
-        try:
-            amounts[name] = int(amount.replace("−", "-"))
-        except ValueError:
-            problems.append(f"{amount!r} is not a whole number")
+    amounts, problems, _where = _read(line)
     return amounts, problems
 
 
-def claim_findings(lines: Sequence[Line], report: Report, field: str,
-                   rule: str) -> list[Finding]:
+def _read(line: Line) -> tuple[dict[str, int], list[str], dict[str, Loc | None]]:
+    items = line.items
+    problems = [] if len(items) % 2 == 0 else ["a claim lists a player and an amount each"]
+    amounts: dict[str, int] = {}
+    where: dict[str, Loc | None] = {}
+    for name, amount in zip(items[::2], items[1::2], strict=False):
+        try:
+            amounts[name.text] = int(amount.text.replace("−", "-"))
+            where[name.text] = amount.loc
+        except ValueError:
+            problems.append(f"{amount.text!r} is not a whole number")
+    return amounts, problems, where
+
+
+def claim_findings(lines: Sequence[Line], report: Report, field: str, rule: str,
+                   signed: bool = True) -> list[Finding]:
     """Findings for the claim ``lines`` of a scored ``report``: the payment ``field`` against
-    the settlement (citing ``rule``), ``points`` against the side totals."""
+    the settlement (citing ``rule``), ``points`` against the side totals. ``signed`` writes
+    the figures with their sign (payments between players) or without (scores)."""
     out = []
     seats = {name.casefold(): seat for seat, name in enumerate(report.players)}
+    shown = "{:+d}" if signed else "{:d}"
     for line in lines:
         subject = (line.subject or "").casefold()
-        amounts, problems = read_claim(line)
+        amounts, problems, where = _read(line)
         problems += [f"{name!r} is not one of the players" for name in amounts
                      if name.casefold() not in seats]
         if problems:
@@ -67,15 +76,16 @@ def claim_findings(lines: Sequence[Line], report: Report, field: str,
         for name, claimed in amounts.items():
             seat = seats[name.casefold()]
             if subject == field:
-                computed, what = report.settlement[seat], f"{field} for"
+                computed, what = report.settlement[seat], ""
             else:
                 side = next((s for s in report.sides if seat in s.seats), None)
                 if side is None:
                     continue
-                computed, what = side.total, "points for the side of"
+                computed, what = side.total, " points for the side of"
             if claimed != computed:
                 out.append(Finding(
-                    "CLAIM_MISMATCH", Severity.VIOLATION, f"the sheet says {claimed:+d} "
-                    f"{what} {report.players[seat]}; the rules give {computed:+d}", rule,
-                    loc=line.loc, seat=seat))
+                    "CLAIM_MISMATCH", Severity.VIOLATION, f"the sheet has "
+                    f"{shown.format(claimed)}{what} for {report.players[seat]}; the rules give "
+                    f"{shown.format(computed)}", rule, loc=where.get(name) or line.loc,
+                    seat=seat))
     return out

@@ -19,6 +19,7 @@ from functools import cached_property
 
 from ..cards import CARDS, FOOL, Card
 from ..cardset import cards_of
+from ..claims import claim_findings
 from ..findings import Loc, Severity
 from ..proof import name_proofs
 from ..record import Item, Line, Record, Trick
@@ -616,28 +617,9 @@ class _NiceHand(Replay):
 
     # -- claims ----------------------------------------------------------------------------
     def check_claims(self) -> None:
-        if not self.lines.claims:
-            return
-        settlement = self.report.settlement
-        for line in self.lines.claims:
-            if (line.subject or "").casefold() != "marca":
-                self.flag("BAD_CLAIM", NOTE, f"claims of {line.subject!r} are not checked; "
-                          "write claim marca: NAME +N ...", None, loc=line.loc)
-                continue
-            words = [item for item in line.items]
-            if len(words) % 2:
-                self.stop("BAD_CLAIM", "a claim lists a player and an amount each", loc=line.loc)
-            for name_item, amount_item in zip(words[::2], words[1::2], strict=True):
-                seat = self.seat_named(name_item.text, name_item.loc)
-                try:
-                    claimed = int(amount_item.text)
-                except ValueError:
-                    self.stop("BAD_CLAIM", f"{amount_item.text!r} is not a whole number",
-                              loc=amount_item.loc)
-                if claimed != settlement[seat]:
-                    self.flag("CLAIM_MISMATCH", VIOLATION, f"the record claims {claimed:+d} for "
-                              f"{self.name(seat)}; the rules give {settlement[seat]:+d}",
-                              "NICE-18", loc=amount_item.loc, seat=seat)
+        """The result written on the sheet against the rules (:mod:`scorer.claims`)."""
+        self.report.findings += claim_findings(self.lines.claims, self.report, "marca",
+                                               "NICE-18")
 
     # -- helpers shared by the phase modules ------------------------------------------------
 

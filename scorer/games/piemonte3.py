@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..cardset import cards_of
+from ..claims import claim_findings
 from ..findings import Finding, Loc, Severity
 from ..proof import name_proofs
 from ..record import Line, Record, Trick
@@ -456,23 +457,8 @@ class _Hand(Replay):
     # -- claims ----------------------------------------------------------------------------
     def check_claims(self) -> None:
         """``claim points: NAME +N ...``: the result written on the sheet, against ours."""
-        settlement = self.report.settlement
-        for line in self.lines.claims:
-            words = list(line.items)
-            if len(words) % 2:
-                self.stop("BAD_CLAIM", "a claim lists a player and an amount each",
-                          loc=line.loc)
-            for name_item, amount_item in zip(words[::2], words[1::2], strict=True):
-                seat = self.seat_named(name_item.text, name_item.loc)
-                try:
-                    claimed = int(amount_item.text)
-                except ValueError:
-                    self.stop("BAD_CLAIM", f"{amount_item.text!r} is not a whole number",
-                              loc=amount_item.loc)
-                if claimed != settlement[seat]:
-                    self.flag("CLAIM_MISMATCH", VIOLATION, f"the record claims {claimed:+d} "
-                              f"for {self.name(seat)}; the rules give {settlement[seat]:+d}",
-                              "PIE3-8", loc=amount_item.loc, seat=seat)
+        self.report.findings += claim_findings(self.lines.claims, self.report, "points",
+                                               "PIE3-8")
 
 
 def _round(subject: str | None) -> int:

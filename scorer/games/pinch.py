@@ -20,6 +20,7 @@ from contextlib import suppress
 
 from ..cards import CARDS, FOOL, Card
 from ..cardset import cards_of
+from ..claims import claim_findings
 from ..findings import Finding, Loc, Severity
 from ..record import Line, Record, Trick
 from ..report import Report, TrickResult
@@ -757,27 +758,8 @@ class _PinchHand:
     def check_claims(self) -> None:
         """``claim points: NAME N ...``: the hand's totals as written on the sheet, against
         what the rules give (PINCH-8); a difference is flagged for the director."""
-        settlement = self.report.settlement
-        for line in self.claims:
-            if (line.subject or "").casefold() != "points":
-                self.flag("BAD_CLAIM", NOTE, f"claims of {line.subject!r} are not checked; "
-                          "write claim points: NAME N ...", None, loc=line.loc)
-                continue
-            items = line.items
-            if not items or len(items) % 2:
-                self.stop("BAD_CLAIM", "a claim lists a player and an amount each",
-                          loc=line.loc)
-            for name_item, amount_item in zip(items[::2], items[1::2], strict=True):
-                seat = self.seat_named(name_item.text, name_item.loc)
-                try:
-                    claimed = int(amount_item.text)
-                except ValueError:
-                    self.stop("BAD_CLAIM", f"{amount_item.text!r} is not a whole number",
-                              loc=amount_item.loc)
-                if claimed != settlement[seat]:
-                    self.flag("CLAIM_MISMATCH", VIOLATION, f"the sheet has {claimed} for "
-                              f"{self.name(seat)}; the rules give {settlement[seat]}",
-                              "PINCH-8", loc=amount_item.loc, seat=seat)
+        self.report.findings += claim_findings(self.claims, self.report, "points", "PINCH-8",
+                                               signed=False)
 
     def end_of_hand(self) -> None:
         """PINCH-6: a Fool not covered goes to the opponent; the melds not declared (G-5)."""
