@@ -13,6 +13,7 @@ import html
 import json
 import random
 import re
+from itertools import combinations
 from pathlib import Path
 
 import pytest
@@ -389,3 +390,52 @@ def test_session_what_if_page_and_command(client: FlaskClient, tournament: Tourn
     assert "what if the whole session were played with" in result.output
     for alt in api["what_if"]:
         assert f"{alt['option']}={alt['value']}" in result.output
+
+
+def _exchanged(body: list, first: int, position_a: int, later: int, position_b: int) -> list:
+    """``body`` with card ``position_a`` of trick ``first`` and ``position_b`` of trick
+    ``later`` exchanged."""
+    edited = list(body)
+    index = {e.number: i for i, e in enumerate(edited) if isinstance(e, Trick)}
+    cards_a = list(edited[index[first]].card_tuple)
+    cards_b = list(edited[index[later]].card_tuple)
+    cards_a[position_a], cards_b[position_b] = cards_b[position_b], cards_a[position_a]
+    for number, cards in ((first, cards_a), (later, cards_b)):
+        old = edited[index[number]]
+        edited[index[number]] = Trick(number, old.leader, tuple(Item(str(c), c) for c in cards))
+    return edited
+
+
+def _a_revoke_without_the_deal(game, rng: random.Random):
+    """A report with a revoke (and no error) from a random record without its hand lines in
+    which one player's card in one trick and his card two or more tricks later were
+    exchanged; ``None`` if none of 150 records gives one."""
+    for _ in range(150):
+        record = game.random_record(rng)
+        body = [e for e in record.body if not (isinstance(e, Line) and e.keyword == "hand")]
+        report = game.verify(Record(record.tags, tuple(body)))
+        if report.status.value != "clean":
+            continue
+        for first, later in combinations(report.tricks, 2):
+            if later.number <= first.number + 1:
+                continue
+            for a, (seat_a, card_a) in enumerate(zip(first.seats, first.cards, strict=True)):
+                for b, (seat_b, card_b) in enumerate(zip(later.seats, later.cards, strict=True)):
+                    if seat_a != seat_b or a == 0 or card_a == card_b:
+                        continue
+                    edited = _exchanged(body, first.number, a, later.number, b)
+                    result = game.verify(Record(record.tags, tuple(edited)))
+                    if not result.errors and any(f.code.startswith("MUST_")
+                                                 for f in result.violations):
+                        return result
+    return None
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_every_game_names_the_proof_of_a_revoke_without_the_deal(key: str) -> None:
+    """For each game, a revoke made in a record kept without the deal names the later trick
+    that proves it."""
+    result = _a_revoke_without_the_deal(GAMES[key], random.Random(23))
+    assert result is not None, "no revoke could be made: the test would prove nothing"
+    revokes = [f for f in result.violations if f.code.startswith("MUST_")]
+    assert all("; proved by trick " in f.message for f in revokes), [f.message for f in revokes]

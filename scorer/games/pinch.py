@@ -22,6 +22,7 @@ from ..cards import CARDS, FOOL, Card
 from ..cardset import cards_of
 from ..claims import claim_findings
 from ..findings import Finding, Loc, Severity
+from ..proof import name_proofs
 from ..record import Line, Record, Trick
 from ..report import Report, TrickResult
 from ..tricks import (
@@ -77,13 +78,17 @@ class Pinch(Game):
     rulings = (*(f"PINCH-{n}" for n in range(1, 9)), "G-1", "G-2", "G-5", "G-6")
 
     def verify(self, record: Record, options: Mapping[str, str] | None = None) -> Report:
-        return _PinchHand(self, record, options).run()
+        report = _PinchHand(self, record, options).run()
+        name_proofs(record, report)
+        return report
 
     def verify_general(self, record: Record, options: Mapping[str, str] | None = None
                        ) -> Report:
         """:meth:`verify` on the general path only (no single-pass replay): the reference
         the fast path is tested against (``tests/test_pinch_fastpath.py``)."""
-        return _PinchHand(self, record, options, single_pass=False).run()
+        report = _PinchHand(self, record, options, single_pass=False).run()
+        name_proofs(record, report)
+        return report
 
     def random_record(self, rng: random.Random, players: list[str] | None = None,
                       dealer: int | None = None) -> Record:
