@@ -247,7 +247,7 @@ def _tournament_or_fail(store: Store, name_or_id: str) -> dict[str, Any]:
 @click.option("--threads", type=click.IntRange(1, 256), default=4, show_default=True,
               envvar="TAROCCO_THREADS", show_envvar=True, help="Threads per worker.")
 def serve(host: str, port: int, db: str, workers: int, threads: int) -> None:
-    """Run the web service (the JSON API under /api) on gunicorn.
+    """Run the web service (the pages at /, the JSON API under /api) on gunicorn.
 
     The database file is created or migrated at start, so the service is ready at once.
     Stop it with Ctrl-C (or SIGTERM).
@@ -258,8 +258,9 @@ def serve(host: str, port: int, db: str, workers: int, threads: int) -> None:
     config = ServeConfig(host=host, port=port, db=db, workers=workers, threads=threads)
 
     def ready() -> None:
-        click.echo(f"tarocco serving on {url_for(host, port)}/api  (database "
-                   f"{os.path.abspath(db)}; {workers} workers x {threads} threads)")
+        click.echo(f"tarocco serving on {url_for(host, port)}/api  (the pages at "
+                   f"{url_for(host, port)}/; database {os.path.abspath(db)}; {workers} "
+                   f"workers x {threads} threads)")
 
     try:
         run_server(config, on_ready=ready)
