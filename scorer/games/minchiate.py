@@ -26,22 +26,21 @@ from ..proof import name_proofs
 from ..record import Line, Record, Trick
 from ..report import Report
 from ..tricks import (
-    CATEGORY,
-    FOOL_CATEGORY,
     MUST_FOLLOW_SUIT,
     MUST_FOLLOW_TRUMPS,
     MUST_TRUMP,
-    TRUMP,
 )
 from . import minchiate_rules as R
 from .base import Game
-from .replay import Replay, ReplayStop
+from .replay import ReplayStop, Seating, SeatingReplay
 
 __all__ = ["Minchiate"]
 
 ERROR, VIOLATION, NOTE = Severity.ERROR, Severity.VIOLATION, Severity.NOTE
 SUIT_NAMES = ("swords", "batons", "cups", "coins", "trumps")
 TRICKS = 21  # MIN-4: 21 cards each, one trick per card
+SEATING = Seating(4, TRICKS, R.PACK, R.RULES.strength, False, "the 97-card pack",
+                  "a game of Minchiate")
 BITS = tuple(1 << i for i in range(97))
 _REVOKE_REASONS = {
     MUST_FOLLOW_SUIT: "held {suit} and had to follow suit",
@@ -121,8 +120,10 @@ class Minchiate(Game):
         return session_payments(records, reports)
 
 
-class _MinHand(Replay):
+class _MinHand(SeatingReplay):
     """One replay of one record. Built, run once, discarded."""
+
+    seating = SEATING
 
     def __init__(self, game: Minchiate, record: Record, options: Mapping[str, str] | None):
         self.game = game
@@ -248,89 +249,9 @@ class _MinHand(Replay):
 
     # -- seats: who played each card -------------------------------------------------------
     def seat_plays(self) -> None:
-        """Give each play its seat from the trick winners (eldest leads the first trick), and
-        check numbering, leaders and duplicates. Stops at an unknown card."""
-        leader = self.eldest
-        seen = 0
-        played = self.played
-        strength = R.RULES.strength
-        category_of = CATEGORY
-        tricks = self.lines.tricks
-        last_index = len(tricks) - 1
-        for index, trick in enumerate(tricks):
-            number = index + 1
-            if trick.number != number:
-                self.stop("TRICK_NUMBER", f"trick numbered {trick.number}, expected {number}",
-                          loc=trick.loc, trick=number)
-            if number > TRICKS:
-                self.stop("TOO_MANY_TRICKS", f"a game of Minchiate has {TRICKS} tricks",
-                          loc=trick.loc, trick=number)
-            if trick.leader is not None and trick.leader != leader:
-                self.stop("PLAY_OUT_OF_TURN", f"the record has {self.name(trick.leader)} "
-                          f"leading trick {number}, but {self.name(leader)} won the lead",
-                          loc=trick.loc, trick=number, seat=trick.leader)
-            cards = trick.card_tuple
-            if len(cards) > 4:
-                self.stop("TOO_MANY_CARDS", f"{len(cards)} cards in a trick of 4",
-                          loc=trick.plays[4].loc, trick=number)
-            if None in cards:
-                cards = self.check_trick_cards(trick, leader, seen)
-                if cards is None:
-                    return
-            seat = leader
-            best = -1
-            winner = leader
-            led = None
-            seen_before = seen
-            for card in cards:
-                bit = 1 << card
-                if seen & bit:
-                    self.check_trick_cards(trick, leader, seen_before)  # raises
-                seen |= bit
-                played[seat] |= bit
-                category = category_of[card]
-                if category == TRUMP:
-                    key = 1000 + strength[card]
-                    if key > best:
-                        best = key
-                        winner = seat
-                elif category != FOOL_CATEGORY:
-                    if led is None:
-                        led = category
-                    if category == led and strength[card] > best:
-                        best = strength[card]
-                        winner = seat
-                seat = (seat + 1) & 3
-            if led is None and not any(category_of[c] == TRUMP for c in cards) and cards:
-                winner = leader  # only the Fool so far
-            self.seated.append((trick, leader, cards, winner if len(cards) == 4 else None))
-            if len(cards) < 4:
-                if index != last_index:
-                    self.stop("SHORT_TRICK", f"trick {number} has {len(cards)} cards and is "
-                              "not the last line", loc=trick.loc, trick=number)
-                return
-            leader = winner
-
-    def check_trick_cards(self, trick: Trick, leader: int,
-                          seen: int) -> tuple[Card, ...] | None:
-        """The slow path of :meth:`seat_plays`: find the first bad play and say where."""
-        number = trick.number
-        for position, item in enumerate(trick.plays):
-            seat = (leader + position) % 4
-            card = item.card
-            if card is None:
-                self.flag("UNKNOWN_CARD", NOTE, "an unknown card: the replay stops here",
-                          "G-2", loc=item.loc, trick=number, seat=seat)
-                known = tuple(i.card for i in trick.plays[:position])
-                for offset, known_card in enumerate(known):
-                    self.played[(leader + offset) % 4] |= 1 << known_card
-                self.seated.append((trick, leader, known, None))  # type: ignore[arg-type]
-                return None
-            if seen >> card & 1:
-                self.stop("DUPLICATE_CARD", f"{card} was already played",
-                          loc=item.loc, trick=number, seat=seat, cards=(card,))
-            seen |= 1 << card
-        return trick.card_tuple  # type: ignore[return-value]
+        """Seat the plays from the trick winners, eldest leading the first trick
+        (:meth:`SeatingReplay.seat_tricks`)."""
+        self.seat_tricks(self.lines.tricks, self.eldest)
 
     @property
     def play_complete(self) -> bool:

@@ -24,12 +24,12 @@ from ..findings import Loc, Severity
 from ..proof import name_proofs
 from ..record import Item, Line, Record, Trick
 from ..report import Report
-from ..tricks import CATEGORY, FOOL_CATEGORY, TRUMP, TRUMP_MASK
+from ..tricks import CATEGORY, TRUMP, TRUMP_MASK
 from . import nice_contract, nice_declare, nice_play
 from . import nice_rules as R
 from .base import Game
 from .nice_scoring import score_hand
-from .replay import Replay, ReplayStop
+from .replay import ReplayStop, Seating, SeatingReplay
 
 __all__ = ["Nice3", "Nice4"]
 
@@ -88,6 +88,12 @@ class NiceGame(Game):
     rulings = (*(f"NICE-{n}" for n in range(1, 19)), "G-1", "G-2", "G-3", "G-4", "G-5", "G-6")
 
     @cached_property
+    def seating(self) -> Seating:
+        """How trick lines are seated (NICE-4: equal Papotes go to the later card)."""
+        return Seating(self.num_players, self.hand_size, R.PACK, R.RULES.strength, True,
+                       "the 78-card pack", f"a hand of {self.key}")
+
+    @cached_property
     def hand_size(self) -> int:
         """Cards each player holds at the start of play, which is also the number of tricks."""
         return sum(self.rounds)
@@ -136,8 +142,12 @@ class Nice3(NiceGame):
     point_total = 78  # NICE-2: 52 in cards, 25 tricks, 1 for the discard
 
 
-class _NiceHand(Replay):
+class _NiceHand(SeatingReplay):
     """One replay of one record. Built, run once, discarded."""
+
+    @property
+    def seating(self) -> Seating:
+        return self.game.seating
 
     def __init__(self, game: NiceGame, record: Record, options: Mapping[str, str] | None,
                  single_pass: bool = True):
@@ -360,97 +370,8 @@ class _NiceHand(Replay):
         return self.eldest
 
     def seat_plays(self) -> None:
-        """Give each play its seat from the trick winners (cards alone decide them), and check
-        numbering, leaders, pack membership and duplicates. Stops at an unknown card.
-
-        One tight loop per trick: this and :func:`~scorer.games.nice_play.play` are the hot
-        path of every verification.
-        """
-        leader = self.first_leader()
-        seen = 0
-        total = self.game.hand_size
-        n = self.n
-        played = self.played
-        strength = R.RULES.strength
-        category_of = CATEGORY
-        pack = R.PACK
-        tricks = self.lines.tricks
-        last_index = len(tricks) - 1
-        for index, trick in enumerate(tricks):
-            number = index + 1
-            if trick.number != number:
-                self.stop("TRICK_NUMBER", f"trick numbered {trick.number}, expected {number}",
-                          loc=trick.loc, trick=number)
-            if number > total:
-                self.stop("TOO_MANY_TRICKS", f"a hand of {self.game.key} has {total} tricks",
-                          loc=trick.loc, trick=number)
-            if trick.leader is not None and trick.leader != leader:
-                self.stop("PLAY_OUT_OF_TURN", f"the record has {self.name(trick.leader)} leading "
-                          f"trick {number}, but {self.name(leader)} won the lead",
-                          loc=trick.loc, trick=number, seat=trick.leader)
-            cards = trick.card_tuple
-            if len(cards) > n:
-                self.stop("TOO_MANY_CARDS", f"{len(cards)} cards in a trick of {n}",
-                          loc=trick.plays[n].loc, trick=number)
-            if None in cards:
-                cards = self.check_trick_cards(trick, leader, seen)
-                if cards is None:  # an unknown card: the replay stops before it
-                    return
-            seat = leader
-            best = -1
-            winner = leader
-            led = None
-            seen_before = seen
-            for card in cards:
-                bit = 1 << card
-                if seen & bit or not pack & bit:
-                    self.check_trick_cards(trick, leader, seen_before)  # raises
-                seen |= bit
-                played[seat] |= bit
-                category = category_of[card]
-                if category == TRUMP:
-                    key = 1000 + strength[card]
-                    if key >= best:  # NICE-4: equal Papotes go to the later card
-                        best = key
-                        winner = seat
-                elif category != FOOL_CATEGORY:
-                    if led is None:
-                        led = category
-                    if category == led and strength[card] > best:
-                        best = strength[card]
-                        winner = seat
-                seat = seat + 1 if seat + 1 < n else 0
-            self.seated.append((trick, leader, cards, winner if len(cards) == n else None))
-            if len(cards) < n:
-                if index != last_index:
-                    self.stop("SHORT_TRICK", f"trick {number} has {len(cards)} cards and "
-                              "is not the last line", loc=trick.loc, trick=number)
-                return
-            leader = winner
-
-    def check_trick_cards(self, trick: Trick, leader: int, seen: int) -> tuple[Card, ...] | None:
-        """The slow path of :meth:`seat_plays`: find the first bad play and say where.
-        Returns the known cards before an unknown one (seated, then ``None``)."""
-        number = trick.number
-        for position, item in enumerate(trick.plays):
-            seat = (leader + position) % self.n
-            card = item.card
-            if card is None:
-                self.flag("UNKNOWN_CARD", NOTE, "an unknown card: the replay stops here",
-                          "G-2", loc=item.loc, trick=number, seat=seat)
-                known = tuple(i.card for i in trick.plays[:position])
-                for offset, known_card in enumerate(known):
-                    self.played[(leader + offset) % self.n] |= 1 << known_card
-                self.seated.append((trick, leader, known, None))
-                return None
-            if not R.PACK >> card & 1:
-                self.stop("CARD_NOT_IN_PACK", f"{card} is not in the 78-card pack",
-                          loc=item.loc, trick=number, seat=seat, cards=(card,))
-            if seen >> card & 1:
-                self.stop("DUPLICATE_CARD", f"{card} was already played",
-                          loc=item.loc, trick=number, seat=seat, cards=(card,))
-            seen |= 1 << card
-        return trick.card_tuple
+        """Seat the plays from the trick winners (:meth:`SeatingReplay.seat_tricks`)."""
+        self.seat_tricks(self.lines.tricks, self.first_leader())
 
     @property
     def play_complete(self) -> bool:

@@ -27,18 +27,19 @@ from ..findings import Finding, Loc, Severity
 from ..proof import name_proofs
 from ..record import Line, Record, Trick
 from ..report import Report
-from ..tricks import CATEGORY, FOOL_CATEGORY, TRUMP
 from . import piedicavallo_rules as R
 from .base import Game
 from .piedicavallo_play import Fallback, fast_play, play
 from .piedicavallo_scoring import score
-from .replay import Replay, ReplayStop
+from .replay import ReplayStop, Seating, SeatingReplay
 
 __all__ = ["Piedicavallo"]
 
 ERROR, VIOLATION, NOTE = Severity.ERROR, Severity.VIOLATION, Severity.NOTE
 BITS = tuple(1 << i for i in range(97))
 N = 4
+SEATING = Seating(N, R.HAND_SIZE, R.PACK, R.RULES.strength, False,
+                  "the 62-card pack (PIE-1)", "a deal of Piedicavallo")
 
 
 _Stop = ReplayStop  # this engine's name for the shared signal
@@ -104,8 +105,10 @@ class Piedicavallo(Game):
         return session_summary(self, records, reports)
 
 
-class _Deal(Replay):
+class _Deal(SeatingReplay):
     """One replay of one record. Built, run once, discarded."""
+
+    seating = SEATING
 
     def __init__(self, game: Piedicavallo, record: Record, options: Mapping[str, str] | None):
         self.game = game
@@ -216,93 +219,9 @@ class _Deal(Replay):
 
     # -- seats: who played each card -------------------------------------------------------
     def seat_plays(self) -> None:
-        """Give each play its seat from the trick winners; check numbering, leaders, pack
-        membership and duplicates. One tight loop per trick: the hot path."""
-        leader = (self.dealer + 1) % N  # PIE-3: the player to the dealer's right leads
-        seen = 0
-        played = self.played
-        strength = R.RULES.strength
-        category_of = CATEGORY
-        pack = R.PACK
-        tricks = self.tricks
-        last_index = len(tricks) - 1
-        for index, trick in enumerate(tricks):
-            number = index + 1
-            if trick.number != number:
-                self.stop("TRICK_NUMBER", f"trick numbered {trick.number}, expected {number}",
-                          loc=trick.loc, trick=number)
-            if number > R.HAND_SIZE:
-                self.stop("TOO_MANY_TRICKS", f"a deal of Piedicavallo has {R.HAND_SIZE} "
-                          "tricks", loc=trick.loc, trick=number)
-            if trick.leader is not None and trick.leader != leader:
-                self.stop("PLAY_OUT_OF_TURN", f"the record has {self.name(trick.leader)} "
-                          f"leading trick {number}, but {self.name(leader)} won the lead",
-                          loc=trick.loc, trick=number, seat=trick.leader)
-            cards = trick.card_tuple
-            if len(cards) > N:
-                self.stop("TOO_MANY_CARDS", f"{len(cards)} cards in a trick of {N}",
-                          loc=trick.plays[N].loc, trick=number)
-            if None in cards:
-                cards = self.check_trick_cards(trick, leader, seen)
-                if cards is None:
-                    return
-            seat = leader
-            best = -1
-            winner = leader
-            led = None
-            seen_before = seen
-            for card in cards:
-                bit = BITS[card]
-                if seen & bit or not pack & bit:
-                    self.check_trick_cards(trick, leader, seen_before)  # raises
-                seen |= bit
-                played[seat] |= bit
-                category = category_of[card]
-                if category == TRUMP:
-                    key = 1000 + strength[card]
-                    if key > best:
-                        best = key
-                        winner = seat
-                elif category != FOOL_CATEGORY:
-                    if led is None:
-                        led = category
-                    if category == led and strength[card] > best:
-                        best = strength[card]
-                        winner = seat
-                seat = seat + 1 if seat < 3 else 0
-            full = len(cards) == N
-            self.seated.append((trick, leader, cards, winner if full else None))
-            if not full:
-                if index != last_index:
-                    self.stop("SHORT_TRICK", f"trick {number} has {len(cards)} cards and is "
-                              "not the last line", loc=trick.loc, trick=number)
-                return
-            leader = winner
-
-    def check_trick_cards(self, trick: Trick, leader: int,
-                          seen: int) -> tuple[Card, ...] | None:
-        """The slow path of :meth:`seat_plays`: find the first bad play and say where.
-        Returns the known cards before an unknown one (seated), then ``None``."""
-        number = trick.number
-        for position, item in enumerate(trick.plays):
-            seat = (leader + position) % N
-            card = item.card
-            if card is None:
-                self.flag("UNKNOWN_CARD", NOTE, "an unknown card: the replay stops here",
-                          "G-2", loc=item.loc, trick=number, seat=seat)
-                known = tuple(i.card for i in trick.plays[:position])
-                for offset, known_card in enumerate(known):
-                    self.played[(leader + offset) % N] |= BITS[known_card]
-                self.seated.append((trick, leader, known, None))
-                return None
-            if not R.PACK >> card & 1:
-                self.stop("CARD_NOT_IN_PACK", f"{card} is not in the 62-card pack (PIE-1)",
-                          loc=item.loc, trick=number, seat=seat, cards=(card,))
-            if seen >> card & 1:
-                self.stop("DUPLICATE_CARD", f"{card} was already played", loc=item.loc,
-                          trick=number, seat=seat, cards=(card,))
-            seen |= BITS[card]
-        return trick.card_tuple
+        """Seat the plays from the trick winners, the player to the dealer's right leading
+        (PIE-3; :meth:`SeatingReplay.seat_tricks`)."""
+        self.seat_tricks(self.tricks, (self.dealer + 1) % N)
 
     # -- PIE-3: deal and discard -----------------------------------------------------------
     def deal(self) -> None:

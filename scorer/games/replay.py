@@ -1,5 +1,5 @@
 """What every game's replay of one record shares: recording findings, stopping at an
-impossible point (G-2), and naming players.
+impossible point (G-2), naming players, and seating the plays of trick lines.
 
 Each engine replays a record in a small object built for that record alone (OpenSpiel's
 "state"); this mixin gives it the findings plumbing, so every engine reports alike.
@@ -7,10 +7,15 @@ Each engine replays a record in a small object built for that record alone (Open
 
 from __future__ import annotations
 
-from ..findings import Finding, Loc, Severity
-from ..report import Report
+from dataclasses import dataclass
 
-__all__ = ["Replay", "ReplayStop"]
+from ..cards import Card
+from ..findings import Finding, Loc, Severity
+from ..record import Trick
+from ..report import Report
+from ..tricks import CATEGORY, FOOL_CATEGORY, TRUMP
+
+__all__ = ["Replay", "ReplayStop", "Seating", "SeatingReplay"]
 
 
 class ReplayStop(Exception):
@@ -43,3 +48,116 @@ class Replay:
                 return seat
         self.stop("UNKNOWN_PLAYER", f"{name!r} is not one of the players", "G-2", loc=loc)
         raise AssertionError  # unreachable: stop raises
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """What :meth:`SeatingReplay.seat_tricks` needs to know of a game: its players, tricks
+    and pack, how trumps and suits rank, and whether equal trumps go to the later card
+    (Nice's Papotes, NICE-4)."""
+
+    players: int
+    tricks: int
+    pack: int
+    strength: tuple[int, ...]
+    ties_to_later: bool
+    pack_name: str  # for the message: "the 78-card pack"
+    hand_name: str  # for the message: "a hand of nice4"
+
+
+class SeatingReplay(Replay):
+    """A replay that seats the plays of trick lines from the trick winners (cards alone
+    decide them), checking numbering, leaders, pack membership and duplicates. Subclasses
+    hold ``seated`` (trick, leader, cards, winner or ``None``) and ``played`` (a mask per
+    seat), and name their :class:`Seating` in ``seating``."""
+
+    seating: Seating
+    seated: list
+    played: list[int]
+
+    def seat_tricks(self, tricks: list[Trick], leader: int) -> None:
+        """One tight loop per trick (the hot path of the general replays). Stops at an
+        impossible play (G-2); at an unknown card seats what is known and returns."""
+        rules = self.seating
+        n, total, pack, strength = rules.players, rules.tricks, rules.pack, rules.strength
+        later = rules.ties_to_later
+        seen = 0
+        played = self.played
+        category_of = CATEGORY
+        last_index = len(tricks) - 1
+        for index, trick in enumerate(tricks):
+            number = index + 1
+            if trick.number != number:
+                self.stop("TRICK_NUMBER", f"trick numbered {trick.number}, expected {number}",
+                          loc=trick.loc, trick=number)
+            if number > total:
+                self.stop("TOO_MANY_TRICKS", f"{rules.hand_name} has {total} tricks",
+                          loc=trick.loc, trick=number)
+            if trick.leader is not None and trick.leader != leader:
+                self.stop("PLAY_OUT_OF_TURN", f"the record has {self.name(trick.leader)} "
+                          f"leading trick {number}, but {self.name(leader)} won the lead",
+                          loc=trick.loc, trick=number, seat=trick.leader)
+            cards = trick.card_tuple
+            if len(cards) > n:
+                self.stop("TOO_MANY_CARDS", f"{len(cards)} cards in a trick of {n}",
+                          loc=trick.plays[n].loc, trick=number)
+            if None in cards:
+                cards = self.check_trick_cards(trick, leader, seen)
+                if cards is None:  # an unknown card: the replay stops before it
+                    return
+            seat = leader
+            best = -1
+            winner = leader
+            led = None
+            seen_before = seen
+            for card in cards:
+                bit = 1 << card
+                if seen & bit or not pack & bit:
+                    self.check_trick_cards(trick, leader, seen_before)  # raises
+                seen |= bit
+                played[seat] |= bit
+                category = category_of[card]
+                if category == TRUMP:
+                    key = 1000 + strength[card]
+                    if key > best or (later and key == best):
+                        best = key
+                        winner = seat
+                elif category != FOOL_CATEGORY:
+                    if led is None:
+                        led = category
+                    if category == led and strength[card] > best:
+                        best = strength[card]
+                        winner = seat
+                seat = seat + 1 if seat + 1 < n else 0
+            self.seated.append((trick, leader, cards, winner if len(cards) == n else None))
+            if len(cards) < n:
+                if index != last_index:
+                    self.stop("SHORT_TRICK", f"trick {number} has {len(cards)} cards and "
+                              "is not the last line", loc=trick.loc, trick=number)
+                return
+            leader = winner
+
+    def check_trick_cards(self, trick: Trick, leader: int, seen: int) -> tuple[Card, ...] | None:
+        """The slow path of :meth:`seat_tricks`: find the first bad play and say where.
+        Returns the known cards before an unknown one (seated, then ``None``)."""
+        n = self.seating.players
+        number = trick.number
+        for position, item in enumerate(trick.plays):
+            seat = (leader + position) % n
+            card = item.card
+            if card is None:
+                self.flag("UNKNOWN_CARD", Severity.NOTE, "an unknown card: the replay stops "
+                          "here", "G-2", loc=item.loc, trick=number, seat=seat)
+                known = tuple(i.card for i in trick.plays[:position])
+                for offset, known_card in enumerate(known):
+                    self.played[(leader + offset) % n] |= 1 << known_card
+                self.seated.append((trick, leader, known, None))
+                return None
+            if not self.seating.pack >> card & 1:
+                self.stop("CARD_NOT_IN_PACK", f"{card} is not in {self.seating.pack_name}",
+                          loc=item.loc, trick=number, seat=seat, cards=(card,))
+            if seen >> card & 1:
+                self.stop("DUPLICATE_CARD", f"{card} was already played",
+                          loc=item.loc, trick=number, seat=seat, cards=(card,))
+            seen |= 1 << card
+        return trick.card_tuple  # type: ignore[return-value]
