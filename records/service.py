@@ -35,6 +35,7 @@ __all__ = [
     "findings_of",
     "ledger_csv",
     "session_ledger",
+    "session_what_if",
     "standings",
     "standings_csv",
     "upload",
@@ -235,19 +236,35 @@ def session_ledger(store: Store, session_id: int) -> Ledger:
     """The session's ledger from the current revisions, with the director's rulings."""
     session = _session(store, session_id)
     engine = GAMES[session["game"]]
-    records, reports = [], []
-    hands = store.hands(session_id)
-    for row in hands:
-        checked = check_text(row["original_text"], options=session["options"])[0]
-        if checked.parsed.record is not None:
-            records.append(checked.parsed.record)
-            reports.append(checked.report)
+    parsed, adjustments = _session_records(store, session)
+    reports = [check_parsed(item, session["options"]).report for item in parsed]
+    return build_ledger([item.record for item in parsed], reports, adjustments,
+                        session["players"], engine.key, engine.unit)
+
+
+def session_what_if(store: Store, session_id: int) -> dict[str, Any]:
+    """The session's final balances under every other value of each rule option, side by
+    side with the balances as applied (:func:`records.disputes.session_alternatives`)."""
+    from .disputes import session_alternatives
+
+    session = _session(store, session_id)
+    parsed, adjustments = _session_records(store, session)
+    return session_alternatives(session["game"], [item.record for item in parsed],
+                                session["options"], adjustments, session["players"])
+
+
+def _session_records(store: Store, session: dict[str, Any]
+                     ) -> tuple[list[Parsed], list[Adjustment]]:
+    """The session's current records in order, as read, and the director's rulings as
+    ledger adjustments (each after the hand it follows)."""
+    hands = store.hands(session["id"])
+    parsed = [item for row in hands for item in read(row["original_text"])[:1]
+              if item.record is not None]
     positions = {row["id"]: row["position"] for row in hands}
     adjustments = [Adjustment(r["amounts"], r["reason"],
                               positions.get(r["hand_id"]) if r["hand_id"] else None)
-                   for r in store.rulings(session_id)]
-    return build_ledger(records, reports, adjustments, session["players"], engine.key,
-                        engine.unit)
+                   for r in store.rulings(session["id"])]
+    return parsed, adjustments
 
 
 @dataclass

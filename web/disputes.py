@@ -9,11 +9,11 @@ from typing import Any
 from flask_smorest import Blueprint
 from marshmallow import Schema, fields, validate
 
-from records.disputes import TOOLS, audit_record, session_alternatives
+from records import service
+from records.disputes import TOOLS, audit_record
 from records.notation import read
 from records.service import ServiceError
 from scorer.games import OptionError
-from scorer.ledger import Adjustment
 
 from .api import readable_hand, readable_session
 from .db import get_store
@@ -114,14 +114,5 @@ def hand_audit(args: dict, hand_id: int) -> dict:
 @disputes_blp.response(200, SessionWhatIfOut)
 def session_what_if(session_id: int) -> dict:
     """The session's final balances under every other value of each rule option."""
-    session = readable_session(session_id)
-    store = get_store()
-    hands = store.hands(session_id)
-    records = [parsed.record for row in hands
-               for parsed in read(row["original_text"])[:1] if parsed.record is not None]
-    positions = {row["id"]: row["position"] for row in hands}
-    adjustments = [Adjustment(r["amounts"], r["reason"],
-                              positions.get(r["hand_id"]) if r["hand_id"] else None)
-                   for r in store.rulings(session_id)]
-    return session_alternatives(session["game"], records, session["options"], adjustments,
-                                session["players"])
+    readable_session(session_id)
+    return service.session_what_if(get_store(), session_id)

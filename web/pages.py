@@ -420,21 +420,8 @@ def session_sheet(session_id: int) -> str:
 def session_what_if(session_id: int) -> str:
     """The whole session re-scored under every other value of each rule option: the final
     balances as applied and the change each value would make, player by player."""
-    from records.disputes import session_alternatives
-    from records.notation import read
-    from scorer.ledger import Adjustment
-
     session_row, tournament_row = readable_session(session_id)
-    store = get_store()
-    hands = store.hands(session_id)
-    records = [parsed.record for row in hands
-               for parsed in read(row["original_text"])[:1] if parsed.record is not None]
-    positions = {h["id"]: h["position"] for h in hands}
-    adjustments = [Adjustment(r["amounts"], r["reason"],
-                              positions.get(r["hand_id"]) if r["hand_id"] else None)
-                   for r in store.rulings(session_id)]
-    data = session_alternatives(session_row["game"], records, session_row["options"],
-                                adjustments, session_row["players"])
+    data = service.session_what_if(get_store(), session_id)
     return render_template("session_what_if.html", session=session_row,
                            tournament=tournament_row, data=data)
 
