@@ -10,17 +10,14 @@ Regenerate the screenshots in ``docs/screenshots/`` with::
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import socket
-import subprocess
 import sys
-import time
-import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+
+from serverkit import serving
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -44,44 +41,12 @@ def chromium_path() -> str:
     return path
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 @contextmanager
 def live_server(db: Path) -> Iterator[str]:
     """``tarocco serve`` (gunicorn) on a free loopback port and ``db``; yields its base URL
-    once it answers, stops it afterwards."""
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    env = {**os.environ, "TAROCCO_WORKERS": "2", "TAROCCO_THREADS": "4"}
-    env.pop("TAROCCO_DB", None)
-    server = subprocess.Popen(
-        [sys.executable, "-m", "tarocco.cli", "serve", "--port", str(port), "--db", str(db)],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        deadline = time.monotonic() + 20
-        while True:
-            try:
-                with urllib.request.urlopen(f"{base}/api/rules", timeout=2) as response:
-                    if response.status == 200:
-                        break
-            except OSError:
-                if server.poll() is not None:
-                    raise RuntimeError(f"the server stopped: {server.communicate()}") from None
-                if time.monotonic() > deadline:
-                    raise RuntimeError("the server did not answer in 20 s") from None
-                time.sleep(0.2)
-        yield base
-    finally:
-        server.terminate()
-        try:
-            server.communicate(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.communicate()
+    once it answers, stops it afterwards (:func:`serverkit.serving`)."""
+    with serving(db.parent, db=db) as served:
+        yield served.base
 
 
 @dataclass(frozen=True)

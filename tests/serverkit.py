@@ -55,10 +55,12 @@ class Served:
 
 
 @contextmanager
-def serving(tmp_path: Path, workers: int = 2, threads: int = 4) -> Iterator[Served]:
-    """``tarocco serve`` on a fresh database; waits (at most 20 s) until it answers."""
+def serving(tmp_path: Path, workers: int = 2, threads: int = 4,
+            db: Path | None = None) -> Iterator[Served]:
+    """``tarocco serve`` on ``db`` (a fresh database in ``tmp_path`` by default); waits (at
+    most 20 s) until it answers."""
     port = free_port()
-    db = tmp_path / "served.sqlite"
+    db = db if db is not None else tmp_path / "served.sqlite"
     log = tmp_path / "server.log"
     env = {**os.environ}
     env.pop("TAROCCO_DB", None)

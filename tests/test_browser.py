@@ -26,11 +26,11 @@ from browserkit import (
     SESSION_BALANCES,
     World,
     chromium_path,
-    free_port,
     live_server,
     seed,
 )
 from playwright.sync_api import Browser, Page, expect, sync_playwright
+from serverkit import free_port
 
 from records import service
 from records.store import Store
