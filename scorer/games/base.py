@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..findings import Finding
+from ..proof import name_proofs
 from ..record import KeywordSpec, Record
 from ..report import Report
 
@@ -80,7 +81,17 @@ class Game:
         return chosen
 
     def verify(self, record: Record, options: Mapping[str, str] | None = None) -> Report:
-        """Replay ``record`` and return its report; ``options`` override the record's."""
+        """Replay ``record`` and return its report; ``options`` override the record's.
+
+        The game's :meth:`replay` judges the record; what every game adds to its findings
+        (a revoke in a record without the deal names the trick that proves it) is added
+        here, once for all games."""
+        report = self.replay(record, options)
+        name_proofs(record, report)
+        return report
+
+    def replay(self, record: Record, options: Mapping[str, str] | None = None) -> Report:
+        """The game's own replay of ``record`` (see :meth:`verify`)."""
         raise NotImplementedError
 
     def session_findings(self, records: Sequence[Record],

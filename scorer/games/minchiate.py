@@ -22,7 +22,6 @@ from ..cards import FOOL, Card
 from ..cardset import cards_of
 from ..claims import claim_findings
 from ..findings import Finding, Loc, Severity
-from ..proof import name_proofs
 from ..record import Line, Record, Trick
 from ..report import Report
 from ..tricks import (
@@ -85,10 +84,8 @@ class Minchiate(Game):
     options = R.OPTIONS
     rulings = (*(f"MIN-{n}" for n in range(1, 17)), "G-1", "G-2", "G-3", "G-5", "G-6")
 
-    def verify(self, record: Record, options: Mapping[str, str] | None = None) -> Report:
-        report = _MinHand(self, record, options).run()
-        name_proofs(record, report)
-        return report
+    def replay(self, record: Record, options: Mapping[str, str] | None = None) -> Report:
+        return _MinHand(self, record, options).run()
 
     def random_record(self, rng: random.Random, players: list[str] | None = None,
                       dealer: int | None = None) -> Record:

@@ -24,7 +24,6 @@ from ..cards import Card
 from ..cardset import cards_of
 from ..claims import claim_findings
 from ..findings import Finding, Loc, Severity
-from ..proof import name_proofs
 from ..record import Line, Record, Trick
 from ..report import Report
 from . import piedicavallo_rules as R
@@ -61,11 +60,10 @@ class Piedicavallo(Game):
     options = R.OPTIONS
     rulings = (*(f"PIE-{n}" for n in range(1, 8)), "G-1", "G-2", "G-3", "G-6")
 
-    def verify(self, record: Record, options: Mapping[str, str] | None = None) -> Report:
+    def replay(self, record: Record, options: Mapping[str, str] | None = None) -> Report:
         report = _Deal(self, record, options).run_fast()
         if report is None:  # something unusual: the general replay says what and where
             report = _Deal(self, record, options).run()
-        name_proofs(record, report)
         return report
 
     def random_record(self, rng: random.Random, players: list[str] | None = None,

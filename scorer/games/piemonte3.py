@@ -20,7 +20,6 @@ from dataclasses import dataclass, field
 from ..cardset import cards_of
 from ..claims import claim_findings
 from ..findings import Finding, Loc, Severity
-from ..proof import name_proofs
 from ..record import Line, Record, Trick
 from ..report import Report, ScoreLine, Status
 from ..tricks import (
@@ -81,10 +80,8 @@ class Piemonte3(Game):
     rulings = (*(f"PIE3-{n}" for n in range(1, 9)), "G-1", "G-2", "G-3", "G-4", "G-5", "G-6")
     hand_size = R.HAND_SIZE
 
-    def verify(self, record: Record, options: Mapping[str, str] | None = None) -> Report:
-        report = _Hand(self, record, options).run()
-        name_proofs(record, report)
-        return report
+    def replay(self, record: Record, options: Mapping[str, str] | None = None) -> Report:
+        return _Hand(self, record, options).run()
 
     def random_record(self, rng: random.Random, players: list[str] | None = None,
                       dealer: int | None = None) -> Record:
