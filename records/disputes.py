@@ -39,10 +39,10 @@ def audit_record(record: Record, options: Mapping[str, str] | None = None,
     if "claims" in tools:
         out["claims"] = [_claim(diff) for diff in compare_claims(game, record, base, options)]
     if "what-if" in tools:
-        _, alternatives = what_if(game, record, options)
+        _, alternatives = what_if(game, record, options, base)
         out["what_if"] = dump_alternatives(record.players, alternatives)
     if "repair" in tools:
-        _, repairs = suggest_repairs(game, record, limit=limit)
+        _, repairs = suggest_repairs(game, record, limit=limit, options=options, report=base)
         original = write(record)
         out["repairs"] = [_repair(original, repair) for repair in repairs]
         out["repairs_needed"] = needs_repair(base)

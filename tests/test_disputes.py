@@ -439,3 +439,17 @@ def test_every_game_names_the_proof_of_a_revoke_without_the_deal(key: str) -> No
     assert result is not None, "no revoke could be made: the test would prove nothing"
     revokes = [f for f in result.violations if f.code.startswith("MUST_")]
     assert all("; proved by trick " in f.message for f in revokes), [f.message for f in revokes]
+
+
+def test_repairs_are_searched_under_the_options_given() -> None:
+    """The tour is clean under the defaults; with first-lead=declarer (NICE-10) Anna should
+    have led trick 1, so under that option the record needs a repair, and every repair
+    offered is judged under it too."""
+    record = record_of((EXAMPLES / "nice4" / "tour.txt").read_text())
+    options = {"first-lead": "declarer"}
+    clean, none = suggest_repairs(NICE4, record)
+    assert clean.status.value == "clean" and none == []
+    report, repairs = suggest_repairs(NICE4, record, options=options, budget=3000)
+    assert report.status.value == "invalid"
+    for repair in repairs:
+        assert repair.report.status == NICE4.verify(repair.record, options).status

@@ -127,7 +127,7 @@ def _payments(game: Game, record: Record, report: Report, row: ClaimRow,
     if game.zero_sum and len(row.amounts) == len(report.players) and total:
         return ClaimDiff(row, diffs, "arithmetic", f"the claimed payments add up to "
                          f"{total:+d}, not 0: a slip in the adding up")
-    _base, alternatives = what_if(game, record, options)
+    _base, alternatives = what_if(game, record, options, report)
     fitting = [alt for alt in alternatives if matches(alt.amounts)]
     if fitting:
         names = tuple(f"{alt.option}={alt.value}" for alt in fitting)

@@ -20,7 +20,7 @@ one as a correction, with the reason recorded.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from itertools import combinations
 
@@ -193,12 +193,15 @@ def _badness(report: Report) -> tuple[int, int]:
     return (count(report.errors), count(report.violations))
 
 
-def suggest_repairs(game: Game, record: Record, *, limit: int = 3,
-                    budget: int = 20_000) -> tuple[Report, list[Repair]]:
+def suggest_repairs(game: Game, record: Record, *, limit: int = 3, budget: int = 20_000,
+                    options: Mapping[str, str] | None = None,
+                    report: Report | None = None) -> tuple[Report, list[Repair]]:
     """The record's own report and up to ``limit`` repairs, best first: clean ones (no error,
     no violation) by cost, then, when no edit cleans the record, the pairs of edits that do,
-    then the edits that leave the fewest problems. ``budget`` bounds the replays."""
-    original = game.verify(record)
+    then the edits that leave the fewest problems. ``budget`` bounds the replays;
+    every replay is under ``options`` (the session's, say) over the record's own; ``report``
+    is the record's own report under them, when the caller has it already."""
+    original = report if report is not None else game.verify(record, options)
     base = _badness(original)
     if not needs_repair(original) or not record.tricks:
         return original, []
@@ -210,7 +213,7 @@ def suggest_repairs(game: Game, record: Record, *, limit: int = 3,
         if replays >= budget:
             break
         replays += 1
-        report = game.verify(candidate)
+        report = game.verify(candidate, options)
         repair = Repair((edit,), candidate, report)
         if _badness(report) < base:
             tried.append(repair)
@@ -229,7 +232,7 @@ def suggest_repairs(game: Game, record: Record, *, limit: int = 3,
                                                                 (edit_b, record_b))
                                           for index, _ in edit.where})
             replays += 1
-            report = game.verify(candidate)
+            report = game.verify(candidate, options)
             if _badness(report) < base:
                 tried.append(Repair((edit_a, edit_b), candidate, report))
     first = _first_trick(original)

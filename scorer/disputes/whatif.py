@@ -54,10 +54,11 @@ def _alternatives(game: Game, applied: Mapping[str, str]) -> list[tuple[str, str
 
 
 def what_if(game: Game, record: Record, options: Mapping[str, str] | None = None,
-            ) -> tuple[Report, list[Alternative]]:
-    """The report under the options applied (the record's, then ``options``), and one
-    :class:`Alternative` per other value of each option, the rest unchanged."""
-    base = game.verify(record, options)
+            base: Report | None = None) -> tuple[Report, list[Alternative]]:
+    """The report under the options applied (the record's, then ``options``; ``base`` when
+    the caller has it already), and one :class:`Alternative` per other value of each
+    option, the rest unchanged."""
+    base = base if base is not None else game.verify(record, options)
     applied = game.resolve_options(record.options, options)
     out = []
     for name, value in _alternatives(game, applied):
