@@ -348,15 +348,17 @@ class _PinchHand:
     def single_pass(self) -> None:
         """:meth:`general_replay` in one loop, for a record whose hands are known (written
         or derived): the usual trick (two held cards, no Fool, numbered in turn, the leader
-        right if written, the second card following or void) and the usual draw (the seat
-        due, the written stock's next card) are replayed inline with the very state updates
-        of :meth:`trick` and :meth:`draw`; anything else (the
-        Fool, overtrumping to check, a possible revoke, a card not held, any draw out of the
-        ordinary, melds, covers) goes to the general method for that one line, which finds
-        and words every problem. ``tests/test_pinch_fastpath.py`` checks that the reports
-        are the same as :meth:`general_replay`'s."""
+        right if written, the second card following or void) and, right after it, the usual
+        two draws (the winner's then the other's, each the written stock's next card, or a
+        card not seen yet when no stock is written) are replayed inline with the very state
+        updates of :meth:`trick` and :meth:`draw`; anything else (the Fool, overtrumping to
+        check, a possible revoke, a card not held, any draw out of the ordinary, melds,
+        covers) goes to the general method for that one line, which finds and words every
+        problem. ``tests/test_pinch_fastpath.py`` checks that the reports are the same as
+        :meth:`general_replay`'s."""
         events = self.events
-        last_trick = len(events) - 1
+        count = len(events)
+        last_trick = count - 1
         while last_trick >= 0 and events[last_trick].__class__ is not Trick:
             last_trick -= 1
         rules = self.rules
@@ -365,7 +367,10 @@ class _PinchHand:
         hands = self.hands
         piles = self.piles
         won = self.won
-        stock = self.stock if self.stock is not None else ()  # none written: draw() checks
+        stock = self.stock
+        # Cards a draw may bring when no stock is written: in the pack, not dealt (then
+        # neither drawn nor played before); the stock's own check otherwise.
+        unseen = R.PACK & ~(self.dealt[0] | self.dealt[1]) if stock is None else 0
         log = self.report.tricks.append
         points = R.POINTS
         involved = R.INVOLVED
@@ -376,12 +381,16 @@ class _PinchHand:
         stock_tricks, bagatto, last = R.STOCK_TRICKS, R.BAGATTO, R.TRICKS
         category, category_mask = CATEGORY, CATEGORY_MASK
         new_result = TrickResult.__new__
+        line_class = Line
         # The replay's state in locals; written back to ``self`` before a line goes to a
         # general method (which reads and updates it there) and read again after.
         done, leader, gone = self.tricks_done, self.leader, self.gone
         stock_pos, drawn, pending, windows = self.stock_pos, self.drawn, self.pending, self.windows
         fool_watch = self.fool_owner if self.covered is None else None
-        for index, entry in enumerate(events):
+        index = 0
+        while index < count:
+            entry = events[index]
+            index += 1
             if entry.__class__ is Trick:
                 cards = entry._cards
                 number = done + 1
@@ -406,7 +415,7 @@ class _PinchHand:
                     self.tricks_done, self.leader, self.gone = done, leader, gone
                     self.stock_pos, self.drawn, self.pending = stock_pos, drawn, pending
                     self.windows = windows
-                    going_on = self.trick_full(entry, index == last_trick)
+                    going_on = self.trick_full(entry, index - 1 == last_trick)
                     done, leader, gone = self.tricks_done, self.leader, self.gone
                     pending, windows = self.pending, self.windows
                     fool_watch = self.fool_owner if self.covered is None else None
@@ -429,12 +438,44 @@ class _PinchHand:
                     number, leader, cards, winner, points[a] + points[b], {}, 2, entry)
                 log(result)
                 done = number
-                windows = [False, False]
-                if number <= stock_tricks:
-                    pending = [winner, 1 - winner]  # PINCH-3: the winner draws first
-                elif number == last and (a == bagatto or b == bagatto):
-                    self.bagatto = (leader if a == bagatto else other, winner)
+                if number > stock_tricks:
+                    windows = [False, False]
+                    if number == last and (a == bagatto or b == bagatto):
+                        self.bagatto = (leader if a == bagatto else other, winner)
+                    leader = winner
+                    continue
                 leader = winner
+                # PINCH-3: the winner draws first, then the other: the usual two draw lines
+                # are taken here; any other line after the trick goes round the loop.
+                pending = [winner, 1 - winner]
+                windows = [False, False]
+                for seat in (winner, 1 - winner):
+                    if index == count:
+                        break
+                    line = events[index]
+                    if line.__class__ is not line_class or line.keyword != "draw":
+                        break
+                    found = line._cards
+                    if len(found) != 1 or seat_of.get(line.subject) != seat:
+                        break
+                    card = found[0]
+                    if card is None:
+                        break
+                    bit = 1 << card
+                    if stock is not None:
+                        if card != stock[stock_pos]:
+                            break
+                    elif not unseen & bit or (drawn | gone) & bit:
+                        break
+                    index += 1
+                    stock_pos += 1
+                    drawn |= bit
+                    drawn_by[seat] |= bit
+                    hands[seat] |= bit
+                    del pending[0]
+                    windows[seat] = True
+                    if involved[card]:
+                        moment_for(seat, card)
                 continue
             keyword = entry.keyword
             if keyword == "draw":
