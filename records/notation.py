@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from scorer.cards import Card, CardParseError, card_spellings
+from scorer.cards import CARDS, Card, CardParseError, card_spellings
 from scorer.findings import Loc
 from scorer.games import GAMES, OptionError
 from scorer.record import Item, KeywordSpec, Line, Record, Trick, parse_options, split_players
@@ -96,6 +96,13 @@ _new_line = Line.__new__
 _SPECIAL = re.compile(r"[(),*=?-]")
 _NOT_PLAIN = re.compile(r"[(),*]")  # what only the token pattern reads: notes, commas, marks
 _new_item = Item.__new__
+# A trick line's cards with their notes, for Reader.noted_items: tokens as _TOKEN reads them
+# (a note runs from the '(' right after its token to the first ')'), and nothing else outside
+# the notes: no mark, comma or stray parenthesis. Possessive, so a line that does not match
+# (``KS(a)(b)``, ``KS (a)``, ``KS(a``) fails in linear time.
+_NOTED_LINE = re.compile(r"(?:\s*+[^\s(),*]++(?:\([^)]*+\))?+)++")
+_NOTED_TOKEN = re.compile(r"(\s*)([^\s(),*]+)(\([^)]*\))?")  # spaces, token, (note)
+_CARD_TEXT = tuple(map(str, CARDS))  # str(card) without a call, for the noted-trick path
 
 
 class NotationError(ValueError):
@@ -603,6 +610,37 @@ class Reader:
             out.append(item)
         return out
 
+    def noted_items(self, text: str, start: int, number: int,
+                    column: int) -> tuple[list[Item], tuple[Card, ...]] | None:
+        """The fast path of :meth:`_items` for the cards of a trick line with annotations,
+        ``CARD(note)`` (Piedicavallo's remarks, about six lines a record): one pattern checks
+        the whole line, one more cuts it into (spaces, token, note) pieces; no match object
+        and no call per token. The items (with their columns and notes) and their cards are
+        what :meth:`_items` builds. ``None``, with nothing reported, hands the line to it: a
+        mark ``*``, a comma or a stray parenthesis outside the notes, a note with no card
+        right before its parenthesis, a token that is not a known card spelling (``?``,
+        ``-``, ``key=value``, an error)."""
+        rest = text[start:]
+        if _NOTED_LINE.fullmatch(rest) is None:
+            return None
+        cards = self.spellings.get
+        texts = _CARD_TEXT
+        out: list[Item] = []
+        found: list[Card] = []
+        position = column + start  # the column of the next piece
+        for space, token, note in _NOTED_TOKEN.findall(rest):
+            card = cards(token)
+            if card is None:
+                return None
+            position += len(space)
+            item = _new_item(Item)
+            item.text, item.card, item.note, item.line, item.column = (
+                texts[card], card, note[1:-1] if note else None, number, position)
+            position += len(token) + len(note)
+            out.append(item)
+            found.append(card)
+        return out, tuple(found)
+
     def _items(self, text: str, start: int, kind: str, number: int,
                column: int) -> list[Item] | None:
         out: list[Item] = []
@@ -647,7 +685,7 @@ class Reader:
                                                cards=cards, lazy=(text, position, self.style)))
                 return
         leader = None
-        named = _LEADER.match(text, position)
+        named = _LEADER.match(text, position) if ":" in text else None  # it needs a colon
         if named is not None:
             name = named.group(1).rstrip()
             leader_name = self.player(name, number, column + named.start(1))
@@ -655,6 +693,15 @@ class Reader:
                 return
             leader = self.players.index(leader_name)
             position = named.end()
+        if self.fast and "(" in text:
+            noted = self.noted_items(text, position, number, column)
+            if noted is not None:  # no mark, no '-', at least one card: built as below
+                trick = _new_trick(Trick)
+                (trick.number, trick.leader, trick._cards, trick._items, trick._lazy,
+                 trick.loc) = (trick_no, leader, noted[1], tuple(noted[0]), None,
+                               _new_loc(Loc, (number, column)))
+                self.visitor.visit_trick(trick)
+                return
         items = self.items(text, position, "cards", number, column)
         if items is None:
             return

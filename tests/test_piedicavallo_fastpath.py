@@ -1,0 +1,342 @@
+"""Piedicavallo's fast paths give exactly what the general paths give.
+
+* The reader's noted-trick path (``records.notation.Reader.noted_items``): a trick line whose
+  cards carry remarks, ``4C(have none, other-colour 1)``, about six lines of every
+  Piedicavallo record, read with one pattern for the whole line instead of the token pattern
+  and a call per token; ``Reader.fast = False`` sends every line through the general path.
+* The engine's single pass (``scorer.games.piedicavallo_play.fast_play``): seats, checks and
+  scores each trick at once, remarks included; ``_Deal.run`` is the general replay (seat every
+  trick, then play it).
+
+Each test reads or verifies the same text both ways and compares everything a caller can see
+(the views of ``tests/test_fastpath.py``: records with the location of every line and item,
+notes included, notation errors with their line:column, whole reports): generated records,
+the golden examples, generated texts with their remark lines edited (commas, spaces, odd
+parentheses, marks, unknown cards, leader names, comments), and hand-written lines with the
+reading they must give. Two tests check that the fast paths really run, so the comparisons
+are never vacuous.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_fastpath import assert_same_reading, read_view, report_view
+
+from records.notation import Reader, read
+from records.writer import write
+from scorer.games import get_game
+from scorer.games import piedicavallo_play as play_module
+from scorer.games.piedicavallo import _Deal
+from scorer.record import Item, Record, Trick
+
+GAME = get_game("piedicavallo")
+EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "examples" / "piedicavallo")
+                  .glob("*.txt"))
+HEAD = '[Game "piedicavallo"]\n[Players "Anna, Bruno, Carla, Dario"]\n[Dealer "Bruno"]\n'
+seeds = st.integers(min_value=0, max_value=2**32 - 1)
+
+
+def noted(line: str) -> bool:
+    """A trick line with a remark on one of its cards."""
+    return line[:1].isdigit() and "(" in line
+
+
+#: Edits of one remark line: what the noted path must read as the token pattern does, or
+#: leave to it (spacing, marks, commas, odd parentheses, unknown cards, names, comments).
+NOTE_EDITS = [
+    lambda line: "  " + line,
+    lambda line: "\t" + line + "  \t",
+    lambda line: line.lower(),
+    lambda line: line.upper(),
+    lambda line: line.replace(". ", ".    ", 1),
+    lambda line: line.replace(". ", ") ", 1),
+    lambda line: line.replace(". ", ".", 1),
+    lambda line: line.replace(" ", "  "),
+    lambda line: line.replace(" ", "\t"),
+    lambda line: line.replace(" ", "\u00a0", 2),
+    lambda line: line.replace(" ", "\x1c", 2),
+    lambda line: line.replace(". ", ". Anna: ", 1),
+    lambda line: line.replace(". ", ". bruno : ", 1),
+    lambda line: line.replace(". ", ". Zed: ", 1),
+    lambda line: line.replace(". ", ". Anna Maria: ", 1),
+    lambda line: line.replace(". ", ". : ", 1),
+    lambda line: line.replace(")", ": x)", 1),
+    lambda line: line.replace("(", " (", 1),
+    lambda line: line.replace("(", "((", 1),
+    lambda line: line.replace(")", "))", 1),
+    lambda line: line.replace(")", ")(", 1),
+    lambda line: line.replace(")", ")(win-this)", 1),
+    lambda line: line.replace(")", "", 1),
+    lambda line: line.replace("(", "", 1),
+    lambda line: line.replace("(", "(a(b ", 1),
+    lambda line: line.replace("(", "()", 1),
+    lambda line: line[: line.index("(") + 1] + ")" if "(" in line else line,
+    lambda line: line.replace(",", ";", 1),
+    lambda line: line.replace(", ", ",", 1),
+    lambda line: line.replace("(", "(have 5Z, ", 1),
+    lambda line: line.replace("(", "(play XXI, ", 1),
+    lambda line: line.replace("(", "(\t", 1),
+    lambda line: line.replace(") ", ")", 1),
+    lambda line: line + ", 3S",
+    lambda line: line + " ,",
+    lambda line: line + " *",
+    lambda line: line + " ?",
+    lambda line: line + " -",
+    lambda line: line + " KX",
+    lambda line: line + " 5♥",
+    lambda line: line + " fool",
+    lambda line: line + " announce=1",
+    lambda line: line + "(more)",
+    lambda line: line + " (more)",
+    lambda line: line + " ; a comment",
+    lambda line: line + " {brace (x)}",
+    lambda line: line + ":",
+    lambda line: "*" + line,
+    lambda line: line.replace(" ", " *", 1),
+    lambda line: line.replace("(", "*(", 1),
+    lambda line: line.replace(" ", " ?", 1),
+    lambda line: line.replace(" ", " - ", 1),
+    lambda line: line.split("(")[0],
+    lambda line: line.split(" ", 1)[0],
+    lambda line: "99999. " + line,
+    lambda line: "",
+    lambda line: line + "\n" + line,
+]
+
+
+def edited(text: str, rng: random.Random, edits: int) -> str:
+    """``text`` with ``edits`` random edits of its remark lines (any line if it has none)."""
+    lines = text.split("\n")
+    for _ in range(edits):
+        targets = [i for i, line in enumerate(lines) if noted(line)] or list(range(len(lines)))
+        index = rng.choice(targets)
+        lines[index] = rng.choice(NOTE_EDITS)(lines[index])
+    return "\n".join(lines)
+
+
+def generated(seed: int) -> str:
+    return write(GAME.random_record(random.Random(seed)))
+
+
+# -- the reader --------------------------------------------------------------------------------
+@settings(max_examples=30, deadline=None)
+@given(seeds)
+def test_reader_paths_agree_on_generated_records(seed: int) -> None:
+    rng = random.Random(seed)
+    assert_same_reading("\n".join(write(GAME.random_record(rng)) for _ in range(2)))
+
+
+@settings(max_examples=100, deadline=None)
+@given(seeds, st.integers(1, 4), st.randoms(use_true_random=False))
+def test_reader_paths_agree_on_edited_remark_lines(seed: int, edits: int,
+                                                   rng: random.Random) -> None:
+    assert_same_reading(edited(generated(seed), rng, edits))
+
+
+@pytest.mark.parametrize("edit", range(len(NOTE_EDITS)))
+def test_reader_paths_agree_on_each_edit(edit: int) -> None:
+    """Every edit at least once, on every remark line of some records."""
+    for seed in range(3):
+        lines = generated(seed).split("\n")
+        assert any(noted(line) for line in lines)
+        assert_same_reading("\n".join(NOTE_EDITS[edit](line) if noted(line) else line
+                                      for line in lines))
+
+
+@pytest.mark.parametrize("style", ["italian", "french", "symbols"])
+def test_reader_paths_agree_in_every_suit_style(style: str) -> None:
+    """The noted path looks cards up in the record's own spellings (``[Suits ...]``)."""
+    for seed in range(3):
+        record = GAME.random_record(random.Random(seed))
+        text = write(Record((*record.tags, ("Suits", style)), record.body))
+        body = text.split("\n\n", 1)[1]
+        assert (style == "italian") == (body == write(record).split("\n\n", 1)[1])
+        assert_same_reading(text)
+        [parsed] = read(text)
+        assert parsed.ok and parsed.record.body == record.body
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
+def test_reader_paths_agree_on_examples(path: Path) -> None:
+    assert_same_reading(path.read_text())
+
+
+#: Hand-written remark lines, odd ones included, compared both ways.
+CRAFTED = [
+    "1. KS QS(have CS +1) CS JS",
+    "1. KS(a) QS(b) CS(c) JS(d)",
+    "1. KS(a)QS(b) CS JS",
+    "1. KS() QS CS JS",
+    "1. KS( ) QS CS JS",
+    "1. KS(have 9S CS +1, sleeping none) QS CS JS",
+    "1. KS(have 9S CS +1; sleeping none) QS CS JS",
+    "1. KS(a, b,, c ,) QS CS JS",
+    "1. KS(  spaced   out  ) QS CS JS",
+    "1. KS(a(b) QS CS JS",
+    "1. KS(a(b)c) QS CS JS",
+    "1. KS(a)) QS CS JS",
+    "1. KS((a) QS CS JS",
+    "1. KS(a)(b) QS CS JS",
+    "1. KS (a) QS CS JS",
+    "1. KS(a QS CS JS",
+    "1. KS QS CS JS(a",
+    "1. KS QS CS JS)",
+    "1. (a) KS QS CS JS",
+    "1. KS QS CS JS (a)",
+    "1. KS(have 5Z) QS CS JS",
+    "1. KZ(have KS) QS CS JS",
+    "1. KS(have KS) ? CS JS",
+    "1. KS(have KS) QS - JS",
+    "1. KS(have KS) QS CS *JS",
+    "1. *KS(have KS) QS CS JS",
+    "1. KS(have KS), QS, CS, JS",
+    "1. KS(have KS) QS CS JS,",
+    "1. KS(have KS) QS CS JS x=1",
+    "1. ks(have ks) qs cs js",
+    "1. 21(have 18 Fool +4) 20 19 Fool",
+    "1. xxi(have 18) XX 19 fool",
+    "1. KS(a)\tQS  CS\u00a0JS(b)",
+    "1. KS(a)\x1cQS CS JS",
+    "1. Anna: KS(have CS) QS CS JS",
+    "1. anna : KS(have CS) QS CS JS",
+    "1. Zed: KS(have CS) QS CS JS",
+    "1. Anna Maria: KS(have CS) QS CS JS",
+    "1. : KS(have CS) QS CS JS",
+    "1. KS(note: with a colon) QS CS JS",
+    "1. Anna: KS(note: with a colon) QS CS JS",
+    "1. KS(x) QS CS JS ; a comment (y)",
+    "1. KS(x; y) QS CS JS",
+    "1. KS(x) QS {brace} CS JS",
+    "1) KS(x) QS CS JS",
+    "1.KS(x) QS CS JS",
+    "   1.  KS(x)   QS   CS   JS   ",
+    "99999. KS(x) QS CS JS",
+    "1. KS(x)",
+    "1. ( )",
+]
+
+
+@pytest.mark.parametrize("line", CRAFTED)
+def test_reader_paths_agree_on_crafted_lines(line: str) -> None:
+    assert_same_reading(HEAD + "hand Anna: KS\n" + line + "\n2. 7S 8S(y) 9S 10S\n")
+
+
+def test_noted_line_reads_notes_and_columns() -> None:
+    """The reading itself (not only the agreement): each card with its note, at its column."""
+    [parsed] = read(HEAD + "3. Anna: KS(have 9S, +1)  QS\tCS(win-this)JS\n")
+    assert parsed.ok
+    [trick] = parsed.record.tricks
+    assert (trick.number, trick.leader, tuple(trick.loc)) == (3, 0, (4, 1))
+    assert [(i.text, i.note, tuple(i.loc)) for i in trick.plays] == [
+        ("KS", "have 9S, +1", (4, 10)), ("QS", None, (4, 27)), ("CS", "win-this", (4, 30)),
+        ("JS", None, (4, 42))]
+    assert trick.has_notes and trick.card_tuple == tuple(i.card for i in trick.plays)
+
+
+@pytest.mark.parametrize(("line", "message", "column"), [
+    ("1. KS (a) QS CS JS", "unexpected '('", 7),
+    ("1. KS(a)(b) QS CS JS", "unexpected '('", 9),
+    ("1. KS(a)) QS CS JS", "unexpected ')'", 9),
+    ("1. KZ(a) QS CS JS", "not a card", 4),
+    ("1. Zed: KS(a) QS CS JS", "'Zed' is not one of the players", 4),
+    ("1. KS(note: x) QS CS JS", "is not one of the players", 4),
+])
+def test_noted_line_errors_and_their_places(line: str, message: str, column: int) -> None:
+    """Lines the noted path leaves to the general one report the same error, at line:column,
+    both ways."""
+    for fast in (True, False):
+        [(_record, errors)] = read_view(HEAD + line + "\n", fast)
+        assert len(errors) == 1 and message in errors[0][0], errors
+        assert tuple(errors[0][1]) == (4, column)
+
+
+def test_reader_takes_the_noted_path(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Not vacuous: a generated record's remark lines are read by the noted path, never by
+    the token pattern."""
+    def refused(*args: object) -> None:
+        raise AssertionError("the general item path ran")
+
+    monkeypatch.setattr(Reader, "_items", refused)
+    for seed in range(5):
+        [parsed] = read(generated(seed))
+        assert parsed.ok
+        assert sum(trick.has_notes for trick in parsed.record.tricks) >= 2
+
+
+# -- the engine --------------------------------------------------------------------------------
+def assert_same_report(record: Record, options: dict[str, str] | None = None) -> None:
+    """The single pass (``verify``) and the general replay (``_Deal.run``) agree on every
+    field of the report."""
+    general = _Deal(GAME, record, options).run()
+    assert report_view(GAME.verify(record, options)) == report_view(general)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seeds)
+def test_engine_paths_agree_on_generated_records(seed: int) -> None:
+    record = GAME.random_record(random.Random(seed))
+    assert_same_report(record)
+    assert_same_report(record, {"remark-counts": "at-least"})
+
+
+#: Remarks put on plays: true, false, out of bounds and unreadable ones, every kind.
+REMARKS = ["have 21", "have +3", "have none", "have K +2", "have Q C", "other-colour K",
+           "other-colour 3", "other-colour Q +1", "alto 0", "win-this", "cover", "farlo",
+           "play-low", "put-points", "few-points", "sleeping QS", "sleeping +1",
+           "sleeping other-colour 1", "sleeping none", "lead trumps", "lead this",
+           "lead other-colour", "lead other-colour 5S", "lead swords high", "lead coins 6D",
+           "play 21", "play K", "have", "zz", "have +99", "have 5Z", "have 18 Fool +4",
+           "have none, win-this", "win-this; lead trumps", "have 9S CS +1, sleeping none",
+           "other-colour", "lead", "play", "cover now"]
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seeds, st.lists(st.tuples(st.integers(0, 14), st.integers(0, 3),
+                                 st.sampled_from(REMARKS)), min_size=1, max_size=6),
+       st.sampled_from(["exact", "at-least"]))
+def test_engine_paths_agree_on_remarks(seed: int, remarks, counts: str) -> None:
+    """Remarks of every kind on any play, both ways, under both counting options (PIE-5)."""
+    record = GAME.random_record(random.Random(seed))
+    body = list(record.body)
+    tricks = [i for i, entry in enumerate(body) if isinstance(entry, Trick)]
+    for number, position, remark in remarks:
+        trick = body[tricks[number]]
+        plays = list(trick.plays)
+        plays[position] = Item(plays[position].text, plays[position].card, remark)
+        body[tricks[number]] = Trick(trick.number, trick.leader, tuple(plays))
+    [parsed] = read(write(Record(record.tags, tuple(body))))
+    assert parsed.ok
+    assert_same_report(parsed.record, {"remark-counts": counts})
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
+def test_engine_paths_agree_on_examples(path: Path) -> None:
+    for parsed in read(path.read_text()):
+        assert_same_report(parsed.record)
+        assert_same_report(parsed.record, {"remark-counts": "at-least"})
+
+
+def test_engine_takes_the_single_pass(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Not vacuous: a generated record is replayed by the single pass, never by the general
+    play loop."""
+    calls = []
+    real = play_module.fast_play
+
+    def counted(h: _Deal) -> None:
+        calls.append(h)
+        real(h)
+
+    def refused(*args: object) -> None:
+        raise AssertionError("the general play ran")
+
+    monkeypatch.setattr("scorer.games.piedicavallo.fast_play", counted)
+    monkeypatch.setattr("scorer.games.piedicavallo.play", refused)
+    for seed in range(5):
+        report = GAME.verify(GAME.random_record(random.Random(seed)))
+        assert report.complete and not report.errors
+    assert len(calls) == 5
