@@ -76,11 +76,15 @@ _AT_COLUMN_1 = [Loc(number, 1) for number in range(_CACHED_LINES)]
 # part stops at the colon, so a line without one costs one more linear pass), or a section
 # line ``keyword Name:`` (its prefix, looked up whole), then the cards. The cards end
 # on a non-space (a line with trailing spaces takes the other paths, which strip them); that
-# greedy run gives back only those spaces, so the match stays linear.
+# greedy run gives back only those spaces, so the match stays linear. Any other line matches
+# the last alternative with empty groups, so ``findall`` over a run of lines gives one row
+# per line, in one call (no character class crosses a newline).
+_EDGE = r"[^\s:;{}()*=?,\[-]"  # a name's or the cards' first or last character
+_INNER = r"[^\n:;{}()*=?,\[-]"  # any other character of them
 _FAST_BODY = re.compile(
-    r"(?:(\d{1,4})\.[ \t]+(?:([^\s:;{}()*=?,\[-][^:;{}()*=?,\[-]*+):[ \t]*)?"
-    r"|([A-Za-z][A-Za-z0-9_-]*+[ \t]++[^\s:;{}()*=?,\[-][^:;{}()*=?,\[-]*+:)[ \t]*+)"
-    r"([^\s:;{}()*=?,\[-](?:[^:;{}()*=?,\[-]*[^\s:;{}()*=?,\[-])?)$")
+    r"^(?:(\d{1,4})\.[ \t]+(?:(" + _EDGE + _INNER + r"*+):[ \t]*)?"
+    r"|([A-Za-z][A-Za-z0-9_-]*+[ \t]++" + _EDGE + _INNER + r"*+:)[ \t]*+)"
+    r"(" + _EDGE + r"(?:" + _INNER + r"*" + _EDGE + r")?)$|^.*$", re.MULTILINE)
 _FAST_PREFIX = re.compile(r"([A-Za-z][A-Za-z0-9_-]*+)[ \t]++(.*):")
 
 
@@ -103,6 +107,7 @@ _new_item = Item.__new__
 _NOTED_LINE = re.compile(r"(?:\s*+[^\s(),*]++(?:\([^)]*+\))?+)++")
 _NOTED_TOKEN = re.compile(r"(\s*)([^\s(),*]+)(\([^)]*\))?")  # spaces, token, (note)
 _CARD_TEXT = tuple(map(str, CARDS))  # str(card) without a call, for the noted-trick path
+_ONE_CARD = {card: (card,) for card in CARDS}  # shared one-card tuples (draw lines)
 
 
 class NotationError(ValueError):
@@ -244,6 +249,7 @@ class Reader:
         self.tags: dict[str, tuple[str, Loc]] = {}
         self.line_count = 0
         self.block_prefixes: dict[str, tuple[str, str] | tuple[()]] = {}
+        self.rows: tuple[int, list[tuple[str, str, str, str]]] = (0, [])
 
     def error(self, message: str, line: int, column: int) -> None:
         self.visitor.handle_error(NotationError(message, Loc(line, column), self.source))
@@ -298,41 +304,40 @@ class Reader:
         ``start``: trick lines ``N. c1 c2 ...`` (or ``N. Leader: c1 ...``) of plain card
         tokens and, between them, section lines ``keyword Name: cards`` of a
         keyword whose items are cards and whose subject is a player (``draw Anna: 7S``,
-        ``hand Bruno: ...``), with a known name and known card spellings. One loop, one
-        regular expression a line (the ``keyword Name:`` part of a section line is looked up
+        ``hand Bruno: ...``), with a known name and known card spellings. One loop over the
+        rows of :meth:`block_rows` (the ``keyword Name:`` part of a section line is looked up
         in :meth:`block_prefix`'s table), the values built directly as :meth:`section_line`
         and the general trick path build them; returns how many lines it took (0: the line
         is left to the other paths, which read or report it the same way). Game-neutral:
         the keywords come from the game's specification."""
-        match_line = _FAST_BODY.match
         card = self.spellings.__getitem__
         spelled = self.spellings.get
         seats = self.player_seats
         prefixes = self.block_prefixes
-        style = self.style
         entries: list[Line | Trick] = []
         append = entries.append
-        lines = self.lines[start : start + MAX_RECORD_LINES - self.line_count]
+        end = start + MAX_RECORD_LINES - self.line_count
+        lines = self.lines[start:end]
+        rows = self.block_rows(start, start + len(lines))
         locs = _AT_COLUMN_1 if start + len(lines) < _CACHED_LINES else _COLUMN_1
-        for number, raw in enumerate(lines, start + 1):
-            match = match_line(raw)
-            if match is None:
+        number = start
+        for (number_text, name, prefix, rest), raw in zip(rows, lines, strict=True):
+            number += 1
+            if not rest:
                 break
-            number_text, name, prefix, rest = match.groups()
-            if prefix is None:
+            if not prefix:
                 try:
                     cards = tuple(map(card, rest.split()))
                 except KeyError:
                     break
                 leader = None
-                if name is not None:
+                if name:
                     leader = seats.get(name.strip().casefold())
                     if leader is None:
                         break
                 trick = _new_trick(Trick)
                 (trick.number, trick.leader, trick._cards, trick._items, trick._lazy,
-                 trick.loc) = (int(number_text), leader, cards, None,
-                               (raw, match.start(4), style), locs[number])
+                 trick.loc) = (int(number_text), leader, cards, None, raw, locs[number])
                 append(trick)
                 continue
             known = prefixes.get(prefix)
@@ -342,7 +347,7 @@ class Reader:
                 break
             one = spelled(rest)  # one card (a draw); no spelling holds a space
             if one is not None:
-                cards = (one,)
+                cards = _ONE_CARD[one]
             else:
                 try:
                     cards = tuple(map(card, rest.split()))
@@ -350,13 +355,25 @@ class Reader:
                     break
             line = _new_line(Line)
             (line.keyword, line.subject, line._cards, line._items, line._lazy,
-             line.loc) = (known[0], known[1], cards, None, (raw, match.start(4), style),
-                          locs[number])
+             line.loc) = (known[0], known[1], cards, None, raw, locs[number])
             append(line)
         if entries:
             self.line_count += len(entries)
             self.visitor.visit_entries(entries)
         return len(entries)
+
+    def block_rows(self, start: int, end: int) -> list[tuple[str, str, str, str]]:
+        """:data:`_FAST_BODY`'s rows for lines ``start`` to ``end`` (one per line, all
+        empty for a line the block does not take), found by one ``findall`` over them and
+        kept: a block that stops at a line the other paths read resumes in the same rows."""
+        cached_start, rows = self.rows
+        if cached_start <= start and start + (end - start) <= cached_start + len(rows):
+            return rows[start - cached_start : end - cached_start]
+        rows = _FAST_BODY.findall("\n".join(self.lines[start:end]))
+        if len(rows) != end - start:  # never seen; the block then takes no line
+            rows = [("", "", "", "")] * (end - start)
+        self.rows = (start, rows)
+        return rows
 
     def block_prefix(self, prefix: str) -> tuple[str, str] | tuple[()]:
         """The keyword and player of a section line's ``keyword Name:`` for :meth:`body_block`

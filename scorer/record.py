@@ -90,16 +90,22 @@ class _Tokens:
 
     def _init_tokens(self, items: tuple[Item, ...] | None, loc: Loc | None,
                      cards: tuple[Card | None, ...] | None = None,
-                     lazy: tuple[str, int, str] | None = None) -> None:
+                     lazy: tuple[str, int, str] | str | None = None) -> None:
         self._items = items
         self._cards = cards if items is None else tuple(item.card for item in items)
-        self._lazy = lazy  # (line text, offset of the first token, suit style)
+        # (line text, offset of the first token, suit style), or the line text alone when
+        # its cards follow its last colon or else its ``N.``
+        self._lazy = lazy
         self.loc = loc
 
     def _materialise(self) -> tuple[Item, ...]:
         items = self._items
         if items is None:
-            text, position, _style = self._lazy  # type: ignore[misc]
+            lazy = self._lazy
+            if lazy.__class__ is str:  # the reader's body block keeps just the line
+                text, position = lazy, _first_token(lazy)  # type: ignore[arg-type]
+            else:
+                text, position, _style = lazy  # type: ignore[misc]
             line, column = self.loc if self.loc is not None else (0, 1)
             built = []
             for token, card in zip(text[position:].split(), self._cards, strict=True):
@@ -113,6 +119,16 @@ class _Tokens:
     def card_tuple(self) -> tuple[Card | None, ...]:
         """The cards of the items in order (``None`` for words and unknown cards)."""
         return self._cards  # type: ignore[return-value]
+
+
+def _first_token(text: str) -> int:
+    """Where the cards of a plain line begin: after its last colon (``draw Anna: 7S``,
+    ``3. Anna: 7S 8S``), else after its trick number (``3. 7S 8S``)."""
+    colon = text.rfind(":")
+    position = colon + 1 if colon >= 0 else text.index(".") + 1
+    while text[position] in " \t":
+        position += 1
+    return position
 
 
 class Line(_Tokens):

@@ -5,8 +5,10 @@ Everything is a value so a report can be compared, serialised and shown without 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from .cards import Card
@@ -35,6 +37,11 @@ class Play(NamedTuple):
     legal: int | None = None  # mask of the legal cards, recorded only for flagged plays
 
 
+#: The flags of a trick with no illegal play: one shared, read-only empty mapping (a replay
+#: makes a result per trick; nothing writes to a result's flags after it is made).
+NO_FLAGS: Mapping[int, tuple[tuple[str, ...], int]] = MappingProxyType({})
+
+
 class TrickResult:
     """One trick as replayed: cards in play order from ``leader``, the winner's seat (``None``
     while unfinished) and the trick's card points. ``flags`` maps a position in the trick to
@@ -44,14 +51,14 @@ class TrickResult:
     __slots__ = ("cards", "flags", "leader", "number", "players", "points", "source", "winner")
 
     def __init__(self, number: int, leader: int, cards: tuple[Card, ...], winner: int | None,
-                 points: int = 0, flags: dict[int, tuple[tuple[str, ...], int]] | None = None,
+                 points: int = 0, flags: Mapping[int, tuple[tuple[str, ...], int]] | None = None,
                  players: int = 4, source: Any = None) -> None:
         self.number = number
         self.leader = leader
         self.cards = cards
         self.winner = winner
         self.points = points
-        self.flags = flags or {}
+        self.flags = flags or NO_FLAGS
         self.players = players
         self.source = source  # the record's Trick line, for locations
 

@@ -24,7 +24,7 @@ from ..claims import claim_findings
 from ..findings import Finding, Loc, Severity
 from ..proof import name_proofs
 from ..record import Line, Record, Trick
-from ..report import Report, TrickResult
+from ..report import NO_FLAGS, Report, TrickResult
 from ..tricks import (
     CATEGORY,
     CATEGORY_MASK,
@@ -54,6 +54,13 @@ _REASONS = {
 
 
 _EVENT_KEYWORDS = frozenset(("draw", "meld", "cover"))  # the lines of the play, in order
+# Who still draws after a trick (PINCH-3: the winner first), and who may meld now (PINCH-5),
+# as shared tuples: a replay moves between these states without making new ones.
+_TO_DRAW = ((0, 1), (1, 0))
+_BIT = tuple(1 << card for card in range(97))
+_CLOSED = (False, False)
+_OPEN_FOR = ((True, False), (False, True))
+_BOTH_OPEN = (True, True)
 
 
 class _Stop(Exception):
@@ -130,8 +137,8 @@ class _PinchHand:
         self.gone = 0  # cards played so far
         self.drawn = 0  # cards drawn so far
         self.drawn_by = [0, 0]
-        self.pending: list[int] = []  # seats still to draw after the last trick
-        self.windows = [True, True]  # may this seat meld now (PINCH-5)?
+        self.pending: tuple[int, ...] = ()  # seats still to draw after the last trick
+        self.windows: tuple[bool, bool] = _BOTH_OPEN  # may this seat meld now (PINCH-5)?
         self.tricks_done = 0
         self.leader = 1 - self.dealer  # PINCH-3: the dealer's opponent leads first
         self.seats = {name.casefold(): seat for seat, name in enumerate(record.players)}
@@ -250,9 +257,9 @@ class _PinchHand:
         are errors (G-2). The usual line is checked on its card tuple alone."""
         found = line.card_tuple
         if None not in found:
-            mask = 0
-            for card in found:
-                mask |= 1 << card
+            # The sum of the cards' bits is their union when no card repeats, and has fewer
+            # bits set when one does (the carry).
+            mask = sum(map(_BIT.__getitem__, found))
             if mask.bit_count() == len(found) and not mask & union and not mask & ~R.PACK:
                 return mask
         mask = 0
@@ -435,11 +442,11 @@ class _PinchHand:
                 result = new_result(TrickResult)
                 (result.number, result.leader, result.cards, result.winner, result.points,
                  result.flags, result.players, result.source) = (
-                    number, leader, cards, winner, points[a] + points[b], {}, 2, entry)
+                    number, leader, cards, winner, points[a] + points[b], NO_FLAGS, 2, entry)
                 log(result)
                 done = number
+                windows = _CLOSED
                 if number > stock_tricks:
-                    windows = [False, False]
                     if number == last and (a == bagatto or b == bagatto):
                         self.bagatto = (leader if a == bagatto else other, winner)
                     leader = winner
@@ -447,9 +454,8 @@ class _PinchHand:
                 leader = winner
                 # PINCH-3: the winner draws first, then the other: the usual two draw lines
                 # are taken here; any other line after the trick goes round the loop.
-                pending = [winner, 1 - winner]
-                windows = [False, False]
-                for seat in (winner, 1 - winner):
+                pending = _TO_DRAW[winner]
+                for seat in pending:
                     if index == count:
                         break
                     line = events[index]
@@ -472,10 +478,14 @@ class _PinchHand:
                     drawn |= bit
                     drawn_by[seat] |= bit
                     hands[seat] |= bit
-                    del pending[0]
-                    windows[seat] = True
+                    windows = _OPEN_FOR[seat] if windows is _CLOSED else _BOTH_OPEN
                     if involved[card]:
                         moment_for(seat, card)
+                else:
+                    pending = ()
+                    continue
+                if windows is not _CLOSED:  # the winner drew, the other did not here
+                    pending = pending[1:]
                 continue
             keyword = entry.keyword
             if keyword == "draw":
@@ -492,8 +502,8 @@ class _PinchHand:
                     drawn |= bit
                     drawn_by[seat] |= bit
                     hands[seat] |= bit
-                    pending.pop(0)
-                    windows[seat] = True
+                    pending = pending[1:]
+                    windows = _BOTH_OPEN if windows[1 - seat] else _OPEN_FOR[seat]
                     if involved[card]:
                         moment_for(seat, card)
                     continue
@@ -581,9 +591,9 @@ class _PinchHand:
                                               points[a] + points[b], None, 2, trick))
         self.tricks_done = number
         self.leader = winner
-        self.windows = [False, False]
+        self.windows = _CLOSED
         if number <= R.STOCK_TRICKS:
-            self.pending = [winner, 1 - winner]  # PINCH-3: the winner draws first
+            self.pending = _TO_DRAW[winner]  # PINCH-3: the winner draws first
         elif number == R.TRICKS and (a == R.BAGATTO or b == R.BAGATTO):
             self.bagatto = (leader if a == R.BAGATTO else other, winner)
         return True
@@ -656,9 +666,9 @@ class _PinchHand:
                                               2, trick))
         self.tricks_done = number
         self.leader = winner
-        self.windows = [False, False]
+        self.windows = _CLOSED
         if number <= R.STOCK_TRICKS:
-            self.pending = [winner, 1 - winner]  # PINCH-3: the winner draws first
+            self.pending = _TO_DRAW[winner]  # PINCH-3: the winner draws first
         if number == R.TRICKS and R.BAGATTO in cards:
             player = leader if cards[0] == R.BAGATTO else 1 - leader
             self.bagatto = (player, winner)
@@ -727,8 +737,8 @@ class _PinchHand:
         self.drawn |= bit
         self.drawn_by[seat] |= bit
         self.hands[seat] |= bit
-        pending.pop(0)
-        self.windows[seat] = True
+        self.pending = pending[1:]
+        self.windows = _BOTH_OPEN if self.windows[1 - seat] else _OPEN_FOR[seat]
         self.melds.drew(seat, card)
 
     def check_draw(self, line: Line, seat: int, card: Card) -> None:
