@@ -181,7 +181,13 @@ class _MinHand(SeatingReplay):
                 raise _Stop
         except _Stop:
             self.stopped = True
-        return self.finish()
+        try:
+            return self.finish()
+        finally:
+            # Marks refers back to this replay: drop the cycle so the record and the replay
+            # are freed as soon as the caller drops the report (not at the next collection).
+            if getattr(self, "marks", None) is not None:
+                self.marks.h = None
 
     def finish(self) -> Report:
         report = self.report

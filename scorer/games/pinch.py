@@ -184,6 +184,15 @@ class _PinchHand:
     # -- driver ----------------------------------------------------------------------------
     def run(self) -> Report:
         try:
+            return self.judge()
+        finally:
+            # The meld book refers back to this replay: drop the cycle so the record and
+            # the replay are freed as soon as the caller drops the report (not at the next
+            # collection, which then has the whole record to walk).
+            self.melds.h = None
+
+    def judge(self) -> Report:
+        try:
             if len(self.report.players) != 2:
                 self.stop("WRONG_PLAYERS", "pinch tarot is played by two players",
                           loc=self.record.start)
