@@ -107,7 +107,11 @@ _new_item = Item.__new__
 _NOTED_LINE = re.compile(r"(?:\s*+[^\s(),*]++(?:\([^)]*+\))?+)++")
 _NOTED_TOKEN = re.compile(r"(\s*)([^\s(),*]+)(\([^)]*\))?")  # spaces, token, (note)
 _CARD_TEXT = tuple(map(str, CARDS))  # str(card) without a call, for the noted-trick path
-_ONE_CARD = {card: (card,) for card in CARDS}  # shared one-card tuples (draw lines)
+# The card tuples of plain runs of card tokens already read, per suit style, shared by every
+# line that spells them the same way (tuples are immutable): a two-card trick or a one-card
+# draw is one lookup. Cleared when it grows past _RUNS_KEPT (long runs rarely repeat).
+_RUNS: dict[str, dict[str, tuple[Card, ...]]] = {}
+_RUNS_KEPT = 50_000
 
 
 class NotationError(ValueError):
@@ -244,6 +248,7 @@ class Reader:
         self.players: list[str] = []
         self.style = "italian"
         self.spellings = card_spellings(self.style)
+        self.runs = _RUNS.setdefault(self.style, {})
         self.player_names: dict[str, str] = {}
         self.player_seats: dict[str, int] = {}
         self.tags: dict[str, tuple[str, Loc]] = {}
@@ -311,7 +316,10 @@ class Reader:
         is left to the other paths, which read or report it the same way). Game-neutral:
         the keywords come from the game's specification."""
         card = self.spellings.__getitem__
-        spelled = self.spellings.get
+        runs = self.runs
+        if len(runs) > _RUNS_KEPT:
+            runs.clear()
+        known_run = runs.get
         seats = self.player_seats
         prefixes = self.block_prefixes
         entries: list[Line | Trick] = []
@@ -325,11 +333,13 @@ class Reader:
             number += 1
             if not rest:
                 break
-            if not prefix:
+            cards = known_run(rest)
+            if cards is None:
                 try:
-                    cards = tuple(map(card, rest.split()))
+                    cards = runs[rest] = tuple(map(card, rest.split()))
                 except KeyError:
                     break
+            if not prefix:
                 leader = None
                 if name:
                     leader = seats.get(name.strip().casefold())
@@ -345,14 +355,6 @@ class Reader:
                 known = prefixes[prefix] = self.block_prefix(prefix)
             if not known:
                 break
-            one = spelled(rest)  # one card (a draw); no spelling holds a space
-            if one is not None:
-                cards = _ONE_CARD[one]
-            else:
-                try:
-                    cards = tuple(map(card, rest.split()))
-                except KeyError:
-                    break
             line = _new_line(Line)
             (line.keyword, line.subject, line._cards, line._items, line._lazy,
              line.loc) = (known[0], known[1], cards, None, raw, locs[number])
@@ -516,6 +518,7 @@ class Reader:
         self.spec = game.keywords if game is not None else None  # read only
         self.block_prefixes: dict[str, tuple[str, str] | tuple[()]] = {}  # for body_block
         self.spellings = card_spellings(self.style)
+        self.runs = _RUNS.setdefault(self.style, {})
         ordered = sorted(tags, key=_TAG_RANK.__getitem__)  # TAG_ORDER, then others as read
         for name in ordered:
             value, loc = tags[name]
