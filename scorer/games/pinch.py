@@ -136,7 +136,6 @@ class _PinchHand:
         self.stock_pos = 0
         self.gone = 0  # cards played so far
         self.drawn = 0  # cards drawn so far
-        self.drawn_by = [0, 0]
         self.pending: tuple[int, ...] = ()  # seats still to draw after the last trick
         self.windows: tuple[bool, bool] = _BOTH_OPEN  # may this seat meld now (PINCH-5)?
         self.tricks_done = 0
@@ -392,7 +391,7 @@ class _PinchHand:
         involved = R.INVOLVED
         seats = self.seats
         seat_of = {name: seats[name.casefold()] for name in self.report.players}  # as written
-        drawn_by = self.drawn_by
+        trump_only, trumps, trump_meld = R.TRUMP_ONLY, R.TRUMPS, R.TRUMP_MELD
         moment_for = self.melds.moment_for
         stock_tricks, bagatto, last = R.STOCK_TRICKS, R.BAGATTO, R.TRICKS
         category, category_mask = CATEGORY, CATEGORY_MASK
@@ -485,10 +484,10 @@ class _PinchHand:
                     index += 1
                     stock_pos += 1
                     drawn |= bit
-                    drawn_by[seat] |= bit
                     hands[seat] |= bit
                     windows = _OPEN_FOR[seat] if windows is _CLOSED else _BOTH_OPEN
-                    if involved[card]:
+                    if involved[card] and (not trump_only[card] or (
+                            hands[seat] & trumps).bit_count() >= trump_meld):
                         moment_for(seat, card)
                 else:
                     pending = ()
@@ -509,11 +508,11 @@ class _PinchHand:
                     bit = 1 << card
                     stock_pos += 1
                     drawn |= bit
-                    drawn_by[seat] |= bit
                     hands[seat] |= bit
                     pending = pending[1:]
                     windows = _BOTH_OPEN if windows[1 - seat] else _OPEN_FOR[seat]
-                    if involved[card]:
+                    if involved[card] and (not trump_only[card] or (
+                            hands[seat] & trumps).bit_count() >= trump_meld):
                         moment_for(seat, card)
                     continue
             self.tricks_done, self.leader, self.gone = done, leader, gone
@@ -744,7 +743,6 @@ class _PinchHand:
         bit = 1 << card
         self.stock_pos += 1
         self.drawn |= bit
-        self.drawn_by[seat] |= bit
         self.hands[seat] |= bit
         self.pending = pending[1:]
         self.windows = _BOTH_OPEN if self.windows[1 - seat] else _OPEN_FOR[seat]

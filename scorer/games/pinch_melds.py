@@ -118,7 +118,7 @@ class MeldBook:
             if not h.known[seat]:
                 continue
             missed = []
-            if self.held_trumps[seat] >= 10 and not self.trumps[seat]:
+            if self.held_trumps[seat] >= R.TRUMP_MELD and not self.trumps[seat]:
                 missed.append(f"{self.held_trumps[seat]} trumps")
             if self.held_gatti[seat] and not self.gatti[seat]:
                 missed.append("gatti")
@@ -138,7 +138,7 @@ def _shape(mask: int, kind: str | None) -> tuple[str, int] | None:
     """The meld these cards make, as (kind, key): key is the suit of a family, the rank of
     three or four of a kind, else 0. ``None`` when they make no meld (of the kind named)."""
     count = mask.bit_count()
-    if kind in (None, "trumps") and count >= 10 and not mask & ~R.TRUMPS:
+    if kind in (None, "trumps") and count >= R.TRUMP_MELD and not mask & ~R.TRUMPS:
         return "trumps", 0
     if kind in (None, "gatti") and mask == R.GATTI:
         return "gatti", 0
