@@ -11,6 +11,7 @@ import csv
 import hashlib
 import io
 import json
+import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -38,6 +39,7 @@ __all__ = [
     "session_what_if",
     "standings",
     "standings_csv",
+    "table_label",
     "upload",
     "upload_parsed",
 ]
@@ -72,9 +74,38 @@ def findings_of(checked: Checked) -> list[dict[str, Any]]:
     return dump_report(checked.report)["findings"]
 
 
+MAX_TABLE_CHARS = 40
+
+
+def table_label(table: str | None) -> str | None:
+    """The table label a session is stored with: stripped, ``None`` when empty or not given.
+
+    Refused (422 ``BAD_TABLE``) when longer than :data:`MAX_TABLE_CHARS` characters after
+    stripping, or holding a control character (Unicode category Cc: tabs, line breaks, C0
+    and C1 controls) or an unpaired surrogate (category Cs, which cannot be stored): the
+    label is a heading on the tournament page and a column of the session, one short line.
+
+    >>> table_label("  Table 2 "), table_label("   "), table_label(None)
+    ('Table 2', None, None)
+    """
+    if table is None or not table.strip():
+        return None
+    label = table.strip()
+    if len(label) > MAX_TABLE_CHARS:
+        raise ServiceError(422, "BAD_TABLE", f"a table label has at most {MAX_TABLE_CHARS} "
+                           f"characters (this one has {len(label)})")
+    if any(unicodedata.category(char) in ("Cc", "Cs") for char in label):
+        raise ServiceError(422, "BAD_TABLE", "a table label is one line of text: no control "
+                           "characters (tabs, line breaks)")
+    return label
+
+
 def create_session(store: Store, tournament_id: int, game: str, players: list[str],
-                   options: Mapping[str, str], name: str, actor: str) -> int:
-    """Open a session (a table sitting) after checking the game, players and options."""
+                   options: Mapping[str, str], name: str, actor: str,
+                   table: str | None = None) -> int:
+    """Open a session (a table sitting) after checking the game, players, options and the
+    optional table label (:func:`table_label`)."""
+    label = table_label(table)
     try:
         engine = get_game(game)
     except UnknownGame as exc:
@@ -90,7 +121,8 @@ def create_session(store: Store, tournament_id: int, game: str, players: list[st
     except OptionError as exc:
         raise ServiceError(422, "BAD_OPTION", str(exc)) from exc
     explicit = {k: v for k, v in chosen.items() if k in {o.lower() for o in options}}
-    return store.create_session(tournament_id, engine.key, players, explicit, name, actor)
+    return store.create_session(tournament_id, engine.key, players, explicit, name, actor,
+                                table=label)
 
 
 def _check_for_session(session: dict[str, Any], text: str) -> list[Parsed]:

@@ -1,9 +1,10 @@
 """Storage on SQLite through sqlite-utils.
 
 Tables: tournaments, director tokens (hashed), sessions (a table sitting: game, rule options,
-players in seat order), hands (a place in a session) with their revisions (the original text
-is the source of truth; canonical text, JSON, status and findings are derived columns beside
-it), director's rulings (ledger adjustments), and an append-only audit log.
+players in seat order, and an optional table label, column ``table_name``), hands (a place
+in a session) with their revisions (the original text is the source of truth; canonical
+text, JSON, status and findings are derived columns beside it), director's rulings (ledger
+adjustments), and an append-only audit log.
 
 Every write runs in one ``BEGIN IMMEDIATE`` transaction (:meth:`Store.write`), so concurrent
 writers queue on SQLite's lock (with a busy timeout) instead of failing half-way; the database
@@ -99,8 +100,15 @@ def _m001_initial(db: Database) -> None:
     """)
 
 
+def _m002_session_table(db: Database) -> None:
+    """Sessions get an optional table label (issue 4: sessions per table). A nullable column
+    added in place: existing sessions keep every value and have no table (NULL)."""
+    db.execute("ALTER TABLE sessions ADD COLUMN table_name TEXT")
+
+
 MIGRATIONS: list[tuple[str, Callable[[Database], None]]] = [
     ("001_initial", _m001_initial),
+    ("002_session_table", _m002_session_table),
 ]
 """Schema changes in order; each runs once, in its own transaction, and is recorded."""
 
@@ -220,15 +228,20 @@ class Store:
 
     # -- sessions ------------------------------------------------------------------------
     def create_session(self, tournament_id: int, game: str, players: list[str],
-                       options: dict[str, str], name: str = "", actor: str = "cli") -> int:
+                       options: dict[str, str], name: str = "", actor: str = "cli",
+                       table: str | None = None) -> int:
+        """A new session; ``table`` is the label of the table it sits at (``None``: none
+        given), stored as given (the service checks and strips it)."""
         with self.write() as db:
             self._get("tournaments", tournament_id)
             sid = db["sessions"].insert({
                 "tournament_id": tournament_id, "name": name, "game": game,
                 "options": json.dumps(options), "players": json.dumps(players),
-                "created_at": now()}).last_pk
-            self.audit(db, actor, "create", "session", sid,
-                       {"game": game, "players": players, "options": options})
+                "created_at": now(), "table_name": table}).last_pk
+            detail: dict[str, Any] = {"game": game, "players": players, "options": options}
+            if table is not None:
+                detail["table"] = table
+            self.audit(db, actor, "create", "session", sid, detail)
         return sid
 
     def session(self, session_id: int) -> dict[str, Any]:

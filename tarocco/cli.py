@@ -367,9 +367,12 @@ def session() -> None:
 @click.option("-o", "--option", "options", multiple=True, metavar="NAME=VALUE",
               help="A rule option for every hand of the session.")
 @click.option("--name", default="", help="A name for the session (a round, a table).")
+@click.option("--table", default=None, metavar="LABEL",
+              help='The table it sits at ("Table 2"): the tournament page groups sessions '
+                   "by table. At most 40 characters.")
 @db_option
 def session_create(name_or_id: str, game: str, players: str, options: tuple[str, ...],
-                   name: str, db: str) -> None:
+                   name: str, table: str | None, db: str) -> None:
     """Open a session in a tournament; prints its id."""
     from records.service import ServiceError, create_session
 
@@ -378,13 +381,14 @@ def session_create(name_or_id: str, game: str, players: str, options: tuple[str,
     found = _tournament_or_fail(store, name_or_id)
     try:
         sid = create_session(store, found["id"], game, split_players(players), chosen, name,
-                             actor="cli")
+                             actor="cli", table=table)
     except ServiceError as exc:
         raise click.UsageError(exc.message) from exc
     created = store.session(sid)
     click.echo(sid)
+    at_table = f", table {created['table_name']!r}" if created["table_name"] else ""
     click.echo(f"session {sid}: {created['game']}, {', '.join(created['players'])} "
-               f"(tournament {found['name']!r})", err=True)
+               f"(tournament {found['name']!r}{at_table})", err=True)
 
 
 @main.command("import")

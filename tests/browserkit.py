@@ -51,9 +51,9 @@ def live_server(db: Path) -> Iterator[str]:
 
 @dataclass(frozen=True)
 class World:
-    """What :func:`seed` made: a public tournament with a session of five hands and a
-    second session holding the revoked tour with a director's ruling; its director token;
-    and a private tournament."""
+    """What :func:`seed` made: a public tournament with a session of five hands (at table
+    "2") and a second session holding the revoked tour with a director's ruling (at "Table
+    10"); its director token; and a private tournament."""
 
     tournament: int
     token: str
@@ -74,12 +74,12 @@ def seed(db: Path) -> World:
     try:
         tid = store.create_tournament("Autumn cup")
         token = store.create_token(tid, "head director")
-        sid = service.create_session(store, tid, "nice4", PLAYERS, {}, "Round 1, table A",
-                                     "test")
+        sid = service.create_session(store, tid, "nice4", PLAYERS, {}, "Round 1", "test",
+                                     table="2")
         results = service.upload(store, sid, SESSION_TEXT, "test")
         hands = [r.hand_id for r in results]
-        rsid = service.create_session(store, tid, "nice4", PLAYERS, {}, "Round 2, table B",
-                                      "test")
+        rsid = service.create_session(store, tid, "nice4", PLAYERS, {}, "Round 2", "test",
+                                      table="Table 10")
         revoke_hand = service.upload(store, rsid, REVOKE_TOUR, "test")[0].hand_id
         service.add_ruling(store, rsid, {"Anna": -3, "Bruno": 1, "Carla": 1, "Dario": 1},
                            "Anna's revoke in trick 1 (NICE-11): 1 marca to each opponent",

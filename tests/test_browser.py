@@ -11,6 +11,7 @@ keyboard; and all of it on a phone-sized screen.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import threading
@@ -142,6 +143,9 @@ def test_director_stores_the_record(page: Page, served) -> None:
     page.goto(f"{base}/tournaments/{world.tournament}")
     expect(page.locator("section[aria-labelledby=attention]")).to_contain_text(
         "Round 3, table C, hand 1")
+    # its sessions by table: "2" before "Table 10", the new one (no table) last
+    expect(page.locator(".table-group h3")).to_have_text(
+        [re.compile(r"^Table 2 "), re.compile(r"^Table 10 "), re.compile(r"^No table given ")])
     # the director rules on the revoke from the session's sheet: its own row
     page.goto(f"{base}/sessions/{sid}")
     page.locator(".director-form summary").click()

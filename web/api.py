@@ -172,11 +172,12 @@ def sessions(tournament_id: int) -> list[dict]:
 @api_blp.response(201, S.SessionOut)
 @api_blp.alt_response(422, schema=S.ErrorOut)
 def create_session(body: dict, tournament_id: int) -> dict:
-    """Open a session: a table sitting with its game, rule options and players in seat order."""
+    """Open a session: a table sitting with its game, rule options, players in seat order
+    and, optionally, the label of its table (``table``)."""
     check_readable(tournament_id)
     actor = require_director(tournament_id)
     sid = service.create_session(get_store(), tournament_id, body["game"], body["players"],
-                                 body["options"], body["name"], actor)
+                                 body["options"], body["name"], actor, table=body["table"])
     return get_store().session(sid)
 
 

@@ -46,6 +46,7 @@ from . import present
 from .cardface import card_name, card_svg, suit_defs
 from .csrf import check_csrf, csrf_token
 from .db import get_store
+from .tables import group_by_table, table_heading
 
 pages_blp = Blueprint("pages", __name__)  # templates and static files: the app's own
 
@@ -413,6 +414,7 @@ def session_sheet(session_id: int) -> str:
         rows=present.sheet_rows(ledger, {h["position"]: h["id"] for h in hands}),
         chart=present.balance_chart(ledger), rulings=store.rulings(session_id),
         positions=positions, corrections=corrections, director=director(),
+        table=table_heading(session_row["table_name"]) if session_row["table_name"] else None,
         sheet_template=present.SHEET_TEMPLATES.get(session_row["game"], "sheet.html"))
 
 
@@ -439,8 +441,9 @@ def session_csv(session_id: int) -> Response:
 # -- a tournament -------------------------------------------------------------------------
 @pages_blp.get("/tournaments/<int:tournament_id>")
 def tournament(tournament_id: int) -> str:
-    """Standings with ranks and ties, the sessions (one per table sitting), and the hands
-    that need a director."""
+    """Standings with ranks and ties, the sessions (one per table sitting) grouped by their
+    table in natural order ("Table 2" before "Table 10", those with none last), and the
+    hands that need a director."""
     row = readable_tournament(tournament_id)
     store = get_store()
     sessions = store.sessions(tournament_id)
@@ -448,7 +451,7 @@ def tournament(tournament_id: int) -> str:
     names = {s["id"]: s["name"] or f"Session {s['id']}" for s in sessions}
     return render_template(
         "tournament.html", tournament=row, standings=service.standings(store, tournament_id),
-        sessions=sessions, counts=counts, names=names,
+        sessions=sessions, tables=group_by_table(sessions), counts=counts, names=names,
         attention=service.needs_director(store, tournament_id), director=director())
 
 

@@ -69,12 +69,19 @@ class SessionIn(Schema):
                           required=True, validate=validate.Length(min=2, max=6))
     options = fields.Dict(keys=fields.String(), values=fields.String(), load_default=dict)
     name = fields.String(load_default="", validate=validate.Length(max=200))
+    table = fields.String(
+        load_default=None, allow_none=True,
+        metadata={"description": "the table the session sits at, a label such as \"Table 2\" "
+                  "(stripped; empty or null: none given). At most 40 characters, no control "
+                  "characters, else 422 BAD_TABLE. The tournament page groups sessions by it."})
 
 
 class SessionOut(Schema):
     id = fields.Integer()
     tournament_id = fields.Integer()
     name = fields.String()
+    table = fields.String(attribute="table_name", allow_none=True,
+                          metadata={"description": "the table label, null when none given"})
     game = fields.String()
     players = fields.List(fields.String())
     options = fields.Dict(keys=fields.String(), values=fields.String())
