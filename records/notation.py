@@ -107,11 +107,14 @@ _new_item = Item.__new__
 _NOTED_LINE = re.compile(r"(?:\s*+[^\s(),*]++(?:\([^)]*+\))?+)++")
 _NOTED_TOKEN = re.compile(r"(\s*)([^\s(),*]+)(\([^)]*\))?")  # spaces, token, (note)
 _CARD_TEXT = tuple(map(str, CARDS))  # str(card) without a call, for the noted-trick path
-# The card tuples of plain runs of card tokens already read, per suit style, shared by every
-# line that spells them the same way (tuples are immutable): a two-card trick or a one-card
-# draw is one lookup. Cleared when it grows past _RUNS_KEPT (long runs rarely repeat).
+# The card tuples of short plain runs of card tokens already read, per suit style, shared by
+# every line that spells them the same way (tuples are immutable): a two-card trick or a
+# one-card draw is one look-up. Only short runs are kept: they repeat (there are at most
+# 78 x 78 two-card spellings), while a longer one (a four-card trick, a hand) is nearly
+# always new and storing it costs more than it saves. Cleared past _RUNS_KEPT entries.
 _RUNS: dict[str, dict[str, tuple[Card, ...]]] = {}
 _RUNS_KEPT = 50_000
+_SHORT_RUN = 9  # characters: two cards of up to four characters and a space
 
 
 class NotationError(ValueError):
@@ -336,9 +339,11 @@ class Reader:
             cards = known_run(rest)
             if cards is None:
                 try:
-                    cards = runs[rest] = tuple(map(card, rest.split()))
+                    cards = tuple(map(card, rest.split()))
                 except KeyError:
                     break
+                if len(rest) <= _SHORT_RUN:
+                    runs[rest] = cards
             if not prefix:
                 leader = None
                 if name:
