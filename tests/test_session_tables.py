@@ -278,6 +278,22 @@ def test_tournament_page_groups_sessions_by_table(client: FlaskClient, store: St
     assert '<section class="table-group no-table" aria-labelledby="table-5">' in page
 
 
+def test_hands_needing_a_director_name_their_table(client: FlaskClient, store: Store,
+                                                   tournament: Tournament) -> None:
+    """A director walks to a table: a flagged hand names it (the README's revoked tour is
+    flagged in trick 1, NICE-11)."""
+    from browserkit import REVOKE_TOUR
+
+    at_ten = open_session(store, tournament.id, "Round 1", "10")
+    nowhere = open_session(store, tournament.id, "Round 2", None)
+    first = service.upload(store, at_ten, REVOKE_TOUR, "t")[0].hand_id
+    second = service.upload(store, nowhere, REVOKE_TOUR, "t")[0].hand_id
+    page = text_of(client.get(f"/tournaments/{tournament.id}"))
+    attention = page[page.index('id="attention"'):page.index('id="sessions"')]
+    assert f'<a href="/hands/{first}">Round 1 (Table 10), hand 1</a>' in attention
+    assert f'<a href="/hands/{second}">Round 2, hand 1</a>' in attention
+
+
 def test_tournament_page_without_any_table(client: FlaskClient, store: Store,
                                            tournament: Tournament) -> None:
     open_session(store, tournament.id, "Round 1", None)

@@ -449,9 +449,11 @@ def tournament(tournament_id: int) -> str:
     sessions = store.sessions(tournament_id)
     counts = {s["id"]: len(store.hands(s["id"])) for s in sessions}
     names = {s["id"]: s["name"] or f"Session {s['id']}" for s in sessions}
+    at_table = {s["id"]: table_heading(s["table_name"]) for s in sessions if s["table_name"]}
     return render_template(
         "tournament.html", tournament=row, standings=service.standings(store, tournament_id),
         sessions=sessions, tables=group_by_table(sessions), counts=counts, names=names,
+        at_table=at_table,
         attention=service.needs_director(store, tournament_id), director=director())
 
 
