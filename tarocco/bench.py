@@ -30,10 +30,25 @@ from records.notation import read
 from records.writer import write
 from scorer.games import Game
 
-__all__ = ["run_bench", "run_bench_jobs"]
+__all__ = ["SLOWEST_SHARE", "TARGETS", "run_bench", "run_bench_all", "run_bench_jobs", "verdict"]
 
 
 PROFILE_SAMPLE = 300
+
+#: The issues' speed targets: hands per second, parse + replay + score, on one core
+#: (issues 2, 5, 6, 7 and 8; ``nice3`` has none of its own).
+TARGETS = {"nice4": 5_000, "minchiate": 1_500, "pinch": 5_000, "piemonte3": 3_000,
+           "piedicavallo": 4_000}
+#: Issue 9: the slowest game at least this share of the ``nice4`` rate.
+SLOWEST_SHARE = 0.5
+
+
+def verdict(game: str, rate: float) -> str:
+    """Whether ``rate`` (hands per second) meets ``game``'s target, in words."""
+    target = TARGETS.get(game)
+    if target is None:
+        return "no target"
+    return f"{'met' if rate >= target else 'NOT met'} ({rate / target:.0%} of {target:,})"
 
 
 def score_share(game: Game, records: list, sample: int = PROFILE_SAMPLE) -> float:
@@ -120,3 +135,21 @@ def run_bench_jobs(game: Game, hands: int, seed: int = 1, jobs: int = 2) -> dict
         "total_seconds": slowest,
         "total_hands_per_second": hands / slowest,
     }
+
+
+def run_bench_all(hands: int, seed: int = 1) -> dict:
+    """:func:`run_bench` for every game in turn, with each game's verdict against its target
+    and the slowest game's share of the ``nice4`` rate (issue 9)."""
+    from scorer.games import ENGINES
+
+    results = [run_bench(game, hands, seed) for game in ENGINES]
+    for result in results:
+        result["target"] = TARGETS.get(result["game"])
+        result["verdict"] = verdict(result["game"], result["total_hands_per_second"])
+    rates = {r["game"]: r["total_hands_per_second"] for r in results}
+    slowest = min(rates, key=rates.__getitem__)
+    share = rates[slowest] / rates["nice4"]
+    return {"hands": hands, "seed": seed, "python": platform.python_version(),
+            "games": results, "slowest": slowest, "slowest_share_of_nice4": share,
+            "slowest_verdict": ("met" if share >= SLOWEST_SHARE else "NOT met")
+            + f" ({share:.0%} of nice4, at least {SLOWEST_SHARE:.0%} asked)"}

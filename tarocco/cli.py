@@ -154,16 +154,34 @@ def format_command(file: str, as_json: bool) -> None:
 
 
 @main.command()
-@click.argument("game")
+@click.argument("game", metavar="GAME|all")
 @click.option("--hands", type=click.IntRange(1, 10_000_000), default=10_000, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Processes at once (the cores to use); 1 measures one core.")
 @click.option("--json", "as_json", is_flag=True)
 def bench(game: str, hands: int, seed: int, jobs: int, as_json: bool) -> None:
-    """Time parse, replay + score of generated GAME records on one core (or --jobs)."""
-    from .bench import run_bench, run_bench_jobs
+    """Time parse, replay + score of generated GAME records on one core (or --jobs), against
+    the game's speed target; GAME ``all`` runs every game in turn and prints a table."""
+    from .bench import run_bench, run_bench_all, run_bench_jobs, verdict
 
+    if game == "all":
+        if jobs > 1:
+            raise click.UsageError("bench all measures one core; use --jobs with one game")
+        summary = run_bench_all(hands, seed)
+        if as_json:
+            click.echo(json.dumps(summary, indent=2))
+            return
+        click.echo(f"every game: {hands} generated records each, seed {seed}, "
+                   f"Python {summary['python']}; hands per second on one core")
+        click.echo(f"  {'game':<13}{'parse':>9}{'replay':>9}{'score':>10}{'total':>9}  target")
+        for r in summary["games"]:
+            click.echo(f"  {r['game']:<13}{r['parse_hands_per_second']:>9,.0f}"
+                       f"{r['replay_hands_per_second']:>9,.0f}"
+                       f"{r['score_hands_per_second']:>10,.0f}"
+                       f"{r['total_hands_per_second']:>9,.0f}  {r['verdict']}")
+        click.echo(f"  slowest game: {summary['slowest']}, {summary['slowest_verdict']}")
+        return
     try:
         engine = get_game(game)
     except UnknownGame as exc:
@@ -192,6 +210,7 @@ def bench(game: str, hands: int, seed: int, jobs: int, as_json: bool) -> None:
             note = f"  (~{share if phase == 'score' else 1 - share:.0%} of verify, by profile)"
         click.echo(f"  {phase:<7} {result[phase + '_seconds']:8.3f} s  "
                    f"{result[phase + '_hands_per_second']:>10,.0f} hands/s{note}")
+    click.echo(f"  target  {verdict(result['game'], result['total_hands_per_second'])}")
 
 
 # -- the service ----------------------------------------------------------------------------

@@ -150,3 +150,33 @@ def test_bench_reports_each_phase(runner: CliRunner) -> None:
     assert data["hands"] == 20
     assert data["total_hands_per_second"] > 0
     assert data["parse_seconds"] + data["verify_seconds"] == pytest.approx(data["total_seconds"])
+
+
+def test_bench_says_whether_the_game_meets_its_target(runner: CliRunner) -> None:
+    from tarocco.bench import TARGETS, verdict
+
+    result = runner.invoke(main, ["bench", "pinch", "--hands", "5"])
+    assert result.exit_code == 0, result.output
+    assert "target  " in result.output and "of 5,000" in result.output
+    assert TARGETS["pinch"] == 5_000  # issue 6
+    assert verdict("pinch", 5_000) == "met (100% of 5,000)"
+    assert verdict("pinch", 2_500) == "NOT met (50% of 5,000)"
+    assert verdict("nice3", 1.0) == "no target"
+
+
+def test_bench_all_runs_every_game_and_judges_the_slowest(runner: CliRunner) -> None:
+    from scorer.games import ENGINES
+
+    result = runner.invoke(main, ["bench", "all", "--hands", "3", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    games = [r["game"] for r in data["games"]]
+    assert games == [game.key for game in ENGINES]
+    rates = {r["game"]: r["total_hands_per_second"] for r in data["games"]}
+    assert data["slowest"] == min(rates, key=rates.__getitem__)
+    assert data["slowest_share_of_nice4"] == pytest.approx(
+        rates[data["slowest"]] / rates["nice4"])
+    assert all(r["verdict"] for r in data["games"])
+    table = runner.invoke(main, ["bench", "all", "--hands", "2"])
+    assert table.exit_code == 0 and "slowest game:" in table.output
+    assert runner.invoke(main, ["bench", "all", "--jobs", "2"]).exit_code == 2
