@@ -154,6 +154,12 @@ def test_service_refuses_a_bad_label(store: Store, tournament: Tournament, bad: 
     assert store.sessions(tournament.id) == []
 
 
+def test_the_limit_is_40_characters() -> None:
+    assert table_label("x" * 40) == "x" * 40
+    with pytest.raises(ServiceError, match="at most 40 characters"):
+        table_label("x" * 41)
+
+
 def test_table_label_keeps_inner_text() -> None:
     # stripped at the ends only: the inner spacing is the director's
     assert table_label("  Table  2 ") == "Table  2"
