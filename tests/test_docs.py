@@ -11,6 +11,7 @@ import pytest
 
 import records
 import scorer
+import web
 from tarocco.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -20,7 +21,7 @@ def _modules(package) -> list[str]:
     return [info.name for info in pkgutil.walk_packages(package.__path__, package.__name__ + ".")]
 
 
-@pytest.mark.parametrize("name", _modules(scorer) + _modules(records))
+@pytest.mark.parametrize("name", _modules(scorer) + _modules(records) + _modules(web))
 def test_doctests(name: str) -> None:
     module = importlib.import_module(name)
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
