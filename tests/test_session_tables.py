@@ -375,3 +375,20 @@ def test_grouping_keeps_every_session_once_in_order(labels: list[str | None]) ->
         for session in group.sessions:
             assert " ".join(table_heading(session["table_name"]).split()).casefold() == \
                 " ".join(group.heading.split()).casefold()
+
+
+def test_hand_audit_what_if_and_verify_pages_name_the_table(client: FlaskClient, store: Store,
+                                                             tournament: Tournament) -> None:
+    """Every page below a session says which table it sat at (the breadcrumb), and the
+    verify page's "Store in" list names each session's table."""
+    from test_pages import login
+
+    sid = open_session(store, tournament.id, "Round 1", "10")
+    hand = service.upload(store, sid, SESSION_TEXT, "t")[0].hand_id
+    for path in (f"/hands/{hand}", f"/hands/{hand}/audit", f"/sessions/{sid}/what-if"):
+        page = text_of(client.get(path))
+        assert re.search(r'<nav class="crumbs"[^>]*>.*› Table 10 › <a href="/sessions/', page), \
+            path
+    login(client, tournament.token)
+    page = text_of(client.get("/verify"))
+    assert re.search(r"<option [^>]*>Round 1 · Table 10 · nice4 · ", page)

@@ -512,3 +512,4 @@ def game_rules(game: str) -> str:
 
 def register_pages(app: Flask) -> None:
     app.register_blueprint(pages_blp)
+    app.add_template_filter(table_heading, "table_heading")  # a session's table, as headed
