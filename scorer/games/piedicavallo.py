@@ -180,8 +180,10 @@ class _Deal(SeatingReplay):
         report.complete = True
         if not report.errors:  # an unreadable remark (BAD_REMARK, G-2) leaves it unscored
             score(self)
-            report.findings += claim_findings(self.claims, report, "score", "PIE-7")
-        report.findings.sort(key=lambda f: (f.loc is None, f.loc or Loc(0, 0)))
+            if self.claims:
+                report.findings += claim_findings(self.claims, report, "score", "PIE-7")
+        if report.findings:
+            report.findings.sort(key=lambda f: (f.loc is None, f.loc or Loc(0, 0)))
         return report
 
     @property
@@ -290,8 +292,55 @@ class _Deal(SeatingReplay):
                           "cards nobody played: " + " ".join(map(str, cards_of(self.discard))),
                           "PIE-3", loc=self.record.start)
             return
-        mask = 0
         played = sum(self.played)
+        cards = line.card_tuple
+        plain = None not in cards  # cards only: no announce=N, no stray word
+        mask = sum(map(BITS.__getitem__, set(cards))) if plain else 0
+        if not (plain and len(cards) == R.DISCARD_SIZE == mask.bit_count()
+                and not mask & ~R.PACK and not mask & played
+                and (dealer not in self.hand_lines or not mask & ~self.dealt[dealer])):
+            mask = self.check_discard_cards(line, played)  # says which card and where
+        self.discard = mask
+        fives = mask & R.FIVES
+        if fives:
+            self.flag("BAD_DISCARD", VIOLATION, "the 5-point cards (Kings, 21, 1, the Fool) "
+                      "may not be discarded: " + " ".join(map(str, cards_of(fives))), "PIE-3",
+                      loc=line.loc, seat=dealer, cards=tuple(cards_of(fives)))
+        trumps = mask & R.TRUMPS & ~R.FIVES
+        kept = (self.dealt[dealer] & ~mask if dealer in self.hand_lines
+                else self.played[dealer] if complete else None)
+        if trumps and kept is not None:
+            no_choice = not kept & ~(R.TRUMPS | R.FIVES)
+            if not no_choice and kept & R.TRUMPS:
+                self.flag("TRUMP_DISCARD", VIOLATION, "a trump may be discarded only when the "
+                          "hand kept holds nothing but trumps and 5-point cards, or no trump at "
+                          "all: " + " ".join(map(str, cards_of(trumps))), "PIE-3",
+                          loc=line.loc, seat=dealer, cards=tuple(cards_of(trumps)))
+        count = (mask & R.TRUMPS).bit_count()
+        announce = None if plain else line.options().get("announce")
+        if announce is None:
+            if count:
+                self.flag("TRUMPS_NOT_ANNOUNCED", VIOLATION, f"the discard holds {count} "
+                          "trump(s) and the dealer announced none", "PIE-3", loc=line.loc,
+                          seat=dealer)
+        elif not announce.value.isdecimal() or len(announce.value) > 2:
+            self.stop("BAD_ANNOUNCEMENT", f"announce={announce.value!r} is not a number",
+                      loc=announce.loc)
+        elif int(announce.value) != count:
+            self.flag("WRONG_ANNOUNCEMENT", VIOLATION, f"the dealer announced "
+                      f"{announce.value} trump(s) discarded; the discard holds {count}",
+                      "PIE-3", loc=announce.loc, seat=dealer)
+        for item in () if plain else line.items:
+            if item.card is None and item.key != "announce":
+                self.stop("BAD_DISCARD_ITEM", f"{item.text!r} in the discard line; write "
+                          "two cards and announce=N", loc=item.loc)
+
+    def check_discard_cards(self, line: Line, played: int) -> int:
+        """The discard's cards one by one: each in the pack, once, not also played, held by
+        the dealer (when his hand is written), and two of them (PIE-1, PIE-3; G-2 stops the
+        replay at the first that is not). Returns them as a mask."""
+        dealer = self.dealer
+        mask = 0
         for item in line.items:
             card = item.card
             if card is None:
@@ -312,37 +361,4 @@ class _Deal(SeatingReplay):
         if mask.bit_count() != R.DISCARD_SIZE:
             self.stop("WRONG_DISCARD_SIZE", f"the dealer discards {R.DISCARD_SIZE} cards, not "
                       f"{mask.bit_count()}", "PIE-3", loc=line.loc, seat=dealer)
-        self.discard = mask
-        fives = mask & R.FIVES
-        if fives:
-            self.flag("BAD_DISCARD", VIOLATION, "the 5-point cards (Kings, 21, 1, the Fool) "
-                      "may not be discarded: " + " ".join(map(str, cards_of(fives))), "PIE-3",
-                      loc=line.loc, seat=dealer, cards=tuple(cards_of(fives)))
-        trumps = mask & R.TRUMPS & ~R.FIVES
-        kept = (self.dealt[dealer] & ~mask if dealer in self.hand_lines
-                else self.played[dealer] if complete else None)
-        if trumps and kept is not None:
-            no_choice = not kept & ~(R.TRUMPS | R.FIVES)
-            if not no_choice and kept & R.TRUMPS:
-                self.flag("TRUMP_DISCARD", VIOLATION, "a trump may be discarded only when the "
-                          "hand kept holds nothing but trumps and 5-point cards, or no trump at "
-                          "all: " + " ".join(map(str, cards_of(trumps))), "PIE-3",
-                          loc=line.loc, seat=dealer, cards=tuple(cards_of(trumps)))
-        count = (mask & R.TRUMPS).bit_count()
-        announce = line.options().get("announce")
-        if announce is None:
-            if count:
-                self.flag("TRUMPS_NOT_ANNOUNCED", VIOLATION, f"the discard holds {count} "
-                          "trump(s) and the dealer announced none", "PIE-3", loc=line.loc,
-                          seat=dealer)
-        elif not announce.value.isdecimal() or len(announce.value) > 2:
-            self.stop("BAD_ANNOUNCEMENT", f"announce={announce.value!r} is not a number",
-                      loc=announce.loc)
-        elif int(announce.value) != count:
-            self.flag("WRONG_ANNOUNCEMENT", VIOLATION, f"the dealer announced "
-                      f"{announce.value} trump(s) discarded; the discard holds {count}",
-                      "PIE-3", loc=announce.loc, seat=dealer)
-        for item in line.items:
-            if item.card is None and item.key != "announce":
-                self.stop("BAD_DISCARD_ITEM", f"{item.text!r} in the discard line; write "
-                          "two cards and announce=N", loc=item.loc)
+        return mask

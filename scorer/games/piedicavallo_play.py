@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from ..cards import FOOL, Card
 from ..cardset import cards_of
 from ..findings import Severity
-from ..report import TrickResult
+from ..report import NO_FLAGS, TrickResult
 from ..tricks import (
     CATEGORY,
     CATEGORY_MASK,
@@ -49,82 +49,112 @@ class Fallback(Exception):
     """The single pass met something it leaves to the general replay."""
 
 
+def _card_info() -> tuple[tuple[int, int, int, int] | None, ...]:
+    """Per card index: its bit, its category, its key in a trick (trumps above every suit
+    card, PIE-1) and its points (PIE-2); ``None`` for a card outside the 62-card pack, which
+    no hand holds."""
+    info: list[tuple[int, int, int, int] | None] = [None] * 97
+    for card in range(97):
+        if R.PACK >> card & 1:
+            category = CATEGORY[card]
+            strength = R.RULES.strength[card]
+            info[card] = (BITS[card], category, 1000 + strength if category == TRUMP
+                          else strength, R.POINTS[card])
+    return tuple(info)
+
+
+#: What the single pass needs of a card, in one look-up.
+INFO = _card_info()
+#: The seats in play order from each leader.
+ORDERS = tuple(tuple((leader + i) % N for i in range(N)) for leader in range(N))
+
+
 def fast_play(h: _Deal) -> None:
-    """Seat, check and record every trick in one loop per trick (the hot path)."""
+    """Seat, check and record every trick in one loop per trick (the hot path): per card one
+    look-up (:data:`INFO`), the usual legal play (the category led) decided at once, anything
+    else judged as :func:`play` judges it.
+
+    Each card leaves its player's hand by an exclusive or, and whether he held it is asked
+    once, at the end: every hand must then be empty. Fifteen cards played from a hand of
+    fifteen empty it only if each was held when played (a card not held would stay in the
+    mask, a card played twice would leave two of the hand's). Until then a hand may be
+    wrong, but so is the report, which :class:`Fallback` then throws away."""
     hands = list(h.start)
-    strength = R.RULES.strength
-    category_of = CATEGORY
-    points = R.POINTS
+    info = INFO
     masks = CATEGORY_MASK
     results = h.report.tricks
     seated = h.seated
+    orders = ORDERS
+    new_result = TrickResult.__new__
     leader = (h.dealer + 1) % N
-    fool_points = points[FOOL]
+    fool_points = R.POINTS[FOOL]
     for number, trick in enumerate(h.tricks, start=1):
-        cards = trick.card_tuple
+        cards = trick._cards  # trick.card_tuple without the property call
         if trick.number != number or len(cards) != N or (
                 trick.leader is not None and trick.leader != leader):
             raise Fallback
-        flags = {}
-        seat = leader
+        flags: dict[int, tuple[tuple[str, ...], int]] = {}
         best = -1
         winner = leader
         led = None
-        for position, card in enumerate(cards):
-            if card is None:
-                raise Fallback
+        trick_points = 0
+        for seat, card in zip(orders[leader], cards, strict=True):
+            try:
+                bit, category, key, card_points = info[card]
+            except TypeError:  # an unknown card (None) or one outside the pack
+                raise Fallback from None
             hand = hands[seat]
-            bit = BITS[card]
-            if not hand & bit:
-                raise Fallback
-            category = category_of[card]
-            if category == TRUMP:
-                if led is None:
-                    led = TRUMP
-                elif led != TRUMP and hand & masks[led]:  # PIE-4: had the suit led
-                    fast_flag(h, MUST_FOLLOW_SUIT, hand, cards, position, trick, number,
-                              seat, led, flags)
-                key = 1000 + strength[card]
+            hands[seat] = hand ^ bit
+            trick_points += card_points
+            if category == led:  # follows: legal
                 if key > best:
                     best = key
                     winner = seat
-            elif category != FOOL_CATEGORY:
-                if led is None:
+            elif led is None:
+                if category != FOOL_CATEGORY:  # the first card that is not the Fool leads
                     led = category
-                elif category != led:  # PIE-4: follow, else trump (as TrickRules.illegal)
-                    if hand & masks[led]:
-                        fast_flag(h, "MUST_FOLLOW_TRUMPS" if led == TRUMP
-                                  else MUST_FOLLOW_SUIT, hand, cards, position, trick,
-                                  number, seat, led, flags)
-                    elif led != TRUMP and hand & TRUMP_MASK:
-                        fast_flag(h, MUST_TRUMP, hand, cards, position, trick, number,
-                                  seat, led, flags)
-                if category == led and strength[card] > best:
-                    best = strength[card]
+                    best = key
                     winner = seat
-            hands[seat] = hand ^ bit
-            seat = seat + 1 if seat < 3 else 0
+            elif category == TRUMP:  # trumps a suit lead: PIE-4, legal when void in it
+                if hand & masks[led]:
+                    fast_flag(h, MUST_FOLLOW_SUIT, hand, cards, leader, trick, number, seat,
+                              led, flags)
+                if key > best:
+                    best = key
+                    winner = seat
+            elif category != FOOL_CATEGORY:  # PIE-4: follow, else trump (TrickRules.illegal)
+                if hand & masks[led]:
+                    fast_flag(h, "MUST_FOLLOW_TRUMPS" if led == TRUMP else MUST_FOLLOW_SUIT,
+                              hand, cards, leader, trick, number, seat, led, flags)
+                elif led != TRUMP and hand & TRUMP_MASK:
+                    fast_flag(h, MUST_TRUMP, hand, cards, leader, trick, number, seat, led,
+                              flags)
         seated.append((trick, leader, cards, winner))
-        if trick.has_notes:
-            for position, item in enumerate(trick.plays):
-                if item.note is not None:
-                    speaker = (leader + position) % N
+        items = trick._items  # None: a line of plain cards (the reader's), so no remark
+        if items is not None:
+            for position, item in enumerate(items):
+                if item.note is not None:  # trick.has_notes: PIE-5, the remarks
+                    speaker = orders[leader][position]
                     check_remark(h, speaker, cards[position], item, number, position,
                                  hands[speaker])
-        trick_points = points[cards[0]] + points[cards[1]] + points[cards[2]] + \
-            points[cards[3]]
         if FOOL in cards:
-            trick_points -= fool_points
-        results.append(TrickResult(number, leader, cards, winner, trick_points, flags, N,
-                                   trick))
+            trick_points -= fool_points  # the Fool stays with its side (PIE-4)
+        result = new_result(TrickResult)  # TrickResult(number, leader, ...) without a call
+        (result.number, result.leader, result.cards, result.winner, result.points,
+         result.flags, result.players, result.source) = (
+            number, leader, cards, winner, trick_points, flags or NO_FLAGS, N, trick)
+        results.append(result)
         leader = winner
+    if any(hands):  # a card not held (G-2): the general replay says which and where
+        raise Fallback
     for seat in range(N):
         h.played[seat] = h.start[seat]
 
 
-def fast_flag(h: _Deal, code: str, hand: int, cards, position: int, trick: Trick, number: int,
+def fast_flag(h: _Deal, code: str, hand: int, cards, leader: int, trick: Trick, number: int,
               seat: int, led: int, flags: dict) -> None:
     """Flag an illegal play found by the single pass, with the legal cards (G-1)."""
+    position = (seat - leader) % N
     legal = R.RULES.legal(hand, cards[:position])
     flag_illegal(h, code, seat, cards[position], trick.plays[position], number, led, legal)
     flags[position] = ((code,), legal)

@@ -38,26 +38,26 @@ def score(h: _Deal) -> None:
     points = R.POINTS
     won = [0, 0]
     card_points = [0, 0]
+    fool_seat = None
     for trick in report.tricks:
         side = trick.winner & 1
         won[side] += 1
         card_points[side] += trick.points
-    fool_seat = None
-    for trick in report.tricks:
         if FOOL in trick.cards:
             fool_seat = trick.seats[trick.cards.index(FOOL)]
+    names = (side_name(players, 0), side_name(players, 1))
     if fool_seat is not None:
         side = fool_seat & 1
         card_points[side if won[side] else 1 - side] += points[FOOL]
     dealer_side = h.dealer & 1
     discard_points = [0, 0]
-    discard_value = sum(points[c] for c in cards_of(h.discard or 0))
+    discard_value = sum(map(points.__getitem__, cards_of(h.discard or 0)))
     discard_points[dealer_side if won[dealer_side] else 1 - dealer_side] = discard_value
     totals = [card_points[s] + discard_points[s] for s in (0, 1)]
-    report.sides = [SideTally(side_name(players, s), (s, s + 2), card_points[s], won[s], 0,
+    report.sides = [SideTally(names[s], (s, s + 2), card_points[s], won[s], 0,
                               discard_points[s], totals[s]) for s in (0, 1)]
-    report.contract["sides"] = f"{side_name(players, 0)} v {side_name(players, 1)}"
-    report.contract["dealer's side"] = side_name(players, dealer_side)
+    report.contract["sides"] = f"{names[0]} v {names[1]}"
+    report.contract["dealer's side"] = names[dealer_side]
     lead = totals[0] - R.AVERAGE
     ahead = 0 if lead >= 0 else 1
     for side in (0, 1):
@@ -67,14 +67,14 @@ def score(h: _Deal) -> None:
                 given.append("the Fool")
             if side == dealer_side:
                 given.append("the discard")
-            other = side_name(players, 1 - side)
+            other = names[1 - side]
             report.contract["vola"] = other
-            gives = f"; {side_name(players, side)} give up {' and '.join(given)}" if given else ""
+            gives = f"; {names[side]} give up {' and '.join(given)}" if given else ""
             report.lines.append(ScoreLine(f"Vola: {other} win every trick and take all "
                                           f"{R.TOTAL}{gives}", (0, 0, 0, 0), "PIE-6"))
     amounts = tuple(lead if seat & 1 == 0 else -lead for seat in range(N))
-    verdict = (f"{side_name(players, ahead)} {abs(lead)} above" if lead else "both sides at")
+    verdict = (f"{names[ahead]} {abs(lead)} above" if lead else "both sides at")
     report.lines.append(ScoreLine(
-        f"Lead over the average: {side_name(players, 0)} {totals[0]}, "
-        f"{side_name(players, 1)} {totals[1]} of {R.TOTAL}; {verdict} the average of "
+        f"Lead over the average: {names[0]} {totals[0]}, "
+        f"{names[1]} {totals[1]} of {R.TOTAL}; {verdict} the average of "
         f"{R.AVERAGE}", amounts, "PIE-7"))
