@@ -22,6 +22,7 @@ from ..cards import FOOL, Card
 from ..cardset import cards_of
 from ..claims import claim_findings
 from ..findings import Finding, Loc, Severity
+from ..proof import name_proofs
 from ..record import Line, Record, Trick
 from ..report import Report
 from ..tricks import (
@@ -87,6 +88,14 @@ class Minchiate(Game):
     def replay(self, record: Record, options: Mapping[str, str] | None = None) -> Report:
         return _MinHand(self, record, options).run()
 
+    def verify_general(self, record: Record, options: Mapping[str, str] | None = None
+                       ) -> Report:
+        """:meth:`verify` on the general path only (no single-pass replay): the reference
+        the fast path is tested against (``tests/test_minchiate_fastpath.py``)."""
+        report = _MinHand(self, record, options, single_pass=False).run()
+        name_proofs(record, report)
+        return report
+
     def random_record(self, rng: random.Random, players: list[str] | None = None,
                       dealer: int | None = None) -> Record:
         from .minchiate_random import random_record
@@ -122,8 +131,11 @@ class _MinHand(SeatingReplay):
 
     seating = SEATING
 
-    def __init__(self, game: Minchiate, record: Record, options: Mapping[str, str] | None):
+    def __init__(self, game: Minchiate, record: Record, options: Mapping[str, str] | None,
+                 single_pass: bool = True):
         self.game = game
+        self.given_options = options
+        self.single_pass = single_pass
         self.record = record
         self.report = Report(game.key, tuple(record.players), record.dealer, unit=game.unit)
         self.options = game.resolve_options(record.options, options)
@@ -150,6 +162,7 @@ class _MinHand(SeatingReplay):
         self.fool_owed: tuple[int, int, int] | None = None  # (Fool's side, winners, trick)
         self.fool_lost = False
         self.stopped = False
+        self.marks = None
 
     # -- names ------------------------------------------------------------------------------
     def side_name(self, side: int) -> str:
@@ -163,6 +176,8 @@ class _MinHand(SeatingReplay):
                 self.stop("WRONG_PLAYERS", f"Minchiate has four players, the record names "
                           f"{len(self.report.players)}", "MIN-16", loc=self.record.start)
             self.sort_lines()
+            if self.single_pass and self.single_pass_ready():
+                return self.run_single_pass()
             try:
                 self.seat_plays()
             except _Stop:
@@ -188,6 +203,41 @@ class _MinHand(SeatingReplay):
             # are freed as soon as the caller drops the report (not at the next collection).
             if getattr(self, "marks", None) is not None:
                 self.marks.h = None
+
+    def single_pass_ready(self) -> bool:
+        """The record has what the single pass needs: every hand and all 21 tricks. Anything
+        it cannot settle on the way sends it back."""
+        lines = self.lines
+        return len(lines.hands) == 4 and len(lines.tricks) == TRICKS
+
+    def run_single_pass(self) -> Report:
+        """The deal, the marks before play and the declarations as on the general path, then
+        one replay loop (:func:`~scorer.games.minchiate_play.single_pass`). On anything
+        unusual (an error, a card not held, a trick out of order, an unknown card) the record
+        is replayed from scratch on the general path, which then finds and words every
+        problem: the single pass only ever accepts what the general path accepts, with the
+        same findings. (Seating comes first on the general path, but with every hand written
+        the deal does not depend on it: a discarded card that is also played is not held.)"""
+        from .minchiate_play import Fallback, single_pass
+        from .minchiate_scoring import Marks
+
+        try:
+            self.deal()
+            self.marks = Marks(self)
+            self.marks.before_play()
+            self.declarations()
+            self.marks.declared()
+            single_pass(self)
+        except (_Stop, Fallback):
+            if self.marks is not None:
+                self.marks.h = None
+            return _MinHand(self.game, self.record, self.given_options,
+                            single_pass=False).run()
+        self.report.complete = True
+        try:
+            return self.finish()
+        finally:
+            self.marks.h = None
 
     def finish(self) -> Report:
         report = self.report

@@ -13,9 +13,17 @@ from typing import TYPE_CHECKING
 from ..cards import FOOL
 from ..cardset import cards_of
 from ..findings import Severity
-from ..report import TrickResult
-from ..tricks import CATEGORY, FOOL_CATEGORY, TRUMP, TRUMP_MASK
+from ..report import NO_FLAGS, TrickResult
+from ..tricks import (
+    CATEGORY,
+    CATEGORY_MASK,
+    FOOL_BIT,
+    FOOL_CATEGORY,
+    TRUMP,
+    TRUMP_MASK,
+)
 from . import minchiate_rules as R
+from .minchiate_scoring import GROWING
 
 if TYPE_CHECKING:
     from .minchiate import _MinHand
@@ -148,3 +156,246 @@ def _cascare_line(h: _MinHand, line, number: int, hands: list[int]) -> None:
         h.flag("BAD_CASCARE", VIOLATION, f"{h.name(seat)} holds "
                f"{' '.join(map(str, cards_of(hand)))}, not the cards written", "MIN-14",
                loc=line.loc, seat=seat)
+
+
+# -- the single pass ---------------------------------------------------------------------------
+class Fallback(Exception):
+    """The single pass met something it leaves to the general replay (seat, then play)."""
+
+
+def _info() -> tuple[tuple[int, int, int, int], ...]:
+    """Per card, what the single pass needs in one look-up: its bit, category, winning key
+    (trumps above every suit card, then by strength, MIN-1) and counting value (0 for the
+    Fool, whose value is not the trick's)."""
+    strength = R.RULES.strength
+    return tuple((1 << c, CATEGORY[c], 1000 + strength[c] if CATEGORY[c] == TRUMP else
+                  strength[c], 0 if c == FOOL_INDEX else R.VALUE[c]) for c in range(97))
+
+
+_INFO = _info()
+_ORDERS = tuple(tuple((first + i) & 3 for i in range(4)) for first in range(4))
+
+
+def single_pass(h: _MinHand) -> None:
+    """Seat, check and replay every trick in one pass, when every hand is written.
+
+    The fast path of :meth:`~scorer.games.minchiate._MinHand.seat_plays` + :func:`play` for
+    the usual record: the four hands written, 21 tricks numbered in turn, every card held by
+    the seat whose turn it is. Then the seating's checks (pack, duplicates) follow from
+    "held" (the start hands are disjoint parts of the pack), and a play is examined further
+    (:func:`_judge`) only when it does not follow the led category and the player could
+    have, or when the King rule may bind him (MIN-12, MIN-13). Anything else raises
+    :class:`Fallback`, and the caller replays the record from scratch on the general path
+    (``tests/test_minchiate_fastpath.py`` keeps both equal): same findings, marks and trick
+    log, in the same order.
+    """
+    from .minchiate import TRICKS
+
+    tricks = h.lines.tricks
+    if len(tricks) != TRICKS:
+        raise Fallback
+    hands = list(h.start)
+    marks = h.marks
+    results = h.report.tricks
+    seated = h.seated
+    after = _after_lines(h, hands)
+    info = _INFO
+    orders = _ORDERS
+    category_mask = CATEGORY_MASK
+    trump_mask = TRUMP_MASK
+    king_of = KING_OF
+    new_result = TrickResult.__new__
+    # the marks of a trick (Marks.trick), inline: piles, the Fool owed, muore, accrescimento
+    piles = h.piles
+    tricks_won = h.tricks_won
+    names = h.report.players
+    text = R.TEXT
+    mark = marks.mark
+    extend = marks.extend if marks.accrescimento else None
+    extendable = marks.extendable
+    growing = GROWING
+    first_led = 0  # suits already led once (MIN-12)
+    leader = h.eldest
+    for number, trick in enumerate(tricks, start=1):
+        cards = trick.card_tuple
+        if (trick.number != number or len(cards) != 4
+                or (trick.leader is not None and trick.leader != leader)):
+            raise Fallback
+        order = orders[leader]
+        flags: dict | None = None
+        trumped = False  # a trump is in the trick (the King rule, MIN-12)
+        fool = -1  # the Fool's position
+        emptied = None  # seats that played their last trump (MIN-14)
+        points = 0
+        won = 0
+        position = 0
+        while True:  # the lead: the first card that is not the Fool (G-3)
+            card = cards[position]
+            try:
+                bit, category, key, value = info[card]
+            except TypeError:  # an unknown card (None): the general path stops there
+                raise Fallback from None
+            seat = order[position]
+            hand = hands[seat]
+            if not hand & bit:
+                raise Fallback
+            hand ^= bit
+            hands[seat] = hand
+            points += value
+            won |= bit
+            if category != FOOL_CATEGORY:
+                break
+            fool = position
+            if number == TRICKS:
+                flags = {}
+                _fool_last(h, hand | bit, trick, position, seat, number, flags)
+            position += 1
+        led = category
+        first = led < 4 and not first_led >> led & 1
+        king = king_of[led] if first else 0  # the King the rule may call for (MIN-12)
+        led_mask = category_mask[led]
+        suit_led = led != TRUMP
+        best = key
+        winner = seat
+        if category == TRUMP:
+            trumped = True
+            if hand and not hand & trump_mask:
+                emptied = [seat]
+        for position in range(position + 1, 4):  # noqa: B020 (the lead's position, then on)
+            card = cards[position]
+            try:
+                bit, category, key, value = info[card]
+            except TypeError:
+                raise Fallback from None
+            seat = order[position]
+            hand = hands[seat]
+            if not hand & bit:
+                raise Fallback
+            points += value
+            won |= bit
+            if category == led:  # follows: legal, unless the King rule binds him
+                if key > best:
+                    best = key
+                    winner = seat
+                if trumped and hand & king:
+                    if flags is None:
+                        flags = {}
+                    _judge(h, hand, trick, cards, position, seat, number, led, first, trumped,
+                           flags)
+            elif category == TRUMP:  # trumps a suit lead: legal when void in the suit
+                if key > best:
+                    best = key
+                    winner = seat
+                if hand & led_mask:
+                    if flags is None:
+                        flags = {}
+                    _judge(h, hand, trick, cards, position, seat, number, led, first, trumped,
+                           flags)
+            elif category == FOOL_CATEGORY:  # always legal (G-3), but the King rule binds
+                fool = position
+                if trumped and hand & king:
+                    if flags is None:
+                        flags = {}
+                    _judge(h, hand, trick, cards, position, seat, number, led, first, trumped,
+                           flags)
+                if number == TRICKS:
+                    if flags is None:
+                        flags = {}
+                    _fool_last(h, hand, trick, position, seat, number, flags)
+            elif hand & led_mask or (suit_led and hand & trump_mask):  # could follow or trump
+                if flags is None:
+                    flags = {}
+                _judge(h, hand, trick, cards, position, seat, number, led, first, trumped,
+                       flags)
+            hand ^= bit
+            hands[seat] = hand
+            if category == TRUMP:
+                trumped = True
+                if hand and not hand & trump_mask:
+                    emptied = [*(emptied or ()), seat]
+        if 0 <= led < 4:
+            first_led |= 1 << led
+        seated.append((trick, leader, cards, winner))
+        result = new_result(TrickResult)
+        (result.number, result.leader, result.cards, result.winner, result.points,
+         result.flags, result.players, result.source) = (
+            number, leader, cards, winner, points, flags or NO_FLAGS, 4, trick)
+        results.append(result)
+        side = winner & 1
+        if fool >= 0 and order[fool] & 1 != side:  # MIN-11: the Fool stays, a card is owed
+            won ^= FOOL_BIT
+            piles[side ^ 1] |= FOOL_BIT
+            h.fool_owed = (side ^ 1, side, number)
+        piles[side] |= won
+        tricks_won[side] += 1
+        # MIN-8: the losers' counting cards die, marked as one line (the Fool's value is 0
+        # in the table: it never dies)
+        lost = (info[cards[1]][3] + info[cards[3]][3] if leader & 1 == side
+                else info[cards[0]][3] + info[cards[2]][3])
+        if lost:
+            dead = [f"{text[card]} of {names[seat]}"
+                    for seat, card in zip(order, cards, strict=True)
+                    if seat & 1 != side and info[card][3]]
+            mark(side, lost, f"trick {number}: muore {', '.join(dead)}", "MIN-8")
+        if extend is not None and won & growing and extendable[side]:
+            extend(side, won, number)
+        if emptied:
+            for seat in emptied:
+                _note_cascare(h, seat, number + 1, hands[seat])
+        if after:
+            for kind, line in after.get(number, ()):
+                if kind == "replace":
+                    marks.replace(line, number)
+                else:
+                    _cascare_line(h, line, number, hands)
+        leader = winner
+    h.played = [s ^ e for s, e in zip(h.start, hands, strict=True)]
+
+
+def _after_lines(h: _MinHand, hands: list[int]) -> dict[int, list]:
+    """The replace and cascare lines by the number of tricks before them; the cascare notes
+    and lines before the first trick (as :func:`play` makes them)."""
+    after: dict[int, list] = {}
+    for tricks_before, line in h.lines.replaces:
+        after.setdefault(tricks_before, []).append(("replace", line))
+    for tricks_before, line in h.lines.cascare:
+        after.setdefault(tricks_before, []).append(("cascare", line))
+    for seat in range(4):
+        if hands[seat] and not hands[seat] & TRUMP_MASK:
+            _note_cascare(h, seat, 1, hands[seat])
+    for kind, line in after.get(0, ()):
+        if kind == "replace":
+            h.stop("LINE_OUT_OF_PLACE", "the replace line comes before the Fool was played",
+                   "MIN-11", loc=line.loc)
+        _cascare_line(h, line, 0, hands)
+    return after
+
+
+def _judge(h: _MinHand, hand: int, trick, cards: tuple, position: int, seat: int,
+           number: int, led: int, first: bool, trumped: bool, flags: dict) -> None:
+    """A play that may break MIN-13 or the King rule (MIN-12): judged exactly as :func:`play`
+    judges it (the code, the full legal set, the finding)."""
+    card = cards[position]
+    before = cards[:position]
+    rules = R.RULES
+    code = rules.illegal(hand, before, card) if CATEGORY[card] != led else None
+    if code is not None:
+        legal = rules.legal(hand, before)
+        h.flag_revoke(code, seat, card, trick.plays[position].loc, number, led, legal)
+        flags[position] = ((code,), legal)
+    elif first and trumped and hand & KING_OF[led] and card != _king(led):
+        king = _king(led)
+        h.flag("KING_NOT_PLAYED", VIOLATION, f"{h.name(seat)} held {king}: the first lead of "
+               f"{SUIT_NAMES[led]} was trumped, so he had to play it", "MIN-12",
+               loc=trick.plays[position].loc, trick=number, seat=seat, cards=(card,),
+               legal=(king,))
+        flags[position] = (("KING_NOT_PLAYED",), KING_OF[led])
+
+
+def _fool_last(h: _MinHand, hand: int, trick, position: int, seat: int, number: int,
+               flags: dict) -> None:
+    """MIN-11: the Fool kept to the last trick (as :func:`play` flags it)."""
+    card = trick.card_tuple[position]
+    h.flag("FOOL_IN_LAST_TRICK", VIOLATION, f"{h.name(seat)} kept the Fool to the last trick",
+           "MIN-11", loc=trick.plays[position].loc, trick=number, seat=seat, cards=(card,))
+    flags[position] = (("FOOL_IN_LAST_TRICK",), hand & ~FOOL.bit)

@@ -148,12 +148,22 @@ def versicole(mask: int, fool: bool | None = None) -> list[Versicola]:
     return out
 
 
+_VALUES: dict[int, int] = {}  # the value of each versicola's cards, by mask (a few hundred)
+
+
 def _value(cards: int) -> int:
-    total = 0
-    while cards:
-        low = cards & -cards
-        total += IN_VERSICOLA[low.bit_length() - 1]
-        cards ^= low
+    """The value of a versicola's cards (29 counts 5 inside it, MIN-7); remembered per mask:
+    the masks are runs within 1..5 and 28..40 and subsets of a few fixed sets, so the memo
+    stays small."""
+    total = _VALUES.get(cards)
+    if total is None:
+        total = 0
+        rest = cards
+        while rest:
+            low = rest & -rest
+            total += IN_VERSICOLA[low.bit_length() - 1]
+            rest ^= low
+        _VALUES[cards] = total
     return total
 
 
@@ -162,28 +172,48 @@ def versicola_total(mask: int, fool: bool | None = None) -> int:
     return sum(v.value for v in versicole(mask, fool))
 
 
+#: Each card's canonical text, by index (messages and score lines without Card objects).
+TEXT = tuple(str(card) for card in CARDS)
+_BYTES = 13  # 97 cards fit in 13 bytes
+
+
+def _byte_tables(of_card) -> tuple[tuple, ...]:
+    """For each byte of a card mask, a table from the byte's 256 values to ``of_card`` of
+    its cards, lowest first."""
+    return tuple(tuple(tuple(of_card(8 * index + bit) for bit in range(8)
+                             if byte >> bit & 1 and 8 * index + bit < 97)
+                       for byte in range(256))
+                 for index in range(_BYTES))
+
+
+_VALUE_BYTES = tuple(tuple(sum(entry) for entry in table)
+                     for table in _byte_tables(VALUE.__getitem__))
+_TEXT_BYTES = _byte_tables(TEXT.__getitem__)
+
+
 def value_of(mask: int) -> int:
-    """The counting values of the cards in ``mask`` (MIN-2; 29 counts 0)."""
-    mask &= COUNTING
+    """The counting values of the cards in ``mask`` (MIN-2; 29 counts 0), a byte at a time."""
     total = 0
-    while mask:
-        low = mask & -mask
-        total += VALUE[low.bit_length() - 1]
-        mask ^= low
+    for table, byte in zip(_VALUE_BYTES, (mask & COUNTING).to_bytes(_BYTES, "little"),
+                           strict=True):
+        total += table[byte]
     return total
-
-
-_TEXT = tuple(str(card) for card in CARDS)
 
 
 def show(mask: int) -> str:
     """The cards of ``mask`` in canonical text, lowest index first (for messages and score
-    lines; no :class:`~scorer.cards.Card` objects are made)."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(_TEXT[low.bit_length() - 1])
-        mask ^= low
+    lines; no :class:`~scorer.cards.Card` objects are made): a few cards one bit at a time,
+    more a byte at a time."""
+    out: list[str] = []
+    if mask.bit_count() <= 4:
+        while mask:
+            low = mask & -mask
+            out.append(TEXT[low.bit_length() - 1])
+            mask ^= low
+        return " ".join(out)
+    for table, byte in zip(_TEXT_BYTES, mask.to_bytes(_BYTES, "little"), strict=True):
+        if byte:
+            out += table[byte]
     return " ".join(out)
 
 

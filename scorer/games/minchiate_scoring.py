@@ -9,7 +9,6 @@ MIN-15). The report's lines are therefore the score sheet in the order of the ga
 
 from __future__ import annotations
 
-from functools import cache
 from typing import TYPE_CHECKING
 
 from ..cards import FOOL
@@ -25,7 +24,7 @@ if TYPE_CHECKING:
 ZERO = (0, 0, 0, 0)
 _FOOL_BIT = FOOL.bit
 _DYING = R.COUNTING & ~_FOOL_BIT  # cards that can die (MIN-8)
-_GROWING = R.PAPI | R.HIGH_RUN | R.DIECINE | R.KINGS  # cards that can extend (MIN-8)
+GROWING = R.PAPI | R.HIGH_RUN | R.DIECINE | R.KINGS  # cards that can extend (MIN-8)
 REST = 60  # MIN-9: a rest is 60 points
 MAZZETTI_CARDS = 42  # MIN-10: 14 mazzetti of three cards
 ULTIMA = 10
@@ -130,7 +129,7 @@ class Marks:
                     dead.append(f"{card} of {h.report.players[seat]}")
                 seat = (seat + 1) & 3
             self.mark(side, points, f"trick {number}: muore {', '.join(dead)}", "MIN-8")
-        if self.accrescimento and mask & _GROWING and self.extendable[side]:
+        if self.accrescimento and mask & GROWING and self.extendable[side]:
             self.extend(side, mask, number)
 
     def extend(self, side: int, won_now: int, number: int) -> None:
@@ -185,42 +184,21 @@ class Marks:
                                     f"Fool to {h.side_name(winners)} ({when})", ZERO, "MIN-11"))
 
 
-def _block_table(width: int) -> tuple[tuple[int, ...], ...]:
-    """For every pattern of ``width`` consecutive trumps, its maximal blocks of consecutive
-    trumps (any length), as patterns of the same width."""
-    table = []
-    for pattern in range(1 << width):
-        blocks, block = [], 0
-        for position in range(width + 1):
-            bit = 1 << position if position < width else 0
-            if pattern & bit:
-                block |= bit
-            elif block:
-                blocks.append(block)
-                block = 0
-        table.append(tuple(blocks))
-    return tuple(table)
-
-
-@cache
-def _blocks(low: int) -> tuple[tuple[tuple[int, ...], ...], int, int]:
-    """The block table, shift and width mask of the run that starts at trump ``low``; built
-    on first use (the 13-trump table has 8,192 entries)."""
-    if low == 1:
-        return _block_table(5), R.T(1), 0x1F
-    return _block_table(13), R.T(28), 0x1FFF
+_WINDOWS = {1: (R.T(1), 0x1F), 28: (R.T(28), 0x1FFF)}  # shift and width mask of each run
 
 
 def _blocks_touching(mask: int, core: int, low: int, high: int) -> int:
     """The maximal runs of consecutive trumps ``low..high`` (1..5 or 28..40) in ``mask`` that
-    hold a card of ``core``."""
-    table, shift, width = _blocks(low)
-    core_pattern = core >> shift & width
-    out = 0
-    for block in table[mask >> shift & width]:
-        if block & core_pattern:
-            out |= block
-    return out << shift
+    hold a card of ``core``: the core's cards in ``mask`` grown one neighbour at a time
+    (at most 13 steps; no table, so nothing is built on first use)."""
+    shift, width = _WINDOWS[low]
+    held = mask >> shift & width
+    grown = core >> shift & held
+    while True:
+        wider = (grown | grown << 1 | grown >> 1) & held
+        if wider == grown:
+            return grown << shift
+        grown = wider
 
 
 def settle_fool(h: _MinHand) -> None:
