@@ -703,7 +703,7 @@ class Reader:
     def trick_line(self, text: str, match: re.Match[str], number: int, column: int) -> None:
         trick_no = int(match.group(1))
         position = match.end()
-        if ":" not in text:
+        if ":" not in text and "(" not in text:  # fast_cards takes no note
             cards = self.fast_cards(text, position)
             if cards:
                 self.visitor.visit_trick(Trick(trick_no, None, None, Loc(number, column),

@@ -25,14 +25,17 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from piedikit import hand_after
 from test_fastpath import assert_same_reading, read_view, report_view
 from test_piedicavallo_properties import mutated
+from test_piedicavallo_talk import deal, find, trump_play
 
 from records.notation import Reader, read
 from records.writer import write
 from scorer.cards import Card
 from scorer.games import get_game
 from scorer.games import piedicavallo_play as play_module
+from scorer.games import piedicavallo_rules as R
 from scorer.games.piedicavallo import _Deal
 from scorer.record import Item, Record, Trick
 
@@ -403,6 +406,31 @@ def test_discard_by_masks_agrees_with_the_discard_item_by_item(seed: int, picks)
         assert findings == [f for f in two[3] if f.code != extra]
         assert one[4:15] + one[16:] == two[4:15] + two[16:]  # all but findings and status
         assert one[15] == two[15] or len(findings) < len(one[3])
+
+
+def test_options_without_a_layer_are_the_defaults_PIE5() -> None:
+    """The replay takes the rule options' defaults without resolving when neither the record
+    (no Options tag) nor the caller gives any; with either, they are resolved as ever."""
+    from scorer.games.piedicavallo import DEFAULT_OPTIONS
+
+    assert DEFAULT_OPTIONS == GAME.resolve_options() == {"remark-counts": "exact"}
+    record = GAME.random_record(random.Random(2))
+    assert _Deal(GAME, record, None).options == DEFAULT_OPTIONS
+    assert _Deal(GAME, record, {}).options == DEFAULT_OPTIONS
+    assert _Deal(GAME, record, {"remark-counts": "at-least"}).options == {
+        "remark-counts": "at-least"}
+    tagged = Record((*record.tags, ("Options", "remark-counts=at-least")), record.body)
+    assert _Deal(GAME, tagged, None).options == {"remark-counts": "at-least"}
+    assert _Deal(GAME, tagged, {"remark-counts": "exact"}).options == DEFAULT_OPTIONS
+    # a count true only "at least": false by default, clean when the record's tag says so
+    d = deal()
+    t, p, _c = find(d, lambda d, t, p, c: trump_play(d, t, p, c)
+                   and (hand_after(d, t, p) & R.TRUMPS).bit_count() >= 2)
+    d.notes = {(t, p): "have +1"}
+    text = d.text()
+    tagged_text = text.replace("]\n", ']\n[Options "remark-counts=at-least"]\n', 1)
+    assert [f.code for f in GAME.verify(read(text)[0].record).findings] == ["FALSE_REMARK"]
+    assert GAME.verify(read(tagged_text)[0].record).findings == []
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)

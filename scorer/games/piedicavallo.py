@@ -42,6 +42,8 @@ SEATING = Seating(N, R.HAND_SIZE, R.PACK, R.RULES.strength, False,
 
 
 _Stop = ReplayStop  # this engine's name for the shared signal
+DEFAULT_OPTIONS = {option.name: option.default for option in R.OPTIONS}
+OUTSIDE_PACK = ~R.PACK
 
 
 class Piedicavallo(Game):
@@ -112,8 +114,12 @@ class _Deal(SeatingReplay):
         self.game = game
         self.record = record
         self.report = Report(game.key, tuple(record.players), record.dealer, unit=game.unit)
-        self.options = game.resolve_options(record.options, options)
-        self.dealer = record.dealer if record.dealer is not None else 0
+        if options or record.tag("Options") is not None:
+            self.options = game.resolve_options(record.options, options)
+        else:  # what resolve_options gives without a layer, without reading one
+            self.options = dict(DEFAULT_OPTIONS)
+        dealer = record.dealer
+        self.dealer = dealer if dealer is not None else 0
         self.hand_lines: dict[int, Line] = {}
         self.discard_line: Line | None = None
         self.claims: list[Line] = []  # the result on the sheet: checked after the score
@@ -229,11 +235,10 @@ class _Deal(SeatingReplay):
         for seat, line in sorted(self.hand_lines.items()):
             size = R.DEALER_CARDS if seat == self.dealer else R.HAND_SIZE
             cards = line.card_tuple
-            mask = 0
-            if None not in cards and len(set(cards)) == len(cards):
-                mask = sum(map(BITS.__getitem__, cards))
-            if not mask or mask & union or mask & ~R.PACK:
-                mask = self.check_hand_cards(seat, line, union)
+            # a sum of bits has as many as the cards only when no card is there twice
+            mask = sum(map(BITS.__getitem__, cards)) if None not in cards else -1
+            if mask.bit_count() != len(cards) or mask & union or mask & OUTSIDE_PACK:
+                mask = self.check_hand_cards(seat, line, union)  # which card, and where
             if mask.bit_count() != size:
                 self.stop("WRONG_HAND_SIZE", f"{self.name(seat)} was dealt {mask.bit_count()} "
                           f"cards; the deal gives {size}", "PIE-3", loc=line.loc, seat=seat)

@@ -51,15 +51,16 @@ class Fallback(Exception):
 
 def _card_info() -> tuple[tuple[int, int, int, int] | None, ...]:
     """Per card index: its bit, its category, its key in a trick (trumps above every suit
-    card, PIE-1) and its points (PIE-2); ``None`` for a card outside the 62-card pack, which
-    no hand holds."""
+    card, PIE-1) and its points in the trick that takes it (PIE-2; none for the Fool, which
+    stays with its side, PIE-4); ``None`` for a card outside the 62-card pack, which no hand
+    holds."""
     info: list[tuple[int, int, int, int] | None] = [None] * 97
     for card in range(97):
         if R.PACK >> card & 1:
             category = CATEGORY[card]
             strength = R.RULES.strength[card]
             info[card] = (BITS[card], category, 1000 + strength if category == TRUMP
-                          else strength, R.POINTS[card])
+                          else strength, 0 if card == FOOL else R.POINTS[card])
     return tuple(info)
 
 
@@ -87,13 +88,12 @@ def fast_play(h: _Deal) -> None:
     orders = ORDERS
     new_result = TrickResult.__new__
     leader = (h.dealer + 1) % N
-    fool_points = R.POINTS[FOOL]
     for number, trick in enumerate(h.tricks, start=1):
         cards = trick._cards  # trick.card_tuple without the property call
         if trick.number != number or len(cards) != N or (
                 trick.leader is not None and trick.leader != leader):
             raise Fallback
-        flags: dict[int, tuple[tuple[str, ...], int]] = {}
+        flags: dict[int, tuple[tuple[str, ...], int]] | None = None  # made at a flag
         best = -1
         winner = leader
         led = None
@@ -117,18 +117,19 @@ def fast_play(h: _Deal) -> None:
                     winner = seat
             elif category == TRUMP:  # trumps a suit lead: PIE-4, legal when void in it
                 if hand & masks[led]:
-                    fast_flag(h, MUST_FOLLOW_SUIT, hand, cards, leader, trick, number, seat,
-                              led, flags)
+                    flags = fast_flag(h, MUST_FOLLOW_SUIT, hand, cards, leader, trick, number,
+                                      seat, led, flags)
                 if key > best:
                     best = key
                     winner = seat
             elif category != FOOL_CATEGORY:  # PIE-4: follow, else trump (TrickRules.illegal)
                 if hand & masks[led]:
-                    fast_flag(h, "MUST_FOLLOW_TRUMPS" if led == TRUMP else MUST_FOLLOW_SUIT,
-                              hand, cards, leader, trick, number, seat, led, flags)
+                    flags = fast_flag(h, "MUST_FOLLOW_TRUMPS" if led == TRUMP
+                                      else MUST_FOLLOW_SUIT, hand, cards, leader, trick,
+                                      number, seat, led, flags)
                 elif led != TRUMP and hand & TRUMP_MASK:
-                    fast_flag(h, MUST_TRUMP, hand, cards, leader, trick, number, seat, led,
-                              flags)
+                    flags = fast_flag(h, MUST_TRUMP, hand, cards, leader, trick, number,
+                                      seat, led, flags)
         seated.append((trick, leader, cards, winner))
         items = trick._items  # None: a line of plain cards (the reader's), so no remark
         if items is not None:
@@ -137,8 +138,6 @@ def fast_play(h: _Deal) -> None:
                     speaker = orders[leader][position]
                     check_remark(h, speaker, cards[position], item, number, position,
                                  hands[speaker])
-        if FOOL in cards:
-            trick_points -= fool_points  # the Fool stays with its side (PIE-4)
         result = new_result(TrickResult)  # TrickResult(number, leader, ...) without a call
         (result.number, result.leader, result.cards, result.winner, result.points,
          result.flags, result.players, result.source) = (
@@ -152,12 +151,16 @@ def fast_play(h: _Deal) -> None:
 
 
 def fast_flag(h: _Deal, code: str, hand: int, cards, leader: int, trick: Trick, number: int,
-              seat: int, led: int, flags: dict) -> None:
-    """Flag an illegal play found by the single pass, with the legal cards (G-1)."""
+              seat: int, led: int, flags: dict | None) -> dict:
+    """Flag an illegal play found by the single pass, with the legal cards (G-1); returns
+    the trick's flags with it (a new mapping at the trick's first)."""
     position = (seat - leader) % N
     legal = R.RULES.legal(hand, cards[:position])
     flag_illegal(h, code, seat, cards[position], trick.plays[position], number, led, legal)
+    if flags is None:
+        flags = {}
     flags[position] = ((code,), legal)
+    return flags
 
 
 def play(h: _Deal) -> None:

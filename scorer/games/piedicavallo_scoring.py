@@ -21,8 +21,6 @@ if TYPE_CHECKING:
 
 __all__ = ["score", "side_name"]
 
-N = 4
-
 
 def side_name(players: Sequence[str], side: int) -> str:
     """The partners of a side by name: side 0 is seats 0 and 2, side 1 seats 1 and 3."""
@@ -53,9 +51,11 @@ def score(h: _Deal) -> None:
     discard_points = [0, 0]
     discard_value = sum(map(points.__getitem__, cards_of(h.discard or 0)))
     discard_points[dealer_side if won[dealer_side] else 1 - dealer_side] = discard_value
-    totals = [card_points[s] + discard_points[s] for s in (0, 1)]
-    report.sides = [SideTally(names[s], (s, s + 2), card_points[s], won[s], 0,
-                              discard_points[s], totals[s]) for s in (0, 1)]
+    totals = [card_points[0] + discard_points[0], card_points[1] + discard_points[1]]
+    report.sides = [SideTally(names[0], (0, 2), card_points[0], won[0], 0, discard_points[0],
+                              totals[0]),
+                    SideTally(names[1], (1, 3), card_points[1], won[1], 0, discard_points[1],
+                              totals[1])]
     report.contract["sides"] = f"{names[0]} v {names[1]}"
     report.contract["dealer's side"] = names[dealer_side]
     lead = totals[0] - R.AVERAGE
@@ -72,7 +72,7 @@ def score(h: _Deal) -> None:
             gives = f"; {names[side]} give up {' and '.join(given)}" if given else ""
             report.lines.append(ScoreLine(f"Vola: {other} win every trick and take all "
                                           f"{R.TOTAL}{gives}", (0, 0, 0, 0), "PIE-6"))
-    amounts = tuple(lead if seat & 1 == 0 else -lead for seat in range(N))
+    amounts = (lead, -lead, lead, -lead)  # seats 0 and 2 against 1 and 3
     verdict = (f"{names[ahead]} {abs(lead)} above" if lead else "both sides at")
     report.lines.append(ScoreLine(
         f"Lead over the average: {names[0]} {totals[0]}, "

@@ -187,11 +187,17 @@ def _check_holding(cards: int, topic: int, named: int, count: int | None, at_lea
                              f"{others} {where}")
 
 
-def _check_other(cards: int, played: int, ranks: list[int], count: int | None,
-                 at_least: bool, where: str) -> None:
-    for suit in (played ^ 2, played ^ 3):
-        need = sum(1 << (suit * 14 + rank - 1) for rank in ranks)
-        held = cards & R.SUITS[suit]
+def _other_suits(played: int, ranks: list[int]) -> tuple[tuple[int, int], ...]:
+    """For ``other-colour``: each suit of the other colour as (its cards, the courts named
+    in it)."""
+    return tuple((R.SUITS[suit], sum(1 << (suit * 14 + rank - 1) for rank in ranks))
+                 for suit in (played ^ 2, played ^ 3))
+
+
+def _check_other(cards: int, suits: tuple[tuple[int, int], ...], ranks: list[int],
+                 count: int | None, at_least: bool, where: str) -> None:
+    for suit_cards, need in suits:
+        held = cards & suit_cards
         if held & need == need and _matches((held & ~need).bit_count(), count, at_least):
             return
     said = " ".join([*("KQCJ"[14 - r] for r in ranks), *([f"+{count}"] if count is not None
@@ -212,7 +218,8 @@ def _compile(statement: str, played: int) -> tuple:
         if head == "have":
             return ("have", *_holding(rest, played, sleeping=False))
         if head in OTHER_WORDS:
-            return ("other", *_courts(rest, played))
+            ranks, count = _courts(rest, played)
+            return ("other", ranks, count, _other_suits(played, ranks))
         if head == "sleeping":
             if rest and rest[0].lower() in OTHER_WORDS:
                 return ("sleeping", _compile(" ".join(["alto", *rest[1:]]), played))
@@ -243,6 +250,21 @@ def _compile(statement: str, played: int) -> tuple:
         return ("breach", breach.code, breach.reason)
 
 
+@lru_cache(maxsize=4096)
+def _plan(note: str, played: int) -> tuple[tuple[str, tuple], ...]:
+    """What is left to check of a remark by a player of a card of group ``played``: each
+    statement as said (its words joined by one space, as a finding quotes it) with its
+    :func:`_compile`-d rule, less those with nothing left to check (a lead asked for within
+    bounds). One look-up per remark: remarks repeat a lot."""
+    plan = []
+    for words in statements.__wrapped__(note):  # a new remark: no use asking statements' cache
+        said = " ".join(words)
+        rule = _compile(said, played)
+        if rule[0] != "ok":
+            plan.append((said, rule))
+    return tuple(plan)
+
+
 def _evaluate(rule: tuple, h: _Deal, seat: int, played: int, position: int,
               cards: int | None, where: str = "held") -> None:
     """Check a compiled statement against the moment: the cards it speaks of (``None``:
@@ -254,7 +276,7 @@ def _evaluate(rule: tuple, h: _Deal, seat: int, played: int, position: int,
                            h.options["remark-counts"] == "at-least", where)
     elif kind == "other":
         if cards is not None:
-            _check_other(cards, played, rule[1], rule[2],
+            _check_other(cards, rule[3], rule[1], rule[2],
                          h.options["remark-counts"] == "at-least", where)
     elif kind == "sleeping":
         if seat != h.dealer:
@@ -308,15 +330,14 @@ def check_remark(h: _Deal, seat: int, card: int, item: Item, number: int, positi
                  hand_after: int | None) -> None:
     """Check every statement of the remark on ``item`` (PIE-5); ``hand_after`` is the
     speaker's hand once ``card`` is played (``None`` when the hand is not known)."""
-    played = group_of(card)
-    for words in statements(item.note or ""):
+    played = card // 14 if card < 56 else 4  # group_of(card)
+    for said, compiled in _plan(item.note or "", played):
         try:
-            _evaluate(_compile(" ".join(words), played), h, seat, played, position,
-                      hand_after)
+            _evaluate(compiled, h, seat, played, position, hand_after)
         except _Remark as breach:
             severity = Severity.ERROR if breach.code == BAD else Severity.VIOLATION
             rule = "G-2" if breach.code == BAD else RULE
             h.flag(breach.code, severity, f"{h.name(seat)} played {CARDS[card]} saying "
-                   f"'{' '.join(words)}': {breach.reason}", rule, loc=item.loc, trick=number,
+                   f"'{said}': {breach.reason}", rule, loc=item.loc, trick=number,
                    seat=seat, cards=(CARDS[card],))
 
