@@ -18,7 +18,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from ..cards import FOOL, Card
+from ..cards import Card
 from ..cardset import cards_of
 from ..claims import claim_findings
 from ..findings import Finding, Loc, Severity
@@ -26,11 +26,14 @@ from ..proof import name_proofs
 from ..record import Line, Record, Trick
 from ..report import Report
 from ..tricks import (
+    FOOL_BIT,
     MUST_FOLLOW_SUIT,
     MUST_FOLLOW_TRUMPS,
     MUST_TRUMP,
 )
+from . import minchiate_play as P
 from . import minchiate_rules as R
+from . import minchiate_scoring as S
 from .base import Game
 from .replay import ReplayStop, Seating, SeatingReplay
 
@@ -38,7 +41,7 @@ __all__ = ["Minchiate"]
 
 ERROR, VIOLATION, NOTE = Severity.ERROR, Severity.VIOLATION, Severity.NOTE
 SUIT_NAMES = ("swords", "batons", "cups", "coins", "trumps")
-TRICKS = 21  # MIN-4: 21 cards each, one trick per card
+TRICKS = R.TRICKS  # MIN-4: 21 cards each, one trick per card
 SEATING = Seating(4, TRICKS, R.PACK, R.RULES.strength, False, "the 97-card pack",
                   "a game of Minchiate")
 BITS = tuple(1 << i for i in range(97))
@@ -143,6 +146,7 @@ class _MinHand(SeatingReplay):
         self.eldest = (self.dealer + 1) % 4
         self.cutter = (self.dealer + 3) % 4  # the dealer's left (MIN-3)
         self.lines = _Lines()
+        self.seats_by_name = _seat_table(self.report.players)
         self.seated: list[tuple[Trick, int, tuple[Card, ...], int | None]] = []
         self.played = [0, 0, 0, 0]
         self.known = [True] * 4
@@ -168,6 +172,14 @@ class _MinHand(SeatingReplay):
     def side_name(self, side: int) -> str:
         return f"{self.name(side)} & {self.name(side + 2)}"
 
+    def seat_named(self, name: str | None, loc: Loc | None) -> int:
+        """:meth:`Replay.seat_named`, with a player's name as the record spells it in the
+        ``Players`` tag looked up directly (a dozen lines a record name a player)."""
+        seat = self.seats_by_name.get(name)  # type: ignore[arg-type]
+        if seat is None:
+            return super().seat_named(name, loc)
+        return seat
+
     # -- driver ----------------------------------------------------------------------------
     def run(self) -> Report:
         halted = False
@@ -185,9 +197,7 @@ class _MinHand(SeatingReplay):
                     raise
                 halted = True  # G-2: the tricks before an impossible one are still replayed
             self.deal()
-            from .minchiate_scoring import Marks
-
-            self.marks = Marks(self)
+            self.marks = S.Marks(self)
             self.marks.before_play()
             self.declarations()
             self.marks.declared()
@@ -218,17 +228,14 @@ class _MinHand(SeatingReplay):
         problem: the single pass only ever accepts what the general path accepts, with the
         same findings. (Seating comes first on the general path, but with every hand written
         the deal does not depend on it: a discarded card that is also played is not held.)"""
-        from .minchiate_play import Fallback, single_pass
-        from .minchiate_scoring import Marks
-
         try:
             self.deal()
-            self.marks = Marks(self)
+            self.marks = S.Marks(self)
             self.marks.before_play()
             self.declarations()
             self.marks.declared()
-            single_pass(self)
-        except (_Stop, Fallback):
+            P.single_pass(self)
+        except (_Stop, P.Fallback):
             if self.marks is not None:
                 self.marks.h = None
             return _MinHand(self.game, self.record, self.given_options,
@@ -242,9 +249,7 @@ class _MinHand(SeatingReplay):
     def finish(self) -> Report:
         report = self.report
         if report.complete and not report.errors:
-            from .minchiate_scoring import score_end
-
-            score_end(self)
+            S.score_end(self)
             report.findings += claim_findings(self.lines.claims, report, "rests", "MIN-15")
         elif not report.errors and not report.complete:
             report.lines.clear()
@@ -445,10 +450,13 @@ class _MinHand(SeatingReplay):
             self.flag("COUNTING_LEFT_IN_FOLLA", VIOLATION, "the dealer takes every counting "
                       "card from the folla; he left " + _show(left), "MIN-5", loc=line.loc,
                       seat=self.dealer, cards=tuple(cards_of(left)))
-        for item in line.items:
-            if item.key is None:
+        for item, card in zip(line.items, line.card_tuple, strict=True):
+            if card is not None:  # a card is no announcement (no key)
                 continue
-            suit = R.SUIT_WORDS.get(item.key.casefold())
+            key = item.key
+            if key is None:
+                continue
+            suit = R.SUIT_WORDS.get(key.casefold())
             if suit is None or not item.value.isdecimal():
                 self.stop("BAD_ANNOUNCEMENT", f"{item.text!r}: the folla is announced as "
                           "swords=N batons=N cups=N coins=N", "MIN-5", loc=item.loc)
@@ -518,7 +526,7 @@ class _MinHand(SeatingReplay):
             used = 0
             for versicola in found:
                 used |= versicola.cards
-            stray = shown & ~used & ~FOOL.bit
+            stray = shown & ~used & ~FOOL_BIT
             if not found or stray:
                 what = "no versicola" if not found else "cards in no versicola: " + _show(stray)
                 self.flag("BAD_VERSICOLA", VIOLATION, f"{self.name(seat)} declares {what}",
@@ -530,23 +538,20 @@ class _MinHand(SeatingReplay):
             shown = 0
             for versicola in self.declared.get(seat, ()):
                 shown |= versicola.cards
-            held = R.versicole(self.start[seat])
-            missed = [v for v in held if v.cards & ~shown]
+            missed = [cards for cards in R.versicola_cards(self.start[seat]) if cards & ~shown]
             if missed:
                 self.flag("VERSICOLA_NOT_DECLARED", NOTE, f"{self.name(seat)} held "
-                          + "; ".join(_show(v.cards) for v in missed)
+                          + "; ".join(_show(cards) for cards in missed)
                           + " and could have declared it: it is not marked", "G-5",
                           loc=self.record.start, seat=seat)
 
     def declared_fool(self, seat: int) -> bool:
         """Whether the player showed the Fool with his versicole (its 5 on each, MIN-7)."""
-        return bool(self.shown[seat] & FOOL.bit)
+        return bool(self.shown[seat] & FOOL_BIT)
 
     # -- play ------------------------------------------------------------------------------
     def play(self) -> None:
-        from .minchiate_play import play
-
-        play(self)
+        P.play(self)
         if self.play_complete and not self.stopped:
             self.report.complete = True
         elif not self.report.errors:
@@ -563,5 +568,18 @@ class _MinHand(SeatingReplay):
 
 
 
-def _show(mask: int) -> str:
-    return R.show(mask)
+def _seat_table(players: tuple[str, ...]) -> dict[str, int]:
+    """Each player's name as written in the tag, with the seat the case-insensitive search of
+    :meth:`Replay.seat_named` gives it (the first player whose name folds to the same)."""
+    folded: dict[str, int] = {}
+    for seat, player in enumerate(players):
+        folded.setdefault(player.casefold(), seat)
+    table = {}
+    for player in players:
+        seat = folded.get(player.strip().casefold())
+        if seat is not None:
+            table[player] = seat
+    return table
+
+
+_show = R.show  # the cards of a mask in canonical text

@@ -23,6 +23,7 @@ from ..tricks import (
     TRUMP_MASK,
 )
 from . import minchiate_rules as R
+from .minchiate_rules import TRICKS
 from .minchiate_scoring import GROWING
 
 if TYPE_CHECKING:
@@ -37,8 +38,6 @@ FOOL_INDEX = int(FOOL)
 def play(h: _MinHand) -> None:
     """Replay the seated tricks against the hands; flag illegal plays (G-1), stop at a card
     not held (G-2); make the marks of each trick."""
-    from .minchiate import TRICKS
-
     rules = R.RULES
     illegal = rules.illegal
     hands = list(h.start)
@@ -189,8 +188,6 @@ def single_pass(h: _MinHand) -> None:
     (``tests/test_minchiate_fastpath.py`` keeps both equal): same findings, marks and trick
     log, in the same order.
     """
-    from .minchiate import TRICKS
-
     tricks = h.lines.tricks
     if len(tricks) != TRICKS:
         raise Fallback

@@ -38,6 +38,7 @@ __all__ = [
     "versicole",
 ]
 
+TRICKS = 21  # MIN-4: 21 cards each, one trick per card
 #: MIN-1: the 97-card pack is the whole card universe: 56 suit cards, trumps 1..40, the Fool.
 PACK = sum(SUIT_MASKS) | TRUMP_MASK | FOOL.bit
 KINGS = mask_of(suit_card(s, 14) for s in range(4))
@@ -108,15 +109,20 @@ _PAPI_SHIFT, _HIGH_SHIFT = T(1), T(28)  # trumps 1..5 are bits 56..60, 28..40 bi
 _TABLES: dict[int, tuple[tuple[int, ...], ...]] = {}
 
 
-def _runs(mask: int, low: int, high: int) -> list[int]:
-    """Maximal runs of 3 or more consecutive trumps within ``low..high`` (1..5 or 28..40);
-    the tables are built on first use."""
-    width = high - low + 1
-    table = _TABLES.get(width)
+def _shifted(width: int, shift: int) -> tuple[tuple[int, ...], ...]:
+    """:func:`_run_table` with each run moved to its place in the card mask."""
+    return tuple(tuple(run << shift for run in runs) for runs in _run_table(width))
+
+
+_PAPI_RUNS = _shifted(5, _PAPI_SHIFT)
+
+
+def _high_runs() -> tuple[tuple[int, ...], ...]:
+    """The runs table of the 13 trumps 28..40 (8,192 entries), built on first use."""
+    table = _TABLES.get(13)
     if table is None:
-        table = _TABLES[width] = _run_table(width)
-    shift = _PAPI_SHIFT if low == 1 else _HIGH_SHIFT
-    return [run << shift for run in table[mask >> shift & ((1 << width) - 1)]]
+        table = _TABLES[13] = _shifted(13, _HIGH_SHIFT)
+    return table
 
 
 def versicole(mask: int, fool: bool | None = None) -> list[Versicola]:
@@ -130,19 +136,19 @@ def versicole(mask: int, fool: bool | None = None) -> list[Versicola]:
     if fool is None:
         fool = bool(mask & _FOOL_BIT)
     bonus = FOOL_BONUS if fool else 0
-    found: list[tuple[str, int]] = []
-    for run in _runs(mask, 1, 5):
-        found.append(("papi", run))
-    for run in _runs(mask, 28, 40):
-        found.append(("sopratrenta", run))
+    out = [Versicola("papi", run, _value(run) + bonus)
+           for run in _PAPI_RUNS[mask >> _PAPI_SHIFT & 0x1F]]
+    high = _TABLES.get(13) or _high_runs()
+    for run in high[mask >> _HIGH_SHIFT & 0x1FFF]:
+        out.append(Versicola("sopratrenta", run, _value(run) + bonus))
     if mask & THIRTEEN_SET == THIRTEEN_SET:
-        found.append(("tredici", THIRTEEN_SET))
-    if mask & (TWENTY.bit | THIRTY.bit) == TWENTY.bit | THIRTY.bit and mask & (TEN.bit
-                                                                              | FORTY.bit):
-        found.append(("diecine", mask & DIECINE))
-    if (mask & KINGS).bit_count() >= 3:
-        found.append(("re", mask & KINGS))
-    out = [Versicola(kind, cards, _value(cards) + bonus) for kind, cards in found]
+        out.append(Versicola("tredici", THIRTEEN_SET, _THIRTEEN_VALUE + bonus))
+    if mask & _TWENTY_THIRTY == _TWENTY_THIRTY and mask & _TEN_FORTY:
+        cards = mask & DIECINE
+        out.append(Versicola("diecine", cards, _value(cards) + bonus))
+    kings = mask & KINGS
+    if kings.bit_count() >= 3:
+        out.append(Versicola("re", kings, _value(kings) + bonus))
     if mask & FOOL_SET == FOOL_SET:  # the Fool is in it: no 5 more
         out.insert(0, Versicola("matto", FOOL_SET, _value(FOOL_SET)))
     return out
@@ -165,6 +171,27 @@ def _value(cards: int) -> int:
             rest ^= low
         _VALUES[cards] = total
     return total
+
+
+def versicola_cards(mask: int) -> list[int]:
+    """The cards of each versicola in ``mask``, in the order of :func:`versicole` (without
+    their values: enough to tell which ones a player held and did not declare)."""
+    out = [*_PAPI_RUNS[mask >> _PAPI_SHIFT & 0x1F],
+           *(_TABLES.get(13) or _high_runs())[mask >> _HIGH_SHIFT & 0x1FFF]]
+    if mask & THIRTEEN_SET == THIRTEEN_SET:
+        out.append(THIRTEEN_SET)
+    if mask & _TWENTY_THIRTY == _TWENTY_THIRTY and mask & _TEN_FORTY:
+        out.append(mask & DIECINE)
+    if (mask & KINGS).bit_count() >= 3:
+        out.append(mask & KINGS)
+    if mask & FOOL_SET == FOOL_SET:
+        out.insert(0, FOOL_SET)
+    return out
+
+
+_THIRTEEN_VALUE = _value(THIRTEEN_SET)
+_TWENTY_THIRTY = TWENTY.bit | THIRTY.bit
+_TEN_FORTY = TEN.bit | FORTY.bit
 
 
 def versicola_total(mask: int, fool: bool | None = None) -> int:
@@ -192,10 +219,17 @@ _TEXT_BYTES = _byte_tables(TEXT.__getitem__)
 
 
 def value_of(mask: int) -> int:
-    """The counting values of the cards in ``mask`` (MIN-2; 29 counts 0), a byte at a time."""
+    """The counting values of the cards in ``mask`` (MIN-2; 29 counts 0): a few cards one
+    bit at a time, more a byte at a time."""
+    mask &= COUNTING
     total = 0
-    for table, byte in zip(_VALUE_BYTES, (mask & COUNTING).to_bytes(_BYTES, "little"),
-                           strict=True):
+    if mask.bit_count() <= 4:
+        while mask:
+            low = mask & -mask
+            total += VALUE[low.bit_length() - 1]
+            mask ^= low
+        return total
+    for table, byte in zip(_VALUE_BYTES, mask.to_bytes(_BYTES, "little"), strict=True):
         total += table[byte]
     return total
 

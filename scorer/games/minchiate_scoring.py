@@ -36,8 +36,7 @@ def rests(side: int, amount: int) -> tuple[int, ...]:
     return tuple(amount if seat & 1 == side else -amount for seat in range(4))
 
 
-def _show(mask: int) -> str:
-    return R.show(mask)
+_show = R.show  # the cards of a mask in canonical text
 
 
 class Marks:
@@ -60,9 +59,13 @@ class Marks:
         """Mark ``points`` for ``side``; pay a rest each time the difference reaches 60."""
         if not points:
             return
-        self.diff += points if side == 0 else -points
-        self.lines.append(ScoreLine(f"{what}: {points} to {self.names[side]} (difference "
-                                    f"{self.standing()})", ZERO, rule))
+        diff = self.diff = self.diff + (points if side == 0 else -points)
+        names = self.names
+        standing = f"{abs(diff)} to {names[0 if diff > 0 else 1]}" if diff else "level"
+        self.lines.append(ScoreLine(f"{what}: {points} to {names[side]} (difference "
+                                    f"{standing})", ZERO, rule))
+        if -REST < diff < REST:
+            return
         while abs(self.diff) >= REST:
             winner = 0 if self.diff > 0 else 1
             self.diff += -REST if winner == 0 else REST
@@ -164,7 +167,7 @@ class Marks:
         if card_mask.bit_count() != 1:
             h.stop("BAD_REPLACEMENT", "the Fool is replaced by one card", "MIN-11",
                    loc=line.loc)
-        pile = h.piles[fool_side] & ~FOOL.bit
+        pile = h.piles[fool_side] & ~_FOOL_BIT
         if not card_mask & pile:
             h.stop("CARD_NOT_WON", f"{_show(card_mask)} is not among the cards "
                    f"{h.side_name(fool_side)} have won", "MIN-11", loc=line.loc,
@@ -210,15 +213,15 @@ def settle_fool(h: _MinHand) -> None:
     fool_side, winners, number = owed
     marks = h.marks
     if not h.tricks_won[fool_side]:
-        h.piles[fool_side] &= ~FOOL.bit
-        h.piles[winners] |= FOOL.bit
+        h.piles[fool_side] &= ~_FOOL_BIT
+        h.piles[winners] |= _FOOL_BIT
         h.fool_owed = None
         h.fool_lost = True
         marks.lines.append(ScoreLine(f"{h.side_name(fool_side)} won no trick: the Fool goes to "
                                      f"{h.side_name(winners)}, who won trick {number}", ZERO,
                                      "MIN-11"))
         return
-    pile = h.piles[fool_side] & ~FOOL.bit
+    pile = h.piles[fool_side] & ~_FOOL_BIT
     plain = [c for c in cards_of(pile & ~R.COUNTING)]
     if plain:
         card = min(plain, key=lambda c: (c == R.TWENTY_NINE, c))
@@ -304,4 +307,4 @@ def score_end(h: _MinHand) -> None:
 
 def _fool_winner(h: _MinHand) -> int:
     """The side that took the Fool after the other side won no trick."""
-    return 0 if h.piles[0] & FOOL.bit else 1
+    return 0 if h.piles[0] & _FOOL_BIT else 1
