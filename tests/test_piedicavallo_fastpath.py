@@ -20,6 +20,7 @@ are never vacuous.
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -37,6 +38,7 @@ from scorer.games import get_game
 from scorer.games import piedicavallo_play as play_module
 from scorer.games import piedicavallo_rules as R
 from scorer.games.piedicavallo import _Deal
+from scorer.games.piedicavallo_talk import _compile
 from scorer.record import Item, Record, Trick
 
 GAME = get_game("piedicavallo")
@@ -406,6 +408,21 @@ def test_discard_by_masks_agrees_with_the_discard_item_by_item(seed: int, picks)
         assert findings == [f for f in two[3] if f.code != extra]
         assert one[4:15] + one[16:] == two[4:15] + two[16:]  # all but findings and status
         assert one[15] == two[15] or len(findings) < len(one[3])
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list(" \t\u00a0\x1c,;;ab+0K()")), max_size=24))
+def test_remark_statements_split_as_the_pattern_did_PIE5(note: str) -> None:
+    """A remark's statements, cut at ``,`` and ``;`` by string methods, are those of the
+    pattern ``[;,]`` (empty ones dropped), and the remark's plan quotes each as its words
+    joined by one space."""
+    from scorer.games.piedicavallo_talk import _plan, statements
+
+    words = tuple(tuple(w) for w in (part.split() for part in re.split("[;,]", note)) if w)
+    assert statements.__wrapped__(note) == words
+    for played in (0, 4):
+        assert [said for said, _rule in _plan.__wrapped__(note, played)] == [
+            " ".join(w) for w in words if _compile(" ".join(w), played)[0] != "ok"]
 
 
 def test_options_without_a_layer_are_the_defaults_PIE5() -> None:
