@@ -83,8 +83,7 @@ def fast_play(h: _Deal) -> None:
     hands = list(h.start)
     info = INFO
     masks = CATEGORY_MASK
-    results = h.report.tricks
-    seated = h.seated
+    results = h.report.tricks  # (h.seated, the general path's seating, is not needed here)
     orders = ORDERS
     new_result = TrickResult.__new__
     leader = (h.dealer + 1) % N
@@ -130,7 +129,6 @@ def fast_play(h: _Deal) -> None:
                 elif led != TRUMP and hand & TRUMP_MASK:
                     flags = fast_flag(h, MUST_TRUMP, hand, cards, leader, trick, number,
                                       seat, led, flags)
-        seated.append((trick, leader, cards, winner))
         items = trick._items  # None: a line of plain cards (the reader's), so no remark
         if items is not None:
             for position, item in enumerate(items):
