@@ -132,7 +132,7 @@ class _PinchHand:
         self.hands = [0, 0]
         self.piles = [0, 0]  # cards each player has captured (his pile), as masks
         self.won = [0, 0]  # tricks won
-        self.stock: list[Card] | None = None
+        self.stock: Sequence[Card] | None = None
         self.stock_pos = 0
         self.gone = 0  # cards played so far
         self.drawn = 0  # cards drawn so far
@@ -264,10 +264,13 @@ class _PinchHand:
         """The cards of a hand or stock line as a mask; unknown, foreign or repeated cards
         are errors (G-2). The usual line is checked on its card tuple alone."""
         found = line.card_tuple
-        if None not in found:
+        try:
             # The sum of the cards' bits is their union when no card repeats, and has fewer
-            # bits set when one does (the carry).
+            # bits set when one does (the carry); an unknown card (None) is no index.
             mask = sum(map(_BIT.__getitem__, found))
+        except TypeError:
+            pass
+        else:
             if mask.bit_count() == len(found) and not mask & union and not mask & ~R.PACK:
                 return mask
         mask = 0
@@ -300,7 +303,7 @@ class _PinchHand:
             if mask.bit_count() != R.STOCK_SIZE:
                 self.stop("WRONG_STOCK_SIZE", f"the stock holds {R.STOCK_SIZE} cards, not "
                           f"{mask.bit_count()}", "PINCH-3", loc=line.loc)
-            self.stock = line.cards()
+            self.stock = line.card_tuple  # every card known: card_mask checked
         missing = [seat for seat in (0, 1) if seat not in self.hand_lines]
         if missing:
             self.derive_hands(missing)
