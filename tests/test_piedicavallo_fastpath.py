@@ -5,8 +5,13 @@
   Piedicavallo record, read with one pattern for the whole line instead of the token pattern
   and a call per token; ``Reader.fast = False`` sends every line through the general path.
 * The engine's single pass (``scorer.games.piedicavallo_play.fast_play``): seats, checks and
-  scores each trick at once, remarks included; ``_Deal.run`` is the general replay (seat every
-  trick, then play it).
+  scores each trick at once, remarks included, and asks whether each card was held only at
+  the end (every hand empty); ``_Deal.run`` is the general replay (seat every trick, then
+  play it).
+* Shortcuts both replays share, each compared with the long way: a discard of cards only
+  judged by masks (against the same discard with ``announce=N``, judged item by item), the
+  rule options' defaults taken without resolving, a remark cut into statements by string
+  methods (against the pattern ``[;,]``).
 
 Each test reads or verifies the same text both ways and compares everything a caller can see
 (the views of ``tests/test_fastpath.py``: records with the location of every line and item,

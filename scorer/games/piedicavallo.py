@@ -300,9 +300,9 @@ class _Deal(SeatingReplay):
         played = sum(self.played)
         cards = line.card_tuple
         plain = None not in cards  # cards only: no announce=N, no stray word
-        mask = sum(map(BITS.__getitem__, set(cards))) if plain else 0
+        mask = sum(map(BITS.__getitem__, cards)) if plain else 0  # a card twice: fewer bits
         if not (plain and len(cards) == R.DISCARD_SIZE == mask.bit_count()
-                and not mask & ~R.PACK and not mask & played
+                and not mask & OUTSIDE_PACK and not mask & played
                 and (dealer not in self.hand_lines or not mask & ~self.dealt[dealer])):
             mask = self.check_discard_cards(line, played)  # says which card and where
         self.discard = mask
