@@ -321,9 +321,12 @@ class _MinHand(SeatingReplay):
         """The cards of a section line as a mask; a card twice (here or in ``union``) or an
         unknown card stops the replay (G-2)."""
         cards = line.card_tuple
-        if None not in cards:  # the fast path: plain cards, each once
+        try:  # the fast path: plain cards (a word or an unknown card is None: TypeError)
             mask = sum(map(BITS.__getitem__, cards))
-            if mask.bit_count() == len(cards) and not mask & union:
+        except TypeError:
+            pass
+        else:
+            if mask.bit_count() == len(cards) and not mask & union:  # each card once
                 return mask
         mask = 0
         for position, card in enumerate(cards):
@@ -450,8 +453,9 @@ class _MinHand(SeatingReplay):
             self.flag("COUNTING_LEFT_IN_FOLLA", VIOLATION, "the dealer takes every counting "
                       "card from the folla; he left " + _show(left), "MIN-5", loc=line.loc,
                       seat=self.dealer, cards=tuple(cards_of(left)))
-        for item, card in zip(line.items, line.card_tuple, strict=True):
-            if card is not None:  # a card is no announcement (no key)
+        cards = line.card_tuple
+        for position, item in enumerate(line.items):
+            if cards[position] is not None:  # a card is no announcement (no key)
                 continue
             key = item.key
             if key is None:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ..cards import FOOL
 from ..cardset import cards_of
-from ..findings import Severity
+from ..findings import Finding, Severity
 from ..report import NO_FLAGS, TrickResult
 from ..tricks import (
     CATEGORY,
@@ -24,7 +24,6 @@ from ..tricks import (
 )
 from . import minchiate_rules as R
 from .minchiate_rules import TRICKS
-from .minchiate_scoring import GROWING
 
 if TYPE_CHECKING:
     from .minchiate import _MinHand
@@ -135,9 +134,9 @@ def _king(suit: int):
 
 
 def _note_cascare(h: _MinHand, seat: int, trick: int, hand: int) -> None:
-    h.flag("CASCARE", NOTE, f"{h.name(seat)} has no trumps left and lays his hand open "
-           f"({R.show(hand)}) from trick {trick}", "MIN-14",
-           loc=h.record.start, trick=trick, seat=seat)
+    h.report.findings.append(Finding(  # h.flag, without its keyword arguments (a few a hand)
+        "CASCARE", NOTE, f"{h.report.players[seat]} has no trumps left and lays his hand "
+        f"open ({R.show(hand)}) from trick {trick}", "MIN-14", h.record.start, trick, seat))
 
 
 def _cascare_line(h: _MinHand, line, number: int, hands: list[int]) -> None:
@@ -209,8 +208,12 @@ def single_pass(h: _MinHand) -> None:
     text = R.TEXT
     mark = marks.mark
     extend = marks.extend if marks.accrescimento else None
-    extendable = marks.extendable
-    growing = GROWING
+    # the cards that can extend what each side declared (MIN-8): a trick without one leaves
+    # its versicole as they are (Marks.extend would find nothing to add)
+    reach = [0, 0]
+    for side, kinds in enumerate(marks.extendable):
+        for kind in kinds:
+            reach[side] |= R.EXTENDABLE[kind]
     first_led = 0  # suits already led once (MIN-12)
     leader = h.eldest
     for number, trick in enumerate(tricks, start=1):
@@ -330,11 +333,11 @@ def single_pass(h: _MinHand) -> None:
         lost = (info[cards[1]][3] + info[cards[3]][3] if leader & 1 == side
                 else info[cards[0]][3] + info[cards[2]][3])
         if lost:
-            dead = [f"{text[card]} of {names[seat]}"
-                    for seat, card in zip(order, cards, strict=True)
-                    if seat & 1 != side and info[card][3]]
+            dead = [f"{text[cards[position]]} of {names[order[position]]}"
+                    for position in range(4)
+                    if order[position] & 1 != side and info[cards[position]][3]]
             mark(side, lost, f"trick {number}: muore {', '.join(dead)}", "MIN-8")
-        if extend is not None and won & growing and extendable[side]:
+        if won & reach[side] and extend is not None:
             extend(side, won, number)
         if emptied:
             for seat in emptied:

@@ -229,8 +229,10 @@ def value_of(mask: int) -> int:
             total += VALUE[low.bit_length() - 1]
             mask ^= low
         return total
-    for table, byte in zip(_VALUE_BYTES, mask.to_bytes(_BYTES, "little"), strict=True):
-        total += table[byte]
+    tables = _VALUE_BYTES  # (no zip: its keyword argument costs more than this loop)
+    for index, byte in enumerate(mask.to_bytes(_BYTES, "little")):
+        if byte:
+            total += tables[index][byte]
     return total
 
 
@@ -245,9 +247,10 @@ def show(mask: int) -> str:
             out.append(TEXT[low.bit_length() - 1])
             mask ^= low
         return " ".join(out)
-    for table, byte in zip(_TEXT_BYTES, mask.to_bytes(_BYTES, "little"), strict=True):
+    tables = _TEXT_BYTES
+    for index, byte in enumerate(mask.to_bytes(_BYTES, "little")):
         if byte:
-            out += table[byte]
+            out += tables[index][byte]
     return " ".join(out)
 
 

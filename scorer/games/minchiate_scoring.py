@@ -76,17 +76,22 @@ class Marks:
     # -- MIN-9: the marks before the first trick, in order ----------------------------------
     def before_play(self) -> None:
         h = self.h
-        if h.robbed:
-            self.mark(h.cutter & 1, R.value_of(h.robbed),
+        value_of = R.value_of
+        # (a mark of 0 points is no mark: its label is made only for cards that count)
+        points = value_of(h.robbed)
+        if points:
+            self.mark(h.cutter & 1, points,
                       f"robbed by {h.name(h.cutter)} ({_show(h.robbed)})", "MIN-3")
         for offset in range(1, 5):
             seat = (h.dealer + offset) % 4
             card = h.faceup[seat]
-            if card:
-                self.mark(seat & 1, R.value_of(card),
+            points = value_of(card)
+            if points:
+                self.mark(seat & 1, points,
                           f"face-up 21st card of {h.name(seat)} ({_show(card)})", "MIN-4")
-        if h.scoperti:
-            self.mark(h.dealer & 1, R.value_of(h.scoperti),
+        points = value_of(h.scoperti)
+        if points:
+            self.mark(h.dealer & 1, points,
                       f"scoperti by {h.name(h.dealer)} ({_show(h.scoperti)})", "MIN-5")
 
     def declared(self) -> None:
