@@ -238,6 +238,21 @@ def test_reader_paths_agree_on_crafted_lines(line: str) -> None:
     assert_same_reading(HEAD + "hand Anna: KS\n" + line + "\n2. 7S 8S(y) 9S 10S\n")
 
 
+def test_reader_paths_agree_on_leaders_whose_names_clash() -> None:
+    """Two players whose names fold to the same: a remark line's leader is the same seat on
+    both paths (the general path's rule: the later of the two names, by its place in the
+    Players tag), and the record reports the clash both ways."""
+    clash = '[Game "piedicavallo"]\n[Players "Anna, anna, Carla, Dario"]\n[Dealer "Dario"]\n'
+    for line in ["1. ANNA: KS(have CS) QS CS JS", "1. anna: KS(x) QS(y) CS JS",
+                 "1. Carla: KS(x) QS CS JS", "1. Dario : KS(x) QS CS JS"]:
+        assert_same_reading(clash + line + "\n")
+    [(_record, errors)] = read_view(clash + "1. anna: KS(x) QS CS JS\n", True)
+    assert [message for message, _loc in errors] == ["two players have the same name"]
+    for name in ("anna", "Anna", "ANNA"):
+        [parsed] = read(clash + f"1. {name}: KS(x) QS CS JS\n")
+        assert parsed.record.tricks[0].leader == 1
+
+
 def test_noted_line_reads_notes_and_columns() -> None:
     """The reading itself (not only the agreement): each card with its note, at its column."""
     [parsed] = read(HEAD + "3. Anna: KS(have 9S, +1)  QS\tCS(win-this)JS\n")
