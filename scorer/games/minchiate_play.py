@@ -193,7 +193,6 @@ def single_pass(h: _MinHand) -> None:
     hands = list(h.start)
     marks = h.marks
     results = h.report.tricks
-    seated = h.seated
     after = _after_lines(h, hands)
     info = _INFO
     orders = _ORDERS
@@ -226,16 +225,28 @@ def single_pass(h: _MinHand) -> None:
         trumped = False  # a trump is in the trick (the King rule, MIN-12)
         fool = -1  # the Fool's position
         emptied = None  # seats that played their last trump (MIN-14)
-        points = 0
-        won = 0
+        try:
+            bit, category, key, points = info[cards[0]]
+        except TypeError:  # an unknown card (None): the general path stops there
+            raise Fallback from None
+        seat = leader
+        hand = hands[seat]
+        if not hand & bit:
+            raise Fallback
+        hand ^= bit
+        hands[seat] = hand
+        won = bit
         position = 0
-        while True:  # the lead: the first card that is not the Fool (G-3)
-            card = cards[position]
+        if category == FOOL_CATEGORY:  # the Fool led: the next card leads (G-3)
+            fool = 0
+            if number == TRICKS:
+                flags = {}
+                _fool_last(h, hand | bit, trick, 0, seat, number, flags)
             try:
-                bit, category, key, value = info[card]
-            except TypeError:  # an unknown card (None): the general path stops there
+                bit, category, key, value = info[cards[1]]
+            except TypeError:
                 raise Fallback from None
-            seat = order[position]
+            seat = order[1]
             hand = hands[seat]
             if not hand & bit:
                 raise Fallback
@@ -243,13 +254,7 @@ def single_pass(h: _MinHand) -> None:
             hands[seat] = hand
             points += value
             won |= bit
-            if category != FOOL_CATEGORY:
-                break
-            fool = position
-            if number == TRICKS:
-                flags = {}
-                _fool_last(h, hand | bit, trick, position, seat, number, flags)
-            position += 1
+            position = 1
         led = category
         first = led < 4 and not first_led >> led & 1
         king = king_of[led] if first else 0  # the King the rule may call for (MIN-12)
@@ -315,7 +320,6 @@ def single_pass(h: _MinHand) -> None:
                     emptied = [*(emptied or ()), seat]
         if 0 <= led < 4:
             first_led |= 1 << led
-        seated.append((trick, leader, cards, winner))
         result = new_result(TrickResult)
         (result.number, result.leader, result.cards, result.winner, result.points,
          result.flags, result.players, result.source) = (
@@ -349,7 +353,9 @@ def single_pass(h: _MinHand) -> None:
                 else:
                     _cascare_line(h, line, number, hands)
         leader = winner
-    h.played = [s ^ e for s, e in zip(h.start, hands, strict=True)]
+    # what each seat played (the general path's seating fills it; the trick log, not a
+    # seated list, is what the scoring reads after this pass)
+    h.played = [h.start[seat] ^ hands[seat] for seat in range(4)]
 
 
 def _after_lines(h: _MinHand, hands: list[int]) -> dict[int, list]:

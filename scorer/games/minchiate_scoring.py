@@ -248,7 +248,7 @@ def score_end(h: _MinHand) -> None:
     folla = h.folla | h.discards[0] | h.discards[1] | h.discards[2] | h.discards[3]
     piles = list(h.piles)
     piles[h.dealer & 1] |= folla
-    last_winner = h.seated[-1][3] & 1  # type: ignore[operator]
+    last_winner = h.report.tricks[-1].winner & 1  # type: ignore[operator]
     sides = []
     end = [0, 0]
     for side in (0, 1):
