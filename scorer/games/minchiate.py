@@ -10,6 +10,13 @@ impossible records stop the replay where they become impossible (G-2).
 
 Seats: the ``Players`` tag lists the players in playing (anticlockwise) order; partners sit
 opposite, so the first and third players are one side, the second and fourth the other.
+
+Two paths, one result: a record with the four hands and all 21 tricks written is replayed by
+the single pass (:func:`~scorer.games.minchiate_play.single_pass`: seating, legality, replay
+and the marks of each trick in one loop); anything it does not settle itself sends the record
+to the general path (seat every trick, then play it), replayed from scratch.
+:meth:`Minchiate.verify_general` runs the general path alone, the reference that
+``tests/test_minchiate_fastpath.py`` holds the single pass to.
 """
 
 from __future__ import annotations
