@@ -109,12 +109,12 @@ _NOTED_TOKEN = re.compile(r"(\s*)([^\s(),*]+)(\([^)]*\))?")  # spaces, token, (n
 _CARD_TEXT = tuple(map(str, CARDS))  # str(card) without a call, for the noted-trick path
 # The card tuples of short plain runs of card tokens already read, per suit style, shared by
 # every line that spells them the same way (tuples are immutable): a two-card trick or a
-# one-card draw is one look-up. Only short runs are kept: they repeat (there are at most
-# 78 x 78 two-card spellings), while a longer one (a four-card trick, a hand) is nearly
-# always new and storing it costs more than it saves. Cleared past _RUNS_KEPT entries.
+# one-card draw is one look-up. Only runs of one or two cards are kept: they repeat (there
+# are at most 78 x 78 two-card spellings), while a longer one (a trick of three or four, a
+# hand) is nearly always new and storing it costs more than it saves. Cleared past
+# _RUNS_KEPT entries.
 _RUNS: dict[str, dict[str, tuple[Card, ...]]] = {}
 _RUNS_KEPT = 50_000
-_SHORT_RUN = 9  # characters: two cards of up to four characters and a space
 
 
 class NotationError(ValueError):
@@ -342,7 +342,7 @@ class Reader:
                     cards = tuple(map(card, rest.split()))
                 except KeyError:
                     break
-                if len(rest) <= _SHORT_RUN:
+                if rest.count(" ") < 2:  # one or two cards
                     runs[rest] = cards
             if not prefix:
                 leader = None
