@@ -1151,3 +1151,19 @@ def test_nice9_surrender_without_the_deal_is_taken_on_trust() -> None:
     assert report.status.value == "clean"
     assert "HOLDER_UNKNOWN" in [f.code for f in report.findings]
     assert report.settlement == (1, 1, 1, -3)
+
+
+def test_g2_a_record_without_its_players_is_an_error_not_a_crash() -> None:
+    """Found by the fast-path tests' text edits: a line turned into a second ``[Game]`` tag
+    starts a record with no Players tag; its surrender used to be scored for player 0 of
+    none (IndexError). The record is impossible (G-2): WRONG_PLAYERS, nothing scored."""
+    from records.notation import read
+    from scorer.games import get_game
+
+    for game, body in (("nice4", "call: KS surrender"), ("nice3", "1. 7S 8S 9S")):
+        parsed = read(f'[Game "{game}"]\n{body}\n')[0]
+        assert parsed.errors  # the reader says what tags are missing
+        report = get_game(game).verify(parsed.record)
+        [error] = [f for f in report.findings if f.code == "WRONG_PLAYERS"]
+        assert error.rule == "G-2" and "the record names 0" in error.message
+        assert not report.lines and not report.complete

@@ -182,6 +182,10 @@ class _NiceHand(SeatingReplay):
         report = self.report
         halted = False
         try:
+            if len(report.players) != self.n:  # nothing else can be seated (G-2)
+                self.stop("WRONG_PLAYERS", f"{self.game.key} is played by {self.n} players; "
+                          f"the record names {len(report.players)}", "G-2",
+                          loc=self.record.start)
             self.sort_lines()
             if self.mountain():
                 return self.finish()
