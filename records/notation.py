@@ -374,7 +374,7 @@ class Reader:
         empty for a line the block does not take), found by one ``findall`` over them and
         kept: a block that stops at a line the other paths read resumes in the same rows."""
         cached_start, rows = self.rows
-        if cached_start <= start and start + (end - start) <= cached_start + len(rows):
+        if cached_start <= start and end <= cached_start + len(rows):
             return rows[start - cached_start : end - cached_start]
         rows = _FAST_BODY.findall("\n".join(self.lines[start:end]))
         if len(rows) != end - start:  # never seen; the block then takes no line
