@@ -416,22 +416,6 @@ class _NiceHand(SeatingReplay):
                       "incomplete: only plays proved wrong by the record itself are flagged",
                       "G-2", loc=self.record.start)
 
-    def check_hand_cards(self, seat: int, line: Line, union: int) -> int:
-        """The slow path of :meth:`deal`: find the first bad card of a hand line."""
-        mask = 0
-        for item in line.items:
-            card = item.card
-            if card is None:
-                self.stop("UNKNOWN_CARD", "hands must be written in full", loc=item.loc)
-            if not R.PACK >> card & 1:
-                self.stop("CARD_NOT_IN_PACK", f"{card} is not in the 78-card pack",
-                          loc=item.loc, seat=seat, cards=(card,))
-            if (union | mask) >> card & 1:
-                self.stop("DUPLICATE_CARD", f"{card} is dealt twice", loc=item.loc,
-                          seat=seat, cards=(card,))
-            mask |= 1 << card
-        return mask
-
     def read_discard(self) -> None:
         """NICE-6: the discard's size, its cards, and the announced number of Tarots."""
         line = self.lines.single.get("discard")

@@ -270,21 +270,6 @@ class _Deal(SeatingReplay):
                       loc=self.record.start)
         self.report.discard = self.discard
 
-    def check_hand_cards(self, seat: int, line: Line, union: int) -> int:
-        mask = 0
-        for item in line.items:
-            card = item.card
-            if card is None:
-                self.stop("UNKNOWN_CARD", "hands must be written in full", loc=item.loc)
-            if not R.PACK >> card & 1:
-                self.stop("CARD_NOT_IN_PACK", f"{card} is not in the 62-card pack (PIE-1)",
-                          loc=item.loc, seat=seat, cards=(card,))
-            if (union | mask) >> card & 1:
-                self.stop("DUPLICATE_CARD", f"{card} is dealt twice", loc=item.loc, seat=seat,
-                          cards=(card,))
-            mask |= BITS[card]
-        return mask
-
     def read_discard(self, complete: bool) -> None:
         """PIE-3: two cards; no 5-point card; other trumps only when the hand kept holds only
         trumps and 5-point cards, or no trump at all; the trumps discarded announced."""

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from ..cards import Card
 from ..findings import Finding, Loc, Severity
-from ..record import Trick
+from ..record import Line, Trick
 from ..report import Report
 from ..tricks import CATEGORY, FOOL_CATEGORY, TRUMP
 
@@ -74,6 +74,26 @@ class SeatingReplay(Replay):
     seating: Seating
     seated: list
     played: list[int]
+
+    def check_hand_cards(self, seat: int, line: Line, union: int) -> int:
+        """The slow path of a deal's hand-line check (a line whose mask did not add up):
+        stop at the first bad card, with its place (G-2): unknown, outside the pack, or
+        dealt twice (in this line or in ``union``, the hands before it). Returns the
+        line's mask when every card is good."""
+        pack, pack_name = self.seating.pack, self.seating.pack_name
+        mask = 0
+        for item in line.items:
+            card = item.card
+            if card is None:
+                self.stop("UNKNOWN_CARD", "hands must be written in full", loc=item.loc)
+            if not pack >> card & 1:
+                self.stop("CARD_NOT_IN_PACK", f"{card} is not in {pack_name}", loc=item.loc,
+                          seat=seat, cards=(card,))
+            if (union | mask) >> card & 1:
+                self.stop("DUPLICATE_CARD", f"{card} is dealt twice", loc=item.loc, seat=seat,
+                          cards=(card,))
+            mask |= 1 << card
+        return mask
 
     def seat_tricks(self, tricks: list[Trick], leader: int) -> None:
         """One tight loop per trick (the hot path of the general replays). Stops at an
