@@ -278,40 +278,29 @@ def single_pass(h: _MinHand) -> None:
                 raise Fallback
             points += value
             won |= bit
+            # Is the play to be judged (MIN-13, the King rule MIN-12)? Most are legal at once.
             if category == led:  # follows: legal, unless the King rule binds him
                 if key > best:
                     best = key
                     winner = seat
-                if trumped and hand & king:
-                    if flags is None:
-                        flags = {}
-                    _judge(h, hand, trick, cards, position, seat, number, led, first, trumped,
-                           flags)
+                doubt = trumped and hand & king
             elif category == TRUMP:  # trumps a suit lead: legal when void in the suit
                 if key > best:
                     best = key
                     winner = seat
-                if hand & led_mask:
-                    if flags is None:
-                        flags = {}
-                    _judge(h, hand, trick, cards, position, seat, number, led, first, trumped,
-                           flags)
+                doubt = hand & led_mask
             elif category == FOOL_CATEGORY:  # always legal (G-3), but the King rule binds
                 fool = position
-                if trumped and hand & king:
-                    if flags is None:
-                        flags = {}
-                    _judge(h, hand, trick, cards, position, seat, number, led, first, trumped,
-                           flags)
-                if number == TRICKS:
-                    if flags is None:
-                        flags = {}
-                    _fool_last(h, hand, trick, position, seat, number, flags)
-            elif hand & led_mask or (suit_led and hand & trump_mask):  # could follow or trump
-                if flags is None:
-                    flags = {}
+                doubt = trumped and hand & king
+            else:  # a discard: legal when he could neither follow nor trump
+                doubt = hand & led_mask or (suit_led and hand & trump_mask)
+            if doubt:
+                flags = {} if flags is None else flags
                 _judge(h, hand, trick, cards, position, seat, number, led, first, trumped,
                        flags)
+            if category == FOOL_CATEGORY and number == TRICKS:  # MIN-11, after the King rule
+                flags = {} if flags is None else flags
+                _fool_last(h, hand, trick, position, seat, number, flags)
             hand ^= bit
             hands[seat] = hand
             if category == TRUMP:
