@@ -45,19 +45,7 @@ def play(h: _MinHand) -> None:
     report = h.report
     category_of = CATEGORY
     first_led = 0  # suits already led once (MIN-12)
-    after: dict[int, list] = {}
-    for tricks_before, line in h.lines.replaces:
-        after.setdefault(tricks_before, []).append(("replace", line))
-    for tricks_before, line in h.lines.cascare:
-        after.setdefault(tricks_before, []).append(("cascare", line))
-    for seat in range(4):
-        if known[seat] and hands[seat] and not hands[seat] & TRUMP_MASK:
-            _note_cascare(h, seat, 1, hands[seat])
-    for kind, line in after.get(0, ()):
-        if kind == "replace":
-            h.stop("LINE_OUT_OF_PLACE", "the replace line comes before the Fool was played",
-                   "MIN-11", loc=line.loc)
-        _cascare_line(h, line, 0, hands)
+    after = _after_lines(h, hands)
     value = R.VALUE
     fool_value = value[FOOL_INDEX]
     results = report.tricks
@@ -355,8 +343,9 @@ def _after_lines(h: _MinHand, hands: list[int]) -> dict[int, list]:
         after.setdefault(tricks_before, []).append(("replace", line))
     for tricks_before, line in h.lines.cascare:
         after.setdefault(tricks_before, []).append(("cascare", line))
+    known = h.known  # a hand not written is not known to be void (the single pass: all are)
     for seat in range(4):
-        if hands[seat] and not hands[seat] & TRUMP_MASK:
+        if known[seat] and hands[seat] and not hands[seat] & TRUMP_MASK:
             _note_cascare(h, seat, 1, hands[seat])
     for kind, line in after.get(0, ()):
         if kind == "replace":
