@@ -29,7 +29,6 @@ from ..cards import Card
 from ..cardset import cards_of
 from ..claims import claim_findings
 from ..findings import Finding, Loc, Severity
-from ..proof import name_proofs
 from ..record import Line, Record, Trick
 from ..report import Report
 from ..tricks import (
@@ -95,16 +94,9 @@ class Minchiate(Game):
     options = R.OPTIONS
     rulings = (*(f"MIN-{n}" for n in range(1, 17)), "G-1", "G-2", "G-3", "G-5", "G-6")
 
-    def replay(self, record: Record, options: Mapping[str, str] | None = None) -> Report:
-        return _MinHand(self, record, options).run()
-
-    def verify_general(self, record: Record, options: Mapping[str, str] | None = None
-                       ) -> Report:
-        """:meth:`verify` on the general path only (no single-pass replay): the reference
-        the fast path is tested against (``tests/test_minchiate_fastpath.py``)."""
-        report = _MinHand(self, record, options, single_pass=False).run()
-        name_proofs(record, report)
-        return report
+    def replay(self, record: Record, options: Mapping[str, str] | None = None, *,
+               single_pass: bool = True) -> Report:
+        return _MinHand(self, record, options, single_pass=single_pass).run()
 
     def random_record(self, rng: random.Random, players: list[str] | None = None,
                       dealer: int | None = None) -> Record:

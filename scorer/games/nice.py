@@ -21,7 +21,6 @@ from ..cards import CARDS, FOOL, Card
 from ..cardset import cards_of
 from ..claims import claim_findings
 from ..findings import Loc, Severity
-from ..proof import name_proofs
 from ..record import Item, Line, Record, Trick
 from ..report import Report
 from ..tricks import CATEGORY, TRUMP, TRUMP_MASK
@@ -98,16 +97,9 @@ class NiceGame(Game):
         """Cards each player holds at the start of play, which is also the number of tricks."""
         return sum(self.rounds)
 
-    def replay(self, record: Record, options: Mapping[str, str] | None = None) -> Report:
-        return _NiceHand(self, record, options).run()
-
-    def verify_general(self, record: Record, options: Mapping[str, str] | None = None
-                       ) -> Report:
-        """:meth:`verify` on the general path only (no single-pass replay): the reference
-        the fast path is tested against (``tests/test_fastpath.py``)."""
-        report = _NiceHand(self, record, options, single_pass=False).run()
-        name_proofs(record, report)
-        return report
+    def replay(self, record: Record, options: Mapping[str, str] | None = None, *,
+               single_pass: bool = True) -> Report:
+        return _NiceHand(self, record, options, single_pass=single_pass).run()
 
     def random_record(self, rng: random.Random, players: list[str] | None = None,
                       dealer: int | None = None) -> Record:

@@ -62,8 +62,9 @@ class Piedicavallo(Game):
     options = R.OPTIONS
     rulings = (*(f"PIE-{n}" for n in range(1, 8)), "G-1", "G-2", "G-3", "G-6")
 
-    def replay(self, record: Record, options: Mapping[str, str] | None = None) -> Report:
-        report = _Deal(self, record, options).run_fast()
+    def replay(self, record: Record, options: Mapping[str, str] | None = None, *,
+               single_pass: bool = True) -> Report:
+        report = _Deal(self, record, options).run_fast() if single_pass else None
         if report is None:  # something unusual: the general replay says what and where
             report = _Deal(self, record, options).run()
         return report

@@ -80,7 +80,8 @@ class Piemonte3(Game):
     rulings = (*(f"PIE3-{n}" for n in range(1, 9)), "G-1", "G-2", "G-3", "G-4", "G-5", "G-6")
     hand_size = R.HAND_SIZE
 
-    def replay(self, record: Record, options: Mapping[str, str] | None = None) -> Report:
+    def replay(self, record: Record, options: Mapping[str, str] | None = None, *,
+               single_pass: bool = True) -> Report:
         return _Hand(self, record, options).run()
 
     def random_record(self, rng: random.Random, players: list[str] | None = None,

@@ -22,7 +22,6 @@ from ..cards import CARDS, FOOL, Card
 from ..cardset import cards_of
 from ..claims import claim_findings
 from ..findings import Finding, Loc, Severity
-from ..proof import name_proofs
 from ..record import Line, Record, Trick
 from ..report import NO_FLAGS, Report, TrickResult
 from ..tricks import (
@@ -84,16 +83,9 @@ class Pinch(Game):
     options = R.OPTIONS
     rulings = (*(f"PINCH-{n}" for n in range(1, 9)), "G-1", "G-2", "G-5", "G-6")
 
-    def replay(self, record: Record, options: Mapping[str, str] | None = None) -> Report:
-        return _PinchHand(self, record, options).run()
-
-    def verify_general(self, record: Record, options: Mapping[str, str] | None = None
-                       ) -> Report:
-        """:meth:`verify` on the general path only (no single-pass replay): the reference
-        the fast path is tested against (``tests/test_pinch_fastpath.py``)."""
-        report = _PinchHand(self, record, options, single_pass=False).run()
-        name_proofs(record, report)
-        return report
+    def replay(self, record: Record, options: Mapping[str, str] | None = None, *,
+               single_pass: bool = True) -> Report:
+        return _PinchHand(self, record, options, single_pass=single_pass).run()
 
     def random_record(self, rng: random.Random, players: list[str] | None = None,
                       dealer: int | None = None) -> Record:
