@@ -115,6 +115,28 @@ _CARD_TEXT = tuple(map(str, CARDS))  # str(card) without a call, for the noted-t
 # _RUNS_KEPT entries.
 _RUNS: dict[str, dict[str, tuple[Card, ...]]] = {}
 _RUNS_KEPT = 50_000
+# Per suit style, whether a token that is no card spelling is a word (Card.parse refuses it)
+# in a "mixed" line (``meld Anna: family JD CD QD KD``), so the fast paths read such a line
+# as the general path does without parsing its words again. At most _WORDS_KEPT per style.
+_WORDS: dict[str, dict[str, bool]] = {}
+_WORDS_KEPT = 10_000
+
+
+def _is_word(token: str, style: str) -> bool:
+    """True when ``token`` is not a card in ``style`` (:meth:`Card.parse` refuses it): a
+    mixed line's word, as :meth:`Reader._items` reads it."""
+    memo = _WORDS.setdefault(style, {})
+    known = memo.get(token)
+    if known is None:
+        try:
+            Card.parse(token, style)
+        except CardParseError:
+            known = True
+        else:
+            known = False
+        if len(memo) < _WORDS_KEPT:
+            memo[token] = known
+    return known
 
 
 class NotationError(ValueError):
@@ -341,9 +363,12 @@ class Reader:
                 try:
                     cards = tuple(map(card, rest.split()))
                 except KeyError:
-                    break
-                if rest.count(" ") < 2:  # one or two cards
-                    runs[rest] = cards
+                    cards = self.mixed_run(prefix, rest) if prefix else None
+                    if cards is None:
+                        break
+                else:
+                    if rest.count(" ") < 2:  # one or two cards
+                        runs[rest] = cards
             if not prefix:
                 leader = None
                 if name:
@@ -385,14 +410,34 @@ class Reader:
     def block_prefix(self, prefix: str) -> tuple[str, str] | tuple[()]:
         """The keyword and player of a section line's ``keyword Name:`` for :meth:`body_block`
         (as :meth:`section_line` reads them), or ``()`` when that line is not for the block:
-        a keyword unknown to the game, or whose items are not cards or whose subject is not
-        a player, or a name that is not a player's."""
+        a keyword unknown to the game, or whose items are neither cards nor mixed, or whose
+        subject is not a player, or a name that is not a player's."""
         match = _FAST_PREFIX.match(prefix)
         spec = self.spec.get(match.group(1).lower()) if self.spec is not None else None
-        if spec is None or spec.items != "cards" or spec.subject != "player":
+        if spec is None or spec.items not in ("cards", "mixed") or spec.subject != "player":
             return ()
         subject = self.player_names.get(match.group(2).strip().casefold())
         return () if subject is None else (match.group(1).lower(), subject)
+
+    def mixed_run(self, prefix: str, rest: str) -> tuple[Card | None, ...] | None:
+        """The tokens of a block line of a "mixed" keyword (``meld Anna: family JD CD QD KD``)
+        as :meth:`_items` reads them: a card spelling is its card, a token that is no card a
+        word (``None``); ``None`` for any other line (a cards keyword, a token
+        :meth:`Card.parse` reads although it is no plain spelling), left to the other paths."""
+        known = self.block_prefixes.get(prefix)
+        if known is None:
+            known = self.block_prefixes[prefix] = self.block_prefix(prefix)
+        if not known or self.spec[known[0]].items != "mixed":  # type: ignore[index]
+            return None
+        card = self.spellings.get
+        style = self.style
+        found: list[Card | None] = []
+        for token in rest.split():
+            value = card(token)
+            if value is None and not _is_word(token, style):
+                return None
+            found.append(value)
+        return tuple(found)
 
     def section_line(self, raw: str, number: int) -> bool:
         """The fast path for a section line of a known keyword with plain tokens, starting at
@@ -626,7 +671,8 @@ class Reader:
             known = None if words else cards.get(token)
             if known is not None:
                 item.text, item.card = str(known), known
-            elif words or token in ("?", "-") or (kind == "cards" and "=" in token):
+            elif (words or token in ("?", "-") or (kind == "cards" and "=" in token)
+                    or (kind == "mixed" and _is_word(token, self.style))):
                 item.text, item.card = token, None
             else:
                 return None

@@ -110,7 +110,9 @@ class _Tokens:
             built = []
             for token, card in zip(text[position:].split(), self._cards, strict=True):
                 position = text.index(token, position)
-                built.append(Item.at(str(card), card, None, line, column + position))
+                # a word of a mixed line (``family``) is kept as written, as the reader does
+                built.append(Item.at(token if card is None else str(card), card, None, line,
+                                     column + position))
                 position += len(token)
             items = self._items = tuple(built)
         return items

@@ -345,3 +345,36 @@ def test_engine_takes_the_single_pass(monkeypatch: pytest.MonkeyPatch) -> None:
             assert report.complete and not report.errors
             played += 1
     assert len(calls) == 10
+
+
+# -- mixed lines (pinch melds) in the body block -----------------------------------------------
+MELD_WORDS = ["family", "Family", "three", "four", "gatti", "trumps", "KS", "Ks", "XXI", "K♠",
+              "0", "Fool", "E", "T", "?", "KX", "k=v", "family(x)", "*KS", "three,"]
+
+
+def pinch_text_with_meld(words: list[str]) -> str:
+    """A generated pinch record with a meld line of ``words`` after the third trick's draws."""
+    text = write(get_game("pinch").random_record(random.Random(11)))
+    lines = text.split("\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith("4. "))
+    lines.insert(at, "meld Anna: " + " ".join(words))
+    return "\n".join(lines)
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.lists(st.sampled_from(MELD_WORDS), min_size=1, max_size=5))
+def test_reader_paths_agree_on_meld_lines(words: list[str]) -> None:
+    """A meld line's words and cards (a token Card.parse reads though it is no plain
+    spelling, like ``Ks`` or ``XXI``, is a card) read the same on both paths."""
+    assert_same_reading(pinch_text_with_meld(words))
+
+
+def test_reader_block_takes_meld_lines() -> None:
+    """Not vacuous: a meld line between tricks is read by the block (items built when asked),
+    its word kept as written and its cards in canonical form."""
+    [parsed] = read(pinch_text_with_meld(["family", "ks", "QS"]))
+    meld = next(line for line in parsed.record.body
+                if getattr(line, "keyword", None) == "meld")
+    assert meld._items is None
+    assert [(item.text, item.card is None) for item in meld.items] == [
+        ("family", True), ("KS", False), ("QS", False)]
