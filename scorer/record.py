@@ -193,6 +193,9 @@ class Trick(_Tokens):
     record names or marks the leader (checked against the replay), else ``None``."""
 
     __slots__ = ("leader", "number")
+    #: A trick line has no keyword; the empty string (never a section's) lets a replay read
+    #: the keywords of a run of lines in one step (``map(attrgetter("keyword"), body)``).
+    keyword = ""
 
     def __init__(self, number: int, leader: int | None, plays: tuple[Item, ...] | None = None,
                  loc: Loc | None = None, *, cards: tuple[Card | None, ...] | None = None,

@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from contextlib import suppress
+from operator import attrgetter
 
 from ..cards import CARDS, FOOL, Card
 from ..cardset import cards_of
@@ -52,7 +53,9 @@ _REASONS = {
 }
 
 
-_EVENT_KEYWORDS = frozenset(("draw", "meld", "cover"))  # the lines of the play, in order
+# The lines of the play, in order: tricks (whose keyword is "") and these sections.
+_EVENT_KEYWORDS = frozenset(("", "draw", "meld", "cover"))
+_KEYWORD = attrgetter("keyword")
 # Who still draws after a trick (PINCH-3: the winner first), and who may meld now (PINCH-5),
 # as shared tuples: a replay moves between these states without making new ones.
 _TO_DRAW = ((0, 1), (1, 0))
@@ -218,9 +221,7 @@ class _PinchHand:
                 break
             head += 1
         entries = body
-        if self.use_single_pass and not [
-                entry for entry in body[head:]
-                if entry.__class__ is not Trick and entry.keyword not in _EVENT_KEYWORDS]:
+        if self.use_single_pass and _EVENT_KEYWORDS.issuperset(map(_KEYWORD, body[head:])):
             entries = body[:head]
             self.events.extend(body[head:])
         started = False
