@@ -115,6 +115,10 @@ _CARD_TEXT = tuple(map(str, CARDS))  # str(card) without a call, for the noted-t
 # _RUNS_KEPT entries.
 _RUNS: dict[str, dict[str, tuple[Card, ...]]] = {}
 _RUNS_KEPT = 50_000
+# Reader.block_prefix's answers (a ``keyword Name:`` prefix to its keyword and player), per
+# game and list of players: the same for every record of a table. Cleared past _PREFIXES_KEPT.
+_PREFIXES: dict[tuple, dict[str, tuple[str, str] | tuple[()]]] = {}
+_PREFIXES_KEPT = 1_000
 # Per suit style, whether a token that is no card spelling is a word (Card.parse refuses it)
 # in a "mixed" line (``meld Anna: family JD CD QD KD``), so the fast paths read such a line
 # as the general path does without parsing its words again. At most _WORDS_KEPT per style.
@@ -566,7 +570,11 @@ class Reader:
                 self.style = value.strip().lower()
                 tags["Suits"] = (self.style, loc)
         self.spec = game.keywords if game is not None else None  # read only
-        self.block_prefixes: dict[str, tuple[str, str] | tuple[()]] = {}  # for body_block
+        # body_block's prefix table, shared by the records of one game and players
+        key = (game.key if game is not None else None, *self.players)
+        if len(_PREFIXES) > _PREFIXES_KEPT:
+            _PREFIXES.clear()
+        self.block_prefixes = _PREFIXES.setdefault(key, {})
         self.spellings = card_spellings(self.style)
         self.runs = _RUNS.setdefault(self.style, {})
         ordered = sorted(tags, key=_TAG_RANK.__getitem__)  # TAG_ORDER, then others as read
