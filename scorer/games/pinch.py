@@ -393,6 +393,7 @@ class _PinchHand:
         category, category_mask = CATEGORY, CATEGORY_MASK
         new_result = TrickResult.__new__
         line_class = Line
+        bit_of = _BIT  # a card's bit, shared (a shift makes a new integer past bit 30)
         # The replay's state in locals; written back to ``self`` before a line goes to a
         # general method (which reads and updates it there) and read again after.
         done, leader, gone = self.tricks_done, self.leader, self.gone
@@ -412,7 +413,7 @@ class _PinchHand:
                     if a is not None and b is not None and a != FOOL and b != FOOL:
                         other = 1 - leader
                         first, second = hands[leader], hands[other]
-                        bit_a, bit_b = 1 << a, 1 << b
+                        bit_a, bit_b = bit_of[a], bit_of[b]
                         led, answer = category[a], category[b]
                         if not first & bit_a or not second & bit_b:
                             pass
@@ -471,7 +472,7 @@ class _PinchHand:
                     card = found[0]
                     if card is None:
                         break
-                    bit = 1 << card
+                    bit = bit_of[card]
                     if stock is not None:
                         if card != stock[stock_pos]:
                             break
@@ -501,7 +502,7 @@ class _PinchHand:
                 if (seat is not None and len(found) == 1 and pending and seat == pending[0]
                         and stock and found[0] == stock[stock_pos]):
                     card = found[0]
-                    bit = 1 << card
+                    bit = bit_of[card]
                     stock_pos += 1
                     drawn |= bit
                     hands[seat] |= bit
