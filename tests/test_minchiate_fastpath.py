@@ -25,6 +25,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from linekit import body_lines, edit_lines
 from minchiatekit import build, lowest, weak_side_deck
 from test_fastpath import report_view
 
@@ -74,18 +75,14 @@ def line_mutated(text: str, rng: random.Random, count: int) -> str:
     lines or replaced (a hand, a discard, a trick); every hand line of one player gone."""
     lines = text.split("\n")
     for _ in range(count):
-        body = [i for i, line in enumerate(lines) if line and not line.startswith("[")]
+        body = body_lines(lines)
         if not body:
             break
         i, j = rng.choice(body), rng.choice(body)
         kind = rng.choice(("swap", "drop", "dup", "exchange", "card", "nohand"))
-        if kind == "swap":
-            lines[i], lines[j] = lines[j], lines[i]
-        elif kind == "drop":
-            del lines[i]
-        elif kind == "dup":
-            lines.insert(j, lines[i])
-        elif kind == "exchange":
+        if edit_lines(lines, kind, i, j):
+            continue
+        if kind == "exchange":
             a, b = lines[i].split(" "), lines[j].split(" ")
             if len(a) > 1 and len(b) > 1:
                 x, y = rng.randrange(1, len(a)), rng.randrange(1, len(b))

@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from linekit import body_lines, edit_lines
 from test_fastpath import assert_same_reading, report_view
 
 from records.notation import Reader, read
@@ -97,24 +98,15 @@ def mutated(text: str, rng: random.Random, count: int) -> str:
     """Whole-line mutations, as in ``test_pinch_properties.test_mutations_never_crash``."""
     lines = text.splitlines()
     for _ in range(count):
-        body = [i for i, line in enumerate(lines) if line and not line.startswith("[")]
+        body = body_lines(lines)
         i, j = rng.choice(body), rng.choice(body)
         kind = rng.choice(("swap", "drop", "dup", "card", "move", "nostock", "nohand"))
-        if kind == "swap":
-            lines[i], lines[j] = lines[j], lines[i]
-        elif kind == "drop":
-            del lines[i]
-        elif kind == "dup":
-            lines.insert(j, lines[i])
-        elif kind == "card":
+        if edit_lines(lines, kind, i, j):
+            continue
+        if kind == "card":
             tokens = lines[i].split(" ")
             tokens[-1] = rng.choice(["5H", "21", "20", "Fool", "KS", "?", "1", "QD", "AC"])
             lines[i] = " ".join(tokens)
-        elif kind == "move":
-            head, _, rest = lines[i].partition(": ")
-            other, _, rest2 = lines[j].partition(": ")
-            if rest and rest2:
-                lines[i], lines[j] = f"{head}: {rest2}", f"{other}: {rest}"
         else:
             prefix = "stock" if kind == "nostock" else "hand " + rng.choice(("Anna", "Bruno"))
             lines = [line for line in lines if not line.startswith(prefix)]

@@ -20,6 +20,7 @@ from conftest import Tournament
 from flask.testing import FlaskClient
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from linekit import body_lines, edit_lines
 from pinchkit import at_random, deal, play
 
 from records.notation import read
@@ -108,24 +109,13 @@ MUTATIONS = ("swap", "drop", "dup", "card", "move")
 def test_mutations_never_crash(seed: int, edits: list[tuple[str, int]]) -> None:
     lines = write(random_record(seed)).splitlines()
     for kind, at in edits:
-        body = [i for i, line in enumerate(lines) if line and not line.startswith("[")]
+        body = body_lines(lines)
         i = body[at % len(body)]
         j = body[(at // 7) % len(body)]
-        if kind == "swap":
-            lines[i], lines[j] = lines[j], lines[i]
-        elif kind == "drop":
-            del lines[i]
-        elif kind == "dup":
-            lines.insert(j, lines[i])
-        elif kind == "card":
+        if not edit_lines(lines, kind, i, j):  # "card"
             tokens = lines[i].split(" ")
             tokens[-1] = ["5H", "21", "Fool", "KS", "?", "1", "QD"][at % 7]
             lines[i] = " ".join(tokens)
-        else:
-            head, _, rest = lines[i].partition(": ")
-            other, _, rest2 = lines[j].partition(": ")
-            if rest and rest2:
-                lines[i], lines[j] = f"{head}: {rest2}", f"{other}: {rest}"
     for parsed in read("\n".join(lines) + "\n"):
         if parsed.ok and parsed.record is not None and parsed.record.game == "pinch":
             report = GAME.verify(parsed.record)
