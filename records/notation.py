@@ -362,12 +362,18 @@ class Reader:
             number += 1
             if not rest:
                 break
+            if prefix:
+                known = prefixes.get(prefix)
+                if known is None:
+                    known = prefixes[prefix] = self.block_prefix(prefix)
+                if not known:
+                    break
             cards = known_run(rest)
             if cards is None:
                 try:
                     cards = tuple(map(card, rest.split()))
                 except KeyError:
-                    cards = self.mixed_run(prefix, rest) if prefix else None
+                    cards = self.mixed_run(known[0], rest) if prefix else None
                     if cards is None:
                         break
                 else:
@@ -384,11 +390,6 @@ class Reader:
                  trick.loc) = (int(number_text), leader, cards, None, raw, locs[number])
                 append(trick)
                 continue
-            known = prefixes.get(prefix)
-            if known is None:
-                known = prefixes[prefix] = self.block_prefix(prefix)
-            if not known:
-                break
             line = _new_line(Line)
             (line.keyword, line.subject, line._cards, line._items, line._lazy,
              line.loc) = (known[0], known[1], cards, None, raw, locs[number])
@@ -423,15 +424,13 @@ class Reader:
         subject = self.player_names.get(match.group(2).strip().casefold())
         return () if subject is None else (match.group(1).lower(), subject)
 
-    def mixed_run(self, prefix: str, rest: str) -> tuple[Card | None, ...] | None:
-        """The tokens of a block line of a "mixed" keyword (``meld Anna: family JD CD QD KD``)
+    def mixed_run(self, keyword: str, rest: str) -> tuple[Card | None, ...] | None:
+        """The tokens of a block line of ``keyword`` (its prefix already known to
+        :meth:`block_prefix`) when that keyword is "mixed" (``meld Anna: family JD CD QD KD``),
         as :meth:`_items` reads them: a card spelling is its card, a token that is no card a
         word (``None``); ``None`` for any other line (a cards keyword, a token
         :meth:`Card.parse` reads although it is no plain spelling), left to the other paths."""
-        known = self.block_prefixes.get(prefix)
-        if known is None:
-            known = self.block_prefixes[prefix] = self.block_prefix(prefix)
-        if not known or self.spec[known[0]].items != "mixed":  # type: ignore[index]
+        if self.spec[keyword].items != "mixed":  # type: ignore[index]
             return None
         card = self.spellings.get
         style = self.style
