@@ -13,15 +13,17 @@ from dataclasses import replace
 from .record import Record
 from .report import Report
 from .tricks import MUST_FOLLOW_SUIT, MUST_FOLLOW_TRUMPS, MUST_OVERTRUMP, MUST_TRUMP
+from .wording import ITALIAN, Wording
 
 __all__ = ["REVOKES", "name_proofs"]
 
 REVOKES = frozenset({MUST_FOLLOW_SUIT, MUST_TRUMP, MUST_FOLLOW_TRUMPS, MUST_OVERTRUMP})
 
 
-def name_proofs(record: Record, report: Report) -> None:
+def name_proofs(record: Record, report: Report, words: Wording = ITALIAN) -> None:
     """Add to each revoke by a player whose hand the record does not give the later trick
-    where he played one of the cards he should have played (the proof of the revoke)."""
+    where he played one of the cards he should have played (the proof of the revoke), the
+    card named in the record's suit style (``words``)."""
     if not any(f.code in REVOKES for f in report.findings):
         return
     written = {(line.subject or "").strip().casefold() for line in record.lines("hand")}
@@ -39,4 +41,4 @@ def name_proofs(record: Record, report: Report) -> None:
         if proof is not None:
             report.findings[index] = replace(finding, message=(
                 f"{finding.message}; proved by trick {proof[0]}, where {player} played "
-                f"{proof[1]}"))
+                f"{words.card(proof[1])}"))

@@ -15,6 +15,7 @@ from ..findings import Finding
 from ..proof import name_proofs
 from ..record import KeywordSpec, Record
 from ..report import Report
+from ..wording import Wording, wording
 
 __all__ = ["Game", "Option", "OptionError"]
 
@@ -80,6 +81,11 @@ class Game:
                 chosen[name] = value
         return chosen
 
+    def wording(self, record: Record) -> Wording:
+        """How this record's findings and score lines name cards and suits: in its
+        ``Suits`` style, else the game's default (:mod:`scorer.wording`)."""
+        return wording(record.tag("Suits") or self.default_suits)
+
     def verify(self, record: Record, options: Mapping[str, str] | None = None) -> Report:
         """Replay ``record`` and return its report; ``options`` override the record's.
 
@@ -87,7 +93,7 @@ class Game:
         (a revoke in a record without the deal names the trick that proves it) is added
         here, once for all games."""
         report = self.replay(record, options)
-        name_proofs(record, report)
+        name_proofs(record, report, self.wording(record))
         return report
 
     def replay(self, record: Record, options: Mapping[str, str] | None = None, *,
@@ -103,7 +109,7 @@ class Game:
         the fast paths are tested against (``tests/test_fastpath.py`` and each game's
         ``test_*_fastpath.py``)."""
         report = self.replay(record, options, single_pass=False)
-        name_proofs(record, report)
+        name_proofs(record, report, self.wording(record))
         return report
 
     def session_findings(self, records: Sequence[Record],

@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from contextlib import suppress
 from operator import attrgetter
 
-from ..cards import CARDS, FOOL, Card
+from ..cards import FOOL, Card
 from ..cardset import cards_of
 from ..claims import claim_findings
 from ..findings import Finding, Loc, Severity
@@ -115,7 +115,7 @@ class _PinchHand:
         self.options = game.resolve_options(record.options, options)
         self.rules = R.rules(self.options["pip-order"] == "historic",
                              self.options["overtrump"] == "required")
-        self.style = (record.tag("Suits") or game.default_suits).lower()
+        self.words = game.wording(record)  # cards and suits in the record's style
         self.dealer = record.dealer if record.dealer is not None else 0
         self.hand_lines: dict[int, Line] = {}
         self.stock_line: Line | None = None
@@ -162,10 +162,10 @@ class _PinchHand:
         return self.report.players[seat]
 
     def text(self, card: int) -> str:
-        return CARDS[card].text(self.style)
+        return self.words.texts[card]
 
     def texts(self, mask: int) -> str:
-        return " ".join(c.text(self.style) for c in cards_of(mask))
+        return self.words.mask(mask)
 
     def seat_named(self, name: str | None, loc: Loc | None) -> int:
         wanted = (name or "").strip().casefold()
@@ -714,7 +714,7 @@ class _PinchHand:
     def illegal(self, code: str, seat: int, card: Card, loc: Loc | None, number: int,
                 lead: Card, legal: int) -> None:
         category = lead.suit
-        suit = R.SUIT_NAME[self.style][category] if category is not None else "trumps"
+        suit = self.words.suits[category] if category is not None else "trumps"
         self.flag(code, VIOLATION, f"{self.name(seat)} played {self.text(card)} but "
                   + _REASONS[code].format(suit=suit), "PINCH-4", loc=loc, trick=number,
                   seat=seat, cards=(card,), legal=tuple(cards_of(legal)))

@@ -124,7 +124,7 @@ class MeldBook:
                 missed.append("gatti")
             for suit in range(4):
                 if self.held_families[seat] >> suit & 1 and not self.families[seat] >> suit & 1:
-                    missed.append(f"the family of {R.SUIT_NAME[h.style][suit]}")
+                    missed.append(f"the family of {h.words.suits[suit]}")
             for rank, count in sorted(self.held_kinds[seat].items()):
                 if count > self.kinds[seat].get(rank, 0):
                     missed.append(f"{_KIND_NUMBER[count]} {R.RANK_NAME[rank]}")
@@ -230,7 +230,7 @@ def declare(h: _PinchHand, line: Line) -> None:
         book.gatti[seat] = True
         accept("10G", 10, "gatti")
     elif kind == "family":
-        suit_name = R.SUIT_NAME[h.style][key]
+        suit_name = h.words.suits[key]
         if book.families[seat] >> key & 1:
             repeated(f"the family of {suit_name}")
             return

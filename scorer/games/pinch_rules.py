@@ -64,9 +64,6 @@ TRUMP_ONLY = tuple(bool((TRUMPS & ~GATTI) >> c & 1) for c in range(97))
 TRUMP_MELD = 10
 RANK_LETTER = {11: "J", 12: "C", 13: "Q", 14: "K"}
 RANK_NAME = {11: "jacks", 12: "cavaliers", 13: "queens", 14: "kings"}
-SUIT_NAME = {"french": ("spades", "clubs", "hearts", "diamonds"),
-             "italian": ("swords", "batons", "cups", "coins"),
-             "symbols": ("spades", "clubs", "hearts", "diamonds")}
 
 _ASCENDING = (14, 13, 12, 11, *range(10, 0, -1))  # PINCH-1: K Q C J 10 .. 1, highest first
 _HISTORIC = (14, 13, 12, 11, *range(1, 11))  # option pip-order=historic: ... J 1 2 .. 10

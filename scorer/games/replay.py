@@ -14,6 +14,7 @@ from ..findings import Finding, Loc, Severity
 from ..record import Line, Trick
 from ..report import Report
 from ..tricks import CATEGORY, FOOL_CATEGORY, TRUMP
+from ..wording import ITALIAN, Wording
 
 __all__ = ["Replay", "ReplayStop", "Seating", "SeatingReplay"]
 
@@ -23,9 +24,12 @@ class ReplayStop(Exception):
 
 
 class Replay:
-    """Mixin for a one-record replay with a ``report`` attribute."""
+    """Mixin for a one-record replay with a ``report`` attribute. Messages name cards and
+    suits through ``words``, in the record's suit style (the engine sets it from
+    :meth:`Game.wording <scorer.games.base.Game.wording>`)."""
 
     report: Report
+    words: Wording = ITALIAN
 
     def flag(self, code: str, severity: Severity, message: str, rule: str | None,
              **where) -> None:
@@ -81,17 +85,18 @@ class SeatingReplay(Replay):
         dealt twice (in this line or in ``union``, the hands before it). Returns the
         line's mask when every card is good."""
         pack, pack_name = self.seating.pack, self.seating.pack_name
+        text = self.words.card
         mask = 0
         for item in line.items:
             card = item.card
             if card is None:
                 self.stop("UNKNOWN_CARD", "hands must be written in full", loc=item.loc)
             if not pack >> card & 1:
-                self.stop("CARD_NOT_IN_PACK", f"{card} is not in {pack_name}", loc=item.loc,
-                          seat=seat, cards=(card,))
+                self.stop("CARD_NOT_IN_PACK", f"{text(card)} is not in {pack_name}",
+                          loc=item.loc, seat=seat, cards=(card,))
             if (union | mask) >> card & 1:
-                self.stop("DUPLICATE_CARD", f"{card} is dealt twice", loc=item.loc, seat=seat,
-                          cards=(card,))
+                self.stop("DUPLICATE_CARD", f"{text(card)} is dealt twice", loc=item.loc,
+                          seat=seat, cards=(card,))
             mask |= 1 << card
         return mask
 
@@ -174,10 +179,11 @@ class SeatingReplay(Replay):
                 self.seated.append((trick, leader, known, None))
                 return None
             if not self.seating.pack >> card & 1:
-                self.stop("CARD_NOT_IN_PACK", f"{card} is not in {self.seating.pack_name}",
-                          loc=item.loc, trick=number, seat=seat, cards=(card,))
+                self.stop("CARD_NOT_IN_PACK", f"{self.words.card(card)} is not in "
+                          f"{self.seating.pack_name}", loc=item.loc, trick=number, seat=seat,
+                          cards=(card,))
             if seen >> card & 1:
-                self.stop("DUPLICATE_CARD", f"{card} was already played",
+                self.stop("DUPLICATE_CARD", f"{self.words.card(card)} was already played",
                           loc=item.loc, trick=number, seat=seat, cards=(card,))
             seen |= 1 << card
         return trick.card_tuple  # type: ignore[return-value]

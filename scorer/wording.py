@@ -1,0 +1,83 @@
+"""How findings and score lines name cards and suits: in the suit style of the record.
+
+A record's ``Suits`` tag (or its game's default) says how its writer spells suits, and the
+letters differ between styles: ``C`` is cups in Italian letters but clubs in French ones. A
+message that names a card must therefore use the record's letters, or a French-suited player
+who wrote ``QC`` (Queen of Clubs) would read "does not hold QB". One :class:`Wording` per
+style, shared:
+
+>>> from scorer.cards import Card, Suit
+>>> wording("french").card(Card.parse("QC", "french")), wording("italian").card(Card.parse("QB"))
+('QC', 'QB')
+>>> wording("french").suit(Suit.CUPS), wording("italian").suit(Suit.CUPS)
+('hearts', 'cups')
+>>> wording("symbols").mask(Card.parse("KS").bit | Card.parse("21").bit)
+'K♠ 21'
+>>> wording(None).style, wording("klingon").style  # no tag, or one the reader refused
+('italian', 'italian')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .cards import CARDS, SUIT_STYLES
+
+__all__ = ["ITALIAN", "SUIT_NAMES", "Wording", "wording"]
+
+#: The suits' names in messages, per suit style (the symbols are the French suits').
+SUIT_NAMES: dict[str, tuple[str, str, str, str]] = {
+    "italian": ("swords", "batons", "cups", "coins"),
+    "french": ("spades", "clubs", "hearts", "diamonds"),
+    "symbols": ("spades", "clubs", "hearts", "diamonds"),
+}
+
+
+class Wording:
+    """Card and suit names in one suit style. Immutable and shared per style."""
+
+    __slots__ = ("style", "suits", "texts")
+
+    def __init__(self, style: str) -> None:
+        self.style = style
+        #: each card's text, by index (no method call per card in long messages)
+        self.texts: tuple[str, ...] = tuple(card.text(style) for card in CARDS)
+        self.suits = SUIT_NAMES[style]
+
+    def card(self, card: int) -> str:
+        """One card, e.g. ``QC``."""
+        return self.texts[card]
+
+    def cards(self, cards: Iterable[int]) -> str:
+        """Cards in the order given, separated by spaces."""
+        return " ".join(map(self.texts.__getitem__, cards))
+
+    def mask(self, mask: int) -> str:
+        """The cards of a bitmask, lowest index first, separated by spaces."""
+        texts = self.texts
+        out = []
+        while mask:
+            low = mask & -mask
+            out.append(texts[low.bit_length() - 1])
+            mask ^= low
+        return " ".join(out)
+
+    def suit(self, suit: int) -> str:
+        """A suit's name (0 swords/spades .. 3 coins/diamonds)."""
+        return self.suits[suit]
+
+    def __repr__(self) -> str:
+        return f"wording({self.style!r})"
+
+
+_WORDINGS = {style: Wording(style) for style in SUIT_STYLES}
+ITALIAN = _WORDINGS["italian"]
+
+
+def wording(style: str | None) -> Wording:
+    """The shared :class:`Wording` of a suit style (a ``Suits`` tag's value, any case); the
+    Italian one when the style is missing or unknown (the reader reports a bad tag)."""
+    if style is None:
+        return ITALIAN
+    return _WORDINGS.get(style.strip().lower(), ITALIAN)
+
