@@ -4,10 +4,10 @@ by line with its rulings, and the session ledger."""
 from __future__ import annotations
 
 from records.pipeline import Checked
-from scorer.cardset import cards_of
 from scorer.games import GAMES
 from scorer.ledger import Ledger
 from scorer.report import Report
+from scorer.wording import ITALIAN, Wording
 
 __all__ = ["render_checked", "render_ledger"]
 
@@ -45,9 +45,8 @@ def render_checked(checked: Checked) -> str:
     if report.contract:
         out.append("  contract: " + "; ".join(f"{k} {v}" for k, v in report.contract.items()))
     engine = GAMES.get(report.game)
-    style = ((record.tag("Suits") if record is not None else None)
-             or (engine.default_suits if engine is not None else "italian")).lower()
-    out += _findings(report, style)
+    words = engine.wording(record) if engine is not None and record is not None else ITALIAN
+    out += _findings(report, words)
     if report.sides and engine is not None and not engine.zero_sum:
         # deck points on a score sheet (pinch, PINCH-2): each player's cards and tricks
         out.append("  deck points:")
@@ -82,7 +81,7 @@ def render_checked(checked: Checked) -> str:
     return "\n".join(out)
 
 
-def _findings(report: Report, style: str = "italian") -> list[str]:
+def _findings(report: Report, words: Wording = ITALIAN) -> list[str]:
     if not report.findings:
         return ["  findings: none"]
     out = ["  findings:"]
@@ -91,7 +90,7 @@ def _findings(report: Report, style: str = "italian") -> list[str]:
         rule = f" [{f.rule}]" if f.rule else ""
         line = f"    {where:<18} {f.severity.value:<9} {f.code}{rule}: {f.message}"
         if f.legal:
-            line += f" (legal: {' '.join(c.text(style) for c in f.legal)})"
+            line += f" (legal: {words.cards(f.legal)})"
         out.append(line)
     return out
 
@@ -113,6 +112,3 @@ def render_ledger(ledger: Ledger) -> str:
     out += [f"  {line}" for line in ledger.summary]
     return "\n".join(out)
 
-
-def render_hand(mask: int) -> str:
-    return " ".join(map(str, cards_of(mask)))

@@ -28,6 +28,7 @@ from ..cards import CARDS, TRUMP_BASE, Card
 from ..games.base import Game
 from ..record import Item, Line, Record, Trick
 from ..report import Report
+from ..wording import Wording
 
 __all__ = ["Edit", "Repair", "needs_repair", "roman_neighbours", "suggest_repairs"]
 
@@ -117,8 +118,8 @@ def _trick_cards(record: Record) -> list[tuple[int, Trick]]:
             if isinstance(entry, Trick)]
 
 
-def _with_trick(trick: Trick, cards: list[Card | None]) -> Trick:
-    plays = tuple(Item(str(card) if card is not None else "?", card, old.note, old.loc)
+def _with_trick(trick: Trick, cards: list[Card | None], words: Wording) -> Trick:
+    plays = tuple(Item(_text(card, words), card, old.note, old.loc)
                   for card, old in zip(cards, trick.plays, strict=True))
     return Trick(trick.number, trick.leader, plays, trick.loc)
 
@@ -128,6 +129,11 @@ def _replace(record: Record, changes: dict[int, Trick | Line]) -> Record:
     return Record(record.tags, body, record.source, record.start)
 
 
+def _text(card: Card | None, words: Wording) -> str:
+    """A card as the record writes it (its suit style), ``?`` for an unknown one."""
+    return "?" if card is None else words.card(card)
+
+
 def _label(trick: Trick, position: int) -> str:
     return f"trick {trick.number}, card {position + 1}"
 
@@ -135,6 +141,7 @@ def _label(trick: Trick, position: int) -> str:
 def _single_edits(record: Record, game: Game) -> Iterator[tuple[Edit, Record]]:
     tricks = _trick_cards(record)
     highest = game.highest_trump
+    words = game.wording(record)
     for index, trick in tricks:
         cards = list(trick.card_tuple)
         for a, b in combinations(range(len(cards)), 2):
@@ -143,8 +150,9 @@ def _single_edits(record: Record, game: Game) -> Iterator[tuple[Edit, Record]]:
             swapped = cards.copy()
             swapped[a], swapped[b] = swapped[b], swapped[a]
             yield (Edit("swap-in-trick", f"{_label(trick, a)} and card {b + 1}: "
-                        f"{cards[b]} and {cards[a]} exchanged", ((index, a), (index, b))),
-                   _replace(record, {index: _with_trick(trick, swapped)}))
+                        f"{_text(cards[b], words)} and {_text(cards[a], words)} exchanged",
+                        ((index, a), (index, b))),
+                   _replace(record, {index: _with_trick(trick, swapped, words)}))
         for position, card in enumerate(cards):
             if card is None or not card.is_trump:
                 continue
@@ -153,14 +161,14 @@ def _single_edits(record: Record, game: Game) -> Iterator[tuple[Edit, Record]]:
                 changed[position] = CARDS[TRUMP_BASE + other]
                 yield (Edit("numeral", f"{_label(trick, position)}: "
                             f"{_to_roman(card.rank)} read as {_to_roman(other)} "
-                            f"({card} -> {other})", ((index, position),)),
-                       _replace(record, {index: _with_trick(trick, changed)}))
+                            f"({words.card(card)} -> {other})", ((index, position),)),
+                       _replace(record, {index: _with_trick(trick, changed, words)}))
         if len(cards) > 1:
             for step, way in ((1, "later"), (-1, "earlier")):
                 rotated = cards[step:] + cards[:step]
                 yield (Edit("rotate-trick", f"trick {trick.number}: every card one seat "
                             f"{way}", tuple((index, p) for p in range(len(cards)))),
-                       _replace(record, {index: _with_trick(trick, rotated)}))
+                       _replace(record, {index: _with_trick(trick, rotated, words)}))
     for (i, first), (j, second) in combinations(tricks, 2):
         for a, card_a in enumerate(first.card_tuple):
             for b, card_b in enumerate(second.card_tuple):
@@ -168,10 +176,11 @@ def _single_edits(record: Record, game: Game) -> Iterator[tuple[Edit, Record]]:
                     continue
                 one, two = list(first.card_tuple), list(second.card_tuple)
                 one[a], two[b] = card_b, card_a
-                yield (Edit("swap-between-tricks", f"{_label(first, a)} ({card_a}) and "
-                            f"{_label(second, b)} ({card_b}) exchanged", ((i, a), (j, b))),
-                       _replace(record, {i: _with_trick(first, one),
-                                         j: _with_trick(second, two)}))
+                yield (Edit("swap-between-tricks", f"{_label(first, a)} ({_text(card_a, words)}) "
+                            f"and {_label(second, b)} ({_text(card_b, words)}) exchanged",
+                            ((i, a), (j, b))),
+                       _replace(record, {i: _with_trick(first, one, words),
+                                         j: _with_trick(second, two, words)}))
     players = record.players
     if record.dealer is not None and len(players) > 1:
         for step, way in ((1, "next"), (-1, "previous")):
