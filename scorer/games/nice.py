@@ -149,6 +149,7 @@ class _NiceHand(SeatingReplay):
         players = record.players
         self.report = Report(game.key, tuple(players), record.dealer, unit=game.unit)
         self.options = game.resolve_options(record.options, options)
+        self.words = game.wording(record)  # cards and suits in the record's style
         world = self.options["honours"] == "world"
         self.points = R.card_points(world)
         self.honours = R.honours(world)
@@ -417,10 +418,11 @@ class _NiceHand(SeatingReplay):
             if self.play_complete:
                 self.discard = R.PACK & ~sum(self.played)
                 self.flag("DISCARD_DERIVED", NOTE, "the discard is not written; it is the cards "
-                          "nobody played: " + " ".join(map(str, cards_of(self.discard))),
-                          "NICE-6", loc=self.record.start)
+                          "nobody played: " + self.words.mask(self.discard), "NICE-6",
+                          loc=self.record.start)
             return
         cards = line.cards()
+        text = self.words.card
         mask = 0
         anywhere = 0  # every card played, by anyone (played_anywhere)
         for played in self.played:
@@ -428,14 +430,14 @@ class _NiceHand(SeatingReplay):
         for item in line.items:
             if item.card is not None:
                 if item.card.bit & mask:
-                    self.stop("DUPLICATE_CARD", f"{item.card} twice in the discard",
+                    self.stop("DUPLICATE_CARD", f"{text(item.card)} twice in the discard",
                               loc=item.loc, cards=(item.card,))
                 mask |= item.card.bit
                 if anywhere >> item.card & 1:
-                    self.stop("DUPLICATE_CARD", f"{item.card} is discarded and also played",
+                    self.stop("DUPLICATE_CARD", f"{text(item.card)} is discarded and also played",
                               loc=item.loc, cards=(item.card,))
                 if dealer in self.lines.hands and not self.dealt[dealer] >> item.card & 1:
-                    self.stop("CARD_NOT_HELD", f"the dealer did not hold {item.card}",
+                    self.stop("CARD_NOT_HELD", f"the dealer did not hold {text(item.card)}",
                               loc=item.loc, seat=dealer, cards=(item.card,))
         if len(cards) != size:
             self.stop("WRONG_DISCARD_SIZE", f"the dealer discards {size} cards, not "
@@ -444,7 +446,7 @@ class _NiceHand(SeatingReplay):
         forbidden = mask & (R.KINGS | self.honours)
         if forbidden:
             self.flag("BAD_DISCARD", VIOLATION, "Kings and Honours may not be discarded: "
-                      + " ".join(map(str, cards_of(forbidden))), "NICE-6", loc=line.loc,
+                      + self.words.mask(forbidden), "NICE-6", loc=line.loc,
                       seat=dealer, cards=tuple(cards_of(forbidden)))
         tarots = (mask & R.TAROTS).bit_count()
         announce = line.options().get("announce")

@@ -45,6 +45,7 @@ def settle_contract(h: _NiceHand) -> None:
         h.start_hands()
         return
     contract.called = called
+    text = h.words.card(called)  # the called card as the record writes it
     holder = _holder_of(h, called)
     if contract.solo:
         _check_solo_call(h, call_line, called)
@@ -53,7 +54,7 @@ def settle_contract(h: _NiceHand) -> None:
     if holder == "discard":
         contract.called_in_discard = True
         if contract.solo:
-            _no_exchange(h, f"{called} lies in the discard, so no exchange happens (NICE-7)")
+            _no_exchange(h, f"{text} lies in the discard, so no exchange happens (NICE-7)")
             if h.options.get("called-in-discard") == "sans-prendre":
                 contract.sans_prendre = True
             h.start_hands()
@@ -64,7 +65,7 @@ def settle_contract(h: _NiceHand) -> None:
         return
     if holder is None and choice is not None:
         # No hand lines and no play to show who held the card: take the record's word.
-        h.flag("HOLDER_UNKNOWN", Severity.NOTE, f"the record says the caller held {called}; "
+        h.flag("HOLDER_UNKNOWN", Severity.NOTE, f"the record says the caller held {text}; "
                "without the deal this cannot be checked", "NICE-9", loc=call_line.loc)
         _own_card(h, call_line, called, choice)
         return
@@ -72,7 +73,7 @@ def settle_contract(h: _NiceHand) -> None:
         h.stop("BAD_CHOICE", f"{choice} is only for a player who calls his own card", "NICE-9",
                loc=call_line.loc)
     if holder is None:
-        h.flag("HOLDER_UNKNOWN", Severity.NOTE, f"who held {called} cannot be told from this "
+        h.flag("HOLDER_UNKNOWN", Severity.NOTE, f"who held {text} cannot be told from this "
                "partial record", "NICE-8", loc=call_line.loc)
     contract.holder = holder
     if contract.solo:
@@ -144,19 +145,19 @@ def _check_partner_call(h: _NiceHand, line: Line, called: Card) -> None:
                "dealer must play Solo", "NICE-8", loc=line.loc, seat=dealer)
     elif all_kings and called != R.ANGEL:
         h.flag("BAD_CALL", Severity.VIOLATION, f"holding all four Kings the dealer calls XX, "
-               f"not {called}", "NICE-8", loc=line.loc, seat=dealer, cards=(called,))
+               f"not {h.words.card(called)}", "NICE-8", loc=line.loc, seat=dealer, cards=(called,))
     elif not all_kings and not called.is_king:
-        h.flag("BAD_CALL", Severity.VIOLATION, f"the dealer calls a King, not {called}",
-               "NICE-8", loc=line.loc, seat=dealer, cards=(called,))
+        h.flag("BAD_CALL", Severity.VIOLATION, "the dealer calls a King, not "
+               + h.words.card(called), "NICE-8", loc=line.loc, seat=dealer, cards=(called,))
 
 
 def _own_card(h: _NiceHand, line: Line, called: Card, choice: str | None) -> None:
     """NICE-9: calling a card one holds means Solo sans prendre or surrender."""
     contract = h.contract
     if choice is None:
-        h.stop("MISSING_CHOICE", f"{h.name(contract.declarer)} called {called}, which he holds: "
-               "the record must say surrender or sans-prendre", "NICE-9", loc=line.loc,
-               seat=contract.declarer)
+        h.stop("MISSING_CHOICE", f"{h.name(contract.declarer)} called {h.words.card(called)}, "
+               "which he holds: the record must say surrender or sans-prendre", "NICE-9",
+               loc=line.loc, seat=contract.declarer)
     contract.holder = contract.declarer
     _no_exchange(h, "a player who called his own card takes no card (NICE-9)")
     if choice == "surrender":
@@ -172,8 +173,8 @@ def _exchange(h: _NiceHand, called: Card) -> None:
     contract = h.contract
     line = h.lines.single.get("exchange")
     if line is None:
-        h.stop("MISSING_EXCHANGE", f"the Solo player receives {called} and gives a card back: "
-               "write exchange: CARD", "NICE-7", loc=contract.loc)
+        h.stop("MISSING_EXCHANGE", f"the Solo player receives {h.words.card(called)} and "
+               "gives a card back: write exchange: CARD", "NICE-7", loc=contract.loc)
     cards = line.cards()
     if len(cards) != 1:
         h.stop("BAD_EXCHANGE", "exchange: names exactly one card", "NICE-7", loc=line.loc)
@@ -185,13 +186,15 @@ def _exchange(h: _NiceHand, called: Card) -> None:
     if declarer in h.lines.hands:
         hand = h.dealt[declarer] & ~(h.discard or 0 if declarer == h.dealer else 0)
         if not hand >> given & 1:
-            h.stop("CARD_NOT_HELD", f"{h.name(declarer)} does not hold {given} to give",
-                   loc=line.items[0].loc, seat=declarer, cards=(given,))
+            h.stop("CARD_NOT_HELD", f"{h.name(declarer)} does not hold "
+                   f"{h.words.card(given)} to give", loc=line.items[0].loc, seat=declarer,
+                   cards=(given,))
     elif contract.holder is not None and contract.holder not in h.lines.hands and not (
         h.played[contract.holder] >> given & 1
     ) and h.play_complete:
-        h.stop("BAD_EXCHANGE", f"{given} was given to {h.name(contract.holder)} but never "
-               "played by that player", "NICE-7", loc=line.loc)
+        h.stop("BAD_EXCHANGE", f"{h.words.card(given)} was given to "
+               f"{h.name(contract.holder)} but never played by that player", "NICE-7",
+               loc=line.loc)
     contract.given = given
 
 

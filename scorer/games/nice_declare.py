@@ -85,13 +85,13 @@ def _ten_tarocche_ok(h: _NiceHand, seat: int, shown: list[Item], loc: Loc | None
     not_tarots = [c for c in cards if not (h.is_tarot(c) or c.is_fool)]
     if not_tarots:
         h.flag("DECLARATION_MALFORMED", VIOLATION, "only Tarots and the Fool make 10 Tarocche: "
-               + " ".join(map(str, not_tarots)), rule, loc=loc, seat=seat,
+               + h.words.cards(not_tarots), rule, loc=loc, seat=seat,
                cards=tuple(not_tarots))
         return False
     missing = mask & ~h.start[seat]
     if missing:
         h.flag("DECLARATION_NOT_HELD", VIOLATION, f"{h.name(seat)} did not hold "
-               + " ".join(map(str, cards_of(missing))) + " when play began", rule, loc=loc,
+               + h.words.mask(missing) + " when play began", rule, loc=loc,
                seat=seat, cards=tuple(cards_of(missing)))
         return False
     return True
@@ -99,10 +99,10 @@ def _ten_tarocche_ok(h: _NiceHand, seat: int, shown: list[Item], loc: Loc | None
 
 def _not_held(h: _NiceHand, seat: int, name: str, needed: int, loc: Loc | None) -> None:
     missing = needed & ~h.start[seat]
-    h.flag("DECLARATION_NOT_HELD", VIOLATION, f"{name} needs " + " ".join(
-        map(str, cards_of(needed))) + f" when play began; {h.name(seat)} lacked "
-        + " ".join(map(str, cards_of(missing))), R.COMBINATION_RULES[name], loc=loc, seat=seat,
-        cards=tuple(cards_of(missing)))
+    words = h.words
+    h.flag("DECLARATION_NOT_HELD", VIOLATION, f"{name} needs {words.mask(needed)} when play "
+           f"began; {h.name(seat)} lacked {words.mask(missing)}", R.COMBINATION_RULES[name],
+           loc=loc, seat=seat, cards=tuple(cards_of(missing)))
 
 
 def _accept(h: _NiceHand, seat: int, name: str, where) -> None:
@@ -135,8 +135,8 @@ def declare_in_play(h: _NiceHand, seat: int, card: Card, item: Item, remaining: 
         last_of_set = bool(card.bit & needed) and not remaining & needed
         if not lenient and not last_of_set:
             h.flag("DECLARATION_TIMING", VIOLATION, f"{name} is declared with the last card of "
-                   f"the set, not with {card}; it is not paid", rule, loc=item.loc, seat=seat,
-                   trick=trick, cards=(card,))
+                   f"the set, not with {h.words.card(card)}; it is not paid", rule,
+                   loc=item.loc, seat=seat, trick=trick, cards=(card,))
             continue
         _accept(h, seat, name, item)
 

@@ -32,7 +32,12 @@ _REASONS = {
     MUST_TRUMP: ("NICE-11", "had no {suit} but held Tarots, so had to play a Tarot"),
     MUST_FOLLOW_TRUMPS: ("NICE-11", "held Tarots and a Tarot was led"),
 }
-SUIT_NAMES = ("swords", "batons", "cups", "coins", "Tarots")
+TRUMPS_NAME = "Tarots"  # Nice's name for the trumps; the four suits are the record's words
+
+
+def category_name(h: _NiceHand, category: int) -> str:
+    """A led category in the record's suit style (``h.words``), or Tarots for the trumps."""
+    return h.words.suits[category] if category < 4 else TRUMPS_NAME
 
 
 @dataclass
@@ -52,8 +57,9 @@ class BagatteWatch:
                 if CATEGORY[card] != self.bound:
                     self.attempting = False
                     h.flag("BAGATTE_LEAD_RULE", Severity.NOTE, f"{h.name(self.holder)} led "
-                           f"{card} while still holding {SUIT_NAMES[self.bound]} after leading "
-                           "that suit: no Bagatte Ultimu payment either way", "NICE-14",
+                           f"{h.words.card(card)} while still holding "
+                           f"{h.words.suit(self.bound)} after leading that suit: no "
+                           "Bagatte Ultimu payment either way", "NICE-14",
                            loc=loc, trick=trick, seat=self.holder, cards=(card,))
                     return
             else:
@@ -65,9 +71,9 @@ class BagatteWatch:
 def _flag_illegal(h: _NiceHand, code: str, seat: int, card, item, number: int, led: int,
                   legal: int) -> None:
     rule, reason = _REASONS[code]
-    h.flag(code, Severity.VIOLATION, f"{h.name(seat)} played {card} but "
-           + reason.format(suit=SUIT_NAMES[led]), rule, loc=item.loc, trick=number, seat=seat,
-           cards=(card,), legal=tuple(cards_of(legal)))
+    h.flag(code, Severity.VIOLATION, f"{h.name(seat)} played {h.words.card(card)} but "
+           + reason.format(suit=category_name(h, led)), rule, loc=item.loc, trick=number,
+           seat=seat, cards=(card,), legal=tuple(cards_of(legal)))
 
 
 def play(h: _NiceHand) -> None:
@@ -92,7 +98,7 @@ def play(h: _NiceHand) -> None:
         for position, card in enumerate(cards):
             hand = hands[seat]
             if not hand >> card & 1:
-                h.stop("CARD_NOT_HELD", f"{h.name(seat)} does not hold {card}",
+                h.stop("CARD_NOT_HELD", f"{h.name(seat)} does not hold {h.words.card(card)}",
                        loc=trick.plays[position].loc, trick=number, seat=seat, cards=(card,))
             category = category_of[card]
             if led is None:

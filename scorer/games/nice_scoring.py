@@ -211,9 +211,9 @@ def _contract_summary(h: _NiceHand) -> dict[str, str]:
         if contract.partner is not None:
             out["partner"] = h.name(contract.partner)
     if contract.called is not None:
-        out["called"] = str(contract.called)
+        out["called"] = h.words.card(contract.called)  # in the record's suit style
         if contract.called_in_discard:
             out["called"] += " (in the discard)"
     if contract.given is not None:
-        out["given"] = str(contract.given)
+        out["given"] = h.words.card(contract.given)
     return out
