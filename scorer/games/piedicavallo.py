@@ -115,6 +115,7 @@ class _Deal(SeatingReplay):
         self.game = game
         self.record = record
         self.report = Report(game.key, tuple(record.players), record.dealer, unit=game.unit)
+        self.words = game.wording(record)  # messages name cards and suits in the record's style
         if options or record.tag("Options") is not None:
             self.options = game.resolve_options(record.options, options)
         else:  # what resolve_options gives without a layer, without reading one
@@ -280,8 +281,8 @@ class _Deal(SeatingReplay):
             if complete:
                 self.discard = R.PACK & ~sum(self.played)
                 self.flag("DISCARD_DERIVED", NOTE, "the discard is not written; it is the "
-                          "cards nobody played: " + " ".join(map(str, cards_of(self.discard))),
-                          "PIE-3", loc=self.record.start)
+                          "cards nobody played: " + self.words.mask(self.discard), "PIE-3",
+                          loc=self.record.start)
             return
         played = sum(self.played)
         cards = line.card_tuple
@@ -295,7 +296,7 @@ class _Deal(SeatingReplay):
         fives = mask & R.FIVES
         if fives:
             self.flag("BAD_DISCARD", VIOLATION, "the 5-point cards (Kings, 21, 1, the Fool) "
-                      "may not be discarded: " + " ".join(map(str, cards_of(fives))), "PIE-3",
+                      "may not be discarded: " + self.words.mask(fives), "PIE-3",
                       loc=line.loc, seat=dealer, cards=tuple(cards_of(fives)))
         trumps = mask & R.TRUMPS & ~R.FIVES
         kept = (self.dealt[dealer] & ~mask if dealer in self.hand_lines
@@ -305,7 +306,7 @@ class _Deal(SeatingReplay):
             if not no_choice and kept & R.TRUMPS:
                 self.flag("TRUMP_DISCARD", VIOLATION, "a trump may be discarded only when the "
                           "hand kept holds nothing but trumps and 5-point cards, or no trump at "
-                          "all: " + " ".join(map(str, cards_of(trumps))), "PIE-3",
+                          "all: " + self.words.mask(trumps), "PIE-3",
                           loc=line.loc, seat=dealer, cards=tuple(cards_of(trumps)))
         count = (mask & R.TRUMPS).bit_count()
         announce = None if plain else line.options().get("announce")
@@ -331,22 +332,23 @@ class _Deal(SeatingReplay):
         the dealer (when his hand is written), and two of them (PIE-1, PIE-3; G-2 stops the
         replay at the first that is not). Returns them as a mask."""
         dealer = self.dealer
+        text = self.words.card  # the record's style
         mask = 0
         for item in line.items:
             card = item.card
             if card is None:
                 continue
             if not R.PACK >> card & 1:
-                self.stop("CARD_NOT_IN_PACK", f"{card} is not in the 62-card pack (PIE-1)",
+                self.stop("CARD_NOT_IN_PACK", f"{text(card)} is not in the 62-card pack (PIE-1)",
                           loc=item.loc, cards=(card,))
             if mask >> card & 1:
-                self.stop("DUPLICATE_CARD", f"{card} twice in the discard", loc=item.loc,
+                self.stop("DUPLICATE_CARD", f"{text(card)} twice in the discard", loc=item.loc,
                           cards=(card,))
             if played >> card & 1:
-                self.stop("DUPLICATE_CARD", f"{card} is discarded and also played",
+                self.stop("DUPLICATE_CARD", f"{text(card)} is discarded and also played",
                           loc=item.loc, cards=(card,))
             if dealer in self.hand_lines and not self.dealt[dealer] >> card & 1:
-                self.stop("CARD_NOT_HELD", f"the dealer did not hold {card}", loc=item.loc,
+                self.stop("CARD_NOT_HELD", f"the dealer did not hold {text(card)}", loc=item.loc,
                           seat=dealer, cards=(card,))
             mask |= BITS[card]
         if mask.bit_count() != R.DISCARD_SIZE:

@@ -178,7 +178,7 @@ def play(h: _Deal) -> None:
             hand = hands[seat]
             known = seat_known[seat]
             if known and not hand >> card & 1:
-                h.stop("CARD_NOT_HELD", f"{h.name(seat)} does not hold {card}",
+                h.stop("CARD_NOT_HELD", f"{h.name(seat)} does not hold {h.words.texts[card]}",
                        loc=trick.plays[position].loc, trick=number, seat=seat, cards=(card,))
             category = category_of[card]
             if led is None:
@@ -211,9 +211,11 @@ def play(h: _Deal) -> None:
 
 def flag_illegal(h: _Deal, code: str, seat: int, card: Card, item, number: int, led: int,
                  legal: int) -> None:
-    """An illegal play as a violation: who, what, why, and the cards that were legal (G-1)."""
+    """An illegal play as a violation: who, what, why, and the cards that were legal (G-1);
+    the card and the suit led named in the record's style."""
     rule, reason = _REASONS[code]
-    suit = R.GROUP_NAMES[led]
-    h.flag(code, VIOLATION, f"{h.name(seat)} played {card} but " + reason.format(suit=suit),
-           rule, loc=item.loc, trick=number, seat=seat, cards=(card,),
-           legal=tuple(cards_of(legal)))
+    words = h.words
+    suit = R.group_name(words, led)
+    h.flag(code, VIOLATION, f"{h.name(seat)} played {words.texts[card]} but "
+           + reason.format(suit=suit), rule, loc=item.loc, trick=number, seat=seat,
+           cards=(card,), legal=tuple(cards_of(legal)))

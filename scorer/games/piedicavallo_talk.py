@@ -14,7 +14,8 @@ are separated by ``;`` or ``,``:
   named (number cards are counted).
 * requests: ``win-this`` (``farlo``), ``play-low``, ``put-points``, ``few-points``, ``cover``
   (leader only), ``play CARD``; and ``lead TARGET [high|low|points|CARD]`` with TARGET
-  ``trumps``, ``this``, a suit name, or ``other-colour``.
+  ``trumps``, ``this``, a suit name (``cups``; also the record's own: ``hearts`` in a French-
+  suited record), or ``other-colour``.
 
 The topic of every statement must be allowed for the card actually played (not the card led):
 with a trump or the Fool only trumps and the Fool; with a suit card only that suit, or the
@@ -23,6 +24,10 @@ Requests about the current trick need a partner who has not played to it yet. Ev
 about held (or sleeping) cards must be true of the hand just after the card is played. A breach
 is a violation (G-1): ``REMARK_OUT_OF_BOUNDS`` or ``FALSE_REMARK``, with the reason; a remark
 that cannot be read is an error, ``BAD_REMARK`` (G-2).
+
+The findings name cards and suits in the record's suit style (``Suits`` tag,
+:mod:`scorer.wording`), as its writer spells them; the cards in a remark are read in Italian
+letters, as ever.
 """
 
 from __future__ import annotations
@@ -32,8 +37,8 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..cards import CARDS, Card, CardParseError
-from ..cardset import cards_of
 from ..findings import Severity
+from ..wording import ITALIAN, Wording
 from . import piedicavallo_rules as R
 
 if TYPE_CHECKING:
@@ -81,25 +86,28 @@ class _Remark(Exception):
         self.reason = reason
 
 
-def _bounds(played: int, topic: int, what: str = "") -> None:
-    """PIE-5: may a player who plays a card of group ``played`` speak of group ``topic``?"""
+def _bounds(played: int, topic: int, words: Wording, what: str = "") -> None:
+    """PIE-5: may a player who plays a card of group ``played`` speak of group ``topic``?
+    A breach names the suits in the record's style (``words``)."""
     if topic == played:
         return
     if played == 4:
         raise _Remark(OUT, f"playing a trump or the Fool one may speak only of trumps and the "
-                           f"Fool, not of {what or R.GROUP_NAMES[topic]}")
+                           f"Fool, not of {what or R.group_name(words, topic)}")
     if topic == 4:
-        raise _Remark(OUT, f"playing a suit card one may not speak of {what or 'trumps'}")
+        raise _Remark(OUT, f"playing a suit card one may not speak of {what or R.TRUMPS_NAME}")
+    suits = words.suits
     if topic == played ^ 1:
-        raise _Remark(OUT, f"playing {R.SUIT_NAMES[played]} one may not speak of "
-                           f"{R.SUIT_NAMES[topic]}, the other suit of the same colour")
-    raise _Remark(OUT, f"playing {R.SUIT_NAMES[played]} one may speak of the other colour "
-                       f"only without naming the suit ({what or R.SUIT_NAMES[topic]}); "
+        raise _Remark(OUT, f"playing {suits[played]} one may not speak of "
+                           f"{suits[topic]}, the other suit of the same colour")
+    raise _Remark(OUT, f"playing {suits[played]} one may speak of the other colour "
+                       f"only without naming the suit ({what or suits[topic]}); "
                        "say other-colour ...")
 
 
-def _card(word: str, played: int) -> Card:
-    """A card named in a remark: a court letter means the suit played; else any card token."""
+def _card(word: str, played: int, words: Wording) -> Card:
+    """A card named in a remark: a court letter means the suit played; else any card token
+    (read in Italian letters, as ever; ``words`` names it in a message)."""
     rank = COURTS.get(word.upper())
     if rank is not None:
         if played == 4:
@@ -111,7 +119,7 @@ def _card(word: str, played: int) -> Card:
     except CardParseError:
         raise _Remark(BAD, f"{word!r} is neither a card nor a word of a remark") from None
     if not R.PACK >> card & 1:
-        raise _Remark(BAD, f"{card} is not in the 62-card pack")
+        raise _Remark(BAD, f"{words.texts[card]} is not in the 62-card pack")
     return card
 
 
@@ -120,12 +128,13 @@ def _count(word: str) -> int | None:
     return int(match.group(1)) if match else None
 
 
-def _holding(words: list[str], played: int, sleeping: bool) -> tuple[int, int, int | None]:
+def _holding(said: list[str], played: int, sleeping: bool,
+             words: Wording) -> tuple[int, int, int | None]:
     """``CARDS [+N]`` or ``none``: (topic group, mask of named cards, count of others)."""
     named = 0
     count = None
     topic = played
-    for word in words:
+    for word in said:
         if word.lower() == "none":
             count = 0
             continue
@@ -134,12 +143,12 @@ def _holding(words: list[str], played: int, sleeping: bool) -> tuple[int, int, i
             if count is None:
                 raise _Remark(BAD, f"{word!r} is not a count (+N)")
             continue
-        card = _card(word, played)
+        card = _card(word, played, words)
         group = group_of(card)
-        _bounds(played, group, str(card))
+        _bounds(played, group, words, words.texts[card])
         if sleeping and not (card.is_court and card < 56):
             raise _Remark(OUT, f"of the sleeping cards only Queens, Cavaliers and Jacks are "
-                               f"named; number cards are counted ({card})")
+                               f"named; number cards are counted ({words.texts[card]})")
         named |= card.bit
         topic = group
     if not named and count is None:
@@ -147,13 +156,13 @@ def _holding(words: list[str], played: int, sleeping: bool) -> tuple[int, int, i
     return topic, named, count
 
 
-def _courts(words: list[str], played: int) -> tuple[list[int], int | None]:
+def _courts(said: list[str], played: int, words: Wording) -> tuple[list[int], int | None]:
     """``COURTS [+N]`` or ``N`` for the other colour: (court ranks, count of others)."""
     if played == 4:
         raise _Remark(OUT, "the other colour is spoken of only when playing a suit card")
     ranks: list[int] = []
     count = None
-    for word in words:
+    for word in said:
         rank = COURTS.get(word.upper())
         if rank is not None:
             ranks.append(rank)
@@ -167,7 +176,7 @@ def _courts(words: list[str], played: int) -> tuple[list[int], int | None]:
         except CardParseError:
             card = None
         if card is not None:
-            _bounds(played, group_of(card), str(card))
+            _bounds(played, group_of(card), words, words.texts[card])
         raise _Remark(BAD, f"{word!r}: other-colour takes courts (K Q C J) and a count")
     if not ranks and count is None:
         raise _Remark(BAD, "other-colour needs courts (K Q C J) or a count")
@@ -179,15 +188,15 @@ def _matches(have: int, want: int | None, at_least: bool) -> bool:
 
 
 def _check_holding(cards: int, topic: int, named: int, count: int | None, at_least: bool,
-                   where: str) -> None:
+                   where: str, words: Wording) -> None:
     missing = named & ~cards
     if missing:
-        raise _Remark(FALSE, f"{' '.join(map(str, cards_of(missing)))} not {where}")
+        raise _Remark(FALSE, f"{words.mask(missing)} not {where}")
     others = (cards & COUNTED[topic] & ~named).bit_count()
     if count is not None and (others < count if at_least else others != count):  # _matches
         what = "other " if named else ""
         least = "at least " if at_least else ""
-        raise _Remark(FALSE, f"{least}{count} {what}{R.GROUP_NAMES[topic]} claimed, "
+        raise _Remark(FALSE, f"{least}{count} {what}{R.group_name(words, topic)} claimed, "
                              f"{others} {where}")
 
 
@@ -210,25 +219,26 @@ def _check_other(cards: int, suits: tuple[tuple[int, int], ...], ranks: list[int
 
 
 @lru_cache(maxsize=4096)
-def _compile(statement: str, played: int) -> tuple:
+def _compile(statement: str, played: int, words: Wording = ITALIAN) -> tuple:
     """What a statement asks the hand (or the seat, or the position) to be, for a player of
     a card of group ``played``: everything that depends on the words alone is decided here,
     once per distinct statement (remarks repeat a lot), and breaches of that kind returned as
-    ``("breach", code, reason)``."""
-    words = statement.split()
-    head = words[0].lower()
-    rest = words[1:]
+    ``("breach", code, reason)``, the reason naming cards and suits as ``words`` does (the
+    record's style: part of the cache key, as the reason is)."""
+    said = statement.split()
+    head = said[0].lower()
+    rest = said[1:]
     try:
         if head == "have":
-            return ("have", *_holding(rest, played, sleeping=False))
+            return ("have", *_holding(rest, played, False, words))
         if head in OTHER_WORDS:
-            ranks, count = _courts(rest, played)
+            ranks, count = _courts(rest, played, words)
             return ("other", ranks, count, _other_suits(played, ranks))
         if head == "sleeping":
             if rest and rest[0].lower() in OTHER_WORDS:
-                return ("sleeping", _compile(" ".join(["alto", *rest[1:]]), played))
+                return ("sleeping", _compile(" ".join(["alto", *rest[1:]]), played, words))
             try:
-                return ("sleeping", ("have", *_holding(rest, played, sleeping=True)))
+                return ("sleeping", ("have", *_holding(rest, played, True, words)))
             except _Remark as breach:
                 return ("sleeping", ("breach", breach.code, breach.reason))
         if head in CURRENT_TRICK or head == "play":
@@ -237,17 +247,17 @@ def _compile(statement: str, played: int) -> tuple:
                 if head == "play":
                     if len(rest) != 1:
                         raise _Remark(BAD, "play names one card: play CARD")
-                    target = _card(rest[0], played)
-                    _bounds(played, group_of(target), str(target))
+                    target = _card(rest[0], played, words)
+                    _bounds(played, group_of(target), words, words.texts[target])
                 elif rest:
                     raise _Remark(BAD, f"{head} takes nothing after it")
             except _Remark as breach:
                 inner = ("breach", breach.code, breach.reason)
             return ("now", head, inner)
         if head == "lead":
-            _lead(rest, played)
+            _lead(rest, played, words)
             return ("ok",)
-        raise _Remark(BAD, f"{words[0]!r} does not start a remark (have, other-colour, "
+        raise _Remark(BAD, f"{said[0]!r} does not start a remark (have, other-colour, "
                            "sleeping, win-this, play-low, put-points, few-points, cover, play, "
                            "lead)")
     except _Remark as breach:
@@ -255,16 +265,17 @@ def _compile(statement: str, played: int) -> tuple:
 
 
 @lru_cache(maxsize=4096)
-def _plan(note: str, played: int) -> tuple[tuple[str, tuple], ...]:
+def _plan(note: str, played: int, words: Wording = ITALIAN) -> tuple[tuple[str, tuple], ...]:
     """What is left to check of a remark by a player of a card of group ``played``: each
     statement as said (its words joined by one space, as a finding quotes it) with its
     :func:`_compile`-d rule, less those with nothing left to check (a lead asked for within
-    bounds). One look-up per remark: remarks repeat a lot."""
+    bounds). One look-up per remark: remarks repeat a lot. ``words``: the record's style,
+    for the reasons of breaches and the suit names it reads."""
     plan = []
-    for words in map(str.split, _parts(note)):  # as statements(note), without its cache
-        if words:
-            said = " ".join(words)
-            rule = _compile(said, played)
+    for statement in map(str.split, _parts(note)):  # as statements(note), without its cache
+        if statement:
+            said = " ".join(statement)
+            rule = _compile(said, played, words)
             if rule[0] != "ok":
                 plan.append((said, rule))
     return tuple(plan)
@@ -278,7 +289,7 @@ def _evaluate(rule: tuple, h: _Deal, seat: int, played: int, position: int,
     if kind == "have":
         if cards is not None:
             _check_holding(cards, rule[1], rule[2], rule[3],
-                           h.options["remark-counts"] == "at-least", where)
+                           h.options["remark-counts"] == "at-least", where, h.words)
     elif kind == "other":
         if cards is not None:
             _check_other(cards, rule[3], rule[1], rule[2],
@@ -301,8 +312,9 @@ def _evaluate(rule: tuple, h: _Deal, seat: int, played: int, position: int,
         raise _Remark(rule[1], rule[2])
 
 
-def _lead(rest: list[str], played: int) -> None:
-    """``lead TARGET [high|low|points|CARD]``: a lead asked for a later trick."""
+def _lead(rest: list[str], played: int, words: Wording) -> None:
+    """``lead TARGET [high|low|points|CARD]``: a lead asked for a later trick. A suit is
+    named in Italian (every record) or as the record's style names it (``hearts``)."""
     if not rest or len(rest) > 2:
         raise _Remark(BAD, "lead TARGET [high|low|points|CARD]")
     target_word = rest[0].lower()
@@ -312,6 +324,8 @@ def _lead(rest: list[str], played: int) -> None:
         target = played
     elif target_word in R.SUIT_NAMES:
         target = R.SUIT_NAMES.index(target_word)
+    elif target_word in words.suits:  # the record's own names (spades .. diamonds)
+        target = words.suits.index(target_word)
     elif target_word in OTHER_WORDS:
         target = None
     else:
@@ -321,14 +335,15 @@ def _lead(rest: list[str], played: int) -> None:
         if played == 4:
             raise _Remark(OUT, "playing a trump or the Fool one may ask for a trump lead only")
     else:
-        _bounds(played, target, f"a lead of {R.GROUP_NAMES[target]}")
+        _bounds(played, target, words, f"a lead of {R.group_name(words, target)}")
     if len(rest) == 2 and rest[1].lower() not in LEAD_MODS:
-        wanted = _card(rest[1], played)
-        _bounds(played, group_of(wanted), str(wanted))
+        wanted = _card(rest[1], played, words)
+        text = words.texts[wanted]
+        _bounds(played, group_of(wanted), words, text)
         if target is None:
-            raise _Remark(OUT, f"naming {wanted} would name the suit of the other colour")
+            raise _Remark(OUT, f"naming {text} would name the suit of the other colour")
         if group_of(wanted) != target:
-            raise _Remark(BAD, f"{wanted} is not of the lead asked for")
+            raise _Remark(BAD, f"{text} is not of the lead asked for")
 
 
 def check_remark(h: _Deal, seat: int, card: int, item: Item, number: int, position: int,
@@ -336,13 +351,13 @@ def check_remark(h: _Deal, seat: int, card: int, item: Item, number: int, positi
     """Check every statement of the remark on ``item`` (PIE-5); ``hand_after`` is the
     speaker's hand once ``card`` is played (``None`` when the hand is not known)."""
     played = card // 14 if card < 56 else 4  # group_of(card)
-    for said, compiled in _plan(item.note or "", played):
+    for said, compiled in _plan(item.note or "", played, h.words):
         try:
             _evaluate(compiled, h, seat, played, position, hand_after)
         except _Remark as breach:
             severity = Severity.ERROR if breach.code == BAD else Severity.VIOLATION
             rule = "G-2" if breach.code == BAD else RULE
-            h.flag(breach.code, severity, f"{h.name(seat)} played {CARDS[card]} saying "
-                   f"'{said}': {breach.reason}", rule, loc=item.loc, trick=number,
+            h.flag(breach.code, severity, f"{h.name(seat)} played {h.words.texts[card]} "
+                   f"saying '{said}': {breach.reason}", rule, loc=item.loc, trick=number,
                    seat=seat, cards=(CARDS[card],))
 
