@@ -214,3 +214,19 @@ def test_remark_suit_names_read_in_the_records_style_PIE5() -> None:
         assert unworded(report) == understood, (style, said, report.findings)
     report = both(styled(text, "italian", {"lead this": "lead clubs"}))
     assert [f.code for f in report.findings] == ["MUST_FOLLOW_SUIT", "BAD_REMARK"]
+
+
+@pytest.mark.parametrize(("style", "king"), [("french", "KC"), ("symbols", "K♣")])
+def test_remark_cards_read_in_the_records_letters_PIE5(style: str, king: str) -> None:
+    """Dario, playing batons, says he holds the King of batons: ``KB`` in Italian letters,
+    ``KC`` in French ones. The French remark is read as the King of clubs (batons), not of
+    cups (Italian ``C``), which would be a remark about the other colour naming its suit."""
+    d = revoke_deal()
+    d.notes = {(1, 3): "have KB +9"}
+    text = d.text()
+    italian = both(styled(text, "italian"))
+    other = both(styled(text, style, {"have KB +9": f"have {king} +9"}))
+    assert [f.code for f in italian.findings] == ["MUST_FOLLOW_SUIT", "FALSE_REMARK"]
+    assert unworded(other) == unworded(italian)
+    [said] = messages(other, "FALSE_REMARK")
+    assert f": {king} not held" in said

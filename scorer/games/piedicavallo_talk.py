@@ -106,8 +106,9 @@ def _bounds(played: int, topic: int, words: Wording, what: str = "") -> None:
 
 
 def _card(word: str, played: int, words: Wording) -> Card:
-    """A card named in a remark: a court letter means the suit played; else any card token
-    (read in Italian letters, as ever; ``words`` names it in a message)."""
+    """A card named in a remark: a court letter means the suit played; else any card token,
+    read in the record's suit letters (``words``: ``KC`` is the King of clubs in a French
+    record, of cups in an Italian one), which also name it in a message."""
     rank = COURTS.get(word.upper())
     if rank is not None:
         if played == 4:
@@ -115,7 +116,7 @@ def _card(word: str, played: int, words: Wording) -> Card:
                                "may speak only of trumps and the Fool")
         return CARDS[played * 14 + rank - 1]
     try:
-        card = Card.parse(word)
+        card = Card.parse(word, words.style)
     except CardParseError:
         raise _Remark(BAD, f"{word!r} is neither a card nor a word of a remark") from None
     if not R.PACK >> card & 1:
@@ -172,7 +173,7 @@ def _courts(said: list[str], played: int, words: Wording) -> tuple[list[int], in
             count = number
             continue
         try:
-            card = Card.parse(word)
+            card = Card.parse(word, words.style)
         except CardParseError:
             card = None
         if card is not None:
