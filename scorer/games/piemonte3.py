@@ -26,7 +26,9 @@ from ..tricks import (
     MUST_FOLLOW_SUIT,
     MUST_FOLLOW_TRUMPS,
     MUST_TRUMP,
+    TRUMP,
 )
+from ..wording import Wording
 from . import piemonte3_rules as R
 from .base import Game
 from .piemonte3_bargain import REASONS, Session, parse_move
@@ -42,7 +44,6 @@ _PLAY_REASONS = {
     MUST_TRUMP: "had no {suit} but held trumps, so had to trump",
     MUST_FOLLOW_TRUMPS: "held trumps and a trump was led",
 }
-SUIT_NAMES = ("swords", "batons", "cups", "coins", "trumps")
 # the order of the sections at the table; a line may not come after a later phase
 _PHASE = {"hand": 0, "bargain": 0, "discard": 1, "declare": 2}
 
@@ -133,6 +134,7 @@ class _Hand(Replay):
         self.record = record
         self.report = Report(game.key, tuple(record.players), record.dealer, unit=game.unit)
         self.options = game.resolve_options(record.options, options)
+        self.words = game.wording(record)  # cards and suits in the record's style
         fool_five = self.options["fool"] == "5"
         self.scale = 3 if fool_five else 1  # PIE3-2: thirds of a game point with fool=5
         if fool_five:
@@ -322,6 +324,7 @@ class _Hand(Replay):
         """The ``hand`` lines: cards of the pack, none twice, the sizes the deal gives
         (``dealt_each`` for a deal stopped after a bargaining session)."""
         union = 0
+        text = self.words.card
         for seat, line in sorted(self.lines.hands.items()):
             cards = line.card_tuple
             mask = 0
@@ -338,10 +341,10 @@ class _Hand(Replay):
                     self.stop("UNKNOWN_CARD", "hands must be written in full", loc=item.loc,
                               seat=seat)
                 if not R.PACK >> card & 1:
-                    self.stop("CARD_NOT_IN_PACK", f"{card} is not in the 78-card pack",
-                              loc=item.loc, seat=seat, cards=(card,))
+                    self.stop("CARD_NOT_IN_PACK", f"{text(card)} is not in the 78-card "
+                              "pack", loc=item.loc, seat=seat, cards=(card,))
                 if (union | mask) >> card & 1:
-                    self.stop("DUPLICATE_CARD", f"{card} is dealt twice", loc=item.loc,
+                    self.stop("DUPLICATE_CARD", f"{text(card)} is dealt twice", loc=item.loc,
                               seat=seat, cards=(card,))
                 mask |= BITS[card]
             size = dealt_each
@@ -392,7 +395,7 @@ class _Hand(Replay):
                     self.dealt[s] for s in range(N) if self.known[s]))
                 self.dealt[dealer] |= self.discard
             self.flag("DISCARD_DERIVED", NOTE, "the discard is not written; it is the dealer's "
-                      "cards never played: " + " ".join(map(str, cards_of(self.discard))),
+                      "cards never played: " + self.words.mask(self.discard),
                       "PIE3-5", loc=self.record.start)
             if self.discard.bit_count() != R.DISCARD_SIZE:
                 self.stop("WRONG_DISCARD_SIZE", f"{self.discard.bit_count()} of the dealer's "
@@ -411,23 +414,24 @@ class _Hand(Replay):
                         self.dealt[s] & mask for s in range(N) if s != dealer)
             if not plain:
                 mask = 0
+            text = self.words.card
             for item in () if plain else line.items:  # the slow path says what is wrong
                 card = item.card
                 if card is None:
                     self.stop("BAD_DISCARD", f"{item.text!r} is not a card", "PIE3-5",
                               loc=item.loc)
                 if mask >> card & 1:
-                    self.stop("DUPLICATE_CARD", f"{card} twice in the discard", loc=item.loc,
-                              cards=(card,))
+                    self.stop("DUPLICATE_CARD", f"{text(card)} twice in the discard",
+                              loc=item.loc, cards=(card,))
                 if not R.PACK >> card & 1:
-                    self.stop("CARD_NOT_IN_PACK", f"{card} is not in the 78-card pack",
+                    self.stop("CARD_NOT_IN_PACK", f"{text(card)} is not in the 78-card pack",
                               loc=item.loc, cards=(card,))
                 if dealer in self.lines.hands and not self.dealt[dealer] >> card & 1:
-                    self.stop("CARD_NOT_HELD", f"the dealer did not hold {card}", loc=item.loc,
-                              seat=dealer, cards=(card,))
+                    self.stop("CARD_NOT_HELD", f"the dealer did not hold {text(card)}",
+                              loc=item.loc, seat=dealer, cards=(card,))
                 if any(self.dealt[s] >> card & 1 for s in range(N) if s != dealer):
-                    self.stop("DUPLICATE_CARD", f"{card} is discarded but another player has "
-                              "it", loc=item.loc, cards=(card,))
+                    self.stop("DUPLICATE_CARD", f"{text(card)} is discarded but another "
+                              "player has it", loc=item.loc, cards=(card,))
                 mask |= card.bit
             if mask.bit_count() != R.DISCARD_SIZE:
                 self.stop("WRONG_DISCARD_SIZE", f"the dealer discards {R.DISCARD_SIZE} cards, "
@@ -438,7 +442,7 @@ class _Hand(Replay):
         forbidden = self.discard & (R.KINGS | R.HONOURS)
         if forbidden:
             self.flag("BAD_DISCARD", VIOLATION, "the dealer may discard neither Honours nor "
-                      "Kings: " + " ".join(map(str, cards_of(forbidden))), "PIE3-5",
+                      "Kings: " + self.words.mask(forbidden), "PIE3-5",
                       loc=line.loc if line is not None else self.record.start, seat=dealer,
                       cards=tuple(cards_of(forbidden)))
 
@@ -483,6 +487,8 @@ def _played_by_seat(h: _Hand) -> list[int]:
     return played
 
 
-def illegal_reason(code: str, led: int) -> str:
-    return _PLAY_REASONS[code].format(suit=SUIT_NAMES[led])
+def illegal_reason(code: str, led: int, words: Wording) -> str:
+    """Why a card was illegal, naming the suit led in the record's style (``words``); the
+    trumps keep this engine's name in every style."""
+    return _PLAY_REASONS[code].format(suit="trumps" if led == TRUMP else words.suits[led])
 

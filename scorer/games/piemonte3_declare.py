@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 from ..cards import FOOL
 from ..cardset import cards_of
 from ..findings import Severity
+from ..wording import ITALIAN, Wording
 from . import piemonte3_rules as R
 
 if TYPE_CHECKING:
@@ -55,12 +56,15 @@ def value(kind: str, cards: int) -> int:
     return 10 + 5 * (count - 4)
 
 
-def malformed(kind: str, cards: int, abundance_fool: bool) -> str | None:
-    """Why ``cards`` cannot make a ``kind`` declaration, or ``None`` when they can."""
+def malformed(kind: str, cards: int, abundance_fool: bool,
+              words: Wording = ITALIAN) -> str | None:
+    """Why ``cards`` cannot make a ``kind`` declaration, or ``None`` when they can; the
+    cards are named in ``words``, the record's suit style."""
+    show = words.mask
     if kind == "abundance":
         other = cards & ~trumps_for_abundance(abundance_fool)
         if other:
-            return "only trumps make Abundance, not " + _show(other) + (
+            return "only trumps make Abundance, not " + show(other) + (
                 "" if abundance_fool or not other & FOOL.bit else
                 " (the Fool is not a trump here: option abundance-fool=trump)")
         if cards.bit_count() < 10:
@@ -68,11 +72,11 @@ def malformed(kind: str, cards: int, abundance_fool: bool) -> str | None:
         return None
     other = cards & ~COURT
     if other:
-        return f"{TITLES[kind]} is made of Kings and Honours only, not {_show(other)}"
+        return f"{TITLES[kind]} is made of Kings and Honours only, not {show(other)}"
     if kind == "kings" and cards & R.KINGS != R.KINGS:
-        return "Kings needs all four Kings; missing " + _show(R.KINGS & ~cards)
+        return "Kings needs all four Kings; missing " + show(R.KINGS & ~cards)
     if kind == "mitigati" and cards & R.HONOURS != R.HONOURS:
-        return "Mitigati needs all three Honours; missing " + _show(R.HONOURS & ~cards)
+        return "Mitigati needs all three Honours; missing " + show(R.HONOURS & ~cards)
     if kind == "mixed":
         if not cards & R.KINGS or not cards & R.HONOURS:
             return "Mixed Honours needs at least one King and one Honour"
@@ -104,14 +108,11 @@ def best_grouping(hand: int, abundance_fool: bool) -> list[tuple[str, int]]:
     return out
 
 
-def _show(mask: int) -> str:
-    return " ".join(map(str, cards_of(mask)))
-
-
 def check_declarations(h: _Hand) -> None:
     """PIE3-6 and G-5: read every ``declare`` line, pay the good ones (``h.declared``), flag
     the rest, and note a better grouping or a combination held but not declared."""
     abundance_fool = h.options["abundance-fool"] == "trump"
+    words = h.words
     used = [0] * 3  # cards already serving Kings / Mitigati / Mixed, per seat
     kinds: list[set[str]] = [set() for _ in range(3)]
     for tricks_before, line in h.lines.declares:
@@ -130,7 +131,8 @@ def check_declarations(h: _Hand) -> None:
             if item.card is None:
                 h.stop("BAD_DECLARATION", f"{item.text!r} is not a card", rule, loc=item.loc)
             if cards >> item.card & 1:
-                h.stop("BAD_DECLARATION", f"{item.card} is listed twice", rule, loc=item.loc)
+                h.stop("BAD_DECLARATION", f"{words.card(item.card)} is listed twice", rule,
+                       loc=item.loc)
             cards |= item.card.bit
         title = TITLES[kind]
         if tricks_before:
@@ -138,7 +140,7 @@ def check_declarations(h: _Hand) -> None:
                    "before the first trick, not during the play; it is not paid", "G-5",
                    loc=line.loc, seat=seat)
             continue
-        why = malformed(kind, cards, abundance_fool)
+        why = malformed(kind, cards, abundance_fool, words)
         if why is not None:
             h.flag("DECLARATION_MALFORMED", VIOLATION, f"{h.name(seat)}'s {title}: {why}; it "
                    "is not paid", rule, loc=line.loc, seat=seat)
@@ -147,7 +149,7 @@ def check_declarations(h: _Hand) -> None:
             missing = cards & ~h.start[seat]
             if missing:
                 h.flag("DECLARATION_NOT_HELD", VIOLATION, f"{h.name(seat)} declared {title} "
-                       f"with {_show(missing)} but did not hold it when play began; it is not "
+                       f"with {words.mask(missing)} but did not hold it when play began; it is not "
                        "paid", rule, loc=line.loc, seat=seat, cards=tuple(cards_of(missing)))
                 continue
         if kind == "abundance":
@@ -158,7 +160,7 @@ def check_declarations(h: _Hand) -> None:
         else:
             reused = cards & used[seat]
             if reused:
-                h.flag("DECLARATION_CARD_REUSED", VIOLATION, f"{_show(reused)} already served "
+                h.flag("DECLARATION_CARD_REUSED", VIOLATION, f"{words.mask(reused)} already served "
                        f"another of Kings, Mitigati and Mixed Honours; a card serves only one "
                        f"of them (besides Abundance), so this {title} is not paid", rule,
                        loc=line.loc, seat=seat, cards=tuple(cards_of(reused)))

@@ -183,13 +183,14 @@ def _impossible(h: _Hand, trick: Trick, position: int, seat: int, card, seen: in
                 number: int) -> None:
     """A card its player cannot play: not in the pack, already out, or not held (G-2)."""
     loc = trick.plays[position].loc
+    text = h.words.texts[card]
     if not R.PACK >> card & 1:
-        h.stop("CARD_NOT_IN_PACK", f"{card} is not in the 78-card pack", loc=loc,
+        h.stop("CARD_NOT_IN_PACK", f"{text} is not in the 78-card pack", loc=loc,
                trick=number, seat=seat, cards=(card,))
     if seen >> card & 1:
-        h.stop("DUPLICATE_CARD", f"{card} was already played (or discarded)", loc=loc,
+        h.stop("DUPLICATE_CARD", f"{text} was already played (or discarded)", loc=loc,
                trick=number, seat=seat, cards=(card,))
-    h.stop("CARD_NOT_HELD", f"{h.name(seat)} does not hold {card}", loc=loc, trick=number,
+    h.stop("CARD_NOT_HELD", f"{h.name(seat)} does not hold {text}", loc=loc, trick=number,
            seat=seat, cards=(card,))
 
 
@@ -200,7 +201,8 @@ def _illegal(h: _Hand, trick: Trick, position: int, seat: int, card, before, han
     if code is None or position in flags:
         return
     legal = R.RULES.legal(hand, before)
-    h.flag(code, VIOLATION, f"{h.name(seat)} played {card} but " + illegal_reason(code, led),
+    h.flag(code, VIOLATION, f"{h.name(seat)} played {h.words.texts[card]} but "
+           + illegal_reason(code, led, h.words),
            "G-1", loc=trick.plays[position].loc, trick=number, seat=seat, cards=(card,),
            legal=tuple(cards_of(legal)))
     flags[position] = ((code,), legal)
@@ -218,13 +220,14 @@ def _exchange(h: _Hand, line: Line, debt: _Debt | None, number: int,
         h.stop("BAD_FOOL_EXCHANGE", "fool NAME: names the one card given", "PIE3-7",
                loc=line.loc, seat=seat)
     card = cards[0]
+    text = h.words.texts[card]
     piles = h.piles
     if not piles[seat] >> card & 1:
-        h.stop("FOOL_CARD_NOT_IN_PILE", f"{h.name(seat)} gives {card}, which is not among the "
+        h.stop("FOOL_CARD_NOT_IN_PILE", f"{h.name(seat)} gives {text}, which is not among the "
                "cards he has won (or discarded)", "PIE3-7", loc=line.items[0].loc, seat=seat,
                cards=(card,))
     if not one_point >> card & 1:
-        h.flag("FOOL_EXCHANGE_NOT_ONE_POINT", VIOLATION, f"{h.name(seat)} gives {card} for the "
+        h.flag("FOOL_EXCHANGE_NOT_ONE_POINT", VIOLATION, f"{h.name(seat)} gives {text} for the "
                "Fool; the exchange is a 1-point card (taken as given)", "PIE3-7",
                loc=line.items[0].loc, seat=seat, cards=(card,),
                legal=tuple(cards_of(piles[seat] & one_point)))
@@ -235,7 +238,7 @@ def _exchange(h: _Hand, line: Line, debt: _Debt | None, number: int,
     piles[seat] ^= card.bit
     piles[debt.creditor] |= card.bit
     when = "at once" if number == debt.trick else f"after trick {number}"
-    h.exchanges.append(f"{h.name(seat)} gave {card} to {h.name(debt.creditor)} for the Fool of "
+    h.exchanges.append(f"{h.name(seat)} gave {text} to {h.name(debt.creditor)} for the Fool of "
                        f"trick {debt.trick}, {when}")
     return None
 
@@ -251,8 +254,8 @@ def _settle_debt(h: _Hand, debt: _Debt, one_point: int) -> None:
         piles[debt.creditor] |= card.bit
         h.flag("FOOL_EXCHANGE_DERIVED", NOTE, f"the record does not show the Fool exchange "
                f"due after trick {debt.due}; {h.name(debt.debtor)} is taken to give a 1-point "
-               f"card ({card}) to {h.name(debt.creditor)}", "PIE3-7", loc=h.record.start,
-               seat=debt.debtor)
+               f"card ({h.words.texts[card]}) to {h.name(debt.creditor)}", "PIE3-7",
+               loc=h.record.start, seat=debt.debtor)
         h.exchanges.append(f"{h.name(debt.debtor)} gives a 1-point card to "
                            f"{h.name(debt.creditor)} for the Fool of trick {debt.trick}")
         return
