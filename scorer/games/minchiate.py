@@ -6,7 +6,8 @@ deal with its face-up 21st cards (MIN-4), what the dealer turned up and took fro
 trick with its marks (MIN-8, MIN-9), the King rule (MIN-12), revokes (MIN-13), the Fool and its
 replacement card (MIN-11) and cascare (MIN-14); the end count and the rests are in
 :mod:`scorer.games.minchiate_scoring`. Illegal plays are flagged and scored as played (G-1);
-impossible records stop the replay where they become impossible (G-2).
+impossible records stop the replay where they become impossible (G-2). Findings and score lines
+name cards and suits in the record's suit style (``Suits``, :mod:`scorer.wording`).
 
 Seats: the ``Players`` tag lists the players in playing (anticlockwise) order; partners sit
 opposite, so the first and third players are one side, the second and fourth the other.
@@ -22,8 +23,9 @@ to the general path (seat every trick, then play it), replayed from scratch.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 from ..cards import Card
 from ..cardset import cards_of
@@ -37,6 +39,7 @@ from ..tricks import (
     MUST_FOLLOW_TRUMPS,
     MUST_TRUMP,
 )
+from ..wording import ITALIAN
 from . import minchiate_play as P
 from . import minchiate_rules as R
 from . import minchiate_scoring as S
@@ -46,7 +49,7 @@ from .replay import ReplayStop, Seating, SeatingReplay
 __all__ = ["Minchiate"]
 
 ERROR, VIOLATION, NOTE = Severity.ERROR, Severity.VIOLATION, Severity.NOTE
-SUIT_NAMES = ("swords", "batons", "cups", "coins", "trumps")
+TRUMPS = "trumps"  # this engine's name for the fifth category; suits are the Wording's
 TRICKS = R.TRICKS  # MIN-4: 21 cards each, one trick per card
 SEATING = Seating(4, TRICKS, R.PACK, R.RULES.strength, False, "the 97-card pack",
                   "a game of Minchiate")
@@ -141,6 +144,11 @@ class _MinHand(SeatingReplay):
         self.record = record
         self.report = Report(game.key, tuple(record.players), record.dealer, unit=game.unit)
         self.options = game.resolve_options(record.options, options)
+        self.words = words = game.wording(record)  # cards and suits in the record's style
+        #: the cards of a mask as the record writes them (:func:`minchiate_rules.show`); the
+        #: plain function for Italian, so the usual record pays no wrapper per message
+        self.show: Callable[[int], str] = R.show if words is ITALIAN else \
+            partial(R.show, words=words)
         self.dealer = record.dealer if record.dealer is not None else 0
         self.eldest = (self.dealer + 1) % 4
         self.cutter = (self.dealer + 3) % 4  # the dealer's left (MIN-3)
@@ -170,6 +178,10 @@ class _MinHand(SeatingReplay):
     # -- names ------------------------------------------------------------------------------
     def side_name(self, side: int) -> str:
         return f"{self.name(side)} & {self.name(side + 2)}"
+
+    def category_name(self, category: int) -> str:
+        """A suit's name in the record's style (0..3), or trumps (4)."""
+        return self.words.suits[category] if category < 4 else TRUMPS
 
     def seat_named(self, name: str | None, loc: Loc | None) -> int:
         """:meth:`Replay.seat_named`, with a player's name as the record spells it in the
@@ -337,8 +349,9 @@ class _MinHand(SeatingReplay):
                           seat=seat)
             bit = 1 << card
             if (mask | union) & bit:
-                self.stop("DUPLICATE_CARD", f"{card} appears twice in the deal ({what})",
-                          loc=line.items[position].loc, seat=seat, cards=(card,))
+                self.stop("DUPLICATE_CARD", f"{self.words.texts[card]} appears twice in the "
+                          f"deal ({what})", loc=line.items[position].loc, seat=seat,
+                          cards=(card,))
             mask |= bit
         return mask
 
@@ -358,8 +371,8 @@ class _MinHand(SeatingReplay):
             bad = self.robbed & ~R.ROBBABLE
             if bad:
                 self.flag("BAD_ROB", VIOLATION, "only counting cards and sopraventi may be "
-                          "robbed: " + _show(bad), "MIN-3", loc=rob.loc, seat=self.cutter,
-                          cards=tuple(cards_of(bad)))
+                          "robbed: " + self.show(bad), "MIN-3", loc=rob.loc,
+                          seat=self.cutter, cards=tuple(cards_of(bad)))
         for seat, line in sorted(lines.hands.items()):
             mask = self.cards_line(line, "hands", union, seat)
             if mask.bit_count() != 20:
@@ -392,7 +405,7 @@ class _MinHand(SeatingReplay):
                 kinds = "counting cards and sopraventi" if key == "scoprire" else \
                     "counting cards"
                 self.flag("BAD_" + ("SCOPERTO" if key == "scoprire" else "PIGLIATO"), VIOLATION,
-                          f"the dealer may {key} only {kinds}: " + _show(bad), rule,
+                          f"the dealer may {key} only {kinds}: " + self.show(bad), rule,
                           loc=line.loc, seat=self.dealer, cards=tuple(cards_of(bad)))
             if key == "scoprire":
                 self.scoperti = mask
@@ -441,8 +454,9 @@ class _MinHand(SeatingReplay):
         self.folla = self.cards_line(line, "the folla", union)
         if all(self.known) and self.folla | union != R.PACK:
             missing = R.PACK & ~(self.folla | union)
-            self.stop("CARDS_MISSING", "the deal and the folla leave out " + _show(missing),
-                      "MIN-4", loc=line.loc, cards=tuple(cards_of(missing)))
+            self.stop("CARDS_MISSING", "the deal and the folla leave out "
+                      + self.show(missing), "MIN-4", loc=line.loc,
+                      cards=tuple(cards_of(missing)))
         if self.folla.bit_count() != size:
             self.stop("WRONG_FOLLA_SIZE", f"the folla has {self.folla.bit_count()} cards; "
                       f"13 less the {13 - size} robbed and taken make {size}", "MIN-4",
@@ -450,8 +464,8 @@ class _MinHand(SeatingReplay):
         left = self.folla & R.COUNTING
         if left:
             self.flag("COUNTING_LEFT_IN_FOLLA", VIOLATION, "the dealer takes every counting "
-                      "card from the folla; he left " + _show(left), "MIN-5", loc=line.loc,
-                      seat=self.dealer, cards=tuple(cards_of(left)))
+                      "card from the folla; he left " + self.show(left), "MIN-5",
+                      loc=line.loc, seat=self.dealer, cards=tuple(cards_of(left)))
         cards = line.card_tuple
         for position, item in enumerate(line.items):
             if cards[position] is not None:  # a card is no announcement (no key)
@@ -466,8 +480,8 @@ class _MinHand(SeatingReplay):
             actual = (self.folla >> (14 * suit) & 0x3FFF).bit_count()
             if int(item.value) != actual:
                 self.flag("WRONG_FOLLA_COUNT", VIOLATION, f"{self.name((self.dealer + 2) % 4)} "
-                          f"announced {item.value} {SUIT_NAMES[suit]} in the folla; it holds "
-                          f"{actual}", "MIN-5", loc=item.loc, seat=(self.dealer + 2) % 4)
+                          f"announced {item.value} {self.words.suits[suit]} in the folla; it "
+                          f"holds {actual}", "MIN-5", loc=item.loc, seat=(self.dealer + 2) % 4)
 
     def read_discards(self) -> None:
         """MIN-6: the robber and the dealer discard as many cards as they took, any cards,
@@ -487,11 +501,11 @@ class _MinHand(SeatingReplay):
                           loc=loc, seat=seat)
             if discard & ~holding:
                 bad = discard & ~holding
-                self.stop("CARD_NOT_HELD", f"{self.name(seat)} discards {_show(bad)} he "
+                self.stop("CARD_NOT_HELD", f"{self.name(seat)} discards {self.show(bad)} he "
                           "does not hold", loc=loc, seat=seat, cards=tuple(cards_of(bad)))
             bad = discard & (self.played[0] | self.played[1] | self.played[2] | self.played[3])
             if bad:
-                self.stop("DUPLICATE_CARD", f"{_show(bad)} is discarded and also played",
+                self.stop("DUPLICATE_CARD", f"{self.show(bad)} is discarded and also played",
                           loc=loc, seat=seat, cards=tuple(cards_of(bad)))
             start = holding & ~discard
             if self.known[seat] and start.bit_count() != TRICKS:
@@ -522,7 +536,7 @@ class _MinHand(SeatingReplay):
             if self.known[seat] and shown & ~self.start[seat]:
                 bad = shown & ~self.start[seat]
                 self.flag("DECLARED_NOT_HELD", VIOLATION, f"{self.name(seat)} declares "
-                          f"{_show(bad)} he does not hold; nothing is marked", "MIN-7",
+                          f"{self.show(bad)} he does not hold; nothing is marked", "MIN-7",
                           loc=line.loc, seat=seat, cards=tuple(cards_of(bad)))
                 continue
             found = R.versicole(shown)
@@ -531,7 +545,8 @@ class _MinHand(SeatingReplay):
                 used |= versicola.cards
             stray = shown & ~used & ~FOOL_BIT
             if not found or stray:
-                what = "no versicola" if not found else "cards in no versicola: " + _show(stray)
+                what = "no versicola" if not found else \
+                    "cards in no versicola: " + self.show(stray)
                 self.flag("BAD_VERSICOLA", VIOLATION, f"{self.name(seat)} declares {what}",
                           "MIN-7", loc=line.loc, seat=seat, cards=tuple(cards_of(stray)))
             self.declared[seat] = found
@@ -544,7 +559,7 @@ class _MinHand(SeatingReplay):
             missed = [cards for cards in R.versicola_cards(self.start[seat]) if cards & ~shown]
             if missed:
                 self.flag("VERSICOLA_NOT_DECLARED", NOTE, f"{self.name(seat)} held "
-                          + "; ".join(_show(cards) for cards in missed)
+                          + "; ".join(self.show(cards) for cards in missed)
                           + " and could have declared it: it is not marked", "G-5",
                           loc=self.record.start, seat=seat)
 
@@ -563,10 +578,10 @@ class _MinHand(SeatingReplay):
 
     def flag_revoke(self, code: str, seat: int, card: Card, loc: Loc | None, number: int,
                     led: int, legal: int) -> None:
-        reason = _REVOKE_REASONS[code].format(suit=SUIT_NAMES[led])
-        self.flag(code, VIOLATION, f"{self.name(seat)} played {card} but {reason}: two rests "
-                  "to each opponent", "MIN-13", loc=loc, trick=number, seat=seat,
-                  cards=(card,), legal=tuple(cards_of(legal)))
+        reason = _REVOKE_REASONS[code].format(suit=self.category_name(led))
+        self.flag(code, VIOLATION, f"{self.name(seat)} played {self.words.texts[card]} but "
+                  f"{reason}: two rests to each opponent", "MIN-13", loc=loc, trick=number,
+                  seat=seat, cards=(card,), legal=tuple(cards_of(legal)))
         self.revokes.append((seat, number, code))
 
 
@@ -583,6 +598,3 @@ def _seat_table(players: tuple[str, ...]) -> dict[str, int]:
         if seat is not None:
             table[player] = seat
     return table
-
-
-_show = R.show  # the cards of a mask in canonical text

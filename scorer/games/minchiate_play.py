@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..cards import FOOL
-from ..cardset import cards_of
 from ..findings import Finding, Severity
 from ..report import NO_FLAGS, TrickResult
 from ..tricks import (
@@ -30,7 +29,6 @@ if TYPE_CHECKING:
 
 VIOLATION, NOTE = Severity.VIOLATION, Severity.NOTE
 KING_OF = tuple(1 << (s * 14 + 13) for s in range(4))
-SUIT_NAMES = ("swords", "batons", "cups", "coins")
 FOOL_INDEX = int(FOOL)
 
 
@@ -60,7 +58,7 @@ def play(h: _MinHand) -> None:
         for position, card in enumerate(cards):
             hand = hands[seat]
             if not hand >> card & 1 and known[seat]:
-                h.stop("CARD_NOT_HELD", f"{h.name(seat)} does not hold {card}",
+                h.stop("CARD_NOT_HELD", f"{h.name(seat)} does not hold {h.words.texts[card]}",
                        loc=trick.plays[position].loc, trick=number, seat=seat, cards=(card,))
             category = category_of[card]
             if led < 0:
@@ -76,12 +74,7 @@ def play(h: _MinHand) -> None:
                                   legal)
                     flags[position] = ((code,), legal)
                 elif first and trumped and hand & KING_OF[led] and card != _king(led):
-                    king = _king(led)
-                    h.flag("KING_NOT_PLAYED", VIOLATION, f"{h.name(seat)} held {king}: the "
-                           f"first lead of {SUIT_NAMES[led]} was trumped, so he had to play "
-                           "it", "MIN-12", loc=trick.plays[position].loc, trick=number,
-                           seat=seat, cards=(card,), legal=(king,))
-                    flags[position] = (("KING_NOT_PLAYED",), KING_OF[led])
+                    _flag_king(h, trick, position, seat, number, led, card, flags)
             if card == FOOL_INDEX and number == TRICKS:
                 h.flag("FOOL_IN_LAST_TRICK", VIOLATION, f"{h.name(seat)} kept the Fool to the "
                        "last trick", "MIN-11", loc=trick.plays[position].loc, trick=number,
@@ -124,7 +117,7 @@ def _king(suit: int):
 def _note_cascare(h: _MinHand, seat: int, trick: int, hand: int) -> None:
     h.report.findings.append(Finding(  # h.flag, without its keyword arguments (a few a hand)
         "CASCARE", NOTE, f"{h.report.players[seat]} has no trumps left and lays his hand "
-        f"open ({R.show(hand)}) from trick {trick}", "MIN-14", h.record.start, trick, seat))
+        f"open ({h.show(hand)}) from trick {trick}", "MIN-14", h.record.start, trick, seat))
 
 
 def _cascare_line(h: _MinHand, line, number: int, hands: list[int]) -> None:
@@ -139,9 +132,8 @@ def _cascare_line(h: _MinHand, line, number: int, hands: list[int]) -> None:
         h.flag("BAD_CASCARE", VIOLATION, f"{h.name(seat)} still holds trumps after trick "
                f"{number}: he does not cascare", "MIN-14", loc=line.loc, seat=seat)
     elif shown and shown != hand:
-        h.flag("BAD_CASCARE", VIOLATION, f"{h.name(seat)} holds "
-               f"{' '.join(map(str, cards_of(hand)))}, not the cards written", "MIN-14",
-               loc=line.loc, seat=seat)
+        h.flag("BAD_CASCARE", VIOLATION, f"{h.name(seat)} holds {h.show(hand)}, not the "
+               "cards written", "MIN-14", loc=line.loc, seat=seat)
 
 
 # -- the single pass ---------------------------------------------------------------------------
@@ -192,7 +184,7 @@ def single_pass(h: _MinHand) -> None:
     piles = h.piles
     tricks_won = h.tricks_won
     names = h.report.players
-    text = R.TEXT
+    text = h.words.texts  # the cards of a muore mark, as the record writes them
     mark = marks.mark
     extend = marks.extend if marks.accrescimento else None
     # the cards that can extend what each side declared (MIN-8): a trick without one leaves
@@ -368,12 +360,20 @@ def _judge(h: _MinHand, hand: int, trick, cards: tuple, position: int, seat: int
         h.flag_revoke(code, seat, card, trick.plays[position].loc, number, led, legal)
         flags[position] = ((code,), legal)
     elif first and trumped and hand & KING_OF[led] and card != _king(led):
-        king = _king(led)
-        h.flag("KING_NOT_PLAYED", VIOLATION, f"{h.name(seat)} held {king}: the first lead of "
-               f"{SUIT_NAMES[led]} was trumped, so he had to play it", "MIN-12",
-               loc=trick.plays[position].loc, trick=number, seat=seat, cards=(card,),
-               legal=(king,))
-        flags[position] = (("KING_NOT_PLAYED",), KING_OF[led])
+        _flag_king(h, trick, position, seat, number, led, card, flags)
+
+
+def _flag_king(h: _MinHand, trick, position: int, seat: int, number: int, led: int, card: int,
+               flags: dict) -> None:
+    """MIN-12: the player held the King of the suit first led, the lead was trumped and he
+    did not play it (one finding, worded in the record's style, for both paths)."""
+    king = _king(led)
+    words = h.words
+    h.flag("KING_NOT_PLAYED", VIOLATION, f"{h.name(seat)} held {words.texts[king]}: the first "
+           f"lead of {words.suits[led]} was trumped, so he had to play it", "MIN-12",
+           loc=trick.plays[position].loc, trick=number, seat=seat, cards=(card,),
+           legal=(king,))
+    flags[position] = (("KING_NOT_PLAYED",), KING_OF[led])
 
 
 def _fool_last(h: _MinHand, hand: int, trick, position: int, seat: int, number: int,

@@ -22,6 +22,7 @@ from ..cardset import mask_of
 from ..claims import CLAIM_KEYWORD
 from ..record import KeywordSpec
 from ..tricks import SUIT_MASKS, TRUMP_MASK, TrickRules
+from ..wording import ITALIAN, Wording
 from .base import Option
 
 __all__ = [
@@ -199,8 +200,8 @@ def versicola_total(mask: int, fool: bool | None = None) -> int:
     return sum(v.value for v in versicole(mask, fool))
 
 
-#: Each card's canonical text, by index (messages and score lines without Card objects).
-TEXT = tuple(str(card) for card in CARDS)
+#: Each card's canonical (Italian) text, by index: the Italian :class:`Wording`'s table.
+TEXT = ITALIAN.texts
 _BYTES = 13  # 97 cards fit in 13 bytes
 
 
@@ -216,6 +217,9 @@ def _byte_tables(of_card) -> tuple[tuple, ...]:
 _VALUE_BYTES = tuple(tuple(sum(entry) for entry in table)
                      for table in _byte_tables(VALUE.__getitem__))
 _TEXT_BYTES = _byte_tables(TEXT.__getitem__)
+#: The byte tables of the other suit styles, by style: built on the first message that names
+#: more than four cards in that style (:func:`_style_bytes`).
+_STYLE_BYTES: dict[str, tuple[tuple, ...]] = {}
 
 
 def value_of(mask: int) -> int:
@@ -236,22 +240,32 @@ def value_of(mask: int) -> int:
     return total
 
 
-def show(mask: int) -> str:
-    """The cards of ``mask`` in canonical text, lowest index first (for messages and score
-    lines; no :class:`~scorer.cards.Card` objects are made): a few cards one bit at a time,
-    more a byte at a time."""
+def show(mask: int, words: Wording = ITALIAN) -> str:
+    """The cards of ``mask`` in the suit style of ``words`` (the record's; canonical text by
+    default), lowest index first, for messages and score lines; no
+    :class:`~scorer.cards.Card` objects are made. A few cards one bit at a time, more a byte
+    at a time: the Italian tables are built at import, another style's on its first use."""
+    texts = words.texts
     out: list[str] = []
     if mask.bit_count() <= 4:
         while mask:
             low = mask & -mask
-            out.append(TEXT[low.bit_length() - 1])
+            out.append(texts[low.bit_length() - 1])
             mask ^= low
         return " ".join(out)
-    tables = _TEXT_BYTES
+    tables = _TEXT_BYTES if words is ITALIAN else _style_bytes(words)
     for index, byte in enumerate(mask.to_bytes(_BYTES, "little")):
         if byte:
             out += tables[index][byte]
     return " ".join(out)
+
+
+def _style_bytes(words: Wording) -> tuple[tuple, ...]:
+    """The byte tables of :func:`show` for a style other than Italian, built once."""
+    tables = _STYLE_BYTES.get(words.style)
+    if tables is None:
+        tables = _STYLE_BYTES[words.style] = _byte_tables(words.texts.__getitem__)
+    return tables
 
 
 KIND_NAMES = {

@@ -36,14 +36,12 @@ def rests(side: int, amount: int) -> tuple[int, ...]:
     return tuple(amount if seat & 1 == side else -amount for seat in range(4))
 
 
-_show = R.show  # the cards of a mask in canonical text
-
-
 class Marks:
     """The running difference between the sides (positive: the first side ahead, MIN-9)."""
 
     def __init__(self, h: _MinHand) -> None:
         self.h = h
+        self.show = h.show  # cards as the record writes them (a function: no cycle through h)
         self.diff = 0
         self.lines = h.report.lines
         self.names = (h.side_name(0), h.side_name(1))
@@ -81,18 +79,18 @@ class Marks:
         points = value_of(h.robbed)
         if points:
             self.mark(h.cutter & 1, points,
-                      f"robbed by {h.name(h.cutter)} ({_show(h.robbed)})", "MIN-3")
+                      f"robbed by {h.name(h.cutter)} ({self.show(h.robbed)})", "MIN-3")
         for offset in range(1, 5):
             seat = (h.dealer + offset) % 4
             card = h.faceup[seat]
             points = value_of(card)
             if points:
                 self.mark(seat & 1, points,
-                          f"face-up 21st card of {h.name(seat)} ({_show(card)})", "MIN-4")
+                          f"face-up 21st card of {h.name(seat)} ({self.show(card)})", "MIN-4")
         points = value_of(h.scoperti)
         if points:
             self.mark(h.dealer & 1, points,
-                      f"scoperti by {h.name(h.dealer)} ({_show(h.scoperti)})", "MIN-5")
+                      f"scoperti by {h.name(h.dealer)} ({self.show(h.scoperti)})", "MIN-5")
 
     def declared(self) -> None:
         """MIN-7: declared versicole, from eldest round to the dealer."""
@@ -104,7 +102,7 @@ class Marks:
                     h.declared_fool(seat) else ""
                 self.mark(seat & 1, versicola.value,
                           f"{R.KIND_NAMES[versicola.kind]} declared by {h.name(seat)} "
-                          f"({_show(versicola.cards)}){fool}", "MIN-7")
+                          f"({self.show(versicola.cards)}){fool}", "MIN-7")
                 if versicola.kind in R.EXTENDABLE:
                     kinds = self.extendable[seat & 1]
                     kinds[versicola.kind] = kinds.get(versicola.kind, 0) | versicola.cards
@@ -129,12 +127,13 @@ class Marks:
         if lost:  # the trick's dying cards are marked together as it is gathered
             seat = leader
             value = R.VALUE
+            texts = h.words.texts
             points = 0
             dead = []
             for card in cards:
                 if lost >> card & 1:
                     points += value[card]
-                    dead.append(f"{card} of {h.report.players[seat]}")
+                    dead.append(f"{texts[card]} of {h.report.players[seat]}")
                 seat = (seat + 1) & 3
             self.mark(side, points, f"trick {number}: muore {', '.join(dead)}", "MIN-8")
         if self.accrescimento and mask & GROWING and self.extendable[side]:
@@ -157,7 +156,7 @@ class Marks:
             if added:
                 kinds[kind] = grown
                 points = sum(R.IN_VERSICOLA[c] for c in cards_of(added))
-                self.mark(side, points, f"trick {number}: accrescimento, {_show(added)} "
+                self.mark(side, points, f"trick {number}: accrescimento, {self.show(added)} "
                           f"extend(s) the {R.KIND_NAMES[kind]} declared", "MIN-8")
 
     # -- MIN-11: the Fool's replacement card -------------------------------------------------
@@ -174,12 +173,12 @@ class Marks:
                    loc=line.loc)
         pile = h.piles[fool_side] & ~_FOOL_BIT
         if not card_mask & pile:
-            h.stop("CARD_NOT_WON", f"{_show(card_mask)} is not among the cards "
+            h.stop("CARD_NOT_WON", f"{self.show(card_mask)} is not among the cards "
                    f"{h.side_name(fool_side)} have won", "MIN-11", loc=line.loc,
                    cards=tuple(cards_of(card_mask)))
         if card_mask & R.COUNTING and pile & ~R.COUNTING:
             h.flag("BAD_REPLACEMENT", Severity.VIOLATION, f"the Fool is replaced by a "
-                   f"non-counting card while the side has one, not by {_show(card_mask)}",
+                   f"non-counting card while the side has one, not by {self.show(card_mask)}",
                    "MIN-11", loc=line.loc, cards=tuple(cards_of(card_mask)))
         self.give(fool_side, winners, card_mask, f"after trick {number}")
 
@@ -188,8 +187,9 @@ class Marks:
         h.piles[fool_side] &= ~card_mask
         h.piles[winners] |= card_mask
         h.fool_owed = None
-        self.lines.append(ScoreLine(f"{h.side_name(fool_side)} give {_show(card_mask)} for the "
-                                    f"Fool to {h.side_name(winners)} ({when})", ZERO, "MIN-11"))
+        self.lines.append(ScoreLine(f"{h.side_name(fool_side)} give {self.show(card_mask)} for "
+                                    f"the Fool to {h.side_name(winners)} ({when})", ZERO,
+                                    "MIN-11"))
 
 
 _WINDOWS = {1: (R.T(1), 0x1F), 28: (R.T(28), 0x1FFF)}  # shift and width mask of each run
@@ -232,9 +232,9 @@ def settle_fool(h: _MinHand) -> None:
         card = min(plain, key=lambda c: (c == R.TWENTY_NINE, c))
     else:
         card = min(cards_of(pile), key=lambda c: (R.VALUE[c], c))
-    h.flag("FOOL_REPLACEMENT_DERIVED", Severity.NOTE, f"no replace line: {card} (the lowest "
-           "card the rules allow) is given for the Fool", "MIN-11", loc=h.record.start,
-           cards=(card,))
+    h.flag("FOOL_REPLACEMENT_DERIVED", Severity.NOTE, f"no replace line: {h.words.texts[card]} "
+           "(the lowest card the rules allow) is given for the Fool", "MIN-11",
+           loc=h.record.start, cards=(card,))
     marks.give(fool_side, winners, card.bit, "at the end")
 
 
@@ -245,6 +245,7 @@ def score_end(h: _MinHand) -> None:
     marks = h.marks
     lines = h.report.lines
     settle_fool(h)
+    show = marks.show
     folla = h.folla | h.discards[0] | h.discards[1] | h.discards[2] | h.discards[3]
     piles = list(h.piles)
     piles[h.dealer & 1] |= folla
@@ -260,7 +261,7 @@ def score_end(h: _MinHand) -> None:
         found = R.versicole(pile)
         fool = bool(pile & _FOOL_BIT)
         vers = sum(versicola.value for versicola in found)
-        shown = "; ".join(f"{R.KIND_NAMES[v.kind]} {_show(v.cards)}"
+        shown = "; ".join(f"{R.KIND_NAMES[v.kind]} {show(v.cards)}"
                           f"{' +5 for the Fool' if fool and v.kind != 'matto' else ''} = "
                           f"{v.value}" for v in found) or "none"
         ultima = ULTIMA if side == last_winner else 0
@@ -269,7 +270,7 @@ def score_end(h: _MinHand) -> None:
         lines.append(ScoreLine(
             f"end count, {name}: mazzetti {mazzetti} ({count} cards in the tricks{source}, "
             f"{MAZZETTI_CARDS} in 14 mazzetti) + versicole in the pile {vers} ({shown}) + "
-            f"ultima {ultima} + counting cards {values} ({_show(pile & R.COUNTING)}) = {total}",
+            f"ultima {ultima} + counting cards {values} ({show(pile & R.COUNTING)}) = {total}",
             ZERO, "MIN-10"))
         end[side] = total
         seats = (side, side + 2)
