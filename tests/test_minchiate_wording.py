@@ -175,6 +175,36 @@ def test_a_wrong_folla_count_names_the_suit_in_the_record_style() -> None:
     assert_worded_in_each_style(reports)
 
 
+@pytest.mark.parametrize(("style", "key", "counted"), [
+    ("italian", "c", "cups"), ("italian", "h", "cups"), ("italian", "coppe", "cups"),
+    ("italian", "b", "batons"), ("french", "c", "batons"), ("french", "clubs", "batons"),
+    ("french", "h", "cups"), ("french", "hearts", "cups"), ("french", "cups", "cups"),
+    ("symbols", "c", "batons"), ("symbols", "diamonds", "coins")])
+def test_folla_counts_are_keyed_in_the_records_letters_and_names_MIN5(
+        style: str, key: str, counted: str) -> None:
+    """A suit count's key is a suit's name or the record's letter for it: ``c`` counts cups
+    in an Italian record and clubs (batons) in a French one, as ``C`` does in its cards."""
+    built = build(9)
+    folla = next(line for line in built.text.split("\n") if line.startswith("folla:"))
+    counts = dict(re.findall(r"(\w+)=(\d+)", folla))
+    written = re.sub(rf"\b{counted}=\d+", f"{key}={int(counts[counted]) + 1}", folla)
+    [parsed] = read(restyle(built.text.replace(folla, written), style))
+    assert not parsed.errors, [str(e) for e in parsed.errors]
+    [wrong] = [f for f in GAME.verify(parsed.record).findings if f.code == "WRONG_FOLLA_COUNT"]
+    name = wording(style).suits[R.SUIT_WORDS["italian"][counted]]
+    assert f"announced {int(counts[counted]) + 1} {name} in the folla" in wrong.message
+
+
+@pytest.mark.parametrize(("style", "key"), [("italian", "hearts"), ("italian", "clubs")])
+def test_french_suit_names_are_no_key_in_an_italian_record_MIN5(style: str, key: str) -> None:
+    built = build(9)
+    folla = next(line for line in built.text.split("\n") if line.startswith("folla:"))
+    [parsed] = read(restyle(built.text.replace(folla, folla.replace("cups=", f"{key}=")),
+                            style))
+    [bad] = [f for f in GAME.verify(parsed.record).findings if f.code == "BAD_ANNOUNCEMENT"]
+    assert bad.message.endswith("announced as swords=N batons=N cups=N coins=N")
+
+
 def test_cascare_lays_the_hand_open_in_the_record_style() -> None:
     """Anna and Carla hold no trumps: their open hands (more than four cards: the byte
     tables of :func:`minchiate_rules.show`) are listed in the record's letters."""

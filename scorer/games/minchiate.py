@@ -473,10 +473,11 @@ class _MinHand(SeatingReplay):
             key = item.key
             if key is None:
                 continue
-            suit = R.SUIT_WORDS.get(key.casefold())
+            suit = R.SUIT_WORDS[self.words.style].get(key.casefold())
             if suit is None or not item.value.isdecimal():
                 self.stop("BAD_ANNOUNCEMENT", f"{item.text!r}: the folla is announced as "
-                          "swords=N batons=N cups=N coins=N", "MIN-5", loc=item.loc)
+                          + " ".join(f"{name}=N" for name in self.words.suits), "MIN-5",
+                          loc=item.loc)
             actual = (self.folla >> (14 * suit) & 0x3FFF).bit_count()
             if int(item.value) != actual:
                 self.flag("WRONG_FOLLA_COUNT", VIOLATION, f"{self.name((self.dealer + 2) % 4)} "

@@ -280,11 +280,18 @@ KIND_NAMES = {
 #: Accrescimento (MIN-8): the kinds a won card can extend, with the cards that may join each.
 EXTENDABLE = {"papi": PAPI, "sopratrenta": HIGH_RUN, "diecine": DIECINE, "re": KINGS}
 
-SUIT_WORDS = {
-    "swords": 0, "spade": 0, "s": 0,
-    "batons": 1, "bastoni": 1, "b": 1,
-    "cups": 2, "coppe": 2, "c": 2,
-    "coins": 3, "denari": 3, "d": 3,
+_ITALIAN_WORDS = {"swords": 0, "spade": 0, "batons": 1, "bastoni": 1, "cups": 2, "coppe": 2,
+                  "coins": 3, "denari": 3}
+_FRENCH_WORDS = {**_ITALIAN_WORDS, "spades": 0, "clubs": 1, "hearts": 2, "diamonds": 3,
+                 "s": 0, "c": 1, "b": 1, "h": 2, "d": 3}
+#: The keys of the folla's suit counts (MIN-5, ``cups=4``), per suit style: the suits' names
+#: (the Italian ones in every record; the French ones too in a French or symbols record)
+#: and the record's suit letters, so ``c`` counts cups in an Italian record and clubs in a
+#: French one, as ``C`` does in its cards (``h`` and ``b`` as the card letters accept them).
+SUIT_WORDS: dict[str, dict[str, int]] = {
+    "italian": {**_ITALIAN_WORDS, "s": 0, "b": 1, "c": 2, "h": 2, "d": 3},
+    "french": _FRENCH_WORDS,
+    "symbols": _FRENCH_WORDS,
 }
 
 KEYWORDS = {
