@@ -359,12 +359,13 @@ class _PinchHand:
     def single_pass(self) -> None:
         """:meth:`general_replay` in one loop, for a record whose hands are known (written
         or derived): the usual trick (two held cards, no Fool, numbered in turn, the leader
-        right if written, the second card following or void) and, right after it, the usual
-        two draws (the winner's then the other's, each the written stock's next card, or a
-        card not seen yet when no stock is written) are replayed inline with the very state
-        updates of :meth:`trick` and :meth:`draw`; anything else (the Fool, overtrumping to
-        check, a possible revoke, a card not held, any draw out of the ordinary, melds,
-        covers) goes to the general method for that one line, which finds and words every
+        right if written, the second card following or void, a trump answering a trump
+        above it or holding none above it when overtrumping is required) and, right after
+        it, the usual two draws (the winner's then the other's, each the written stock's
+        next card, or a card not seen yet when no stock is written) are replayed inline with
+        the very state updates of :meth:`trick` and :meth:`draw`; anything else (the Fool,
+        a possible revoke, a card not held, any draw out of the ordinary, melds, covers)
+        goes to the general method for that one line, which finds and words every
         problem. ``tests/test_pinch_fastpath.py`` checks that the reports are the same as
         :meth:`general_replay`'s."""
         events = self.events
@@ -375,6 +376,7 @@ class _PinchHand:
         rules = self.rules
         strength = rules.strength
         overtrump = rules.overtrump
+        above = R.TRUMPS_ABOVE
         hands = self.hands
         piles = self.piles
         won = self.won
@@ -418,8 +420,10 @@ class _PinchHand:
                         if not first & bit_a or not second & bit_b:
                             pass
                         elif led == answer:
-                            if led != TRUMP or not overtrump:
-                                winner = leader if strength[a] > strength[b] else other
+                            if strength[a] < strength[b]:
+                                winner = other
+                            elif led != TRUMP or not overtrump or not second & above[a]:
+                                winner = leader  # PINCH-4: no trump above to overtrump with
                         elif not second & category_mask[led] and (
                                 answer == TRUMP or led == TRUMP or not second & TRUMP_MASK):
                             winner = other if answer == TRUMP else leader

@@ -82,6 +82,19 @@ def rules(historic: bool = False, overtrump: bool = False) -> TrickRules:
 RULES = rules()
 
 
+def _trumps_above() -> tuple[int, ...]:
+    """For each trump of the pack, the trumps that beat it (PINCH-1: by number, 20 over 21;
+    the same under every option) as a mask; 0 for other cards. A trump answering a trump
+    lead must be one of them when the answer holds one (``overtrump=required``, PINCH-4)."""
+    strength = RULES.strength
+    trumps = [card for card in CARDS if card.is_trump and PACK >> card & 1]
+    return tuple(sum(1 << t for t in trumps if strength[t] > strength[card])
+                 if card in trumps else 0 for card in CARDS)
+
+
+TRUMPS_ABOVE = _trumps_above()
+
+
 def _points() -> tuple[int, ...]:
     """PINCH-2: Bagatto, World, Fool and Kings 4; Queens 3; Cavaliers 2; Jacks 1 (52)."""
     table = [0] * 97
