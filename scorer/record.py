@@ -122,6 +122,21 @@ class _Tokens:
         """The cards of the items in order (``None`` for words and unknown cards)."""
         return self._cards  # type: ignore[return-value]
 
+    def word_texts(self) -> list[str]:
+        """The texts of the items that are no card (words, ``?``), in order, as written:
+        what ``[i.text for i in items if i.card is None]`` gives, without building the
+        items of a line the reader kept as text."""
+        items = self._items
+        if items is not None:
+            return [item.text for item in items if item.card is None]
+        lazy = self._lazy
+        if lazy.__class__ is str:
+            text, position = lazy, _first_token(lazy)  # type: ignore[arg-type]
+        else:
+            text, position, _style = lazy  # type: ignore[misc]
+        return [token for token, card in zip(text[position:].split(), self._cards, strict=True)
+                if card is None]
+
 
 def _first_token(text: str) -> int:
     """Where the cards of a plain line begin: after its last colon (``draw Anna: 7S``,

@@ -378,3 +378,23 @@ def test_reader_block_takes_meld_lines() -> None:
     assert meld._items is None
     assert [(item.text, item.card is None) for item in meld.items] == [
         ("family", True), ("KS", False), ("QS", False)]
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.lists(st.sampled_from(MELD_WORDS), min_size=1, max_size=5),
+       st.sampled_from(["meld Anna: ", "meld Anna:\t", "3. Anna: ", "3. "]), st.booleans())
+def test_word_texts_are_the_items_without_a_card(words: list[str], head: str,
+                                                 fast: bool) -> None:
+    """``word_texts()`` (read from a line kept as text, so no items are built) gives what
+    the items say, before and after they are built, on both reader paths."""
+    text = pinch_text_with_meld(words).replace("meld Anna: ", head, 1)
+    Reader.fast = fast
+    try:
+        parsed = read(text)
+    finally:
+        Reader.fast = True
+    for entry in parsed[0].record.body:
+        kept = entry.word_texts()
+        items = entry.plays if isinstance(entry, Trick) else entry.items
+        assert kept == [item.text for item in items if item.card is None]
+        assert entry.word_texts() == kept  # the same once the items are built

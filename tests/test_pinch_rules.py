@@ -566,8 +566,11 @@ def test_g2_malformed_meld_cover_and_draw_lines_are_errors_with_their_place() ->
     hand = next(x for x in text.splitlines() if x.startswith("hand Bruno"))
     report = verify(insert_after(text, hand, "meld Anna: quintet 2 3 4"))
     bad = finding(report, "BAD_MELD")
-    assert report.status is Status.INVALID and bad.loc is not None and bad.loc.column > 1
-    assert codes(verify(insert_after(text, hand, "meld Anna: 2 3 trumps"))) == ["BAD_MELD"]
+    assert report.status is Status.INVALID and bad.loc is not None and bad.loc.column == 12
+    assert "'quintet' is not a meld" in bad.message
+    late = verify(insert_after(text, hand, "meld Anna: 2 3 trumps"))
+    assert codes(late) == ["BAD_MELD"]
+    assert finding(late, "BAD_MELD").loc.column == 16  # at the word out of place
     assert codes(verify(insert_after(text, hand, f"draw {A}: 5H"))) == ["DRAW_OUT_OF_PLACE"]
     first_draw = next(x for x in text.splitlines() if x.startswith("draw "))
     assert codes(verify(replace_line(text, first_draw, first_draw + " 6H"))) == ["BAD_DRAW"]

@@ -788,12 +788,16 @@ class _PinchHand:
     # -- PINCH-6: covering the Fool --------------------------------------------------------
     def cover(self, line: Line) -> None:
         seat = self.seat_named(line.subject, line.loc)
-        items = line.items
-        if len(items) != 1 or items[0].card is None:
+        found = line.card_tuple
+        if len(found) != 1 or found[0] is None:
             self.stop("BAD_COVER", "a cover line names the one card given", loc=line.loc,
                       seat=seat)
-        card = items[0].card
-        loc = items[0].loc
+        card = found[0]
+        if (self.fool_owner == seat and self.covered is None and card != FOOL
+                and (self.piles[seat] & self.fool_after) >> card & 1):  # the usual cover
+            self.give_cover(seat, card)
+            return
+        loc = line.items[0].loc
         text = self.text(card)
         if self.fool_owner != seat:
             self.stop("BAD_COVER", f"{self.name(seat)} has not played the Fool and owes no "
@@ -812,6 +816,10 @@ class _PinchHand:
                       f"{text}, {when}; the card must come from a trick he won after playing "
                       "the Fool", "PINCH-6", loc=loc, seat=seat, cards=(card,),
                       legal=tuple(cards_of(self.fool_after)))
+        self.give_cover(seat, card)
+
+    def give_cover(self, seat: int, card: Card) -> None:
+        """The Fool's owner gives ``card`` from his pile to the other player (PINCH-6)."""
         bit = 1 << card
         self.piles[seat] &= ~bit
         self.piles[1 - seat] |= bit

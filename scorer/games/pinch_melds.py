@@ -158,27 +158,28 @@ def declare(h: _PinchHand, line: Line) -> None:
     """Check one ``meld`` line and, if it may be paid, book it (PINCH-5)."""
     seat = h.seat_named(line.subject, line.loc)
     book = h.melds
-    items = line.items
-    words = [item for item in items if item.card is None]
+    found = line.card_tuple  # None for a word (or an unknown card)
     kind = None
-    if words:
-        if words[0] is not items[0] or len(words) > 1:
+    if None in found:
+        if found[0] is not None or found.count(None) > 1:
+            last_word = [item for item in line.items if item.card is None][-1]
             h.stop("BAD_MELD", "a meld line is an optional kind word and then its cards",
-                   loc=words[-1].loc, seat=seat)
-        kind = _ALIASES.get(words[0].text.casefold())
+                   loc=last_word.loc, seat=seat)
+        word = line.word_texts()[0]
+        kind = _ALIASES.get(word.casefold())
         if kind is None:
-            h.stop("BAD_MELD", f"{words[0].text!r} is not a meld of pinch "
-                   f"({', '.join(R.MELD_WORDS)})", loc=words[0].loc, seat=seat)
-    cards = [item.card for item in items if item.card is not None]
+            h.stop("BAD_MELD", f"{word!r} is not a meld of pinch "
+                   f"({', '.join(R.MELD_WORDS)})", loc=line.items[0].loc, seat=seat)
+    cards = [card for card in found if card is not None]
     if not cards:
         h.stop("BAD_MELD", "a meld is shown: the line names its cards", loc=line.loc, seat=seat)
     mask = 0
     for card in cards:
         mask |= 1 << card
-    shown = h.texts(mask)
     shape = _shape(mask, kind) if mask.bit_count() == len(cards) else None
     if shape is None:
         what = f"a {kind} meld" if kind else "a meld"
+        shown = h.texts(mask)
         h.flag("MELD_MALFORMED", VIOLATION, f"{shown} is not {what} (PINCH-5: trumps 10 or more "
                "trumps, gatti Fool 1 21, family J C Q K of a suit, three or four J, C, Q or K); "
                "not paid", "PINCH-5", loc=line.loc, seat=seat, cards=tuple(cards_of(mask)))
