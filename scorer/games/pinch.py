@@ -135,7 +135,9 @@ class _PinchHand:
         self.windows: tuple[bool, bool] = _BOTH_OPEN  # may this seat meld now (PINCH-5)?
         self.tricks_done = 0
         self.leader = 1 - self.dealer  # PINCH-3: the dealer's opponent leads first
-        self.seats = {name.casefold(): seat for seat, name in enumerate(record.players)}
+        self.seats: dict[str, int] = {}  # folded name -> seat (the first, as seat_named)
+        for seat, name in enumerate(record.players):
+            self.seats.setdefault(name.casefold(), seat)
         self.complete = False
         # the Fool (PINCH-6)
         self.fool_owner: int | None = None
@@ -168,10 +170,9 @@ class _PinchHand:
         return self.words.mask(mask)
 
     def seat_named(self, name: str | None, loc: Loc | None) -> int:
-        wanted = (name or "").strip().casefold()
-        for seat, player in enumerate(self.report.players):
-            if player.casefold() == wanted:
-                return seat
+        seat = self.seats.get((name or "").strip().casefold())
+        if seat is not None:
+            return seat
         self.stop("UNKNOWN_PLAYER", f"{name!r} is not one of the players", loc=loc)
         raise AssertionError  # unreachable
 
