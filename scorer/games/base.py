@@ -69,7 +69,11 @@ class Game:
 
         Raises :class:`OptionError` naming the option and the values allowed.
         """
-        chosen = {option.name: option.default for option in self.options}
+        options = self.options
+        cached = self.__dict__.get("_defaults")  # (options, their defaults), made once
+        if cached is None or cached[0] is not options:
+            cached = self.__dict__["_defaults"] = (options, {o.name: o.default for o in options})
+        chosen = dict(cached[1])
         for layer in layers:
             for name, value in (layer or {}).items():
                 option = self.option(name)

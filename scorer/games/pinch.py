@@ -390,6 +390,10 @@ class _PinchHand:
         involved = R.INVOLVED
         seats = self.seats
         seat_of = {name: seats[name.casefold()] for name in self.report.players}  # as written
+        # a usual draw line's subject: the seat's name as written (a name shared with an
+        # earlier seat, folded, is that seat's: such a line goes the general way)
+        names = tuple(name if seat_of[name] == seat else None
+                      for seat, name in enumerate(self.report.players))
         trump_only, trumps, trump_meld = R.TRUMP_ONLY, R.TRUMPS, R.TRUMP_MELD
         moment_for = self.melds.moment_for
         stock_tricks, bagatto, last = R.STOCK_TRICKS, R.BAGATTO, R.TRICKS
@@ -471,8 +475,10 @@ class _PinchHand:
                     line = events[index]
                     if line.__class__ is not line_class or line.keyword != "draw":
                         break
+                    if line.subject != names[seat]:
+                        break
                     found = line._cards
-                    if len(found) != 1 or seat_of.get(line.subject) != seat:
+                    if len(found) != 1:
                         break
                     card = found[0]
                     if card is None:
