@@ -119,6 +119,10 @@ _RUNS_KEPT = 50_000
 # game and list of players: the same for every record of a table. Cleared past _PREFIXES_KEPT.
 _PREFIXES: dict[tuple, dict[str, tuple[str, str] | tuple[()]]] = {}
 _PREFIXES_KEPT = 1_000
+# Reader.begin_body's set-up per list of tags (names and values in order) that raised no
+# error: the records of one table share it. Cleared past _BODY_STARTS_KEPT.
+_BODY_STARTS: dict[tuple, tuple] = {}
+_BODY_STARTS_KEPT = 1_000
 # Per suit style, whether a token that is no card spelling is a word (Card.parse refuses it)
 # in a "mixed" line (``meld Anna: family JD CD QD KD``), so the fast paths read such a line
 # as the general path does without parsing its words again. At most _WORDS_KEPT per style.
@@ -284,8 +288,10 @@ class Reader:
         self.line_count = 0
         self.block_prefixes: dict[str, tuple[str, str] | tuple[()]] = {}
         self.rows: tuple[int, list[tuple[str, str, str, str]]] = (0, [])
+        self.errors_reported = 0
 
     def error(self, message: str, line: int, column: int) -> None:
+        self.errors_reported += 1
         self.visitor.handle_error(NotationError(message, Loc(line, column), self.source))
 
     # -- records ---------------------------------------------------------------------------
@@ -513,8 +519,39 @@ class Reader:
         self.tags[name] = (value, Loc(number, column + match.start(2)))
 
     def begin_body(self, number: int) -> None:
-        """Validate the tags, hand them to the visitor in canonical order, set up the body."""
+        """Validate the tags, hand them to the visitor in canonical order, set up the body.
+
+        Tags met before without a problem (the same values in the same order: the records of
+        one table) take the set-up :meth:`check_tags` made for them then."""
         self.in_body = True
+        tags = self.tags
+        key = tuple([(name, value) for name, (value, _loc) in tags.items()])
+        known = _BODY_STARTS.get(key)
+        if known is None:
+            reported = self.errors_reported
+            self.check_tags()
+            if self.errors_reported == reported:
+                if len(_BODY_STARTS) > _BODY_STARTS_KEPT:
+                    _BODY_STARTS.clear()
+                _BODY_STARTS[key] = (
+                    {name: value for name, (value, _loc) in tags.items()}, self.players,
+                    self.player_names, self.player_seats, self.style, self.spec,
+                    self.block_prefixes, self.spellings, self.runs)
+        else:
+            values, players, self.player_names, self.player_seats, self.style, self.spec, \
+                self.block_prefixes, self.spellings, self.runs = known
+            self.players = list(players)
+            for name, (_value, loc) in tags.items():
+                tags[name] = (values[name], loc)
+        visit_tag = self.visitor.visit_tag
+        for name in sorted(tags, key=_TAG_RANK.__getitem__):  # TAG_ORDER, then others as read
+            value, loc = tags[name]
+            visit_tag(name, value, loc)
+        self.visitor.begin_body()
+
+    def check_tags(self) -> None:
+        """The tags' checks and canonical values, and what the body's reading needs of them:
+        the players, the suit style, the game's keywords."""
         tags = self.tags
         for name in REQUIRED_TAGS:
             if name not in tags:
@@ -576,11 +613,6 @@ class Reader:
         self.block_prefixes = _PREFIXES.setdefault(key, {})
         self.spellings = card_spellings(self.style)
         self.runs = _RUNS.setdefault(self.style, {})
-        ordered = sorted(tags, key=_TAG_RANK.__getitem__)  # TAG_ORDER, then others as read
-        for name in ordered:
-            value, loc = tags[name]
-            self.visitor.visit_tag(name, value, loc)
-        self.visitor.begin_body()
 
     # -- body ------------------------------------------------------------------------------
     def body_line(self, text: str, number: int, column: int) -> None:

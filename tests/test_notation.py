@@ -567,3 +567,26 @@ def test_symbols_style_accepts_h_for_cups() -> None:
     parsed = only(TAGS + '[Suits "symbols"]\n')
     assert parsed.ok
     assert Card.parse("KH", "symbols") == Card.parse("K♥")
+
+
+def test_tags_read_again_give_the_same_record_and_the_same_errors() -> None:
+    """Reader.begin_body keeps the set-up of tags that raised no error (the records of one
+    table share it): a second record with those tags reads exactly as the first, canonical
+    values included, and tags with a problem are checked (and reported) every time."""
+    good = ('[game "PINCH"]\n[Players "anna,  Bruno"]\n[Dealer "ANNA"]\n'
+            '[Options "overtrump=required"]\n\nhand anna: 7S 8S\n1. 7S 9S\n')
+    bad = '[Game "pinch"]\n[Players "Anna, Bruno"]\n[Dealer "Carla"]\n\n1. 7S 9S\n'
+    first = read(good)[0]
+    kept = dict(records.notation._BODY_STARTS)
+    again = read("; shifted\n" + good)[0]
+    # the second read took the kept set-up, and kept nothing new
+    assert kept == records.notation._BODY_STARTS
+    assert any(("Dealer", "ANNA") in key for key in kept)
+    assert first.record == again.record and first.errors == again.errors == []
+    assert dict(again.record.tags) == {"Game": "pinch", "Players": "anna, Bruno",
+                                       "Dealer": "anna", "Options": "overtrump=required"}
+    assert again.record.lines("hand")[0].subject == "anna"
+    for _ in range(2):
+        [parsed] = read(bad)
+        assert [str(e) for e in parsed.errors] == [
+            "3:10: the dealer 'Carla' is not one of the players"]
