@@ -96,6 +96,7 @@ class _Column1:
 
 
 _COLUMN_1 = _Column1()
+_NUMBERS = {str(number): number for number in range(1, 100)}  # trick numbers, without int()
 _new_line = Line.__new__
 _SPECIAL = re.compile(r"[(),*=?-]")
 _NOT_PLAIN = re.compile(r"[(),*]")  # what only the token pattern reads: notes, commas, marks
@@ -357,6 +358,7 @@ class Reader:
         known_run = runs.get
         seats = self.player_seats
         prefixes = self.block_prefixes
+        numbers = _NUMBERS
         entries: list[Line | Trick] = []
         append = entries.append
         end = start + MAX_RECORD_LINES - self.line_count
@@ -393,7 +395,8 @@ class Reader:
                         break
                 trick = _new_trick(Trick)
                 (trick.number, trick.leader, trick._cards, trick._items, trick._lazy,
-                 trick.loc) = (int(number_text), leader, cards, None, raw, locs[number])
+                 trick.loc) = (numbers.get(number_text) or int(number_text), leader, cards,
+                               None, raw, locs[number])
                 append(trick)
                 continue
             line = _new_line(Line)
