@@ -835,8 +835,9 @@ class _PinchHand:
     def check_claims(self) -> None:
         """``claim points: NAME N ...``: the hand's totals as written on the sheet, against
         what the rules give (PINCH-8); a difference is flagged for the director."""
-        self.report.findings += claim_findings(self.claims, self.report, "points", "PINCH-8",
-                                               signed=False)
+        if self.claims:
+            self.report.findings += claim_findings(self.claims, self.report, "points",
+                                                   "PINCH-8", signed=False)
 
     def end_of_hand(self) -> None:
         """PINCH-6: a Fool not covered goes to the opponent; the melds not declared (G-5)."""
