@@ -11,6 +11,8 @@ style, shared:
 ('QC', 'QB')
 >>> wording("french").suit(Suit.CUPS), wording("italian").suit(Suit.CUPS)
 ('hearts', 'cups')
+>>> wording("french").category(4), wording("french").category(3, "Tarots")
+('trumps', 'diamonds')
 >>> wording("symbols").mask(Card.parse("KS").bit | Card.parse("21").bit)
 'K♠ 21'
 >>> wording(None).style, wording("klingon").style  # no tag, or one the reader refused
@@ -65,6 +67,11 @@ class Wording:
     def suit(self, suit: int) -> str:
         """A suit's name (0 swords/spades .. 3 coins/diamonds)."""
         return self.suits[suit]
+
+    def category(self, category: int, trumps: str = "trumps") -> str:
+        """A led category's name: a suit's (0..3), else the trumps' (the game's word for
+        them, the same in every style: Nice says ``Tarots``)."""
+        return self.suits[category] if category < 4 else trumps
 
     def __repr__(self) -> str:
         return f"wording({self.style!r})"

@@ -49,7 +49,6 @@ from .replay import ReplayStop, Seating, SeatingReplay
 __all__ = ["Minchiate"]
 
 ERROR, VIOLATION, NOTE = Severity.ERROR, Severity.VIOLATION, Severity.NOTE
-TRUMPS = "trumps"  # this engine's name for the fifth category; suits are the Wording's
 TRICKS = R.TRICKS  # MIN-4: 21 cards each, one trick per card
 SEATING = Seating(4, TRICKS, R.PACK, R.RULES.strength, False, "the 97-card pack",
                   "a game of Minchiate")
@@ -178,10 +177,6 @@ class _MinHand(SeatingReplay):
     # -- names ------------------------------------------------------------------------------
     def side_name(self, side: int) -> str:
         return f"{self.name(side)} & {self.name(side + 2)}"
-
-    def category_name(self, category: int) -> str:
-        """A suit's name in the record's style (0..3), or trumps (4)."""
-        return self.words.suits[category] if category < 4 else TRUMPS
 
     def seat_named(self, name: str | None, loc: Loc | None) -> int:
         """:meth:`Replay.seat_named`, with a player's name as the record spells it in the
@@ -579,7 +574,7 @@ class _MinHand(SeatingReplay):
 
     def flag_revoke(self, code: str, seat: int, card: Card, loc: Loc | None, number: int,
                     led: int, legal: int) -> None:
-        reason = _REVOKE_REASONS[code].format(suit=self.category_name(led))
+        reason = _REVOKE_REASONS[code].format(suit=self.words.category(led))
         self.flag(code, VIOLATION, f"{self.name(seat)} played {self.words.texts[card]} but "
                   f"{reason}: two rests to each opponent", "MIN-13", loc=loc, trick=number,
                   seat=seat, cards=(card,), legal=tuple(cards_of(legal)))

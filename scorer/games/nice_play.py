@@ -35,11 +35,6 @@ _REASONS = {
 TRUMPS_NAME = "Tarots"  # Nice's name for the trumps; the four suits are the record's words
 
 
-def category_name(h: _NiceHand, category: int) -> str:
-    """A led category in the record's suit style (``h.words``), or Tarots for the trumps."""
-    return h.words.suits[category] if category < 4 else TRUMPS_NAME
-
-
 @dataclass
 class BagatteWatch:
     """NICE-14: is the holder of I still attempting Bagatte Ultimu?"""
@@ -72,8 +67,8 @@ def _flag_illegal(h: _NiceHand, code: str, seat: int, card, item, number: int, l
                   legal: int) -> None:
     rule, reason = _REASONS[code]
     h.flag(code, Severity.VIOLATION, f"{h.name(seat)} played {h.words.card(card)} but "
-           + reason.format(suit=category_name(h, led)), rule, loc=item.loc, trick=number,
-           seat=seat, cards=(card,), legal=tuple(cards_of(legal)))
+           + reason.format(suit=h.words.category(led, TRUMPS_NAME)), rule, loc=item.loc,
+           trick=number, seat=seat, cards=(card,), legal=tuple(cards_of(legal)))
 
 
 def play(h: _NiceHand) -> None:

@@ -215,7 +215,7 @@ def flag_illegal(h: _Deal, code: str, seat: int, card: Card, item, number: int, 
     the card and the suit led named in the record's style."""
     rule, reason = _REASONS[code]
     words = h.words
-    suit = R.group_name(words, led)
+    suit = words.category(led)
     h.flag(code, VIOLATION, f"{h.name(seat)} played {words.texts[card]} but "
            + reason.format(suit=suit), rule, loc=item.loc, trick=number, seat=seat,
            cards=(card,), legal=tuple(cards_of(legal)))

@@ -13,7 +13,6 @@ from ..cardset import mask_of
 from ..claims import CLAIM_KEYWORD
 from ..record import KeywordSpec
 from ..tricks import SUIT_MASKS, TRUMP_MASK, TrickRules
-from ..wording import Wording
 from .base import Option
 
 __all__ = [
@@ -30,7 +29,6 @@ __all__ = [
     "TOTAL",
     "TRUMPS",
     "TRUMPS_NAME",
-    "group_name",
 ]
 
 #: PIE-1: the 62-card pack as a bitmask.
@@ -73,15 +71,10 @@ POINTS: tuple[int, ...] = _points()
 assert sum(POINTS) == TOTAL
 
 #: The suits' names as every record's remarks may write them (``lead cups``, PIE-5); messages
-#: name suits in the record's own style instead (:func:`group_name`).
+#: name suits in the record's own style instead (``Wording.category``; group 4, trumps and
+#: the Fool, is "trumps" in every style).
 SUIT_NAMES = ("swords", "batons", "cups", "coins")
-TRUMPS_NAME = "trumps"  # group 4, trumps and the Fool (table talk, PIE-5), in every style
-
-
-def group_name(words: Wording, group: int) -> str:
-    """A topic group's name in a message: a suit as the record's style names it (``cups``,
-    ``hearts``), or trumps (group 4)."""
-    return words.suits[group] if group < 4 else TRUMPS_NAME
+TRUMPS_NAME = "trumps"
 
 
 KEYWORDS = {

@@ -93,7 +93,7 @@ def _bounds(played: int, topic: int, words: Wording, what: str = "") -> None:
         return
     if played == 4:
         raise _Remark(OUT, f"playing a trump or the Fool one may speak only of trumps and the "
-                           f"Fool, not of {what or R.group_name(words, topic)}")
+                           f"Fool, not of {what or words.category(topic)}")
     if topic == 4:
         raise _Remark(OUT, f"playing a suit card one may not speak of {what or R.TRUMPS_NAME}")
     suits = words.suits
@@ -197,7 +197,7 @@ def _check_holding(cards: int, topic: int, named: int, count: int | None, at_lea
     if count is not None and (others < count if at_least else others != count):  # _matches
         what = "other " if named else ""
         least = "at least " if at_least else ""
-        raise _Remark(FALSE, f"{least}{count} {what}{R.group_name(words, topic)} claimed, "
+        raise _Remark(FALSE, f"{least}{count} {what}{words.category(topic)} claimed, "
                              f"{others} {where}")
 
 
@@ -336,7 +336,7 @@ def _lead(rest: list[str], played: int, words: Wording) -> None:
         if played == 4:
             raise _Remark(OUT, "playing a trump or the Fool one may ask for a trump lead only")
     else:
-        _bounds(played, target, words, f"a lead of {R.group_name(words, target)}")
+        _bounds(played, target, words, f"a lead of {words.category(target)}")
     if len(rest) == 2 and rest[1].lower() not in LEAD_MODS:
         wanted = _card(rest[1], played, words)
         text = words.texts[wanted]

@@ -26,7 +26,6 @@ from ..tricks import (
     MUST_FOLLOW_SUIT,
     MUST_FOLLOW_TRUMPS,
     MUST_TRUMP,
-    TRUMP,
 )
 from ..wording import Wording
 from . import piemonte3_rules as R
@@ -490,5 +489,5 @@ def _played_by_seat(h: _Hand) -> list[int]:
 def illegal_reason(code: str, led: int, words: Wording) -> str:
     """Why a card was illegal, naming the suit led in the record's style (``words``); the
     trumps keep this engine's name in every style."""
-    return _PLAY_REASONS[code].format(suit="trumps" if led == TRUMP else words.suits[led])
+    return _PLAY_REASONS[code].format(suit=words.category(led))
 

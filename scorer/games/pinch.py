@@ -724,8 +724,7 @@ class _PinchHand:
 
     def illegal(self, code: str, seat: int, card: Card, loc: Loc | None, number: int,
                 lead: Card, legal: int) -> None:
-        category = lead.suit
-        suit = self.words.suits[category] if category is not None else "trumps"
+        suit = self.words.category(CATEGORY[lead])  # the Fool never leads a trick's category
         self.flag(code, VIOLATION, f"{self.name(seat)} played {self.text(card)} but "
                   + _REASONS[code].format(suit=suit), "PINCH-4", loc=loc, trick=number,
                   seat=seat, cards=(card,), legal=tuple(cards_of(legal)))
