@@ -25,9 +25,9 @@ about held (or sleeping) cards must be true of the hand just after the card is p
 is a violation (G-1): ``REMARK_OUT_OF_BOUNDS`` or ``FALSE_REMARK``, with the reason; a remark
 that cannot be read is an error, ``BAD_REMARK`` (G-2).
 
-The findings name cards and suits in the record's suit style (``Suits`` tag,
-:mod:`scorer.wording`), as its writer spells them; the cards in a remark are read in Italian
-letters, as ever.
+The cards in a remark are read in the record's suit letters (``Suits`` tag), and the
+findings name cards and suits in that style too (:mod:`scorer.wording`), as its writer
+spells them.
 """
 
 from __future__ import annotations
