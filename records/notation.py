@@ -272,6 +272,7 @@ class Reader:
     def __init__(self, text: str, visitor: Visitor, source: str | None = None) -> None:
         if "\r" in text:
             text = text.replace("\r\n", "\n").replace("\r", "\n")
+        self.text = text  # "\n".join(self.lines): a run of lines is a slice of it
         self.lines = text.split("\n")
         self.visitor = visitor
         self.source = source
@@ -415,11 +416,21 @@ class Reader:
         cached_start, rows = self.rows
         if cached_start <= start and end <= cached_start + len(rows):
             return rows[start - cached_start : end - cached_start]
-        rows = _FAST_BODY.findall("\n".join(self.lines[start:end]))
+        rows = _FAST_BODY.findall(self.joined(start, end))
         if len(rows) != end - start:  # never seen; the block then takes no line
             rows = [("", "", "", "")] * (end - start)
         self.rows = (start, rows)
         return rows
+
+    def joined(self, start: int, end: int) -> str:
+        """``"\n".join(self.lines[start:end])``, sliced from the text when the run ends
+        with the text (the usual case: a record's body, a file of one record)."""
+        lines = self.lines
+        if end < len(lines):
+            return "\n".join(lines[start:end])
+        if start == 0:
+            return self.text
+        return self.text[sum(map(len, lines[:start])) + start:]
 
     def block_prefix(self, prefix: str) -> tuple[str, str] | tuple[()]:
         """The keyword and player of a section line's ``keyword Name:`` for :meth:`body_block`
@@ -502,7 +513,7 @@ class Reader:
             return
         if not self.in_body:
             self.begin_body(last_line)
-        source = "\n".join(self.lines[self.start_line - 1 : last_line]).strip("\n") + "\n"
+        source = self.joined(self.start_line - 1, last_line).strip("\n") + "\n"
         self.visitor.end_record(source)
         self.in_record = self.in_body = False
 

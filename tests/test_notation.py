@@ -11,7 +11,7 @@ import doctest
 import random
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import records.notation
@@ -590,3 +590,15 @@ def test_tags_read_again_give_the_same_record_and_the_same_errors() -> None:
         [parsed] = read(bad)
         assert [str(e) for e in parsed.errors] == [
             "3:10: the dealer 'Carla' is not one of the players"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.text(alphabet="ab \r\n", max_size=5), max_size=8), st.data())
+def test_a_run_of_lines_is_a_slice_of_the_text(parts: list[str], data: st.DataObject) -> None:
+    """``Reader.joined`` (a record's source, the body block's lines) slices the text instead of
+    joining its lines when the run goes to the end: the same string either way."""
+    reader = records.notation.Reader("\n".join(parts), records.notation.RecordBuilder())
+    count = len(reader.lines)
+    start = data.draw(st.integers(0, count))
+    end = data.draw(st.integers(start, count + 2))
+    assert reader.joined(start, end) == "\n".join(reader.lines[start:end])
