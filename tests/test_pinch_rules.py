@@ -236,6 +236,30 @@ def test_pinch3_hands_are_derived_from_a_complete_play() -> None:
     assert bare.hands == (p.hands[A], p.hands[B])
 
 
+@pytest.mark.parametrize("seed", [3, 11, 19])
+def test_pinch3_a_derived_hand_holds_no_card_of_the_stock(seed: int) -> None:
+    """Without hand lines, a player who plays a card of the written stock he never drew did
+    not hold it (the stock is never dealt): written as the other player's drawn card played
+    again in the same trick (``16 16``), the record is impossible at that trick (G-2), on
+    both paths, where it used to pass or fail by which path judged the tie."""
+    p = random_hand(seed)
+    text = p.text(write_hands=False)
+    lines = text.split("\n")
+    drawn = {line.split(": ")[1] for line in lines if line.startswith("draw ")}
+    at, trick = next((i, line) for i, line in enumerate(lines)
+                     if line[:1].isdigit() and line.split(". ")[1].split()[0] in drawn)
+    number, cards = trick.split(". ")
+    lines[at] = f"{number}. {cards.split()[0]} {cards.split()[0]}"
+    [parsed] = read("\n".join(lines))
+    game = get_game("pinch")
+    for options in (None, {"overtrump": "required"}):
+        report = game.verify(parsed.record, options)
+        assert report.status is Status.INVALID
+        [error] = report.errors
+        assert error.code in ("CARD_NOT_HELD", "DUPLICATE_CARD") and error.trick == int(number)
+        assert report.findings == game.verify_general(parsed.record, options).findings
+
+
 def test_pinch3_a_revoke_is_found_without_the_hand_lines() -> None:
     p, _report = first_trick("5H", "2S", pins={B: "7H"})
     bare = verify(p.text(write_hands=False))

@@ -128,6 +128,7 @@ class _PinchHand:
         self.piles = [0, 0]  # cards each player has captured (his pile), as masks
         self.won = [0, 0]  # tricks won
         self.stock: Sequence[Card] | None = None
+        self.stock_mask = 0  # the written stock's cards, none dealt
         self.stock_pos = 0
         self.gone = 0  # cards played so far
         self.drawn = 0  # cards drawn so far
@@ -298,6 +299,7 @@ class _PinchHand:
                 self.stop("WRONG_STOCK_SIZE", f"the stock holds {R.STOCK_SIZE} cards, not "
                           f"{mask.bit_count()}", "PINCH-3", loc=line.loc)
             self.stock = line.card_tuple  # every card known: card_mask checked
+            self.stock_mask = mask
         missing = [seat for seat in (0, 1) if seat not in self.hand_lines]
         if missing:
             self.derive_hands(missing)
@@ -332,14 +334,15 @@ class _PinchHand:
                 for card in entry.cards():
                     drawn[seat] |= 1 << card
         if tricks == R.TRICKS:
-            for seat in missing:
-                self.dealt[seat] = played[seat] & ~drawn[seat] & ~self.dealt[1 - seat]
+            stock = self.stock_mask  # never dealt: a stock card played but not drawn by its
+            for seat in missing:     # player is one he did not hold, which the replay says
+                self.dealt[seat] = played[seat] & ~drawn[seat] & ~self.dealt[1 - seat] & ~stock
             self.flag("HANDS_DERIVED", NOTE, "the deal of " + " and ".join(
                 self.name(s) for s in missing) + " is derived from the play and the draws",
                 "PINCH-3", loc=self.record.start)
             for seat in missing:
                 count = self.dealt[seat].bit_count()
-                if count != R.HAND_SIZE:
+                if count != R.HAND_SIZE and not played[seat] & ~drawn[seat] & stock:
                     self.stop("WRONG_HAND_SIZE", f"{self.name(seat)} played {count} cards that "
                               f"were not drawn; the deal gives {R.HAND_SIZE}", "PINCH-3",
                               loc=self.record.start, seat=seat)
@@ -425,10 +428,12 @@ class _PinchHand:
                         if not first & bit_a or not second & bit_b:
                             pass
                         elif led == answer:
-                            if strength[a] < strength[b]:
+                            if strength[a] > strength[b]:
+                                if led != TRUMP or not overtrump or not second & above[a]:
+                                    winner = leader  # PINCH-4: no trump above to overtrump
+                            elif strength[a] < strength[b]:
                                 winner = other
-                            elif led != TRUMP or not overtrump or not second & above[a]:
-                                winner = leader  # PINCH-4: no trump above to overtrump with
+                            # equal: one card written twice, for the general method
                         elif not second & category_mask[led] and (
                                 answer == TRUMP or led == TRUMP or not second & TRUMP_MASK):
                             winner = other if answer == TRUMP else leader
