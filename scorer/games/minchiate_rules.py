@@ -200,8 +200,6 @@ def versicola_total(mask: int, fool: bool | None = None) -> int:
     return sum(v.value for v in versicole(mask, fool))
 
 
-#: Each card's canonical (Italian) text, by index: the Italian :class:`Wording`'s table.
-TEXT = ITALIAN.texts
 _BYTES = 13  # 97 cards fit in 13 bytes
 
 
@@ -216,10 +214,9 @@ def _byte_tables(of_card) -> tuple[tuple, ...]:
 
 _VALUE_BYTES = tuple(tuple(sum(entry) for entry in table)
                      for table in _byte_tables(VALUE.__getitem__))
-_TEXT_BYTES = _byte_tables(TEXT.__getitem__)
-#: The byte tables of the other suit styles, by style: built on the first message that names
-#: more than four cards in that style (:func:`_style_bytes`).
-_STYLE_BYTES: dict[str, tuple[tuple, ...]] = {}
+#: :func:`show`'s byte tables of card texts, by suit style: built on the first message that
+#: names more than four cards in that style (:func:`_text_bytes`).
+_TEXT_BYTES: dict[str, tuple[tuple, ...]] = {}
 
 
 def value_of(mask: int) -> int:
@@ -244,7 +241,7 @@ def show(mask: int, words: Wording = ITALIAN) -> str:
     """The cards of ``mask`` in the suit style of ``words`` (the record's; canonical text by
     default), lowest index first, for messages and score lines; no
     :class:`~scorer.cards.Card` objects are made. A few cards one bit at a time, more a byte
-    at a time: the Italian tables are built at import, another style's on its first use."""
+    at a time, with a style's tables built on their first use."""
     texts = words.texts
     out: list[str] = []
     if mask.bit_count() <= 4:
@@ -253,18 +250,16 @@ def show(mask: int, words: Wording = ITALIAN) -> str:
             out.append(texts[low.bit_length() - 1])
             mask ^= low
         return " ".join(out)
-    tables = _TEXT_BYTES if words is ITALIAN else _style_bytes(words)
+    tables = _TEXT_BYTES.get(words.style) or _text_bytes(words)
     for index, byte in enumerate(mask.to_bytes(_BYTES, "little")):
         if byte:
             out += tables[index][byte]
     return " ".join(out)
 
 
-def _style_bytes(words: Wording) -> tuple[tuple, ...]:
-    """The byte tables of :func:`show` for a style other than Italian, built once."""
-    tables = _STYLE_BYTES.get(words.style)
-    if tables is None:
-        tables = _STYLE_BYTES[words.style] = _byte_tables(words.texts.__getitem__)
+def _text_bytes(words: Wording) -> tuple[tuple, ...]:
+    """The byte tables of :func:`show` for the style of ``words``, built once."""
+    tables = _TEXT_BYTES[words.style] = _byte_tables(words.texts.__getitem__)
     return tables
 
 
