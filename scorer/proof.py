@@ -8,6 +8,7 @@ the two places that matter.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from .record import Record
@@ -20,12 +21,14 @@ __all__ = ["REVOKES", "name_proofs"]
 REVOKES = frozenset({MUST_FOLLOW_SUIT, MUST_TRUMP, MUST_FOLLOW_TRUMPS, MUST_OVERTRUMP})
 
 
-def name_proofs(record: Record, report: Report, words: Wording = ITALIAN) -> None:
+def name_proofs(record: Record, report: Report,
+                wording: Callable[[Record], Wording] = lambda _record: ITALIAN) -> None:
     """Add to each revoke by a player whose hand the record does not give the later trick
     where he played one of the cards he should have played (the proof of the revoke), the
-    card named in the record's suit style (``words``)."""
+    card named in the record's suit style (``wording(record)``, asked only when needed)."""
     if not any(f.code in REVOKES for f in report.findings):
         return
+    words = wording(record)
     written = {(line.subject or "").strip().casefold() for line in record.lines("hand")}
     for index, finding in enumerate(report.findings):
         seat, number = finding.seat, finding.trick

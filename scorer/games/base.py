@@ -97,7 +97,7 @@ class Game:
         (a revoke in a record without the deal names the trick that proves it) is added
         here, once for all games."""
         report = self.replay(record, options)
-        name_proofs(record, report, self.wording(record))
+        name_proofs(record, report, self.wording)
         return report
 
     def replay(self, record: Record, options: Mapping[str, str] | None = None, *,
@@ -113,7 +113,7 @@ class Game:
         the fast paths are tested against (``tests/test_fastpath.py`` and each game's
         ``test_*_fastpath.py``)."""
         report = self.replay(record, options, single_pass=False)
-        name_proofs(record, report, self.wording(record))
+        name_proofs(record, report, self.wording)
         return report
 
     def session_findings(self, records: Sequence[Record],
