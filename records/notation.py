@@ -394,15 +394,22 @@ class Reader:
                     leader = seats.get(name.strip().casefold())
                     if leader is None:
                         break
+                # One store per statement: a tuple of them to unpack costs a fifth more.
                 trick = _new_trick(Trick)
-                (trick.number, trick.leader, trick._cards, trick._items, trick._lazy,
-                 trick.loc) = (numbers.get(number_text) or int(number_text), leader, cards,
-                               None, raw, locs[number])
+                trick.number = numbers.get(number_text) or int(number_text)
+                trick.leader = leader
+                trick._cards = cards
+                trick._items = None
+                trick._lazy = raw
+                trick.loc = locs[number]
                 append(trick)
                 continue
             line = _new_line(Line)
-            (line.keyword, line.subject, line._cards, line._items, line._lazy,
-             line.loc) = (known[0], known[1], cards, None, raw, locs[number])
+            line.keyword, line.subject = known
+            line._cards = cards
+            line._items = None
+            line._lazy = raw
+            line.loc = locs[number]
             append(line)
         if entries:
             self.line_count += len(entries)
@@ -758,8 +765,11 @@ class Reader:
                 return None
             position += len(space)
             item = _new_item(Item)
-            item.text, item.card, item.note, item.line, item.column = (
-                texts[card], card, note[1:-1] if note else None, number, position)
+            item.text = texts[card]
+            item.card = card
+            item.note = note[1:-1] if note else None
+            item.line = number
+            item.column = position
             position += len(token) + len(note)
             out.append(item)
             found.append(card)
@@ -821,9 +831,12 @@ class Reader:
             noted = self.noted_items(text, position, number, column)
             if noted is not None:  # no mark, no '-', at least one card: built as below
                 trick = _new_trick(Trick)
-                (trick.number, trick.leader, trick._cards, trick._items, trick._lazy,
-                 trick.loc) = (trick_no, leader, noted[1], tuple(noted[0]), None,
-                               _new_loc(Loc, (number, column)))
+                trick.number = trick_no
+                trick.leader = leader
+                trick._cards = noted[1]
+                trick._items = tuple(noted[0])
+                trick._lazy = None
+                trick.loc = _new_loc(Loc, (number, column))
                 self.visitor.visit_trick(trick)
                 return
         items = self.items(text, position, "cards", number, column)

@@ -44,7 +44,11 @@ class Item:
            column: int) -> Item:
         """The parser's constructor: a position without building a :class:`Loc`."""
         item = cls.__new__(cls)
-        item.text, item.card, item.note, item.line, item.column = text, card, note, line, column
+        item.text = text
+        item.card = card
+        item.note = note
+        item.line = line
+        item.column = column
         return item
 
     @property
@@ -166,8 +170,12 @@ class Line(_Tokens):
         """The reader's constructor for a line of plain card tokens: cards now, items when
         asked (as ``Line(keyword, subject, None, loc, cards=cards, lazy=lazy)``)."""
         line = cls.__new__(cls)
-        line.keyword, line.subject, line._cards, line._items = keyword, subject, cards, None
-        line._lazy, line.loc = lazy, loc
+        line.keyword = keyword
+        line.subject = subject
+        line._cards = cards
+        line._items = None
+        line._lazy = lazy
+        line.loc = loc
         return line
 
     @classmethod
@@ -175,8 +183,11 @@ class Line(_Tokens):
                  loc: Loc) -> Line:
         """The reader's constructor from items (as ``Line(keyword, subject, items, loc)``)."""
         line = cls.__new__(cls)
-        line.keyword, line.subject, line._items, line._lazy, line.loc = (keyword, subject,
-                                                                         items, None, loc)
+        line.keyword = keyword
+        line.subject = subject
+        line._items = items
+        line._lazy = None
+        line.loc = loc
         line._cards = tuple([item.card for item in items])
         return line
 
@@ -224,8 +235,12 @@ class Trick(_Tokens):
              lazy: tuple[str, int, str]) -> Trick:
         """The reader's constructor for a plain line: cards now, items when asked."""
         trick = cls.__new__(cls)
-        trick.number, trick.leader, trick._cards, trick._items = number, None, cards, None
-        trick._lazy, trick.loc = lazy, loc
+        trick.number = number
+        trick.leader = None
+        trick._cards = cards
+        trick._items = None
+        trick._lazy = lazy
+        trick.loc = loc
         return trick
 
     @property

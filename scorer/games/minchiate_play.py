@@ -289,10 +289,15 @@ def single_pass(h: _MinHand) -> None:
                     emptied = [*(emptied or ()), seat]
         if 0 <= led < 4:
             first_led |= 1 << led
-        result = new_result(TrickResult)
-        (result.number, result.leader, result.cards, result.winner, result.points,
-         result.flags, result.players, result.source) = (
-            number, leader, cards, winner, points, flags or NO_FLAGS, 4, trick)
+        result = new_result(TrickResult)  # TrickResult(...) without a call
+        result.number = number
+        result.leader = leader
+        result.cards = cards
+        result.winner = winner
+        result.points = points
+        result.flags = flags or NO_FLAGS
+        result.players = 4
+        result.source = trick
         results.append(result)
         side = winner & 1
         if fool >= 0 and order[fool] & 1 != side:  # MIN-11: the Fool stays, a card is owed

@@ -247,10 +247,15 @@ def single_pass(h: _NiceHand) -> None:
         won_points[winner] += trick_points
         if number == last and watch.attempting and bagatte in cards:
             watch.won = winner == holder
-        result = new_result(TrickResult)
-        (result.number, result.leader, result.cards, result.winner, result.points,
-         result.flags, result.players, result.source) = (
-            number, leader, cards, winner, trick_points, flags, n, trick)
+        result = new_result(TrickResult)  # TrickResult(...) without a call
+        result.number = number
+        result.leader = leader
+        result.cards = cards
+        result.winner = winner
+        result.points = trick_points
+        result.flags = flags
+        result.players = n
+        result.source = trick
         results.append(result)
         leader = winner
     h.played = [s ^ e for s, e in zip(start, hands, strict=True)]

@@ -137,9 +137,14 @@ def fast_play(h: _Deal) -> None:
                     check_remark(h, speaker, cards[position], item, number, position,
                                  hands[speaker])
         result = new_result(TrickResult)  # TrickResult(number, leader, ...) without a call
-        (result.number, result.leader, result.cards, result.winner, result.points,
-         result.flags, result.players, result.source) = (
-            number, leader, cards, winner, trick_points, flags or NO_FLAGS, N, trick)
+        result.number = number
+        result.leader = leader
+        result.cards = cards
+        result.winner = winner
+        result.points = trick_points
+        result.flags = flags or NO_FLAGS
+        result.players = N
+        result.source = trick
         results.append(result)
         leader = winner
     if any(hands):  # a card not held (G-2): the general replay says which and where

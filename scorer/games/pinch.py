@@ -458,10 +458,15 @@ class _PinchHand:
                     if not self.fool_due:
                         self.fool_due, self.fool_due_at = True, number
                     self.fool_after |= both
-                result = new_result(TrickResult)
-                (result.number, result.leader, result.cards, result.winner, result.points,
-                 result.flags, result.players, result.source) = (
-                    number, leader, cards, winner, points[a] + points[b], NO_FLAGS, 2, entry)
+                result = new_result(TrickResult)  # TrickResult(...) without a call
+                result.number = number
+                result.leader = leader
+                result.cards = cards
+                result.winner = winner
+                result.points = points[a] + points[b]
+                result.flags = NO_FLAGS
+                result.players = 2
+                result.source = entry
                 log(result)
                 done = number
                 windows = _CLOSED
