@@ -252,7 +252,7 @@ def test_reader_paths_agree_past_the_shared_locations() -> None:
 
 @settings(max_examples=60, deadline=None)
 @given(st.integers(min_value=0, max_value=2**97 - 1))
-def test_pile_points_by_bytes_is_the_sum_of_the_card_points(pile: int) -> None:
+def test_pile_points_by_point_masks_is_the_sum_of_the_card_points(pile: int) -> None:
     from scorer.games import pinch_rules as R
     from scorer.games.pinch_scoring import pile_points
 

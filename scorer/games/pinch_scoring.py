@@ -27,19 +27,16 @@ def _to(seat: int, amount: int) -> tuple[int, int]:
     return (amount, 0) if seat == 0 else (0, amount)
 
 
-#: The card points of each byte of a card mask, by byte position: a pile's points are the sum
-#: over its 13 bytes (the 97-slot universe) instead of a step per card.
-_BYTE_POINTS = tuple(
-    tuple(sum(R.POINTS[8 * position + bit] for bit in range(8)
-              if value >> bit & 1 and 8 * position + bit < len(R.POINTS))
-          for value in range(256))
-    for position in range((len(R.POINTS) + 7) // 8))
+#: The cards of each point value (PINCH-2: 4, 3, 2, 1), as masks: a pile's points are four
+#: counts of bits instead of a step per card.
+_POINT_MASKS = tuple(
+    (value, sum(1 << card for card, points in enumerate(R.POINTS) if points == value))
+    for value in sorted(set(R.POINTS) - {0}, reverse=True))
 
 
 def pile_points(pile: int) -> int:
     """PINCH-2: the card points of the cards in ``pile`` (a mask)."""
-    return sum([table[value] for table, value in
-                zip(_BYTE_POINTS, pile.to_bytes(len(_BYTE_POINTS), "little"), strict=True)])
+    return sum([value * (pile & cards).bit_count() for value, cards in _POINT_MASKS])
 
 
 def deck_points(h: _PinchHand) -> list[SideTally]:
