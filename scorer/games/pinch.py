@@ -402,7 +402,6 @@ class _PinchHand:
         stock_tricks, bagatto, last = R.STOCK_TRICKS, R.BAGATTO, R.TRICKS
         category, category_mask = CATEGORY, CATEGORY_MASK
         new_result = TrickResult.__new__
-        line_class = Line
         bit_of = _BIT  # a card's bit, shared (a shift makes a new integer past bit 30)
         # The replay's state in locals; written back to ``self`` before a line goes to a
         # general method (which reads and updates it there) and read again after.
@@ -483,35 +482,32 @@ class _PinchHand:
                     if index == count:
                         break
                     line = events[index]
-                    if line.__class__ is not line_class or line.keyword != "draw":
-                        break
-                    if line.subject != names[seat]:
-                        break
+                    if line.keyword != "draw" or line.subject != names[seat]:
+                        break  # (a trick's keyword is "")
                     found = line._cards
                     if len(found) != 1:
                         break
                     card = found[0]
-                    if card is None:
+                    if stock is not None:
+                        if card != stock[stock_pos]:  # (never None: the stock is known)
+                            break
+                    elif card is None or not unseen & bit_of[card] & ~(drawn | gone):
                         break
                     bit = bit_of[card]
-                    if stock is not None:
-                        if card != stock[stock_pos]:
-                            break
-                    elif not unseen & bit or (drawn | gone) & bit:
-                        break
                     index += 1
                     stock_pos += 1
                     drawn |= bit
                     hands[seat] |= bit
-                    windows = _OPEN_FOR[seat] if windows is _CLOSED else _BOTH_OPEN
                     if involved[card] and (not trump_only[card] or (
                             hands[seat] & trumps).bit_count() >= trump_meld):
                         moment_for(seat, card)
                 else:
                     pending = ()
+                    windows = _BOTH_OPEN
                     continue
-                if windows is not _CLOSED:  # the winner drew, the other did not here
+                if seat != winner:  # the winner drew, the other did not here
                     pending = pending[1:]
+                    windows = _OPEN_FOR[winner]
                 continue
             keyword = entry.keyword
             if keyword == "draw":
