@@ -86,16 +86,6 @@ _FAST_BODY = re.compile(
     r"|([A-Za-z][A-Za-z0-9_-]*+[ \t]++" + _EDGE + _INNER + r"*+:)[ \t]*+)"
     r"(" + _EDGE + r"(?:" + _INNER + r"*" + _EDGE + r")?)$|^.*$", re.MULTILINE)
 _FAST_PREFIX = re.compile(r"([A-Za-z][A-Za-z0-9_-]*+)[ \t]++(.*):")
-
-
-class _Column1:
-    """Column-1 locations past the shared ones (line numbers from _CACHED_LINES on)."""
-
-    def __getitem__(self, number: int) -> Loc:
-        return Loc(number, 1)
-
-
-_COLUMN_1 = _Column1()
 _NUMBERS = {str(number): number for number in range(1, 100)}  # trick numbers, without int()
 _new_line = Line.__new__
 _SPECIAL = re.compile(r"[(),*=?-]")
@@ -365,18 +355,19 @@ class Reader:
         end = start + MAX_RECORD_LINES - self.line_count
         lines = self.lines[start:end]
         rows = self.block_rows(start, start + len(lines))
-        locs = _AT_COLUMN_1 if start + len(lines) < _CACHED_LINES else _COLUMN_1
-        number = start
-        for (number_text, name, prefix, rest), raw in zip(rows, lines, strict=True):
-            number += 1
+        stop = start + 1 + len(lines)  # the lines' numbers run from start + 1
+        locs = (_AT_COLUMN_1[start + 1 : stop] if stop <= _CACHED_LINES
+                else [Loc(number, 1) for number in range(start + 1, stop)])
+        for (number_text, name, prefix, rest), raw, loc in zip(rows, lines, locs, strict=True):
             if not rest:
                 break
             if prefix:
                 known = prefixes.get(prefix)
-                if known is None:
-                    known = prefixes[prefix] = self.block_prefix(prefix)
-                if not known:
-                    break
+                if not known:  # not looked at yet (None), or not for the block (())
+                    if known is None:
+                        known = prefixes[prefix] = self.block_prefix(prefix)
+                    if not known:
+                        break
             cards = known_run(rest)
             if cards is None:
                 try:
@@ -401,7 +392,7 @@ class Reader:
                 trick._cards = cards
                 trick._items = None
                 trick._lazy = raw
-                trick.loc = locs[number]
+                trick.loc = loc
                 append(trick)
                 continue
             line = _new_line(Line)
@@ -409,7 +400,7 @@ class Reader:
             line._cards = cards
             line._items = None
             line._lazy = raw
-            line.loc = locs[number]
+            line.loc = loc
             append(line)
         if entries:
             self.line_count += len(entries)
