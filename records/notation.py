@@ -71,21 +71,21 @@ _new_loc = tuple.__new__
 # Locations are immutable: the fast paths share one for each of the first lines' column 1.
 _CACHED_LINES = 4096
 _AT_COLUMN_1 = [Loc(number, 1) for number in range(_CACHED_LINES)]
-# The body block's lines from column 1, plain tokens only (no comment, note, mark, option or
-# unknown-card sign): a trick ``N. cards`` or ``N. Leader: cards`` (the possessive name
-# part stops at the colon, so a line without one costs one more linear pass), or a section
-# line ``keyword Name:`` (its prefix, looked up whole), then the cards. The cards end
-# on a non-space (a line with trailing spaces takes the other paths, which strip them); that
-# greedy run gives back only those spaces, so the match stays linear. Any other line matches
-# the last alternative with empty groups, so ``findall`` over a run of lines gives one row
-# per line, in one call (no character class crosses a newline).
+# The shapes Reader.body_block takes, each matched whole against one line (or its part): a
+# trick ``N. cards`` or ``N. Leader: cards`` (the possessive name part stops at the colon,
+# so a line without one costs one more linear pass); a section line's ``keyword Name`` (the
+# text before its colon); the cards, plain tokens only (no comment, note, mark, option or
+# unknown-card sign), ending on a non-space (a line with trailing spaces takes the other
+# paths, which strip them; the greedy run gives back only those spaces, so the match stays
+# linear).
 _EDGE = r"[^\s:;{}()*=?,\[-]"  # a name's or the cards' first or last character
 _INNER = r"[^\n:;{}()*=?,\[-]"  # any other character of them
-_FAST_BODY = re.compile(
-    r"^(?:(\d{1,4})\.[ \t]+(?:(" + _EDGE + _INNER + r"*+):[ \t]*)?"
-    r"|([A-Za-z][A-Za-z0-9_-]*+[ \t]++" + _EDGE + _INNER + r"*+:)[ \t]*+)"
-    r"(" + _EDGE + r"(?:" + _INNER + r"*" + _EDGE + r")?)$|^.*$", re.MULTILINE)
-_FAST_PREFIX = re.compile(r"([A-Za-z][A-Za-z0-9_-]*+)[ \t]++(.*):")
+_CARDS_PATTERN = _EDGE + r"(?:" + _INNER + r"*" + _EDGE + r")?"
+_BLOCK_CARDS = re.compile(_CARDS_PATTERN)
+_BLOCK_TRICK = re.compile(r"(\d{1,4})\.[ \t]+(?:(" + _EDGE + _INNER + r"*+):[ \t]*)?("
+                          + _CARDS_PATTERN + ")")
+_BLOCK_PREFIX = re.compile(r"([A-Za-z][A-Za-z0-9_-]*+)[ \t]++(" + _EDGE + _INNER + r"*+)")
+_DIGITS = frozenset("0123456789")  # a trick line's first character (others: Unicode digits)
 _NUMBERS = {str(number): number for number in range(1, 100)}  # trick numbers, without int()
 _new_line = Line.__new__
 _SPECIAL = re.compile(r"[(),*=?-]")
@@ -110,6 +110,7 @@ _RUNS_KEPT = 50_000
 # game and list of players: the same for every record of a table. Cleared past _PREFIXES_KEPT.
 _PREFIXES: dict[tuple, dict[str, tuple[str, str] | tuple[()]]] = {}
 _PREFIXES_KEPT = 1_000
+_PREFIX_LINES_KEPT = 1_000  # answers kept per table (garbage lines could add more)
 # Reader.begin_body's set-up per list of tags (names and values in order) that raised no
 # error: the records of one table share it. Cleared past _BODY_STARTS_KEPT.
 _BODY_STARTS: dict[tuple, tuple] = {}
@@ -279,7 +280,6 @@ class Reader:
         self.tags: dict[str, tuple[str, Loc]] = {}
         self.line_count = 0
         self.block_prefixes: dict[str, tuple[str, str] | tuple[()]] = {}
-        self.rows: tuple[int, list[tuple[str, str, str, str]]] = (0, [])
         self.errors_reported = 0
 
     def error(self, message: str, line: int, column: int) -> None:
@@ -336,58 +336,46 @@ class Reader:
         ``start``: trick lines ``N. c1 c2 ...`` (or ``N. Leader: c1 ...``) of plain card
         tokens and, between them, section lines ``keyword Name: cards`` of a
         keyword whose items are cards and whose subject is a player (``draw Anna: 7S``,
-        ``hand Bruno: ...``), with a known name and known card spellings. One loop over the
-        rows of :meth:`block_rows` (the ``keyword Name:`` part of a section line is looked up
-        in :meth:`block_prefix`'s table), the values built directly as :meth:`section_line`
-        and the general trick path build them; returns how many lines it took (0: the line
-        is left to the other paths, which read or report it the same way). Game-neutral:
-        the keywords come from the game's specification."""
-        card = self.spellings.__getitem__
+        ``hand Bruno: ...``), with a known name and known card spellings. The values are
+        built directly, as :meth:`section_line` and the general trick path build them;
+        returns how many lines it took (0: the line is left to the other paths, which read
+        or report it the same way). Game-neutral: the keywords come from the game's
+        specification.
+
+        The usual line is taken apart with string methods and looked up: its cards in the
+        runs already read (whose texts are known to be plain), a section line's
+        ``keyword Name`` in :meth:`block_prefix`'s table. Any other line is matched against
+        the block's patterns (:data:`_BLOCK_TRICK`, :data:`_BLOCK_CARDS`), which say what
+        the block takes."""
         runs = self.runs
         if len(runs) > _RUNS_KEPT:
             runs.clear()
         known_run = runs.get
-        seats = self.player_seats
         prefixes = self.block_prefixes
         numbers = _NUMBERS
+        digits = _DIGITS
         entries: list[Line | Trick] = []
         append = entries.append
         end = start + MAX_RECORD_LINES - self.line_count
         lines = self.lines[start:end]
-        rows = self.block_rows(start, start + len(lines))
         stop = start + 1 + len(lines)  # the lines' numbers run from start + 1
         locs = (_AT_COLUMN_1[start + 1 : stop] if stop <= _CACHED_LINES
                 else [Loc(number, 1) for number in range(start + 1, stop)])
-        for (number_text, name, prefix, rest), raw, loc in zip(rows, lines, locs, strict=True):
-            if not rest:
-                break
-            if prefix:
-                known = prefixes.get(prefix)
-                if not known:  # not looked at yet (None), or not for the block (())
-                    if known is None:
-                        known = prefixes[prefix] = self.block_prefix(prefix)
-                    if not known:
-                        break
-            cards = known_run(rest)
-            if cards is None:
-                try:
-                    cards = tuple(map(card, rest.split()))
-                except KeyError:
-                    cards = self.mixed_run(known[0], rest) if prefix else None
-                    if cards is None:
-                        break
-                else:
-                    if rest.count(" ") < 2:  # one or two cards
-                        runs[rest] = cards
-            if not prefix:
+        for raw, loc in zip(lines, locs, strict=True):
+            if raw[:1] in digits:  # a trick line
+                number_text, _dot, after = raw.partition(".")
+                rest = after.lstrip(" \t")
+                cards = known_run(rest)  # a run already read: plain cards, no colon
+                number = numbers.get(number_text)
                 leader = None
-                if name:
-                    leader = seats.get(name.strip().casefold())
-                    if leader is None:
+                if cards is None or number is None or len(rest) == len(after):
+                    trick_row = self.block_trick(raw)  # not the usual ``N. c1 c2``
+                    if trick_row is None:
                         break
+                    number, leader, cards = trick_row
                 # One store per statement: a tuple of them to unpack costs a fifth more.
                 trick = _new_trick(Trick)
-                trick.number = numbers.get(number_text) or int(number_text)
+                trick.number = number
                 trick.leader = leader
                 trick._cards = cards
                 trick._items = None
@@ -395,6 +383,21 @@ class Reader:
                 trick.loc = loc
                 append(trick)
                 continue
+            prefix, colon, rest = raw.partition(":")
+            known = prefixes.get(prefix)
+            if not known:  # not looked at yet (None), or not for the block (())
+                if known is None and colon:
+                    known = self.block_prefix(prefix)
+                    if len(prefixes) < _PREFIX_LINES_KEPT:
+                        prefixes[prefix] = known
+                if not known:
+                    break
+            rest = rest.lstrip(" \t")
+            cards = known_run(rest)
+            if cards is None:
+                cards = self.block_cards(rest, known[0])
+                if cards is None:
+                    break
             line = _new_line(Line)
             line.keyword, line.subject = known
             line._cards = cards
@@ -407,18 +410,38 @@ class Reader:
             self.visitor.visit_entries(entries)
         return len(entries)
 
-    def block_rows(self, start: int, end: int) -> list[tuple[str, str, str, str]]:
-        """:data:`_FAST_BODY`'s rows for lines ``start`` to ``end`` (one per line, all
-        empty for a line the block does not take), found by one ``findall`` over them and
-        kept: a block that stops at a line the other paths read resumes in the same rows."""
-        cached_start, rows = self.rows
-        if cached_start <= start and end <= cached_start + len(rows):
-            return rows[start - cached_start : end - cached_start]
-        rows = _FAST_BODY.findall(self.joined(start, end))
-        if len(rows) != end - start:  # never seen; the block then takes no line
-            rows = [("", "", "", "")] * (end - start)
-        self.rows = (start, rows)
-        return rows
+    def block_trick(self, raw: str) -> tuple[int, int | None, tuple[Card | None, ...]] | None:
+        """A trick line of :meth:`body_block` that is not the usual ``N. c1 c2`` (a leader
+        written, a run of cards not met yet, a number past the table, a tab): its number,
+        leader's seat and cards, or ``None`` when the block does not take it."""
+        match = _BLOCK_TRICK.fullmatch(raw)
+        if match is None:
+            return None
+        number_text, name, rest = match.groups()
+        leader = None
+        if name:
+            leader = self.player_seats.get(name.strip().casefold())
+            if leader is None:
+                return None
+        cards = self.runs.get(rest) or self.block_cards(rest, None)
+        if cards is None:
+            return None
+        return _NUMBERS.get(number_text) or int(number_text), leader, cards
+
+    def block_cards(self, rest: str, keyword: str | None) -> tuple[Card | None, ...] | None:
+        """The cards of a block line after its colon (or trick number), not among the runs
+        already read: ``None`` unless the text is plain (:data:`_BLOCK_CARDS`) and every
+        token a card spelling, or, for a section line of a "mixed" keyword, a word
+        (:meth:`mixed_run`). A run of one or two cards is kept for the next lines."""
+        if _BLOCK_CARDS.fullmatch(rest) is None:
+            return None
+        try:
+            cards = tuple(map(self.spellings.__getitem__, rest.split()))
+        except KeyError:
+            return self.mixed_run(keyword, rest) if keyword is not None else None
+        if rest.count(" ") < 2:  # one or two cards
+            self.runs[rest] = cards
+        return cards
 
     def joined(self, start: int, end: int) -> str:
         """``"\n".join(self.lines[start:end])``, sliced from the text when the run ends
@@ -431,16 +454,20 @@ class Reader:
         return self.text[sum(map(len, lines[:start])) + start:]
 
     def block_prefix(self, prefix: str) -> tuple[str, str] | tuple[()]:
-        """The keyword and player of a section line's ``keyword Name:`` for :meth:`body_block`
-        (as :meth:`section_line` reads them), or ``()`` when that line is not for the block:
-        a keyword unknown to the game, or whose items are neither cards nor mixed, or whose
-        subject is not a player, or a name that is not a player's."""
-        match = _FAST_PREFIX.match(prefix)
-        spec = self.spec.get(match.group(1).lower()) if self.spec is not None else None
+        """The keyword and player of a section line's ``keyword Name`` (the text before its
+        colon) for :meth:`body_block`, as :meth:`section_line` reads them, or ``()`` when
+        that line is not for the block: not that shape (:data:`_BLOCK_PREFIX`), a keyword
+        unknown to the game, or whose items are neither cards nor mixed, or whose subject
+        is not a player, or a name that is not a player's."""
+        match = _BLOCK_PREFIX.fullmatch(prefix)
+        if match is None or self.spec is None:
+            return ()
+        keyword, name = match.groups()
+        spec = self.spec.get(keyword.lower())
         if spec is None or spec.items not in ("cards", "mixed") or spec.subject != "player":
             return ()
-        subject = self.player_names.get(match.group(2).strip().casefold())
-        return () if subject is None else (match.group(1).lower(), subject)
+        subject = self.player_names.get(name.strip().casefold())
+        return () if subject is None else (keyword.lower(), subject)
 
     def mixed_run(self, keyword: str, rest: str) -> tuple[Card | None, ...] | None:
         """The tokens of a block line of ``keyword`` (its prefix already known to
