@@ -272,38 +272,3 @@ def test_engine_paths_agree_on_melds_never_declared() -> None:
         noted += " ".join(f.message for f in report.findings if f.code == "UNDECLARED_MELD")
     for kind in ("trumps", "gatti", "the family of", "three", "four"):
         assert kind in noted, kind
-
-
-@pytest.mark.parametrize("historic", [False, True])
-@pytest.mark.parametrize("overtrump", [False, True])
-def test_usual_trick_facts_agree_with_the_trick_rules(historic: bool, overtrump: bool) -> None:
-    """The single pass judges a usual trick from ``UsualTricks`` alone (PINCH-1, PINCH-4):
-    for every two cards of the pack and second hands around them, its facts must say what
-    ``TrickRules.winner`` and ``TrickRules.illegal`` say, and send to the general method
-    exactly the Fool, unknown cards and a card written twice."""
-    from scorer.cards import CARDS, FOOL
-    from scorer.games import pinch_rules as R
-
-    rules = R.rules(historic, overtrump)
-    usual = R.UsualTricks(rules)  # a fresh table: every entry is worked out here
-    pack = [card for card in CARDS if R.PACK >> card & 1]
-    rng = random.Random(6)
-    for a in pack:
-        for b in pack:
-            facts = usual[a, b]
-            if FOOL in (a, b) or a == b:
-                assert facts is None
-                continue
-            bit_a, bit_b, both, forbidden, leader_wins, points = facts
-            assert (bit_a, bit_b, both) == (1 << a, 1 << b, 1 << a | 1 << b)
-            assert points == R.POINTS[a] + R.POINTS[b]
-            assert leader_wins == (rules.winner((a, b)) == 0)
-            # b alone, b with each one other card (so each card in or out of ``forbidden``
-            # is tried on its own), and two full hands
-            hands = [1 << b, *(1 << b | 1 << c for c in rng.sample(pack, 25) if c not in (a, b)),
-                     *(1 << b | sum(1 << c for c in rng.sample(pack, 14) if c not in (a, b))
-                       for _ in range(2))]
-            for second in hands:
-                legal = rules.illegal(second, (a,), b) is None
-                assert legal == (not second & forbidden), (a, b, second)
-    assert usual[None, pack[0]] is None and usual[pack[0], None] is None

@@ -113,10 +113,8 @@ class _PinchHand:
         self.record = record
         self.report = Report(game.key, tuple(record.players), record.dealer, unit=game.unit)
         self.options = game.resolve_options(record.options, options)
-        historic = self.options["pip-order"] == "historic"
-        overtrump = self.options["overtrump"] == "required"
-        self.rules = R.rules(historic, overtrump)
-        self.usual = R.usual_tricks(historic, overtrump)  # the single pass's tricks
+        self.rules = R.rules(self.options["pip-order"] == "historic",
+                             self.options["overtrump"] == "required")
         self.words = game.wording(record)  # cards and suits in the record's style
         self.dealer = record.dealer if record.dealer is not None else 0
         self.hand_lines: dict[int, Line] = {}
@@ -379,7 +377,10 @@ class _PinchHand:
         last_trick = count - 1
         while last_trick >= 0 and events[last_trick].__class__ is not Trick:
             last_trick -= 1
-        usual = self.usual
+        rules = self.rules
+        strength = rules.strength
+        overtrump = rules.overtrump
+        above = R.TRUMPS_ABOVE
         hands = self.hands
         piles = self.piles
         won = self.won
@@ -388,6 +389,7 @@ class _PinchHand:
         # neither drawn nor played before); the stock's own check otherwise.
         unseen = R.PACK & ~(self.dealt[0] | self.dealt[1]) if stock is None else 0
         log = self.report.tricks.append
+        points = R.POINTS
         involved = R.INVOLVED
         seats = self.seats
         seat_of = {name: seats[name.casefold()] for name in self.report.players}  # as written
@@ -398,6 +400,7 @@ class _PinchHand:
         trump_only, trumps, trump_meld = R.TRUMP_ONLY, R.TRUMPS, R.TRUMP_MELD
         moment_for = self.melds.moment_for
         stock_tricks, bagatto, last = R.STOCK_TRICKS, R.BAGATTO, R.TRICKS
+        category, category_mask = CATEGORY, CATEGORY_MASK
         new_result = TrickResult.__new__
         bit_of = _BIT  # a card's bit, shared (a shift makes a new integer past bit 30)
         # The replay's state in locals; written back to ``self`` before a line goes to a
@@ -412,17 +415,28 @@ class _PinchHand:
             if entry.__class__ is Trick:
                 cards = entry._cards
                 number = done + 1
-                facts = None
+                winner = -1
                 if (len(cards) == 2 and entry.number == number and not pending and (
                         entry.leader is None or entry.leader == leader) and number <= last):
-                    facts = usual[cards]  # None: the Fool, an unknown card, one card twice
-                    if facts is not None:
-                        bit_a, bit_b, both, forbidden, leader_wins, trick_points = facts
+                    a, b = cards
+                    if a is not None and b is not None and a != FOOL and b != FOOL:
                         other = 1 - leader
                         first, second = hands[leader], hands[other]
-                        if not first & bit_a or not second & bit_b or second & forbidden:
-                            facts = None  # a card not held, or an illegal answer (PINCH-4)
-                if facts is None:
+                        bit_a, bit_b = bit_of[a], bit_of[b]
+                        led, answer = category[a], category[b]
+                        if not first & bit_a or not second & bit_b:
+                            pass
+                        elif led == answer:
+                            if strength[a] > strength[b]:
+                                if led != TRUMP or not overtrump or not second & above[a]:
+                                    winner = leader  # PINCH-4: no trump above to overtrump
+                            elif strength[a] < strength[b]:
+                                winner = other
+                            # equal: one card written twice, for the general method
+                        elif not second & category_mask[led] and (
+                                answer == TRUMP or led == TRUMP or not second & TRUMP_MASK):
+                            winner = other if answer == TRUMP else leader
+                if winner < 0:
                     self.tricks_done, self.leader, self.gone = done, leader, gone
                     self.stock_pos, self.drawn, self.pending = stock_pos, drawn, pending
                     self.windows = windows
@@ -433,9 +447,9 @@ class _PinchHand:
                     if not going_on:
                         return
                     continue
-                winner = leader if leader_wins else other
                 hands[leader] = first ^ bit_a
                 hands[other] = second ^ bit_b
+                both = bit_a | bit_b
                 gone |= both
                 piles[winner] |= both
                 won[winner] += 1
@@ -448,7 +462,7 @@ class _PinchHand:
                 result.leader = leader
                 result.cards = cards
                 result.winner = winner
-                result.points = trick_points
+                result.points = points[a] + points[b]
                 result.flags = NO_FLAGS
                 result.players = 2
                 result.source = entry
@@ -456,8 +470,8 @@ class _PinchHand:
                 done = number
                 windows = _CLOSED
                 if number > stock_tricks:
-                    if number == last and bagatto in cards:
-                        self.bagatto = (leader if cards[0] == bagatto else other, winner)
+                    if number == last and (a == bagatto or b == bagatto):
+                        self.bagatto = (leader if a == bagatto else other, winner)
                     leader = winner
                     continue
                 leader = winner

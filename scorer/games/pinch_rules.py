@@ -18,7 +18,7 @@ from functools import cache
 from ..cards import CARDS, FOOL, suit_card, trump
 from ..cardset import mask_of
 from ..record import KeywordSpec
-from ..tricks import CATEGORY, CATEGORY_MASK, SUIT_MASKS, TRUMP, TRUMP_MASK, TrickRules
+from ..tricks import SUIT_MASKS, TRUMP_MASK, TrickRules
 from .base import Option
 
 __all__ = [
@@ -35,9 +35,7 @@ __all__ = [
     "STOCK_SIZE",
     "TRICKS",
     "TRUMPS",
-    "UsualTricks",
     "rules",
-    "usual_tricks",
 ]
 
 #: The 78-card tarot pack: every suit card, trumps 1..21, the Fool.
@@ -96,57 +94,6 @@ def _trumps_above() -> tuple[int, ...]:
 
 TRUMPS_ABOVE = _trumps_above()
 
-
-
-class UsualTricks(dict):
-    """What the single pass needs to know about a trick of two cards under one rule set,
-    by its card tuple (the leader's card first), worked out the first time it is asked:
-    ``(bit_a, bit_b, both, forbidden, leader_wins, points)``. ``forbidden`` is what the
-    second player must not hold for his answer to be legal (PINCH-4): the led suit when he
-    did not follow, and the trumps too when he did not trump either; with
-    ``overtrump=required``, the trumps above a trump lead he did not beat. ``None`` for a
-    trick left to the general method: an unknown card, the Fool (PINCH-6), one card twice.
-
-    >>> usual = usual_tricks(False, False)
-    >>> from scorer.cards import Card
-    >>> facts = usual[Card.parse("5S"), Card.parse("KS")]  # KS beats 5S: the second wins
-    >>> facts[3], facts[4], facts[5]
-    (0, False, 4)
-    """
-
-    def __init__(self, rules: TrickRules) -> None:
-        super().__init__()
-        self.rules = rules
-
-    def __missing__(self, cards: tuple[int | None, int | None]) -> tuple | None:
-        a, b = cards
-        facts = None
-        if a is not None and b is not None and FOOL not in cards:
-            strength = self.rules.strength
-            led, answer = CATEGORY[a], CATEGORY[b]
-            forbidden = 0
-            if led != answer:
-                forbidden = CATEGORY_MASK[led]
-                if answer != TRUMP and led != TRUMP:
-                    forbidden |= TRUMP_MASK
-                leader_wins = answer != TRUMP
-            elif strength[a] != strength[b]:
-                leader_wins = strength[a] > strength[b]
-                if led == TRUMP and self.rules.overtrump and leader_wins:
-                    forbidden = TRUMPS_ABOVE[a]
-            else:  # one card written twice
-                leader_wins = None
-            if leader_wins is not None:
-                facts = (1 << a, 1 << b, 1 << a | 1 << b, forbidden, leader_wins,
-                         POINTS[a] + POINTS[b])
-        self[cards] = facts
-        return facts
-
-
-@cache
-def usual_tricks(historic: bool = False, overtrump: bool = False) -> UsualTricks:
-    """The :class:`UsualTricks` of :func:`rules` with these options, one per option set."""
-    return UsualTricks(rules(historic, overtrump))
 
 def _points() -> tuple[int, ...]:
     """PINCH-2: Bagatto, World, Fool and Kings 4; Queens 3; Cavaliers 2; Jacks 1 (52)."""
