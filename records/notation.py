@@ -363,12 +363,11 @@ class Reader:
                 else [Loc(number, 1) for number in range(start + 1, stop)])
         for raw, loc in zip(lines, locs, strict=True):
             if raw[:1] in digits:  # a trick line
-                number_text, _dot, after = raw.partition(".")
-                rest = after.lstrip(" \t")
+                number_text, _dot, rest = raw.partition(". ")
                 cards = known_run(rest)  # a run already read: plain cards, no colon
                 number = numbers.get(number_text)
                 leader = None
-                if cards is None or number is None or len(rest) == len(after):
+                if cards is None or number is None:
                     trick_row = self.block_trick(raw)  # not the usual ``N. c1 c2``
                     if trick_row is None:
                         break
@@ -383,19 +382,20 @@ class Reader:
                 trick.loc = loc
                 append(trick)
                 continue
-            prefix, colon, rest = raw.partition(":")
+            prefix, colon, rest = raw.partition(": ")
+            if not colon:  # ``keyword Name:cards``, ``keyword Name :cards`` ...
+                prefix, colon, rest = raw.partition(":")
             known = prefixes.get(prefix)
             if not known:  # not looked at yet (None), or not for the block (())
-                if known is None and colon:
+                if known is None and colon and ":" not in prefix:
                     known = self.block_prefix(prefix)
                     if len(prefixes) < _PREFIX_LINES_KEPT:
                         prefixes[prefix] = known
                 if not known:
                     break
-            rest = rest.lstrip(" \t")
             cards = known_run(rest)
             if cards is None:
-                cards = self.block_cards(rest, known[0])
+                cards = self.block_cards(rest.lstrip(" \t"), known[0])
                 if cards is None:
                     break
             line = _new_line(Line)
