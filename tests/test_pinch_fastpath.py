@@ -272,3 +272,36 @@ def test_engine_paths_agree_on_melds_never_declared() -> None:
         noted += " ".join(f.message for f in report.findings if f.code == "UNDECLARED_MELD")
     for kind in ("trumps", "gatti", "the family of", "three", "four"):
         assert kind in noted, kind
+
+
+def test_meld_checks_let_through_every_draw_that_makes_a_meld() -> None:
+    """The single pass asks :meth:`MeldBook.moment_for` about a drawn card only when
+    ``MELD_CHECKS`` says a meld with it may be held (PINCH-5). For every card of the pack
+    in many hands: when the checks say no, the book learns nothing it would report (G-5):
+    no gatti, family or kind, and fewer than ten trumps."""
+    from types import SimpleNamespace
+
+    from scorer.cards import CARDS
+    from scorer.games import pinch_rules as R
+    from scorer.games.pinch_melds import MELD_CHECKS, MeldBook
+
+    rng = random.Random(5)
+    pack = [card for card in CARDS if R.PACK >> card & 1]
+    trumps = [card for card in pack if R.TRUMPS >> card & 1]
+    for card in pack:
+        for size in (5, 10, 15, 20, 25):
+            for _ in range(6):
+                # a hand of ``size`` cards with ``card``, trumps and courts often crowded in
+                pool = trumps + pack if size > 10 else pack
+                hand = 1 << card | sum(1 << c for c in rng.sample(pool, size))
+                book = MeldBook(SimpleNamespace(hands=[hand, 0]))  # type: ignore[arg-type]
+                book.moment_for(0, card)
+                passes = any((hand & cards).bit_count() >= enough
+                             for cards, enough in MELD_CHECKS[card])
+                learned = (book.held_gatti[0] or book.held_families[0] or book.held_kinds[0]
+                           or book.held_trumps[0] >= R.TRUMP_MELD)
+                assert passes or not learned, (card, hand)
+    # and the checks are not vacuous: a family completed by its last card passes them
+    family = R.FAMILIES[0]
+    last = max(c for c in pack if family >> c & 1)
+    assert any((family & cards).bit_count() >= enough for cards, enough in MELD_CHECKS[last])

@@ -37,7 +37,7 @@ from ..tricks import (
 )
 from . import pinch_rules as R
 from .base import Game
-from .pinch_melds import MeldBook, declare  # imported once, not inside each replay
+from .pinch_melds import MELD_CHECKS, MeldBook, declare  # imported once, not per replay
 from .pinch_scoring import score_hand
 
 __all__ = ["Pinch"]
@@ -390,14 +390,13 @@ class _PinchHand:
         unseen = R.PACK & ~(self.dealt[0] | self.dealt[1]) if stock is None else 0
         log = self.report.tricks.append
         points = R.POINTS
-        involved = R.INVOLVED
+        meld_checks = MELD_CHECKS
         seats = self.seats
         seat_of = {name: seats[name.casefold()] for name in self.report.players}  # as written
         # a usual draw line's subject: the seat's name as written (a name shared with an
         # earlier seat, folded, is that seat's: such a line goes the general way)
         names = tuple(name if seat_of[name] == seat else None
                       for seat, name in enumerate(self.report.players))
-        trump_only, trumps, trump_meld = R.TRUMP_ONLY, R.TRUMPS, R.TRUMP_MELD
         moment_for = self.melds.moment_for
         stock_tricks, bagatto, last = R.STOCK_TRICKS, R.BAGATTO, R.TRICKS
         category, category_mask = CATEGORY, CATEGORY_MASK
@@ -497,10 +496,11 @@ class _PinchHand:
                     index += 1
                     stock_pos += 1
                     drawn |= bit
-                    hands[seat] |= bit
-                    if involved[card] and (not trump_only[card] or (
-                            hands[seat] & trumps).bit_count() >= trump_meld):
-                        moment_for(seat, card)
+                    hand = hands[seat] = hands[seat] | bit
+                    for cards_of_meld, enough in meld_checks[card]:
+                        if (hand & cards_of_meld).bit_count() >= enough:
+                            moment_for(seat, card)  # a meld with this card may be new
+                            break
                 else:
                     pending = ()
                     windows = _BOTH_OPEN
@@ -522,12 +522,13 @@ class _PinchHand:
                     bit = bit_of[card]
                     stock_pos += 1
                     drawn |= bit
-                    hands[seat] |= bit
+                    hand = hands[seat] = hands[seat] | bit
                     pending = pending[1:]
                     windows = _BOTH_OPEN if windows[1 - seat] else _OPEN_FOR[seat]
-                    if involved[card] and (not trump_only[card] or (
-                            hands[seat] & trumps).bit_count() >= trump_meld):
-                        moment_for(seat, card)
+                    for cards_of_meld, enough in meld_checks[card]:
+                        if (hand & cards_of_meld).bit_count() >= enough:
+                            moment_for(seat, card)
+                            break
                     continue
             self.tricks_done, self.leader, self.gone = done, leader, gone
             self.stock_pos, self.drawn, self.pending = stock_pos, drawn, pending

@@ -30,6 +30,18 @@ _KIND_NUMBER = {3: "three", 4: "four"}
 _FAMILY_OF = {card: suit for suit, family in enumerate(R.FAMILIES) for card in cards_of(family)}
 _KIND_OF = {card: rank for rank, kind in R.KINDS.items() for card in cards_of(kind)}
 
+#: Per card, when a draw of it can make a meld not held at the last declaring moment: pairs
+#: (cards, enough), any one of which the hand must hold ``enough`` of (PINCH-5: ten trumps;
+#: the three gatti; the four cards of a family; three cards of a kind). Other cards make no
+#: meld (empty). The single pass looks at :meth:`MeldBook.moment_for` only then.
+MELD_CHECKS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    ((R.FAMILIES[_FAMILY_OF[card]], 4), (R.KINDS[_KIND_OF[card]], 3)) if card in _FAMILY_OF
+    else ((R.GATTI, 3), (R.TRUMPS, R.TRUMP_MELD)) if (R.GATTI & R.TRUMPS) >> card & 1
+    else ((R.GATTI, 3),) if R.GATTI >> card & 1
+    else ((R.TRUMPS, R.TRUMP_MELD),) if R.TRUMPS >> card & 1
+    else ()
+    for card in range(97))
+
 
 @dataclass(frozen=True, slots=True)
 class Meld:

@@ -58,9 +58,6 @@ KINDS = {r: mask_of(suit_card(s, r) for s in range(4)) for r in COURT_RANKS}
 #: Cards that can take part in a meld (trumps, the Fool, courts): a draw of any other card
 #: cannot make a new meld (PINCH-5).
 INVOLVED = tuple(bool((TRUMPS | GATTI | sum(FAMILIES)) >> c & 1) for c in range(97))
-#: The cards whose draw can only matter for the trumps meld (a trump other than the gatti):
-#: that meld needs 10 trumps, so fewer held is not worth a look (PINCH-5).
-TRUMP_ONLY = tuple(bool((TRUMPS & ~GATTI) >> c & 1) for c in range(97))
 TRUMP_MELD = 10
 RANK_LETTER = {11: "J", 12: "C", 13: "Q", 14: "K"}
 RANK_NAME = {11: "jacks", 12: "cavaliers", 13: "queens", 14: "kings"}
