@@ -531,7 +531,7 @@ class Reader:
         self.tags, self.spec, self.players, self.line_count = {}, None, [], 0
         self.player_names: dict[str, str] = {}
         self.player_seats: dict[str, int] = {}
-        self.visitor.begin_record(Loc(number, column))
+        self.visitor.begin_record(_new_loc(Loc, (number, column)))
 
     def close(self, last_line: int) -> None:
         if not self.in_record:
@@ -555,7 +555,7 @@ class Reader:
         if name in self.tags:
             self.error(f"the {name} tag is repeated", number, column)
             return
-        self.tags[name] = (value, Loc(number, column + match.start(2)))
+        self.tags[name] = (value, _new_loc(Loc, (number, column + match.start(2))))
 
     def begin_body(self, number: int) -> None:
         """Validate the tags, hand them to the visitor in canonical order, set up the body.

@@ -324,20 +324,39 @@ class Record:
 
     @cached_property
     def players(self) -> list[str]:
-        return split_players(self.tag("Players", "") or "")
+        return list(self._from_tags[0])
 
     @cached_property
     def dealer(self) -> int | None:
         """Seat index of the dealer, ``None`` when the tag is missing or names no player."""
-        name = (self.tag("Dealer") or "").strip().casefold()
-        for seat, player in enumerate(self.players):
-            if player.casefold() == name:
-                return seat
-        return None
+        return self._from_tags[1]
 
     @cached_property
     def options(self) -> dict[str, str]:
-        return parse_options(self.tag("Options", "") or "")
+        return dict(self._from_tags[2])
+
+    @cached_property
+    def _from_tags(self) -> tuple[tuple[str, ...], int | None, tuple[tuple[str, str], ...]]:
+        """The players, the dealer's seat and the options these tags give, worked out once
+        for all the records with the same tags (the hands of one table; every replay asks)."""
+        try:
+            known = _FROM_TAGS.get(self.tags)
+        except TypeError:  # tags given in lists, not tuples: worked out, not kept
+            return self._read_tags()
+        if known is None:
+            known = self._read_tags()
+            if len(_FROM_TAGS) >= _FROM_TAGS_KEPT:
+                _FROM_TAGS.clear()
+            _FROM_TAGS[self.tags] = known
+        return known
+
+    def _read_tags(self) -> tuple[tuple[str, ...], int | None, tuple[tuple[str, str], ...]]:
+        players = split_players(self.tag("Players", "") or "")
+        name = (self.tag("Dealer") or "").strip().casefold()
+        dealer = next((seat for seat, player in enumerate(players)
+                       if player.casefold() == name), None)
+        options = parse_options(self.tag("Options", "") or "")
+        return tuple(players), dealer, tuple(options.items())
 
     def lines(self, keyword: str) -> list[Line]:
         return [ln for ln in self.body if isinstance(ln, Line) and ln.keyword == keyword]
@@ -345,6 +364,11 @@ class Record:
     @property
     def tricks(self) -> list[Trick]:
         return [ln for ln in self.body if isinstance(ln, Trick)]
+
+
+#: Record._from_tags's answers, by the tags they come from. Cleared past _FROM_TAGS_KEPT.
+_FROM_TAGS: dict[tuple[tuple[str, str], ...], tuple] = {}
+_FROM_TAGS_KEPT = 1_000
 
 
 def split_players(text: str) -> list[str]:

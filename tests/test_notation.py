@@ -235,6 +235,24 @@ def test_space_separated_players() -> None:
     assert parsed.record.dealer == 2
 
 
+
+def test_records_with_the_same_tags_share_the_work_not_the_values() -> None:
+    """``Record.players``, ``dealer`` and ``options`` are worked out once per set of tags
+    (the hands of one table): each record still gets its own list and dict, and tags given
+    as lists (not hashable) are read too."""
+    from scorer.record import Record
+
+    tags = (("Game", "nice3"), ("Players", "Anna, Bruno, Carla"), ("Dealer", "bruno"),
+            ("Options", "first-lead=declarer"))
+    first, second = Record(tags), Record(tags)
+    first.players.append("Zed")
+    first.options["first-lead"] = "eldest"
+    assert second.players == ["Anna", "Bruno", "Carla"] and second.dealer == 1
+    assert second.options == {"first-lead": "declarer"}
+    listed = Record([list(tag) for tag in tags])  # type: ignore[arg-type]
+    assert (listed.players, listed.dealer, listed.options) == (
+        ["Anna", "Bruno", "Carla"], 1, {"first-lead": "declarer"})
+
 def test_dealer_not_a_player() -> None:
     text = '[Game "nice3"]\n[Players "A, B, C"]\n[Dealer "Zed"]\n'
     assert errors(text) == [(3, 10, "the dealer 'Zed' is not one of the players")]

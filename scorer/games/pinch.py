@@ -223,9 +223,10 @@ class _PinchHand:
                 break
             head += 1
         entries = body
-        if self.use_single_pass and _EVENT_KEYWORDS.issuperset(map(_KEYWORD, body[head:])):
+        events = body[head:]
+        if self.use_single_pass and _EVENT_KEYWORDS.issuperset(map(_KEYWORD, events)):
             entries = body[:head]
-            self.events.extend(body[head:])
+            self.events.extend(events)
         started = False
         for entry in entries:
             if isinstance(entry, Trick):
