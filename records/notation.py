@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from itertools import islice, repeat
 
 from scorer.cards import CARDS, Card, CardParseError, card_spellings
 from scorer.findings import Loc
@@ -356,17 +357,23 @@ class Reader:
         digits = _DIGITS
         entries: list[Line | Trick] = []
         append = entries.append
-        end = start + MAX_RECORD_LINES - self.line_count
-        lines = self.lines[start:end]
-        stop = start + 1 + len(lines)  # the lines' numbers run from start + 1
-        locs = (_AT_COLUMN_1[start + 1 : stop] if stop <= _CACHED_LINES
-                else [Loc(number, 1) for number in range(start + 1, stop)])
-        for raw, loc in zip(lines, locs, strict=True):
+        # No copies of the lines left (a block that stops at a line the other paths read
+        # resumes at the next trick): their locations are the shared ones while they last.
+        end = min(start + MAX_RECORD_LINES - self.line_count, len(self.lines))
+        lines = islice(self.lines, start, end)
+        locs = (islice(_AT_COLUMN_1, start + 1, None) if end < _CACHED_LINES
+                else map(_new_loc, repeat(Loc), zip(range(start + 1, end + 1), repeat(1))))
+        for raw, loc in zip(lines, locs, strict=False):  # the shared locations outlast them
             if raw[:1] in digits:  # a trick line
                 number_text, _dot, rest = raw.partition(". ")
-                cards = known_run(rest)  # a run already read: plain cards, no colon
                 number = numbers.get(number_text)
+                cards = known_run(rest)  # a run already read: plain cards, no colon
                 leader = None
+                if cards is None:
+                    if "(" in rest:  # a note: for the other paths (no exception to raise)
+                        break
+                    if number is not None and ":" not in rest:  # (a leader: the pattern)
+                        cards = self.block_cards(rest, None)
                 if cards is None or number is None:
                     trick_row = self.block_trick(raw)  # not the usual ``N. c1 c2``
                     if trick_row is None:
@@ -430,15 +437,19 @@ class Reader:
 
     def block_cards(self, rest: str, keyword: str | None) -> tuple[Card | None, ...] | None:
         """The cards of a block line after its colon (or trick number), not among the runs
-        already read: ``None`` unless the text is plain (:data:`_BLOCK_CARDS`) and every
-        token a card spelling, or, for a section line of a "mixed" keyword, a word
-        (:meth:`mixed_run`). A run of one or two cards is kept for the next lines."""
-        if _BLOCK_CARDS.fullmatch(rest) is None:
-            return None
+        already read: ``None`` unless every token is a card spelling and the text neither
+        starts nor ends with a blank (what :data:`_BLOCK_CARDS` takes, spellings holding no
+        blank or sign) or, for a section line of a "mixed" keyword, the text is plain and
+        its other tokens words (:meth:`mixed_run`). A run of one or two cards is kept for
+        the next lines."""
         try:
             cards = tuple(map(self.spellings.__getitem__, rest.split()))
         except KeyError:
-            return self.mixed_run(keyword, rest) if keyword is not None else None
+            if keyword is None or _BLOCK_CARDS.fullmatch(rest) is None:
+                return None
+            return self.mixed_run(keyword, rest)
+        if not cards or rest[0].isspace() or rest[-1].isspace():
+            return None
         if rest.count(" ") < 2:  # one or two cards
             self.runs[rest] = cards
         return cards
