@@ -324,6 +324,9 @@ class Reader:
                 self.in_body = True
             if not self.in_body:
                 self.begin_body(number)
+                if self.fast:  # the record's first body line: again, by the fast paths
+                    number -= 1
+                    continue
             self.line_count += 1
             if self.line_count > MAX_RECORD_LINES:
                 if self.line_count == MAX_RECORD_LINES + 1:
