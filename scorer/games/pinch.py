@@ -393,11 +393,10 @@ class _PinchHand:
         points = R.POINTS
         meld_checks = MELD_CHECKS
         seats = self.seats
-        seat_of = {name: seats[name.casefold()] for name in self.report.players}  # as written
-        # a usual draw line's subject: the seat's name as written (a name shared with an
-        # earlier seat, folded, is that seat's: such a line goes the general way)
-        names = tuple(name if seat_of[name] == seat else None
-                      for seat, name in enumerate(self.report.players))
+        # a usual draw line's subject: the seat's name as written (a second name equal to the
+        # first, folded, is the first seat's: such a line goes the general way)
+        first_name, second_name = self.report.players  # two: judge() checked
+        names = (first_name, second_name if seats[second_name.casefold()] == 1 else None)
         moment_for = self.melds.moment_for
         stock_tricks, bagatto, last = R.STOCK_TRICKS, R.BAGATTO, R.TRICKS
         category, category_mask = CATEGORY, CATEGORY_MASK
@@ -484,10 +483,10 @@ class _PinchHand:
                     line = events[index]
                     if line.keyword != "draw" or line.subject != names[seat]:
                         break  # (a trick's keyword is "")
-                    found = line._cards
-                    if len(found) != 1:
+                    try:
+                        (card,) = line._cards
+                    except ValueError:  # not one card
                         break
-                    card = found[0]
                     if stock is not None:
                         if card != stock[stock_pos]:  # (never None: the stock is known)
                             break
@@ -513,9 +512,7 @@ class _PinchHand:
             keyword = entry.keyword
             if keyword == "draw":
                 subject = entry.subject
-                seat = seat_of.get(subject)
-                if seat is None and subject:
-                    seat = seats.get(subject.casefold())
+                seat = seats.get(subject.casefold()) if subject else None
                 found = entry._cards
                 if (seat is not None and len(found) == 1 and pending and seat == pending[0]
                         and stock and found[0] == stock[stock_pos]):
