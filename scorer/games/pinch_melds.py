@@ -29,6 +29,7 @@ _KIND_NUMBER = {3: "three", 4: "four"}
 #: The suit of the family and the rank of the kinds a court card belongs to.
 _FAMILY_OF = {card: suit for suit, family in enumerate(R.FAMILIES) for card in cards_of(family)}
 _KIND_OF = {card: rank for rank, kind in R.KINDS.items() for card in cards_of(kind)}
+_COURTS = sum(R.FAMILIES)  # the sixteen court cards
 
 #: Per card, when a draw of it can make a meld not held at the last declaring moment: pairs
 #: (cards, enough), any one of which the hand must hold ``enough`` of (PINCH-5: ten trumps;
@@ -83,6 +84,8 @@ class MeldBook:
             self.held_trumps[seat] = count
         if hand & R.GATTI == R.GATTI:
             self.held_gatti[seat] = True
+        if (hand & _COURTS).bit_count() < 3:  # neither a family nor three of a kind
+            return
         for suit, family in enumerate(R.FAMILIES):
             if hand & family == family:
                 self.held_families[seat] |= 1 << suit
