@@ -23,6 +23,7 @@ import cProfile
 import platform
 import pstats
 import random
+import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
@@ -30,7 +31,8 @@ from records.notation import read
 from records.writer import write
 from scorer.games import Game
 
-__all__ = ["SLOWEST_SHARE", "TARGETS", "run_bench", "run_bench_all", "run_bench_jobs", "verdict"]
+__all__ = ["SLOWEST_SHARE", "TARGETS", "python_build", "run_bench", "run_bench_all",
+           "run_bench_jobs", "verdict"]
 
 
 PROFILE_SAMPLE = 300
@@ -41,6 +43,13 @@ TARGETS = {"nice4": 5_000, "minchiate": 1_500, "pinch": 5_000, "piemonte3": 3_00
            "piedicavallo": 4_000}
 #: Issue 9: the slowest game at least this share of the ``nice4`` rate.
 SLOWEST_SHARE = 0.5
+
+
+def python_build() -> str:
+    """The interpreter measured: its version and executable. Builds of one version differ
+    (a distribution's, compiled with profile-guided optimisation, ran pinch about 8% faster
+    here than an unoptimised one; BENCHMARKS.md), so a figure names its interpreter."""
+    return f"{platform.python_version()} ({sys.executable})"
 
 
 def verdict(game: str, rate: float) -> str:
@@ -95,7 +104,7 @@ def run_bench(game: Game, hands: int, seed: int = 1) -> dict:
         "hands": hands,
         "seed": seed,
         "cards_played": cards_played,
-        "python": platform.python_version(),
+        "python": python_build(),
         "parse_seconds": parse_seconds,
         "verify_seconds": verify_seconds,
         "score_share_of_verify": share,
@@ -129,7 +138,7 @@ def run_bench_jobs(game: Game, hands: int, seed: int = 1, jobs: int = 2) -> dict
     slowest = max(r["total_seconds"] for r in results)
     return {
         "game": game.key, "hands": hands, "seed": seed, "jobs": jobs,
-        "python": platform.python_version(),
+        "python": python_build(),
         "cards_played": sum(r["cards_played"] for r in results),
         "per_job_hands_per_second": [r["total_hands_per_second"] for r in results],
         "total_seconds": slowest,
@@ -149,7 +158,7 @@ def run_bench_all(hands: int, seed: int = 1) -> dict:
     rates = {r["game"]: r["total_hands_per_second"] for r in results}
     slowest = min(rates, key=rates.__getitem__)
     share = rates[slowest] / rates["nice4"]
-    return {"hands": hands, "seed": seed, "python": platform.python_version(),
+    return {"hands": hands, "seed": seed, "python": python_build(),
             "games": results, "slowest": slowest, "slowest_share_of_nice4": share,
             "slowest_verdict": ("met" if share >= SLOWEST_SHARE else "NOT met")
             + f" ({share:.0%} of nice4, at least {SLOWEST_SHARE:.0%} asked)"}

@@ -119,6 +119,12 @@ TRICK_EDITS = [
     lambda line, rng: "0" + line,
     lambda line, rng: line.replace(" ", " XXI ", 1),
     lambda line, rng: line.replace(" ", "\u00a0", 1),
+    lambda line, rng: line.replace(" ", "\u2028", 1),
+    lambda line, rng: line + "\u3000",
+    lambda line, rng: line.replace(". ", ".\t", 1),
+    lambda line, rng: line.replace(". ", ". \t", 1),
+    lambda line, rng: "\u0661" + line[1:],  # an Arabic-Indic digit: a number to the pattern
+    lambda line, rng: "1" + line,
     lambda line, rng: line.split(" ", 1)[0],
     lambda line, rng: "",
     lambda line, rng: "[Game \"nice4\"]",
