@@ -363,13 +363,14 @@ class _PinchHand:
 
     def single_pass(self) -> None:
         """:meth:`general_replay` in one loop, for a record whose hands are known (written
-        or derived): the usual trick (two held cards, no Fool, numbered in turn, the leader
-        right if written, the second card following or void, a trump answering a trump
-        above it or holding none above it when overtrumping is required) and, right after
-        it, the usual two draws (the winner's then the other's, each the written stock's
-        next card, or a card not seen yet when no stock is written) are replayed inline with
-        the very state updates of :meth:`trick` and :meth:`draw`; anything else (the Fool,
-        a possible revoke, a card not held, any draw out of the ordinary, melds, covers)
+        or derived): the usual trick (two held cards, numbered in turn, the leader right if
+        written, the second card following or void, a trump answering a trump above it or
+        holding none above it when overtrumping is required; or the Fool with another card,
+        always legal, PINCH-6) and, right after it, the usual two draws (the winner's then
+        the other's, each the written stock's next card, or a card not seen yet when no
+        stock is written) are replayed inline with the very state updates of
+        :meth:`trick_full`, :meth:`take` and :meth:`draw`; anything else (a possible revoke,
+        a card not held, an unknown card, any draw out of the ordinary, melds, covers)
         goes to the general method for that one line, which finds and words every
         problem. ``tests/test_pinch_fastpath.py`` checks that the reports are the same as
         :meth:`general_replay`'s."""
@@ -414,11 +415,20 @@ class _PinchHand:
             if entry.__class__ is Trick:
                 cards = entry._cards
                 number = done + 1
-                winner = -1
+                winner = fool_by = -1
                 if (len(cards) == 2 and entry.number == number and not pending and (
                         entry.leader is None or entry.leader == leader) and number <= last):
                     a, b = cards
-                    if a is not None and b is not None and a != FOOL and b != FOOL:
+                    if a is None or b is None:
+                        pass  # an unknown card: the general method stops there
+                    elif a == FOOL or b == FOOL:
+                        if a != b:  # PINCH-6: the Fool is always legal and the card wins
+                            other = 1 - leader
+                            first, second = hands[leader], hands[other]
+                            bit_a, bit_b = bit_of[a], bit_of[b]
+                            if first & bit_a and second & bit_b:
+                                fool_by, winner = (leader, other) if a == FOOL else (other, leader)
+                    else:
                         other = 1 - leader
                         first, second = hands[leader], hands[other]
                         bit_a, bit_b = bit_of[a], bit_of[b]
@@ -450,18 +460,26 @@ class _PinchHand:
                 hands[other] = second ^ bit_b
                 both = bit_a | bit_b
                 gone |= both
-                piles[winner] |= both
+                trick_points = points[a] + points[b]
                 won[winner] += 1
-                if fool_watch == winner:
-                    if not self.fool_due:
-                        self.fool_due, self.fool_due_at = True, number
-                    self.fool_after |= both
+                if fool_by < 0:
+                    piles[winner] |= both
+                    if fool_watch == winner:  # PINCH-6: a trick to cover the Fool from
+                        if not self.fool_due:
+                            self.fool_due, self.fool_due_at = True, number
+                        self.fool_after |= both
+                else:  # PINCH-6: its owner takes the Fool back, to cover it later
+                    piles[fool_by] |= FOOL_BIT
+                    piles[winner] |= both ^ FOOL_BIT
+                    trick_points -= points[FOOL]
+                    self.fool_owner, self.fool_trick = fool_by, number
+                    fool_watch = fool_by
                 result = new_result(TrickResult)  # TrickResult(...) without a call
                 result.number = number
                 result.leader = leader
                 result.cards = cards
                 result.winner = winner
-                result.points = points[a] + points[b]
+                result.points = trick_points
                 result.flags = NO_FLAGS
                 result.players = 2
                 result.source = entry

@@ -30,6 +30,7 @@ _KIND_NUMBER = {3: "three", 4: "four"}
 _FAMILY_OF = {card: suit for suit, family in enumerate(R.FAMILIES) for card in cards_of(family)}
 _KIND_OF = {card: rank for rank, kind in R.KINDS.items() for card in cards_of(kind)}
 _COURTS = sum(R.FAMILIES)  # the sixteen court cards
+_SUIT_OF_FAMILY = {family: suit for suit, family in enumerate(R.FAMILIES)}
 
 #: Per card, when a draw of it can make a meld not held at the last declaring moment: pairs
 #: (cards, enough), any one of which the hand must hold ``enough`` of (PINCH-5: ten trumps;
@@ -158,14 +159,14 @@ def _shape(mask: int, kind: str | None) -> tuple[str, int] | None:
     if kind in (None, "gatti") and mask == R.GATTI:
         return "gatti", 0
     if kind in (None, "family"):
-        for suit, family in enumerate(R.FAMILIES):
-            if mask == family:
-                return "family", suit
-    if kind in (None, "four", "three"):
-        for rank, cards in R.KINDS.items():
-            if not mask & ~cards and count == (4 if kind == "four" else
-                                               3 if kind == "three" else count) and count >= 3:
-                return _KIND_NUMBER[count], rank
+        suit = _SUIT_OF_FAMILY.get(mask)
+        if suit is not None:
+            return "family", suit
+    if kind in (None, "four", "three") and count >= 3:
+        rank = _KIND_OF.get((mask & -mask).bit_length() - 1)  # the kinds are disjoint: the
+        if rank is not None and not mask & ~R.KINDS[rank] and count == (  # lowest card's
+                4 if kind == "four" else 3 if kind == "three" else count):
+            return _KIND_NUMBER[count], rank
     return None
 
 
