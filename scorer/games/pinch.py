@@ -54,7 +54,7 @@ _REASONS = {
 
 
 # The lines of the play, in order: tricks (whose keyword is "") and these sections.
-_EVENT_KEYWORDS = frozenset(("", "draw", "meld", "cover"))
+_EVENT_KEYWORDS = frozenset(("", "draw", "meld", "cover", "claim"))
 _KEYWORD = attrgetter("keyword")
 # Who still draws after a trick (PINCH-3: the winner first), and who may meld now (PINCH-5),
 # as shared tuples: a replay moves between these states without making new ones.
@@ -67,6 +67,14 @@ _BOTH_OPEN = (True, True)
 
 class _Stop(Exception):
     """Ends a replay at an impossible point (G-2); the finding is already recorded."""
+
+
+class _Recheck(Exception):
+    """The single pass, which takes the lines after the deal as they come, met a line that
+    is no trick, draw, meld, cover or claim (a hand or stock line after the play began, a
+    keyword pinch does not have), or stopped short of one: the record is judged again from
+    the start on the general path, whose :meth:`_PinchHand.sort_lines` reports it where the
+    rules say."""
 
 
 class Pinch(Game):
@@ -88,7 +96,12 @@ class Pinch(Game):
 
     def replay(self, record: Record, options: Mapping[str, str] | None = None, *,
                single_pass: bool = True) -> Report:
-        return _PinchHand(self, record, options, single_pass=single_pass).run()
+        if single_pass:
+            try:
+                return _PinchHand(self, record, options).run()
+            except _Recheck:
+                pass
+        return _PinchHand(self, record, options, single_pass=False).run()
 
     def random_record(self, rng: random.Random, players: list[str] | None = None,
                       dealer: int | None = None) -> Record:
@@ -121,6 +134,7 @@ class _PinchHand:
         self.stock_line: Line | None = None
         self.events: list[Line | Trick] = []
         self.claims: list[Line] = []  # the totals written on the sheet (checked when scored)
+        self.unchecked = False  # events taken as they come, for the single pass (sort_lines)
         self.known = [True, True]  # False: the hand is neither written nor derivable
         self.both_known = True
         self.dealt = [0, 0]
@@ -197,6 +211,8 @@ class _PinchHand:
             self.replay()
         except _Stop:
             pass
+        if self.unchecked and not self.complete and self.stray_lines():
+            raise _Recheck
         report = self.report
         if self.complete and not report.errors:
             self.end_of_hand()
@@ -213,20 +229,21 @@ class _PinchHand:
     def sort_lines(self) -> None:
         """Hands and the stock come before the play; every other line is an event in order.
 
-        The usual record (hand and stock lines, then only tricks, draws, melds and covers)
-        takes its events in one slice, and the loop below sees only its head (not on the
-        general path, the reference of the equivalence tests)."""
+        For the single pass, the lines after the leading hand and stock lines are taken as
+        events in one slice, unchecked: the single pass itself sends a record with any
+        other line there to the general path (:class:`_Recheck`), which sorts every line
+        below (the reference of the equivalence tests)."""
         body = self.record.body
-        head = 0
-        for entry in body:
-            if entry.__class__ is Trick or entry.keyword not in ("hand", "stock"):
-                break
-            head += 1
         entries = body
-        events = body[head:]
-        if self.use_single_pass and _EVENT_KEYWORDS.issuperset(map(_KEYWORD, events)):
+        if self.use_single_pass:
+            head = 0
+            for entry in body:
+                if entry.__class__ is Trick or entry.keyword not in ("hand", "stock"):
+                    break
+                head += 1
             entries = body[:head]
-            self.events.extend(events)
+            self.events.extend(body[head:])
+            self.unchecked = True
         started = False
         for entry in entries:
             if isinstance(entry, Trick):
@@ -359,7 +376,13 @@ class _PinchHand:
         if self.use_single_pass and self.both_known:
             self.single_pass()
             return
+        if self.unchecked:  # the general replay takes its events sorted
+            raise _Recheck
         self.general_replay()
+
+    def stray_lines(self) -> bool:
+        """Whether the unchecked events hold a line the single pass does not replay."""
+        return not _EVENT_KEYWORDS.issuperset(map(_KEYWORD, self.events))
 
     def single_pass(self) -> None:
         """:meth:`general_replay` in one loop, for a record whose hands are known (written
@@ -553,8 +576,12 @@ class _PinchHand:
                 self.draw(entry)
             elif keyword == "meld":
                 declare(self, entry)
-            else:
+            elif keyword == "cover":
                 self.cover(entry)
+            elif keyword == "claim":  # checked once the hand is scored, as sort_lines keeps it
+                self.claims.append(entry)
+            else:  # a hand or stock line after the play began, an unknown keyword
+                raise _Recheck
             stock_pos, drawn, pending, windows = (self.stock_pos, self.drawn, self.pending,
                                                   self.windows)
             fool_watch = self.fool_owner if self.covered is None else None
