@@ -312,3 +312,45 @@ def test_meld_checks_let_through_every_draw_that_makes_a_meld() -> None:
     family = R.FAMILIES[0]
     last = max(c for c in pack if family >> c & 1)
     assert any((family & cards).bit_count() >= enough for cards, enough in MELD_CHECKS[last])
+
+
+@pytest.mark.parametrize(("stray", "code"), [
+    ("hand Anna: 5S", "LINE_OUT_OF_PLACE"),
+    ("stock: 5S", "LINE_OUT_OF_PLACE"),
+    ("exchange Anna: 5S", "UNKNOWN_SECTION"),
+    ("claim points: Anna 40 Bruno 51", None),
+])
+@pytest.mark.parametrize("where", ["after trick 5", "at the end", "after an error"])
+def test_single_pass_hands_stray_lines_to_the_general_path(stray: str, code: str | None,
+                                                           where: str) -> None:
+    """The single pass takes the lines after the deal as they come: a line it does not
+    replay (a hand or stock line once play began, a keyword pinch does not have) sends the
+    record to the general path from the start, which reports it where the rules say (G-2);
+    a claim line is kept as the general path keeps it. The reports agree either way."""
+    from scorer.record import Line, Record
+
+    text = generated(3)
+    if where == "after an error":  # trick 3's first card written twice: the replay stops
+        trick = next(line for line in text.splitlines() if line.startswith("3. "))
+        first = trick.split()[-2]
+        text = text.replace(trick, f"3. {first} {first}")
+    record = read(text)[0].record
+    keyword = stray.split(":")[0].split()[0]
+    # the line as read at the end of the record; a keyword pinch does not have is built,
+    # since the reader itself refuses it
+    line = (read(text + stray + "\n")[0].record.body[-1] if keyword != "exchange"
+            else Line(keyword, "Anna", None, None, cards=(None,)))
+    at = len(record.body) if where == "at the end" else next(
+        i for i, entry in enumerate(record.body) if getattr(entry, "number", 0) == 6)
+    body = (*record.body[:at], line, *record.body[at:])
+    stray_record = Record(record.tags, body, record.source, record.start)
+    for options in (None, {"overtrump": "required"}):
+        assert report_view(GAME.verify(stray_record, options)) == report_view(
+            GAME.verify_general(stray_record, options))
+    report = GAME.verify(stray_record)
+    codes = [finding.code for finding in report.errors]
+    if code is None:  # a claim line changes nothing here
+        assert line.keyword == "claim"
+        assert report.complete == (where != "after an error") == (not codes)
+    else:  # the line is reported, before any error of the play (sort_lines comes first)
+        assert codes == [code] and line.keyword == keyword
