@@ -442,32 +442,27 @@ class _PinchHand:
                 if (len(cards) == 2 and entry.number == number and not pending and (
                         entry.leader is None or entry.leader == leader) and number <= last):
                     a, b = cards
-                    if a is None or b is None:
-                        pass  # an unknown card: the general method stops there
-                    elif a == FOOL or b == FOOL:
-                        if a != b:  # PINCH-6: the Fool is always legal and the card wins
-                            other = 1 - leader
-                            first, second = hands[leader], hands[other]
-                            bit_a, bit_b = bit_of[a], bit_of[b]
-                            if first & bit_a and second & bit_b:
-                                fool_by, winner = (leader, other) if a == FOOL else (other, leader)
-                    else:
+                    if a is not None and b is not None:  # (an unknown card: the general way)
                         other = 1 - leader
                         first, second = hands[leader], hands[other]
                         bit_a, bit_b = bit_of[a], bit_of[b]
-                        led, answer = category[a], category[b]
                         if not first & bit_a or not second & bit_b:
-                            pass
-                        elif led == answer:
-                            if strength[a] > strength[b]:
-                                if led != TRUMP or not overtrump or not second & above[a]:
-                                    winner = leader  # PINCH-4: no trump above to overtrump
-                            elif strength[a] < strength[b]:
-                                winner = other
-                            # equal: one card written twice, for the general method
-                        elif not second & category_mask[led] and (
-                                answer == TRUMP or led == TRUMP or not second & TRUMP_MASK):
-                            winner = other if answer == TRUMP else leader
+                            pass  # a card not held: the general method says which
+                        elif a == FOOL or b == FOOL:
+                            if a != b:  # PINCH-6: the Fool is always legal, the card wins
+                                fool_by, winner = (leader, other) if a == FOOL else (other, leader)
+                        else:
+                            led, answer = category[a], category[b]
+                            if led == answer:
+                                if strength[a] > strength[b]:
+                                    if led != TRUMP or not overtrump or not second & above[a]:
+                                        winner = leader  # PINCH-4: none above to overtrump
+                                elif strength[a] < strength[b]:
+                                    winner = other
+                                # equal: one card written twice, for the general method
+                            elif not second & category_mask[led] and (
+                                    answer == TRUMP or led == TRUMP or not second & TRUMP_MASK):
+                                winner = other if answer == TRUMP else leader
                 if winner < 0:
                     self.tricks_done, self.leader, self.gone = done, leader, gone
                     self.stock_pos, self.drawn, self.pending = stock_pos, drawn, pending
