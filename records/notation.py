@@ -735,7 +735,7 @@ class Reader:
         if not self.fast or _SPECIAL.search(rest):
             return None
         try:
-            return tuple(map(card_spellings(self.style).__getitem__, rest.split()))
+            return tuple(map(self.spellings.__getitem__, rest.split()))
         except KeyError:
             return None
 
@@ -811,7 +811,7 @@ class Reader:
                column: int) -> list[Item] | None:
         out: list[Item] = []
         failed = False
-        cards = card_spellings(self.style)
+        cards = self.spellings
         for match in _TOKEN.finditer(text, start):
             star, token, note, stray = match.groups()
             col = column + match.start()
