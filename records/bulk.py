@@ -102,10 +102,13 @@ class ImportSummary:
         """One line for people: ``3 files, 30 records: 20 stored, 10 duplicates; clean 28,
         flagged 2``, and the files skipped if any."""
         files = f"{self.files} file{'s' if self.files != 1 else ''}"
-        statuses = ", ".join(f"{status} {count}" for status, count in
-                             sorted(self.by_status.items(), key=lambda kv: (-kv[1], kv[0])))
-        text = (f"{files}, {self.records} records: {self.stored} stored, "
-                f"{self.duplicates} duplicates")
+        statuses = ", ".join(
+            f"{status} {count}"
+            for status, count in sorted(self.by_status.items(), key=lambda kv: (-kv[1], kv[0]))
+        )
+        text = (
+            f"{files}, {self.records} records: {self.stored} stored, {self.duplicates} duplicates"
+        )
         if statuses:
             text += f"; {statuses}"
         if self.skipped_files:
@@ -158,8 +161,10 @@ def _zip_members(path: Path) -> Iterator[InputFile]:
         if len(infos) > MAX_MEMBERS:
             yield InputFile(str(path), 0, problem=f"more than {MAX_MEMBERS} members")
             return
-        wanted = sorted((i for i in infos if not i.is_dir()
-                         and _suffix_in(i.filename, TEXT_SUFFIXES)), key=lambda i: i.filename)
+        wanted = sorted(
+            (i for i in infos if not i.is_dir() and _suffix_in(i.filename, TEXT_SUFFIXES)),
+            key=lambda i: i.filename,
+        )
         for info in wanted:
             name = f"{path}:{info.filename}"
             why = _unsafe_member(info.filename)
@@ -185,8 +190,10 @@ def _tar_members(path: Path) -> Iterator[InputFile]:
             if len(members) > MAX_MEMBERS:
                 yield InputFile(str(path), 0, problem=f"more than {MAX_MEMBERS} members")
                 return
-        wanted = sorted((m for m in members if _suffix_in(m.name, TEXT_SUFFIXES)
-                         and not m.isdir()), key=lambda m: m.name)
+        wanted = sorted(
+            (m for m in members if _suffix_in(m.name, TEXT_SUFFIXES) and not m.isdir()),
+            key=lambda m: m.name,
+        )
         for member in wanted:
             name = f"{path}:{member.name}"
             why = _unsafe_member(member.name)
@@ -230,12 +237,16 @@ def survey(path: Path) -> int:
         try:
             if _suffix_in(name, (".zip",)):
                 with zipfile.ZipFile(file) as archive:
-                    total += sum(i.file_size for i in archive.infolist()
-                                 if _suffix_in(i.filename, TEXT_SUFFIXES))
+                    total += sum(
+                        i.file_size
+                        for i in archive.infolist()
+                        if _suffix_in(i.filename, TEXT_SUFFIXES)
+                    )
             elif _suffix_in(name, (".tar", ".tar.gz", ".tgz")):
                 with tarfile.open(file, "r:*") as archive:
-                    total += sum(m.size for m in archive if m.isfile()
-                                 and _suffix_in(m.name, TEXT_SUFFIXES))
+                    total += sum(
+                        m.size for m in archive if m.isfile() and _suffix_in(m.name, TEXT_SUFFIXES)
+                    )
             else:
                 total += file.stat().st_size
         except (OSError, zipfile.BadZipFile, tarfile.TarError, EOFError):
@@ -259,17 +270,28 @@ def _problems(parsed: list[Parsed], session: dict[str, Any], name: str) -> list[
         if record.game not in GAMES:
             out.append(f"{where}: no known game {record.game!r}")
         elif record.game != session["game"]:
-            out.append(f"{where}: the record is {record.game}; this session plays "
-                       f"{session['game']}")
+            out.append(
+                f"{where}: the record is {record.game}; this session plays {session['game']}"
+            )
         elif record.players != session["players"]:
-            out.append(f"{where}: the record seats {', '.join(record.players)}; this session "
-                       f"seats {', '.join(session['players'])} in that order")
+            out.append(
+                f"{where}: the record seats {', '.join(record.players)}; this session "
+                f"seats {', '.join(session['players'])} in that order"
+            )
     return out
 
 
-def import_text(store: Store, session_id: int, text: str, name: str, actor: str, *,
-                batch_records: int = BATCH_RECORDS, size: int | None = None,
-                progress: Progress | None = None) -> ImportSummary:
+def import_text(
+    store: Store,
+    session_id: int,
+    text: str,
+    name: str,
+    actor: str,
+    *,
+    batch_records: int = BATCH_RECORDS,
+    size: int | None = None,
+    progress: Progress | None = None,
+) -> ImportSummary:
     """Import the records of one text (see the module's docstring). ``progress`` is called
     with a share of ``size`` (bytes) as batches are stored."""
     session = _session(store, session_id)
@@ -287,12 +309,12 @@ def import_text(store: Store, session_id: int, text: str, name: str, actor: str,
     reported = 0
     for start in range(0, len(parsed), batch_records):
         try:
-            results = upload_parsed(store, session_id, parsed[start:start + batch_records],
-                                    actor)
+            results = upload_parsed(store, session_id, parsed[start : start + batch_records], actor)
         except ServiceError as exc:  # the checks above make this a race (a session deleted)
             summary.skipped_files.append(name)
-            summary.problems.append(f"{name}: {exc.message} (stopped after {summary.stored} "
-                                    "stored)")
+            summary.problems.append(
+                f"{name}: {exc.message} (stopped after {summary.stored} stored)"
+            )
             break
         for result in results:
             summary.by_status[result.status] += 1
@@ -309,9 +331,15 @@ def import_text(store: Store, session_id: int, text: str, name: str, actor: str,
     return summary
 
 
-def import_path(store: Store, session_id: int, path: Path, actor: str, *,
-                batch_records: int = BATCH_RECORDS,
-                progress: Progress | None = None) -> ImportSummary:
+def import_path(
+    store: Store,
+    session_id: int,
+    path: Path,
+    actor: str,
+    *,
+    batch_records: int = BATCH_RECORDS,
+    progress: Progress | None = None,
+) -> ImportSummary:
     """Import every record below ``path`` into the session, file by file (see the module's
     docstring); raises :class:`~records.service.ServiceError` (404) for an unknown session."""
     _session(store, session_id)
@@ -324,9 +352,18 @@ def import_path(store: Store, session_id: int, path: Path, actor: str, *,
             if progress:
                 progress(item.size)
             continue
-        summary.add(import_text(store, session_id, item.text, item.name, actor,
-                                batch_records=batch_records, size=item.size,
-                                progress=progress))
+        summary.add(
+            import_text(
+                store,
+                session_id,
+                item.text,
+                item.name,
+                actor,
+                batch_records=batch_records,
+                size=item.size,
+                progress=progress,
+            )
+        )
     return summary
 
 

@@ -27,15 +27,22 @@ __all__ = ["TOOLS", "audit_record", "dump_alternatives", "session_alternatives"]
 TOOLS = ("claims", "what-if", "repair")
 
 
-def audit_record(record: Record, options: Mapping[str, str] | None = None,
-                 tools: Sequence[str] = TOOLS, limit: int = 3) -> dict[str, Any]:
+def audit_record(
+    record: Record,
+    options: Mapping[str, str] | None = None,
+    tools: Sequence[str] = TOOLS,
+    limit: int = 3,
+) -> dict[str, Any]:
     """Run the chosen dispute tools on one record that was read without notation errors."""
     game = get_game(record.game)
     base = game.verify(record, options)
-    out: dict[str, Any] = {"game": game.key, "players": list(record.players),
-                           "status": base.status.value, "unit": game.unit,
-                           "settlement": dict(zip(record.players, base.settlement,
-                                                  strict=True))}
+    out: dict[str, Any] = {
+        "game": game.key,
+        "players": list(record.players),
+        "status": base.status.value,
+        "unit": game.unit,
+        "settlement": dict(zip(record.players, base.settlement, strict=True)),
+    }
     if "claims" in tools:
         out["claims"] = [_claim(diff) for diff in compare_claims(game, record, base, options)]
     if "what-if" in tools:
@@ -49,42 +56,77 @@ def audit_record(record: Record, options: Mapping[str, str] | None = None,
     return out
 
 
-def session_alternatives(game_key: str, records: Sequence[Record],
-                         options: Mapping[str, str] | None, adjustments: Sequence[Adjustment],
-                         players: Sequence[str]) -> dict[str, Any]:
+def session_alternatives(
+    game_key: str,
+    records: Sequence[Record],
+    options: Mapping[str, str] | None,
+    adjustments: Sequence[Adjustment],
+    players: Sequence[str],
+) -> dict[str, Any]:
     """A session's final balances under each other rule option value, side by side."""
     game = get_game(game_key)
     names, base, alternatives = session_what_if(game, records, options, adjustments, players)
-    return {"game": game.key, "unit": game.unit, "players": names,
-            "balances": dict(zip(names, base, strict=True)),
-            "what_if": dump_alternatives(names, alternatives)}
+    return {
+        "game": game.key,
+        "unit": game.unit,
+        "players": names,
+        "balances": dict(zip(names, base, strict=True)),
+        "what_if": dump_alternatives(names, alternatives),
+    }
 
 
-def dump_alternatives(players: Sequence[str],
-                      alternatives: Sequence[Alternative]) -> list[dict[str, Any]]:
-    return [{"option": alt.option, "value": alt.value, "ruling": alt.ruling, "help": alt.help,
-             "status": alt.status.value, "findings": alt.findings,
-             "amounts": dict(zip(players, alt.amounts, strict=True)),
-             "delta": dict(zip(players, alt.delta, strict=True)),
-             "changes_anything": alt.changes_anything} for alt in alternatives]
+def dump_alternatives(
+    players: Sequence[str], alternatives: Sequence[Alternative]
+) -> list[dict[str, Any]]:
+    return [
+        {
+            "option": alt.option,
+            "value": alt.value,
+            "ruling": alt.ruling,
+            "help": alt.help,
+            "status": alt.status.value,
+            "findings": alt.findings,
+            "amounts": dict(zip(players, alt.amounts, strict=True)),
+            "delta": dict(zip(players, alt.delta, strict=True)),
+            "changes_anything": alt.changes_anything,
+        }
+        for alt in alternatives
+    ]
 
 
 def _claim(diff: ClaimDiff) -> dict[str, Any]:
     loc = diff.row.loc
-    return {"field": diff.row.field, "kind": diff.kind, "explanation": diff.explanation,
-            "rule": diff.rule, "options": list(diff.alternatives),
-            "line": loc.line if loc else None, "column": loc.column if loc else None,
-            "players": [{"player": f.player, "claimed": f.claimed, "computed": f.computed,
-                         "differs": f.differs} for f in diff.fields]}
+    return {
+        "field": diff.row.field,
+        "kind": diff.kind,
+        "explanation": diff.explanation,
+        "rule": diff.rule,
+        "options": list(diff.alternatives),
+        "line": loc.line if loc else None,
+        "column": loc.column if loc else None,
+        "players": [
+            {"player": f.player, "claimed": f.claimed, "computed": f.computed, "differs": f.differs}
+            for f in diff.fields
+        ],
+    }
 
 
 def _repair(original: str, repair: Repair) -> dict[str, Any]:
     text = write(repair.record)
-    diff = difflib.unified_diff(original.splitlines(keepends=True),
-                                text.splitlines(keepends=True), "recorded", "repaired")
+    diff = difflib.unified_diff(
+        original.splitlines(keepends=True), text.splitlines(keepends=True), "recorded", "repaired"
+    )
     report = dump_report(repair.report)
-    return {"edits": [{"kind": e.kind, "description": e.description, "cost": e.cost}
-                      for e in repair.edits],
-            "reason": repair.reason, "clean": repair.clean, "cost": repair.cost,
-            "status": repair.report.status.value, "remaining": repair.remaining,
-            "findings": report["findings"], "diff": "".join(diff), "text": text}
+    return {
+        "edits": [
+            {"kind": e.kind, "description": e.description, "cost": e.cost} for e in repair.edits
+        ],
+        "reason": repair.reason,
+        "clean": repair.clean,
+        "cost": repair.cost,
+        "status": repair.report.status.value,
+        "remaining": repair.remaining,
+        "findings": report["findings"],
+        "diff": "".join(diff),
+        "text": text,
+    }

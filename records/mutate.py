@@ -72,8 +72,7 @@ def replace_card(text: str, rng: random.Random) -> str | None:
     index, head, cards = rng.choice(tricks)
     position = rng.randrange(len(cards))
     pool = _card_tokens(lines)
-    cards[position] = (rng.choice(GARBAGE_CARDS) if rng.random() < 0.1
-                       else rng.choice(pool))
+    cards[position] = rng.choice(GARBAGE_CARDS) if rng.random() < 0.1 else rng.choice(pool)
     lines[index] = head + " ".join(cards)
     return "\n".join(lines)
 
@@ -109,8 +108,14 @@ def rotate_seats(text: str, rng: random.Random) -> str | None:
     the neighbouring player's. (Rotating the Players tag itself changes nothing: seating is
     a circle.)"""
     lines = _lines(text)
-    players = next((_TAG.match(line).group(2) for line in lines  # type: ignore[union-attr]
-                    if _TAG.match(line) and _TAG.match(line).group(1) == "Players"), None)
+    players = next(
+        (
+            _TAG.match(line).group(2)
+            for line in lines  # type: ignore[union-attr]
+            if _TAG.match(line) and _TAG.match(line).group(1) == "Players"
+        ),
+        None,
+    )
     if players is None:
         return None
     names = [n.strip() for n in (players.split(",") if "," in players else players.split())]
@@ -150,7 +155,7 @@ def truncate(text: str, rng: random.Random) -> str | None:
     """The text cut at a random place (an upload or a copy stopped short)."""
     if len(text) < 2:
         return None
-    return text[:rng.randrange(1, len(text))]
+    return text[: rng.randrange(1, len(text))]
 
 
 MUTATIONS: dict[str, Mutator] = {

@@ -39,8 +39,18 @@ __all__ = [
     "read_one",
 ]
 
-TAG_ORDER = ("Game", "Event", "Site", "Date", "Round", "Table", "Players", "Dealer", "Options",
-             "Suits")
+TAG_ORDER = (
+    "Game",
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "Table",
+    "Players",
+    "Dealer",
+    "Options",
+    "Suits",
+)
 REQUIRED_TAGS = ("Game", "Players", "Dealer")
 SUIT_STYLES = ("italian", "french", "symbols")
 MAX_RECORD_LINES = 2000  # no real hand comes near; guards memory on garbage input
@@ -83,8 +93,9 @@ _EDGE = r"[^\s:;{}()*=?,\[-]"  # a name's or the cards' first or last character
 _INNER = r"[^\n:;{}()*=?,\[-]"  # any other character of them
 _CARDS_PATTERN = _EDGE + r"(?:" + _INNER + r"*" + _EDGE + r")?"
 _BLOCK_CARDS = re.compile(_CARDS_PATTERN)
-_BLOCK_TRICK = re.compile(r"(\d{1,4})\.[ \t]+(?:(" + _EDGE + _INNER + r"*+):[ \t]*)?("
-                          + _CARDS_PATTERN + ")")
+_BLOCK_TRICK = re.compile(
+    r"(\d{1,4})\.[ \t]+(?:(" + _EDGE + _INNER + r"*+):[ \t]*)?(" + _CARDS_PATTERN + ")"
+)
 _BLOCK_PREFIX = re.compile(r"([A-Za-z][A-Za-z0-9_-]*+)[ \t]++(" + _EDGE + _INNER + r"*+)")
 _DIGITS = frozenset("0123456789")  # a trick line's first character (others: Unicode digits)
 _NUMBERS = {str(number): number for number in range(1, 100)}  # trick numbers, without int()
@@ -302,8 +313,13 @@ class Reader:
                     if done:
                         number += done - 1
                         continue
-                elif (first.isalpha() and ";" not in raw and "{" not in raw
-                        and self.line_count < MAX_RECORD_LINES and self.section_line(raw, number)):
+                elif (
+                    first.isalpha()
+                    and ";" not in raw
+                    and "{" not in raw
+                    and self.line_count < MAX_RECORD_LINES
+                    and self.section_line(raw, number)
+                ):
                     continue
             text = raw if ";" not in raw and "{" not in raw else _strip_comment(raw)
             if not text.strip():
@@ -311,16 +327,22 @@ class Reader:
             stripped = text.lstrip()
             column = len(text) - len(stripped) + 1
             if stripped.startswith("["):
-                if self.in_body or not self.in_record or (
-                        "Game" in self.tags and _GAME_TAG.match(stripped)
-                        and _TAG.match(stripped.rstrip())):
+                if (
+                    self.in_body
+                    or not self.in_record
+                    or (
+                        "Game" in self.tags
+                        and _GAME_TAG.match(stripped)
+                        and _TAG.match(stripped.rstrip())
+                    )
+                ):
                     self.close(number - 1)
                     self.open(number, column)
                 self.tag(stripped.rstrip(), number, column)
                 continue
             if not self.in_record:
                 self.open(number, column)
-                self.error("a record starts with its tags, e.g. [Game \"nice4\"]", number, column)
+                self.error('a record starts with its tags, e.g. [Game "nice4"]', number, column)
                 self.in_body = True
             if not self.in_body:
                 self.begin_body(number)
@@ -364,8 +386,11 @@ class Reader:
         # resumes at the next trick): their locations are the shared ones while they last.
         end = min(start + MAX_RECORD_LINES - self.line_count, len(self.lines))
         lines = islice(self.lines, start, end)
-        locs = (islice(_AT_COLUMN_1, start + 1, None) if end < _CACHED_LINES
-                else map(_new_loc, repeat(Loc), zip(range(start + 1, end + 1), repeat(1))))
+        locs = (
+            islice(_AT_COLUMN_1, start + 1, None)
+            if end < _CACHED_LINES
+            else map(_new_loc, repeat(Loc), zip(range(start + 1, end + 1), repeat(1)))
+        )
         for raw, loc in zip(lines, locs, strict=False):  # the shared locations outlast them
             if raw[:1] in digits:  # a trick line
                 number_text, _dot, rest = raw.partition(". ")
@@ -465,7 +490,7 @@ class Reader:
             return "\n".join(lines[start:end])
         if start == 0:
             return self.text
-        return self.text[sum(map(len, lines[:start])) + start:]
+        return self.text[sum(map(len, lines[:start])) + start :]
 
     def block_prefix(self, prefix: str) -> tuple[str, str] | tuple[()]:
         """The keyword and player of a section line's ``keyword Name`` (the text before its
@@ -533,8 +558,9 @@ class Reader:
         self.line_count += 1
         loc = _AT_COLUMN_1[number] if number < _CACHED_LINES else Loc(number, 1)
         if cards is not None:
-            self.visitor.visit_line(Line.fast(keyword, subject, cards, loc,
-                                              (text, start, self.style)))
+            self.visitor.visit_line(
+                Line.fast(keyword, subject, cards, loc, (text, start, self.style))
+            )
         else:
             self.visitor.visit_line(Line.of_items(keyword, subject, tuple(items), loc))
         return True
@@ -587,12 +613,28 @@ class Reader:
                 if len(_BODY_STARTS) > _BODY_STARTS_KEPT:
                     _BODY_STARTS.clear()
                 _BODY_STARTS[key] = (
-                    {name: value for name, (value, _loc) in tags.items()}, self.players,
-                    self.player_names, self.player_seats, self.style, self.spec,
-                    self.block_prefixes, self.spellings, self.runs)
+                    {name: value for name, (value, _loc) in tags.items()},
+                    self.players,
+                    self.player_names,
+                    self.player_seats,
+                    self.style,
+                    self.spec,
+                    self.block_prefixes,
+                    self.spellings,
+                    self.runs,
+                )
         else:
-            values, players, self.player_names, self.player_seats, self.style, self.spec, \
-                self.block_prefixes, self.spellings, self.runs = known
+            (
+                values,
+                players,
+                self.player_names,
+                self.player_seats,
+                self.style,
+                self.spec,
+                self.block_prefixes,
+                self.spellings,
+                self.runs,
+            ) = known
             self.players = list(players)
             for name, (_value, loc) in tags.items():
                 tags[name] = (values[name], loc)
@@ -614,8 +656,11 @@ class Reader:
             value, loc = tags["Game"]
             game = GAMES.get(value.strip().lower())
             if game is None:
-                self.error(f"unknown game {value!r}; known: {', '.join(sorted(GAMES))}",
-                           loc.line, loc.column)
+                self.error(
+                    f"unknown game {value!r}; known: {', '.join(sorted(GAMES))}",
+                    loc.line,
+                    loc.column,
+                )
             else:
                 tags["Game"] = (game.key, loc)
         if "Players" in tags:
@@ -626,20 +671,24 @@ class Reader:
             self.player_names = dict(zip(folded, self.players, strict=True))
             if len(set(folded)) != len(folded):
                 self.error("two players have the same name", loc.line, loc.column)
-                self.player_seats = {folded: self.players.index(name)  # as trick_line does
-                                     for folded, name in self.player_names.items()}
+                self.player_seats = {
+                    folded: self.players.index(name)  # as trick_line does
+                    for folded, name in self.player_names.items()
+                }
             else:
                 self.player_seats = dict(zip(folded, range(len(folded)), strict=True))
             if game is not None and len(self.players) != game.num_players:
-                self.error(f"{game.key} has {game.num_players} players, the tag names "
-                           f"{len(self.players)}", loc.line, loc.column)
+                self.error(
+                    f"{game.key} has {game.num_players} players, the tag names {len(self.players)}",
+                    loc.line,
+                    loc.column,
+                )
         if "Dealer" in tags:
             value, loc = tags["Dealer"]
             wanted = value.strip().casefold()
             match = [p for p in self.players if p.casefold() == wanted]
             if not match:
-                self.error(f"the dealer {value!r} is not one of the players", loc.line,
-                           loc.column)
+                self.error(f"the dealer {value!r} is not one of the players", loc.line, loc.column)
             else:
                 tags["Dealer"] = (match[0], loc)
         if "Options" in tags and game is not None:
@@ -648,8 +697,7 @@ class Reader:
                 game.resolve_options(parse_options(value))
             except OptionError as exc:
                 self.error(str(exc), loc.line, loc.column)
-            tags["Options"] = (" ".join(f"{k}={v}" for k, v in parse_options(value).items()),
-                               loc)
+            tags["Options"] = (" ".join(f"{k}={v}" for k, v in parse_options(value).items()), loc)
         self.style = game.default_suits if game is not None else "italian"
         if "Suits" in tags:
             value, loc = tags["Suits"]
@@ -675,8 +723,9 @@ class Reader:
             return
         match = _SECTION.match(text) or _WORD_LINE.match(text)
         if match is None:
-            self.error("expected a section line (keyword: items) or a trick (N. cards)",
-                       number, column)
+            self.error(
+                "expected a section line (keyword: items) or a trick (N. cards)", number, column
+            )
             return
         keyword = match.group(1).lower()
         subject = match.group(2).rstrip() if match.re is _SECTION else ""
@@ -684,26 +733,38 @@ class Reader:
         if spec is None:
             if self.spec is not None:
                 known = ", ".join(sorted(self.spec))
-                self.error(f"unknown section {keyword!r}; this game knows: {known}", number,
-                           column)
+                self.error(f"unknown section {keyword!r}; this game knows: {known}", number, column)
                 return
             spec = KeywordSpec("optional-player", "mixed")
-        subject_value = self.subject(spec, keyword, subject, number, column + match.start(2)
-                                     if match.re is _SECTION else column)
+        subject_value = self.subject(
+            spec,
+            keyword,
+            subject,
+            number,
+            column + match.start(2) if match.re is _SECTION else column,
+        )
         if spec.items == "cards":
             cards = self.fast_cards(text, match.end())
             if cards is not None:
-                self.visitor.visit_line(Line.fast(keyword, subject_value, cards,
-                                                  _new_loc(Loc, (number, column)),
-                                                  (text, match.end(), self.style)))
+                self.visitor.visit_line(
+                    Line.fast(
+                        keyword,
+                        subject_value,
+                        cards,
+                        _new_loc(Loc, (number, column)),
+                        (text, match.end(), self.style),
+                    )
+                )
                 return
         items = self.items(text, match.end(), spec.items, number, column)
         if items is not None:
-            self.visitor.visit_line(Line.of_items(keyword, subject_value, tuple(items),
-                                                  _new_loc(Loc, (number, column))))
+            self.visitor.visit_line(
+                Line.of_items(keyword, subject_value, tuple(items), _new_loc(Loc, (number, column)))
+            )
 
-    def subject(self, spec: KeywordSpec, keyword: str, subject: str, number: int,
-                column: int) -> str | None:
+    def subject(
+        self, spec: KeywordSpec, keyword: str, subject: str, number: int, column: int
+    ) -> str | None:
         kind = spec.subject
         if not subject:
             if kind in ("none", "optional-player"):
@@ -716,8 +777,9 @@ class Reader:
         if kind in ("player", "optional-player"):
             return self.player(subject, number, column)
         if kind == "number" and not subject.isdecimal():  # isdigit() takes '²', int() not
-            self.error(f"{keyword} needs a number before the colon, not {subject!r}", number,
-                       column)
+            self.error(
+                f"{keyword} needs a number before the colon, not {subject!r}", number, column
+            )
             return None
         return subject
 
@@ -725,8 +787,9 @@ class Reader:
         found = self.player_names.get(name.strip().casefold())
         if found is not None:
             return found
-        self.error(f"{name!r} is not one of the players ({', '.join(self.players)})", number,
-                   column)
+        self.error(
+            f"{name!r} is not one of the players ({', '.join(self.players)})", number, column
+        )
         return None
 
     def fast_cards(self, text: str, start: int) -> tuple[Card, ...] | None:
@@ -739,16 +802,18 @@ class Reader:
         except KeyError:
             return None
 
-    def items(self, text: str, start: int, kind: str, number: int,
-              column: int) -> list[Item] | None:
+    def items(
+        self, text: str, start: int, kind: str, number: int, column: int
+    ) -> list[Item] | None:
         if self.fast and not _NOT_PLAIN.search(text, start):
             items = self.plain_items(text, start, kind, number, column)
             if items is not None:
                 return items
         return self._items(text, start, kind, number, column)
 
-    def plain_items(self, text: str, start: int, kind: str, number: int,
-                    column: int) -> list[Item] | None:
+    def plain_items(
+        self, text: str, start: int, kind: str, number: int, column: int
+    ) -> list[Item] | None:
         """The fast path of :meth:`_items` for tokens with no note, comma or mark: split on
         whitespace (the token pattern's tokens then), no regular expression per token.
         ``None`` hands a token that needs :meth:`Card.parse` (or an error) to the general
@@ -763,8 +828,12 @@ class Reader:
             known = None if words else cards.get(token)
             if known is not None:
                 item.text, item.card = str(known), known
-            elif (words or token in ("?", "-") or (kind == "cards" and "=" in token)
-                    or (kind == "mixed" and _is_word(token, self.style))):
+            elif (
+                words
+                or token in ("?", "-")
+                or (kind == "cards" and "=" in token)
+                or (kind == "mixed" and _is_word(token, self.style))
+            ):
                 item.text, item.card = token, None
             else:
                 return None
@@ -773,8 +842,9 @@ class Reader:
             out.append(item)
         return out
 
-    def noted_items(self, text: str, start: int, number: int,
-                    column: int) -> tuple[list[Item], tuple[Card, ...]] | None:
+    def noted_items(
+        self, text: str, start: int, number: int, column: int
+    ) -> tuple[list[Item], tuple[Card, ...]] | None:
         """The fast path of :meth:`_items` for the cards of a trick line with annotations,
         ``CARD(note)`` (Piedicavallo's remarks, about six lines a record): one pattern checks
         the whole line, one more cuts it into (spaces, token, note) pieces; no match object
@@ -807,8 +877,9 @@ class Reader:
             found.append(card)
         return out, tuple(found)
 
-    def _items(self, text: str, start: int, kind: str, number: int,
-               column: int) -> list[Item] | None:
+    def _items(
+        self, text: str, start: int, kind: str, number: int, column: int
+    ) -> list[Item] | None:
         out: list[Item] = []
         failed = False
         cards = self.spellings
@@ -816,8 +887,12 @@ class Reader:
             star, token, note, stray = match.groups()
             col = column + match.start()
             if stray is not None:
-                self.error(f"unexpected {stray!r} (an annotation is CARD(text) with no space "
-                           "before the parenthesis)", number, col)
+                self.error(
+                    f"unexpected {stray!r} (an annotation is CARD(text) with no space "
+                    "before the parenthesis)",
+                    number,
+                    col,
+                )
                 return None
             known = cards.get(token)
             if known is not None and kind != "words":
@@ -834,8 +909,9 @@ class Reader:
                 if kind == "mixed":
                     out.append(Item.at(token, None, note, number, col))
                     continue
-                self.error(f"not a card: {token!r}" if token.startswith("*") else str(exc),
-                           number, col)
+                self.error(
+                    f"not a card: {token!r}" if token.startswith("*") else str(exc), number, col
+                )
                 failed = True
                 continue
             out.append(Item.at(("*" if star else "") + str(card), card, note, number, col))
@@ -847,8 +923,16 @@ class Reader:
         if ":" not in text and "(" not in text:  # fast_cards takes no note
             cards = self.fast_cards(text, position)
             if cards:
-                self.visitor.visit_trick(Trick(trick_no, None, None, Loc(number, column),
-                                               cards=cards, lazy=(text, position, self.style)))
+                self.visitor.visit_trick(
+                    Trick(
+                        trick_no,
+                        None,
+                        None,
+                        Loc(number, column),
+                        cards=cards,
+                        lazy=(text, position, self.style),
+                    )
+                )
                 return
         leader = None
         named = _LEADER.match(text, position) if ":" in text else None  # it needs a colon
@@ -881,24 +965,32 @@ class Reader:
                 return
             leader, items = items
         elif any(item.text == "-" for item in items):
-            self.error("'-' (not played) is only used in seat order, with the leader marked *",
-                       number, column)
+            self.error(
+                "'-' (not played) is only used in seat order, with the leader marked *",
+                number,
+                column,
+            )
             return
         if not items:
             self.error(f"trick {trick_no} has no cards", number, column)
             return
         self.visitor.visit_trick(Trick(trick_no, leader, tuple(items), Loc(number, column)))
 
-    def seat_order(self, items: list[Item], marked: list[int], leader: int | None,
-                   number: int, column: int) -> tuple[int, list[Item]] | None:
+    def seat_order(
+        self, items: list[Item], marked: list[int], leader: int | None, number: int, column: int
+    ) -> tuple[int, list[Item]] | None:
         """A trick written in the Players order with the leader's card marked ``*``: rotate it
         into play order. ``-`` stands for a card not (yet) played."""
         if len(marked) > 1:
             self.error("only one card of a trick is marked * as the lead", number, column)
             return None
         if len(items) != len(self.players):
-            self.error(f"a trick in seat order has one entry per player ({len(self.players)}); "
-                       "use - for a card not played", number, column)
+            self.error(
+                f"a trick in seat order has one entry per player ({len(self.players)}); "
+                "use - for a card not played",
+                number,
+                column,
+            )
             return None
         seat = marked[0]
         if leader is not None and leader != seat:
@@ -909,8 +1001,9 @@ class Reader:
         rotated = items[seat:] + items[:seat]
         played = [item for item in rotated if item.text != "-"]
         if any(item.text == "-" for item in rotated[: len(played)]):
-            self.error("a card not played (-) comes before one played, in play order", number,
-                       column)
+            self.error(
+                "a card not played (-) comes before one played, in play order", number, column
+            )
             return None
         return seat, played
 

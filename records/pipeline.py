@@ -28,25 +28,35 @@ class Checked:
     source: str | None = None
 
 
-def check_text(text: str, *, source: str | None = None,
-               options: Mapping[str, str] | None = None, strict: bool = False) -> list[Checked]:
+def check_text(
+    text: str,
+    *,
+    source: str | None = None,
+    options: Mapping[str, str] | None = None,
+    strict: bool = False,
+) -> list[Checked]:
     """Read and verify every record in ``text``. ``options`` override each record's own
     (raises :class:`~scorer.games.OptionError` for an option its game does not have);
     ``strict`` raises the first :class:`~records.notation.NotationError` instead of
     collecting them."""
-    out = [check_parsed(parsed, options, source)
-           for parsed in read(text, source=source, strict=strict)]
+    out = [
+        check_parsed(parsed, options, source) for parsed in read(text, source=source, strict=strict)
+    ]
     if not out:
         empty = Parsed(None, [])
         report = Report("", (), None)
-        report.add(Finding("EMPTY", Severity.ERROR, "no record found: a record starts with "
-                           '[Game "..."]', "G-2"))
+        report.add(
+            Finding(
+                "EMPTY", Severity.ERROR, 'no record found: a record starts with [Game "..."]', "G-2"
+            )
+        )
         out.append(Checked(empty, report, source))
     return out
 
 
-def check_parsed(parsed: Parsed, options: Mapping[str, str] | None = None,
-                 source: str | None = None) -> Checked:
+def check_parsed(
+    parsed: Parsed, options: Mapping[str, str] | None = None, source: str | None = None
+) -> Checked:
     """Verify one record already read (a notation error makes an ``invalid`` report)."""
     return Checked(parsed, _report(parsed, options), source)
 
@@ -55,13 +65,23 @@ def _report(parsed: Parsed, options: Mapping[str, str] | None) -> Report:
     record = parsed.record
     game = GAMES.get(record.game) if record is not None else None
     if parsed.errors or game is None:
-        report = Report(record.game if record else "", tuple(record.players) if record else (),
-                        record.dealer if record else None)
+        report = Report(
+            record.game if record else "",
+            tuple(record.players) if record else (),
+            record.dealer if record else None,
+        )
         for error in parsed.errors:
             report.add(Finding("NOTATION", Severity.ERROR, error.message, None, loc=error.loc))
         if not parsed.errors:
-            report.add(Finding("NOTATION", Severity.ERROR, "no known game", None,
-                               loc=record.start if record else None))
+            report.add(
+                Finding(
+                    "NOTATION",
+                    Severity.ERROR,
+                    "no known game",
+                    None,
+                    loc=record.start if record else None,
+                )
+            )
         return report
     return game.verify(record, options)
 
@@ -78,7 +98,8 @@ def exit_status(checked: list[Checked], ledger: Ledger | None = None) -> int:
     """0 all consistent and legal; 1 violations flagged; 2 a record malformed or impossible."""
     if any(c.report.status is Status.INVALID for c in checked):
         return 2
-    if any(c.report.violations for c in checked) or (ledger is not None and any(
-            f.severity is Severity.VIOLATION for _, f in ledger.findings)):
+    if any(c.report.violations for c in checked) or (
+        ledger is not None and any(f.severity is Severity.VIOLATION for _, f in ledger.findings)
+    ):
         return 1
     return 0

@@ -25,8 +25,14 @@ from scorer.ledger import Ledger
 from scorer.record import Item, Line, Record, Trick
 from scorer.report import Report
 
-__all__ = ["LedgerSchema", "RecordSchema", "ReportSchema", "dump_record", "dump_report",
-           "shift_lines"]
+__all__ = [
+    "LedgerSchema",
+    "RecordSchema",
+    "ReportSchema",
+    "dump_record",
+    "dump_report",
+    "shift_lines",
+]
 
 
 class CardField(fields.Field):
@@ -88,11 +94,23 @@ class RecordSchema(Schema):
         for entry in record.body:
             if isinstance(entry, Trick):
                 leader = players[entry.leader] if entry.leader is not None else None
-                body.append({"kind": "trick", "number": entry.number, "leader": leader,
-                             "plays": entry.plays})
+                body.append(
+                    {
+                        "kind": "trick",
+                        "number": entry.number,
+                        "leader": leader,
+                        "plays": entry.plays,
+                    }
+                )
             else:
-                body.append({"kind": "line", "keyword": entry.keyword, "subject": entry.subject,
-                             "tokens": entry.items})
+                body.append(
+                    {
+                        "kind": "line",
+                        "keyword": entry.keyword,
+                        "subject": entry.subject,
+                        "tokens": entry.items,
+                    }
+                )
         return {"tags": [list(tag) for tag in record.tags], "body": body}
 
     @post_load
@@ -130,18 +148,32 @@ def dump_record(record: Record) -> dict:
     body: list[dict[str, Any]] = []
     for entry in record.body:
         if isinstance(entry, Trick):
-            body.append({"kind": "trick", "number": entry.number,
-                         "leader": players[entry.leader] if entry.leader is not None else None,
-                         "plays": [_item(item) for item in entry.plays]})
+            body.append(
+                {
+                    "kind": "trick",
+                    "number": entry.number,
+                    "leader": players[entry.leader] if entry.leader is not None else None,
+                    "plays": [_item(item) for item in entry.plays],
+                }
+            )
         else:
-            body.append({"kind": "line", "keyword": entry.keyword, "subject": entry.subject,
-                         "items": [_item(item) for item in entry.items]})
+            body.append(
+                {
+                    "kind": "line",
+                    "keyword": entry.keyword,
+                    "subject": entry.subject,
+                    "items": [_item(item) for item in entry.items],
+                }
+            )
     return {"tags": [(name, value) for name, value in record.tags], "body": body}
 
 
 def _item(item: Item) -> dict[str, Any]:
-    return {"text": item.text, "card": None if item.card is None else str(item.card),
-            "note": item.note}
+    return {
+        "text": item.text,
+        "card": None if item.card is None else str(item.card),
+        "note": item.note,
+    }
 
 
 def _loc(obj: Any) -> dict:
@@ -167,31 +199,57 @@ def dump_report(report: Report) -> dict:
         "status": report.status.value,
         "complete": report.complete,
         "findings": [
-            {"code": f.code, "severity": f.severity.value, "message": f.message, "rule": f.rule,
-             **_loc(f), "trick": f.trick, "seat": name(f.seat), "cards": _cards(f.cards),
-             "legal": _cards(f.legal)}
+            {
+                "code": f.code,
+                "severity": f.severity.value,
+                "message": f.message,
+                "rule": f.rule,
+                **_loc(f),
+                "trick": f.trick,
+                "seat": name(f.seat),
+                "cards": _cards(f.cards),
+                "legal": _cards(f.legal),
+            }
             for f in report.findings
         ],
-        "hands": ({name(s): _cards(cards_of(m)) for s, m in enumerate(report.hands)}
-                  if report.hands is not None else None),
+        "hands": (
+            {name(s): _cards(cards_of(m)) for s, m in enumerate(report.hands)}
+            if report.hands is not None
+            else None
+        ),
         "discard": _cards(cards_of(report.discard)) if report.discard is not None else None,
         "contract": dict(report.contract),
         "tricks": [
-            {"number": t.number, "leader": name(t.leader), "winner": name(t.winner),
-             "points": t.points,
-             "plays": [{"seat": name(p.seat), "card": str(p.card), "codes": list(p.codes),
-                        **_loc(p)} for p in t.plays]}
+            {
+                "number": t.number,
+                "leader": name(t.leader),
+                "winner": name(t.winner),
+                "points": t.points,
+                "plays": [
+                    {"seat": name(p.seat), "card": str(p.card), "codes": list(p.codes), **_loc(p)}
+                    for p in t.plays
+                ],
+            }
             for t in report.tricks
         ],
         "sides": [
-            {"name": s.name, "players": [name(x) for x in s.seats], "card_points": s.card_points,
-             "tricks": s.tricks, "trick_points": s.trick_points,
-             "discard_points": s.discard_points, "total": s.total}
+            {
+                "name": s.name,
+                "players": [name(x) for x in s.seats],
+                "card_points": s.card_points,
+                "tricks": s.tricks,
+                "trick_points": s.trick_points,
+                "discard_points": s.discard_points,
+                "total": s.total,
+            }
             for s in report.sides
         ],
         "lines": [
-            {"label": line.label, "rule": line.rule,
-             "amounts": {name(s): a for s, a in enumerate(line.amounts)}}
+            {
+                "label": line.label,
+                "rule": line.rule,
+                "amounts": {name(s): a for s, a in enumerate(line.amounts)},
+            }
             for line in report.lines
         ],
         "settlement": {name(s): a for s, a in enumerate(report.settlement)},
@@ -210,6 +268,7 @@ def shift_lines(data: dict, delta: int) -> dict:
     {'findings': [{'code': 'X', 'line': 2, 'column': 3}, {'code': 'Y'}], \
 'tricks': [{'plays': [{'card': 'KS', 'line': 4, 'column': 4}]}]}
     """
+
     def moved(entry: dict) -> dict:
         return {**entry, "line": entry["line"] + delta} if "line" in entry else entry
 
@@ -241,8 +300,7 @@ class ReportSchema(Schema):
     status = fields.String()
     complete = fields.Boolean()
     findings = fields.List(fields.Nested(FindingSchema))
-    hands = fields.Dict(keys=fields.String(), values=fields.List(fields.String()),
-                        allow_none=True)
+    hands = fields.Dict(keys=fields.String(), values=fields.List(fields.String()), allow_none=True)
     discard = fields.List(fields.String(), allow_none=True)
     contract = fields.Dict(keys=fields.String(), values=fields.String())
     tricks = fields.List(fields.Dict())
@@ -268,11 +326,15 @@ class LedgerSchema(Schema):
 
     def dump_rows(self, ledger: Ledger) -> list[dict]:
         return [
-            {"hand": row.hand, "kind": row.kind,
-             "status": row.status.value if row.status is not None else None,
-             "amounts": dict(zip(ledger.players, row.amounts, strict=True)),
-             "balances": dict(zip(ledger.players, row.balances, strict=True)),
-             "pot": row.pot, "note": row.note}
+            {
+                "hand": row.hand,
+                "kind": row.kind,
+                "status": row.status.value if row.status is not None else None,
+                "amounts": dict(zip(ledger.players, row.amounts, strict=True)),
+                "balances": dict(zip(ledger.players, row.balances, strict=True)),
+                "pot": row.pot,
+                "note": row.note,
+            }
             for row in ledger.rows
         ]
 
@@ -280,6 +342,14 @@ class LedgerSchema(Schema):
         return dict(zip(ledger.players, ledger.balances, strict=True))
 
     def dump_findings(self, ledger: Ledger) -> list[dict]:
-        return [{"hand": hand, "code": f.code, "severity": f.severity.value,
-                 "message": f.message, "rule": f.rule, **_loc(f)}
-                for hand, f in ledger.findings]
+        return [
+            {
+                "hand": hand,
+                "code": f.code,
+                "severity": f.severity.value,
+                "message": f.message,
+                "rule": f.rule,
+                **_loc(f),
+            }
+            for hand, f in ledger.findings
+        ]

@@ -92,17 +92,30 @@ def table_label(table: str | None) -> str | None:
         return None
     label = table.strip()
     if len(label) > MAX_TABLE_CHARS:
-        raise ServiceError(422, "BAD_TABLE", f"a table label has at most {MAX_TABLE_CHARS} "
-                           f"characters (this one has {len(label)})")
+        raise ServiceError(
+            422,
+            "BAD_TABLE",
+            f"a table label has at most {MAX_TABLE_CHARS} characters (this one has {len(label)})",
+        )
     if any(unicodedata.category(char) in ("Cc", "Cs") for char in label):
-        raise ServiceError(422, "BAD_TABLE", "a table label is one line of text: no control "
-                           "characters (tabs, line breaks)")
+        raise ServiceError(
+            422,
+            "BAD_TABLE",
+            "a table label is one line of text: no control characters (tabs, line breaks)",
+        )
     return label
 
 
-def create_session(store: Store, tournament_id: int, game: str, players: list[str],
-                   options: Mapping[str, str], name: str, actor: str,
-                   table: str | None = None) -> int:
+def create_session(
+    store: Store,
+    tournament_id: int,
+    game: str,
+    players: list[str],
+    options: Mapping[str, str],
+    name: str,
+    actor: str,
+    table: str | None = None,
+) -> int:
     """Open a session (a table sitting) after checking the game, players, options and the
     optional table label (:func:`table_label`)."""
     label = table_label(table)
@@ -112,25 +125,37 @@ def create_session(store: Store, tournament_id: int, game: str, players: list[st
         raise ServiceError(422, "UNKNOWN_GAME", str(exc)) from exc
     # Names are compared as stored (stripped), and must be writable in a Players tag.
     players = [p.strip() for p in players]
-    if len(players) != engine.num_players or len({p.casefold() for p in players}) != len(
-            players) or not all(p and not set(p) & set(',"\r\n') for p in players):
-        raise ServiceError(422, "BAD_PLAYERS", f"{engine.key} needs {engine.num_players} "
-                           "different player names (no commas or quotes), in seat order")
+    if (
+        len(players) != engine.num_players
+        or len({p.casefold() for p in players}) != len(players)
+        or not all(p and not set(p) & set(',"\r\n') for p in players)
+    ):
+        raise ServiceError(
+            422,
+            "BAD_PLAYERS",
+            f"{engine.key} needs {engine.num_players} "
+            "different player names (no commas or quotes), in seat order",
+        )
     try:
         chosen = engine.resolve_options({k.lower(): str(v).lower() for k, v in options.items()})
     except OptionError as exc:
         raise ServiceError(422, "BAD_OPTION", str(exc)) from exc
     explicit = {k: v for k, v in chosen.items() if k in {o.lower() for o in options}}
-    return store.create_session(tournament_id, engine.key, players, explicit, name, actor,
-                                table=label)
+    return store.create_session(
+        tournament_id, engine.key, players, explicit, name, actor, table=label
+    )
 
 
 def _check_for_session(session: dict[str, Any], text: str) -> list[Parsed]:
     """Read ``text`` and refuse what cannot join the session (see :func:`_check_records`)."""
     parsed = read(text)
     if not parsed:
-        raise ServiceError(422, "MALFORMED_RECORD", "record 1 cannot be read; nothing was "
-                           "stored", findings_of(check_text(text)[0]))
+        raise ServiceError(
+            422,
+            "MALFORMED_RECORD",
+            "record 1 cannot be read; nothing was stored",
+            findings_of(check_text(text)[0]),
+        )
     _check_records(session, parsed)
     return parsed
 
@@ -139,25 +164,37 @@ def _check_records(session: dict[str, Any], parsed: Sequence[Parsed]) -> None:
     """Refuse too many records (413), a malformed record and a record of another game or
     table (422, the first one at fault, with every finding); nothing is verified yet."""
     if len(parsed) > MAX_RECORDS_PER_UPLOAD:
-        raise ServiceError(413, "TOO_MANY_RECORDS",
-                           f"at most {MAX_RECORDS_PER_UPLOAD} records in one upload")
+        raise ServiceError(
+            413, "TOO_MANY_RECORDS", f"at most {MAX_RECORDS_PER_UPLOAD} records in one upload"
+        )
     for index, item in enumerate(parsed, start=1):
         record = item.record
         if item.errors or record is None or record.game not in GAMES:
-            raise ServiceError(422, "MALFORMED_RECORD",
-                               f"record {index} cannot be read; nothing was stored",
-                               findings_of(check_parsed(item)))
+            raise ServiceError(
+                422,
+                "MALFORMED_RECORD",
+                f"record {index} cannot be read; nothing was stored",
+                findings_of(check_parsed(item)),
+            )
         if record.game != session["game"]:
-            raise ServiceError(422, "WRONG_GAME", f"record {index} is {record.game}; this "
-                               f"session plays {session['game']}")
+            raise ServiceError(
+                422,
+                "WRONG_GAME",
+                f"record {index} is {record.game}; this session plays {session['game']}",
+            )
         if record.players != session["players"]:
-            raise ServiceError(422, "WRONG_PLAYERS", f"record {index} has players "
-                               f"{', '.join(record.players)}; this session seats "
-                               f"{', '.join(session['players'])} in that order")
+            raise ServiceError(
+                422,
+                "WRONG_PLAYERS",
+                f"record {index} has players "
+                f"{', '.join(record.players)}; this session seats "
+                f"{', '.join(session['players'])} in that order",
+            )
 
 
-def _revision(parsed: Parsed, options: Mapping[str, str], author: str | None = None,
-              reason: str | None = None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+def _revision(
+    parsed: Parsed, options: Mapping[str, str], author: str | None = None, reason: str | None = None
+) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The stored columns of one record, and its findings as the uploader sees them (lines of
     the uploaded text).
 
@@ -194,8 +231,9 @@ def upload(store: Store, session_id: int, text: str, actor: str) -> list[UploadR
     return _store_hands(store, session, _check_for_session(session, text), actor)
 
 
-def upload_parsed(store: Store, session_id: int, parsed: Sequence[Parsed],
-                  actor: str) -> list[UploadResult]:
+def upload_parsed(
+    store: Store, session_id: int, parsed: Sequence[Parsed], actor: str
+) -> list[UploadResult]:
     """:func:`upload` for records already read (a bulk import reads a whole file first, to
     refuse it whole): the same checks, the same storage, one transaction."""
     session = _session(store, session_id)
@@ -205,8 +243,9 @@ def upload_parsed(store: Store, session_id: int, parsed: Sequence[Parsed],
     return _store_hands(store, session, parsed, actor)
 
 
-def _store_hands(store: Store, session: dict[str, Any], parsed: Sequence[Parsed],
-                 actor: str) -> list[UploadResult]:
+def _store_hands(
+    store: Store, session: dict[str, Any], parsed: Sequence[Parsed], actor: str
+) -> list[UploadResult]:
     session_id = session["id"]
     prepared = [_revision(item, session["options"]) for item in parsed]
     results = []
@@ -218,19 +257,22 @@ def _store_hands(store: Store, session: dict[str, Any], parsed: Sequence[Parsed]
             hand_id = existing.hand_id if existing else store.find_duplicate(session_id, digest)
             if hand_id is not None:
                 hand = store.hand(hand_id)
-                results.append(UploadResult(hand_id, hand["position"], revision["status"], True,
-                                            findings))
+                results.append(
+                    UploadResult(hand_id, hand["position"], revision["status"], True, findings)
+                )
                 continue
             hand_id = store.add_hand(db, session_id, revision, actor)
-            result = UploadResult(hand_id, store.hand(hand_id)["position"], revision["status"],
-                                  False, findings)
+            result = UploadResult(
+                hand_id, store.hand(hand_id)["position"], revision["status"], False, findings
+            )
             seen[digest] = result
             results.append(result)
     return results
 
 
-def correct_hand(store: Store, hand_id: int, text: str, author: str, reason: str,
-                 actor: str) -> tuple[int, UploadResult]:
+def correct_hand(
+    store: Store, hand_id: int, text: str, author: str, reason: str, actor: str
+) -> tuple[int, UploadResult]:
     """A corrected record becomes the hand's new revision (who, when, why); the old ones
     stay and the ledger follows the current one."""
     if not author.strip() or not reason.strip():
@@ -245,20 +287,31 @@ def correct_hand(store: Store, hand_id: int, text: str, author: str, reason: str
     return number, UploadResult(hand_id, hand["position"], revision["status"], False, findings)
 
 
-def add_ruling(store: Store, session_id: int, amounts: Mapping[str, int], reason: str,
-               author: str, hand_id: int | None, actor: str) -> int:
+def add_ruling(
+    store: Store,
+    session_id: int,
+    amounts: Mapping[str, int],
+    reason: str,
+    author: str,
+    hand_id: int | None,
+    actor: str,
+) -> int:
     """A director's adjustment: zero-sum amounts per seated player, with a reason."""
     session = _session(store, session_id)
     if not reason.strip():
         raise ServiceError(422, "MISSING_REASON", "a ruling gives its reason")
     unknown = [name for name in amounts if name not in session["players"]]
     if unknown:
-        raise ServiceError(422, "UNKNOWN_PLAYER", f"not seated in this session: "
-                           f"{', '.join(unknown)}")
+        raise ServiceError(
+            422, "UNKNOWN_PLAYER", f"not seated in this session: {', '.join(unknown)}"
+        )
     engine = GAMES[session["game"]]
     if engine.zero_sum and sum(amounts.values()) != 0:
-        raise ServiceError(422, "NOT_ZERO_SUM", f"a ruling moves {engine.unit} between "
-                           "players: its amounts add up to zero")
+        raise ServiceError(
+            422,
+            "NOT_ZERO_SUM",
+            f"a ruling moves {engine.unit} between players: its amounts add up to zero",
+        )
     if hand_id is not None and _hand(store, hand_id)["session_id"] != session_id:
         raise ServiceError(422, "WRONG_HAND", f"hand {hand_id} is not in session {session_id}")
     return store.add_ruling(session_id, dict(amounts), reason, author, hand_id, actor)
@@ -270,8 +323,14 @@ def session_ledger(store: Store, session_id: int) -> Ledger:
     engine = GAMES[session["game"]]
     parsed, adjustments = _session_records(store, session)
     reports = [check_parsed(item, session["options"]).report for item in parsed]
-    return build_ledger([item.record for item in parsed], reports, adjustments,
-                        session["players"], engine.key, engine.unit)
+    return build_ledger(
+        [item.record for item in parsed],
+        reports,
+        adjustments,
+        session["players"],
+        engine.key,
+        engine.unit,
+    )
 
 
 def session_what_if(store: Store, session_id: int) -> dict[str, Any]:
@@ -281,21 +340,29 @@ def session_what_if(store: Store, session_id: int) -> dict[str, Any]:
 
     session = _session(store, session_id)
     parsed, adjustments = _session_records(store, session)
-    return session_alternatives(session["game"], [item.record for item in parsed],
-                                session["options"], adjustments, session["players"])
+    return session_alternatives(
+        session["game"],
+        [item.record for item in parsed],
+        session["options"],
+        adjustments,
+        session["players"],
+    )
 
 
-def _session_records(store: Store, session: dict[str, Any]
-                     ) -> tuple[list[Parsed], list[Adjustment]]:
+def _session_records(
+    store: Store, session: dict[str, Any]
+) -> tuple[list[Parsed], list[Adjustment]]:
     """The session's current records in order, as read, and the director's rulings as
     ledger adjustments (each after the hand it follows)."""
     hands = store.hands(session["id"])
-    parsed = [item for row in hands for item in read(row["original_text"])[:1]
-              if item.record is not None]
+    parsed = [
+        item for row in hands for item in read(row["original_text"])[:1] if item.record is not None
+    ]
     positions = {row["id"]: row["position"] for row in hands}
-    adjustments = [Adjustment(r["amounts"], r["reason"],
-                              positions.get(r["hand_id"]) if r["hand_id"] else None)
-                   for r in store.rulings(session["id"])]
+    adjustments = [
+        Adjustment(r["amounts"], r["reason"], positions.get(r["hand_id"]) if r["hand_id"] else None)
+        for r in store.rulings(session["id"])
+    ]
     return parsed, adjustments
 
 
@@ -335,12 +402,20 @@ def ledger_csv(ledger: Ledger) -> str:
     """The ledger as CSV: one row per entry, amounts and balances per player."""
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(["entry", "hand", "status", *(f"{p} {ledger.unit}" for p in ledger.players),
-                     *(f"{p} balance" for p in ledger.players), "abeyance", "note"])
+    writer.writerow(
+        [
+            "entry",
+            "hand",
+            "status",
+            *(f"{p} {ledger.unit}" for p in ledger.players),
+            *(f"{p} balance" for p in ledger.players),
+            "abeyance",
+            "note",
+        ]
+    )
     for index, row in enumerate(ledger.rows, start=1):
         status = row.status.value if row.status is not None else "ruling"
-        writer.writerow([index, row.hand, status, *row.amounts, *row.balances, row.pot,
-                         row.note])
+        writer.writerow([index, row.hand, status, *row.amounts, *row.balances, row.pot, row.note])
     return out.getvalue()
 
 
@@ -362,10 +437,15 @@ def needs_director(store: Store, tournament_id: int) -> list[dict[str, Any]]:
     out = []
     for session in store.sessions(tournament_id):
         for row in store.hands(session["id"]):
-            if row["status"] in (Status.FLAGGED.value, Status.PARTIAL.value,
-                                 Status.INVALID.value):
-                out.append({"hand_id": row["id"], "session_id": session["id"],
-                            "position": row["position"], "status": row["status"]})
+            if row["status"] in (Status.FLAGGED.value, Status.PARTIAL.value, Status.INVALID.value):
+                out.append(
+                    {
+                        "hand_id": row["id"],
+                        "session_id": session["id"],
+                        "position": row["position"],
+                        "status": row["status"],
+                    }
+                )
     return out
 
 

@@ -50,46 +50,109 @@ def hash_token(token: str) -> str:
 
 # -- schema ------------------------------------------------------------------------------
 def _m001_initial(db: Database) -> None:
-    db["tournaments"].create({"id": int, "name": str, "private": int, "created_at": str},
-                             pk="id", not_null={"name", "private", "created_at"})
+    db["tournaments"].create(
+        {"id": int, "name": str, "private": int, "created_at": str},
+        pk="id",
+        not_null={"name", "private", "created_at"},
+    )
     db["tokens"].create(
-        {"id": int, "tournament_id": int, "token_hash": str, "label": str, "created_at": str,
-         "revoked_at": str},
-        pk="id", not_null={"tournament_id", "token_hash", "created_at"},
-        foreign_keys=[("tournament_id", "tournaments", "id")])
+        {
+            "id": int,
+            "tournament_id": int,
+            "token_hash": str,
+            "label": str,
+            "created_at": str,
+            "revoked_at": str,
+        },
+        pk="id",
+        not_null={"tournament_id", "token_hash", "created_at"},
+        foreign_keys=[("tournament_id", "tournaments", "id")],
+    )
     db["tokens"].create_index(["token_hash"], unique=True)
     db["sessions"].create(
-        {"id": int, "tournament_id": int, "name": str, "game": str, "options": str,
-         "players": str, "created_at": str},
-        pk="id", not_null={"tournament_id", "game", "options", "players", "created_at"},
-        foreign_keys=[("tournament_id", "tournaments", "id")])
+        {
+            "id": int,
+            "tournament_id": int,
+            "name": str,
+            "game": str,
+            "options": str,
+            "players": str,
+            "created_at": str,
+        },
+        pk="id",
+        not_null={"tournament_id", "game", "options", "players", "created_at"},
+        foreign_keys=[("tournament_id", "tournaments", "id")],
+    )
     db["sessions"].create_index(["tournament_id"])
     db["hands"].create(
         {"id": int, "session_id": int, "position": int, "revision": int, "created_at": str},
-        pk="id", not_null={"session_id", "position", "revision", "created_at"},
-        foreign_keys=[("session_id", "sessions", "id")])
+        pk="id",
+        not_null={"session_id", "position", "revision", "created_at"},
+        foreign_keys=[("session_id", "sessions", "id")],
+    )
     db["hands"].create_index(["session_id", "position"], unique=True)
     db["revisions"].create(
-        {"id": int, "hand_id": int, "session_id": int, "number": int, "original_text": str,
-         "canonical_text": str, "record_json": str, "content_hash": str, "status": str,
-         "findings": str, "report_json": str, "author": str, "reason": str, "created_at": str},
+        {
+            "id": int,
+            "hand_id": int,
+            "session_id": int,
+            "number": int,
+            "original_text": str,
+            "canonical_text": str,
+            "record_json": str,
+            "content_hash": str,
+            "status": str,
+            "findings": str,
+            "report_json": str,
+            "author": str,
+            "reason": str,
+            "created_at": str,
+        },
         pk="id",
-        not_null={"hand_id", "session_id", "number", "original_text", "content_hash", "status",
-                  "findings", "report_json", "created_at"},
-        foreign_keys=[("hand_id", "hands", "id"), ("session_id", "sessions", "id")])
+        not_null={
+            "hand_id",
+            "session_id",
+            "number",
+            "original_text",
+            "content_hash",
+            "status",
+            "findings",
+            "report_json",
+            "created_at",
+        },
+        foreign_keys=[("hand_id", "hands", "id"), ("session_id", "sessions", "id")],
+    )
     db["revisions"].create_index(["hand_id", "number"], unique=True)
     db["revisions"].create_index(["session_id", "content_hash"])
     db["revisions"].create_index(["status"])
     db["rulings"].create(
-        {"id": int, "session_id": int, "hand_id": int, "amounts": str, "reason": str,
-         "author": str, "created_at": str},
-        pk="id", not_null={"session_id", "amounts", "reason", "created_at"},
-        foreign_keys=[("session_id", "sessions", "id"), ("hand_id", "hands", "id")])
+        {
+            "id": int,
+            "session_id": int,
+            "hand_id": int,
+            "amounts": str,
+            "reason": str,
+            "author": str,
+            "created_at": str,
+        },
+        pk="id",
+        not_null={"session_id", "amounts", "reason", "created_at"},
+        foreign_keys=[("session_id", "sessions", "id"), ("hand_id", "hands", "id")],
+    )
     db["rulings"].create_index(["session_id"])
     db["audit"].create(
-        {"id": int, "at": str, "actor": str, "action": str, "entity": str, "entity_id": int,
-         "detail": str},
-        pk="id", not_null={"at", "actor", "action", "entity"})
+        {
+            "id": int,
+            "at": str,
+            "actor": str,
+            "action": str,
+            "entity": str,
+            "entity_id": int,
+            "detail": str,
+        },
+        pk="id",
+        not_null={"at", "actor", "action", "entity"},
+    )
     db["audit"].create_index(["entity", "entity_id"])
     # The audit log is append-only: the database itself refuses to change or drop a row.
     db.executescript("""
@@ -117,8 +180,9 @@ class Store:
     """The repository: one SQLite database, opened on a path (or ``:memory:`` in tests)."""
 
     def __init__(self, path: str) -> None:
-        conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None,
-                               check_same_thread=False)
+        conn = sqlite3.connect(
+            path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False
+        )
         self.db = Database(conn)
         self.db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         self.db.execute("PRAGMA foreign_keys = ON")
@@ -163,21 +227,32 @@ class Store:
             db.execute(f"PRAGMA user_version = {len(MIGRATIONS)}")
         return applied
 
-    def audit(self, db: Database, actor: str, action: str, entity: str, entity_id: int | None,
-              detail: dict[str, Any] | None = None) -> None:
+    def audit(
+        self,
+        db: Database,
+        actor: str,
+        action: str,
+        entity: str,
+        entity_id: int | None,
+        detail: dict[str, Any] | None = None,
+    ) -> None:
         """Append to the audit log (call inside :meth:`write`)."""
         # Plain SQL: the same row as ``db["audit"].insert(...)`` without sqlite-utils' per-call
         # work, which showed in bulk imports (three inserts a hand).
-        db.execute("insert into audit (at, actor, action, entity, entity_id, detail) "
-                   "values (?, ?, ?, ?, ?, ?)",
-                   [now(), actor, action, entity, entity_id,
-                    json.dumps(detail or {}, ensure_ascii=False)])
+        db.execute(
+            "insert into audit (at, actor, action, entity, entity_id, detail) "
+            "values (?, ?, ?, ?, ?, ?)",
+            [now(), actor, action, entity, entity_id, json.dumps(detail or {}, ensure_ascii=False)],
+        )
 
     # -- tournaments and tokens ----------------------------------------------------------
     def create_tournament(self, name: str, private: bool = False, actor: str = "cli") -> int:
         with self.write() as db:
-            tid = db["tournaments"].insert({"name": name, "private": int(private),
-                                            "created_at": now()}).last_pk
+            tid = (
+                db["tournaments"]
+                .insert({"name": name, "private": int(private), "created_at": now()})
+                .last_pk
+            )
             self.audit(db, actor, "create", "tournament", tid, {"name": name})
         return tid
 
@@ -188,8 +263,7 @@ class Store:
         return list(self.db["tournaments"].rows_where(order_by="id"))
 
     def tournament_named(self, name: str) -> dict[str, Any] | None:
-        rows = list(self.db["tournaments"].rows_where("name = ?", [name], order_by="id",
-                                                      limit=1))
+        rows = list(self.db["tournaments"].rows_where("name = ?", [name], order_by="id", limit=1))
         return rows[0] if rows else None
 
     def set_private(self, tournament_id: int, private: bool, actor: str) -> None:
@@ -204,9 +278,18 @@ class Store:
         token = "tar_" + secrets.token_urlsafe(24)
         with self.write() as db:
             self._get("tournaments", tournament_id)
-            token_id = db["tokens"].insert({"tournament_id": tournament_id, "label": label,
-                                            "token_hash": hash_token(token),
-                                            "created_at": now()}).last_pk
+            token_id = (
+                db["tokens"]
+                .insert(
+                    {
+                        "tournament_id": tournament_id,
+                        "label": label,
+                        "token_hash": hash_token(token),
+                        "created_at": now(),
+                    }
+                )
+                .last_pk
+            )
             self.audit(db, actor, "create", "token", token_id, {"label": label})
         return token
 
@@ -217,9 +300,12 @@ class Store:
             self.audit(db, actor, "revoke", "token", token_id)
 
     def token_row(self, token: str) -> dict[str, Any] | None:
-        rows = list(self.db.query(
-            "select * from tokens where token_hash = ? and revoked_at is null",
-            [hash_token(token)]))
+        rows = list(
+            self.db.query(
+                "select * from tokens where token_hash = ? and revoked_at is null",
+                [hash_token(token)],
+            )
+        )
         return rows[0] if rows else None
 
     def tournament_for_token(self, token: str) -> int | None:
@@ -227,17 +313,35 @@ class Store:
         return row["tournament_id"] if row else None
 
     # -- sessions ------------------------------------------------------------------------
-    def create_session(self, tournament_id: int, game: str, players: list[str],
-                       options: dict[str, str], name: str = "", actor: str = "cli",
-                       table: str | None = None) -> int:
+    def create_session(
+        self,
+        tournament_id: int,
+        game: str,
+        players: list[str],
+        options: dict[str, str],
+        name: str = "",
+        actor: str = "cli",
+        table: str | None = None,
+    ) -> int:
         """A new session; ``table`` is the label of the table it sits at (``None``: none
         given), stored as given (the service checks and strips it)."""
         with self.write() as db:
             self._get("tournaments", tournament_id)
-            sid = db["sessions"].insert({
-                "tournament_id": tournament_id, "name": name, "game": game,
-                "options": json.dumps(options), "players": json.dumps(players),
-                "created_at": now(), "table_name": table}).last_pk
+            sid = (
+                db["sessions"]
+                .insert(
+                    {
+                        "tournament_id": tournament_id,
+                        "name": name,
+                        "game": game,
+                        "options": json.dumps(options),
+                        "players": json.dumps(players),
+                        "created_at": now(),
+                        "table_name": table,
+                    }
+                )
+                .last_pk
+            )
             detail: dict[str, Any] = {"game": game, "players": players, "options": options}
             if table is not None:
                 detail["table"] = table
@@ -246,39 +350,63 @@ class Store:
 
     def session(self, session_id: int) -> dict[str, Any]:
         row = self._get("sessions", session_id)
-        return {**row, "options": json.loads(row["options"]),
-                "players": json.loads(row["players"])}
+        return {**row, "options": json.loads(row["options"]), "players": json.loads(row["players"])}
 
     def sessions(self, tournament_id: int) -> list[dict[str, Any]]:
-        rows = self.db["sessions"].rows_where("tournament_id = ?", [tournament_id],
-                                              order_by="id")
-        return [{**r, "options": json.loads(r["options"]), "players": json.loads(r["players"])}
-                for r in rows]
+        rows = self.db["sessions"].rows_where("tournament_id = ?", [tournament_id], order_by="id")
+        return [
+            {**r, "options": json.loads(r["options"]), "players": json.loads(r["players"])}
+            for r in rows
+        ]
 
     # -- hands and revisions -------------------------------------------------------------
     def find_duplicate(self, session_id: int, content_hash: str) -> int | None:
         """The hand of this session whose current revision has this content, if any."""
         # Driven by the (session_id, content_hash) index of revisions: one index probe, not
         # a walk over every hand of the session (a bulk import asks this once per record).
-        rows = list(self.db.query(
-            "select h.id from revisions r join hands h on h.id = r.hand_id "
-            "and h.revision = r.number where r.session_id = ? and r.content_hash = ?",
-            [session_id, content_hash]))
+        rows = list(
+            self.db.query(
+                "select h.id from revisions r join hands h on h.id = r.hand_id "
+                "and h.revision = r.number where r.session_id = ? and r.content_hash = ?",
+                [session_id, content_hash],
+            )
+        )
         return rows[0]["id"] if rows else None
 
-    def add_hand(self, db: Database, session_id: int, revision: dict[str, Any],
-                 actor: str) -> int:
+    def add_hand(self, db: Database, session_id: int, revision: dict[str, Any], actor: str) -> int:
         """A new hand at the end of the session with its first revision (inside
         :meth:`write`)."""
-        position = db.execute("select coalesce(max(position), 0) + 1 from hands "
-                              "where session_id = ?", [session_id]).fetchone()[0]
-        hand_id = db.execute("insert into hands (session_id, position, revision, created_at) "
-                             "values (?, ?, 1, ?)", [session_id, position, now()]).lastrowid
-        self._insert(db, "revisions", {**revision, "hand_id": hand_id, "session_id": session_id,
-                                       "number": 1, "created_at": now()})
-        self.audit(db, actor, "upload", "hand", hand_id,
-                   {"session": session_id, "position": position,
-                    "hash": revision["content_hash"], "status": revision["status"]})
+        position = db.execute(
+            "select coalesce(max(position), 0) + 1 from hands where session_id = ?", [session_id]
+        ).fetchone()[0]
+        hand_id = db.execute(
+            "insert into hands (session_id, position, revision, created_at) values (?, ?, 1, ?)",
+            [session_id, position, now()],
+        ).lastrowid
+        self._insert(
+            db,
+            "revisions",
+            {
+                **revision,
+                "hand_id": hand_id,
+                "session_id": session_id,
+                "number": 1,
+                "created_at": now(),
+            },
+        )
+        self.audit(
+            db,
+            actor,
+            "upload",
+            "hand",
+            hand_id,
+            {
+                "session": session_id,
+                "position": position,
+                "hash": revision["content_hash"],
+                "status": revision["status"],
+            },
+        )
         return hand_id
 
     def add_revision(self, hand_id: int, revision: dict[str, Any], actor: str) -> int:
@@ -286,13 +414,29 @@ class Store:
         with self.write() as db:
             hand = self._get("hands", hand_id)
             number = hand["revision"] + 1
-            db["revisions"].insert({**revision, "hand_id": hand_id,
-                                    "session_id": hand["session_id"], "number": number,
-                                    "created_at": now()})
+            db["revisions"].insert(
+                {
+                    **revision,
+                    "hand_id": hand_id,
+                    "session_id": hand["session_id"],
+                    "number": number,
+                    "created_at": now(),
+                }
+            )
             db["hands"].update(hand_id, {"revision": number})
-            self.audit(db, actor, "correct", "hand", hand_id,
-                       {"revision": number, "reason": revision.get("reason"),
-                        "author": revision.get("author"), "status": revision["status"]})
+            self.audit(
+                db,
+                actor,
+                "correct",
+                "hand",
+                hand_id,
+                {
+                    "revision": number,
+                    "reason": revision.get("reason"),
+                    "author": revision.get("author"),
+                    "status": revision["status"],
+                },
+            )
         return number
 
     def hand(self, hand_id: int) -> dict[str, Any]:
@@ -300,42 +444,72 @@ class Store:
 
     def hands(self, session_id: int) -> list[dict[str, Any]]:
         """The session's hands in order, each with its current revision's columns."""
-        return list(self.db.query(
-            "select h.id, h.session_id, h.position, h.revision, h.created_at, r.status, "
-            "r.content_hash, r.original_text, r.canonical_text, r.record_json, r.report_json, "
-            "r.findings from hands h join revisions r on r.hand_id = h.id "
-            "and r.number = h.revision where h.session_id = ? order by h.position",
-            [session_id]))
+        return list(
+            self.db.query(
+                "select h.id, h.session_id, h.position, h.revision, h.created_at, r.status, "
+                "r.content_hash, r.original_text, r.canonical_text, r.record_json, r.report_json, "
+                "r.findings from hands h join revisions r on r.hand_id = h.id "
+                "and r.number = h.revision where h.session_id = ? order by h.position",
+                [session_id],
+            )
+        )
 
     def revisions(self, hand_id: int) -> list[dict[str, Any]]:
         self._get("hands", hand_id)
-        return list(self.db["revisions"].rows_where("hand_id = ?", [hand_id],
-                                                    order_by="number"))
+        return list(self.db["revisions"].rows_where("hand_id = ?", [hand_id], order_by="number"))
 
     def current_revision(self, hand_id: int) -> dict[str, Any]:
         hand = self._get("hands", hand_id)
-        rows = list(self.db["revisions"].rows_where("hand_id = ? and number = ?",
-                                                    [hand_id, hand["revision"]]))
+        rows = list(
+            self.db["revisions"].rows_where(
+                "hand_id = ? and number = ?", [hand_id, hand["revision"]]
+            )
+        )
         return {**rows[0], "position": hand["position"]}
 
     # -- rulings -------------------------------------------------------------------------
-    def add_ruling(self, session_id: int, amounts: dict[str, int], reason: str, author: str,
-                   hand_id: int | None, actor: str) -> int:
+    def add_ruling(
+        self,
+        session_id: int,
+        amounts: dict[str, int],
+        reason: str,
+        author: str,
+        hand_id: int | None,
+        actor: str,
+    ) -> int:
         with self.write() as db:
             self._get("sessions", session_id)
-            rid = db["rulings"].insert({"session_id": session_id, "hand_id": hand_id,
-                                        "amounts": json.dumps(amounts), "reason": reason,
-                                        "author": author, "created_at": now()}).last_pk
-            self.audit(db, actor, "ruling", "session", session_id,
-                       {"ruling": rid, "hand": hand_id, "amounts": amounts, "reason": reason})
+            rid = (
+                db["rulings"]
+                .insert(
+                    {
+                        "session_id": session_id,
+                        "hand_id": hand_id,
+                        "amounts": json.dumps(amounts),
+                        "reason": reason,
+                        "author": author,
+                        "created_at": now(),
+                    }
+                )
+                .last_pk
+            )
+            self.audit(
+                db,
+                actor,
+                "ruling",
+                "session",
+                session_id,
+                {"ruling": rid, "hand": hand_id, "amounts": amounts, "reason": reason},
+            )
         return rid
 
     def rulings(self, session_id: int) -> list[dict[str, Any]]:
         rows = self.db["rulings"].rows_where("session_id = ?", [session_id], order_by="id")
         return [{**r, "amounts": json.loads(r["amounts"])} for r in rows]
 
-    def audit_log(self, entity: str | None = None, entity_id: int | None = None,
-                  limit: int | None = 1000) -> list[dict[str, Any]]:
+    def audit_log(
+        self, entity: str | None = None, entity_id: int | None = None, limit: int | None = 1000
+    ) -> list[dict[str, Any]]:
         where, args = [], []
         if entity is not None:
             where.append("entity = ?")
@@ -343,8 +517,9 @@ class Store:
         if entity_id is not None:
             where.append("entity_id = ?")
             args.append(entity_id)
-        rows = self.db["audit"].rows_where(" and ".join(where) or None, args, order_by="id",
-                                           limit=limit)
+        rows = self.db["audit"].rows_where(
+            " and ".join(where) or None, args, order_by="id", limit=limit
+        )
         return [{**r, "detail": json.loads(r["detail"])} for r in rows]
 
     # -- helpers -------------------------------------------------------------------------
@@ -353,8 +528,9 @@ class Store:
         """``db[table].insert(row)`` in plain SQL (the columns are the code's own names)."""
         columns = ", ".join(f"[{name}]" for name in row)
         marks = ", ".join("?" for _ in row)
-        return db.execute(f"insert into [{table}] ({columns}) values ({marks})",
-                          list(row.values())).lastrowid
+        return db.execute(
+            f"insert into [{table}] ({columns}) values ({marks})", list(row.values())
+        ).lastrowid
 
     def _get(self, table: str, row_id: int) -> dict[str, Any]:
         if not -(2**63) <= row_id < 2**63:  # no SQLite INTEGER (it would raise OverflowError)

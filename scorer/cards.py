@@ -247,8 +247,11 @@ def _parse_table(style: str) -> dict[str, Card]:
     letters = list(_SUIT_LETTERS["italian" if style == "symbols" else style])
     symbols = _SUIT_LETTERS["symbols"]
     # The letter that only the other letter style uses is still unambiguous: accept it.
-    extra = {"italian": {"H": Suit.CUPS}, "symbols": {"H": Suit.CUPS},
-             "french": {"B": Suit.BATONS}}.get(style, {})
+    extra = {
+        "italian": {"H": Suit.CUPS},
+        "symbols": {"H": Suit.CUPS},
+        "french": {"B": Suit.BATONS},
+    }.get(style, {})
     for suit in Suit:
         spellings = [letters[suit], symbols[suit]] + [k for k, v in extra.items() if v == suit]
         for rank in range(1, 15):

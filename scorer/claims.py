@@ -27,8 +27,12 @@ from .report import Report
 
 __all__ = ["CLAIM_KEYWORD", "claim_findings", "read_claim"]
 
-CLAIM_KEYWORD = KeywordSpec("word", "words", "the result written on the sheet: claim FIELD: "
-                            "NAME N NAME N ... (checked; tarocco audit explains a difference)")
+CLAIM_KEYWORD = KeywordSpec(
+    "word",
+    "words",
+    "the result written on the sheet: claim FIELD: "
+    "NAME N NAME N ... (checked; tarocco audit explains a difference)",
+)
 
 
 def read_claim(line: Line) -> tuple[dict[str, int], list[str]]:
@@ -51,8 +55,9 @@ def _read(line: Line) -> tuple[dict[str, int], list[str], dict[str, Loc | None]]
     return amounts, problems, where
 
 
-def claim_findings(lines: Sequence[Line], report: Report, field: str, rule: str,
-                   signed: bool = True) -> list[Finding]:
+def claim_findings(
+    lines: Sequence[Line], report: Report, field: str, rule: str, signed: bool = True
+) -> list[Finding]:
     """Findings for the claim ``lines`` of a scored ``report``: the payment ``field`` against
     the settlement (citing ``rule``), ``points`` against the side totals. ``signed`` writes
     the figures with their sign (payments between players) or without (scores)."""
@@ -62,16 +67,26 @@ def claim_findings(lines: Sequence[Line], report: Report, field: str, rule: str,
     for line in lines:
         subject = (line.subject or "").casefold()
         amounts, problems, where = _read(line)
-        problems += [f"{name!r} is not one of the players" for name in amounts
-                     if name.casefold() not in seats]
+        problems += [
+            f"{name!r} is not one of the players"
+            for name in amounts
+            if name.casefold() not in seats
+        ]
         if problems:
-            out.append(Finding("BAD_CLAIM", Severity.ERROR, "; ".join(problems), "G-2",
-                               loc=line.loc))
+            out.append(
+                Finding("BAD_CLAIM", Severity.ERROR, "; ".join(problems), "G-2", loc=line.loc)
+            )
             continue
         if subject not in (field, "points"):
-            out.append(Finding("BAD_CLAIM", Severity.NOTE, f"claims of {subject!r} are not "
-                               f"checked; write claim {field}: or claim points:", None,
-                               loc=line.loc))
+            out.append(
+                Finding(
+                    "BAD_CLAIM",
+                    Severity.NOTE,
+                    f"claims of {subject!r} are not checked; write claim {field}: or claim points:",
+                    None,
+                    loc=line.loc,
+                )
+            )
             continue
         for name, claimed in amounts.items():
             seat = seats[name.casefold()]
@@ -83,9 +98,16 @@ def claim_findings(lines: Sequence[Line], report: Report, field: str, rule: str,
                     continue
                 computed, what = side.total, " points for the side of"
             if claimed != computed:
-                out.append(Finding(
-                    "CLAIM_MISMATCH", Severity.VIOLATION, f"the sheet has "
-                    f"{shown.format(claimed)}{what} for {report.players[seat]}; the rules give "
-                    f"{shown.format(computed)}", rule, loc=where.get(name) or line.loc,
-                    seat=seat))
+                out.append(
+                    Finding(
+                        "CLAIM_MISMATCH",
+                        Severity.VIOLATION,
+                        f"the sheet has "
+                        f"{shown.format(claimed)}{what} for {report.players[seat]}; the rules give "
+                        f"{shown.format(computed)}",
+                        rule,
+                        loc=where.get(name) or line.loc,
+                        seat=seat,
+                    )
+                )
     return out

@@ -19,6 +19,7 @@ from .report import Report, Status
 
 __all__ = ["Adjustment", "Ledger", "LedgerRow", "build_ledger"]
 
+
 @dataclass(frozen=True, slots=True)
 class LedgerRow:
     """One entry of the ledger: a hand, or a director's ruling (``status`` ``None``), with
@@ -66,14 +67,19 @@ class Ledger:
 
     def is_zero_sum(self) -> bool:
         """Balances plus the open abeyance always add up to the starting stakes."""
-        return all(sum(row.balances) + row.pot == self.start * len(self.players)
-                   for row in self.rows)
+        return all(
+            sum(row.balances) + row.pot == self.start * len(self.players) for row in self.rows
+        )
 
 
-def build_ledger(records: Sequence[Record], reports: Sequence[Report],
-                 adjustments: Sequence[Adjustment] = (),
-                 players: Sequence[str] = (), game: str = "",
-                 unit: str | None = None) -> Ledger:
+def build_ledger(
+    records: Sequence[Record],
+    reports: Sequence[Report],
+    adjustments: Sequence[Adjustment] = (),
+    players: Sequence[str] = (),
+    game: str = "",
+    unit: str | None = None,
+) -> Ledger:
     """The ledger of a session: ``records`` in playing order with their ``reports``, and the
     director's ``adjustments`` each as its own entry after the hand it follows.
 
@@ -99,10 +105,16 @@ def build_ledger(records: Sequence[Record], reports: Sequence[Report],
             if adjustment.after == after:
                 amounts = [adjustment.amounts.get(p, 0) for p in players]
                 balances = [b + a for b, a in zip(balances, amounts, strict=True)]
-                ledger.rows.append(LedgerRow(len(records) if after is None else after, None,
-                                             tuple(amounts),
-                                             tuple(balances), pot,
-                                             f"director's ruling: {adjustment.reason}"))
+                ledger.rows.append(
+                    LedgerRow(
+                        len(records) if after is None else after,
+                        None,
+                        tuple(amounts),
+                        tuple(balances),
+                        pot,
+                        f"director's ruling: {adjustment.reason}",
+                    )
+                )
 
     adjust(0)
     previous: tuple[Record, Report] | None = None
@@ -125,8 +137,9 @@ def build_ledger(records: Sequence[Record], reports: Sequence[Report],
             _check_rotation(ledger, number, previous, (record, report))
         previous = (record, report)
         balances = [b + a for b, a in zip(balances, amounts, strict=True)]
-        ledger.rows.append(LedgerRow(number, report.status, tuple(amounts), tuple(balances), pot,
-                                     note))
+        ledger.rows.append(
+            LedgerRow(number, report.status, tuple(amounts), tuple(balances), pot, note)
+        )
         adjust(number)
     adjust(None)
     if engine is not None:
@@ -135,16 +148,19 @@ def build_ledger(records: Sequence[Record], reports: Sequence[Report],
             balances += [start] * (len(players) - len(balances))
             amounts = [amounts_by_name.get(p, 0) for p in players]
             balances = [b + a for b, a in zip(balances, amounts, strict=True)]
-            ledger.rows.append(LedgerRow(len(records), None, tuple(amounts), tuple(balances),
-                                         pot, reason))
+            ledger.rows.append(
+                LedgerRow(len(records), None, tuple(amounts), tuple(balances), pot, reason)
+            )
         ledger.findings += engine.session_findings(records, reports)
-        ledger.summary = engine.session_summary(records, reports,
-                                                dict(zip(players, balances, strict=True)))
+        ledger.summary = engine.session_summary(
+            records, reports, dict(zip(players, balances, strict=True))
+        )
     return ledger
 
 
-def _check_rotation(ledger: Ledger, number: int, before: tuple[Record, Report],
-                    now: tuple[Record, Report]) -> None:
+def _check_rotation(
+    ledger: Ledger, number: int, before: tuple[Record, Report], now: tuple[Record, Report]
+) -> None:
     """G-6: the previous eldest deals next; a thrown-in deal is redealt by the same dealer."""
     (old_record, old_report), (record, _report) = before, now
     if old_record.players != record.players or old_record.dealer is None:
@@ -156,7 +172,16 @@ def _check_rotation(ledger: Ledger, number: int, before: tuple[Record, Report],
     if old_report.status is not Status.THROWN_IN or not redeal:
         expected = (old_record.dealer + 1) % n
     if record.dealer is not None and record.dealer != expected:
-        ledger.findings.append((number, Finding(
-            "DEALER_OUT_OF_TURN", Severity.VIOLATION,
-            f"hand {number} is dealt by {record.players[record.dealer]}; the deal passes to "
-            f"{record.players[expected]}", "G-6", loc=record.start)))
+        ledger.findings.append(
+            (
+                number,
+                Finding(
+                    "DEALER_OUT_OF_TURN",
+                    Severity.VIOLATION,
+                    f"hand {number} is dealt by {record.players[record.dealer]}; the deal passes "
+                    f"to {record.players[expected]}",
+                    "G-6",
+                    loc=record.start,
+                ),
+            )
+        )

@@ -21,8 +21,9 @@ __all__ = ["REVOKES", "name_proofs"]
 REVOKES = frozenset({MUST_FOLLOW_SUIT, MUST_TRUMP, MUST_FOLLOW_TRUMPS, MUST_OVERTRUMP})
 
 
-def name_proofs(record: Record, report: Report,
-                wording: Callable[[Record], Wording] = lambda _record: ITALIAN) -> None:
+def name_proofs(
+    record: Record, report: Report, wording: Callable[[Record], Wording] = lambda _record: ITALIAN
+) -> None:
     """Add to each revoke by a player whose hand the record does not give the later trick
     where he played one of the cards he should have played (the proof of the revoke), the
     card named in the record's suit style (``wording(record)``, asked only when needed)."""
@@ -38,10 +39,21 @@ def name_proofs(record: Record, report: Report,
         if player.casefold() in written:
             continue
         legal = set(finding.legal)
-        proof = next(((trick.number, card) for trick in report.tricks if trick.number > number
-                      for who, card in zip(trick.seats, trick.cards, strict=True)
-                      if who == seat and card in legal), None)
+        proof = next(
+            (
+                (trick.number, card)
+                for trick in report.tricks
+                if trick.number > number
+                for who, card in zip(trick.seats, trick.cards, strict=True)
+                if who == seat and card in legal
+            ),
+            None,
+        )
         if proof is not None:
-            report.findings[index] = replace(finding, message=(
-                f"{finding.message}; proved by trick {proof[0]}, where {player} played "
-                f"{words.card(proof[1])}"))
+            report.findings[index] = replace(
+                finding,
+                message=(
+                    f"{finding.message}; proved by trick {proof[0]}, where {player} played "
+                    f"{words.card(proof[1])}"
+                ),
+            )

@@ -32,16 +32,16 @@ class Item:
 
     __slots__ = ("card", "column", "line", "note", "text")
 
-    def __init__(self, text: str, card: Card | None = None, note: str | None = None,
-                 loc: Loc | None = None) -> None:
+    def __init__(
+        self, text: str, card: Card | None = None, note: str | None = None, loc: Loc | None = None
+    ) -> None:
         self.text = text
         self.card = card
         self.note = note
         self.line, self.column = loc if loc is not None else (0, 0)
 
     @classmethod
-    def at(cls, text: str, card: Card | None, note: str | None, line: int,
-           column: int) -> Item:
+    def at(cls, text: str, card: Card | None, note: str | None, line: int, column: int) -> Item:
         """The parser's constructor: a position without building a :class:`Loc`."""
         item = cls.__new__(cls)
         item.text = text
@@ -92,9 +92,13 @@ class _Tokens:
 
     __slots__ = ("_cards", "_items", "_lazy", "loc")
 
-    def _init_tokens(self, items: tuple[Item, ...] | None, loc: Loc | None,
-                     cards: tuple[Card | None, ...] | None = None,
-                     lazy: tuple[str, int, str] | str | None = None) -> None:
+    def _init_tokens(
+        self,
+        items: tuple[Item, ...] | None,
+        loc: Loc | None,
+        cards: tuple[Card | None, ...] | None = None,
+        lazy: tuple[str, int, str] | str | None = None,
+    ) -> None:
         self._items = items
         self._cards = cards if items is None else tuple(item.card for item in items)
         # (line text, offset of the first token, suit style), or the line text alone when
@@ -115,8 +119,11 @@ class _Tokens:
             for token, card in zip(text[position:].split(), self._cards, strict=True):
                 position = text.index(token, position)
                 # a word of a mixed line (``family``) is kept as written, as the reader does
-                built.append(Item.at(token if card is None else str(card), card, None, line,
-                                     column + position))
+                built.append(
+                    Item.at(
+                        token if card is None else str(card), card, None, line, column + position
+                    )
+                )
                 position += len(token)
             items = self._items = tuple(built)
         return items
@@ -138,8 +145,11 @@ class _Tokens:
             text, position = lazy, _first_token(lazy)  # type: ignore[arg-type]
         else:
             text, position, _style = lazy  # type: ignore[misc]
-        return [token for token, card in zip(text[position:].split(), self._cards, strict=True)
-                if card is None]
+        return [
+            token
+            for token, card in zip(text[position:].split(), self._cards, strict=True)
+            if card is None
+        ]
 
 
 def _first_token(text: str) -> int:
@@ -157,16 +167,29 @@ class Line(_Tokens):
 
     __slots__ = ("keyword", "subject")
 
-    def __init__(self, keyword: str, subject: str | None, items: tuple[Item, ...] | None = None,
-                 loc: Loc | None = None, *, cards: tuple[Card | None, ...] | None = None,
-                 lazy: tuple[str, int, str] | None = None) -> None:
+    def __init__(
+        self,
+        keyword: str,
+        subject: str | None,
+        items: tuple[Item, ...] | None = None,
+        loc: Loc | None = None,
+        *,
+        cards: tuple[Card | None, ...] | None = None,
+        lazy: tuple[str, int, str] | None = None,
+    ) -> None:
         self.keyword = keyword
         self.subject = subject
         self._init_tokens(items, loc, cards, lazy)
 
     @classmethod
-    def fast(cls, keyword: str, subject: str | None, cards: tuple[Card, ...], loc: Loc,
-             lazy: tuple[str, int, str]) -> Line:
+    def fast(
+        cls,
+        keyword: str,
+        subject: str | None,
+        cards: tuple[Card, ...],
+        loc: Loc,
+        lazy: tuple[str, int, str],
+    ) -> Line:
         """The reader's constructor for a line of plain card tokens: cards now, items when
         asked (as ``Line(keyword, subject, None, loc, cards=cards, lazy=lazy)``)."""
         line = cls.__new__(cls)
@@ -179,8 +202,7 @@ class Line(_Tokens):
         return line
 
     @classmethod
-    def of_items(cls, keyword: str, subject: str | None, items: tuple[Item, ...],
-                 loc: Loc) -> Line:
+    def of_items(cls, keyword: str, subject: str | None, items: tuple[Item, ...], loc: Loc) -> Line:
         """The reader's constructor from items (as ``Line(keyword, subject, items, loc)``)."""
         line = cls.__new__(cls)
         line.keyword = keyword
@@ -204,8 +226,11 @@ class Line(_Tokens):
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Line):
             return NotImplemented
-        return (self.keyword, self.subject, self.items) == (other.keyword, other.subject,
-                                                            other.items)
+        return (self.keyword, self.subject, self.items) == (
+            other.keyword,
+            other.subject,
+            other.items,
+        )
 
     def __hash__(self) -> int:
         return hash((self.keyword, self.subject, self.items))
@@ -223,16 +248,24 @@ class Trick(_Tokens):
     #: the keywords of a run of lines in one step (``map(attrgetter("keyword"), body)``).
     keyword = ""
 
-    def __init__(self, number: int, leader: int | None, plays: tuple[Item, ...] | None = None,
-                 loc: Loc | None = None, *, cards: tuple[Card | None, ...] | None = None,
-                 lazy: tuple[str, int, str] | None = None) -> None:
+    def __init__(
+        self,
+        number: int,
+        leader: int | None,
+        plays: tuple[Item, ...] | None = None,
+        loc: Loc | None = None,
+        *,
+        cards: tuple[Card | None, ...] | None = None,
+        lazy: tuple[str, int, str] | None = None,
+    ) -> None:
         self.number = number
         self.leader = leader
         self._init_tokens(plays, loc, cards, lazy)
 
     @classmethod
-    def fast(cls, number: int, cards: tuple[Card, ...], loc: Loc,
-             lazy: tuple[str, int, str]) -> Trick:
+    def fast(
+        cls, number: int, cards: tuple[Card, ...], loc: Loc, lazy: tuple[str, int, str]
+    ) -> Trick:
         """The reader's constructor for a plain line: cards now, items when asked."""
         trick = cls.__new__(cls)
         trick.number = number
@@ -255,8 +288,7 @@ class Trick(_Tokens):
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Trick):
             return NotImplemented
-        return (self.number, self.leader, self.plays) == (other.number, other.leader,
-                                                          other.plays)
+        return (self.number, self.leader, self.plays) == (other.number, other.leader, other.plays)
 
     def __hash__(self) -> int:
         return hash((self.number, self.leader, self.plays))
@@ -353,8 +385,9 @@ class Record:
     def _read_tags(self) -> tuple[tuple[str, ...], int | None, tuple[tuple[str, str], ...]]:
         players = split_players(self.tag("Players", "") or "")
         name = (self.tag("Dealer") or "").strip().casefold()
-        dealer = next((seat for seat, player in enumerate(players)
-                       if player.casefold() == name), None)
+        dealer = next(
+            (seat for seat, player in enumerate(players) if player.casefold() == name), None
+        )
         options = parse_options(self.tag("Options", "") or "")
         return tuple(players), dealer, tuple(options.items())
 

@@ -50,9 +50,17 @@ class TrickResult:
 
     __slots__ = ("cards", "flags", "leader", "number", "players", "points", "source", "winner")
 
-    def __init__(self, number: int, leader: int, cards: tuple[Card, ...], winner: int | None,
-                 points: int = 0, flags: Mapping[int, tuple[tuple[str, ...], int]] | None = None,
-                 players: int = 4, source: Any = None) -> None:
+    def __init__(
+        self,
+        number: int,
+        leader: int,
+        cards: tuple[Card, ...],
+        winner: int | None,
+        points: int = 0,
+        flags: Mapping[int, tuple[tuple[str, ...], int]] | None = None,
+        players: int = 4,
+        source: Any = None,
+    ) -> None:
         self.number = number
         self.leader = leader
         self.cards = cards
@@ -77,8 +85,10 @@ class TrickResult:
         return tuple(out)
 
     def __repr__(self) -> str:
-        return (f"TrickResult({self.number}, leader={self.leader}, cards={self.cards}, "
-                f"winner={self.winner}, points={self.points})")
+        return (
+            f"TrickResult({self.number}, leader={self.leader}, cards={self.cards}, "
+            f"winner={self.winner}, points={self.points})"
+        )
 
 
 @dataclass(frozen=True, slots=True)

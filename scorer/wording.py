@@ -87,4 +87,3 @@ def wording(style: str | None) -> Wording:
     if style is None:
         return ITALIAN
     return _WORDINGS.get(style.strip().lower(), ITALIAN)
-

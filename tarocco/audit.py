@@ -19,18 +19,44 @@ __all__ = ["audit"]
 
 @click.command()
 @click.argument("file")
-@click.option("--tool", "tools", multiple=True, type=click.Choice(TOOLS),
-              help="Run only these tools (repeatable); all three by default.")
-@click.option("-o", "--option", "options", multiple=True, metavar="NAME=VALUE",
-              help="A rule option overriding the records' own.")
-@click.option("--limit", type=click.IntRange(1, 20), default=3, show_default=True,
-              help="Repairs offered per record at most.")
-@click.option("--session", "as_session", is_flag=True,
-              help="Also re-score the records as one session under every other option value "
-                   "and show the final balances side by side.")
+@click.option(
+    "--tool",
+    "tools",
+    multiple=True,
+    type=click.Choice(TOOLS),
+    help="Run only these tools (repeatable); all three by default.",
+)
+@click.option(
+    "-o",
+    "--option",
+    "options",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="A rule option overriding the records' own.",
+)
+@click.option(
+    "--limit",
+    type=click.IntRange(1, 20),
+    default=3,
+    show_default=True,
+    help="Repairs offered per record at most.",
+)
+@click.option(
+    "--session",
+    "as_session",
+    is_flag=True,
+    help="Also re-score the records as one session under every other option value "
+    "and show the final balances side by side.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the findings as JSON.")
-def audit(file: str, tools: tuple[str, ...], options: tuple[str, ...], limit: int,
-          as_session: bool, as_json: bool) -> None:
+def audit(
+    file: str,
+    tools: tuple[str, ...],
+    options: tuple[str, ...],
+    limit: int,
+    as_session: bool,
+    as_json: bool,
+) -> None:
     """Audit the records of FILE (or - for standard input) for a disputed hand.
 
     For each record: the claimed result (`claim` lines) against what the rules give, field by
@@ -49,16 +75,23 @@ def audit(file: str, tools: tuple[str, ...], options: tuple[str, ...], limit: in
         record = parsed.record
         line = record.start.line if record is not None and record.start else None
         if parsed.errors or record is None:
-            results.append({"line": line, "errors": [
-                {"line": e.loc.line, "column": e.loc.column, "message": e.message}
-                for e in parsed.errors]})
+            results.append(
+                {
+                    "line": line,
+                    "errors": [
+                        {"line": e.loc.line, "column": e.loc.column, "message": e.message}
+                        for e in parsed.errors
+                    ],
+                }
+            )
             worst = 2
             continue
         data = audit_record(record, overrides, chosen, limit)
         data["line"] = line
         results.append(data)
         disputed = data["status"] not in ("clean", "thrown-in") or any(
-            c["kind"] != "agrees" for c in data.get("claims", []))
+            c["kind"] != "agrees" for c in data.get("claims", [])
+        )
         worst = max(worst, 1 if disputed else 0)
     session = None
     if as_session:
@@ -68,8 +101,9 @@ def audit(file: str, tools: tuple[str, ...], options: tuple[str, ...], limit: in
             raise click.UsageError("--session needs readable records of one game")
         session = session_alternatives(games.pop(), readable, overrides, (), ())
     if as_json:
-        click.echo(json.dumps({"records": results, "session": session}, indent=2,
-                              ensure_ascii=False))
+        click.echo(
+            json.dumps({"records": results, "session": session}, indent=2, ensure_ascii=False)
+        )
     else:
         for data in results:
             click.echo(_render(file, data) + "\n")
@@ -80,44 +114,61 @@ def audit(file: str, tools: tuple[str, ...], options: tuple[str, ...], limit: in
 
 def _render_session(data: dict[str, Any]) -> str:
     players = data["players"]
-    out = [f"session: {data['game']}, final balances in {data['unit']} as applied: "
-           + ", ".join(f"{p} {data['balances'][p]}" for p in players),
-           "  what if the whole session were played with (change of the final balances):"]
+    out = [
+        f"session: {data['game']}, final balances in {data['unit']} as applied: "
+        + ", ".join(f"{p} {data['balances'][p]}" for p in players),
+        "  what if the whole session were played with (change of the final balances):",
+    ]
     for alt in data["what_if"]:
         change = ", ".join(f"{p} {alt['delta'][p]:+d}" for p in players)
-        out.append(f"    {alt['option']}={alt['value']} [{alt['ruling']}]: "
-                   f"{change if alt['changes_anything'] else 'no change'}")
+        out.append(
+            f"    {alt['option']}={alt['value']} [{alt['ruling']}]: "
+            f"{change if alt['changes_anything'] else 'no change'}"
+        )
     return "\n".join(out)
 
 
 def _render(file: str, data: dict[str, Any]) -> str:
     head = f"{file}:{data['line']}"
     if "errors" in data:
-        return "\n".join([f"{head}  cannot be read (fix the notation first)"] + [
-            f"  {e['line']}:{e['column']}  {e['message']}" for e in data["errors"]])
+        return "\n".join(
+            [f"{head}  cannot be read (fix the notation first)"]
+            + [f"  {e['line']}:{e['column']}  {e['message']}" for e in data["errors"]]
+        )
     out = [f"{head}  {data['game']}  {data['status'].upper()}"]
     players = data["players"]
     if "claims" in data:
-        out.append("  claimed against computed:" if data["claims"] else
-                   "  claimed against computed: no claim lines in the record")
+        out.append(
+            "  claimed against computed:"
+            if data["claims"]
+            else "  claimed against computed: no claim lines in the record"
+        )
         for claim in data["claims"]:
-            out.append(f"    {claim['field']} (line {claim['line']}): {claim['kind']}: "
-                       f"{claim['explanation']}")
-            out += [f"      {p['player']:<12} written {p['claimed']:+d}, rules "
-                    f"{p['computed']:+d}" for p in claim["players"] if p["differs"]]
+            out.append(
+                f"    {claim['field']} (line {claim['line']}): {claim['kind']}: "
+                f"{claim['explanation']}"
+            )
+            out += [
+                f"      {p['player']:<12} written {p['claimed']:+d}, rules {p['computed']:+d}"
+                for p in claim["players"]
+                if p["differs"]
+            ]
     if "what_if" in data:
         changing = [alt for alt in data["what_if"] if alt["changes_anything"]]
         out.append(f"  what if ({data['unit']}, change against the options applied):")
-        width = max([len(f"{a['option']}={a['value']} [{a['ruling']}]") for a in changing]
-                    + [6])
+        width = max([len(f"{a['option']}={a['value']} [{a['ruling']}]") for a in changing] + [6])
         if changing:
             out.append("    " + " " * width + "".join(f"{p[:8]:>9}" for p in players))
-        out += ["    " + f"{a['option']}={a['value']} [{a['ruling']}]".ljust(width)
-                + "".join(f"{a['delta'][p]:>+9d}" for p in players)
-                + ("" if a["status"] == data["status"] else f"   (the hand is {a['status']})")
-                for a in changing]
-        unchanged = [f"{a['option']}={a['value']}" for a in data["what_if"]
-                     if not a["changes_anything"]]
+        out += [
+            "    "
+            + f"{a['option']}={a['value']} [{a['ruling']}]".ljust(width)
+            + "".join(f"{a['delta'][p]:>+9d}" for p in players)
+            + ("" if a["status"] == data["status"] else f"   (the hand is {a['status']})")
+            for a in changing
+        ]
+        unchanged = [
+            f"{a['option']}={a['value']}" for a in data["what_if"] if not a["changes_anything"]
+        ]
         if unchanged:
             out.append(f"    no change with: {', '.join(unchanged)}")
     if "repairs" in data:
@@ -127,8 +178,10 @@ def _render(file: str, data: dict[str, Any]) -> str:
             out.append("  repairs: no small edit makes the record consistent and legal")
         for number, repair in enumerate(data["repairs"], start=1):
             verdict = "clean" if repair["clean"] else f"{repair['remaining']} problem(s) left"
-            out.append(f"  repair {number} ({verdict}, cost {repair['cost']}): "
-                       f"{repair['reason']}")
-            out += ["    " + line for line in repair["diff"].splitlines()
-                    if line.startswith(("+", "-")) and not line.startswith(("+++", "---"))]
+            out.append(f"  repair {number} ({verdict}, cost {repair['cost']}): {repair['reason']}")
+            out += [
+                "    " + line
+                for line in repair["diff"].splitlines()
+                if line.startswith(("+", "-")) and not line.startswith(("+++", "---"))
+            ]
     return "\n".join(out)

@@ -31,16 +31,28 @@ from records.notation import read
 from records.writer import write
 from scorer.games import Game
 
-__all__ = ["SLOWEST_SHARE", "TARGETS", "python_build", "run_bench", "run_bench_all",
-           "run_bench_jobs", "verdict"]
+__all__ = [
+    "SLOWEST_SHARE",
+    "TARGETS",
+    "python_build",
+    "run_bench",
+    "run_bench_all",
+    "run_bench_jobs",
+    "verdict",
+]
 
 
 PROFILE_SAMPLE = 300
 
 #: The issues' speed targets: hands per second, parse + replay + score, on one core
 #: (issues 2, 5, 6, 7 and 8; ``nice3`` has none of its own).
-TARGETS = {"nice4": 5_000, "minchiate": 1_500, "pinch": 5_000, "piemonte3": 3_000,
-           "piedicavallo": 4_000}
+TARGETS = {
+    "nice4": 5_000,
+    "minchiate": 1_500,
+    "pinch": 5_000,
+    "piemonte3": 3_000,
+    "piedicavallo": 4_000,
+}
 #: Issue 9: the slowest game at least this share of the ``nice4`` rate.
 SLOWEST_SHARE = 0.5
 
@@ -133,11 +145,15 @@ def run_bench_jobs(game: Game, hands: int, seed: int = 1, jobs: int = 2) -> dict
     """:func:`run_bench` in ``jobs`` processes at once, ``hands`` split between them."""
     shares = [hands // jobs + (1 if i < hands % jobs else 0) for i in range(jobs)]
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        results = list(pool.map(_share, [(game.key, n, seed + i)
-                                         for i, n in enumerate(shares) if n]))
+        results = list(
+            pool.map(_share, [(game.key, n, seed + i) for i, n in enumerate(shares) if n])
+        )
     slowest = max(r["total_seconds"] for r in results)
     return {
-        "game": game.key, "hands": hands, "seed": seed, "jobs": jobs,
+        "game": game.key,
+        "hands": hands,
+        "seed": seed,
+        "jobs": jobs,
         "python": python_build(),
         "cards_played": sum(r["cards_played"] for r in results),
         "per_job_hands_per_second": [r["total_hands_per_second"] for r in results],
@@ -158,7 +174,13 @@ def run_bench_all(hands: int, seed: int = 1) -> dict:
     rates = {r["game"]: r["total_hands_per_second"] for r in results}
     slowest = min(rates, key=rates.__getitem__)
     share = rates[slowest] / rates["nice4"]
-    return {"hands": hands, "seed": seed, "python": python_build(),
-            "games": results, "slowest": slowest, "slowest_share_of_nice4": share,
-            "slowest_verdict": ("met" if share >= SLOWEST_SHARE else "NOT met")
-            + f" ({share:.0%} of nice4, at least {SLOWEST_SHARE:.0%} asked)"}
+    return {
+        "hands": hands,
+        "seed": seed,
+        "python": python_build(),
+        "games": results,
+        "slowest": slowest,
+        "slowest_share_of_nice4": share,
+        "slowest_verdict": ("met" if share >= SLOWEST_SHARE else "NOT met")
+        + f" ({share:.0%} of nice4, at least {SLOWEST_SHARE:.0%} asked)",
+    }

@@ -106,8 +106,9 @@ def _outcome(text: str) -> str:
     return "legal"
 
 
-def run_campaign(game: Game, records: int, seed: int = 1,
-                 kinds: tuple[str, ...] = tuple(MUTATIONS)) -> dict[str, Any]:
+def run_campaign(
+    game: Game, records: int, seed: int = 1, kinds: tuple[str, ...] = tuple(MUTATIONS)
+) -> dict[str, Any]:
     """Run the campaign; returns counts per mutation kind and outcome, the invariant
     failures and the crashes (first few of each, with the text that caused them)."""
     rng = random.Random(seed)
@@ -136,13 +137,21 @@ def run_campaign(game: Game, records: int, seed: int = 1,
             except Exception as exc:  # any exception is what the campaign hunts
                 counts[kind]["crash"] += 1
                 if len(crashes) < KEEP_EXAMPLES:
-                    crashes.append({"kind": kind, "error": repr(exc),
-                                    "traceback": traceback.format_exc(limit=6),
-                                    "text": damaged})
+                    crashes.append(
+                        {
+                            "kind": kind,
+                            "error": repr(exc),
+                            "traceback": traceback.format_exc(limit=6),
+                            "text": damaged,
+                        }
+                    )
     return {
-        "game": game.key, "records": records, "seed": seed,
+        "game": game.key,
+        "records": records,
+        "seed": seed,
         "seconds": time.perf_counter() - started,
-        "invariant_failures": invariant_failures, "failures": failures,
+        "invariant_failures": invariant_failures,
+        "failures": failures,
         "mutations": {kind: dict(counter) for kind, counter in counts.items()},
         "crashes": sum(counter["crash"] for counter in counts.values()),
         "crash_examples": crashes,
@@ -151,14 +160,23 @@ def run_campaign(game: Game, records: int, seed: int = 1,
 
 @click.command()
 @click.argument("game")
-@click.option("--records", type=click.IntRange(1, 10_000_000), default=1_000, show_default=True,
-              help="Random records to draw (each also damaged once per mutation kind).")
+@click.option(
+    "--records",
+    type=click.IntRange(1, 10_000_000),
+    default=1_000,
+    show_default=True,
+    help="Random records to draw (each also damaged once per mutation kind).",
+)
 @click.option("--seed", type=int, default=1, show_default=True)
-@click.option("--kind", "kinds", multiple=True, type=click.Choice(tuple(MUTATIONS)),
-              help="Only these mutation kinds (repeatable); all by default.")
+@click.option(
+    "--kind",
+    "kinds",
+    multiple=True,
+    type=click.Choice(tuple(MUTATIONS)),
+    help="Only these mutation kinds (repeatable); all by default.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
-def campaign(game: str, records: int, seed: int, kinds: tuple[str, ...],
-             as_json: bool) -> None:
+def campaign(game: str, records: int, seed: int, kinds: tuple[str, ...], as_json: bool) -> None:
     """Invariants and typed mutations over random GAME records (see RELIABILITY.md).
 
     Exit status 1 when an invariant failed or a damaged record crashed the pipeline.
@@ -171,8 +189,9 @@ def campaign(game: str, records: int, seed: int, kinds: tuple[str, ...],
     if as_json:
         click.echo(json.dumps(result, indent=2, ensure_ascii=False))
     else:
-        click.echo(f"{engine.key}: {records} random records, seed {seed}, "
-                   f"{result['seconds']:.1f} s")
+        click.echo(
+            f"{engine.key}: {records} random records, seed {seed}, {result['seconds']:.1f} s"
+        )
         click.echo(f"  invariants: {records - result['invariant_failures']} of {records} hold")
         for failure in result["failures"]:
             click.echo(f"    {failure['problems']}")

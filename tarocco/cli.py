@@ -50,12 +50,19 @@ main.add_command(campaign)
 @main.command()
 @click.argument("files", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the reports (and ledger) as JSON.")
-@click.option("-o", "--option", "options", multiple=True, metavar="NAME=VALUE",
-              help="A rule option overriding the records' own (see `tarocco rules GAME`).")
+@click.option(
+    "-o",
+    "--option",
+    "options",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="A rule option overriding the records' own (see `tarocco rules GAME`).",
+)
 @click.option("--quiet", "-q", is_flag=True, help="Only the verdict line per record.")
 @click.option("--strict", is_flag=True, help="Stop at the first notation error.")
-def verify(files: tuple[str, ...], as_json: bool, options: tuple[str, ...], quiet: bool,
-           strict: bool) -> None:
+def verify(
+    files: tuple[str, ...], as_json: bool, options: tuple[str, ...], quiet: bool, strict: bool
+) -> None:
     """Verify hand records: FILES in the notation, or - for standard input.
 
     Several records (in one file or several) are taken as one session, in order, and give a
@@ -66,17 +73,29 @@ def verify(files: tuple[str, ...], as_json: bool, options: tuple[str, ...], quie
     for path in files:
         text = read_input(path)
         try:
-            checked += check_text(text, source=None if path == "-" else path,
-                                  options=overrides, strict=strict)
+            checked += check_text(
+                text, source=None if path == "-" else path, options=overrides, strict=strict
+            )
         except OptionError as exc:
             raise click.UsageError(str(exc)) from exc
         except NotationError as exc:
             raise InputError(str(exc)) from exc
     ledger = session_ledger(checked) if len(checked) > 1 else None
     if as_json:
-        data = {"records": [{"source": c.source, "line": (c.parsed.record.start.line
-                             if c.parsed.record and c.parsed.record.start else None),
-                             "report": dump_report(c.report)} for c in checked]}
+        data = {
+            "records": [
+                {
+                    "source": c.source,
+                    "line": (
+                        c.parsed.record.start.line
+                        if c.parsed.record and c.parsed.record.start
+                        else None
+                    ),
+                    "report": dump_report(c.report),
+                }
+                for c in checked
+            ]
+        }
         if ledger is not None:
             data["ledger"] = LedgerSchema().dump(ledger)
         click.echo(json.dumps(data, indent=2, ensure_ascii=False))
@@ -103,9 +122,11 @@ def rules(game: str | None) -> None:
     except UnknownGame as exc:
         raise click.UsageError(str(exc)) from exc
     click.echo(f"{engine.key}: {engine.title}")
-    click.echo(f"  rule text: shared/seeds/{engine.seed}; {engine.num_players} players; "
-               f"paid in {engine.unit}")
-    click.echo("\noptions (first value is the default; set with [Options \"name=value\"] or -o):")
+    click.echo(
+        f"  rule text: shared/seeds/{engine.seed}; {engine.num_players} players; "
+        f"paid in {engine.unit}"
+    )
+    click.echo('\noptions (first value is the default; set with [Options "name=value"] or -o):')
     for option in engine.options:
         click.echo(f"  {option.name}={'|'.join(option.values)}  [{option.ruling}] {option.help}")
     click.echo("\nnotation sections:")
@@ -147,8 +168,7 @@ def format_command(file: str, as_json: bool) -> None:
         sys.exit(2)
     records = [p.record for p in parsed]
     if as_json:
-        click.echo(json.dumps(RecordSchema(many=True).dump(records), indent=2,
-                              ensure_ascii=False))
+        click.echo(json.dumps(RecordSchema(many=True).dump(records), indent=2, ensure_ascii=False))
     else:
         click.echo("\n".join(write(r) for r in records), nl=False)
 
@@ -157,8 +177,13 @@ def format_command(file: str, as_json: bool) -> None:
 @click.argument("game", metavar="GAME|all")
 @click.option("--hands", type=click.IntRange(1, 10_000_000), default=10_000, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True)
-@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
-              help="Processes at once (the cores to use); 1 measures one core.")
+@click.option(
+    "--jobs",
+    type=click.IntRange(1, 64),
+    default=1,
+    show_default=True,
+    help="Processes at once (the cores to use); 1 measures one core.",
+)
 @click.option("--json", "as_json", is_flag=True)
 def bench(game: str, hands: int, seed: int, jobs: int, as_json: bool) -> None:
     """Time parse, replay + score of generated GAME records on one core (or --jobs), against
@@ -172,14 +197,18 @@ def bench(game: str, hands: int, seed: int, jobs: int, as_json: bool) -> None:
         if as_json:
             click.echo(json.dumps(summary, indent=2))
             return
-        click.echo(f"every game: {hands} generated records each, seed {seed}, "
-                   f"Python {summary['python']}; hands per second on one core")
+        click.echo(
+            f"every game: {hands} generated records each, seed {seed}, "
+            f"Python {summary['python']}; hands per second on one core"
+        )
         click.echo(f"  {'game':<13}{'parse':>9}{'replay':>9}{'score':>10}{'total':>9}  target")
         for r in summary["games"]:
-            click.echo(f"  {r['game']:<13}{r['parse_hands_per_second']:>9,.0f}"
-                       f"{r['replay_hands_per_second']:>9,.0f}"
-                       f"{r['score_hands_per_second']:>10,.0f}"
-                       f"{r['total_hands_per_second']:>9,.0f}  {r['verdict']}")
+            click.echo(
+                f"  {r['game']:<13}{r['parse_hands_per_second']:>9,.0f}"
+                f"{r['replay_hands_per_second']:>9,.0f}"
+                f"{r['score_hands_per_second']:>10,.0f}"
+                f"{r['total_hands_per_second']:>9,.0f}  {r['verdict']}"
+            )
         click.echo(f"  slowest game: {summary['slowest']}, {summary['slowest_verdict']}")
         return
     try:
@@ -192,34 +221,47 @@ def bench(game: str, hands: int, seed: int, jobs: int, as_json: bool) -> None:
             click.echo(json.dumps(result, indent=2))
         else:
             rates = ", ".join(f"{rate:,.0f}" for rate in result["per_job_hands_per_second"])
-            click.echo(f"{result['game']}: {hands} generated records in {jobs} processes, "
-                       f"Python {result['python']}\n  total   {result['total_seconds']:8.3f} s  "
-                       f"{result['total_hands_per_second']:>10,.0f} hands/s  "
-                       f"(each process: {rates})")
+            click.echo(
+                f"{result['game']}: {hands} generated records in {jobs} processes, "
+                f"Python {result['python']}\n  total   {result['total_seconds']:8.3f} s  "
+                f"{result['total_hands_per_second']:>10,.0f} hands/s  "
+                f"(each process: {rates})"
+            )
         return
     result = run_bench(engine, hands, seed)
     if as_json:
         click.echo(json.dumps(result, indent=2))
         return
-    click.echo(f"{result['game']}: {result['hands']} generated records "
-               f"({result['cards_played']} cards played), Python {result['python']}")
+    click.echo(
+        f"{result['game']}: {result['hands']} generated records "
+        f"({result['cards_played']} cards played), Python {result['python']}"
+    )
     for phase in ("parse", "verify", "replay", "score", "total"):
         note = ""
         if phase in ("replay", "score"):
             share = result["score_share_of_verify"]
             note = f"  (~{share if phase == 'score' else 1 - share:.0%} of verify, by profile)"
-        click.echo(f"  {phase:<7} {result[phase + '_seconds']:8.3f} s  "
-                   f"{result[phase + '_hands_per_second']:>10,.0f} hands/s{note}")
+        click.echo(
+            f"  {phase:<7} {result[phase + '_seconds']:8.3f} s  "
+            f"{result[phase + '_hands_per_second']:>10,.0f} hands/s{note}"
+        )
     click.echo(f"  target  {verdict(result['game'], result['total_hands_per_second'])}")
 
 
 # -- the service ----------------------------------------------------------------------------
 # The storage and web stacks load only for these commands, so `tarocco verify` stays quick.
 
+
 def db_option(command: Callable[..., Any]) -> Callable[..., Any]:
-    return click.option("--db", default=DEFAULT_DB, envvar="TAROCCO_DB", show_default=True,
-                        show_envvar=True, metavar="FILE",
-                        help="The service's SQLite database file.")(command)
+    return click.option(
+        "--db",
+        default=DEFAULT_DB,
+        envvar="TAROCCO_DB",
+        show_default=True,
+        show_envvar=True,
+        metavar="FILE",
+        help="The service's SQLite database file.",
+    )(command)
 
 
 def _open_store(db: str, *, create: bool = False) -> Store:
@@ -227,8 +269,10 @@ def _open_store(db: str, *, create: bool = False) -> Store:
     from records.store import Store
 
     if db != ":memory:" and not create and not os.path.exists(db):
-        raise click.ClickException(f"no database at {db} (`tarocco serve` or `tarocco "
-                                   "tournament create` makes one; or give --db)")
+        raise click.ClickException(
+            f"no database at {db} (`tarocco serve` or `tarocco "
+            "tournament create` makes one; or give --db)"
+        )
     try:
         return Store(db)
     except Exception as exc:  # sqlite3.Error and sqlite-utils errors alike
@@ -250,21 +294,46 @@ def _find_tournament(store: Store, name_or_id: str) -> dict[str, Any] | None:
 def _tournament_or_fail(store: Store, name_or_id: str) -> dict[str, Any]:
     tournament = _find_tournament(store, name_or_id)
     if tournament is None:
-        raise click.ClickException(f"no tournament {name_or_id!r} (see `tarocco tournament "
-                                   "list`)")
+        raise click.ClickException(f"no tournament {name_or_id!r} (see `tarocco tournament list`)")
     return tournament
 
 
 @main.command()
-@click.option("--host", default="127.0.0.1", show_default=True, envvar="TAROCCO_HOST",
-              show_envvar=True, help="Address to listen on (0.0.0.0 for every interface).")
-@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True,
-              envvar="TAROCCO_PORT", show_envvar=True)
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    envvar="TAROCCO_HOST",
+    show_envvar=True,
+    help="Address to listen on (0.0.0.0 for every interface).",
+)
+@click.option(
+    "--port",
+    type=click.IntRange(1, 65535),
+    default=8000,
+    show_default=True,
+    envvar="TAROCCO_PORT",
+    show_envvar=True,
+)
 @db_option
-@click.option("--workers", type=click.IntRange(1, 64), default=2, show_default=True,
-              envvar="TAROCCO_WORKERS", show_envvar=True, help="Worker processes.")
-@click.option("--threads", type=click.IntRange(1, 256), default=4, show_default=True,
-              envvar="TAROCCO_THREADS", show_envvar=True, help="Threads per worker.")
+@click.option(
+    "--workers",
+    type=click.IntRange(1, 64),
+    default=2,
+    show_default=True,
+    envvar="TAROCCO_WORKERS",
+    show_envvar=True,
+    help="Worker processes.",
+)
+@click.option(
+    "--threads",
+    type=click.IntRange(1, 256),
+    default=4,
+    show_default=True,
+    envvar="TAROCCO_THREADS",
+    show_envvar=True,
+    help="Threads per worker.",
+)
 def serve(host: str, port: int, db: str, workers: int, threads: int) -> None:
     """Run the web service (the pages at /, the JSON API under /api) on gunicorn.
 
@@ -277,9 +346,11 @@ def serve(host: str, port: int, db: str, workers: int, threads: int) -> None:
     config = ServeConfig(host=host, port=port, db=db, workers=workers, threads=threads)
 
     def ready() -> None:
-        click.echo(f"tarocco serving on {url_for(host, port)}/api  (the pages at "
-                   f"{url_for(host, port)}/; database {os.path.abspath(db)}; {workers} "
-                   f"workers x {threads} threads)")
+        click.echo(
+            f"tarocco serving on {url_for(host, port)}/api  (the pages at "
+            f"{url_for(host, port)}/; database {os.path.abspath(db)}; {workers} "
+            f"workers x {threads} threads)"
+        )
 
     try:
         run_server(config, on_ready=ready)
@@ -303,12 +374,14 @@ def tournament_create(name: str, private: bool, db: str) -> None:
     store = _open_store(db, create=True)
     existing = store.tournament_named(name.strip())
     if existing is not None:
-        raise click.ClickException(f"tournament {name!r} exists already (id "
-                                   f"{existing['id']})")
+        raise click.ClickException(f"tournament {name!r} exists already (id {existing['id']})")
     tid = store.create_tournament(name.strip(), private=private, actor="cli")
     click.echo(tid)
-    click.echo(f"created {'private' if private else 'public'} tournament {name.strip()!r} "
-               f"(id {tid}) in {db}", err=True)
+    click.echo(
+        f"created {'private' if private else 'public'} tournament {name.strip()!r} "
+        f"(id {tid}) in {db}",
+        err=True,
+    )
 
 
 @tournament.command("list")
@@ -322,9 +395,11 @@ def tournament_list(db: str) -> None:
         return
     for row in rows:
         sessions = len(store.sessions(row["id"]))
-        click.echo(f"{row['id']:>4}  {row['name']:<30} "
-                   f"{'private' if row['private'] else 'public':<8} "
-                   f"{sessions:>3} session{'s' if sessions != 1 else ' '}  {row['created_at']}")
+        click.echo(
+            f"{row['id']:>4}  {row['name']:<30} "
+            f"{'private' if row['private'] else 'public':<8} "
+            f"{sessions:>3} session{'s' if sessions != 1 else ' '}  {row['created_at']}"
+        )
 
 
 @main.group()
@@ -333,8 +408,13 @@ def token() -> None:
 
 
 @token.command("create")
-@click.option("--tournament", "name_or_id", required=True, metavar="NAME_OR_ID",
-              help="The tournament (created if a name is new).")
+@click.option(
+    "--tournament",
+    "name_or_id",
+    required=True,
+    metavar="NAME_OR_ID",
+    help="The tournament (created if a name is new).",
+)
 @click.option("--label", default="", help="Who or what the token is for.")
 @db_option
 def token_create(name_or_id: str, label: str, db: str) -> None:
@@ -343,8 +423,7 @@ def token_create(name_or_id: str, label: str, db: str) -> None:
     found = _find_tournament(store, name_or_id)
     if found is None:
         if name_or_id.strip().isdigit():
-            raise click.ClickException(f"no tournament {name_or_id} (give a name to create "
-                                       "one)")
+            raise click.ClickException(f"no tournament {name_or_id} (give a name to create one)")
         if not name_or_id.strip():
             raise click.BadParameter("a tournament needs a name", param_hint="--tournament")
         tid = store.create_tournament(name_or_id.strip(), actor="cli")
@@ -354,8 +433,12 @@ def token_create(name_or_id: str, label: str, db: str) -> None:
     secret = store.create_token(tid, label, actor="cli")
     token_id = store.token_row(secret)["id"]
     click.echo(secret)
-    click.echo(f"token {token_id} for tournament {tid}: shown only now, it cannot be shown "
-               "again (revoke with `tarocco token revoke " f"{token_id}`)", err=True)
+    click.echo(
+        f"token {token_id} for tournament {tid}: shown only now, it cannot be shown "
+        "again (revoke with `tarocco token revoke "
+        f"{token_id}`)",
+        err=True,
+    )
 
 
 @token.command("revoke")
@@ -381,17 +464,38 @@ def session() -> None:
 @session.command("create")
 @click.option("--tournament", "name_or_id", required=True, metavar="NAME_OR_ID")
 @click.option("--game", required=True, help="The game (see `tarocco rules`).")
-@click.option("--players", required=True, metavar='"A, B, C, D"',
-              help="The players in seat (playing) order, comma-separated.")
-@click.option("-o", "--option", "options", multiple=True, metavar="NAME=VALUE",
-              help="A rule option for every hand of the session.")
+@click.option(
+    "--players",
+    required=True,
+    metavar='"A, B, C, D"',
+    help="The players in seat (playing) order, comma-separated.",
+)
+@click.option(
+    "-o",
+    "--option",
+    "options",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="A rule option for every hand of the session.",
+)
 @click.option("--name", default="", help="A name for the session (a round, a table).")
-@click.option("--table", default=None, metavar="LABEL",
-              help='The table it sits at ("Table 2"): the tournament page groups sessions '
-                   "by table. At most 40 characters.")
+@click.option(
+    "--table",
+    default=None,
+    metavar="LABEL",
+    help='The table it sits at ("Table 2"): the tournament page groups sessions '
+    "by table. At most 40 characters.",
+)
 @db_option
-def session_create(name_or_id: str, game: str, players: str, options: tuple[str, ...],
-                   name: str, table: str | None, db: str) -> None:
+def session_create(
+    name_or_id: str,
+    game: str,
+    players: str,
+    options: tuple[str, ...],
+    name: str,
+    table: str | None,
+    db: str,
+) -> None:
     """Open a session in a tournament; prints its id."""
     from records.service import ServiceError, create_session
 
@@ -399,21 +503,31 @@ def session_create(name_or_id: str, game: str, players: str, options: tuple[str,
     store = _open_store(db)
     found = _tournament_or_fail(store, name_or_id)
     try:
-        sid = create_session(store, found["id"], game, split_players(players), chosen, name,
-                             actor="cli", table=table)
+        sid = create_session(
+            store, found["id"], game, split_players(players), chosen, name, actor="cli", table=table
+        )
     except ServiceError as exc:
         raise click.UsageError(exc.message) from exc
     created = store.session(sid)
     click.echo(sid)
     at_table = f", table {created['table_name']!r}" if created["table_name"] else ""
-    click.echo(f"session {sid}: {created['game']}, {', '.join(created['players'])} "
-               f"(tournament {found['name']!r}{at_table})", err=True)
+    click.echo(
+        f"session {sid}: {created['game']}, {', '.join(created['players'])} "
+        f"(tournament {found['name']!r}{at_table})",
+        err=True,
+    )
 
 
 @main.command("import")
 @click.argument("path", type=click.Path(exists=True, path_type=Path))
-@click.option("--session", "session_id", type=int, required=True, metavar="ID",
-              help="The session the hands join, in order.")
+@click.option(
+    "--session",
+    "session_id",
+    type=int,
+    required=True,
+    metavar="ID",
+    help="The session the hands join, in order.",
+)
 @db_option
 def import_command(path: Path, session_id: int, db: str) -> None:
     """Store every record of PATH as hands of a session.
@@ -433,8 +547,9 @@ def import_command(path: Path, session_id: int, db: str) -> None:
     collecting = gc.isenabled()
     gc.disable()
     try:
-        with click.progressbar(length=max(total, 1), label="importing", file=sys.stderr,
-                               show_eta=True) as bar:
+        with click.progressbar(
+            length=max(total, 1), label="importing", file=sys.stderr, show_eta=True
+        ) as bar:
             summary = import_path(store, session_id, path, "cli import", progress=bar.update)
     except ServiceError as exc:
         raise click.ClickException(exc.message) from exc
@@ -450,14 +565,28 @@ def import_command(path: Path, session_id: int, db: str) -> None:
         sys.exit(1)
 
 
-
 @main.command()
-@click.option("--url", required=True, metavar="http://127.0.0.1:PORT",
-              help="The running service (this machine only: 127.0.0.1, localhost or ::1).")
-@click.option("--clients", type=click.IntRange(1, 256), default=8, show_default=True,
-              help="Concurrent clients (threads, one keep-alive connection each).")
-@click.option("--requests", "count", type=click.IntRange(1, 100_000), default=1000,
-              show_default=True, help="Requests in all (one generated record each).")
+@click.option(
+    "--url",
+    required=True,
+    metavar="http://127.0.0.1:PORT",
+    help="The running service (this machine only: 127.0.0.1, localhost or ::1).",
+)
+@click.option(
+    "--clients",
+    type=click.IntRange(1, 256),
+    default=8,
+    show_default=True,
+    help="Concurrent clients (threads, one keep-alive connection each).",
+)
+@click.option(
+    "--requests",
+    "count",
+    type=click.IntRange(1, 100_000),
+    default=1000,
+    show_default=True,
+    help="Requests in all (one generated record each).",
+)
 @click.option("--game", default="nice4", show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option("--json", "as_json", is_flag=True)
@@ -475,14 +604,17 @@ def loadtest(url: str, clients: int, count: int, game: str, seed: int, as_json: 
     if as_json:
         click.echo(json.dumps(result, indent=2))
     else:
-        click.echo(f"{result['url']}: {result['requests']} {game} records from "
-                   f"{result['clients']} clients in {result['seconds']:.2f} s")
-        click.echo(f"  throughput {result['requests_per_second']:,.0f} requests/s; latency "
-                   f"p50 {result['p50_ms']:.1f} ms, p90 {result['p90_ms']:.1f} ms, "
-                   f"p99 {result['p99_ms']:.1f} ms, max {result['max_ms']:.1f} ms")
+        click.echo(
+            f"{result['url']}: {result['requests']} {game} records from "
+            f"{result['clients']} clients in {result['seconds']:.2f} s"
+        )
+        click.echo(
+            f"  throughput {result['requests_per_second']:,.0f} requests/s; latency "
+            f"p50 {result['p50_ms']:.1f} ms, p90 {result['p90_ms']:.1f} ms, "
+            f"p99 {result['p99_ms']:.1f} ms, max {result['max_ms']:.1f} ms"
+        )
         if result["errors"]:
-            click.echo(f"  {result['errors']} errors, e.g. "
-                       f"{'; '.join(result['error_samples'])}")
+            click.echo(f"  {result['errors']} errors, e.g. {'; '.join(result['error_samples'])}")
     if result["errors"]:
         sys.exit(1)
 

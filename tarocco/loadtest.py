@@ -26,8 +26,7 @@ from urllib.parse import urlsplit
 from records.writer import write
 from scorer.games import get_game
 
-__all__ = ["LOOPBACK", "MAX_CLIENTS", "MAX_REQUESTS", "percentile", "run_loadtest",
-           "target"]
+__all__ = ["LOOPBACK", "MAX_CLIENTS", "MAX_REQUESTS", "percentile", "run_loadtest", "target"]
 
 LOOPBACK = frozenset({"127.0.0.1", "localhost", "::1"})
 MAX_CLIENTS = 256
@@ -42,8 +41,9 @@ def target(url: str) -> tuple[str, int]:
         raise ValueError(f"{url}: give an http:// URL of a service on this machine")
     host = parts.hostname or ""
     if host not in LOOPBACK:
-        raise ValueError(f"{url}: only a service on this machine (127.0.0.1, localhost, ::1) "
-                         "may be loaded")
+        raise ValueError(
+            f"{url}: only a service on this machine (127.0.0.1, localhost, ::1) may be loaded"
+        )
     try:
         port = parts.port or 80
     except ValueError as exc:
@@ -65,8 +65,9 @@ def _bodies(game: str, count: int, seed: int) -> list[bytes]:
     return [json.dumps({"text": write(record)}).encode() for record in records]
 
 
-def run_loadtest(url: str, clients: int, requests: int, game: str = "nice4", seed: int = 1,
-                 timeout: float = 30.0) -> dict:
+def run_loadtest(
+    url: str, clients: int, requests: int, game: str = "nice4", seed: int = 1, timeout: float = 30.0
+) -> dict:
     """Post ``requests`` generated records of ``game`` to ``url``/api/verify from ``clients``
     threads; returns the figures (see the module's docstring)."""
     host, port = target(url)
@@ -131,8 +132,9 @@ def run_loadtest(url: str, clients: int, requests: int, game: str = "nice4", see
     ordered = sorted(latencies)
     ms = 1000.0
     return {
-        "url": f"http://{host}:{port}{PATH}" if ":" not in host
-               else f"http://[{host}]:{port}{PATH}",
+        "url": f"http://{host}:{port}{PATH}"
+        if ":" not in host
+        else f"http://[{host}]:{port}{PATH}",
         "game": game,
         "clients": clients,
         "requests": requests,

@@ -16,8 +16,10 @@ def _table(header: list[str], rows: list[list[str]], right_from: int = 1) -> lis
     widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
     out = []
     for row in [header, *rows]:
-        cells = [str(c).rjust(w) if i >= right_from else str(c).ljust(w)
-                 for i, (c, w) in enumerate(zip(row, widths, strict=True))]
+        cells = [
+            str(c).rjust(w) if i >= right_from else str(c).ljust(w)
+            for i, (c, w) in enumerate(zip(row, widths, strict=True))
+        ]
         out.append("  ".join(cells).rstrip())
     return out
 
@@ -54,10 +56,13 @@ def render_checked(checked: Checked) -> str:
         out += ["    " + line for line in _table(["player", "cards", "tricks", "total"], rows)]
     elif report.sides:
         out.append("  points:")
-        rows = [[s.name, str(s.card_points), str(s.tricks), str(s.discard_points), str(s.total)]
-                for s in report.sides]
-        out += ["    " + line for line in _table(["side", "cards", "tricks", "discard", "total"],
-                                                  rows)]
+        rows = [
+            [s.name, str(s.card_points), str(s.tricks), str(s.discard_points), str(s.total)]
+            for s in report.sides
+        ]
+        out += [
+            "    " + line for line in _table(["side", "cards", "tricks", "discard", "total"], rows)
+        ]
     if report.lines:
         # A game scored on a sheet (pinch: not zero-sum) shows the entries as written there.
         engine = GAMES.get(report.game)
@@ -111,4 +116,3 @@ def render_ledger(ledger: Ledger) -> str:
         out.append(f"  {ledger.pot} marca still in abeyance at the end of the session (NICE-17)")
     out += [f"  {line}" for line in ledger.summary]
     return "\n".join(out)
-

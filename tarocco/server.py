@@ -63,8 +63,9 @@ class TaroccoServer(BaseApplication):
         return self.application
 
 
-def gunicorn_options(config: ServeConfig,
-                     on_ready: Callable[[], None] | None = None) -> dict[str, Any]:
+def gunicorn_options(
+    config: ServeConfig, on_ready: Callable[[], None] | None = None
+) -> dict[str, Any]:
     """gunicorn's settings for ``config``; ``on_ready`` runs once the socket is bound."""
     host = config.host.strip("[]")
     bind = f"[{host}]:{config.port}" if ":" in host else f"{host}:{config.port}"

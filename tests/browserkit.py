@@ -24,11 +24,13 @@ EXAMPLES = ROOT / "examples"
 PLAYERS = ["Anna", "Bruno", "Carla", "Dario"]
 TOUR = (EXAMPLES / "nice4" / "tour.txt").read_text()
 # The README's mistake: Anna's 4 and 5C swap tricks 1 and 15, a revoke in trick 1 (NICE-11).
-REVOKE_TOUR = (TOUR.replace("1. 10 17 4 9", "1. 10 17 5C 9")
-               .replace("15. 13 18 5C 4C", "15. 13 18 4 4C"))
+REVOKE_TOUR = TOUR.replace("1. 10 17 4 9", "1. 10 17 5C 9").replace(
+    "15. 13 18 5C 4C", "15. 13 18 4 4C"
+)
 SESSION_TEXT = (EXAMPLES / "nice4" / "session.txt").read_text()
-SESSION_BALANCES = json.loads((EXAMPLES / "nice4" / "session.expected.json").read_text())[
-    "ledger"]["balances"]
+SESSION_BALANCES = json.loads((EXAMPLES / "nice4" / "session.expected.json").read_text())["ledger"][
+    "balances"
+]
 
 
 def chromium_path() -> str:
@@ -36,8 +38,9 @@ def chromium_path() -> str:
     browser tests can never pass by not running."""
     path = shutil.which("chromium")
     if path is None:
-        raise RuntimeError("chromium is not on PATH: run .ci/install-browser "
-                           "(apt-get install -y chromium)")
+        raise RuntimeError(
+            "chromium is not on PATH: run .ci/install-browser (apt-get install -y chromium)"
+        )
     return path
 
 
@@ -74,16 +77,22 @@ def seed(db: Path) -> World:
     try:
         tid = store.create_tournament("Autumn cup")
         token = store.create_token(tid, "head director")
-        sid = service.create_session(store, tid, "nice4", PLAYERS, {}, "Round 1", "test",
-                                     table="2")
+        sid = service.create_session(store, tid, "nice4", PLAYERS, {}, "Round 1", "test", table="2")
         results = service.upload(store, sid, SESSION_TEXT, "test")
         hands = [r.hand_id for r in results]
-        rsid = service.create_session(store, tid, "nice4", PLAYERS, {}, "Round 2", "test",
-                                      table="Table 10")
+        rsid = service.create_session(
+            store, tid, "nice4", PLAYERS, {}, "Round 2", "test", table="Table 10"
+        )
         revoke_hand = service.upload(store, rsid, REVOKE_TOUR, "test")[0].hand_id
-        service.add_ruling(store, rsid, {"Anna": -3, "Bruno": 1, "Carla": 1, "Dario": 1},
-                           "Anna's revoke in trick 1 (NICE-11): 1 marca to each opponent",
-                           "head director", revoke_hand, "test")
+        service.add_ruling(
+            store,
+            rsid,
+            {"Anna": -3, "Bruno": 1, "Carla": 1, "Dario": 1},
+            "Anna's revoke in trick 1 (NICE-11): 1 marca to each opponent",
+            "head director",
+            revoke_hand,
+            "test",
+        )
         pid = store.create_tournament("Closed club", private=True)
         private_token = store.create_token(pid, "club director")
         psid = service.create_session(store, pid, "nice4", PLAYERS, {}, "Members", "test")

@@ -63,12 +63,21 @@ def _line(keyword: str, subject: str | None, cards, extra: tuple[Item, ...] = ()
     return Line(keyword, subject, tuple(Item(str(c), c) for c in sorted(cards)) + extra)
 
 
-def build(seed: int, dealer: int = 3, policy: Policy = lowest, declare: bool = True,
-          replace: bool = True, revoke_at: int | None = None, break_king: bool = False,
-          comment: str = "", players: list[str] | None = None,
-          extra_tags: tuple[tuple[str, str], ...] = (),
-          deck: list[Card] | None = None, draw: list[str] | None = None,
-          leave_in_folla: bool = False) -> Built:
+def build(
+    seed: int,
+    dealer: int = 3,
+    policy: Policy = lowest,
+    declare: bool = True,
+    replace: bool = True,
+    revoke_at: int | None = None,
+    break_king: bool = False,
+    comment: str = "",
+    players: list[str] | None = None,
+    extra_tags: tuple[tuple[str, str], ...] = (),
+    deck: list[Card] | None = None,
+    draw: list[str] | None = None,
+    leave_in_folla: bool = False,
+) -> Built:
     """Deal from ``random.Random(seed)`` and play with ``policy``.
 
     ``leave_in_folla``: the dealer does not take the lowest counting card of the folla
@@ -90,7 +99,7 @@ def build(seed: int, dealer: int = 3, policy: Policy = lowest, declare: bool = T
     order = [(eldest + k) % 4 for k in range(4)]
     dealt = [0, 0, 0, 0]
     for seat in order:
-        dealt[seat] = sum(c.bit for c in deck[position:position + 20])
+        dealt[seat] = sum(c.bit for c in deck[position : position + 20])
         position += 20
     faceup = [0, 0, 0, 0]
     for seat in order:
@@ -115,8 +124,10 @@ def build(seed: int, dealer: int = 3, policy: Policy = lowest, declare: bool = T
         body.append(_line("scoprire", None, cards_of(scoperti)))
     if pigliati:
         body.append(_line("pigliare", None, cards_of(pigliati)))
-    counts = tuple(Item(f"{name}={(folla >> (14 * s) & 0x3FFF).bit_count()}")
-                   for s, name in enumerate(("swords", "batons", "cups", "coins")))
+    counts = tuple(
+        Item(f"{name}={(folla >> (14 * s) & 0x3FFF).bit_count()}")
+        for s, name in enumerate(("swords", "batons", "cups", "coins"))
+    )
     body.append(_line("folla", None, cards_of(folla), counts))
     hands = [dealt[s] | faceup[s] for s in range(4)]
     hands[cutter] |= robbed
@@ -136,8 +147,9 @@ def build(seed: int, dealer: int = 3, policy: Policy = lowest, declare: bool = T
         for versicola in R.versicole(hands[seat]):
             shown |= versicola.cards
         if shown and declare:
-            declares.append(_line("declare", players[seat],
-                                  cards_of(shown | hands[seat] & FOOL.bit)))
+            declares.append(
+                _line("declare", players[seat], cards_of(shown | hands[seat] & FOOL.bit))
+            )
     leader, first_led, piles, owed = eldest, 0, [0, 0], None
     for number in range(1, 22):
         trick: list[Card] = []
@@ -153,8 +165,14 @@ def build(seed: int, dealer: int = 3, policy: Policy = lowest, declare: bool = T
                     card = cards_of(others)[0]
                     built.revokes.append((number, seat))
                     revoke_at = None
-            elif break_king and legal.bit_count() == 1 and legal & ~TRUMP_MASK and \
-                    led is not None and led < 4 and legal == 1 << (led * 14 + 13):
+            elif (
+                break_king
+                and legal.bit_count() == 1
+                and legal & ~TRUMP_MASK
+                and led is not None
+                and led < 4
+                and legal == 1 << (led * 14 + 13)
+            ):
                 others = hand & (0x3FFF << 14 * led) & ~legal
                 if others:
                     card = cards_of(others)[0]
@@ -189,8 +207,12 @@ def build(seed: int, dealer: int = 3, policy: Policy = lowest, declare: bool = T
                 body.append(_line("replace", None, [card]))
                 owed = None
         leader = winner
-    tags = (("Game", "minchiate"), ("Players", ", ".join(players)),
-            ("Dealer", players[dealer]), *extra_tags)
+    tags = (
+        ("Game", "minchiate"),
+        ("Players", ", ".join(players)),
+        ("Dealer", players[dealer]),
+        *extra_tags,
+    )
     record = Record(tags, tuple(body))
     text = write(record)
     if comment:
@@ -216,8 +238,17 @@ def weak_side_deck(seed: int) -> list[Card]:
     carla = suits[18:38]
     talon = suits[38:]
     assert not any(c.bit & R.COUNTING for c in talon) or True
-    return [*anna, *trumps[:20], *carla, *trumps[20:], suits[38], kings[0], suits[39],
-            kings[1], *talon[2:]]
+    return [
+        *anna,
+        *trumps[:20],
+        *carla,
+        *trumps[20:],
+        suits[38],
+        kings[0],
+        suits[39],
+        kings[1],
+        *talon[2:],
+    ]
 
 
 # -- an independent count ----------------------------------------------------------------------
@@ -263,9 +294,15 @@ def recount(record: Record, accrescimento: bool = True) -> dict:
     players = record.players
     dealer = record.dealer
     side = lambda seat: seat % 2  # noqa: E731
+
     def cards_in(keyword: str, subject: str | None = None) -> int:
-        return sum(c.bit for ln in record.lines(keyword)
-                   if subject is None or ln.subject == subject for c in ln.cards())
+        return sum(
+            c.bit
+            for ln in record.lines(keyword)
+            if subject is None or ln.subject == subject
+            for c in ln.cards()
+        )
+
     value = lambda mask: sum(R.VALUE[c] for c in cards_of(mask))  # noqa: E731
     marks: list[tuple[int, int]] = []  # (side, points) in order
     cutter = (dealer + 3) % 4
@@ -350,8 +387,13 @@ def recount(record: Record, accrescimento: bool = True) -> dict:
     end, parts = [], []
     for s in (0, 1):
         pile = piles[s]
-        part = (pile.bit_count(), max(0, pile.bit_count() - 42), R.versicola_total(pile),
-                10 if side(last) == s else 0, value(pile))
+        part = (
+            pile.bit_count(),
+            max(0, pile.bit_count() - 42),
+            R.versicola_total(pile),
+            10 if side(last) == s else 0,
+            value(pile),
+        )
         parts.append(part)
         end.append(sum(part[1:]))
     final = diff + end[0] - end[1]
@@ -362,7 +404,15 @@ def recount(record: Record, accrescimento: bool = True) -> dict:
         settlement[seat] += count if side(seat) == ahead else -count
         if fool_lost:
             settlement[seat] += 14 if side(seat) == owed[1] else -14
-    return {"end": end, "during": during, "settlement": tuple(settlement),
-            "cards": sum(p.bit_count() for p in piles), "fool_lost": fool_lost,
-            "marks": [m for m in marks if m[1]], "parts": parts, "diff_after_play": diff,
-            "final": final, "rests": count}
+    return {
+        "end": end,
+        "during": during,
+        "settlement": tuple(settlement),
+        "cards": sum(p.bit_count() for p in piles),
+        "fool_lost": fool_lost,
+        "marks": [m for m in marks if m[1]],
+        "parts": parts,
+        "diff_after_play": diff,
+        "final": final,
+        "rests": count,
+    }

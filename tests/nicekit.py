@@ -50,8 +50,12 @@ def show(cards_: Sequence[int] | int) -> str:
     return " ".join(str(CARDS[c]) for c in cards_)
 
 
-def deal(game: str, dealer: str, fixed: Mapping[str, str] | None = None,
-         players: Sequence[str] | None = None) -> dict[str, int]:
+def deal(
+    game: str,
+    dealer: str,
+    fixed: Mapping[str, str] | None = None,
+    players: Sequence[str] | None = None,
+) -> dict[str, int]:
     """Dealt hands (masks) by player name: each player's ``fixed`` cards, then the rest of the
     pack in card order, one card at a time round the table from eldest to whoever still needs
     cards. The dealer gets the extra cards he discards (21 / 28)."""
@@ -89,12 +93,16 @@ def lowest(_name: str, legal: list[Card], _trick: list[Card]) -> Card:
     return legal[0]
 
 
-def play_out(game: str, start: Mapping[str, int], leader: str,
-             force: Mapping[tuple[int, str], str] | None = None,
-             keep: Mapping[str, str] | None = None,
-             policy: Policy = lowest,
-             players: Sequence[str] | None = None,
-             tricks: int | None = None) -> list[list[Card]]:
+def play_out(
+    game: str,
+    start: Mapping[str, int],
+    leader: str,
+    force: Mapping[tuple[int, str], str] | None = None,
+    keep: Mapping[str, str] | None = None,
+    policy: Policy = lowest,
+    players: Sequence[str] | None = None,
+    tricks: int | None = None,
+) -> list[list[Card]]:
     """Play the hand from ``start`` (hands when play begins) and return the tricks, each in play
     order. ``force[(trick, name)]`` makes that player play that card (legal or not; he must hold
     it); ``keep[name]`` are cards he holds back while he has another legal card."""
@@ -127,8 +135,9 @@ def play_out(game: str, start: Mapping[str, int], leader: str,
     return out
 
 
-def winners(game: str, leader: str, tricks: Sequence[Sequence[int]],
-            players: Sequence[str] | None = None) -> list[str]:
+def winners(
+    game: str, leader: str, tricks: Sequence[Sequence[int]], players: Sequence[str] | None = None
+) -> list[str]:
     """The winner of each trick (by name), replaying leads from ``leader``."""
     players = list(players or PLAYERS[game])
     lead = players.index(leader)
@@ -163,8 +172,11 @@ class Build:
 
     def text(self) -> str:
         players = list(self.players or PLAYERS[self.game])
-        out = [f'[Game "{self.game}"]', f'[Players "{", ".join(players)}"]',
-               f'[Dealer "{self.dealer}"]']
+        out = [
+            f'[Game "{self.game}"]',
+            f'[Players "{", ".join(players)}"]',
+            f'[Dealer "{self.dealer}"]',
+        ]
         if self.options:
             out.append(f'[Options "{self.options}"]')
         out += [f"; {c}" for c in self.comments]
@@ -195,8 +207,12 @@ class Build:
         return "\n".join(out) + "\n"
 
 
-def start_hands(dealt: Mapping[str, int], dealer: str, discard: str = "",
-                exchange: tuple[str, str, str, str] | None = None) -> dict[str, int]:
+def start_hands(
+    dealt: Mapping[str, int],
+    dealer: str,
+    discard: str = "",
+    exchange: tuple[str, str, str, str] | None = None,
+) -> dict[str, int]:
     """Hands when play begins: the dealer's discard removed, and a Solo exchange
     ``(solo, holder, called, given)`` applied."""
     hands = dict(dealt)
@@ -281,19 +297,30 @@ class Scenario:
         assert all(who == name for (_, who), _ in plays), f"{name} did not play all of {needed}"
         pick = max if last else min
         (number, _), card = pick(plays, key=lambda p: p[0][0])
-        self.build.notes = {**self.build.notes,
-                            (number, self.tricks[number - 1].index(card)): word}
+        self.build.notes = {**self.build.notes, (number, self.tricks[number - 1].index(card)): word}
         return number
 
 
-def hand(game: str = "nice4", dealer: str = "Dario", fixed: Mapping[str, str] | None = None,
-         discard: str | None = None, announce: int | None = None, solo: str | None = None,
-         call: str | None = None, exchange: str | None = None, declares: Sequence[str] = (),
-         force: Mapping[tuple[int, str], str] | None = None,
-         keep: Mapping[str, str] | None = None, policy: Policy = lowest,
-         leader: str | None = None, tricks: int | None = None, options: str | None = None,
-         mountain: Sequence[str] | None = None, write_hands: bool = True,
-         comments: Sequence[str] = ()) -> Scenario:
+def hand(
+    game: str = "nice4",
+    dealer: str = "Dario",
+    fixed: Mapping[str, str] | None = None,
+    discard: str | None = None,
+    announce: int | None = None,
+    solo: str | None = None,
+    call: str | None = None,
+    exchange: str | None = None,
+    declares: Sequence[str] = (),
+    force: Mapping[tuple[int, str], str] | None = None,
+    keep: Mapping[str, str] | None = None,
+    policy: Policy = lowest,
+    leader: str | None = None,
+    tricks: int | None = None,
+    options: str | None = None,
+    mountain: Sequence[str] | None = None,
+    write_hands: bool = True,
+    comments: Sequence[str] = (),
+) -> Scenario:
     """Deal (see :func:`deal`), discard, settle the contract and play out a whole hand.
 
     Defaults: the dealer discards his two (three) lowest cards that are neither Kings, Honours
@@ -316,15 +343,29 @@ def hand(game: str = "nice4", dealer: str = "Dario", fixed: Mapping[str, str] | 
         if call is None:
             call = next(str(k) for k in cards_of(R.KINGS) if not dealt[dealer] >> k & 1)
         if solo != "none" and exchange is not None:
-            swap = (solo, holder_of(start_hands(dealt, dealer, discard), call.split()[0]),
-                    call.split()[0], exchange)
+            swap = (
+                solo,
+                holder_of(start_hands(dealt, dealer, discard), call.split()[0]),
+                call.split()[0],
+                exchange,
+            )
     start = start_hands(dealt, dealer, discard, swap)
     if leader is None:
         leader = players[(players.index(dealer) + 1) % n]
     played = play_out(game, start, leader, force, keep, policy, tricks=tricks)
-    build = Build(game=game, dealer=dealer, hands=dealt if write_hands else None,
-                  mountain=mountain or ("keep",) * (2 if game == "nice4" else 3),
-                  discard=discard, announce=announce,
-                  solo=solo if game == "nice4" else None, call=call, exchange=exchange,
-                  declares=declares, tricks=played, options=options, comments=comments)
+    build = Build(
+        game=game,
+        dealer=dealer,
+        hands=dealt if write_hands else None,
+        mountain=mountain or ("keep",) * (2 if game == "nice4" else 3),
+        discard=discard,
+        announce=announce,
+        solo=solo if game == "nice4" else None,
+        call=call,
+        exchange=exchange,
+        declares=declares,
+        tricks=played,
+        options=options,
+        comments=comments,
+    )
     return Scenario(build, dealt, start, leader, played)

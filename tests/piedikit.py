@@ -76,9 +76,13 @@ def deal(dealer: str, fixed: Mapping[str, str] | None = None) -> dict[str, int]:
     return hands
 
 
-def play_out(start: Mapping[str, int], leader: str,
-             force: Mapping[tuple[int, str], str] | None = None,
-             keep: Mapping[str, str] | None = None, tricks: int = 15) -> list[list[Card]]:
+def play_out(
+    start: Mapping[str, int],
+    leader: str,
+    force: Mapping[tuple[int, str], str] | None = None,
+    keep: Mapping[str, str] | None = None,
+    tricks: int = 15,
+) -> list[list[Card]]:
     """Lowest legal card each (``force[(trick, name)]`` overrides; ``keep[name]`` held back
     while another card is legal)."""
     hands = dict(start)
@@ -108,6 +112,7 @@ def play_out(start: Mapping[str, int], leader: str,
 def winner_index(trick: Sequence[Card]) -> int:
     """PIE-4 from the seed: the highest trump, else the highest card of the suit led (the
     first card that is not the Fool); the Fool never wins. Red numerals rank 1 high."""
+
     def strength(card: Card) -> int:
         if card.rank >= 11:
             return card.rank
@@ -145,15 +150,20 @@ class Deal:
         return out
 
     def winners(self) -> list[str]:
-        return [PLAYERS[(PLAYERS.index(lead) + winner_index(t)) % 4]
-                for lead, t in zip(self.leaders(), self.tricks, strict=True)]
+        return [
+            PLAYERS[(PLAYERS.index(lead) + winner_index(t)) % 4]
+            for lead, t in zip(self.leaders(), self.tricks, strict=True)
+        ]
 
     def seat_of(self, trick: int, position: int) -> str:
         return PLAYERS[(PLAYERS.index(self.leaders()[trick - 1]) + position) % 4]
 
     def text(self) -> str:
-        out = ['[Game "piedicavallo"]', f'[Players "{", ".join(PLAYERS)}"]',
-               f'[Dealer "{self.dealer}"]']
+        out = [
+            '[Game "piedicavallo"]',
+            f'[Players "{", ".join(PLAYERS)}"]',
+            f'[Dealer "{self.dealer}"]',
+        ]
         if self.options:
             out.append(f'[Options "{self.options}"]')
         out += [f"; {c}" if c else ";" for c in self.comments]
@@ -195,8 +205,11 @@ def count_points(d: Deal) -> tuple[list[int], list[str]]:
         counted = [c for c in won[s] if seed_points(c) > 1]
         ones = len(won[s]) - len(counted)
         parts = [f"{c} {seed_points(c)}" for c in sorted(counted)]
-        lines.append(f"{names[s]}: {tricks[s]} tricks; "
-                     + "".join(f"{part}, " for part in parts) + f"{ones} cards at 1 = {total}")
+        lines.append(
+            f"{names[s]}: {tricks[s]} tricks; "
+            + "".join(f"{part}, " for part in parts)
+            + f"{ones} cards at 1 = {total}"
+        )
         totals[s] = total
     if fool_side is not None:
         to = fool_side if tricks[fool_side] else 1 - fool_side
@@ -209,14 +222,21 @@ def count_points(d: Deal) -> tuple[list[int], list[str]]:
     totals[to] += discard_value
     given = "" if to == dealer_side else " (given up: the dealer's side won no trick)"
     lines.append(f"the discard {d.discard} = {discard_value} to {names[to]}{given}")
-    lines.append(f"totals {totals[0]} + {totals[1]} = {sum(totals)}; Anna and Carla "
-                 f"{totals[0] - 57:+d} over 57 each, Bruno and Dario {totals[1] - 57:+d}")
+    lines.append(
+        f"totals {totals[0]} + {totals[1]} = {sum(totals)}; Anna and Carla "
+        f"{totals[0] - 57:+d} over 57 each, Bruno and Dario {totals[1] - 57:+d}"
+    )
     return totals, lines
 
 
-def make(dealer: str, fixed: Mapping[str, str] | None = None, discard: str | None = None,
-         announce: int | None = None, force: Mapping[tuple[int, str], str] | None = None,
-         keep: Mapping[str, str] | None = None) -> Deal:
+def make(
+    dealer: str,
+    fixed: Mapping[str, str] | None = None,
+    discard: str | None = None,
+    announce: int | None = None,
+    force: Mapping[tuple[int, str], str] | None = None,
+    keep: Mapping[str, str] | None = None,
+) -> Deal:
     """Deal, discard (default: the dealer's two lowest cards that are neither trumps nor
     5-point cards, his fixed cards last) and play out."""
     dealt = deal(dealer, fixed)
@@ -258,9 +278,14 @@ def shuffled(dealer: str, seed: int) -> dict[str, int]:
     return hands
 
 
-def make_from(dealer: str, dealt: dict[str, int], discard: str | None = None,
-              announce: int | None = None, force: Mapping[tuple[int, str], str] | None = None,
-              keep: Mapping[str, str] | None = None) -> Deal:
+def make_from(
+    dealer: str,
+    dealt: dict[str, int],
+    discard: str | None = None,
+    announce: int | None = None,
+    force: Mapping[tuple[int, str], str] | None = None,
+    keep: Mapping[str, str] | None = None,
+) -> Deal:
     """As :func:`make`, from hands already dealt."""
     if discard is None:
         allowed = dealt[dealer] & ~(R.FIVES | R.TRUMPS)

@@ -63,6 +63,7 @@ def _beats(card: Card, best: Card, led: str) -> bool:
             return (0, 0)
         order = _BLACK if suit in "SB" else _RED
         return (1, -order.index(str(c)[:-1]))
+
     return key(card) > key(best)
 
 
@@ -87,9 +88,15 @@ class Count:
     log: list[str] = field(default_factory=list)
 
 
-def count(tricks: Sequence[Sequence[Card]], leader: str, dealer: str, discard: str,
-          players: Sequence[str] = PLAYERS, fool: int = 4,
-          discard_in_pile: bool = True) -> Count:
+def count(
+    tricks: Sequence[Sequence[Card]],
+    leader: str,
+    dealer: str,
+    discard: str,
+    players: Sequence[str] = PLAYERS,
+    fool: int = 4,
+    discard_in_pile: bool = True,
+) -> Count:
     """Piles and card points from the tricks, the Fool exchanged at its first chance with
     the giver's lowest-index 1-point card (PIE3-7); the discard is the dealer's (PIE3-5)."""
     players = list(players)
@@ -109,8 +116,10 @@ def count(tricks: Sequence[Sequence[Card]], leader: str, dealer: str, discard: s
                 owed = (seat, win, number)
             else:
                 piles[win].append(card)
-        log.append(f"{number:>2}. {' '.join(map(str, trick)):<12} {win} "
-                   f"+{sum(points_of(c, fool) for c in trick if str(c) != 'Fool')}")
+        log.append(
+            f"{number:>2}. {' '.join(map(str, trick)):<12} {win} "
+            f"+{sum(points_of(c, fool) for c in trick if str(c) != 'Fool')}"
+        )
         if owed is not None:
             ones = sorted(c for c in piles[owed[0]] if points_of(c, fool) == 1)
             if ones:
@@ -131,8 +140,9 @@ def count(tricks: Sequence[Sequence[Card]], leader: str, dealer: str, discard: s
 
 
 # -- deals and play ------------------------------------------------------------------------------
-def deal(dealer: str, fixed: Mapping[str, str] | None = None,
-         players: Sequence[str] = PLAYERS) -> dict[str, int]:
+def deal(
+    dealer: str, fixed: Mapping[str, str] | None = None, players: Sequence[str] = PLAYERS
+) -> dict[str, int]:
     """25 cards each, the dealer 28: the ``fixed`` cards, then the rest of the pack in card
     order one at a time from eldest round the table to whoever still needs cards."""
     players = list(players)
@@ -160,10 +170,14 @@ def deal(dealer: str, fixed: Mapping[str, str] | None = None,
     return hands
 
 
-def play_out(start: Mapping[str, int], leader: str,
-             force: Mapping[tuple[int, str], str] | None = None,
-             keep: Mapping[str, str] | None = None,
-             players: Sequence[str] = PLAYERS, tricks: int = 25) -> list[list[Card]]:
+def play_out(
+    start: Mapping[str, int],
+    leader: str,
+    force: Mapping[tuple[int, str], str] | None = None,
+    keep: Mapping[str, str] | None = None,
+    players: Sequence[str] = PLAYERS,
+    tricks: int = 25,
+) -> list[list[Card]]:
     """Play from ``start``: each player his lowest legal card (by index) unless ``force``d
     (that card, legal or not) or holding it back (``keep``) while another card is legal."""
     players = list(players)
@@ -212,8 +226,11 @@ class Build:
     hand_order: Sequence[str] | None = None
 
     def text(self) -> str:
-        out = ['[Game "piemonte3"]', f'[Players "{", ".join(self.players)}"]',
-               f'[Dealer "{self.dealer}"]']
+        out = [
+            '[Game "piemonte3"]',
+            f'[Players "{", ".join(self.players)}"]',
+            f'[Dealer "{self.dealer}"]',
+        ]
         if self.options:
             out.append(f'[Options "{self.options}"]')
         out += [f"; {c}" if c else ";" for c in self.comments]
@@ -250,12 +267,20 @@ class Scenario:
         return verify(self.text, options)
 
 
-def hand(dealer: str = "Carla", fixed: Mapping[str, str] | None = None,
-         discard: str | None = None, declares: Sequence[str] = (),
-         force: Mapping[tuple[int, str], str] | None = None,
-         keep: Mapping[str, str] | None = None, bargains: Sequence[str] | None = None,
-         tricks: int = 25, options: str | None = None, write_fools: bool = True,
-         write_hands: bool = True, comments: Sequence[str] = ()) -> Scenario:
+def hand(
+    dealer: str = "Carla",
+    fixed: Mapping[str, str] | None = None,
+    discard: str | None = None,
+    declares: Sequence[str] = (),
+    force: Mapping[tuple[int, str], str] | None = None,
+    keep: Mapping[str, str] | None = None,
+    bargains: Sequence[str] | None = None,
+    tricks: int = 25,
+    options: str | None = None,
+    write_fools: bool = True,
+    write_hands: bool = True,
+    comments: Sequence[str] = (),
+) -> Scenario:
     """Deal, discard (by default the dealer's three lowest cards that are neither Kings,
     Honours nor trumps), play out, and write the Fool's exchange where it falls due."""
     dealt = deal(dealer, fixed)
@@ -274,10 +299,17 @@ def hand(dealer: str = "Carla", fixed: Mapping[str, str] | None = None,
         for after, giver, _winner, card in tally.exchanges:
             if card is not None and after <= tricks:
                 fools[after] = f"{giver}: {card}"
-    build = Build(dealer=dealer, hands=dealt if write_hands else None,
-                  bargains=bargains if bargains is not None else ("continue",) * 3,
-                  discard=discard, declares=declares, tricks=played, fools=fools,
-                  options=options, comments=comments)
+    build = Build(
+        dealer=dealer,
+        hands=dealt if write_hands else None,
+        bargains=bargains if bargains is not None else ("continue",) * 3,
+        discard=discard,
+        declares=declares,
+        tricks=played,
+        fools=fools,
+        options=options,
+        comments=comments,
+    )
     return Scenario(build, dealt, start, leader, played, tally)
 
 

@@ -52,8 +52,9 @@ def value(card: int) -> int:
     return SPECIAL.get(text, VALUES.get(text[0], 0) if CARDS[card] < 56 else 0)
 
 
-def deal(fixed: Mapping[str, str] | None = None, stock_top: str = "",
-         rng: random.Random | None = None) -> tuple[dict[str, int], list[Card]]:
+def deal(
+    fixed: Mapping[str, str] | None = None, stock_top: str = "", rng: random.Random | None = None
+) -> tuple[dict[str, int], list[Card]]:
     """Hands of fifteen and a stock of 48: ``fixed`` cards to their players, ``stock_top``
     first in the stock, the rest shuffled by ``rng`` (pack order without one) and dealt to
     whoever still needs cards, then to the stock."""
@@ -125,8 +126,7 @@ class Played:
         return winner if R.BAGATTO in last else None
 
     def text(self, write_hands: bool = True, write_stock: bool = True) -> str:
-        out = ['[Game "pinch"]', f'[Players "{", ".join(PLAYERS)}"]',
-               f'[Dealer "{self.dealer}"]']
+        out = ['[Game "pinch"]', f'[Players "{", ".join(PLAYERS)}"]', f'[Dealer "{self.dealer}"]']
         if self.options:
             out.append(f'[Options "{self.options}"]')
         out += [f"; {c}" if c else ";" for c in self.comments]
@@ -138,24 +138,39 @@ class Played:
         return "\n".join(out + self.lines) + "\n"
 
 
-def play(dealer: str, hands: Mapping[str, int], stock: Sequence[Card],
-         policy: Policy = lowest, rng: random.Random | None = None,
-         force: Mapping[tuple[int, str], str] | None = None,
-         keep: Mapping[str, str] | None = None,
-         melds: Melds | None = None, cover: str = "first",
-         options: str | None = None, tricks: int = R.TRICKS) -> Played:
+def play(
+    dealer: str,
+    hands: Mapping[str, int],
+    stock: Sequence[Card],
+    policy: Policy = lowest,
+    rng: random.Random | None = None,
+    force: Mapping[tuple[int, str], str] | None = None,
+    keep: Mapping[str, str] | None = None,
+    melds: Melds | None = None,
+    cover: str = "first",
+    options: str | None = None,
+    tricks: int = R.TRICKS,
+) -> Played:
     """Play a hand out: tricks, draws (winner first), melds from the schedule at the start and
     after each player's draw, and the cover of the Fool (``first``: at the first trick its
     owner wins after it, with that trick's lowest card; ``never``: not at all)."""
     rng = rng or random.Random(0)
-    rules = R.rules("pip-order=historic" in (options or ""),
-                    "overtrump=required" in (options or ""))
+    rules = R.rules(
+        "pip-order=historic" in (options or ""), "overtrump=required" in (options or "")
+    )
     force = dict(force or {})
     kept = {name: mask(text) for name, text in (keep or {}).items()}
     held = dict(hands)
-    out = Played(dealer, dict(hands), list(stock), [], options=options,
-                 piles={p: 0 for p in PLAYERS}, won={p: 0 for p in PLAYERS},
-                 melds={p: [] for p in PLAYERS})
+    out = Played(
+        dealer,
+        dict(hands),
+        list(stock),
+        [],
+        options=options,
+        piles={p: 0 for p in PLAYERS},
+        won={p: 0 for p in PLAYERS},
+        melds={p: [] for p in PLAYERS},
+    )
     lines = out.lines
     leader = PLAYERS[1 - PLAYERS.index(dealer)]
 
@@ -235,6 +250,10 @@ def by_name(report: Report) -> dict[str, int]:
 
 def sheet(report: Report) -> list[tuple[str, dict[str, int]]]:
     """The score sheet's entries: (code or label head, {player: points})."""
-    return [(line.label.split(":")[0].split()[0] if line.rule != "PINCH-2" else "deck",
-             {p: a for p, a in zip(report.players, line.amounts, strict=True) if a})
-            for line in report.lines]
+    return [
+        (
+            line.label.split(":")[0].split()[0] if line.rule != "PINCH-2" else "deck",
+            {p: a for p, a in zip(report.players, line.amounts, strict=True) if a},
+        )
+        for line in report.lines
+    ]

@@ -27,8 +27,9 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def http(method: str, url: str, body: dict | None = None, token: str | None = None,
-         timeout: float = 30) -> tuple[int, dict]:
+def http(
+    method: str, url: str, body: dict | None = None, token: str | None = None, timeout: float = 30
+) -> tuple[int, dict]:
     """One JSON request; the status and the decoded body (errors included)."""
     data = json.dumps(body).encode() if body is not None else None
     request = urllib.request.Request(url, data=data, method=method)
@@ -55,8 +56,9 @@ class Served:
 
 
 @contextmanager
-def serving(tmp_path: Path, workers: int = 2, threads: int = 4,
-            db: Path | None = None) -> Iterator[Served]:
+def serving(
+    tmp_path: Path, workers: int = 2, threads: int = 4, db: Path | None = None
+) -> Iterator[Served]:
     """``tarocco serve`` on ``db`` (a fresh database in ``tmp_path`` by default); waits (at
     most 20 s) until it answers."""
     port = free_port()
@@ -66,9 +68,26 @@ def serving(tmp_path: Path, workers: int = 2, threads: int = 4,
     env.pop("TAROCCO_DB", None)
     with open(log, "w") as sink:
         process = subprocess.Popen(
-            [sys.executable, "-m", "tarocco.cli", "serve", "--port", str(port), "--db", str(db),
-             "--workers", str(workers), "--threads", str(threads)],
-            cwd=ROOT, env=env, stdout=sink, stderr=subprocess.STDOUT, text=True)
+            [
+                sys.executable,
+                "-m",
+                "tarocco.cli",
+                "serve",
+                "--port",
+                str(port),
+                "--db",
+                str(db),
+                "--workers",
+                str(workers),
+                "--threads",
+                str(threads),
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=sink,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
     served = Served(f"http://127.0.0.1:{port}", db, process, log)
     try:
         deadline = time.monotonic() + 20

@@ -55,15 +55,17 @@ CALLED_KING = example("called-king")
 SOLO_SANS_PRENDRE = example("solo-sans-prendre")
 REVOKE = example("revoke")
 SESSION = example("session")
-SESSION_BALANCES = json.loads((EXAMPLES / "nice4" / "session.expected.json").read_text())[
-    "ledger"]["balances"]
+SESSION_BALANCES = json.loads((EXAMPLES / "nice4" / "session.expected.json").read_text())["ledger"][
+    "balances"
+]
 # called-king with trick 1 "7 9 9 11": Carla's 3 replaced by a second 9 (line 20, column 8).
 DUPLICATE_CARD = CALLED_KING.replace("1. 7 9 3 11", "1. 7 9 9 11")
 # called-king with an unreadable card in trick 1 (line 20, column 6): a notation error.
 MALFORMED = CALLED_KING.replace("1. 7 9 3 11", "1. 7 ZZ 3 11")
 # called-king without its deal and with an unknown card in the last trick: partial (G-2).
-PARTIAL = "\n".join(line for line in CALLED_KING.splitlines()
-                    if not line.startswith("hand ")).replace("19. AC 8 10D CC", "19. AC 8 ? CC")
+PARTIAL = "\n".join(
+    line for line in CALLED_KING.splitlines() if not line.startswith("hand ")
+).replace("19. AC 8 10D CC", "19. AC 8 ? CC")
 
 
 def bearer(token: str) -> dict[str, str]:
@@ -83,19 +85,26 @@ def assert_error(response: TestResponse, status: int, code: str | None = None) -
     return body
 
 
-def new_session(client: FlaskClient, tournament: Tournament, players: list[str] | None = None,
-                game: str = "nice4", **extra: Any) -> int:
-    response = client.post(f"/api/tournaments/{tournament.id}/sessions",
-                           json={"game": game, "players": players or PLAYERS, **extra},
-                           headers=tournament.headers)
+def new_session(
+    client: FlaskClient,
+    tournament: Tournament,
+    players: list[str] | None = None,
+    game: str = "nice4",
+    **extra: Any,
+) -> int:
+    response = client.post(
+        f"/api/tournaments/{tournament.id}/sessions",
+        json={"game": game, "players": players or PLAYERS, **extra},
+        headers=tournament.headers,
+    )
     assert response.status_code == 201, response.get_data(as_text=True)
     return response.get_json()["id"]
 
 
-def upload(client: FlaskClient, tournament: Tournament, session_id: int,
-           text: str) -> list[dict]:
-    response = client.post(f"/api/sessions/{session_id}/hands", json={"text": text},
-                           headers=tournament.headers)
+def upload(client: FlaskClient, tournament: Tournament, session_id: int, text: str) -> list[dict]:
+    response = client.post(
+        f"/api/sessions/{session_id}/hands", json={"text": text}, headers=tournament.headers
+    )
     assert response.status_code == 201, response.get_data(as_text=True)
     return response.get_json()["hands"]
 
@@ -108,9 +117,14 @@ def balances(client: FlaskClient, session_id: int) -> dict[str, int]:
 
 def hand_count(store: Store, session_id: int) -> int:
     """Hands and revisions stored, read behind the API's back."""
-    return store.db.execute("select count(*) from hands where session_id = ?",
-                            [session_id]).fetchone()[0] + store.db.execute(
-        "select count(*) from revisions where session_id = ?", [session_id]).fetchone()[0]
+    return (
+        store.db.execute(
+            "select count(*) from hands where session_id = ?", [session_id]
+        ).fetchone()[0]
+        + store.db.execute(
+            "select count(*) from revisions where session_id = ?", [session_id]
+        ).fetchone()[0]
+    )
 
 
 def after(start: int, **amounts: int) -> dict[str, int]:
@@ -188,7 +202,8 @@ def test_verify_duplicate_card_is_invalid(client: FlaskClient) -> None:
 
 
 def test_verify_malformed_record_is_a_200_invalid_report_with_the_place(
-        client: FlaskClient) -> None:
+    client: FlaskClient,
+) -> None:
     """Verifying never stores, so a record that cannot be read is not a request error: the
     answer is 200 with an ``invalid`` report whose NOTATION findings give line and column."""
     response = client.post("/api/verify", json={"text": MALFORMED})
@@ -211,8 +226,9 @@ def test_verify_text_without_a_record(client: FlaskClient) -> None:
 
 def test_verify_options_override_the_record(client: FlaskClient) -> None:
     """Options are case-insensitive, and a known option with a known value is accepted."""
-    response = client.post("/api/verify",
-                           json={"text": CALLED_KING, "options": {"First-Lead": "Eldest"}})
+    response = client.post(
+        "/api/verify", json={"text": CALLED_KING, "options": {"First-Lead": "Eldest"}}
+    )
     assert response.status_code == 200
     assert response.get_json()["records"][0]["report"]["status"] == "clean"
 
@@ -237,8 +253,9 @@ def test_verify_plain_text_body_is_refused(client: FlaskClient) -> None:
 
 
 def test_verify_missing_field_is_422_with_errors(client: FlaskClient) -> None:
-    body = assert_error(client.post("/api/verify", json={"options": {}}), 422,
-                        "UNPROCESSABLE_ENTITY")
+    body = assert_error(
+        client.post("/api/verify", json={"options": {}}), 422, "UNPROCESSABLE_ENTITY"
+    )
     assert body["errors"] == {"json": {"text": ["Missing data for required field."]}}
 
 
@@ -253,7 +270,12 @@ def test_verify_several_records_give_a_ledger_NICE18(client: FlaskClient) -> Non
     assert response.status_code == 200
     body = response.get_json()
     assert [r["report"]["status"] for r in body["records"]] == [
-        "clean", "thrown-in", "clean", "clean", "clean"]
+        "clean",
+        "thrown-in",
+        "clean",
+        "clean",
+        "clean",
+    ]
     lines = [r["line"] for r in body["records"]]
     assert lines[0] == 1 and lines == sorted(lines)
     ledger = body["ledger"]
@@ -293,8 +315,8 @@ def test_rules_of_an_unknown_game_is_404(client: FlaskClient) -> None:
 
 # -- tournaments --------------------------------------------------------------------------
 def test_tournament_listing_hides_private_ones_except_from_their_director(
-        client: FlaskClient, tournament: Tournament, other: Tournament,
-        private: Tournament) -> None:
+    client: FlaskClient, tournament: Tournament, other: Tournament, private: Tournament
+) -> None:
     def listed(headers: dict | None = None) -> set[int]:
         response = client.get("/api/tournaments", headers=headers or {})
         assert response.status_code == 200
@@ -317,8 +339,9 @@ def test_get_tournament(client: FlaskClient, tournament: Tournament) -> None:
     assert_error(client.get("/api/tournaments/999"), 404, "NOT_FOUND")
 
 
-def test_private_tournament_needs_its_token_to_read(client: FlaskClient, private: Tournament,
-                                                    other: Tournament) -> None:
+def test_private_tournament_needs_its_token_to_read(
+    client: FlaskClient, private: Tournament, other: Tournament
+) -> None:
     url = f"/api/tournaments/{private.id}"
     assert_error(client.get(url), 401, "TOKEN_REQUIRED")
     assert_error(client.get(url, headers=bearer("tar_wrong")), 401, "BAD_TOKEN")
@@ -328,14 +351,16 @@ def test_private_tournament_needs_its_token_to_read(client: FlaskClient, private
     assert response.get_json()["private"] is True
 
 
-def test_patch_private_needs_the_tournaments_token(client: FlaskClient, tournament: Tournament,
-                                                   other: Tournament) -> None:
+def test_patch_private_needs_the_tournaments_token(
+    client: FlaskClient, tournament: Tournament, other: Tournament
+) -> None:
     url = f"/api/tournaments/{tournament.id}"
     body = {"private": True}
     assert_error(client.patch(url, json=body), 401, "TOKEN_REQUIRED")
     assert_error(client.patch(url, json=body, headers=bearer("tar_wrong")), 401, "BAD_TOKEN")
-    assert_error(client.patch(url, json=body, headers={"Authorization": "Basic xyz"}), 401,
-                 "TOKEN_REQUIRED")
+    assert_error(
+        client.patch(url, json=body, headers={"Authorization": "Basic xyz"}), 401, "TOKEN_REQUIRED"
+    )
     assert_error(client.patch(url, json=body, headers=other.headers), 403, "WRONG_TOURNAMENT")
     assert client.get(url).get_json()["private"] is False  # nothing changed
 
@@ -350,8 +375,7 @@ def test_patch_private_needs_the_tournaments_token(client: FlaskClient, tourname
     assert client.get(url).status_code == 200
 
 
-def test_patch_tournament_validates_its_body(client: FlaskClient,
-                                             tournament: Tournament) -> None:
+def test_patch_tournament_validates_its_body(client: FlaskClient, tournament: Tournament) -> None:
     url = f"/api/tournaments/{tournament.id}"
     body = assert_error(client.patch(url, json={}, headers=tournament.headers), 422)
     assert "private" in body["errors"]["json"]
@@ -360,10 +384,16 @@ def test_patch_tournament_validates_its_body(client: FlaskClient,
 
 # -- sessions -----------------------------------------------------------------------------
 def test_create_list_and_get_sessions(client: FlaskClient, tournament: Tournament) -> None:
-    response = client.post(f"/api/tournaments/{tournament.id}/sessions",
-                           json={"game": "nice4", "players": PLAYERS, "name": "Table 1",
-                                 "options": {"First-Lead": "Declarer"}},
-                           headers=tournament.headers)
+    response = client.post(
+        f"/api/tournaments/{tournament.id}/sessions",
+        json={
+            "game": "nice4",
+            "players": PLAYERS,
+            "name": "Table 1",
+            "options": {"First-Lead": "Declarer"},
+        },
+        headers=tournament.headers,
+    )
     assert response.status_code == 201
     created = response.get_json()
     assert created["tournament_id"] == tournament.id
@@ -382,31 +412,35 @@ def test_create_list_and_get_sessions(client: FlaskClient, tournament: Tournamen
     assert response.get_json() == created
 
 
-@pytest.mark.parametrize(("body", "code"), [
-    ({"game": "tarocchino", "players": PLAYERS}, "UNKNOWN_GAME"),
-    ({"game": "nice4", "players": PLAYERS[:3]}, "BAD_PLAYERS"),
-    ({"game": "nice3", "players": PLAYERS}, "BAD_PLAYERS"),
-    ({"game": "nice4", "players": ["Anna", "anna", "Carla", "Dario"]}, "BAD_PLAYERS"),
-    ({"game": "nice4", "players": ["Anna", "Anna ", "Carla", "Dario"]}, "BAD_PLAYERS"),
-    ({"game": "nice4", "players": ["Anna", "  ", "Carla", "Dario"]}, "BAD_PLAYERS"),
-    ({"game": "nice4", "players": ["Anna, Bruno", "Carla", "Dario", "Ezio"]}, "BAD_PLAYERS"),
-    ({"game": "nice4", "players": PLAYERS, "options": {"bogus": "on"}}, "BAD_OPTION"),
-    ({"game": "nice4", "players": PLAYERS, "options": {"first-lead": "nobody"}}, "BAD_OPTION"),
-    ({"game": "nice4"}, "UNPROCESSABLE_ENTITY"),
-    ({"game": "nice4", "players": "Anna Bruno Carla Dario"}, "UNPROCESSABLE_ENTITY"),
-])
-def test_create_session_refuses_bad_input_with_a_code(client: FlaskClient, store: Store,
-                                                      tournament: Tournament, body: dict,
-                                                      code: str) -> None:
-    response = client.post(f"/api/tournaments/{tournament.id}/sessions", json=body,
-                           headers=tournament.headers)
+@pytest.mark.parametrize(
+    ("body", "code"),
+    [
+        ({"game": "tarocchino", "players": PLAYERS}, "UNKNOWN_GAME"),
+        ({"game": "nice4", "players": PLAYERS[:3]}, "BAD_PLAYERS"),
+        ({"game": "nice3", "players": PLAYERS}, "BAD_PLAYERS"),
+        ({"game": "nice4", "players": ["Anna", "anna", "Carla", "Dario"]}, "BAD_PLAYERS"),
+        ({"game": "nice4", "players": ["Anna", "Anna ", "Carla", "Dario"]}, "BAD_PLAYERS"),
+        ({"game": "nice4", "players": ["Anna", "  ", "Carla", "Dario"]}, "BAD_PLAYERS"),
+        ({"game": "nice4", "players": ["Anna, Bruno", "Carla", "Dario", "Ezio"]}, "BAD_PLAYERS"),
+        ({"game": "nice4", "players": PLAYERS, "options": {"bogus": "on"}}, "BAD_OPTION"),
+        ({"game": "nice4", "players": PLAYERS, "options": {"first-lead": "nobody"}}, "BAD_OPTION"),
+        ({"game": "nice4"}, "UNPROCESSABLE_ENTITY"),
+        ({"game": "nice4", "players": "Anna Bruno Carla Dario"}, "UNPROCESSABLE_ENTITY"),
+    ],
+)
+def test_create_session_refuses_bad_input_with_a_code(
+    client: FlaskClient, store: Store, tournament: Tournament, body: dict, code: str
+) -> None:
+    response = client.post(
+        f"/api/tournaments/{tournament.id}/sessions", json=body, headers=tournament.headers
+    )
     assert_error(response, 422, code)
     assert store.sessions(tournament.id) == []
 
 
-def test_create_session_needs_the_tournaments_token(client: FlaskClient, store: Store,
-                                                    tournament: Tournament,
-                                                    other: Tournament) -> None:
+def test_create_session_needs_the_tournaments_token(
+    client: FlaskClient, store: Store, tournament: Tournament, other: Tournament
+) -> None:
     url = f"/api/tournaments/{tournament.id}/sessions"
     body = {"game": "nice4", "players": PLAYERS}
     assert_error(client.post(url, json=body), 401, "TOKEN_REQUIRED")
@@ -415,21 +449,37 @@ def test_create_session_needs_the_tournaments_token(client: FlaskClient, store: 
 
 
 def test_session_404s(client: FlaskClient, tournament: Tournament) -> None:
-    for url in ["/api/sessions/999", "/api/sessions/999/hands", "/api/sessions/999/ledger",
-                "/api/sessions/999/rulings", "/api/sessions/999/export",
-                "/api/tournaments/999/sessions", "/api/tournaments/999/standings",
-                "/api/tournaments/999/attention"]:
+    for url in [
+        "/api/sessions/999",
+        "/api/sessions/999/hands",
+        "/api/sessions/999/ledger",
+        "/api/sessions/999/rulings",
+        "/api/sessions/999/export",
+        "/api/tournaments/999/sessions",
+        "/api/tournaments/999/standings",
+        "/api/tournaments/999/attention",
+    ]:
         assert_error(client.get(url), 404, "NOT_FOUND")
-    assert_error(client.post("/api/tournaments/999/sessions",
-                             json={"game": "nice4", "players": PLAYERS},
-                             headers=tournament.headers), 404, "NOT_FOUND")
-    assert_error(client.post("/api/sessions/999/hands", json={"text": CALLED_KING},
-                             headers=tournament.headers), 404, "NOT_FOUND")
+    assert_error(
+        client.post(
+            "/api/tournaments/999/sessions",
+            json={"game": "nice4", "players": PLAYERS},
+            headers=tournament.headers,
+        ),
+        404,
+        "NOT_FOUND",
+    )
+    assert_error(
+        client.post(
+            "/api/sessions/999/hands", json={"text": CALLED_KING}, headers=tournament.headers
+        ),
+        404,
+        "NOT_FOUND",
+    )
 
 
 # -- uploads ------------------------------------------------------------------------------
-def test_upload_one_record(client: FlaskClient, tournament: Tournament,
-                           session_id: int) -> None:
+def test_upload_one_record(client: FlaskClient, tournament: Tournament, session_id: int) -> None:
     [result] = upload(client, tournament, session_id, CALLED_KING)
     assert result["position"] == 1
     assert result["status"] == "clean"
@@ -439,11 +489,16 @@ def test_upload_one_record(client: FlaskClient, tournament: Tournament,
     assert response.status_code == 200
     [row] = response.get_json()
     assert (row["id"], row["position"], row["revision"], row["status"]) == (
-        result["hand_id"], 1, 1, "clean")
+        result["hand_id"],
+        1,
+        1,
+        "clean",
+    )
 
 
-def test_bulk_upload_keeps_the_order(client: FlaskClient, tournament: Tournament,
-                                     session_id: int) -> None:
+def test_bulk_upload_keeps_the_order(
+    client: FlaskClient, tournament: Tournament, session_id: int
+) -> None:
     results = upload(client, tournament, session_id, SESSION)
     assert [r["position"] for r in results] == [1, 2, 3, 4, 5]
     assert [r["status"] for r in results] == ["clean", "thrown-in", "clean", "clean", "clean"]
@@ -455,36 +510,41 @@ def test_bulk_upload_keeps_the_order(client: FlaskClient, tournament: Tournament
     assert more["position"] == 6
 
 
-def test_duplicate_upload_is_stored_once(client: FlaskClient, store: Store,
-                                         tournament: Tournament, session_id: int) -> None:
+def test_duplicate_upload_is_stored_once(
+    client: FlaskClient, store: Store, tournament: Tournament, session_id: int
+) -> None:
     [first] = upload(client, tournament, session_id, CALLED_KING)
     stored = hand_count(store, session_id)
     # the same record again, even with other comments and spacing, is the same hand
     again = CALLED_KING.replace("; called-king.txt", "; typed in again:").replace(
-        "1. 7 9 3 11", "1.   7  9 3   11")
+        "1. 7 9 3 11", "1.   7  9 3   11"
+    )
     [second] = upload(client, tournament, session_id, again)
     assert second["duplicate"] is True
     assert (second["hand_id"], second["position"]) == (first["hand_id"], first["position"])
     assert hand_count(store, session_id) == stored
     # in a bulk upload: the new record is stored, the known one is not, and a record twice
     # in the same upload is stored once
-    results = upload(client, tournament, session_id,
-                     f"{SOLO_SANS_PRENDRE}\n{CALLED_KING}\n{SOLO_SANS_PRENDRE}")
+    results = upload(
+        client, tournament, session_id, f"{SOLO_SANS_PRENDRE}\n{CALLED_KING}\n{SOLO_SANS_PRENDRE}"
+    )
     assert [r["duplicate"] for r in results] == [False, True, True]
     assert results[1]["hand_id"] == first["hand_id"]
     assert results[2]["hand_id"] == results[0]["hand_id"]
     assert len(client.get(f"/api/sessions/{session_id}/hands").get_json()) == 2
 
 
-def test_malformed_record_stores_nothing(client: FlaskClient, store: Store,
-                                         tournament: Tournament, session_id: int) -> None:
+def test_malformed_record_stores_nothing(
+    client: FlaskClient, store: Store, tournament: Tournament, session_id: int
+) -> None:
     upload(client, tournament, session_id, CALLED_KING)
     before = hand_count(store, session_id)
     audit_before = len(store.audit_log())
     # a good record first and the malformed one second: the whole upload is refused
     text = f"{SOLO_SANS_PRENDRE}\n{MALFORMED}"
-    response = client.post(f"/api/sessions/{session_id}/hands", json={"text": text},
-                           headers=tournament.headers)
+    response = client.post(
+        f"/api/sessions/{session_id}/hands", json={"text": text}, headers=tournament.headers
+    )
     body = assert_error(response, 422, "MALFORMED_RECORD")
     [finding] = body["findings"]
     assert finding["code"] == "NOTATION"
@@ -495,26 +555,36 @@ def test_malformed_record_stores_nothing(client: FlaskClient, store: Store,
     assert len(store.audit_log()) == audit_before
 
 
-@pytest.mark.parametrize(("text", "code"), [
-    (example("nice3/plain"), "WRONG_GAME"),
-    (CALLED_KING.replace("Carla, Dario", "Dario, Carla"), "WRONG_PLAYERS"),
-    (CALLED_KING.replace("Anna, Bruno", "Anna, Beppe").replace("Bruno", "Beppe"),
-     "WRONG_PLAYERS"),
-    ('[Game "nice4"]\n', "MALFORMED_RECORD"),
-])
-def test_upload_of_another_table_is_refused(client: FlaskClient, store: Store,
-                                            tournament: Tournament, session_id: int,
-                                            text: str, code: str) -> None:
-    assert_error(client.post(f"/api/sessions/{session_id}/hands",
-                             json={"text": f"{CALLED_KING}\n{text}"},
-                             headers=tournament.headers), 422, code)
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        (example("nice3/plain"), "WRONG_GAME"),
+        (CALLED_KING.replace("Carla, Dario", "Dario, Carla"), "WRONG_PLAYERS"),
+        (
+            CALLED_KING.replace("Anna, Bruno", "Anna, Beppe").replace("Bruno", "Beppe"),
+            "WRONG_PLAYERS",
+        ),
+        ('[Game "nice4"]\n', "MALFORMED_RECORD"),
+    ],
+)
+def test_upload_of_another_table_is_refused(
+    client: FlaskClient, store: Store, tournament: Tournament, session_id: int, text: str, code: str
+) -> None:
+    assert_error(
+        client.post(
+            f"/api/sessions/{session_id}/hands",
+            json={"text": f"{CALLED_KING}\n{text}"},
+            headers=tournament.headers,
+        ),
+        422,
+        code,
+    )
     assert hand_count(store, session_id) == 0
 
 
-def test_upload_needs_a_valid_token_of_the_tournament(client: FlaskClient, store: Store,
-                                                      tournament: Tournament,
-                                                      other: Tournament,
-                                                      session_id: int) -> None:
+def test_upload_needs_a_valid_token_of_the_tournament(
+    client: FlaskClient, store: Store, tournament: Tournament, other: Tournament, session_id: int
+) -> None:
     url = f"/api/sessions/{session_id}/hands"
     body = {"text": CALLED_KING}
     assert_error(client.post(url, json=body), 401, "TOKEN_REQUIRED")
@@ -524,22 +594,33 @@ def test_upload_needs_a_valid_token_of_the_tournament(client: FlaskClient, store
     second = store.create_token(tournament.id, "assistant")
     assert client.post(url, json=body, headers=bearer(second)).status_code == 201
     store.revoke_token(store.token_row(second)["id"])
-    assert_error(client.post(url, json={"text": SOLO_SANS_PRENDRE}, headers=bearer(second)),
-                 401, "BAD_TOKEN")
+    assert_error(
+        client.post(url, json={"text": SOLO_SANS_PRENDRE}, headers=bearer(second)), 401, "BAD_TOKEN"
+    )
     assert hand_count(store, session_id) == 2  # the one upload that was allowed
 
 
-def test_too_many_records_in_one_upload_is_413(client: FlaskClient, store: Store,
-                                              tournament: Tournament, session_id: int,
-                                              monkeypatch: pytest.MonkeyPatch) -> None:
+def test_too_many_records_in_one_upload_is_413(
+    client: FlaskClient,
+    store: Store,
+    tournament: Tournament,
+    session_id: int,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     monkeypatch.setattr("records.service.MAX_RECORDS_PER_UPLOAD", 2)
-    assert_error(client.post(f"/api/sessions/{session_id}/hands", json={"text": SESSION},
-                             headers=tournament.headers), 413, "TOO_MANY_RECORDS")
+    assert_error(
+        client.post(
+            f"/api/sessions/{session_id}/hands", json={"text": SESSION}, headers=tournament.headers
+        ),
+        413,
+        "TOO_MANY_RECORDS",
+    )
     assert hand_count(store, session_id) == 0
 
 
 def test_invalid_but_readable_record_is_stored_for_the_director(
-        client: FlaskClient, tournament: Tournament, session_id: int) -> None:
+    client: FlaskClient, tournament: Tournament, session_id: int
+) -> None:
     """An impossible record (a card twice) can be read, so it is kept, marked invalid, with
     its findings; it pays nothing in the ledger."""
     [result] = upload(client, tournament, session_id, DUPLICATE_CARD)
@@ -557,7 +638,11 @@ def test_hand_report(client: FlaskClient, tournament: Tournament, session_id: in
     assert response.status_code == 200
     hand = response.get_json()
     assert (hand["id"], hand["session_id"], hand["position"], hand["revision"]) == (
-        result["hand_id"], session_id, 1, 1)
+        result["hand_id"],
+        session_id,
+        1,
+        1,
+    )
     assert hand["status"] == "flagged"
     assert hand["original_text"] == REVOKE  # the text as uploaded is the source of truth
     assert [r.record for r in read(hand["canonical_text"])] == [r.record for r in read(REVOKE)]
@@ -569,8 +654,9 @@ def test_hand_report(client: FlaskClient, tournament: Tournament, session_id: in
     assert_error(client.get("/api/hands/999/export"), 404, "NOT_FOUND")
 
 
-def test_finding_lines_point_into_the_stored_text(client: FlaskClient, tournament: Tournament,
-                                                  session_id: int) -> None:
+def test_finding_lines_point_into_the_stored_text(
+    client: FlaskClient, tournament: Tournament, session_id: int
+) -> None:
     """In a bulk upload the second record's findings are placed in its own kept text."""
     _, result = upload(client, tournament, session_id, f"{CALLED_KING}\n{REVOKE}")
     hand = client.get(f"/api/hands/{result['hand_id']}").get_json()
@@ -579,19 +665,24 @@ def test_finding_lines_point_into_the_stored_text(client: FlaskClient, tournamen
     assert line.startswith("6. ")
 
 
-def test_correction_makes_revision_2_and_moves_the_ledger(client: FlaskClient, store: Store,
-                                                          tournament: Tournament,
-                                                          session_id: int) -> None:
+def test_correction_makes_revision_2_and_moves_the_ledger(
+    client: FlaskClient, store: Store, tournament: Tournament, session_id: int
+) -> None:
     [hand] = upload(client, tournament, session_id, CALLED_KING)
     upload(client, tournament, session_id, REVOKE)
     hand_id = hand["hand_id"]
     # called-king (-1 +1 -1 +1) then revoke (-1 -1 +1 +1)
     assert balances(client, session_id) == after(10, Anna=-2, Bruno=0, Carla=0, Dario=2)
 
-    response = client.post(f"/api/hands/{hand_id}/revisions",
-                           json={"text": SOLO_SANS_PRENDRE, "author": "Chief TD",
-                                 "reason": "the scorer typed the wrong hand"},
-                           headers=tournament.headers)
+    response = client.post(
+        f"/api/hands/{hand_id}/revisions",
+        json={
+            "text": SOLO_SANS_PRENDRE,
+            "author": "Chief TD",
+            "reason": "the scorer typed the wrong hand",
+        },
+        headers=tournament.headers,
+    )
     assert response.status_code == 201
     body = response.get_json()
     assert body["revision"] == 2
@@ -621,48 +712,64 @@ def test_correction_makes_revision_2_and_moves_the_ledger(client: FlaskClient, s
     assert again["duplicate"] is False and again["position"] == 3
 
 
-@pytest.mark.parametrize(("body", "code"), [
-    ({"text": SOLO_SANS_PRENDRE}, "UNPROCESSABLE_ENTITY"),
-    ({"text": SOLO_SANS_PRENDRE, "author": "TD"}, "UNPROCESSABLE_ENTITY"),
-    ({"text": SOLO_SANS_PRENDRE, "reason": "typo"}, "UNPROCESSABLE_ENTITY"),
-    ({"text": SOLO_SANS_PRENDRE, "author": "", "reason": "typo"}, "UNPROCESSABLE_ENTITY"),
-    ({"text": SOLO_SANS_PRENDRE, "author": "  ", "reason": "typo"}, "MISSING_REASON"),
-    ({"text": SOLO_SANS_PRENDRE, "author": "TD", "reason": "\n"}, "MISSING_REASON"),
-    ({"text": MALFORMED, "author": "TD", "reason": "typo"}, "MALFORMED_RECORD"),
-    ({"text": f"{SOLO_SANS_PRENDRE}\n{REVOKE}", "author": "TD", "reason": "typo"},
-     "ONE_RECORD"),
-    ({"text": example("nice3/plain"), "author": "TD", "reason": "typo"}, "WRONG_GAME"),
-])
-def test_correction_is_refused(client: FlaskClient, tournament: Tournament, session_id: int,
-                               body: dict, code: str) -> None:
+@pytest.mark.parametrize(
+    ("body", "code"),
+    [
+        ({"text": SOLO_SANS_PRENDRE}, "UNPROCESSABLE_ENTITY"),
+        ({"text": SOLO_SANS_PRENDRE, "author": "TD"}, "UNPROCESSABLE_ENTITY"),
+        ({"text": SOLO_SANS_PRENDRE, "reason": "typo"}, "UNPROCESSABLE_ENTITY"),
+        ({"text": SOLO_SANS_PRENDRE, "author": "", "reason": "typo"}, "UNPROCESSABLE_ENTITY"),
+        ({"text": SOLO_SANS_PRENDRE, "author": "  ", "reason": "typo"}, "MISSING_REASON"),
+        ({"text": SOLO_SANS_PRENDRE, "author": "TD", "reason": "\n"}, "MISSING_REASON"),
+        ({"text": MALFORMED, "author": "TD", "reason": "typo"}, "MALFORMED_RECORD"),
+        (
+            {"text": f"{SOLO_SANS_PRENDRE}\n{REVOKE}", "author": "TD", "reason": "typo"},
+            "ONE_RECORD",
+        ),
+        ({"text": example("nice3/plain"), "author": "TD", "reason": "typo"}, "WRONG_GAME"),
+    ],
+)
+def test_correction_is_refused(
+    client: FlaskClient, tournament: Tournament, session_id: int, body: dict, code: str
+) -> None:
     [hand] = upload(client, tournament, session_id, CALLED_KING)
     url = f"/api/hands/{hand['hand_id']}/revisions"
     assert_error(client.post(url, json=body, headers=tournament.headers), 422, code)
     assert len(client.get(url).get_json()) == 1
 
 
-def test_correction_needs_the_tournaments_token(client: FlaskClient, tournament: Tournament,
-                                                other: Tournament, session_id: int) -> None:
+def test_correction_needs_the_tournaments_token(
+    client: FlaskClient, tournament: Tournament, other: Tournament, session_id: int
+) -> None:
     [hand] = upload(client, tournament, session_id, CALLED_KING)
     url = f"/api/hands/{hand['hand_id']}/revisions"
     body = {"text": SOLO_SANS_PRENDRE, "author": "TD", "reason": "typo"}
     assert_error(client.post(url, json=body), 401, "TOKEN_REQUIRED")
     assert_error(client.post(url, json=body, headers=other.headers), 403, "WRONG_TOURNAMENT")
-    assert_error(client.post("/api/hands/999/revisions", json=body,
-                             headers=tournament.headers), 404, "NOT_FOUND")
+    assert_error(
+        client.post("/api/hands/999/revisions", json=body, headers=tournament.headers),
+        404,
+        "NOT_FOUND",
+    )
     assert len(client.get(url).get_json()) == 1
 
 
 # -- rulings ------------------------------------------------------------------------------
-def test_ruling_is_its_own_ledger_row_NICE18(client: FlaskClient, tournament: Tournament,
-                                             session_id: int) -> None:
+def test_ruling_is_its_own_ledger_row_NICE18(
+    client: FlaskClient, tournament: Tournament, session_id: int
+) -> None:
     [first] = upload(client, tournament, session_id, CALLED_KING)
     assert balances(client, session_id) == after(10, Anna=-1, Bruno=1, Carla=-1, Dario=1)
-    response = client.post(f"/api/sessions/{session_id}/rulings",
-                           json={"amounts": {"Anna": 2, "Dario": -2},
-                                 "reason": "Dario looked at the mountain", "author": "Chief TD",
-                                 "hand_id": first["hand_id"]},
-                           headers=tournament.headers)
+    response = client.post(
+        f"/api/sessions/{session_id}/rulings",
+        json={
+            "amounts": {"Anna": 2, "Dario": -2},
+            "reason": "Dario looked at the mountain",
+            "author": "Chief TD",
+            "hand_id": first["hand_id"],
+        },
+        headers=tournament.headers,
+    )
     assert response.status_code == 201
     ruling = response.get_json()
     assert ruling["session_id"] == session_id
@@ -675,7 +782,10 @@ def test_ruling_is_its_own_ledger_row_NICE18(client: FlaskClient, tournament: To
     ledger = client.get(f"/api/sessions/{session_id}/ledger").get_json()
     # the ruling follows the hand it names, before the next hand
     assert [(r["kind"], r["hand"]) for r in ledger["rows"]] == [
-        ("hand", 1), ("ruling", 1), ("hand", 2)]
+        ("hand", 1),
+        ("ruling", 1),
+        ("hand", 2),
+    ]
     row = ledger["rows"][1]
     assert row["status"] is None
     assert row["amounts"] == {"Anna": 2, "Bruno": 0, "Carla": 0, "Dario": -2}
@@ -685,12 +795,15 @@ def test_ruling_is_its_own_ledger_row_NICE18(client: FlaskClient, tournament: To
     assert sum(ledger["balances"].values()) + ledger["pot"] == 40
 
 
-def test_ruling_without_a_hand_comes_at_the_end(client: FlaskClient, tournament: Tournament,
-                                                session_id: int) -> None:
+def test_ruling_without_a_hand_comes_at_the_end(
+    client: FlaskClient, tournament: Tournament, session_id: int
+) -> None:
     upload(client, tournament, session_id, CALLED_KING)
-    response = client.post(f"/api/sessions/{session_id}/rulings",
-                           json={"amounts": {"Bruno": -3, "Carla": 3}, "reason": "slow play",
-                                 "author": "TD"}, headers=tournament.headers)
+    response = client.post(
+        f"/api/sessions/{session_id}/rulings",
+        json={"amounts": {"Bruno": -3, "Carla": 3}, "reason": "slow play", "author": "TD"},
+        headers=tournament.headers,
+    )
     assert response.status_code == 201
     assert response.get_json()["hand_id"] is None
     rows = client.get(f"/api/sessions/{session_id}/ledger").get_json()["rows"]
@@ -698,44 +811,58 @@ def test_ruling_without_a_hand_comes_at_the_end(client: FlaskClient, tournament:
     assert rows[-1]["balances"] == after(10, Anna=-1, Bruno=-2, Carla=2, Dario=1)
 
 
-@pytest.mark.parametrize(("body", "code"), [
-    ({"amounts": {"Anna": 2, "Bruno": -1}}, "NOT_ZERO_SUM"),
-    ({"amounts": {"Anna": 1}}, "NOT_ZERO_SUM"),
-    ({"amounts": {"Anna": 1, "Ezio": -1}}, "UNKNOWN_PLAYER"),
-    ({"amounts": {"anna": 1, "Bruno": -1}}, "UNKNOWN_PLAYER"),
-    ({"amounts": {"Anna": 1.5, "Bruno": -1.5}}, "UNPROCESSABLE_ENTITY"),
-    ({"amounts": {"Anna": "1", "Bruno": "-1"}}, "UNPROCESSABLE_ENTITY"),
-    ({"amounts": [1, -1]}, "UNPROCESSABLE_ENTITY"),
-    ({"amounts": {"Anna": 1, "Bruno": -1}, "reason": " "}, "MISSING_REASON"),
-    ({"amounts": {"Anna": 1, "Bruno": -1}, "reason": ""}, "UNPROCESSABLE_ENTITY"),
-    ({"amounts": {"Anna": 1, "Bruno": -1}, "author": ""}, "UNPROCESSABLE_ENTITY"),
-    ({"amounts": {"Anna": 1, "Bruno": -1}, "hand_id": 999}, "NOT_FOUND"),
-    ({"amounts": {"Anna": 1, "Bruno": -1}, "hand_id": 1.5}, "UNPROCESSABLE_ENTITY"),
-])
-def test_ruling_is_refused(client: FlaskClient, tournament: Tournament, session_id: int,
-                           body: dict, code: str) -> None:
+@pytest.mark.parametrize(
+    ("body", "code"),
+    [
+        ({"amounts": {"Anna": 2, "Bruno": -1}}, "NOT_ZERO_SUM"),
+        ({"amounts": {"Anna": 1}}, "NOT_ZERO_SUM"),
+        ({"amounts": {"Anna": 1, "Ezio": -1}}, "UNKNOWN_PLAYER"),
+        ({"amounts": {"anna": 1, "Bruno": -1}}, "UNKNOWN_PLAYER"),
+        ({"amounts": {"Anna": 1.5, "Bruno": -1.5}}, "UNPROCESSABLE_ENTITY"),
+        ({"amounts": {"Anna": "1", "Bruno": "-1"}}, "UNPROCESSABLE_ENTITY"),
+        ({"amounts": [1, -1]}, "UNPROCESSABLE_ENTITY"),
+        ({"amounts": {"Anna": 1, "Bruno": -1}, "reason": " "}, "MISSING_REASON"),
+        ({"amounts": {"Anna": 1, "Bruno": -1}, "reason": ""}, "UNPROCESSABLE_ENTITY"),
+        ({"amounts": {"Anna": 1, "Bruno": -1}, "author": ""}, "UNPROCESSABLE_ENTITY"),
+        ({"amounts": {"Anna": 1, "Bruno": -1}, "hand_id": 999}, "NOT_FOUND"),
+        ({"amounts": {"Anna": 1, "Bruno": -1}, "hand_id": 1.5}, "UNPROCESSABLE_ENTITY"),
+    ],
+)
+def test_ruling_is_refused(
+    client: FlaskClient, tournament: Tournament, session_id: int, body: dict, code: str
+) -> None:
     upload(client, tournament, session_id, CALLED_KING)
     full = {"reason": "a reason", "author": "TD", **body}
     status = 404 if code == "NOT_FOUND" else 422
-    assert_error(client.post(f"/api/sessions/{session_id}/rulings", json=full,
-                             headers=tournament.headers), status, code)
+    assert_error(
+        client.post(f"/api/sessions/{session_id}/rulings", json=full, headers=tournament.headers),
+        status,
+        code,
+    )
     assert client.get(f"/api/sessions/{session_id}/rulings").get_json() == []
 
 
-def test_ruling_on_a_hand_of_another_session_is_refused(client: FlaskClient,
-                                                        tournament: Tournament,
-                                                        session_id: int) -> None:
+def test_ruling_on_a_hand_of_another_session_is_refused(
+    client: FlaskClient, tournament: Tournament, session_id: int
+) -> None:
     second = new_session(client, tournament)
     [theirs] = upload(client, tournament, second, CALLED_KING)
-    response = client.post(f"/api/sessions/{session_id}/rulings",
-                           json={"amounts": {"Anna": 1, "Bruno": -1}, "reason": "r",
-                                 "author": "TD", "hand_id": theirs["hand_id"]},
-                           headers=tournament.headers)
+    response = client.post(
+        f"/api/sessions/{session_id}/rulings",
+        json={
+            "amounts": {"Anna": 1, "Bruno": -1},
+            "reason": "r",
+            "author": "TD",
+            "hand_id": theirs["hand_id"],
+        },
+        headers=tournament.headers,
+    )
     assert_error(response, 422, "WRONG_HAND")
 
 
-def test_ruling_needs_the_tournaments_token(client: FlaskClient, tournament: Tournament,
-                                            other: Tournament, session_id: int) -> None:
+def test_ruling_needs_the_tournaments_token(
+    client: FlaskClient, tournament: Tournament, other: Tournament, session_id: int
+) -> None:
     url = f"/api/sessions/{session_id}/rulings"
     body = {"amounts": {"Anna": 1, "Bruno": -1}, "reason": "r", "author": "TD"}
     assert_error(client.post(url, json=body), 401, "TOKEN_REQUIRED")
@@ -744,19 +871,23 @@ def test_ruling_needs_the_tournaments_token(client: FlaskClient, tournament: Tou
 
 
 # -- ledger and exports -------------------------------------------------------------------
-def test_ledger_json_and_csv(client: FlaskClient, tournament: Tournament,
-                             session_id: int) -> None:
+def test_ledger_json_and_csv(client: FlaskClient, tournament: Tournament, session_id: int) -> None:
     upload(client, tournament, session_id, SESSION)
-    client.post(f"/api/sessions/{session_id}/rulings",
-                json={"amounts": {"Anna": 1, "Dario": -1}, "reason": "a ruling",
-                      "author": "TD"}, headers=tournament.headers)
+    client.post(
+        f"/api/sessions/{session_id}/rulings",
+        json={"amounts": {"Anna": 1, "Dario": -1}, "reason": "a ruling", "author": "TD"},
+        headers=tournament.headers,
+    )
     ledger = client.get(f"/api/sessions/{session_id}/ledger?format=json").get_json()
     assert ledger["players"] == PLAYERS
     assert (ledger["game"], ledger["unit"], ledger["start"]) == ("nice4", "marca", 10)
     assert [r["kind"] for r in ledger["rows"]] == ["hand"] * 5 + ["ruling"]
     assert ledger["rows"][4]["balances"] == SESSION_BALANCES
-    assert ledger["balances"] == {**SESSION_BALANCES, "Anna": SESSION_BALANCES["Anna"] + 1,
-                                  "Dario": SESSION_BALANCES["Dario"] - 1}
+    assert ledger["balances"] == {
+        **SESSION_BALANCES,
+        "Anna": SESSION_BALANCES["Anna"] + 1,
+        "Dario": SESSION_BALANCES["Dario"] - 1,
+    }
     assert ledger == client.get(f"/api/sessions/{session_id}/ledger").get_json()
 
     response = client.get(f"/api/sessions/{session_id}/ledger?format=csv")
@@ -764,11 +895,24 @@ def test_ledger_json_and_csv(client: FlaskClient, tournament: Tournament,
     assert response.mimetype == "text/csv"
     assert "attachment" in response.headers["Content-Disposition"]
     rows = list(csv.DictReader(io.StringIO(response.get_data(as_text=True))))
-    assert list(rows[0]) == ["entry", "hand", "status", *(f"{p} marca" for p in PLAYERS),
-                             *(f"{p} balance" for p in PLAYERS), "abeyance", "note"]
+    assert list(rows[0]) == [
+        "entry",
+        "hand",
+        "status",
+        *(f"{p} marca" for p in PLAYERS),
+        *(f"{p} balance" for p in PLAYERS),
+        "abeyance",
+        "note",
+    ]
     assert [r["entry"] for r in rows] == ["1", "2", "3", "4", "5", "6"]
     assert [r["status"] for r in rows] == [
-        "clean", "thrown-in", "clean", "clean", "clean", "ruling"]
+        "clean",
+        "thrown-in",
+        "clean",
+        "clean",
+        "clean",
+        "ruling",
+    ]
     for row, json_row in zip(rows, ledger["rows"], strict=True):
         assert {p: int(row[f"{p} balance"]) for p in PLAYERS} == json_row["balances"]
         assert {p: int(row[f"{p} marca"]) for p in PLAYERS} == json_row["amounts"]
@@ -776,8 +920,9 @@ def test_ledger_json_and_csv(client: FlaskClient, tournament: Tournament,
         assert row["note"] == json_row["note"]
 
 
-def test_nice3_ledger_carries_the_abeyance_NICE17(client: FlaskClient,
-                                                   tournament: Tournament) -> None:
+def test_nice3_ledger_carries_the_abeyance_NICE17(
+    client: FlaskClient, tournament: Tournament
+) -> None:
     """Three players: hand 1 leaves 2 marca in abeyance (a pot in the ledger), which the
     next sole top scorer collects."""
     expected = json.loads((EXAMPLES / "nice3" / "session.expected.json").read_text())["ledger"]
@@ -795,23 +940,31 @@ def test_ledger_of_an_empty_session(client: FlaskClient, session_id: int) -> Non
     assert ledger["balances"] == after(10)
 
 
-@pytest.mark.parametrize(("url", "fmt", "status"), [
-    ("/api/sessions/{sid}/ledger", "notation", 400),
-    ("/api/sessions/{sid}/ledger", "xml", 422),
-    ("/api/sessions/{sid}/export", "pdf", 422),
-    ("/api/hands/{hid}/export", "csv", 400),
-    ("/api/tournaments/{tid}/standings", "notation", 400),
-])
-def test_formats_not_offered(client: FlaskClient, tournament: Tournament, session_id: int,
-                             url: str, fmt: str, status: int) -> None:
+@pytest.mark.parametrize(
+    ("url", "fmt", "status"),
+    [
+        ("/api/sessions/{sid}/ledger", "notation", 400),
+        ("/api/sessions/{sid}/ledger", "xml", 422),
+        ("/api/sessions/{sid}/export", "pdf", 422),
+        ("/api/hands/{hid}/export", "csv", 400),
+        ("/api/tournaments/{tid}/standings", "notation", 400),
+    ],
+)
+def test_formats_not_offered(
+    client: FlaskClient, tournament: Tournament, session_id: int, url: str, fmt: str, status: int
+) -> None:
     [hand] = upload(client, tournament, session_id, CALLED_KING)
     url = url.format(sid=session_id, hid=hand["hand_id"], tid=tournament.id)
-    assert_error(client.get(f"{url}?format={fmt}"), status,
-                 "BAD_FORMAT" if status == 400 else "UNPROCESSABLE_ENTITY")
+    assert_error(
+        client.get(f"{url}?format={fmt}"),
+        status,
+        "BAD_FORMAT" if status == 400 else "UNPROCESSABLE_ENTITY",
+    )
 
 
-def test_session_export_notation_json_csv(client: FlaskClient, tournament: Tournament,
-                                          session_id: int) -> None:
+def test_session_export_notation_json_csv(
+    client: FlaskClient, tournament: Tournament, session_id: int
+) -> None:
     upload(client, tournament, session_id, SESSION)
     originals = [parsed.record for parsed in read(SESSION)]
 
@@ -830,8 +983,10 @@ def test_session_export_notation_json_csv(client: FlaskClient, tournament: Tourn
 
     response = client.get(f"/api/sessions/{session_id}/export?format=csv")
     assert response.mimetype == "text/csv"
-    assert response.get_data() == client.get(
-        f"/api/sessions/{session_id}/ledger?format=csv").get_data()
+    assert (
+        response.get_data()
+        == client.get(f"/api/sessions/{session_id}/ledger?format=csv").get_data()
+    )
 
 
 def test_hand_export(client: FlaskClient, tournament: Tournament, session_id: int) -> None:
@@ -854,7 +1009,11 @@ def test_standings_rank_ties_with_equals(client: FlaskClient, tournament: Tourna
     assert response.status_code == 200
     rows = response.get_json()
     assert [(r["rank"], r["player"], r["total"]) for r in rows] == [
-        ("1", "Bruno", 8), ("2", "Dario", 0), ("3=", "Anna", -4), ("3=", "Carla", -4)]
+        ("1", "Bruno", 8),
+        ("2", "Dario", 0),
+        ("3=", "Anna", -4),
+        ("3=", "Carla", -4),
+    ]
     assert all((r["sessions"], r["hands"]) == (2, 2) for r in rows)
 
     response = client.get(f"/api/tournaments/{tournament.id}/standings?format=csv")
@@ -863,54 +1022,77 @@ def test_standings_rank_ties_with_equals(client: FlaskClient, tournament: Tourna
     table = list(csv.DictReader(io.StringIO(response.get_data(as_text=True))))
     assert list(table[0]) == ["rank", "player", "total", "sessions", "hands"]
     assert [(r["rank"], r["player"], int(r["total"])) for r in table] == [
-        (r["rank"], r["player"], r["total"]) for r in rows]
+        (r["rank"], r["player"], r["total"]) for r in rows
+    ]
 
 
-def test_standings_tie_at_the_top_and_rulings_count(client: FlaskClient,
-                                                    tournament: Tournament) -> None:
+def test_standings_tie_at_the_top_and_rulings_count(
+    client: FlaskClient, tournament: Tournament
+) -> None:
     sid = new_session(client, tournament)
     upload(client, tournament, sid, CALLED_KING)
-    ranks = [(r["rank"], r["player"]) for r in client.get(
-        f"/api/tournaments/{tournament.id}/standings").get_json()]
+    ranks = [
+        (r["rank"], r["player"])
+        for r in client.get(f"/api/tournaments/{tournament.id}/standings").get_json()
+    ]
     assert ranks == [("1=", "Bruno"), ("1=", "Dario"), ("3=", "Anna"), ("3=", "Carla")]
-    client.post(f"/api/sessions/{sid}/rulings",
-                json={"amounts": {"Dario": -1, "Anna": 1}, "reason": "r", "author": "TD"},
-                headers=tournament.headers)
+    client.post(
+        f"/api/sessions/{sid}/rulings",
+        json={"amounts": {"Dario": -1, "Anna": 1}, "reason": "r", "author": "TD"},
+        headers=tournament.headers,
+    )
     rows = client.get(f"/api/tournaments/{tournament.id}/standings").get_json()
     assert [(r["rank"], r["player"], r["total"]) for r in rows] == [
-        ("1", "Bruno", 1), ("2=", "Anna", 0), ("2=", "Dario", 0), ("4", "Carla", -1)]
+        ("1", "Bruno", 1),
+        ("2=", "Anna", 0),
+        ("2=", "Dario", 0),
+        ("4", "Carla", -1),
+    ]
 
 
-def test_attention_lists_hands_that_need_a_director(client: FlaskClient,
-                                                    tournament: Tournament,
-                                                    session_id: int) -> None:
-    results = upload(client, tournament, session_id,
-                     "\n".join([CALLED_KING, REVOKE, DUPLICATE_CARD, PARTIAL]))
+def test_attention_lists_hands_that_need_a_director(
+    client: FlaskClient, tournament: Tournament, session_id: int
+) -> None:
+    results = upload(
+        client, tournament, session_id, "\n".join([CALLED_KING, REVOKE, DUPLICATE_CARD, PARTIAL])
+    )
     assert [r["status"] for r in results] == ["clean", "flagged", "invalid", "partial"]
     url = f"/api/tournaments/{tournament.id}/attention"
     response = client.get(url)
     assert response.status_code == 200
     assert response.get_json() == [
-        {"hand_id": r["hand_id"], "session_id": session_id, "position": r["position"],
-         "status": r["status"]} for r in results[1:]]
+        {
+            "hand_id": r["hand_id"],
+            "session_id": session_id,
+            "position": r["position"],
+            "status": r["status"],
+        }
+        for r in results[1:]
+    ]
     # correcting the flagged hand takes it off the list
-    client.post(f"/api/hands/{results[1]['hand_id']}/revisions",
-                json={"text": SOLO_SANS_PRENDRE, "author": "TD", "reason": "retyped"},
-                headers=tournament.headers)
+    client.post(
+        f"/api/hands/{results[1]['hand_id']}/revisions",
+        json={"text": SOLO_SANS_PRENDRE, "author": "TD", "reason": "retyped"},
+        headers=tournament.headers,
+    )
     assert [a["status"] for a in client.get(url).get_json()] == ["invalid", "partial"]
 
 
-def test_audit_log_records_the_writes_in_order(client: FlaskClient, store: Store,
-                                               tournament: Tournament, other: Tournament,
-                                               session_id: int) -> None:
+def test_audit_log_records_the_writes_in_order(
+    client: FlaskClient, store: Store, tournament: Tournament, other: Tournament, session_id: int
+) -> None:
     [first, second] = upload(client, tournament, session_id, f"{CALLED_KING}\n{REVOKE}")
     upload(client, tournament, session_id, CALLED_KING)  # a duplicate: nothing written
-    client.post(f"/api/hands/{first['hand_id']}/revisions",
-                json={"text": SOLO_SANS_PRENDRE, "author": "Chief TD", "reason": "retyped"},
-                headers=tournament.headers)
-    client.post(f"/api/sessions/{session_id}/rulings",
-                json={"amounts": {"Anna": 1, "Bruno": -1}, "reason": "slow play",
-                      "author": "Chief TD"}, headers=tournament.headers)
+    client.post(
+        f"/api/hands/{first['hand_id']}/revisions",
+        json={"text": SOLO_SANS_PRENDRE, "author": "Chief TD", "reason": "retyped"},
+        headers=tournament.headers,
+    )
+    client.post(
+        f"/api/sessions/{session_id}/rulings",
+        json={"amounts": {"Anna": 1, "Bruno": -1}, "reason": "slow play", "author": "Chief TD"},
+        headers=tournament.headers,
+    )
     upload(client, other, new_session(client, other), CALLED_KING)  # not this tournament's
 
     url = f"/api/tournaments/{tournament.id}/audit"
@@ -935,9 +1117,9 @@ def test_audit_log_records_the_writes_in_order(client: FlaskClient, store: Store
     assert log[5]["detail"]["amounts"] == {"Anna": 1, "Bruno": -1}
 
 
-def test_audit_log_of_a_tournament_is_not_cut_short(client: FlaskClient, store: Store,
-                                                    tournament: Tournament,
-                                                    other: Tournament) -> None:
+def test_audit_log_of_a_tournament_is_not_cut_short(
+    client: FlaskClient, store: Store, tournament: Tournament, other: Tournament
+) -> None:
     """Another tournament's busy log (over a thousand rows) does not hide this one's
     later entries."""
     with store.write() as db:
@@ -945,14 +1127,19 @@ def test_audit_log_of_a_tournament_is_not_cut_short(client: FlaskClient, store: 
             store.audit(db, "elsewhere", "upload", "hand", 10**6)
     sid = new_session(client, tournament)
     [hand] = upload(client, tournament, sid, CALLED_KING)
-    log = client.get(f"/api/tournaments/{tournament.id}/audit",
-                     headers=tournament.headers).get_json()
+    log = client.get(
+        f"/api/tournaments/{tournament.id}/audit", headers=tournament.headers
+    ).get_json()
     assert [(e["action"], e["entity_id"]) for e in log] == [
-        ("create", tournament.id), ("create", sid), ("upload", hand["hand_id"])]
+        ("create", tournament.id),
+        ("create", sid),
+        ("upload", hand["hand_id"]),
+    ]
 
 
-def test_audit_table_is_append_only(client: FlaskClient, store: Store, tournament: Tournament,
-                                    session_id: int) -> None:
+def test_audit_table_is_append_only(
+    client: FlaskClient, store: Store, tournament: Tournament, session_id: int
+) -> None:
     count = len(store.audit_log())
     with pytest.raises(sqlite3.IntegrityError, match="append-only"):
         store.db.execute("update audit set actor = 'someone else'")
@@ -963,16 +1150,24 @@ def test_audit_table_is_append_only(client: FlaskClient, store: Store, tournamen
 
 # -- private tournaments ------------------------------------------------------------------
 READS = [
-    "/api/tournaments/{tid}", "/api/tournaments/{tid}/sessions",
-    "/api/tournaments/{tid}/standings", "/api/tournaments/{tid}/attention",
-    "/api/sessions/{sid}", "/api/sessions/{sid}/hands", "/api/sessions/{sid}/ledger",
-    "/api/sessions/{sid}/rulings", "/api/sessions/{sid}/export",
-    "/api/hands/{hid}", "/api/hands/{hid}/revisions", "/api/hands/{hid}/export",
+    "/api/tournaments/{tid}",
+    "/api/tournaments/{tid}/sessions",
+    "/api/tournaments/{tid}/standings",
+    "/api/tournaments/{tid}/attention",
+    "/api/sessions/{sid}",
+    "/api/sessions/{sid}/hands",
+    "/api/sessions/{sid}/ledger",
+    "/api/sessions/{sid}/rulings",
+    "/api/sessions/{sid}/export",
+    "/api/hands/{hid}",
+    "/api/hands/{hid}/revisions",
+    "/api/hands/{hid}/export",
 ]
 
 
-def test_private_tournament_reads_need_its_token(client: FlaskClient, private: Tournament,
-                                                 other: Tournament) -> None:
+def test_private_tournament_reads_need_its_token(
+    client: FlaskClient, private: Tournament, other: Tournament
+) -> None:
     sid = new_session(client, private)
     [hand] = upload(client, private, sid, CALLED_KING)
     for template in READS:
@@ -983,8 +1178,9 @@ def test_private_tournament_reads_need_its_token(client: FlaskClient, private: T
         assert client.get(url, headers=private.headers).status_code == 200, url
 
 
-def test_public_tournament_reads_need_no_token(client: FlaskClient, tournament: Tournament,
-                                               session_id: int) -> None:
+def test_public_tournament_reads_need_no_token(
+    client: FlaskClient, tournament: Tournament, session_id: int
+) -> None:
     [hand] = upload(client, tournament, session_id, CALLED_KING)
     for template in READS:
         url = template.format(tid=tournament.id, sid=session_id, hid=hand["hand_id"])
@@ -1017,35 +1213,70 @@ BAD_REQUESTS: list[tuple[str, str, dict[str, Any]]] = [
     ("post", "/api/verify", {"json": {"text": "x" * (4 * 1024 * 1024 + 1)}}),
     ("post", "/api/verify", {"data": b"\xff\xfe\x00", "content_type": "application/json"}),
     ("post", "/api/verify", {"data": "", "content_type": "application/json"}),
-    ("post", "/api/verify", {"data": "text=x",
-                             "content_type": "application/x-www-form-urlencoded"}),
+    (
+        "post",
+        "/api/verify",
+        {"data": "text=x", "content_type": "application/x-www-form-urlencoded"},
+    ),
     ("post", "/api/sessions/{sid}/hands", {"json": {}}),
     ("post", "/api/sessions/{sid}/hands", {"json": {"text": 5}}),
     ("post", "/api/sessions/{sid}/hands", {"json": {"text": "\x00"}}),
     ("post", "/api/sessions/{sid}/hands", {"json": {"text": '[Game "nice4"]'}}),
-    ("post", "/api/sessions/{sid}/hands", {"json": {"text": '[Game "nice3"]\n[Players "a b c"]'
-                                                            '\n[Dealer "a"]'}}),
+    (
+        "post",
+        "/api/sessions/{sid}/hands",
+        {"json": {"text": '[Game "nice3"]\n[Players "a b c"]\n[Dealer "a"]'}},
+    ),
     ("post", "/api/sessions/{sid}/hands", {"json": {"text": '[Game "nice4"]\n[Options "x=1"]'}}),
     ("post", "/api/sessions/{sid}/hands", {"json": {"text": "}{" * 50}}),
     ("post", "/api/sessions/{sid}/rulings", {"json": {"amounts": {"Anna": 10**30}}}),
-    ("post", "/api/sessions/{sid}/rulings", {"json": {"amounts": {"Anna": 1, "Bruno": -1},
-                                                      "reason": "r", "author": "a",
-                                                      "hand_id": 10**30}}),
-    ("post", "/api/sessions/{sid}/rulings", {"json": {"amounts": {"Anna": 1, "Bruno": -1},
-                                                      "reason": "r", "author": "a",
-                                                      "hand_id": "first"}}),
-    ("post", "/api/sessions/{sid}/rulings", {"json": {"amounts": None, "reason": "r",
-                                                      "author": "a"}}),
-    ("post", "/api/hands/{hid}/revisions", {"json": {"text": "", "author": "a",
-                                                     "reason": "r"}}),
-    ("post", "/api/hands/{hid}/revisions", {"json": {"text": CALLED_KING, "author": "a" * 201,
-                                                     "reason": "r"}}),
+    (
+        "post",
+        "/api/sessions/{sid}/rulings",
+        {
+            "json": {
+                "amounts": {"Anna": 1, "Bruno": -1},
+                "reason": "r",
+                "author": "a",
+                "hand_id": 10**30,
+            }
+        },
+    ),
+    (
+        "post",
+        "/api/sessions/{sid}/rulings",
+        {
+            "json": {
+                "amounts": {"Anna": 1, "Bruno": -1},
+                "reason": "r",
+                "author": "a",
+                "hand_id": "first",
+            }
+        },
+    ),
+    (
+        "post",
+        "/api/sessions/{sid}/rulings",
+        {"json": {"amounts": None, "reason": "r", "author": "a"}},
+    ),
+    ("post", "/api/hands/{hid}/revisions", {"json": {"text": "", "author": "a", "reason": "r"}}),
+    (
+        "post",
+        "/api/hands/{hid}/revisions",
+        {"json": {"text": CALLED_KING, "author": "a" * 201, "reason": "r"}},
+    ),
     ("post", "/api/tournaments/{tid}/sessions", {"json": {"game": "", "players": PLAYERS}}),
     ("post", "/api/tournaments/{tid}/sessions", {"json": {"game": "nice4", "players": []}}),
-    ("post", "/api/tournaments/{tid}/sessions", {"json": {"game": "nice4",
-                                                          "players": [1, 2, 3, 4]}}),
-    ("post", "/api/tournaments/{tid}/sessions", {"json": {"game": "nice4", "players": PLAYERS,
-                                                          "name": "n" * 201}}),
+    (
+        "post",
+        "/api/tournaments/{tid}/sessions",
+        {"json": {"game": "nice4", "players": [1, 2, 3, 4]}},
+    ),
+    (
+        "post",
+        "/api/tournaments/{tid}/sessions",
+        {"json": {"game": "nice4", "players": PLAYERS, "name": "n" * 201}},
+    ),
     ("patch", "/api/tournaments/{tid}", {"json": {"private": None}}),
     ("patch", "/api/tournaments/{tid}", {"json": []}),
     ("get", "/api/sessions/{sid}/ledger?format=", {}),
@@ -1058,11 +1289,17 @@ BAD_REQUESTS: list[tuple[str, str, dict[str, Any]]] = [
 ]
 
 
-@pytest.mark.parametrize(("method", "url", "kwargs"), BAD_REQUESTS,
-                         ids=[f"{m} {u[:60]}" for m, u, _ in BAD_REQUESTS])
-def test_bad_requests_get_a_4xx_in_the_error_shape(client: FlaskClient, tournament: Tournament,
-                                                   session_id: int, method: str, url: str,
-                                                   kwargs: dict) -> None:
+@pytest.mark.parametrize(
+    ("method", "url", "kwargs"), BAD_REQUESTS, ids=[f"{m} {u[:60]}" for m, u, _ in BAD_REQUESTS]
+)
+def test_bad_requests_get_a_4xx_in_the_error_shape(
+    client: FlaskClient,
+    tournament: Tournament,
+    session_id: int,
+    method: str,
+    url: str,
+    kwargs: dict,
+) -> None:
     [hand] = upload(client, tournament, session_id, CALLED_KING)
     url = url.format(tid=tournament.id, sid=session_id, hid=hand["hand_id"])
     response = getattr(client, method)(url, headers=tournament.headers, **kwargs)
@@ -1071,23 +1308,47 @@ def test_bad_requests_get_a_4xx_in_the_error_shape(client: FlaskClient, tourname
 
 
 JSON_VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False)
-    | st.text(max_size=20) | st.sampled_from([*PLAYERS, "nice4", "nice3", CALLED_KING]),
-    lambda inner: st.lists(inner, max_size=4)
-    | st.dictionaries(st.sampled_from(PLAYERS) | st.text(max_size=8), inner, max_size=4),
-    max_leaves=10)
-FIELDS = ["text", "options", "game", "players", "name", "amounts", "reason", "author",
-          "hand_id", "private"]
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False)
+    | st.text(max_size=20)
+    | st.sampled_from([*PLAYERS, "nice4", "nice3", CALLED_KING]),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.dictionaries(st.sampled_from(PLAYERS) | st.text(max_size=8), inner, max_size=4)
+    ),
+    max_leaves=10,
+)
+FIELDS = [
+    "text",
+    "options",
+    "game",
+    "players",
+    "name",
+    "amounts",
+    "reason",
+    "author",
+    "hand_id",
+    "private",
+]
 BODIES = JSON_VALUES | st.dictionaries(st.sampled_from(FIELDS), JSON_VALUES, max_size=6)
-POSTS = ["/api/verify", "/api/tournaments/{tid}/sessions", "/api/sessions/{sid}/hands",
-         "/api/sessions/{sid}/rulings", "/api/hands/{hid}/revisions"]
+POSTS = [
+    "/api/verify",
+    "/api/tournaments/{tid}/sessions",
+    "/api/sessions/{sid}/hands",
+    "/api/sessions/{sid}/rulings",
+    "/api/hands/{hid}/revisions",
+]
 
 
-@settings(max_examples=80, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(url=st.sampled_from(POSTS), body=BODIES, with_token=st.booleans())
-def test_fuzz_json_bodies_never_500(client: FlaskClient, tournament: Tournament,
-                                    hand: dict, url: str, body: Any, with_token: bool) -> None:
+def test_fuzz_json_bodies_never_500(
+    client: FlaskClient, tournament: Tournament, hand: dict, url: str, body: Any, with_token: bool
+) -> None:
     """Any JSON body to any write endpoint (of a session that has a hand): an answer below
     500 (a 5xx would also raise in the test client, as the app runs with TESTING)."""
     ids = {"tid": tournament.id, "sid": hand["session_id"], "hid": hand["hand_id"]}
@@ -1098,14 +1359,34 @@ def test_fuzz_json_bodies_never_500(client: FlaskClient, tournament: Tournament,
         assert_error(response, response.status_code)
 
 
-@settings(max_examples=40, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(text=st.lists(st.sampled_from([*'[]"\n :;{}*?.12345KQCJSBD9 x', "Game", "nice4",
-                                      "Players", "Dealer", "hand", "call", "discard",
-                                      "Fool", '[Game "nice4"]\n', "Anna", ", "]),
-                     min_size=1, max_size=60).map("".join))
-def test_fuzz_record_text_never_500(client: FlaskClient, tournament: Tournament,
-                                    session_id: int, text: str) -> None:
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    text=st.lists(
+        st.sampled_from(
+            [
+                *'[]"\n :;{}*?.12345KQCJSBD9 x',
+                "Game",
+                "nice4",
+                "Players",
+                "Dealer",
+                "hand",
+                "call",
+                "discard",
+                "Fool",
+                '[Game "nice4"]\n',
+                "Anna",
+                ", ",
+            ]
+        ),
+        min_size=1,
+        max_size=60,
+    ).map("".join)
+)
+def test_fuzz_record_text_never_500(
+    client: FlaskClient, tournament: Tournament, session_id: int, text: str
+) -> None:
     for url in ("/api/verify", f"/api/sessions/{session_id}/hands"):
         response = client.post(url, json={"text": text}, headers=tournament.headers)
         assert response.status_code < 500
@@ -1113,15 +1394,27 @@ def test_fuzz_record_text_never_500(client: FlaskClient, tournament: Tournament,
             assert_error(response, response.status_code)
 
 
-@settings(max_examples=40, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(path=st.sampled_from(["/api/sessions/{}", "/api/hands/{}", "/api/tournaments/{}",
-                             "/api/sessions/{}/ledger", "/api/rules/{}", "/api/{}"]),
-       segment=st.text(min_size=1, max_size=30).filter(lambda s: "/" not in s)
-       | st.integers(min_value=-(10**30), max_value=10**30).map(str),
-       query=st.text(max_size=30))
-def test_fuzz_paths_and_query_strings_never_500(client: FlaskClient, path: str, segment: str,
-                                                query: str) -> None:
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    path=st.sampled_from(
+        [
+            "/api/sessions/{}",
+            "/api/hands/{}",
+            "/api/tournaments/{}",
+            "/api/sessions/{}/ledger",
+            "/api/rules/{}",
+            "/api/{}",
+        ]
+    ),
+    segment=st.text(min_size=1, max_size=30).filter(lambda s: "/" not in s)
+    | st.integers(min_value=-(10**30), max_value=10**30).map(str),
+    query=st.text(max_size=30),
+)
+def test_fuzz_paths_and_query_strings_never_500(
+    client: FlaskClient, path: str, segment: str, query: str
+) -> None:
     response = client.get(path.format(quote(segment, safe="")), query_string={"format": query})
     assert response.status_code < 500
     if response.status_code >= 400:
@@ -1129,20 +1422,25 @@ def test_fuzz_paths_and_query_strings_never_500(client: FlaskClient, path: str, 
 
 
 # -- OpenAPI ------------------------------------------------------------------------------
-def test_openapi_document_is_valid_and_lists_every_route(app: Flask,
-                                                         client: FlaskClient) -> None:
+def test_openapi_document_is_valid_and_lists_every_route(app: Flask, client: FlaskClient) -> None:
     response = client.get("/api/openapi.json")
     assert response.status_code == 200
     spec = response.get_json()
     validate_openapi(spec)
     assert spec["openapi"].startswith("3.")
 
-    documented = {(path, method.upper()) for path, operations in spec["paths"].items()
-                  for method in operations if method != "parameters"}
-    routes = {(re.sub(r"<(?:[^:<>]+:)?([^<>]+)>", r"{\1}", rule.rule), method)
-              for rule in app.url_map.iter_rules()
-              if rule.rule.startswith("/api/") and rule.rule != "/api/openapi.json"
-              for method in rule.methods - {"HEAD", "OPTIONS"}}
+    documented = {
+        (path, method.upper())
+        for path, operations in spec["paths"].items()
+        for method in operations
+        if method != "parameters"
+    }
+    routes = {
+        (re.sub(r"<(?:[^:<>]+:)?([^<>]+)>", r"{\1}", rule.rule), method)
+        for rule in app.url_map.iter_rules()
+        if rule.rule.startswith("/api/") and rule.rule != "/api/openapi.json"
+        for method in rule.methods - {"HEAD", "OPTIONS"}
+    }
     assert documented == routes
     assert ("/api/openapi.json", "GET") not in documented
     assert "ErrorOut" in spec["components"]["schemas"]

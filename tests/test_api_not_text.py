@@ -18,7 +18,8 @@ def post_raw(client: FlaskClient, url: str, body: str, headers: dict | None = No
 
 
 def test_a_lone_surrogate_anywhere_in_a_body_is_refused_with_its_path(
-        client: FlaskClient, store: Store, tournament) -> None:
+    client: FlaskClient, store: Store, tournament
+) -> None:
     url = f"/api/tournaments/{tournament.id}/sessions"
     players = ", ".join(f'"{p}"' for p in PLAYERS)
     cases = {
@@ -34,15 +35,18 @@ def test_a_lone_surrogate_anywhere_in_a_body_is_refused_with_its_path(
 
 
 def test_upload_ruling_and_verify_refuse_it_too_and_stored_hands_stay(
-        client: FlaskClient, store: Store, tournament) -> None:
+    client: FlaskClient, store: Store, tournament
+) -> None:
     session_id = new_session(client, tournament)
     upload(client, tournament, session_id, SOLO_SANS_PRENDRE)
     before = client.get(f"/api/sessions/{session_id}/hands").get_json()
     for url, body in (
-            (f"/api/sessions/{session_id}/hands", '{"text": "[Game \\"nice4\\"]\\ud800"}'),
-            (f"/api/sessions/{session_id}/rulings",
-             '{"amounts": {"Anna": 1, "Bruno": -1}, "reason": ' + LONE + '}'),
-            ("/api/verify", '{"text": "x' + LONE[1:] + '}'),
+        (f"/api/sessions/{session_id}/hands", '{"text": "[Game \\"nice4\\"]\\ud800"}'),
+        (
+            f"/api/sessions/{session_id}/rulings",
+            '{"amounts": {"Anna": 1, "Bruno": -1}, "reason": ' + LONE + "}",
+        ),
+        ("/api/verify", '{"text": "x' + LONE[1:] + "}"),
     ):
         response = post_raw(client, url, body, tournament.headers)
         assert_error(response, 400, "NOT_TEXT")

@@ -16,8 +16,18 @@ def test_coverage_guided_fuzzing_finds_no_crash(tmp_path: Path) -> None:
     for number, path in enumerate(sorted((ROOT / "examples").glob("*/*.txt"))):
         (corpus / f"seed{number}").write_bytes(path.read_bytes())
     result = subprocess.run(
-        [sys.executable, str(ROOT / "tests" / "fuzz_reader.py"), "-runs=4000", "-seed=1",
-         "-max_len=4096", str(corpus)],
-        cwd=ROOT, capture_output=True, text=True, timeout=600)
+        [
+            sys.executable,
+            str(ROOT / "tests" / "fuzz_reader.py"),
+            "-runs=4000",
+            "-seed=1",
+            "-max_len=4096",
+            str(corpus),
+        ],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert result.returncode == 0, result.stderr[-3000:]
     assert "Done 4000 runs" in result.stderr or "DONE" in result.stderr, result.stderr[-2000:]

@@ -94,7 +94,10 @@ def check_trick_one(page: Page, prefix: str) -> None:
     legal = page.locator('.seat[data-seat="0"] .held.is-legal svg')
     expect(legal).to_have_count(3)
     assert sorted(legal.evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")) == [
-        "Trump IV (4)", "Trump XI (11)", "Trump XIX (19)"]
+        "Trump IV (4)",
+        "Trump XI (11)",
+        "Trump XIX (19)",
+    ]
     expect(page.locator('.seat[data-seat="2"]')).to_have_class("seat place-north is-leader")
     expect(page.locator('.seat[data-seat="3"]')).to_have_class("seat place-west is-winner")
 
@@ -123,8 +126,9 @@ def test_director_stores_the_record(page: Page, served) -> None:
     base, world, db = served
     store = Store(str(db))
     try:
-        sid = service.create_session(store, world.tournament, "nice4", PLAYERS, {},
-                                     "Round 3, table C", "test")
+        sid = service.create_session(
+            store, world.tournament, "nice4", PLAYERS, {}, "Round 3, table C", "test"
+        )
     finally:
         store.close()
     page.goto(f"{base}/login")
@@ -142,10 +146,12 @@ def test_director_stores_the_record(page: Page, served) -> None:
     # the tournament lists it among the hands needing a director
     page.goto(f"{base}/tournaments/{world.tournament}")
     expect(page.locator("section[aria-labelledby=attention]")).to_contain_text(
-        "Round 3, table C, hand 1")
+        "Round 3, table C, hand 1"
+    )
     # its sessions by table: "2" before "Table 10", the new one (no table) last
     expect(page.locator(".table-group h3")).to_have_text(
-        [re.compile(r"^Table 2 "), re.compile(r"^Table 10 "), re.compile(r"^No table given ")])
+        [re.compile(r"^Table 2 "), re.compile(r"^Table 10 "), re.compile(r"^No table given ")]
+    )
     # the director rules on the revoke from the session's sheet: its own row
     page.goto(f"{base}/sessions/{sid}")
     page.locator(".director-form summary").click()
@@ -173,16 +179,17 @@ def test_session_sheet_and_chart(page: Page, served) -> None:
     box = chart.bounding_box()
     assert box is not None and box["width"] > 300 and box["height"] > 100
     legend = page.locator(".legend li").all_inner_texts()
-    assert [" ".join(x.split()) for x in legend] == [
-        f"{p} {SESSION_BALANCES[p]}" for p in PLAYERS]
+    assert [" ".join(x.split()) for x in legend] == [f"{p} {SESSION_BALANCES[p]}" for p in PLAYERS]
     # each player's line ends at the final balance: same order top to bottom
     ends = chart.locator("polyline").evaluate_all(
-        "ls => ls.map(l => Number(l.getAttribute('points').split(' ').pop().split(',')[1]))")
+        "ls => ls.map(l => Number(l.getAttribute('points').split(' ').pop().split(',')[1]))"
+    )
     by_height = [p for _, p in sorted(zip(ends, PLAYERS, strict=True))]
     assert by_height == sorted(PLAYERS, key=lambda p: -SESSION_BALANCES[p])
     csv = page.request.get(base + page.locator("a", has_text="CSV").get_attribute("href"))
     assert csv.ok and csv.text().strip().splitlines()[-1].split(",")[7:11] == [
-        str(SESSION_BALANCES[p]) for p in PLAYERS]
+        str(SESSION_BALANCES[p]) for p in PLAYERS
+    ]
     # printed: the sheet and the chart, without the navigation and the buttons
     page.emulate_media(media="print")
     expect(page.locator("header.site")).to_be_hidden()
@@ -234,16 +241,28 @@ def test_keyboard_stepper(page: Page, served) -> None:
 
 def test_phone(browser: Browser, served) -> None:
     base, world, _db = served
-    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
-                                  has_touch=True, device_scale_factor=2)
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844},
+        is_mobile=True,
+        has_touch=True,
+        device_scale_factor=2,
+    )
     page = context.new_page()
     try:
-        for path in ("/", "/verify", f"/hands/{world.revoke_hand}",
-                     f"/sessions/{world.session}", f"/tournaments/{world.tournament}",
-                     "/rules", "/rules/nice4", "/login"):
+        for path in (
+            "/",
+            "/verify",
+            f"/hands/{world.revoke_hand}",
+            f"/sessions/{world.session}",
+            f"/tournaments/{world.tournament}",
+            "/rules",
+            "/rules/nice4",
+            "/login",
+        ):
             page.goto(base + path)
             overflow = page.evaluate(
-                "() => document.documentElement.scrollWidth - window.innerWidth")
+                "() => document.documentElement.scrollWidth - window.innerWidth"
+            )
             assert overflow <= 0, f"{path} is {overflow}px wider than the phone"
         page.goto(f"{base}/hands/{world.revoke_hand}")
         # the table stacks: the trick on top, then the seats one under another
@@ -302,11 +321,13 @@ def test_embedded_in_another_page(browser: Browser, served) -> None:
     base, world, _db = served
     page = browser.new_page()
     try:
-        club = ("<!doctype html><title>Club bulletin</title>"
-                f'<iframe id="ok" src="{base}/hands/{world.revoke_hand}?embed=1#trick-1" '
-                'width="1000" height="700"></iframe>'
-                f'<iframe id="no" src="{base}/hands/{world.revoke_hand}" width="400" '
-                'height="200"></iframe>')
+        club = (
+            "<!doctype html><title>Club bulletin</title>"
+            f'<iframe id="ok" src="{base}/hands/{world.revoke_hand}?embed=1#trick-1" '
+            'width="1000" height="700"></iframe>'
+            f'<iframe id="no" src="{base}/hands/{world.revoke_hand}" width="400" '
+            'height="200"></iframe>'
+        )
         with club_site(club) as url:  # another origin: another port
             page.goto(url)
             check_frames(page)
@@ -381,37 +402,45 @@ def _fake_bin(tmp_path: Path, apt_get: str) -> dict[str, str]:
     fake.mkdir(parents=True)
     (fake / "id").symlink_to(shutil.which("id"))
     script = fake / "apt-get"
-    script.write_text(f"#!{shutil.which('bash')}\necho \"apt-get $*\" >> {tmp_path}/calls\n"
-                      f"{apt_get}\n")
+    script.write_text(
+        f'#!{shutil.which("bash")}\necho "apt-get $*" >> {tmp_path}/calls\n{apt_get}\n'
+    )
     script.chmod(0o755)
     return {**os.environ, "PATH": str(fake)}
 
 
 def test_install_browser_installs_when_missing(tmp_path: Path) -> None:
-    env = _fake_bin(tmp_path, f'[ "$1" = install ] && printf "#!/bin/true\\n" > '
-                              f'{tmp_path}/bin/chromium && chmod +x {tmp_path}/bin/chromium; '
-                              "exit 0")
-    result = subprocess.run(["/bin/bash", str(INSTALL)], env=env, capture_output=True,
-                            text=True, timeout=60)
+    env = _fake_bin(
+        tmp_path,
+        f'[ "$1" = install ] && printf "#!/bin/true\\n" > '
+        f"{tmp_path}/bin/chromium && chmod +x {tmp_path}/bin/chromium; "
+        "exit 0",
+    )
+    result = subprocess.run(
+        ["/bin/bash", str(INSTALL)], env=env, capture_output=True, text=True, timeout=60
+    )
     assert result.returncode == 0, result.stderr
     assert (tmp_path / "calls").read_text().splitlines() == [
-        "apt-get update", "apt-get install -y chromium"]
+        "apt-get update",
+        "apt-get install -y chromium",
+    ]
 
 
 def test_install_browser_fails_loudly(tmp_path: Path) -> None:
     env = _fake_bin(tmp_path, "exit 0")  # "succeeds" but installs nothing
-    result = subprocess.run(["/bin/bash", str(INSTALL)], env=env, capture_output=True,
-                            text=True, timeout=60)
+    result = subprocess.run(
+        ["/bin/bash", str(INSTALL)], env=env, capture_output=True, text=True, timeout=60
+    )
     assert result.returncode == 1 and "still not on PATH" in result.stderr
     env = _fake_bin(tmp_path / "again", "exit 100")  # apt-get itself fails
-    result = subprocess.run(["/bin/bash", str(INSTALL)], env=env, capture_output=True,
-                            text=True, timeout=60)
+    result = subprocess.run(
+        ["/bin/bash", str(INSTALL)], env=env, capture_output=True, text=True, timeout=60
+    )
     assert result.returncode == 100
 
 
 def test_install_browser_does_nothing_when_present() -> None:
-    result = subprocess.run(["/bin/bash", str(INSTALL)], capture_output=True, text=True,
-                            timeout=60)
+    result = subprocess.run(["/bin/bash", str(INSTALL)], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0 and result.stderr == ""
 
 

@@ -37,8 +37,7 @@ def test_small_campaign_per_game(key: str) -> None:
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(record_texts(), st.sampled_from(sorted(MUTATIONS)), st.integers(0, 1000))
-def test_mutated_records_never_crash(game_and_text: tuple[str, str], kind: str,
-                                     seed: int) -> None:
+def test_mutated_records_never_crash(game_and_text: tuple[str, str], kind: str, seed: int) -> None:
     _game, text = game_and_text
     damaged = MUTATIONS[kind](text, random.Random(seed))
     if damaged is None:
@@ -74,8 +73,7 @@ def test_no_place_for_trick_mutations_without_tricks() -> None:
 
 
 def test_campaign_command() -> None:
-    result = CliRunner().invoke(main, ["campaign", "nice4", "--records", "5", "--kind",
-                                       "truncate"])
+    result = CliRunner().invoke(main, ["campaign", "nice4", "--records", "5", "--kind", "truncate"])
     assert result.exit_code == 0, result.output
     assert "invariants: 5 of 5 hold" in result.output
     assert "truncate" in result.output and "swap-plays" not in result.output

@@ -27,8 +27,11 @@ def test_verify_clean_record_exits_0(runner: CliRunner) -> None:
 
 
 def test_verify_violation_exits_1_and_names_place_and_rule(runner: CliRunner) -> None:
-    text = TOUR.read_text().replace("1. 10 17 4 9", "1. 10 17 5C 9").replace(
-        "15. 13 18 5C 4C", "15. 13 18 4 4C")
+    text = (
+        TOUR.read_text()
+        .replace("1. 10 17 4 9", "1. 10 17 5C 9")
+        .replace("15. 13 18 5C 4C", "15. 13 18 4 4C")
+    )
     result = runner.invoke(main, ["verify", "-"], input=text)
     assert result.exit_code == 1, result.output
     assert "MUST_FOLLOW_TRUMPS [NICE-11]" in result.output
@@ -86,7 +89,7 @@ def test_several_records_give_a_ledger(runner: CliRunner, tmp_path: Path) -> Non
 
 def test_two_files_are_one_session(runner: CliRunner, tmp_path: Path) -> None:
     text = runner.invoke(main, ["random", "nice4", "--seed", "2", "--count", "2"]).output
-    first, second = text.split('\n[Game', 1)
+    first, second = text.split("\n[Game", 1)
     (tmp_path / "a.txt").write_text(first)
     (tmp_path / "b.txt").write_text("[Game" + second)
     result = runner.invoke(main, ["verify", str(tmp_path / "a.txt"), str(tmp_path / "b.txt")])
@@ -174,8 +177,7 @@ def test_bench_all_runs_every_game_and_judges_the_slowest(runner: CliRunner) -> 
     assert games == [game.key for game in ENGINES]
     rates = {r["game"]: r["total_hands_per_second"] for r in data["games"]}
     assert data["slowest"] == min(rates, key=rates.__getitem__)
-    assert data["slowest_share_of_nice4"] == pytest.approx(
-        rates[data["slowest"]] / rates["nice4"])
+    assert data["slowest_share_of_nice4"] == pytest.approx(rates[data["slowest"]] / rates["nice4"])
     assert all(r["verdict"] for r in data["games"])
     table = runner.invoke(main, ["bench", "all", "--hands", "2"])
     assert table.exit_code == 0 and "slowest game:" in table.output

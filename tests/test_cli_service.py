@@ -63,8 +63,9 @@ def db(tmp_path: Path) -> Path:
 def sid(db: Path) -> int:
     """A session seating the random generator's players, made from the command line."""
     assert run("tournament", "create", "Club", db=db).exit_code == 0
-    result = run("session", "create", "--tournament", "Club", "--game", "nice4", "--players",
-                 PLAYERS, db=db)
+    result = run(
+        "session", "create", "--tournament", "Club", "--game", "nice4", "--players", PLAYERS, db=db
+    )
     assert result.exit_code == 0, result.output
     return int(result.stdout)
 
@@ -111,9 +112,11 @@ def test_tournament_names_are_unique(db: Path) -> None:
 
 
 def test_commands_that_read_need_an_existing_database(db: Path) -> None:
-    for args in (("tournament", "list"), ("token", "revoke", "1"),
-                 ("session", "create", "--tournament", "x", "--game", "nice4",
-                  "--players", PLAYERS)):
+    for args in (
+        ("tournament", "list"),
+        ("token", "revoke", "1"),
+        ("session", "create", "--tournament", "x", "--game", "nice4", "--players", PLAYERS),
+    ):
         result = run(*args, db=db)
         assert result.exit_code == 1, args
         assert "no database at" in result.stderr
@@ -165,8 +168,21 @@ def test_token_revoke(db: Path) -> None:
 
 def test_session_create(db: Path) -> None:
     run("tournament", "create", "Cup", db=db)
-    result = run("session", "create", "--tournament", "Cup", "--game", "nice4", "--players",
-                 PLAYERS, "-o", "first-lead=declarer", "--name", "Round 1", db=db)
+    result = run(
+        "session",
+        "create",
+        "--tournament",
+        "Cup",
+        "--game",
+        "nice4",
+        "--players",
+        PLAYERS,
+        "-o",
+        "first-lead=declarer",
+        "--name",
+        "Round 1",
+        db=db,
+    )
     assert result.exit_code == 0, result.output
     session = Store(str(db)).session(int(result.stdout))
     assert session["players"] == ["Anna", "Bruno", "Carla", "Dario"]
@@ -174,15 +190,17 @@ def test_session_create(db: Path) -> None:
     assert session["name"] == "Round 1" and session["game"] == "nice4"
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (("--game", "nice4", "--players", "A, B, C"), "4 different player names"),
-    (("--game", "nice4", "--players", "A, B, C, a"), "4 different player names"),
-    (("--game", "chess", "--players", PLAYERS), "chess"),
-    (("--game", "nice4", "--players", PLAYERS, "-o", "first-lead=nobody"), "first-lead"),
-    (("--game", "nice4", "--players", PLAYERS, "-o", "nonsense"), "name=value"),
-])
-def test_session_create_refuses_bad_input(db: Path, args: tuple[str, ...],
-                                          message: str) -> None:
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--game", "nice4", "--players", "A, B, C"), "4 different player names"),
+        (("--game", "nice4", "--players", "A, B, C, a"), "4 different player names"),
+        (("--game", "chess", "--players", PLAYERS), "chess"),
+        (("--game", "nice4", "--players", PLAYERS, "-o", "first-lead=nobody"), "first-lead"),
+        (("--game", "nice4", "--players", PLAYERS, "-o", "nonsense"), "name=value"),
+    ],
+)
+def test_session_create_refuses_bad_input(db: Path, args: tuple[str, ...], message: str) -> None:
     run("tournament", "create", "Cup", db=db)
     result = run("session", "create", "--tournament", "Cup", *args, db=db)
     assert result.exit_code == 2, result.output
@@ -192,14 +210,14 @@ def test_session_create_refuses_bad_input(db: Path, args: tuple[str, ...],
 
 def test_session_create_needs_a_known_tournament(db: Path) -> None:
     run("tournament", "create", "Cup", db=db)
-    result = run("session", "create", "--tournament", "Other", "--game", "nice4",
-                 "--players", PLAYERS, db=db)
+    result = run(
+        "session", "create", "--tournament", "Other", "--game", "nice4", "--players", PLAYERS, db=db
+    )
     assert result.exit_code == 1 and "no tournament 'Other'" in result.stderr
 
 
 # -- import ------------------------------------------------------------------------------
-def test_import_a_file_then_again_stores_nothing_twice(db: Path, sid: int,
-                                                       tmp_path: Path) -> None:
+def test_import_a_file_then_again_stores_nothing_twice(db: Path, sid: int, tmp_path: Path) -> None:
     path = tmp_path / "night.txt"
     path.write_text(random_text(12))
     first = run("import", str(path), "--session", str(sid), db=db)
@@ -217,8 +235,7 @@ def test_import_a_file_then_again_stores_nothing_twice(db: Path, sid: int,
     assert len(uploads) == 12 and {a["actor"] for a in uploads} == {"cli import"}
 
 
-def test_import_a_folder_recursively_in_sorted_order(db: Path, sid: int,
-                                                     tmp_path: Path) -> None:
+def test_import_a_folder_recursively_in_sorted_order(db: Path, sid: int, tmp_path: Path) -> None:
     records = split_records(random_text(9, seed=2))
     folder = tmp_path / "in"
     (folder / "b").mkdir(parents=True)
@@ -253,8 +270,11 @@ def _tar(path: Path, members: dict[str, str], mode: str = "w:gz") -> Path:
 @pytest.mark.parametrize("kind", ["zip", "tar.gz", "tgz", "tar"])
 def test_import_an_archive_then_again(db: Path, sid: int, tmp_path: Path, kind: str) -> None:
     records = split_records(random_text(8, seed=3))
-    members = {"night/2.txt": "\n".join(records[4:]), "night/1.txt": "\n".join(records[:4]),
-               "README": "ignored"}
+    members = {
+        "night/2.txt": "\n".join(records[4:]),
+        "night/1.txt": "\n".join(records[:4]),
+        "README": "ignored",
+    }
     path = tmp_path / f"night.{kind}"
     if kind == "zip":
         _zip(path, members)
@@ -282,8 +302,9 @@ def test_import_a_folder_of_archives_and_texts(db: Path, sid: int, tmp_path: Pat
     assert [h["original_text"] for h in hands(db, sid)] == records
 
 
-def test_malformed_file_is_reported_with_its_place_and_skipped(db: Path, sid: int,
-                                                                tmp_path: Path) -> None:
+def test_malformed_file_is_reported_with_its_place_and_skipped(
+    db: Path, sid: int, tmp_path: Path
+) -> None:
     records = split_records(random_text(4, seed=5))
     folder = tmp_path / "in"
     folder.mkdir()
@@ -304,8 +325,9 @@ def test_malformed_file_is_reported_with_its_place_and_skipped(db: Path, sid: in
     assert [h["original_text"] for h in hands(db, sid)] == records[:2]
 
 
-def test_records_of_another_table_are_refused_with_their_place(db: Path, sid: int,
-                                                               tmp_path: Path) -> None:
+def test_records_of_another_table_are_refused_with_their_place(
+    db: Path, sid: int, tmp_path: Path
+) -> None:
     path = tmp_path / "other.txt"
     path.write_text(random_text(2, seed=6).replace("Dario", "Zeno"))
     result = run("import", str(path), "--session", str(sid), db=db)
@@ -329,12 +351,20 @@ def test_import_into_an_unknown_session(db: Path, sid: int, tmp_path: Path) -> N
     assert result.exit_code == 1 and "no session 99" in result.stderr
 
 
-def test_hostile_archives_are_guarded(db: Path, sid: int, tmp_path: Path,
-                                      monkeypatch: pytest.MonkeyPatch) -> None:
+def test_hostile_archives_are_guarded(
+    db: Path, sid: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     records = split_records(random_text(3, seed=7))
     monkeypatch.setattr(bulk, "MAX_TEXT_BYTES", max(len(r) for r in records[:2]) + 10)
-    path = _zip(tmp_path / "evil.zip", {"../escape.txt": records[0], "/abs.txt": records[0],
-                                        "ok.txt": records[1], "big.txt": records[2] * 3})
+    path = _zip(
+        tmp_path / "evil.zip",
+        {
+            "../escape.txt": records[0],
+            "/abs.txt": records[0],
+            "ok.txt": records[1],
+            "big.txt": records[2] * 3,
+        },
+    )
     links = tmp_path / "links.tar"
     with tarfile.open(links, "w") as archive:
         info = tarfile.TarInfo("link.txt")
@@ -358,8 +388,9 @@ def test_hostile_archives_are_guarded(db: Path, sid: int, tmp_path: Path,
     assert not (tmp_path.parent / "escape.txt").exists()
 
 
-def test_import_is_batched_and_whole_records_only(db: Path, sid: int,
-                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+def test_import_is_batched_and_whole_records_only(
+    db: Path, sid: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Each batch is one transaction through the service; batches of 2 store the same hands
     as one batch would."""
     text = random_text(7, seed=8)
@@ -386,9 +417,13 @@ def _reference(text: str, options: dict) -> list[tuple[str, str, list]]:
     for item in check_text(text, options=options):
         record = item.parsed.record
         own = check_text(record.source, options=options)[0]
-        out.append((json.dumps(dump_report(own.report), ensure_ascii=False),
-                    json.dumps(RecordSchema().dump(record), ensure_ascii=False),
-                    dump_report(item.report)["findings"]))
+        out.append(
+            (
+                json.dumps(dump_report(own.report), ensure_ascii=False),
+                json.dumps(RecordSchema().dump(record), ensure_ascii=False),
+                dump_report(item.report)["findings"],
+            )
+        )
     return out
 
 
@@ -396,11 +431,20 @@ def _reference(text: str, options: dict) -> list[tuple[str, str, list]]:
 def test_upload_stores_reports_in_the_records_own_lines(options: dict) -> None:
     tour = TOUR.read_text()
     flagged = tour.replace("1. 10 17 4 9", "1. 10 17 5C 9").replace(
-        "15. 13 18 5C 4C", "15. 13 18 4 4C")
+        "15. 13 18 5C 4C", "15. 13 18 4 4C"
+    )
     impossible = tour.replace("2. 2D 9D QD 3D", "2. 2D 9D 9D 3D")
     generated = write_many(get_game("nice4").random_session(random.Random(9), 6))
-    text = ("; a comment first\n\n" + flagged + "\n{ between }\n" + impossible + "\n" + tour
-            + "\n" + generated)
+    text = (
+        "; a comment first\n\n"
+        + flagged
+        + "\n{ between }\n"
+        + impossible
+        + "\n"
+        + tour
+        + "\n"
+        + generated
+    )
     store = Store(":memory:")
     tid = store.create_tournament("t")
     sid = store.create_session(tid, "nice4", ["Anna", "Bruno", "Carla", "Dario"], options)
@@ -408,12 +452,10 @@ def test_upload_stores_reports_in_the_records_own_lines(options: dict) -> None:
     stored = store.hands(sid)
     expected = _reference(text, options)
     assert len(results) == len(stored) == len(expected) == 9
-    for result, row, (report, record_json, findings) in zip(results, stored, expected,
-                                                            strict=True):
+    for result, row, (report, record_json, findings) in zip(results, stored, expected, strict=True):
         assert row["report_json"] == report
         assert row["record_json"] == record_json
-        assert row["findings"] == json.dumps(json.loads(report)["findings"],
-                                             ensure_ascii=False)
+        assert row["findings"] == json.dumps(json.loads(report)["findings"], ensure_ascii=False)
         assert result.findings == findings
     if not options:
         assert [r.status for r in results][:3] == ["flagged", "invalid", "clean"]
@@ -431,15 +473,23 @@ def test_dump_record_is_record_schema_dump() -> None:
         for parsed in read(text):
             if parsed.record is not None:
                 assert json.dumps(dump_record(parsed.record)) == json.dumps(
-                    RecordSchema().dump(parsed.record))
+                    RecordSchema().dump(parsed.record)
+                )
                 count += 1
     assert count > 40
 
 
 # -- load test ------------------------------------------------------------------------------
-@pytest.mark.parametrize("url", ["http://example.com:8000", "http://10.0.0.1:8000",
-                                 "https://127.0.0.1:8000", "http://127.0.0.2:8000",
-                                 "ftp://localhost/"])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "http://example.com:8000",
+        "http://10.0.0.1:8000",
+        "https://127.0.0.1:8000",
+        "http://127.0.0.2:8000",
+        "ftp://localhost/",
+    ],
+)
 def test_loadtest_refuses_anything_but_loopback(url: str) -> None:
     with pytest.raises(ValueError):
         loadtest.target(url)
@@ -464,8 +514,9 @@ def _free_port() -> int:
         return probe.getsockname()[1]
 
 
-def _http(method: str, url: str, body: dict | None = None,
-          token: str | None = None) -> tuple[int, dict]:
+def _http(
+    method: str, url: str, body: dict | None = None, token: str | None = None
+) -> tuple[int, dict]:
     data = json.dumps(body).encode() if body is not None else None
     request = urllib.request.Request(url, data=data, method=method)
     if data is not None:
@@ -489,7 +540,12 @@ def test_real_server(tmp_path: Path) -> None:
     env.pop("TAROCCO_DB", None)
     server = subprocess.Popen(
         [sys.executable, "-m", "tarocco.cli", "serve", "--port", str(port), "--db", str(db)],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     try:
         deadline = time.monotonic() + 15
         while True:
@@ -505,15 +561,24 @@ def test_real_server(tmp_path: Path) -> None:
 
         token = run("token", "create", "--tournament", "Live cup", db=db).stdout.strip()
         tid = Store(str(db)).tournament_named("Live cup")["id"]
-        status, session = _http("POST", f"{base}/api/tournaments/{tid}/sessions",
-                                {"game": "nice4", "players": PLAYERS.split(", ")}, token)
+        status, session = _http(
+            "POST",
+            f"{base}/api/tournaments/{tid}/sessions",
+            {"game": "nice4", "players": PLAYERS.split(", ")},
+            token,
+        )
         assert status == 201, session
-        status, uploaded = _http("POST", f"{base}/api/sessions/{session['id']}/hands",
-                                 {"text": TOUR.read_text()}, token)
+        status, uploaded = _http(
+            "POST", f"{base}/api/sessions/{session['id']}/hands", {"text": TOUR.read_text()}, token
+        )
         assert status == 201, uploaded
         assert uploaded["hands"][0]["status"] == "clean"
-        status, refused = _http("POST", f"{base}/api/sessions/{session['id']}/hands",
-                                {"text": TOUR.read_text()}, "tar_wrong")
+        status, refused = _http(
+            "POST",
+            f"{base}/api/sessions/{session['id']}/hands",
+            {"text": TOUR.read_text()},
+            "tar_wrong",
+        )
         assert status == 401 and refused["code"] == "BAD_TOKEN"
         status, ledger = _http("GET", f"{base}/api/sessions/{session['id']}/ledger")
         assert status == 200

@@ -47,8 +47,16 @@ def record_of(text: str) -> Record:
 
 def test_every_tool_has_golden_disputes() -> None:
     names = {p.name.removesuffix(".dispute.json") for p in DISPUTES}
-    assert {"claim-option", "claim-rule", "claim-arithmetic", "what-if", "repair-swap",
-            "repair-numeral", "repair-none", "repair-several"} <= names
+    assert {
+        "claim-option",
+        "claim-rule",
+        "claim-arithmetic",
+        "what-if",
+        "repair-swap",
+        "repair-numeral",
+        "repair-none",
+        "repair-several",
+    } <= names
 
 
 @pytest.mark.parametrize("path", DISPUTES, ids=lambda p: p.name.removesuffix(".dispute.json"))
@@ -59,12 +67,14 @@ def test_golden_dispute(path: Path) -> None:
     assert got["status"] == want["status"]
     assert got["repairs_needed"] == want["repairs_needed"]
     assert [(c["field"], c["kind"]) for c in got["claims"]] == [
-        (c["field"], c["kind"]) for c in want["claims"]]
+        (c["field"], c["kind"]) for c in want["claims"]
+    ]
     for claim, expected in zip(got["claims"], want["claims"], strict=True):
         assert claim["rule"] == expected["rule"]
         assert claim["options"] == expected["options"]
-        assert {p["player"]: [p["claimed"], p["computed"]] for p in claim["players"]} == \
-            expected["players"]
+        assert {p["player"]: [p["claimed"], p["computed"]] for p in claim["players"]} == expected[
+            "players"
+        ]
     if "what_if" in want:
         by_name = {f"{a['option']}={a['value']}": a for a in got["what_if"]}
         assert set(by_name) == set(want["what_if"])
@@ -87,11 +97,19 @@ def test_an_accepted_repair_is_a_clean_record_that_differs_only_where_it_says() 
     [repair] = audit_record(record, tools=["repair"])["repairs"][:1]
     fixed = record_of(repair["text"])
     assert NICE4.verify(fixed).status.value == "clean"
-    changed = [line for line in repair["diff"].splitlines()
-               if line[:1] in "+-" and not line.startswith(("+++", "---"))]
-    assert changed == ["-1. 10 17 5C 9", "-15. 13 18 4 4C", "+1. 10 17 4 9",
-                       "+15. 13 18 5C 4C"] or sorted(changed) == sorted(
-        ["-1. 10 17 5C 9", "+1. 10 17 4 9", "-15. 13 18 4 4C", "+15. 13 18 5C 4C"])
+    changed = [
+        line
+        for line in repair["diff"].splitlines()
+        if line[:1] in "+-" and not line.startswith(("+++", "---"))
+    ]
+    assert changed == [
+        "-1. 10 17 5C 9",
+        "-15. 13 18 4 4C",
+        "+1. 10 17 4 9",
+        "+15. 13 18 5C 4C",
+    ] or sorted(changed) == sorted(
+        ["-1. 10 17 5C 9", "+1. 10 17 4 9", "-15. 13 18 4 4C", "+15. 13 18 5C 4C"]
+    )
 
 
 def test_roman_neighbours_are_one_stroke_away_and_symmetric() -> None:
@@ -111,8 +129,9 @@ def test_a_clean_record_needs_no_repair() -> None:
 
 def test_seats_written_from_the_wrong_player_are_repaired() -> None:
     """The dealer written one seat off: every card goes to the neighbouring player."""
-    text = (EXAMPLES / "nice4" / "tour.txt").read_text().replace(
-        '[Dealer "Bruno"]', '[Dealer "Anna"]')
+    text = (
+        (EXAMPLES / "nice4" / "tour.txt").read_text().replace('[Dealer "Bruno"]', '[Dealer "Anna"]')
+    )
     report, repairs = suggest_repairs(NICE4, record_of(text))
     assert report.status.value == "invalid"
     assert repairs and repairs[0].clean
@@ -143,8 +162,9 @@ def swapped(record: Record, trick_index: int, a: int, b: int) -> Record:
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10_000), st.integers(0, 9), st.sampled_from([(0, 1), (1, 2), (0, 3)]))
-def test_one_exchange_in_a_trick_is_always_repaired_cleanly(seed: int, trick: int,
-                                                            pair: tuple[int, int]) -> None:
+def test_one_exchange_in_a_trick_is_always_repaired_cleanly(
+    seed: int, trick: int, pair: tuple[int, int]
+) -> None:
     record = random_hand(seed)
     slipped = swapped(record, trick, *pair)
     report, repairs = suggest_repairs(NICE4, slipped, limit=5)
@@ -199,8 +219,9 @@ def test_what_if_covers_every_other_option_value() -> None:
     for alt in alternatives:
         again = NICE4.verify(record, {alt.option: alt.value})
         assert alt.amounts == again.settlement
-        assert alt.delta == tuple(a - b for a, b in zip(again.settlement, base.settlement,
-                                                         strict=True))
+        assert alt.delta == tuple(
+            a - b for a, b in zip(again.settlement, base.settlement, strict=True)
+        )
 
 
 def test_session_what_if_starts_from_the_ledger_as_applied() -> None:
@@ -213,8 +234,9 @@ def test_session_what_if_starts_from_the_ledger_as_applied() -> None:
 
 
 # -- the command line -------------------------------------------------------------------------
-@pytest.mark.parametrize(("name", "status"), [("what-if", 0), ("claim-rule", 1),
-                                              ("repair-swap", 1), ("repair-none", 1)])
+@pytest.mark.parametrize(
+    ("name", "status"), [("what-if", 0), ("claim-rule", 1), ("repair-swap", 1), ("repair-none", 1)]
+)
 def test_audit_exit_status(name: str, status: int) -> None:
     result = CliRunner().invoke(main, ["audit", str(EXAMPLES / "disputes" / f"{name}.txt")])
     assert result.exit_code == status, result.output
@@ -247,17 +269,22 @@ def test_api_audit_and_accepting_a_repair(client: FlaskClient, tournament: Tourn
     [audited] = response.get_json()["records"]
     repair = audited["repairs"][0]
     assert repair["clean"]
-    session = client.post(f"/api/tournaments/{tournament.id}/sessions",
-                          json={"game": "nice4", "players": ["Anna", "Bruno", "Carla", "Dario"]},
-                          headers=tournament.headers).get_json()["id"]
-    [hand] = client.post(f"/api/sessions/{session}/hands", json={"text": text},
-                         headers=tournament.headers).get_json()["hands"]
+    session = client.post(
+        f"/api/tournaments/{tournament.id}/sessions",
+        json={"game": "nice4", "players": ["Anna", "Bruno", "Carla", "Dario"]},
+        headers=tournament.headers,
+    ).get_json()["id"]
+    [hand] = client.post(
+        f"/api/sessions/{session}/hands", json={"text": text}, headers=tournament.headers
+    ).get_json()["hands"]
     assert hand["status"] == "flagged"
     stored = client.get(f"/api/hands/{hand['hand_id']}/audit?tools=repair").get_json()
     assert stored["records"][0]["repairs"][0]["reason"] == repair["reason"]
-    accepted = client.post(f"/api/hands/{hand['hand_id']}/revisions",
-                           json={"text": repair["text"], "author": "director",
-                                 "reason": repair["reason"]}, headers=tournament.headers)
+    accepted = client.post(
+        f"/api/hands/{hand['hand_id']}/revisions",
+        json={"text": repair["text"], "author": "director", "reason": repair["reason"]},
+        headers=tournament.headers,
+    )
     assert accepted.status_code == 201, accepted.get_data(as_text=True)
     assert client.get(f"/api/hands/{hand['hand_id']}").get_json()["status"] == "clean"
     what_if = client.get(f"/api/sessions/{session}/what-if").get_json()
@@ -281,14 +308,18 @@ def test_api_audit_refuses_bad_input(client: FlaskClient) -> None:
 
 # -- the hand page ----------------------------------------------------------------------------
 def test_audit_page_shows_the_tools_and_a_director_accepts_a_repair(
-        client: FlaskClient, tournament: Tournament) -> None:
+    client: FlaskClient, tournament: Tournament
+) -> None:
     text = (EXAMPLES / "disputes" / "repair-swap.txt").read_text()
     text += "claim marca: Anna -5 Bruno -1 Carla +7 Dario -1\n"
-    session = client.post(f"/api/tournaments/{tournament.id}/sessions",
-                          json={"game": "nice4", "players": ["Anna", "Bruno", "Carla", "Dario"]},
-                          headers=tournament.headers).get_json()["id"]
-    [hand] = client.post(f"/api/sessions/{session}/hands", json={"text": text},
-                         headers=tournament.headers).get_json()["hands"]
+    session = client.post(
+        f"/api/tournaments/{tournament.id}/sessions",
+        json={"game": "nice4", "players": ["Anna", "Bruno", "Carla", "Dario"]},
+        headers=tournament.headers,
+    ).get_json()["id"]
+    [hand] = client.post(
+        f"/api/sessions/{session}/hands", json={"text": text}, headers=tournament.headers
+    ).get_json()["hands"]
     hand_page = client.get(f"/hands/{hand['hand_id']}").get_data(as_text=True)
     assert f"/hands/{hand['hand_id']}/audit" in hand_page
     page = client.get(f"/hands/{hand['hand_id']}/audit").get_data(as_text=True)
@@ -303,13 +334,17 @@ def test_audit_page_shows_the_tools_and_a_director_accepts_a_repair(
     page = client.get(f"/hands/{hand['hand_id']}/audit").get_data(as_text=True)
     assert "Accept as a correction" in page
     fields = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', page))
-    response = client.post(f"/hands/{hand['hand_id']}/revisions",
-                           data={k: html.unescape(v) for k, v in fields.items()})
+    response = client.post(
+        f"/hands/{hand['hand_id']}/revisions", data={k: html.unescape(v) for k, v in fields.items()}
+    )
     assert response.status_code == 302
     stored = client.get(f"/api/hands/{hand['hand_id']}").get_json()
     assert stored["report"]["status"] == "flagged"  # the play is clean; the claim still differs
-    assert not [f for f in stored["report"]["findings"] if f["code"] != "CLAIM_MISMATCH"
-                and f["severity"] != "note"]
+    assert not [
+        f
+        for f in stored["report"]["findings"]
+        if f["code"] != "CLAIM_MISMATCH" and f["severity"] != "note"
+    ]
     revisions = client.get(f"/api/hands/{hand['hand_id']}/revisions").get_json()
     assert revisions[-1]["reason"].startswith("repair: trick 1, card 3 (5C)")
     assert client.get("/hands/999/audit").status_code == 404
@@ -352,7 +387,8 @@ def test_every_game_checks_and_explains_a_claim_of_its_payments(key: str) -> Non
     assert any("CLAIM" in f.code and f.seat == 0 for f in flagged.violations)
     [diff] = compare_claims(game, wrong)
     assert diff.kind != "agrees" and [f.player for f in diff.fields if f.differs][:1] == [
-        record.players[0]]
+        record.players[0]
+    ]
 
 
 # -- records without the deal -------------------------------------------------------------
@@ -373,20 +409,23 @@ def test_a_written_hand_needs_no_proof() -> None:
 
 def test_session_what_if_page_and_command(client: FlaskClient, tournament: Tournament) -> None:
     text = (EXAMPLES / "nice4" / "session.txt").read_text()
-    session = client.post(f"/api/tournaments/{tournament.id}/sessions",
-                          json={"game": "nice4", "players": ["Anna", "Bruno", "Carla", "Dario"]},
-                          headers=tournament.headers).get_json()["id"]
-    client.post(f"/api/sessions/{session}/hands", json={"text": text},
-                headers=tournament.headers)
+    session = client.post(
+        f"/api/tournaments/{tournament.id}/sessions",
+        json={"game": "nice4", "players": ["Anna", "Bruno", "Carla", "Dario"]},
+        headers=tournament.headers,
+    ).get_json()["id"]
+    client.post(f"/api/sessions/{session}/hands", json={"text": text}, headers=tournament.headers)
     assert f"/sessions/{session}/what-if" in client.get(f"/sessions/{session}").get_data(
-        as_text=True)
+        as_text=True
+    )
     page = client.get(f"/sessions/{session}/what-if").get_data(as_text=True)
     api = client.get(f"/api/sessions/{session}/what-if").get_json()
     for alt in api["what_if"]:
         assert f"{alt['option']}={alt['value']}" in page
     assert client.get("/sessions/999/what-if").status_code == 404
-    result = CliRunner().invoke(main, ["audit", "--tool", "claims", "--session",
-                                       str(EXAMPLES / "nice4" / "session.txt")])
+    result = CliRunner().invoke(
+        main, ["audit", "--tool", "claims", "--session", str(EXAMPLES / "nice4" / "session.txt")]
+    )
     assert "what if the whole session were played with" in result.output
     for alt in api["what_if"]:
         assert f"{alt['option']}={alt['value']}" in result.output
@@ -425,8 +464,9 @@ def _a_revoke_without_the_deal(game, rng: random.Random):
                         continue
                     edited = _exchanged(body, first.number, a, later.number, b)
                     result = game.verify(Record(record.tags, tuple(edited)))
-                    if not result.errors and any(f.code.startswith("MUST_")
-                                                 for f in result.violations):
+                    if not result.errors and any(
+                        f.code.startswith("MUST_") for f in result.violations
+                    ):
                         return result
     return None
 

@@ -56,8 +56,7 @@ def record_view(record: Record | None) -> object:
         else:
             head = ("line", entry.keyword, entry.subject, entry.loc)
             items = entry.items
-        body.append((*head, entry.card_tuple,
-                     [(i.text, i.card, i.note, i.loc) for i in items]))
+        body.append((*head, entry.card_tuple, [(i.text, i.card, i.note, i.loc) for i in items]))
     return (record.tags, record.source, record.start, body)
 
 
@@ -74,12 +73,29 @@ def read_view(text: str, fast: bool) -> object:
 
 def report_view(report: Report) -> object:
     """Every field of a report, the trick log with its plays and flags included."""
-    tricks = [(t.number, t.leader, t.cards, t.winner, t.points, t.flags, t.players, t.seats,
-               t.plays) for t in report.tricks]
-    return (report.game, report.players, report.dealer, report.findings, tricks, report.hands,
-            report.discard, report.contract, report.sides, report.lines, report.unit,
-            report.complete, report.thrown_in, report.abeyance, report.sole_top,
-            report.status, report.settlement)
+    tricks = [
+        (t.number, t.leader, t.cards, t.winner, t.points, t.flags, t.players, t.seats, t.plays)
+        for t in report.tricks
+    ]
+    return (
+        report.game,
+        report.players,
+        report.dealer,
+        report.findings,
+        tricks,
+        report.hands,
+        report.discard,
+        report.contract,
+        report.sides,
+        report.lines,
+        report.unit,
+        report.complete,
+        report.thrown_in,
+        report.abeyance,
+        report.sole_top,
+        report.status,
+        report.settlement,
+    )
 
 
 def assert_same_reading(text: str) -> None:
@@ -89,7 +105,8 @@ def assert_same_reading(text: str) -> None:
 def assert_same_report(record: Record, options: dict[str, str] | None = None) -> None:
     game = get_game(record.game)
     assert report_view(game.verify(record, options)) == report_view(
-        game.verify_general(record, options))
+        game.verify_general(record, options)
+    )
 
 
 # -- the reader --------------------------------------------------------------------------------
@@ -127,7 +144,7 @@ TRICK_EDITS = [
     lambda line, rng: "1" + line,
     lambda line, rng: line.split(" ", 1)[0],
     lambda line, rng: "",
-    lambda line, rng: "[Game \"nice4\"]",
+    lambda line, rng: '[Game "nice4"]',
     lambda line, rng: line + "\n" + line,
     lambda line, rng: " ".join("?" if i == 1 else t for i, t in enumerate(line.split(" "))),
     lambda line, rng: " ".join(t if i < 3 else "?" for i, t in enumerate(line.split(" "))),
@@ -139,8 +156,7 @@ def edited_text(text: str, rng: random.Random, edits: int) -> str:
     lines = text.split("\n")
     for _ in range(edits):
         tricks = [i for i, line in enumerate(lines) if line[:1].isdigit()]
-        index = rng.choice(tricks) if tricks and rng.random() < 0.8 else rng.randrange(
-            len(lines))
+        index = rng.choice(tricks) if tricks and rng.random() < 0.8 else rng.randrange(len(lines))
         lines[index] = rng.choice(TRICK_EDITS)(lines[index], rng)
     return "\n".join(lines)
 
@@ -155,8 +171,9 @@ def test_reader_paths_agree_on_generated_records(game: str, seed: int) -> None:
 
 @settings(max_examples=80, deadline=None)
 @given(games, seeds, st.integers(1, 4), st.randoms(use_true_random=False))
-def test_reader_paths_agree_on_edited_records(game: str, seed: int, edits: int,
-                                              rng: random.Random) -> None:
+def test_reader_paths_agree_on_edited_records(
+    game: str, seed: int, edits: int, rng: random.Random
+) -> None:
     text = write(get_game(game).random_record(random.Random(seed)))
     assert_same_reading(edited_text(text, rng, edits))
 
@@ -168,10 +185,12 @@ def test_reader_paths_agree_on_examples(path: Path) -> None:
 
 def test_reader_edge_cases_agree() -> None:
     head = '[Game "nice4"]\n[Players "Anna, Bruno, Carla, Dario"]\n[Dealer "Dario"]\n'
-    for body in ["1. KS QS CS JS\n2. Anna: 7S 8S 9S 10S\n",
-                 "1. ks qs cs js\n 2.\tdario :7S 8S\n",
-                 "1. KS QS CS JS\n1. KS QS CS JS\n3. AS\n",
-                 "hand Anna: KS\n1. KS QS\nmountain 1: keep\n2. 7S\n"]:
+    for body in [
+        "1. KS QS CS JS\n2. Anna: 7S 8S 9S 10S\n",
+        "1. ks qs cs js\n 2.\tdario :7S 8S\n",
+        "1. KS QS CS JS\n1. KS QS CS JS\n3. AS\n",
+        "hand Anna: KS\n1. KS QS\nmountain 1: keep\n2. 7S\n",
+    ]:
         assert_same_reading(head + body)
     # two players whose names fold to the same: the leader resolves as on the general path
     clash = '[Game "nice4"]\n[Players "Anna, anna, Carla, Dario"]\n[Dealer "Dario"]\n'
@@ -195,8 +214,7 @@ def test_engine_paths_agree_on_generated_records(game: str, seed: int) -> None:
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(games, seeds, st.lists(st.sampled_from(RECORD_MUTATIONS), min_size=1, max_size=3),
-       st.data())
+@given(games, seeds, st.lists(st.sampled_from(RECORD_MUTATIONS), min_size=1, max_size=3), st.data())
 def test_engine_paths_agree_on_mutated_records(game: str, seed: int, mutations, data) -> None:
     record = get_game(game).random_record(random.Random(seed))
     for mutate in mutations:
@@ -206,8 +224,9 @@ def test_engine_paths_agree_on_mutated_records(game: str, seed: int, mutations, 
 
 @settings(max_examples=40, deadline=None)
 @given(games, seeds, st.integers(1, 3), st.randoms(use_true_random=False))
-def test_engine_paths_agree_on_edited_texts(game: str, seed: int, edits: int,
-                                            rng: random.Random) -> None:
+def test_engine_paths_agree_on_edited_texts(
+    game: str, seed: int, edits: int, rng: random.Random
+) -> None:
     text = write(get_game(game).random_record(random.Random(seed)))
     for parsed in read(edited_text(text, rng, edits)):
         if parsed.record is not None and parsed.record.game in GAMES:
@@ -231,8 +250,10 @@ def with_hands_from_play(record: Record) -> Record | None:
     report = get_game(record.game).verify_general(bare)
     if report.hands is None:
         return None
-    hands = [Line("hand", player, tuple(Item(str(c), c) for c in cards_of(mask)))
-             for player, mask in zip(report.players, report.hands, strict=True)]
+    hands = [
+        Line("hand", player, tuple(Item(str(c), c) for c in cards_of(mask)))
+        for player, mask in zip(report.players, report.hands, strict=True)
+    ]
     return Record(record.tags, (*hands, *body))
 
 
@@ -240,8 +261,7 @@ PLAY_MUTATIONS = [swap_within_trick, swap_between_tricks]
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(games, seeds, st.lists(st.sampled_from(PLAY_MUTATIONS), min_size=1, max_size=4),
-       st.data())
+@given(games, seeds, st.lists(st.sampled_from(PLAY_MUTATIONS), min_size=1, max_size=4), st.data())
 def test_engine_paths_agree_on_revokes(game: str, seed: int, mutations, data) -> None:
     """Plays moved about, then hands written to match: illegal plays that were held, which
     the single pass flags itself (with their legal sets) instead of handing them on."""
@@ -286,9 +306,14 @@ def test_engine_paths_agree_on_an_unknown_lead_by_the_bagatte_holder() -> None:
                 continue
             plays = list(entry.plays)
             plays[0] = Item("?")
-            changed = Record(record.tags, (*body[:index],
-                                           Trick(entry.number, entry.leader, tuple(plays)),
-                                           *body[index + 1 :]))
+            changed = Record(
+                record.tags,
+                (
+                    *body[:index],
+                    Trick(entry.number, entry.leader, tuple(plays)),
+                    *body[index + 1 :],
+                ),
+            )
             assert_same_report(changed)
             compared += 1
     assert compared >= 10
@@ -354,8 +379,28 @@ def test_engine_takes_the_single_pass(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 # -- mixed lines (pinch melds) in the body block -----------------------------------------------
-MELD_WORDS = ["family", "Family", "three", "four", "gatti", "trumps", "KS", "Ks", "XXI", "K♠",
-              "0", "Fool", "E", "T", "?", "KX", "k=v", "family(x)", "*KS", "three,"]
+MELD_WORDS = [
+    "family",
+    "Family",
+    "three",
+    "four",
+    "gatti",
+    "trumps",
+    "KS",
+    "Ks",
+    "XXI",
+    "K♠",
+    "0",
+    "Fool",
+    "E",
+    "T",
+    "?",
+    "KX",
+    "k=v",
+    "family(x)",
+    "*KS",
+    "three,",
+]
 
 
 def pinch_text_with_meld(words: list[str]) -> str:
@@ -379,18 +424,22 @@ def test_reader_block_takes_meld_lines() -> None:
     """Not vacuous: a meld line between tricks is read by the block (items built when asked),
     its word kept as written and its cards in canonical form."""
     [parsed] = read(pinch_text_with_meld(["family", "ks", "QS"]))
-    meld = next(line for line in parsed.record.body
-                if getattr(line, "keyword", None) == "meld")
+    meld = next(line for line in parsed.record.body if getattr(line, "keyword", None) == "meld")
     assert meld._items is None
     assert [(item.text, item.card is None) for item in meld.items] == [
-        ("family", True), ("KS", False), ("QS", False)]
+        ("family", True),
+        ("KS", False),
+        ("QS", False),
+    ]
 
 
 @settings(max_examples=120, deadline=None)
-@given(st.lists(st.sampled_from(MELD_WORDS), min_size=1, max_size=5),
-       st.sampled_from(["meld Anna: ", "meld Anna:\t", "3. Anna: ", "3. "]), st.booleans())
-def test_word_texts_are_the_items_without_a_card(words: list[str], head: str,
-                                                 fast: bool) -> None:
+@given(
+    st.lists(st.sampled_from(MELD_WORDS), min_size=1, max_size=5),
+    st.sampled_from(["meld Anna: ", "meld Anna:\t", "3. Anna: ", "3. "]),
+    st.booleans(),
+)
+def test_word_texts_are_the_items_without_a_card(words: list[str], head: str, fast: bool) -> None:
     """``word_texts()`` (read from a line kept as text, so no items are built) gives what
     the items say, before and after they are built, on both reader paths."""
     text = pinch_text_with_meld(words).replace("meld Anna: ", head, 1)

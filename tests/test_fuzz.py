@@ -26,12 +26,56 @@ from scorer.games import GAMES, get_game
 from scorer.report import Status
 
 TAGS = '[Game "nice4"]\n[Players "Anna, Bruno, Carla, Dario"]\n[Dealer "Dario"]\n'
-ODD = ["\u200f", "\u200e", "\u202e", "\u0301", "\u0308", "😀", "🂡", "\U0001F0E0", "\x00",
-       "\ufeff", "\u00a0", "\u2028", "\u3000", "\ufe0f", "ｋ", "²", "١", "Ⅻ", "\x0b", "\x1c"]
-NOTATION_CHARS = list(" \t\n:.,;*?-()[]{}\"=\\0123456789KQCJASBDHFRVNXIL♠♥") + ODD
-WORDS = ["mountain", "keep", "none", "surrender", "sans-prendre", "announce=1", "discard",
-         "hand", "call", "solo", "exchange", "declare", "claim", "marca", "Anna", "Zed",
-         "10-tarocche", "mitigatti", "quatre-rei", "Fool", "XXI", "?", "-", "*KS", "KS(x)"]
+ODD = [
+    "\u200f",
+    "\u200e",
+    "\u202e",
+    "\u0301",
+    "\u0308",
+    "😀",
+    "🂡",
+    "\U0001f0e0",
+    "\x00",
+    "\ufeff",
+    "\u00a0",
+    "\u2028",
+    "\u3000",
+    "\ufe0f",
+    "ｋ",
+    "²",
+    "١",
+    "Ⅻ",
+    "\x0b",
+    "\x1c",
+]
+NOTATION_CHARS = list(' \t\n:.,;*?-()[]{}"=\\0123456789KQCJASBDHFRVNXIL♠♥') + ODD
+WORDS = [
+    "mountain",
+    "keep",
+    "none",
+    "surrender",
+    "sans-prendre",
+    "announce=1",
+    "discard",
+    "hand",
+    "call",
+    "solo",
+    "exchange",
+    "declare",
+    "claim",
+    "marca",
+    "Anna",
+    "Zed",
+    "10-tarocche",
+    "mitigatti",
+    "quatre-rei",
+    "Fool",
+    "XXI",
+    "?",
+    "-",
+    "*KS",
+    "KS(x)",
+]
 
 
 def lines_of(text: str) -> int:
@@ -103,9 +147,16 @@ def test_decoded_bytes(data: bytes, encoding: str) -> None:
 
 
 @settings(max_examples=150)
-@given(st.lists(st.one_of(st.sampled_from(WORDS), st.sampled_from(ODD),
-                          st.text(alphabet=st.sampled_from(NOTATION_CHARS), max_size=6)),
-                max_size=40))
+@given(
+    st.lists(
+        st.one_of(
+            st.sampled_from(WORDS),
+            st.sampled_from(ODD),
+            st.text(alphabet=st.sampled_from(NOTATION_CHARS), max_size=6),
+        ),
+        max_size=40,
+    )
+)
 def test_word_salad_after_tags(words: list[str]) -> None:
     text = TAGS + " ".join(words)
     check_engine(check_read(text))
@@ -126,7 +177,7 @@ def near_misses(draw: st.DrawFn) -> str:
         if kind == "char" and line:
             at = draw(st.integers(0, len(line) - 1))
             new = draw(st.sampled_from(NOTATION_CHARS))
-            rows[row] = line[:at] + new + line[at + draw(st.integers(0, 1)):]
+            rows[row] = line[:at] + new + line[at + draw(st.integers(0, 1)) :]
         elif kind == "token":
             tokens = line.split(" ")
             at = draw(st.integers(0, len(tokens) - 1))
@@ -153,15 +204,37 @@ def test_near_miss_records(text: str) -> None:
     check_pipeline(text)
 
 
-@pytest.mark.parametrize("line", [
-    "mountain ²: keep", "mountain ١: keep", "mountain 0: keep", "mountain 99999999999: keep",
-    "claim marca: Anna", "claim marca: Anna +x Bruno", "claim marca: Zed +1 Anna -1",
-    "claim marca: Anna +99999999999999999999", "claim points: Anna 3", "hand Anna: ?",
-    "discard: announce=x", "discard: announce=999999999999999999999", "call: Fool",
-    "solo: Zed", "exchange: ?", "declare Anna: 10-tarocche ?", "declare Anna: quatre-rei",
-    "1. Fool Fool Fool Fool", "0. KS QS 2S 3S", "9999. KS", "1. ? ? ? ?", "1. Dario: ?",
-    "1. - - *? -", "hand Anna: KS KS", "mountain 1:", "discard:",
-])
+@pytest.mark.parametrize(
+    "line",
+    [
+        "mountain ²: keep",
+        "mountain ١: keep",
+        "mountain 0: keep",
+        "mountain 99999999999: keep",
+        "claim marca: Anna",
+        "claim marca: Anna +x Bruno",
+        "claim marca: Zed +1 Anna -1",
+        "claim marca: Anna +99999999999999999999",
+        "claim points: Anna 3",
+        "hand Anna: ?",
+        "discard: announce=x",
+        "discard: announce=999999999999999999999",
+        "call: Fool",
+        "solo: Zed",
+        "exchange: ?",
+        "declare Anna: 10-tarocche ?",
+        "declare Anna: quatre-rei",
+        "1. Fool Fool Fool Fool",
+        "0. KS QS 2S 3S",
+        "9999. KS",
+        "1. ? ? ? ?",
+        "1. Dario: ?",
+        "1. - - *? -",
+        "hand Anna: KS KS",
+        "mountain 1:",
+        "discard:",
+    ],
+)
 def test_near_miss_lines(line: str) -> None:
     """Lines that read (or nearly read) but make no sense: a report, never an exception."""
     rng = random.Random(line)
@@ -177,8 +250,9 @@ def test_superscript_round_number_is_a_notation_error() -> None:
     """'²' is a digit to str.isdigit() but not to int(): the reader must reject it
     rather than hand the engine a subject it cannot read."""
     [parsed] = read(TAGS + "mountain ²: keep\n")
-    assert [e.message for e in parsed.errors] == ["mountain needs a number before the colon, "
-                                                  "not '²'"]
+    assert [e.message for e in parsed.errors] == [
+        "mountain needs a number before the colon, not '²'"
+    ]
 
 
 # -- odd unicode ---------------------------------------------------------------------------------
@@ -190,7 +264,7 @@ def test_odd_unicode_everywhere(odd: str) -> None:
         record.replace(" ", odd + " ", 5),
         record.replace("\n", odd + "\n", 3),
         odd + record,
-        "\n".join(odd.join(row[i:i + 1] for i in range(len(row))) for row in rows),
+        "\n".join(odd.join(row[i : i + 1] for i in range(len(row))) for row in rows),
         record.replace('"Anna', '"' + odd + "Anna"),
         TAGS + f"hand Anna{odd}: KS\n1. K{odd}S QS 2S 3S\n",
         TAGS + f'[Event "{odd * 50}"]\n',
@@ -212,8 +286,16 @@ def test_bidi_marks_around_cards_are_errors_not_crashes() -> None:
 
 
 # -- size ----------------------------------------------------------------------------------------
-LONG_LINE_PREFIXES = ["", "1. ", "1. x", "hand Anna", "hand Anna: ", "1. Anna", '[Event "',
-                      "claim marca: "]
+LONG_LINE_PREFIXES = [
+    "",
+    "1. ",
+    "1. x",
+    "hand Anna",
+    "hand Anna: ",
+    "1. Anna",
+    '[Event "',
+    "claim marca: ",
+]
 LONG_LINE_FILLERS = [" ", "\t", "KS ", "a ", "x" * 7, "(", "*", ":", "{", ";"]
 
 
@@ -241,8 +323,13 @@ for line in ["1. x" + " " * 50_000 + "y", "hand Anna" + " " * 50_000 + "y", "KS"
     read(TAGS + line + "\\n")
 print("done")
 """
-    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                            timeout=120, cwd=Path(__file__).resolve().parent.parent)
+    result = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=Path(__file__).resolve().parent.parent,
+    )
     assert result.returncode == 0 and result.stdout.strip() == "done", result.stderr
 
 
@@ -262,8 +349,9 @@ def test_five_thousand_lines_of_tricks() -> None:
 
 def test_five_thousand_lines_of_garbage() -> None:
     rng = random.Random(11)
-    rows = ["".join(rng.choice(NOTATION_CHARS) for _ in range(rng.randint(0, 40)))
-            for _ in range(5000)]
+    rows = [
+        "".join(rng.choice(NOTATION_CHARS) for _ in range(rng.randint(0, 40))) for _ in range(5000)
+    ]
     text = TAGS + "\n".join(rows)
     parsed = check_read(text)
     check_engine(parsed)

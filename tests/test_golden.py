@@ -56,8 +56,9 @@ def test_golden(path: Path) -> None:
             assert sum(settlement.values()) + report.abeyance == 0, f"{where}: not zero-sum"
         if "side_totals" in want:
             assert [side.total for side in report.sides] == want["side_totals"], where
-        found = [f.code for f in report.findings
-                 if f.severity in (Severity.ERROR, Severity.VIOLATION)]
+        found = [
+            f.code for f in report.findings if f.severity in (Severity.ERROR, Severity.VIOLATION)
+        ]
         assert found == want["findings"], where
     if "ledger" in expected:
         ledger = build_ledger(records, reports)

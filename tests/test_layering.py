@@ -38,8 +38,14 @@ for info in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
     importlib.import_module(info.name)
 print(json.dumps(sorted({{m.split(".")[0] for m in set(sys.modules) - before}})))
 """
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         cwd=ROOT, check=True, timeout=60)
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+        timeout=60,
+    )
     return set(json.loads(out.stdout))
 
 
@@ -52,11 +58,19 @@ def test_runtime_imports(package: str) -> None:
 
 def test_plain_scorer_import_is_light() -> None:
     """``import scorer`` (and its engines) loads nothing outside the standard library."""
-    code = ("import sys; before = set(sys.modules); import scorer, scorer.games; "
-            "print(sorted({m.split('.')[0] for m in set(sys.modules) - before}"
-            " - set(sys.stdlib_module_names)))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         cwd=ROOT, check=True, timeout=60)
+    code = (
+        "import sys; before = set(sys.modules); import scorer, scorer.games; "
+        "print(sorted({m.split('.')[0] for m in set(sys.modules) - before}"
+        " - set(sys.stdlib_module_names)))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+        timeout=60,
+    )
     assert out.stdout.strip() == "['scorer']"
 
 
@@ -70,9 +84,14 @@ def imported_modules(path: Path) -> list[tuple[int, str]]:
             out += [(node.lineno, alias.name) for alias in node.names]
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             out.append((node.lineno, node.module))
-        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-              and node.func.attr == "import_module" and node.args
-              and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "import_module"
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)
+        ):
             out.append((node.lineno, node.args[0].value))
     return out
 
@@ -92,8 +111,15 @@ def test_static_imports(package: str) -> None:
 def test_static_check_sees_hidden_imports(tmp_path: Path) -> None:
     """The walker finds imports inside functions and importlib calls (a self-test)."""
     source = tmp_path / "m.py"
-    source.write_text("import os\ndef f():\n    from records.notation import read\n"
-                      "    import importlib; importlib.import_module('flask')\n"
-                      "from . import sibling\n", encoding="utf-8")
-    assert [m for _, m in imported_modules(source)] == ["os", "records.notation", "importlib",
-                                                         "flask"]
+    source.write_text(
+        "import os\ndef f():\n    from records.notation import read\n"
+        "    import importlib; importlib.import_module('flask')\n"
+        "from . import sibling\n",
+        encoding="utf-8",
+    )
+    assert [m for _, m in imported_modules(source)] == [
+        "os",
+        "records.notation",
+        "importlib",
+        "flask",
+    ]

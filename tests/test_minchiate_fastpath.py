@@ -43,8 +43,7 @@ from scorer.record import Record
 from scorer.tricks import TRUMP_MASK, TrickRules
 
 GAME = get_game("minchiate")
-EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "examples" / "minchiate")
-                  .glob("*.txt"))
+EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "examples" / "minchiate").glob("*.txt"))
 OPTION_SETS = (None, {"accrescimento": "off"})
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 
@@ -53,7 +52,8 @@ def assert_same_reports(record: Record) -> None:
     """Verify ``record`` both ways under each option set: the reports agree in every field."""
     for options in OPTION_SETS:
         assert report_view(GAME.verify(record, options)) == report_view(
-            GAME.verify_general(record, options))
+            GAME.verify_general(record, options)
+        )
 
 
 def assert_same_for_text(text: str) -> int:
@@ -91,7 +91,8 @@ def line_mutated(text: str, rng: random.Random, count: int) -> str:
         elif kind == "card":
             tokens = lines[i].split(" ")
             tokens[rng.randrange(len(tokens))] = rng.choice(
-                ["Fool", "40", "1", "13", "28", "29", "20", "30", "10", "KS", "KD", "5C", "?"])
+                ["Fool", "40", "1", "13", "28", "29", "20", "30", "10", "KS", "KD", "5C", "?"]
+            )
             lines[i] = " ".join(tokens)
         else:
             name = rng.choice(("Anna", "Bruno", "Carla", "Dario"))
@@ -210,8 +211,13 @@ def test_the_single_pass_judges_illegal_plays_itself(monkeypatch: pytest.MonkeyP
         report = GAME.verify(record)
         assert report_view(report) == view
         codes |= {finding.code for finding in report.findings}
-    assert {"MUST_FOLLOW_SUIT", "MUST_TRUMP", "MUST_FOLLOW_TRUMPS", "KING_NOT_PLAYED",
-            "FOOL_IN_LAST_TRICK"} <= codes
+    assert {
+        "MUST_FOLLOW_SUIT",
+        "MUST_TRUMP",
+        "MUST_FOLLOW_TRUMPS",
+        "KING_NOT_PLAYED",
+        "FOOL_IN_LAST_TRICK",
+    } <= codes
 
 
 def test_the_single_pass_runs_on_generated_records(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -242,8 +248,7 @@ def test_the_single_pass_runs_on_generated_records(monkeypatch: pytest.MonkeyPat
     assert len(calls) == 10
 
 
-def test_an_unusual_record_falls_back_to_the_general_path(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_unusual_record_falls_back_to_the_general_path(monkeypatch: pytest.MonkeyPatch) -> None:
     """A card not held (here two plays exchanged between tricks) makes the single pass give
     up; the general path then replays the record from scratch and names the problem."""
     fallbacks = []
@@ -277,8 +282,7 @@ masks = st.integers(min_value=0, max_value=2**97 - 1)
 
 @settings(max_examples=200, deadline=None)
 @given(masks, st.integers(0, 4))
-def test_values_and_texts_a_byte_at_a_time_are_the_card_by_card_ones(mask: int,
-                                                                     thin: int) -> None:
+def test_values_and_texts_a_byte_at_a_time_are_the_card_by_card_ones(mask: int, thin: int) -> None:
     """``value_of`` and ``show`` read a mask a byte at a time (more than four cards) or a bit
     at a time; both give the sum and the list of the cards one by one (MIN-2)."""
     for _ in range(thin):  # fewer cards: the bit-at-a-time branch too
@@ -301,7 +305,8 @@ def test_versicola_cards_are_the_cards_of_the_versicole(mask: int, fool: bool) -
 @settings(max_examples=200, deadline=None)
 @given(masks, masks, st.sampled_from([(1, 5), (28, 40)]))
 def test_accrescimento_blocks_are_the_runs_that_touch_the_declared_cards(
-        mask: int, core: int, run: tuple[int, int]) -> None:
+    mask: int, core: int, run: tuple[int, int]
+) -> None:
     """MIN-8: the maximal runs of consecutive trumps of ``low..high`` in ``mask`` holding a
     card of ``core``, by the definition (grown one neighbour at a time in the code)."""
     low, high = run
@@ -323,8 +328,11 @@ def test_accrescimento_blocks_are_the_runs_that_touch_the_declared_cards(
 def test_players_are_found_by_name_as_the_general_search_finds_them() -> None:
     """The per-record name table gives the seat :meth:`Replay.seat_named` gives: names as
     written, names that fold to the same (the first such player), other spellings."""
-    for players in (("Anna", "Bruno", "Carla", "Dario"), ("Anna", "ANNA", "anna", "Dario"),
-                    (" Anna", "Anna", "Bruno ", "bruno")):
+    for players in (
+        ("Anna", "Bruno", "Carla", "Dario"),
+        ("Anna", "ANNA", "anna", "Dario"),
+        (" Anna", "Anna", "Bruno ", "bruno"),
+    ):
         tags = (("Game", "minchiate"), ("Players", ", ".join(players)), ("Dealer", "Dario"))
         hand = _MinHand(GAME, Record(tags), None)
         if hand.report.players != players:  # the tag's reading strips the names

@@ -29,18 +29,21 @@ def test_counting_values_total_142() -> None:
     assert (R.COUNTING).bit_count() == 25
 
 
-@pytest.mark.parametrize(("cards", "value"), [
-    ("1 2 3", 11),          # the text: Papa Uno 5 and two 3s
-    ("1 Fool 40", 20),      # the text: the trumpet 10 and the other two 5 each
-    ("1 13 28", 15),        # the text
-    ("30 31 32", 15),       # "a versicola of 3 sopratrenta is 15"
-    ("28 29 30", 15),       # 29 counts 5 inside a versicola (MIN-2)
-    ("10 20 30 40", 25),    # diecine
-    ("20 30 40", 20),       # diecine vergognose (10 missing)
-    ("KS KB KC", 15),       # three Kings
-    ("1 2", 0),             # two cards make no versicola
-    ("20 30", 0),           # diecine need 10 or 40
-])
+@pytest.mark.parametrize(
+    ("cards", "value"),
+    [
+        ("1 2 3", 11),  # the text: Papa Uno 5 and two 3s
+        ("1 Fool 40", 20),  # the text: the trumpet 10 and the other two 5 each
+        ("1 13 28", 15),  # the text
+        ("30 31 32", 15),  # "a versicola of 3 sopratrenta is 15"
+        ("28 29 30", 15),  # 29 counts 5 inside a versicola (MIN-2)
+        ("10 20 30 40", 25),  # diecine
+        ("20 30 40", 20),  # diecine vergognose (10 missing)
+        ("KS KB KC", 15),  # three Kings
+        ("1 2", 0),  # two cards make no versicola
+        ("20 30", 0),  # diecine need 10 or 40
+    ],
+)
 def test_versicola_examples(cards: str, value: int) -> None:
     """MIN-7: a versicola is worth the sum of its cards."""
     assert R.versicola_total(mask(cards)) == value
@@ -60,14 +63,17 @@ def dell_uno(cards: str) -> int:
     return R.versicola_total(held) + R.value_of(held & R.PAPI & ~Card.parse("1").bit)
 
 
-@pytest.mark.parametrize(("cards", "figure"), [
-    ("1 2 3 4 5 Fool 40 13 28", 74),
-    ("1 2 3 4 5 Fool 13 28", 54),     # uno-matto-tromba missing
-    ("1 2 3 4 5 Fool 40", 54),        # uno-tredici-ventotto missing
-    ("1 2 3 4 Fool 40 13 28", 68),    # Papa 5 missing
-    ("1 2 3 Fool 40 13 28", 62),      # Papi 5 and 4 missing
-    ("1 Fool 40 13 28", 40),          # the whole versicola dei papi missing
-])
+@pytest.mark.parametrize(
+    ("cards", "figure"),
+    [
+        ("1 2 3 4 5 Fool 40 13 28", 74),
+        ("1 2 3 4 5 Fool 13 28", 54),  # uno-matto-tromba missing
+        ("1 2 3 4 5 Fool 40", 54),  # uno-tredici-ventotto missing
+        ("1 2 3 4 Fool 40 13 28", 68),  # Papa 5 missing
+        ("1 2 3 Fool 40 13 28", 62),  # Papi 5 and 4 missing
+        ("1 Fool 40 13 28", 40),  # the whole versicola dei papi missing
+    ],
+)
 def test_dell_uno(cards: str, figure: int) -> None:
     """MIN-7: the text's "74 dell'uno" and its variants."""
     assert dell_uno(cards) == figure

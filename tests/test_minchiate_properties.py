@@ -34,8 +34,7 @@ from tarocco.cli import main
 
 GAME = get_game("minchiate")
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
-SETTINGS = settings(max_examples=15, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow])
+SETTINGS = settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def random_record(seed: int) -> Record:
@@ -177,20 +176,25 @@ def test_the_service_verifies_minchiate(client: FlaskClient) -> None:
         assert ledger["balances"][name] == sum(s[name] for s in settlements)
 
 
-def test_a_tournament_session_keeps_its_ledger_in_rests(client: FlaskClient,
-                                                         tournament: Tournament) -> None:
+def test_a_tournament_session_keeps_its_ledger_in_rests(
+    client: FlaskClient, tournament: Tournament
+) -> None:
     """MIN-15, MIN-16: a Minchiate session of the service: the golden giro uploaded game by
     game gives the balances worked out by hand in ``giro.expected.json``."""
     examples = Path(__file__).resolve().parent.parent / "examples" / "minchiate"
     expected = json.loads((examples / "giro.expected.json").read_text())["ledger"]["balances"]
-    created = client.post(f"/api/tournaments/{tournament.id}/sessions",
-                          json={"game": "minchiate", "players": list(expected),
-                                "name": "Tavolo 1"}, headers=tournament.headers)
+    created = client.post(
+        f"/api/tournaments/{tournament.id}/sessions",
+        json={"game": "minchiate", "players": list(expected), "name": "Tavolo 1"},
+        headers=tournament.headers,
+    )
     assert created.status_code == 201, created.get_data(as_text=True)
     session_id = created.get_json()["id"]
-    uploaded = client.post(f"/api/sessions/{session_id}/hands",
-                           json={"text": (examples / "giro.txt").read_text()},
-                           headers=tournament.headers)
+    uploaded = client.post(
+        f"/api/sessions/{session_id}/hands",
+        json={"text": (examples / "giro.txt").read_text()},
+        headers=tournament.headers,
+    )
     assert uploaded.status_code == 201, uploaded.get_data(as_text=True)
     ledger = client.get(f"/api/sessions/{session_id}/ledger").get_json()
     assert ledger["balances"] == expected
@@ -203,9 +207,21 @@ def test_import_of_a_minchiate_file_into_a_session(tmp_path: Path) -> None:
     db = str(tmp_path / "tarocco.sqlite")
     made = runner.invoke(main, ["tournament", "create", "Firenze", "--db", db])
     assert made.exit_code == 0, made.output
-    opened = runner.invoke(main, ["session", "create", "--tournament", "Firenze", "--game",
-                                  "minchiate", "--players", "Anna, Bruno, Carla, Dario",
-                                  "--db", db])
+    opened = runner.invoke(
+        main,
+        [
+            "session",
+            "create",
+            "--tournament",
+            "Firenze",
+            "--game",
+            "minchiate",
+            "--players",
+            "Anna, Bruno, Carla, Dario",
+            "--db",
+            db,
+        ],
+    )
     assert opened.exit_code == 0, opened.output
     session = next(line for line in opened.output.split() if line.isdigit())
     giro = Path(__file__).resolve().parent.parent / "examples" / "minchiate" / "giro.txt"

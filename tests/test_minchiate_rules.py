@@ -84,8 +84,7 @@ def test_a_plain_card_robbed_is_a_violation_MIN3() -> None:
     hand = line_of(built.text, "hand Carla:")
     assert dropped[0] in hand.split()
     text = built.text.replace(rob, rob.replace(robbed[0], dropped[0]))
-    text = text.replace(hand, " ".join(robbed[0] if t == dropped[0] else t
-                                       for t in hand.split()))
+    text = text.replace(hand, " ".join(robbed[0] if t == dropped[0] else t for t in hand.split()))
     report = verify(text)
     assert "BAD_ROB" in codes(report, Severity.VIOLATION)
 
@@ -131,8 +130,9 @@ def test_wrong_folla_count_is_a_violation_MIN5() -> None:
     built = build(1)
     folla = line_of(built.text, "folla:")
     count = re.search(r"cups=(\d+)", folla).group(1)
-    report = verify(built.text.replace(folla, folla.replace(f"cups={count}",
-                                                            f"cups={int(count) + 1}")))
+    report = verify(
+        built.text.replace(folla, folla.replace(f"cups={count}", f"cups={int(count) + 1}"))
+    )
     assert codes(report, Severity.VIOLATION) == ["WRONG_FOLLA_COUNT"]
     assert report.status is Status.FLAGGED
 
@@ -160,8 +160,11 @@ def test_a_plain_card_turned_up_or_taken_MIN5() -> None:
     for section in ("scoprire:", "pigliare:"):
         taken = line_of(built.text, section)
         text = built.text.replace(taken, f"{taken} {plain}")
-        text = text.replace(folla, "folla: " + " ".join(
-            t for t in folla.split(":")[1].split() if t != plain and "=" not in t))
+        text = text.replace(
+            folla,
+            "folla: "
+            + " ".join(t for t in folla.split(":")[1].split() if t != plain and "=" not in t),
+        )
         text = text.replace(discard, f"{discard} {plain}")  # he discards it again
         report = verify(text)
         code = "BAD_SCOPERTO" if section == "scoprire:" else "BAD_PIGLIATO"
@@ -180,8 +183,9 @@ def test_the_discards_count_for_the_dealers_side_MIN6() -> None:
     built = build(1)
     report = built.verify()
     dealer_side = report.sides[1]  # Dario deals: Bruno & Dario
-    assert "the folla" in next(line.label for line in report.lines
-                               if line.label.startswith("end count, Bruno & Dario"))
+    assert "the folla" in next(
+        line.label for line in report.lines if line.label.startswith("end count, Bruno & Dario")
+    )
     assert dealer_side.total == recount(built.record)["end"][1]
 
 
@@ -215,8 +219,9 @@ def test_declaring_a_card_not_held_MIN7() -> None:
     name = declare.split()[1].rstrip(":")
     shown = declare.split(":")[1].split()
     hand = set(line_of(built.text, f"hand {name}:").split(":")[1].split())
-    stranger = next(t for t in ("1", "2", "3", "40", "13", "28") if t not in hand
-                    and t not in shown)
+    stranger = next(
+        t for t in ("1", "2", "3", "40", "13", "28") if t not in hand and t not in shown
+    )
     report = verify(built.text.replace(declare, declare + " " + stranger))
     assert "DECLARED_NOT_HELD" in codes(report, Severity.VIOLATION)
 
@@ -225,8 +230,9 @@ def test_a_card_outside_any_versicola_MIN7() -> None:
     built = build(1)
     declare = line_of(built.text, "declare ")
     seat = built.record.players.index(declare.split()[1].rstrip(":"))
-    plain = next(c for c in cards_of(built.hands[seat]) if not c.is_trump and not c.is_king
-                 and not c.is_fool)
+    plain = next(
+        c for c in cards_of(built.hands[seat]) if not c.is_trump and not c.is_king and not c.is_fool
+    )
     report = verify(built.text.replace(declare, f"{declare} {plain}"))
     assert "BAD_VERSICOLA" in codes(report, Severity.VIOLATION)
     assert marks(report, "MIN-7") == marks(built.verify(), "MIN-7")  # the rest still counts
@@ -246,8 +252,14 @@ def test_muore_marks_a_counting_card_won_by_the_other_side_MIN8() -> None:
     died = 0
     for trick in report.tricks:
         side = trick.winner % 2
-        label = next((line.label for line in report.lines
-                      if line.label.startswith(f"trick {trick.number}: muore ")), "")
+        label = next(
+            (
+                line.label
+                for line in report.lines
+                if line.label.startswith(f"trick {trick.number}: muore ")
+            ),
+            "",
+        )
         points = 0
         for seat, card in zip(trick.seats, trick.cards, strict=True):
             dies = GAME_VALUE(card) and seat % 2 != side and card != FOOL
@@ -358,11 +370,11 @@ def test_a_revoke_costs_two_rests_to_each_opponent_MIN13() -> None:
     [finding] = [f for f in report.findings if f.code == "MUST_FOLLOW_SUIT"]
     assert (finding.trick, finding.seat) == (number, seat)
     [penalty] = [line for line in report.lines if line.rule == "MIN-13"]
-    assert penalty.amounts == tuple(-4 if s == seat else (2 if s % 2 != seat % 2 else 0)
-                                    for s in range(4))
+    assert penalty.amounts == tuple(
+        -4 if s == seat else (2 if s % 2 != seat % 2 else 0) for s in range(4)
+    )
     base = recount(built.record)["settlement"]
-    assert report.settlement == tuple(a + b for a, b in zip(base, penalty.amounts,
-                                                            strict=True))
+    assert report.settlement == tuple(a + b for a, b in zip(base, penalty.amounts, strict=True))
 
 
 # -- MIN-14: cascare ----------------------------------------------------------------------------
@@ -382,8 +394,9 @@ def test_a_cascare_line_for_a_player_with_trumps_MIN14() -> None:
 def giro(dealers=(3, 0, 1, 2), draw=("Dario", "Bruno", "Carla", "Anna"), players=None):
     records = []
     for game, dealer in enumerate(dealers):
-        built = build(100 + game, dealer=dealer, draw=list(draw) if game == 0 else None,
-                      players=players)
+        built = build(
+            100 + game, dealer=dealer, draw=list(draw) if game == 0 else None, players=players
+        )
         records.append(built.record)
     return records, [GAME.verify(r) for r in records]
 
@@ -436,7 +449,8 @@ def test_a_hand_not_written_is_derived_and_a_revoke_still_proved_MIN4_MIN13() ->
     number, seat = built.revokes[0]
     name = built.record.players[seat]
     report = verify(replace_line(built.text, f"hand {name}:", ""))
-    assert [(f.code, f.trick) for f in report.findings if f.severity is Severity.VIOLATION] \
-        == [("MUST_FOLLOW_SUIT", number)]
+    assert [(f.code, f.trick) for f in report.findings if f.severity is Severity.VIOLATION] == [
+        ("MUST_FOLLOW_SUIT", number)
+    ]
     assert report.settlement == built.verify().settlement
     assert report.hands == built.verify().hands

@@ -70,13 +70,26 @@ def translate(message: str, style: str) -> str:
 def view(report: Report, style: str = "italian") -> object:
     """Everything the report says, its messages and labels put into ``style`` (the trick
     log without its items, whose texts are the record's own)."""
-    tricks = [(t.number, t.leader, t.cards, t.winner, t.points, t.flags, t.players, t.seats)
-              for t in report.tricks]
+    tricks = [
+        (t.number, t.leader, t.cards, t.winner, t.points, t.flags, t.players, t.seats)
+        for t in report.tricks
+    ]
     findings = [replace(f, message=translate(f.message, style)) for f in report.findings]
     lines = [replace(line, label=translate(line.label, style)) for line in report.lines]
-    return (report.players, report.dealer, findings, tricks, report.hands, report.discard,
-            report.contract, report.sides, lines, report.complete, report.status,
-            report.settlement)
+    return (
+        report.players,
+        report.dealer,
+        findings,
+        tricks,
+        report.hands,
+        report.discard,
+        report.contract,
+        report.sides,
+        lines,
+        report.complete,
+        report.status,
+        report.settlement,
+    )
 
 
 def texts(report: Report) -> list[str]:
@@ -119,12 +132,14 @@ def test_a_revoke_names_the_card_and_the_suit_in_the_record_style() -> None:
     assert built.revokes == [(2, 1)]  # Bruno, in trick 2, on a lead of cups
     reports = verify_styles(built.text)
     assert message(reports["italian"], "MUST_FOLLOW_SUIT").startswith(
-        "Bruno played 2B but held cups and had to follow suit")
+        "Bruno played 2B but held cups and had to follow suit"
+    )
     french = message(reports["french"], "MUST_FOLLOW_SUIT")
     assert french.startswith("Bruno played 2C but held hearts and had to follow suit")
     assert "cups" not in french and "2B" not in french
     assert message(reports["symbols"], "MUST_FOLLOW_SUIT").startswith(
-        "Bruno played 2♣ but held hearts")
+        "Bruno played 2♣ but held hearts"
+    )
     assert_worded_in_each_style(reports)
 
 
@@ -133,20 +148,25 @@ def test_the_king_rule_names_the_king_and_the_suit_in_the_record_style() -> None
     assert built.king_breaks  # Bruno kept the King of batons on its first lead, trumped
     reports = verify_styles(built.text)
     assert message(reports["italian"], "KING_NOT_PLAYED").startswith(
-        "Bruno held KB: the first lead of batons was trumped")
+        "Bruno held KB: the first lead of batons was trumped"
+    )
     french = message(reports["french"], "KING_NOT_PLAYED")
     assert french.startswith("Bruno held KC: the first lead of clubs was trumped")
     assert "batons" not in french and "KB" not in french
     assert message(reports["symbols"], "KING_NOT_PLAYED").startswith(
-        "Bruno held K♣: the first lead of clubs")
+        "Bruno held K♣: the first lead of clubs"
+    )
     assert_worded_in_each_style(reports)
 
 
 def test_a_card_not_held_is_named_as_the_record_writes_it() -> None:
     built = build(11)
     lines = built.text.split("\n")
-    hands = {line.split(":")[0]: line.split(": ")[1].split() for line in lines
-             if line.startswith("hand ")}
+    hands = {
+        line.split(":")[0]: line.split(": ")[1].split()
+        for line in lines
+        if line.startswith("hand ")
+    }
     trick = next(i for i, line in enumerate(lines) if line.startswith("1. "))
     plays = lines[trick].split(" ")
     holder = next(name for name, cards in hands.items() if "QB" in cards)
@@ -166,8 +186,9 @@ def test_a_wrong_folla_count_names_the_suit_in_the_record_style() -> None:
     folla = next(line for line in built.text.split("\n") if line.startswith("folla:"))
     assert "batons=2" in folla
     reports = verify_styles(built.text.replace(folla, folla.replace("batons=2", "batons=5")))
-    assert "announced 5 batons in the folla; it holds 2" in message(reports["italian"],
-                                                                    "WRONG_FOLLA_COUNT")
+    assert "announced 5 batons in the folla; it holds 2" in message(
+        reports["italian"], "WRONG_FOLLA_COUNT"
+    )
     for style in ("french", "symbols"):
         worded = message(reports[style], "WRONG_FOLLA_COUNT")
         assert "announced 5 clubs in the folla; it holds 2" in worded
@@ -175,13 +196,25 @@ def test_a_wrong_folla_count_names_the_suit_in_the_record_style() -> None:
     assert_worded_in_each_style(reports)
 
 
-@pytest.mark.parametrize(("style", "key", "counted"), [
-    ("italian", "c", "cups"), ("italian", "h", "cups"), ("italian", "coppe", "cups"),
-    ("italian", "b", "batons"), ("french", "c", "batons"), ("french", "clubs", "batons"),
-    ("french", "h", "cups"), ("french", "hearts", "cups"), ("french", "cups", "cups"),
-    ("symbols", "c", "batons"), ("symbols", "diamonds", "coins")])
+@pytest.mark.parametrize(
+    ("style", "key", "counted"),
+    [
+        ("italian", "c", "cups"),
+        ("italian", "h", "cups"),
+        ("italian", "coppe", "cups"),
+        ("italian", "b", "batons"),
+        ("french", "c", "batons"),
+        ("french", "clubs", "batons"),
+        ("french", "h", "cups"),
+        ("french", "hearts", "cups"),
+        ("french", "cups", "cups"),
+        ("symbols", "c", "batons"),
+        ("symbols", "diamonds", "coins"),
+    ],
+)
 def test_folla_counts_are_keyed_in_the_records_letters_and_names_MIN5(
-        style: str, key: str, counted: str) -> None:
+    style: str, key: str, counted: str
+) -> None:
     """A suit count's key is a suit's name or the record's letter for it: ``c`` counts cups
     in an Italian record and clubs (batons) in a French one, as ``C`` does in its cards."""
     built = build(9)
@@ -199,8 +232,7 @@ def test_folla_counts_are_keyed_in_the_records_letters_and_names_MIN5(
 def test_french_suit_names_are_no_key_in_an_italian_record_MIN5(style: str, key: str) -> None:
     built = build(9)
     folla = next(line for line in built.text.split("\n") if line.startswith("folla:"))
-    [parsed] = read(restyle(built.text.replace(folla, folla.replace("cups=", f"{key}=")),
-                            style))
+    [parsed] = read(restyle(built.text.replace(folla, folla.replace("cups=", f"{key}=")), style))
     [bad] = [f for f in GAME.verify(parsed.record).findings if f.code == "BAD_ANNOUNCEMENT"]
     assert bad.message.endswith("announced as swords=N batons=N cups=N coins=N")
 
@@ -256,53 +288,96 @@ def _cascare(seed: int) -> str:
 #: or cups, whose letters differ between all three styles.
 SITES = {
     "robbed plain card (MIN-3) and the duplicate it makes": (
-        lambda: extend(build(9).text, "rob Carla:", "4B"), ("BAD_ROB", "DUPLICATE_CARD"),
+        lambda: extend(build(9).text, "rob Carla:", "4B"),
+        ("BAD_ROB", "DUPLICATE_CARD"),
         ("robbed: 4B", "4B appears twice in the deal (the folla)"),
         ("robbed: 4C", "4C appears twice in the deal (the folla)"),
-        ("robbed: 4♣", "4♣ appears twice in the deal (the folla)")),
+        ("robbed: 4♣", "4♣ appears twice in the deal (the folla)"),
+    ),
     "plain card turned up (MIN-5)": (
-        lambda: extend(build(9).text, "scoprire:", "4B"), ("BAD_SCOPERTO",),
-        ("sopraventi: 4B",), ("sopraventi: 4C",), ("sopraventi: 4♣",)),
+        lambda: extend(build(9).text, "scoprire:", "4B"),
+        ("BAD_SCOPERTO",),
+        ("sopraventi: 4B",),
+        ("sopraventi: 4C",),
+        ("sopraventi: 4♣",),
+    ),
     "plain card taken (MIN-5)": (
-        lambda: extend(build(9).text, "pigliare:", "10B"), ("BAD_PIGLIATO",),
-        ("only counting cards: 10B",), ("only counting cards: 10C",),
-        ("only counting cards: 10♣",)),
+        lambda: extend(build(9).text, "pigliare:", "10B"),
+        ("BAD_PIGLIATO",),
+        ("only counting cards: 10B",),
+        ("only counting cards: 10C",),
+        ("only counting cards: 10♣",),
+    ),
     "a card missing from the folla (MIN-4)": (
-        lambda: build(9).text.replace(" 4B 10B 7C", " 10B 7C", 1), ("CARDS_MISSING",),
-        ("leave out 4B",), ("leave out 4C",), ("leave out 4♣",)),
+        lambda: build(9).text.replace(" 4B 10B 7C", " 10B 7C", 1),
+        ("CARDS_MISSING",),
+        ("leave out 4B",),
+        ("leave out 4C",),
+        ("leave out 4♣",),
+    ),
     "a discard not held (MIN-6)": (
         lambda: edit(build(9).text, "discard Carla:", "discard Carla: 3S 4B"),
-        ("CARD_NOT_HELD",), ("Carla discards 4B he does not hold",),
-        ("Carla discards 4C he does not hold",), ("Carla discards 4♣ he does not hold",)),
+        ("CARD_NOT_HELD",),
+        ("Carla discards 4B he does not hold",),
+        ("Carla discards 4C he does not hold",),
+        ("Carla discards 4♣ he does not hold",),
+    ),
     "a discard also played": (
         lambda: edit(build(9).text, "discard Carla:", "discard Carla: 3S JB"),
-        ("DUPLICATE_CARD",), ("JB is discarded and also played",),
-        ("JC is discarded and also played",), ("J♣ is discarded and also played",)),
+        ("DUPLICATE_CARD",),
+        ("JB is discarded and also played",),
+        ("JC is discarded and also played",),
+        ("J♣ is discarded and also played",),
+    ),
     "a declared card not held (MIN-7)": (
-        lambda: extend(build(16).text, "declare Carla:", "9C"), ("DECLARED_NOT_HELD",),
-        ("Carla declares 9C he does not hold",), ("Carla declares 9H he does not hold",),
-        ("Carla declares 9♥ he does not hold",)),
+        lambda: extend(build(16).text, "declare Carla:", "9C"),
+        ("DECLARED_NOT_HELD",),
+        ("Carla declares 9C he does not hold",),
+        ("Carla declares 9H he does not hold",),
+        ("Carla declares 9♥ he does not hold",),
+    ),
     "a declared card in no versicola (MIN-7)": (
-        lambda: extend(build(16).text, "declare Carla:", "4C"), ("BAD_VERSICOLA",),
-        ("cards in no versicola: 4C",), ("cards in no versicola: 4H",),
-        ("cards in no versicola: 4♥",)),
+        lambda: extend(build(16).text, "declare Carla:", "4C"),
+        ("BAD_VERSICOLA",),
+        ("cards in no versicola: 4C",),
+        ("cards in no versicola: 4H",),
+        ("cards in no versicola: 4♥",),
+    ),
     "a King left in the folla (MIN-5)": (
-        lambda: build(2, leave_in_folla=True).text, ("COUNTING_LEFT_IN_FOLLA",),
-        ("he left KB",), ("he left KC",), ("he left K♣",)),
+        lambda: build(2, leave_in_folla=True).text,
+        ("COUNTING_LEFT_IN_FOLLA",),
+        ("he left KB",),
+        ("he left KC",),
+        ("he left K♣",),
+    ),
     "a cascare line with other cards (MIN-14)": (
-        lambda: _cascare(5), ("BAD_CASCARE",), ("CS 5B 6B 9B QB 2C",),
-        ("CS 5C 6C 9C QC 2H",), ("C♠ 5♣ 6♣ 9♣ Q♣ 2♥",)),
+        lambda: _cascare(5),
+        ("BAD_CASCARE",),
+        ("CS 5B 6B 9B QB 2C",),
+        ("CS 5C 6C 9C QC 2H",),
+        ("C♠ 5♣ 6♣ 9♣ Q♣ 2♥",),
+    ),
     "a replacement not won (MIN-11)": (
-        lambda: edit(build(5).text, "replace:", "replace: 7B"), ("CARD_NOT_WON",),
-        ("7B is not among the cards",), ("7C is not among the cards",),
-        ("7♣ is not among the cards",)),
+        lambda: edit(build(5).text, "replace:", "replace: 7B"),
+        ("CARD_NOT_WON",),
+        ("7B is not among the cards",),
+        ("7C is not among the cards",),
+        ("7♣ is not among the cards",),
+    ),
     "a counting replacement (MIN-11) and the card given": (
-        lambda: edit(build(5).text, "replace:", "replace: KB"), ("BAD_REPLACEMENT", "MIN-11"),
-        ("not by KB", "give KB for the Fool"), ("not by KC", "give KC for the Fool"),
-        ("not by K♣", "give K♣ for the Fool")),
+        lambda: edit(build(5).text, "replace:", "replace: KB"),
+        ("BAD_REPLACEMENT", "MIN-11"),
+        ("not by KB", "give KB for the Fool"),
+        ("not by KC", "give KC for the Fool"),
+        ("not by K♣", "give K♣ for the Fool"),
+    ),
     "the scoperti marked (MIN-5)": (
-        lambda: build(4, deck=scoperto_deck(4, "KB")).text, ("MIN-5",),
-        ("scoperti by Dario (KB",), ("scoperti by Dario (KC",), ("scoperti by Dario (K♣",)),
+        lambda: build(4, deck=scoperto_deck(4, "KB")).text,
+        ("MIN-5",),
+        ("scoperti by Dario (KB",),
+        ("scoperti by Dario (KC",),
+        ("scoperti by Dario (K♣",),
+    ),
 }
 
 
@@ -314,8 +389,9 @@ def test_each_message_names_its_cards_in_the_record_style(site: str) -> None:
     reports = verify_styles(make())
     for style, fragments in zip(STYLES, words, strict=True):
         report = reports[style]
-        said = [f.message for f in report.findings if f.code in keys] + \
-            [line.label for line in report.lines if line.rule in keys]
+        said = [f.message for f in report.findings if f.code in keys] + [
+            line.label for line in report.lines if line.rule in keys
+        ]
         for fragment in fragments:
             assert any(fragment in text for text in said), (style, fragment, said)
         if style != "italian":
@@ -328,14 +404,23 @@ def test_each_message_names_its_cards_in_the_record_style(site: str) -> None:
 def test_a_versicola_of_kings_is_marked_with_its_cards_in_the_record_style() -> None:
     built = build(16)
     reports = verify_styles(built.text)
-    [italian] = [line.label for line in reports["italian"].lines
-                 if line.label.startswith("versicola of Kings")]
+    [italian] = [
+        line.label
+        for line in reports["italian"].lines
+        if line.label.startswith("versicola of Kings")
+    ]
     assert "declared by Carla (KB KC KD)" in italian
-    [french] = [line.label for line in reports["french"].lines
-                if line.label.startswith("versicola of Kings")]
+    [french] = [
+        line.label
+        for line in reports["french"].lines
+        if line.label.startswith("versicola of Kings")
+    ]
     assert "declared by Carla (KC KH KD)" in french
-    [symbols] = [line.label for line in reports["symbols"].lines
-                 if line.label.startswith("versicola of Kings")]
+    [symbols] = [
+        line.label
+        for line in reports["symbols"].lines
+        if line.label.startswith("versicola of Kings")
+    ]
     assert "declared by Carla (K♣ K♥ K♦)" in symbols
     assert_worded_in_each_style(reports)
 
@@ -348,8 +433,7 @@ def test_the_end_count_and_muore_marks_name_the_cards_in_the_record_style() -> N
         ends = [label for label in labels if label.startswith("end count")]
         muore = [label for label in labels if ": muore " in label]
         assert len(ends) == 2 and muore
-        kings = {"italian": ("KB", "KC"), "french": ("KC", "KH"),
-                 "symbols": ("K♣", "K♥")}[style]
+        kings = {"italian": ("KB", "KC"), "french": ("KC", "KH"), "symbols": ("K♣", "K♥")}[style]
         shown = " ".join(end.split("counting cards")[1] for end in ends)
         assert all(king in shown.split() or f"({king}" in shown for king in kings), shown
         if style != "italian":
@@ -357,10 +441,17 @@ def test_the_end_count_and_muore_marks_name_the_cards_in_the_record_style() -> N
     assert_worded_in_each_style(reports)
 
 
-@pytest.mark.parametrize("steer", [
-    {"revoke_at": 2}, {"break_king": True}, {"replace": False}, {"declare": False},
-    {"leave_in_folla": True},
-], ids=str)
+@pytest.mark.parametrize(
+    "steer",
+    [
+        {"revoke_at": 2},
+        {"break_king": True},
+        {"replace": False},
+        {"declare": False},
+        {"leave_in_folla": True},
+    ],
+    ids=str,
+)
 @pytest.mark.parametrize("seed", [11, 16, 23])
 def test_steered_games_read_the_same_in_every_style(seed: int, steer: dict) -> None:
     """Revokes, the King rule, the Fool's card derived at the end, versicole not declared,

@@ -40,8 +40,11 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 # -- helpers ---------------------------------------------------------------------------------
 def paid(report: Report, rule: str) -> list[dict[str, int]]:
     """The score lines of one ruling, as {player: amount}."""
-    return [dict(zip(report.players, line.amounts, strict=True))
-            for line in report.lines if line.rule == rule]
+    return [
+        dict(zip(report.players, line.amounts, strict=True))
+        for line in report.lines
+        if line.rule == rule
+    ]
 
 
 def each_other_pays(player: str, amount: int, players: list[str] | None = None) -> dict[str, int]:
@@ -55,15 +58,20 @@ def finding(report: Report, code: str):
     return found[0]
 
 
-def first_trick(plays: dict[str, str], extra: dict[str, str] | None = None,
-                leader: str = A) -> tuple[Scenario, Report]:
+def first_trick(
+    plays: dict[str, str], extra: dict[str, str] | None = None, leader: str = A
+) -> tuple[Scenario, Report]:
     """A partial record whose trick 1 is ``plays`` (player -> card, in any order; the play
     order starts with ``leader``); each player is dealt the card he plays plus ``extra``."""
     fixed = {name: card + " " + (extra or {}).get(name, "") for name, card in plays.items()}
     for name, more in (extra or {}).items():
         fixed.setdefault(name, more)
-    scenario = hand(fixed=fixed, force={(1, name): card for name, card in plays.items()},
-                    tricks=1, leader=leader)
+    scenario = hand(
+        fixed=fixed,
+        force={(1, name): card for name, card in plays.items()},
+        tricks=1,
+        leader=leader,
+    )
     return scenario, scenario.report()
 
 
@@ -149,8 +157,20 @@ def test_nice1_card_values_total_52() -> None:
     """NICE-1: Honours (XX, I, Fool) and Kings 4, Queens 3, Cavaliers 2, Jacks 1: 52 in all."""
     table = R.card_points()
     values = {str(c): table[c] for c in cards("20 1 Fool KS QB CC JD AS 10S 21 19 5")}
-    assert values == {"20": 4, "1": 4, "Fool": 4, "KS": 4, "QB": 3, "CC": 2, "JD": 1, "AS": 0,
-                      "10S": 0, "21": 0, "19": 0, "5": 0}
+    assert values == {
+        "20": 4,
+        "1": 4,
+        "Fool": 4,
+        "KS": 4,
+        "QB": 3,
+        "CC": 2,
+        "JD": 1,
+        "AS": 0,
+        "10S": 0,
+        "21": 0,
+        "19": 0,
+        "5": 0,
+    }
     assert sum(table[c] for c in range(97) if R.PACK >> c & 1) == 52
     world = R.card_points(world=True)
     assert (world[Card.parse("21")], world[Card.parse("20")]) == (4, 0)
@@ -358,6 +378,7 @@ def test_nice6_discarding_an_honour_is_flagged() -> None:
 def test_nice6_tarots_in_the_discard_must_be_announced() -> None:
     """NICE-6: the announced number of Tarots discarded is checked: missing or wrong is a
     violation, right is clean."""
+
     def report(announce):
         return hand(fixed={D: "3 19 2S"}, discard="3 19", announce=announce).report()
 
@@ -380,8 +401,7 @@ def test_nice6_discard_size() -> None:
 def test_nice7_solo_with_call_and_exchange() -> None:
     """NICE-7: the holder gives the called card and receives the Solo player's card; the Solo
     plays alone against three (NICE-15: each opponent pays or receives 1, the Solo 3)."""
-    scenario = hand(fixed={C: "21 19 18 17 16 KS KC 2S", A: "20"}, solo=C, call="20",
-                    exchange="2S")
+    scenario = hand(fixed={C: "21 19 18 17 16 KS KC 2S", A: "20"}, solo=C, call="20", exchange="2S")
     assert scenario.played_by("20")[1] == C and scenario.played_by("2S")[1] == A
     report = scenario.report()
     assert codes(report) == []
@@ -389,8 +409,12 @@ def test_nice7_solo_with_call_and_exchange() -> None:
     solo_total = report.sides[0].total
     sign = 1 if solo_total >= 37 else -1
     unit = 2 if min(s.total for s in report.sides) < 18 else 1
-    assert by_name(report) == {A: -sign * unit, B: -sign * unit, C: 3 * sign * unit,
-                               D: -sign * unit}
+    assert by_name(report) == {
+        A: -sign * unit,
+        B: -sign * unit,
+        C: 3 * sign * unit,
+        D: -sign * unit,
+    }
 
 
 def test_nice7_exchange_moves_the_cards() -> None:
@@ -427,8 +451,9 @@ def test_nice7_sans_prendre_doubles_the_partida() -> None:
 def test_nice7_called_card_in_the_discard() -> None:
     """NICE-7: a called card in the dealer's discard: no exchange and no doubling; option
     called-in-discard=sans-prendre doubles as sans prendre."""
-    scenario = hand(fixed={D: "19 2S", B: "21 18 17 16 15 KS"}, discard="19 2S", announce=1,
-                    solo=B, call="19")
+    scenario = hand(
+        fixed={D: "19 2S", B: "21 18 17 16 15 KS"}, discard="19 2S", announce=1, solo=B, call="19"
+    )
     as_called = scenario.report()
     assert codes(as_called) == []
     assert as_called.contract["called"] == "19 (in the discard)"
@@ -479,11 +504,13 @@ def test_nice9_surrender_pays_one_each_and_combinations_held() -> None:
     """NICE-9: surrender: 1 marca to each other player; every combination held is paid."""
     fixed = {A: TEN, C: "20 1 Fool", D: "KS 2S 3S"}
     dealt = deal("nice4", D, fixed)
-    report = verify(Build(hands=dealt, discard="2S 3S", solo="none",
-                          call="KS surrender").text())
+    report = verify(Build(hands=dealt, discard="2S 3S", solo="none", call="KS surrender").text())
     assert report.status is Status.CLEAN
     assert paid(report, "NICE-9") == [
-        each_other_pays(D, -1), each_other_pays(A, 1), each_other_pays(C, 1)]
+        each_other_pays(D, -1),
+        each_other_pays(A, 1),
+        each_other_pays(C, 1),
+    ]
     assert by_name(report) == {A: 3, B: -1, C: 3, D: -5}
 
 
@@ -491,8 +518,9 @@ def test_nice9_surrender_with_only_some_hands_written() -> None:
     """NICE-9: with only the dealer's hand written, his own combination is still paid (the
     others cannot be checked) and the contract is reported as a surrender."""
     dealt = deal("nice4", D, {D: f"KS 2S 3S {TEN}"})
-    report = verify(Build(hands={D: dealt[D]}, discard="2S 3S", solo="none",
-                          call="KS surrender").text())
+    report = verify(
+        Build(hands={D: dealt[D]}, discard="2S 3S", solo="none", call="KS surrender").text()
+    )
     assert report.status is Status.CLEAN
     assert report.contract == {"declarer": D, "type": "surrender", "called": "KS"}
     assert paid(report, "NICE-9") == [each_other_pays(D, -1), each_other_pays(D, 1)]
@@ -502,8 +530,7 @@ def test_nice9_surrender_with_only_some_hands_written() -> None:
 def test_nice9_surrender_only_for_ones_own_card() -> None:
     """NICE-9: the choice is for a player who called a card he holds, not otherwise."""
     dealt = deal("nice4", D, {B: "KS", D: "2S 3S"})
-    report = verify(Build(hands=dealt, discard="2S 3S", solo="none",
-                          call="KS surrender").text())
+    report = verify(Build(hands=dealt, discard="2S 3S", solo="none", call="KS surrender").text())
     assert codes(report) == ["BAD_CHOICE"]
 
 
@@ -571,8 +598,11 @@ def test_nice11_may_play_a_lower_tarot_on_a_tarot_lead() -> None:
 
 def test_nice11_void_player_must_trump_but_may_undertrump() -> None:
     """NICE-11: void in the suit led with Tarots, a player must play a Tarot, any Tarot."""
-    scenario = hand(fixed={B: VOID_B, A: "2S 19", C: "5S 6S"},
-                    force={(1, A): "2S", (1, B): "2", (1, C): "5S"}, tricks=1)
+    scenario = hand(
+        fixed={B: VOID_B, A: "2S 19", C: "5S 6S"},
+        force={(1, A): "2S", (1, B): "2", (1, C): "5S"},
+        tricks=1,
+    )
     assert codes(scenario.report()) == []
     scenario = hand(fixed={B: VOID_B, A: "2S"}, force={(1, A): "2S", (1, B): "AB"}, tricks=1)
     report = scenario.report()
@@ -589,6 +619,7 @@ def test_nice11_tarot_led_must_be_answered_with_a_tarot() -> None:
 
 
 # -- NICE-12 10 Tarocche ---------------------------------------------------------------------
+
 
 def test_nice12_ten_tarocche_shown_before_play_is_paid() -> None:
     """NICE-12 / NICE-16: 10 Tarocche shown before the holder's first play: 1 from each."""
@@ -608,9 +639,11 @@ def test_nice12_the_fool_counts_as_a_tarot() -> None:
 def test_nice12_exactly_ten_cards_held_and_all_tarots() -> None:
     """NICE-12: the declaration names exactly ten Tarots the player holds; else not paid."""
     nine = "21 19 18 17 16 15 14 13 12"
-    for shown, code in ((nine, "DECLARATION_MALFORMED"),
-                        (f"{nine} KS", "DECLARATION_MALFORMED"),
-                        (f"{nine} 20", "DECLARATION_NOT_HELD")):
+    for shown, code in (
+        (nine, "DECLARATION_MALFORMED"),
+        (f"{nine} KS", "DECLARATION_MALFORMED"),
+        (f"{nine} 20", "DECLARATION_NOT_HELD"),
+    ):
         report = hand(fixed={A: f"{TEN} KS"}, declares=[f"{A}: 10-tarocche {shown}"]).report()
         assert codes(report) == [code], shown
         assert paid(report, "NICE-16") == []
@@ -627,12 +660,18 @@ def test_nice12_shown_after_play_began_is_not_paid() -> None:
 
 def test_nice12_shown_cards_must_be_in_hand_after_discard_and_exchange() -> None:
     """NICE-12: the dealer cannot show a discarded Tarot; a Solo may show the called card."""
-    scenario = hand(fixed={D: f"{TEN} 10"}, discard="10 11", announce=2,
-                    declares=[f"{D}: 10-tarocche {TEN}"])  # 11 is shown and discarded
+    scenario = hand(
+        fixed={D: f"{TEN} 10"}, discard="10 11", announce=2, declares=[f"{D}: 10-tarocche {TEN}"]
+    )  # 11 is shown and discarded
     assert codes(scenario.report()) == ["DECLARATION_NOT_HELD"]
     nine = "21 19 18 17 16 15 14 13 12"
-    scenario = hand(fixed={C: f"{nine} 2S", A: "20"}, solo=C, call="20", exchange="2S",
-                    declares=[f"{C}: 10-tarocche {nine} 20"])
+    scenario = hand(
+        fixed={C: f"{nine} 2S", A: "20"},
+        solo=C,
+        call="20",
+        exchange="2S",
+        declares=[f"{C}: 10-tarocche {nine} 20"],
+    )
     report = scenario.report()
     assert codes(report) == []
     assert paid(report, "NICE-16") == [each_other_pays(C, 1)]
@@ -683,8 +722,9 @@ def test_nice13_must_hold_the_whole_set_when_play_began() -> None:
     scenario = hand(fixed={C: "20 1", A: "Fool"})
     number, player = scenario.played_by("20")
     assert player == C
-    scenario.build.notes = {(number, scenario.tricks[number - 1].index(Card.parse("20"))):
-                            "mitigatti"}
+    scenario.build.notes = {
+        (number, scenario.tricks[number - 1].index(Card.parse("20"))): "mitigatti"
+    }
     report = scenario.report({"declaration-timing": "lenient"})
     assert codes(report) == ["DECLARATION_NOT_HELD"]
     assert paid(report, "NICE-16") == []
@@ -843,11 +883,15 @@ def test_nice17_three_players_pay_one_or_two_to_the_top_scorer() -> None:
     assert report.sole_top == 2 and report.abeyance == 0
 
 
-@pytest.mark.parametrize(("deal_", "totals", "amounts"), [
-    (DEAL_3_25_26, [26, 25, 27], {A: 0, B: -1, C: 1}),  # 26 pays nothing, 25 pays 1
-    (DEAL_3_13, [13, 18, 47], {A: -1, B: -1, C: 2}),  # 13 pays 1
-    (DEAL_3_12, [14, 52, 12], {A: -1, B: 3, C: -2}),  # 12 pays 2
-], ids=["25-26", "13", "12"])
+@pytest.mark.parametrize(
+    ("deal_", "totals", "amounts"),
+    [
+        (DEAL_3_25_26, [26, 25, 27], {A: 0, B: -1, C: 1}),  # 26 pays nothing, 25 pays 1
+        (DEAL_3_13, [13, 18, 47], {A: -1, B: -1, C: 2}),  # 13 pays 1
+        (DEAL_3_12, [14, 52, 12], {A: -1, B: 3, C: -2}),  # 12 pays 2
+    ],
+    ids=["25-26", "13", "12"],
+)
 def test_nice17_payment_boundaries(deal_, totals, amounts) -> None:
     """NICE-17: 13 to 25 pays 1, under 13 pays 2, 26 or more pays nothing."""
     report = hand(game="nice3", dealer=C, fixed=deal_).report()
@@ -909,7 +953,11 @@ def test_nice18_ledger_starts_at_ten_and_may_go_below_zero() -> None:
     ledger = build_ledger([record] * 3, [report] * 3)
     assert ledger.start == 10
     assert dict(zip(ledger.players, ledger.balances, strict=True)) == {
-        A: 10 - 12, B: 10 + 36, C: 10 - 12, D: 10 - 12}
+        A: 10 - 12,
+        B: 10 + 36,
+        C: 10 - 12,
+        D: 10 - 12,
+    }
     assert ledger.is_zero_sum()
 
 
@@ -918,8 +966,7 @@ def test_g1_revoke_is_flagged_and_scored_as_played() -> None:
     """G-1: a failure to follow suit is a violation with trick, seat and legal cards; the
     hand is scored with the card as played."""
     base = hand(fixed={A: "2S", B: "5S 20", C: "6S", D: "7S"}, force={(1, A): "2S"})
-    revoke = hand(fixed={A: "2S", B: "5S 20", C: "6S", D: "7S"},
-                  force={(1, A): "2S", (1, B): "20"})
+    revoke = hand(fixed={A: "2S", B: "5S 20", C: "6S", D: "7S"}, force={(1, A): "2S", (1, B): "20"})
     assert base.tricks[0][1] != Card.parse("20")
     report = revoke.report()
     assert report.status is Status.FLAGGED
@@ -936,8 +983,11 @@ def test_g1_revoke_is_flagged_and_scored_as_played() -> None:
 
 def test_g1_revoke_proved_by_a_later_play_without_hand_lines() -> None:
     """G-1: without hand lines, a revoke is proved when the player later plays the suit."""
-    scenario = hand(fixed={A: "2S", B: "5S 20", C: "6S", D: "7S"},
-                    force={(1, A): "2S", (1, B): "20"}, write_hands=False)
+    scenario = hand(
+        fixed={A: "2S", B: "5S 20", C: "6S", D: "7S"},
+        force={(1, A): "2S", (1, B): "20"},
+        write_hands=False,
+    )
     report = scenario.report()
     assert codes(report) == ["MUST_FOLLOW_SUIT"]
     assert report.status is Status.FLAGGED
@@ -946,8 +996,9 @@ def test_g1_revoke_proved_by_a_later_play_without_hand_lines() -> None:
 # -- G-2 impossible records ------------------------------------------------------------------
 def with_revoke() -> tuple[Scenario, list[str]]:
     """A whole hand with a revoke in trick 1 (Bruno trumps with XX holding 5S), as lines."""
-    scenario = hand(fixed={A: "2S", B: "5S 20", C: "6S", D: "7S"},
-                    force={(1, A): "2S", (1, B): "20"})
+    scenario = hand(
+        fixed={A: "2S", B: "5S 20", C: "6S", D: "7S"}, force={(1, A): "2S", (1, B): "20"}
+    )
     assert codes(scenario.report()) == ["MUST_FOLLOW_SUIT"]
     return scenario, scenario.text.splitlines()
 
@@ -963,8 +1014,13 @@ def test_g2_card_not_held_stops_the_replay_after_earlier_findings() -> None:
     # so he plays a card he never held (every card still appears exactly once).
     assert scenario.seat_of(3, 0) != C
     lead = scenario.tricks[2][0]
-    later = next((n, i, c) for n, t in enumerate(scenario.tricks, 1) if n > 3
-                 for i, c in enumerate(t) if scenario.seat_of(n, i) == C)
+    later = next(
+        (n, i, c)
+        for n, t in enumerate(scenario.tricks, 1)
+        if n > 3
+        for i, c in enumerate(t)
+        if scenario.seat_of(n, i) == C
+    )
     index3, index_later = trick_line(lines, 3), trick_line(lines, later[0])
     lines[index3] = lines[index3].replace(f" {lead} ", f" {later[2]} ", 1)
     lines[index_later] = lines[index_later].replace(f" {later[2]}", f" {lead}", 1)
@@ -1023,8 +1079,10 @@ def test_g2_play_out_of_turn_leader_named_wrongly() -> None:
     scenario.build.leaders = {3: B}
     report = scenario.report()
     assert codes(report) == ["PLAY_OUT_OF_TURN"]
-    assert (finding(report, "PLAY_OUT_OF_TURN").trick, finding(report, "PLAY_OUT_OF_TURN").seat
-            ) == (3, 1)
+    assert (
+        finding(report, "PLAY_OUT_OF_TURN").trick,
+        finding(report, "PLAY_OUT_OF_TURN").seat,
+    ) == (3, 1)
     scenario.build.leaders = {3: C}
     assert scenario.report().status is Status.PARTIAL
     # The same trick in seat order (Anna Bruno Carla Dario), the leader's card marked *.
@@ -1120,7 +1178,6 @@ def test_g6_thrown_in_deal_is_not_passed_on() -> None:
     assert [(n, f.code) for n, f in ledger.findings] == [(3, "DEALER_OUT_OF_TURN")]
 
 
-
 def test_nice10_option_dealer_own_card_sans_prendre_leads_first() -> None:
     """NICE-9 + NICE-10: a dealer who calls his own King and plays Solo sans prendre is the
     Solo player, so with first-lead=declarer he leads the first trick (eldest otherwise)."""
@@ -1145,8 +1202,10 @@ def test_nice9_surrender_without_the_deal_is_taken_on_trust() -> None:
     from records.notation import read as _read
     from scorer.games import get_game as _get
 
-    text = ('[Game "nice4"]\n[Players "Anna, Bruno, Carla, Dario"]\n[Dealer "Dario"]\n'
-            "solo: none\ncall: KS surrender\n")
+    text = (
+        '[Game "nice4"]\n[Players "Anna, Bruno, Carla, Dario"]\n[Dealer "Dario"]\n'
+        "solo: none\ncall: KS surrender\n"
+    )
     report = _get("nice4").verify(_read(text)[0].record)
     assert report.status.value == "clean"
     assert "HOLDER_UNKNOWN" in [f.code for f in report.findings]

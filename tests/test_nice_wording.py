@@ -56,10 +56,12 @@ def styled(text: str, style: str) -> str:
 def test_styled_moves_nothing_and_rewrites_only_suit_cards() -> None:
     text = '[Game "nice4"]\nhand Anna: QB QC 10D KS 21 Fool\n1. CB(quatre-rei) 2C 7 AD\n'
     assert styled(text, "french").splitlines() == [
-        '[Game "nice4"]', '[Suits "french"]', "hand Anna: QC QH 10D KS 21 Fool",
-        "1. CC(quatre-rei) 2H 7 AD"]
-    assert styled(text, "italian").splitlines()[1:] == ["; Italian letters",
-                                                      *text.splitlines()[1:]]
+        '[Game "nice4"]',
+        '[Suits "french"]',
+        "hand Anna: QC QH 10D KS 21 Fool",
+        "1. CC(quatre-rei) 2H 7 AD",
+    ]
+    assert styled(text, "italian").splitlines()[1:] == ["; Italian letters", *text.splitlines()[1:]]
     assert styled(text, "symbols").splitlines()[2] == "hand Anna: Q♣ Q♥ 10♦ K♠ 21 Fool"
 
 
@@ -75,8 +77,10 @@ def skeleton(report: Report) -> tuple:
     """Everything in a report but the wording of its messages, labels and summaries."""
     return (
         report.status,
-        [(f.code, f.severity, f.rule, f.loc, f.trick, f.seat, f.cards, f.legal)
-         for f in report.findings],
+        [
+            (f.code, f.severity, f.rule, f.loc, f.trick, f.seat, f.cards, f.legal)
+            for f in report.findings
+        ],
         [(t.number, t.leader, t.cards, t.winner, t.points, t.flags) for t in report.tricks],
         [(line.amounts, line.rule) for line in report.lines],
         report.settlement,
@@ -86,8 +90,11 @@ def skeleton(report: Report) -> tuple:
 
 def texts(report: Report) -> list[str]:
     """Every worded text of a report: messages, score-line labels, contract summary values."""
-    return ([f.message for f in report.findings] + [line.label for line in report.lines]
-            + [f"{k}={v}" for k, v in sorted(report.contract.items())])
+    return (
+        [f.message for f in report.findings]
+        + [line.label for line in report.lines]
+        + [f"{k}={v}" for k, v in sorted(report.contract.items())]
+    )
 
 
 def in_styles(text: str, options: dict[str, str] | None = None) -> dict[str, Report]:
@@ -118,8 +125,9 @@ def messages(reports: dict[str, Report], code: str) -> tuple[str, str, str]:
 # -- the play --------------------------------------------------------------------------------
 def test_revoke_names_the_card_and_the_suit_led_in_the_records_letters() -> None:
     """G-1: Bruno holds cups and plays the Queen of batons on a cups lead."""
-    scenario = hand(fixed={A: "2C", B: "5C QB", C: "6C", D: "7C"},
-                    force={(1, A): "2C", (1, B): "QB"})
+    scenario = hand(
+        fixed={A: "2C", B: "5C QB", C: "6C", D: "7C"}, force={(1, A): "2C", (1, B): "QB"}
+    )
     assert "\n1. 2C QB " in scenario.text  # the single pass replays it (all hands written)
     assert messages(in_styles(scenario.text), "MUST_FOLLOW_SUIT") == (
         "Bruno played QB but held cups and had to follow suit",
@@ -130,8 +138,9 @@ def test_revoke_names_the_card_and_the_suit_led_in_the_records_letters() -> None
 
 def test_revoke_in_three_player_nice_is_worded_alike() -> None:
     """nice3 shares the play: the same revoke, three players."""
-    scenario = hand("nice3", dealer=C, fixed={A: "2C", B: "5C CB", C: "6C"},
-                    force={(1, A): "2C", (1, B): "CB"})
+    scenario = hand(
+        "nice3", dealer=C, fixed={A: "2C", B: "5C CB", C: "6C"}, force={(1, A): "2C", (1, B): "CB"}
+    )
     assert messages(in_styles(scenario.text), "MUST_FOLLOW_SUIT") == (
         "Bruno played CB but held cups and had to follow suit",
         "Bruno played CC but held hearts and had to follow suit",
@@ -155,8 +164,12 @@ def test_card_not_held_in_a_trick() -> None:
     scenario = hand(fixed={C: "2C 3C 4C 5C 6C"}, call="KS")
     first = next(n for n in range(1, 20) if scenario.seat_of(n, 0) != C)
     number, position, card = next(
-        (n, i, c) for n, t in enumerate(scenario.tricks, 1) if n > first
-        for i, c in enumerate(t) if scenario.seat_of(n, i) == C and c.suit == Suit.CUPS)
+        (n, i, c)
+        for n, t in enumerate(scenario.tricks, 1)
+        if n > first
+        for i, c in enumerate(t)
+        if scenario.seat_of(n, i) == C and c.suit == Suit.CUPS
+    )
     leader = scenario.seat_of(first, 0)
     tricks = [list(t) for t in scenario.tricks]
     tricks[first - 1][0], tricks[number - 1][position] = card, tricks[first - 1][0]
@@ -181,7 +194,8 @@ def test_bagatte_lead_rule_names_the_card_led_and_the_suit_kept() -> None:
     assert messages(in_styles(scenario.text), "BAGATTE_LEAD_RULE") == tuple(
         f"Bruno led {card} while still holding {suit} after leading that suit: no Bagatte "
         "Ultimu payment either way"
-        for card, suit in (("3D", "batons"), ("3D", "clubs"), ("3♦", "clubs")))
+        for card, suit in (("3D", "batons"), ("3D", "clubs"), ("3♦", "clubs"))
+    )
 
 
 # -- the discard -----------------------------------------------------------------------------
@@ -213,7 +227,10 @@ def test_discarding_a_card_not_held() -> None:
     text = scenario.text.replace("discard: 2S 3S", "discard: 2S QC")
     assert "discard: 2S QC" in text
     assert messages(in_styles(text), "CARD_NOT_HELD") == (
-        "the dealer did not hold QC", "the dealer did not hold QH", "the dealer did not hold Q♥")
+        "the dealer did not hold QC",
+        "the dealer did not hold QH",
+        "the dealer did not hold Q♥",
+    )
 
 
 def test_discarded_card_also_played() -> None:
@@ -221,8 +238,10 @@ def test_discarded_card_also_played() -> None:
     scenario = hand(fixed={D: "2S 3S", C: "9C"}, discard="2S 3S", write_hands=False)
     text = scenario.text.replace("discard: 2S 3S", "discard: 2S 9C")
     assert messages(in_styles(text), "DUPLICATE_CARD") == (
-        "9C is discarded and also played", "9H is discarded and also played",
-        "9♥ is discarded and also played")
+        "9C is discarded and also played",
+        "9H is discarded and also played",
+        "9♥ is discarded and also played",
+    )
 
 
 def test_card_twice_in_the_discard() -> None:
@@ -230,7 +249,10 @@ def test_card_twice_in_the_discard() -> None:
     scenario = hand(fixed={D: "2S 3B"}, discard="2S 3B")
     text = scenario.text.replace("discard: 2S 3B", "discard: 3B 3B")
     assert messages(in_styles(text), "DUPLICATE_CARD") == (
-        "3B twice in the discard", "3C twice in the discard", "3♣ twice in the discard")
+        "3B twice in the discard",
+        "3C twice in the discard",
+        "3♣ twice in the discard",
+    )
 
 
 # -- the contract ----------------------------------------------------------------------------
@@ -239,8 +261,10 @@ def test_bad_call_and_the_contract_summary_name_the_called_card() -> None:
     scenario = hand(fixed={C: "QB"}, call="QB")
     reports = in_styles(scenario.text)
     assert messages(reports, "BAD_CALL") == (
-        "the dealer calls a King, not QB", "the dealer calls a King, not QC",
-        "the dealer calls a King, not Q♣")
+        "the dealer calls a King, not QB",
+        "the dealer calls a King, not QC",
+        "the dealer calls a King, not Q♣",
+    )
     assert [reports[s].contract["called"] for s in STYLES] == ["QB", "QC", "Q♣"]
 
 
@@ -250,29 +274,33 @@ def test_four_kings_call_names_the_card() -> None:
     assert messages(in_styles(scenario.text), "BAD_CALL") == (
         "holding all four Kings the dealer calls XX, not QC",
         "holding all four Kings the dealer calls XX, not QH",
-        "holding all four Kings the dealer calls XX, not Q♥")
+        "holding all four Kings the dealer calls XX, not Q♥",
+    )
 
 
 def test_solo_summary_names_the_called_and_the_given_card() -> None:
     """NICE-7: Carla's Solo calls the King of batons from Anna and gives back the 2 of cups."""
-    scenario = hand(fixed={C: "21 19 18 17 16 KS KC 2C", A: "KB"}, solo=C, call="KB",
-                    exchange="2C")
+    scenario = hand(fixed={C: "21 19 18 17 16 KS KC 2C", A: "KB"}, solo=C, call="KB", exchange="2C")
     reports = in_styles(scenario.text)
     assert [f.code for f in reports["french"].findings if f.severity.value != "note"] == []
     assert [(reports[s].contract["called"], reports[s].contract["given"]) for s in STYLES] == [
-        ("KB", "2C"), ("KC", "2H"), ("K♣", "2♥")]
+        ("KB", "2C"),
+        ("KC", "2H"),
+        ("K♣", "2♥"),
+    ]
 
 
 def test_missing_exchange_and_exchange_not_held_name_the_cards() -> None:
     """NICE-7: the exchange line is missing, or names a card the Solo player lacks."""
-    scenario = hand(fixed={C: "21 19 18 17 16 KS KC 2S", A: "KB", B: "QC"}, solo=C,
-                    call="KB")
+    scenario = hand(fixed={C: "21 19 18 17 16 KS KC 2S", A: "KB", B: "QC"}, solo=C, call="KB")
     assert messages(in_styles(scenario.text), "MISSING_EXCHANGE") == tuple(
         f"the Solo player receives {king} and gives a card back: write exchange: CARD"
-        for king in ("KB", "KC", "K♣"))
+        for king in ("KB", "KC", "K♣")
+    )
     text = scenario.text.replace("call: KB\n", "call: KB\nexchange: QC\n")
     assert messages(in_styles(text), "CARD_NOT_HELD") == tuple(
-        f"Carla does not hold {queen} to give" for queen in ("QC", "QH", "Q♥"))
+        f"Carla does not hold {queen} to give" for queen in ("QC", "QH", "Q♥")
+    )
 
 
 def test_own_card_without_a_choice_names_it() -> None:
@@ -282,35 +310,41 @@ def test_own_card_without_a_choice_names_it() -> None:
     text = scenario.text.replace("call: KC sans-prendre", "call: KC")
     assert messages(in_styles(text), "MISSING_CHOICE") == tuple(
         f"Dario called {king}, which he holds: the record must say surrender or sans-prendre"
-        for king in ("KC", "KH", "K♥"))
+        for king in ("KC", "KH", "K♥")
+    )
 
 
 def test_unknown_holder_names_the_called_card() -> None:
     """NICE-8: no hands and no play: who held the called King cannot be told."""
-    text = ('[Game "nice4"]\n[Players "Anna, Bruno, Carla, Dario"]\n[Dealer "Dario"]\n'
-            "mountain 1: keep\nmountain 2: keep\nsolo: none\ncall: KB\n")
+    text = (
+        '[Game "nice4"]\n[Players "Anna, Bruno, Carla, Dario"]\n[Dealer "Dario"]\n'
+        "mountain 1: keep\nmountain 2: keep\nsolo: none\ncall: KB\n"
+    )
     assert messages(in_styles(text), "HOLDER_UNKNOWN") == tuple(
-        f"who held {king} cannot be told from this partial record"
-        for king in ("KB", "KC", "K♣"))
+        f"who held {king} cannot be told from this partial record" for king in ("KB", "KC", "K♣")
+    )
 
 
 def test_no_exchange_when_the_called_card_lies_in_the_discard() -> None:
     """NICE-7: Bruno's Solo calls the 2 of cups, which the dealer discarded: no exchange."""
-    scenario = hand(fixed={D: "2C 3S", B: "21 18 17 16 15 KS"}, discard="2C 3S", solo=B,
-                    call="2C")
+    scenario = hand(fixed={D: "2C 3S", B: "21 18 17 16 15 KS"}, discard="2C 3S", solo=B, call="2C")
     text = scenario.text.replace("call: 2C\n", "call: 2C\nexchange: KS\n")
     assert messages(in_styles(text), "BAD_EXCHANGE") == tuple(
         f"no exchange here: {two} lies in the discard, so no exchange happens (NICE-7)"
-        for two in ("2C", "2H", "2♥"))
+        for two in ("2C", "2H", "2♥")
+    )
 
 
 def test_own_card_taken_on_the_records_word_names_it() -> None:
     """NICE-9: no hands and no play: the caller's own King is taken on the record's word."""
-    text = ('[Game "nice4"]\n[Players "Anna, Bruno, Carla, Dario"]\n[Dealer "Dario"]\n'
-            "mountain 1: keep\nmountain 2: keep\nsolo: none\ncall: KB surrender\n")
+    text = (
+        '[Game "nice4"]\n[Players "Anna, Bruno, Carla, Dario"]\n[Dealer "Dario"]\n'
+        "mountain 1: keep\nmountain 2: keep\nsolo: none\ncall: KB surrender\n"
+    )
     assert messages(in_styles(text), "HOLDER_UNKNOWN") == tuple(
         f"the record says the caller held {king}; without the deal this cannot be checked"
-        for king in ("KB", "KC", "K♣"))
+        for king in ("KB", "KC", "K♣")
+    )
 
 
 # -- declarations ----------------------------------------------------------------------------
@@ -324,7 +358,8 @@ def test_ten_tarocche_with_a_suit_card_names_it() -> None:
     assert messages(in_styles(scenario.text), "DECLARATION_MALFORMED") == (
         "only Tarots and the Fool make 10 Tarocche: QB",
         "only Tarots and the Fool make 10 Tarocche: QC",
-        "only Tarots and the Fool make 10 Tarocche: Q♣")
+        "only Tarots and the Fool make 10 Tarocche: Q♣",
+    )
 
 
 def test_quatre_rei_not_held_names_the_kings() -> None:
@@ -334,7 +369,8 @@ def test_quatre_rei_not_held_names_the_kings() -> None:
     assert messages(reports, "DECLARATION_NOT_HELD") == (
         "quatre-rei needs KS KB KC KD when play began; Carla lacked KB",
         "quatre-rei needs KS KC KH KD when play began; Carla lacked KC",
-        "quatre-rei needs K♠ K♣ K♥ K♦ when play began; Carla lacked K♣")
+        "quatre-rei needs K♠ K♣ K♥ K♦ when play began; Carla lacked K♣",
+    )
 
 
 def test_quatre_rei_on_an_earlier_king_names_that_king() -> None:

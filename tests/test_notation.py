@@ -159,8 +159,9 @@ def test_item_locations() -> None:
     trick1 = record.tricks[0]
     row = lines[15]
     assert row.startswith("1. ")
-    assert [i.loc for i in trick1.plays] == [Loc(16, column(row, t))
-                                            for t in ("7S", "8S", "AS", "KS")]
+    assert [i.loc for i in trick1.plays] == [
+        Loc(16, column(row, t)) for t in ("7S", "8S", "AS", "KS")
+    ]
     row = lines[18]
     assert record.tricks[3].plays[1].loc == Loc(19, column(row, "5C"))
     hand_row = lines[10]
@@ -170,8 +171,14 @@ def test_item_locations() -> None:
 # -- comments --------------------------------------------------------------------------------
 @pytest.mark.parametrize(
     "line",
-    ["1. 7S 8S AS KS ; comment KX", "1. 7S {KX} 8S AS KS", "1. {a}7S 8S{b} AS KS{c}",
-     "{lead} 1. 7S 8S AS KS", "1. 7S 8S AS KS;no space", "1. 7S 8S AS KS {unclosed"],
+    [
+        "1. 7S 8S AS KS ; comment KX",
+        "1. 7S {KX} 8S AS KS",
+        "1. {a}7S 8S{b} AS KS{c}",
+        "{lead} 1. 7S 8S AS KS",
+        "1. 7S 8S AS KS;no space",
+        "1. 7S 8S AS KS {unclosed",
+    ],
 )
 def test_comments(line: str) -> None:
     parsed = only(TAGS + line + "\n")
@@ -187,8 +194,7 @@ def test_comment_only_lines_and_blank_lines_are_skipped() -> None:
 
 
 def test_comment_characters_inside_a_tag_value_and_an_annotation() -> None:
-    text = ('[Event "a; b {c} \\"d; e\\" \\\\"]\n' + TAGS
-            + "1. 1(a;b {c}) 2S 3S 4S\n")
+    text = '[Event "a; b {c} \\"d; e\\" \\\\"]\n' + TAGS + "1. 1(a;b {c}) 2S 3S 4S\n"
     parsed = only(text)
     assert parsed.ok, parsed.errors
     assert parsed.record.tag("Event") == 'a; b {c} "d; e" \\'
@@ -214,8 +220,9 @@ def test_unknown_game() -> None:
     assert errors(text) == [(1, 8, f"unknown game 'nice5'; known: {known}")]
 
 
-@pytest.mark.parametrize(("game", "players"), [("nice4", "A, B, C"), ("nice3", "A, B, C, D"),
-                                               ("nice4", "A B C D E")])
+@pytest.mark.parametrize(
+    ("game", "players"), [("nice4", "A, B, C"), ("nice3", "A, B, C, D"), ("nice4", "A B C D E")]
+)
 def test_wrong_player_count(game: str, players: str) -> None:
     text = f'[Game "{game}"]\n[Players "{players}"]\n[Dealer "A"]\n'
     [(line, col, message)] = errors(text)
@@ -235,15 +242,18 @@ def test_space_separated_players() -> None:
     assert parsed.record.dealer == 2
 
 
-
 def test_records_with_the_same_tags_share_the_work_not_the_values() -> None:
     """``Record.players``, ``dealer`` and ``options`` are worked out once per set of tags
     (the hands of one table): each record still gets its own list and dict, and tags given
     as lists (not hashable) are read too."""
     from scorer.record import Record
 
-    tags = (("Game", "nice3"), ("Players", "Anna, Bruno, Carla"), ("Dealer", "bruno"),
-            ("Options", "first-lead=declarer"))
+    tags = (
+        ("Game", "nice3"),
+        ("Players", "Anna, Bruno, Carla"),
+        ("Dealer", "bruno"),
+        ("Options", "first-lead=declarer"),
+    )
     first, second = Record(tags), Record(tags)
     first.players.append("Zed")
     first.options["first-lead"] = "eldest"
@@ -251,18 +261,25 @@ def test_records_with_the_same_tags_share_the_work_not_the_values() -> None:
     assert second.options == {"first-lead": "declarer"}
     listed = Record([list(tag) for tag in tags])  # type: ignore[arg-type]
     assert (listed.players, listed.dealer, listed.options) == (
-        ["Anna", "Bruno", "Carla"], 1, {"first-lead": "declarer"})
+        ["Anna", "Bruno", "Carla"],
+        1,
+        {"first-lead": "declarer"},
+    )
+
 
 def test_dealer_not_a_player() -> None:
     text = '[Game "nice3"]\n[Players "A, B, C"]\n[Dealer "Zed"]\n'
     assert errors(text) == [(3, 10, "the dealer 'Zed' is not one of the players")]
 
 
-@pytest.mark.parametrize(("options", "fragment"), [
-    ("honours=moon", "option honours='moon' is not one of angel, world"),
-    ("no-such=on", "no rule option 'no-such'"),
-    ("first-lead=eldest honours=x", "option honours='x'"),
-])
+@pytest.mark.parametrize(
+    ("options", "fragment"),
+    [
+        ("honours=moon", "option honours='moon' is not one of angel, world"),
+        ("no-such=on", "no rule option 'no-such'"),
+        ("first-lead=eldest honours=x", "option honours='x'"),
+    ],
+)
 def test_bad_options(options: str, fragment: str) -> None:
     text = TAGS + f'[Options "{options}"]\n'
     [(line, col, message)] = errors(text)
@@ -275,8 +292,9 @@ def test_options_canonicalised() -> None:
     assert parsed.record.tag("Options") == "first-lead=declarer declaration-timing=lenient"
 
 
-@pytest.mark.parametrize(("value", "style"), [("italian", "italian"), ("French", "french"),
-                                              ("SYMBOLS", "symbols")])
+@pytest.mark.parametrize(
+    ("value", "style"), [("italian", "italian"), ("French", "french"), ("SYMBOLS", "symbols")]
+)
 def test_suit_styles(value: str, style: str) -> None:
     parsed = only(TAGS + f'[Suits "{value}"]\n1. KC KD K♣ K♥\n')
     assert parsed.ok, parsed.errors
@@ -288,7 +306,8 @@ def test_suit_styles(value: str, style: str) -> None:
 
 def test_bad_suit_style() -> None:
     assert errors(TAGS + '[Suits "german"]\n') == [
-        (4, 9, "Suits is one of italian, french, symbols")]
+        (4, 9, "Suits is one of italian, french, symbols")
+    ]
 
 
 def test_french_style_writes_french_letters() -> None:
@@ -297,19 +316,21 @@ def test_french_style_writes_french_letters() -> None:
     assert "hand Anna: KH QC CD JS\n" in text
     assert "1. KC 2H 3D 4S\n" in text
     # the same cards in an Italian record are written with Italian letters
-    italian = Record(tuple(t for t in parsed.record.tags if t[0] != "Suits"),
-                     parsed.record.body)
+    italian = Record(tuple(t for t in parsed.record.tags if t[0] != "Suits"), parsed.record.body)
     assert "hand Anna: KC QB CD JS\n" in write(italian)
     symbols = Record((*italian.tags, ("Suits", "symbols")), parsed.record.body)
     assert "1. K♣ 2♥ 3♦ 4♠\n" in write(symbols)
 
 
-@pytest.mark.parametrize(("line", "message"), [
-    ('[Game nice4]', 'a tag reads [Name "value"]'),
-    ('[Game "nice4"', 'a tag reads [Name "value"]'),
-    ('[1Game "nice4"]', 'a tag reads [Name "value"]'),
-    ('[Game "nice4"] trailing', 'a tag reads [Name "value"]'),
-])
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("[Game nice4]", 'a tag reads [Name "value"]'),
+        ('[Game "nice4"', 'a tag reads [Name "value"]'),
+        ('[1Game "nice4"]', 'a tag reads [Name "value"]'),
+        ('[Game "nice4"] trailing', 'a tag reads [Name "value"]'),
+    ],
+)
 def test_malformed_tags(line: str, message: str) -> None:
     text = TAGS + line + "\n"
     assert (4, 1, message) in errors(text)
@@ -322,7 +343,9 @@ def test_repeated_tag() -> None:
 def test_body_before_any_tag() -> None:
     [parsed] = read("1. 7S 8S AS KS\n")
     assert (parsed.errors[0].loc, parsed.errors[0].message) == (
-        Loc(1, 1), 'a record starts with its tags, e.g. [Game "nice4"]')
+        Loc(1, 1),
+        'a record starts with its tags, e.g. [Game "nice4"]',
+    )
 
 
 # -- body errors -----------------------------------------------------------------------------
@@ -362,15 +385,22 @@ def test_every_error_of_a_record_is_reported_with_its_place() -> None:
         (*at(8), "'-' (not played) is only used in seat order, with the leader marked *"),
         (*at(9), "a card not played (-) comes before one played, in play order"),
         (*at(10), "trick 6 has no cards"),
-        (*at(11, "("), "unexpected '(' (an annotation is CARD(text) with no space before the "
-         "parenthesis)"),
+        (
+            *at(11, "("),
+            "unexpected '(' (an annotation is CARD(text) with no space before the parenthesis)",
+        ),
         (*at(12, "Zed"), "'Zed' is not one of the players (Anna, Bruno, Carla, Dario)"),
         (*at(13, "QX"), "not a card: 'QX'"),
-        (*at(14), "unknown section 'bogus'; this game knows: call, claim, declare, discard, "
-         "exchange, hand, mountain, solo"),
+        (
+            *at(14),
+            "unknown section 'bogus'; this game knows: call, claim, declare, discard, "
+            "exchange, hand, mountain, solo",
+        ),
         (*at(15), "expected a section line (keyword: items) or a trick (N. cards)"),
-        (*at(16), "a trick in seat order has one entry per player (4); use - for a card not "
-         "played"),
+        (
+            *at(16),
+            "a trick in seat order has one entry per player (4); use - for a card not played",
+        ),
         (*at(17), "the leader's name and the card marked * disagree"),
     ]
     assert errors(text) == expected
@@ -456,10 +486,12 @@ def test_words_and_mixed_items() -> None:
     assert parsed.ok, parsed.errors
     mountain = parsed.record.lines("mountain")[0]
     assert [(i.text, i.card) for i in mountain.items] == [
-        ("Mountain", None), ("KS", None), ("keep", None)]
+        ("Mountain", None),
+        ("KS", None),
+        ("keep", None),
+    ]
     call = parsed.record.lines("call")[0]
-    assert [(i.text, i.card) for i in call.items] == [
-        ("KS", Card.parse("KS")), ("surrender", None)]
+    assert [(i.text, i.card) for i in call.items] == [("KS", Card.parse("KS")), ("surrender", None)]
     assert "call: KS surrender\n" in write(parsed.record)
 
 
@@ -488,7 +520,8 @@ def test_max_record_lines() -> None:
     body = "".join(f"{n}. 7S 8S AS KS\n" for n in range(1, MAX_RECORD_LINES + 11))
     parsed = only(TAGS + body)
     assert [(e.loc, e.message) for e in parsed.errors] == [
-        (Loc(4 + MAX_RECORD_LINES, 1), f"more than {MAX_RECORD_LINES} lines in one record")]
+        (Loc(4 + MAX_RECORD_LINES, 1), f"more than {MAX_RECORD_LINES} lines in one record")
+    ]
     assert len(parsed.record.tricks) == MAX_RECORD_LINES
     # the next record starts afresh
     parsed = read(TAGS + body + TAGS + "1. 7S 8S AS KS\n")
@@ -505,15 +538,23 @@ def test_crlf_and_cr_line_ends() -> None:
 # -- the writer ------------------------------------------------------------------------------
 def test_writer_on_a_built_record() -> None:
     record = Record(
-        (("Game", "nice3"), ("Players", "Anna, Bruno, Carla"), ("Dealer", "Anna"),
-         ("Event", 'He said "no"; then left \\')),
-        (Line("discard", None, (Item("3B", Card.parse("3B")), Item("announce=0"))),
-         Trick(1, 2, (Item("KS", Card.parse("KS"), "x"), Item("?"), Item("-")))),
+        (
+            ("Game", "nice3"),
+            ("Players", "Anna, Bruno, Carla"),
+            ("Dealer", "Anna"),
+            ("Event", 'He said "no"; then left \\'),
+        ),
+        (
+            Line("discard", None, (Item("3B", Card.parse("3B")), Item("announce=0"))),
+            Trick(1, 2, (Item("KS", Card.parse("KS"), "x"), Item("?"), Item("-"))),
+        ),
     )
     text = write(record)
-    assert text == ('[Game "nice3"]\n[Players "Anna, Bruno, Carla"]\n[Dealer "Anna"]\n'
-                    '[Event "He said \\"no\\"; then left \\\\"]\n\n'
-                    "discard: 3B announce=0\n3. Carla: KS(x) ? -\n".replace("3. ", "1. "))
+    assert text == (
+        '[Game "nice3"]\n[Players "Anna, Bruno, Carla"]\n[Dealer "Anna"]\n'
+        '[Event "He said \\"no\\"; then left \\\\"]\n\n'
+        "discard: 3B announce=0\n3. Carla: KS(x) ? -\n".replace("3. ", "1. ")
+    )
     parsed = only(text)
     assert parsed.record.tag("Event") == 'He said "no"; then left \\'
 
@@ -533,8 +574,14 @@ def test_writer_fixed_point_on_random_records(game: str, seed: int) -> None:
 @given(st.text(alphabet=st.sampled_from('ab\\"{};() ,=*?-:[]\t\u200fé'), max_size=16))
 def test_tag_values_round_trip(value: str) -> None:
     """Any one-line tag value survives write then read (quotes, backslashes, comment marks)."""
-    record = Record((("Game", "nice4"), ("Event", value),
-                     ("Players", "Anna, Bruno, Carla, Dario"), ("Dealer", "Dario")))
+    record = Record(
+        (
+            ("Game", "nice4"),
+            ("Event", value),
+            ("Players", "Anna, Bruno, Carla, Dario"),
+            ("Dealer", "Dario"),
+        )
+    )
     parsed = only(write(record))
     assert parsed.ok, parsed.errors
     assert parsed.record.tag("Event") == value
@@ -555,8 +602,10 @@ def test_docstring_examples() -> None:
 
 
 def test_every_bad_card_of_a_line_is_reported() -> None:
-    assert errors(TAGS + "1. KX QS QX 2S\n") == [(4, 4, "not a card: 'KX'"),
-                                                 (4, 10, "not a card: 'QX'")]
+    assert errors(TAGS + "1. KX QS QX 2S\n") == [
+        (4, 4, "not a card: 'KX'"),
+        (4, 10, "not a card: 'QX'"),
+    ]
 
 
 def test_spaces_before_colons() -> None:
@@ -566,7 +615,8 @@ def test_spaces_before_colons() -> None:
     assert parsed.record.lines("mountain")[0].subject == "1"
     assert parsed.record.tricks[0].leader == 0
     assert errors(TAGS + "hand Zed   : KS\n") == [
-        (4, 6, "'Zed' is not one of the players (Anna, Bruno, Carla, Dario)")]
+        (4, 6, "'Zed' is not one of the players (Anna, Bruno, Carla, Dario)")
+    ]
 
 
 def test_a_second_game_tag_starts_a_new_record_even_without_a_body() -> None:
@@ -591,8 +641,10 @@ def test_tags_read_again_give_the_same_record_and_the_same_errors() -> None:
     """Reader.begin_body keeps the set-up of tags that raised no error (the records of one
     table share it): a second record with those tags reads exactly as the first, canonical
     values included, and tags with a problem are checked (and reported) every time."""
-    good = ('[game "PINCH"]\n[Players "anna,  Bruno"]\n[Dealer "ANNA"]\n'
-            '[Options "overtrump=required"]\n\nhand anna: 7S 8S\n1. 7S 9S\n')
+    good = (
+        '[game "PINCH"]\n[Players "anna,  Bruno"]\n[Dealer "ANNA"]\n'
+        '[Options "overtrump=required"]\n\nhand anna: 7S 8S\n1. 7S 9S\n'
+    )
     bad = '[Game "pinch"]\n[Players "Anna, Bruno"]\n[Dealer "Carla"]\n\n1. 7S 9S\n'
     first = read(good)[0]
     kept = dict(records.notation._BODY_STARTS)
@@ -601,13 +653,18 @@ def test_tags_read_again_give_the_same_record_and_the_same_errors() -> None:
     assert kept == records.notation._BODY_STARTS
     assert any(("Dealer", "ANNA") in key for key in kept)
     assert first.record == again.record and first.errors == again.errors == []
-    assert dict(again.record.tags) == {"Game": "pinch", "Players": "anna, Bruno",
-                                       "Dealer": "anna", "Options": "overtrump=required"}
+    assert dict(again.record.tags) == {
+        "Game": "pinch",
+        "Players": "anna, Bruno",
+        "Dealer": "anna",
+        "Options": "overtrump=required",
+    }
     assert again.record.lines("hand")[0].subject == "anna"
     for _ in range(2):
         [parsed] = read(bad)
         assert [str(e) for e in parsed.errors] == [
-            "3:10: the dealer 'Carla' is not one of the players"]
+            "3:10: the dealer 'Carla' is not one of the players"
+        ]
 
 
 @settings(max_examples=200, deadline=None)

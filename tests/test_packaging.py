@@ -17,9 +17,12 @@ PACKAGES = ("scorer", "records", "web", "tarocco")
 def test_every_data_file_of_the_packages_is_shipped() -> None:
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     globs = config["tool"]["setuptools"].get("package-data", {})
-    data_files = [path for package in PACKAGES for path in (ROOT / package).rglob("*")
-                  if path.is_file() and path.suffix not in (".py", ".pyc")
-                  and "__pycache__" not in path.parts]
+    data_files = [
+        path
+        for package in PACKAGES
+        for path in (ROOT / package).rglob("*")
+        if path.is_file() and path.suffix not in (".py", ".pyc") and "__pycache__" not in path.parts
+    ]
     assert any(path.name == "home.html" for path in data_files)  # the walk found the pages
     missing = []
     for path in data_files:

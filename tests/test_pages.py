@@ -41,8 +41,7 @@ def csrf(client: FlaskClient, path: str = "/verify") -> str:
 
 
 def login(client: FlaskClient, token: str) -> None:
-    response = client.post("/login", data={"csrf_token": csrf(client, "/login"),
-                                           "token": token})
+    response = client.post("/login", data={"csrf_token": csrf(client, "/login"), "token": token})
     assert response.status_code == 302, response.get_data(as_text=True)
 
 
@@ -65,12 +64,20 @@ def revoke_hand(store: Store, tournament: Tournament) -> int:
 
 
 # -- every page ---------------------------------------------------------------------------
-def test_every_page_answers(client: FlaskClient, tournament: Tournament, session_id: int,
-                            store: Store) -> None:
+def test_every_page_answers(
+    client: FlaskClient, tournament: Tournament, session_id: int, store: Store
+) -> None:
     hand_id = store.hands(session_id)[0]["id"]
-    paths = ["/", "/verify", "/login", "/rules", f"/tournaments/{tournament.id}",
-             f"/sessions/{session_id}", f"/hands/{hand_id}",
-             *(f"/rules/{key}" for key in GAMES)]
+    paths = [
+        "/",
+        "/verify",
+        "/login",
+        "/rules",
+        f"/tournaments/{tournament.id}",
+        f"/sessions/{session_id}",
+        f"/hands/{hand_id}",
+        *(f"/rules/{key}" for key in GAMES),
+    ]
     for path in paths:
         response = client.get(path)
         assert response.status_code == 200, path
@@ -79,10 +86,19 @@ def test_every_page_answers(client: FlaskClient, tournament: Tournament, session
         assert "<h1>" in text_of(response) or "<h1 " in text_of(response), path
 
 
-@pytest.mark.parametrize("path", ["/hands/999", "/sessions/999", "/tournaments/999",
-                                  "/rules/no-such-game", "/no/such/page",
-                                  "/hands/999/record.txt", "/sessions/999/sheet.csv",
-                                  "/hands/99999999999999999999"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/hands/999",
+        "/sessions/999",
+        "/tournaments/999",
+        "/rules/no-such-game",
+        "/no/such/page",
+        "/hands/999/record.txt",
+        "/sessions/999/sheet.csv",
+        "/hands/99999999999999999999",
+    ],
+)
 def test_unknown_ids_are_404_pages(client: FlaskClient, path: str) -> None:
     response = client.get(path)
     assert response.status_code == 404
@@ -104,34 +120,37 @@ def test_hand_page_shows_the_revoke(client: FlaskClient, revoke_hand: int) -> No
     assert 'href="#trick-1"' in page and 'href="#L17"' in page
     assert "Anna played 5C but held Tarots and a Tarot was led" in page
     # trick 1 in the stepper: the red play is Anna's 5 of cups, with the reason
-    trick = page[page.index('id="trick-1"'):page.index('id="trick-2"')]
+    trick = page[page.index('id="trick-1"') : page.index('id="trick-2"')]
     assert 'data-leader="2"' in trick and 'data-winner="3"' in trick  # Carla led, Dario won
-    flagged = re.findall(r'<li class="play is-flagged[^"]*" data-seat="(\d)">\s*(<svg.*?</svg>)',
-                         trick, re.S)
+    flagged = re.findall(
+        r'<li class="play is-flagged[^"]*" data-seat="(\d)">\s*(<svg.*?</svg>)', trick, re.S
+    )
     assert len(flagged) == 1 and flagged[0][0] == "0" and "5 of cups" in flagged[0][1]
     assert "MUST_FOLLOW_TRUMPS" in trick and "Anna could have played" in trick
     for name in ("Trump IV (4)", "Trump XI (11)", "Trump XIX (19)"):
         assert name in trick
     # Anna's hand marks 4, 11 and 19 as the legal cards of trick 1
-    anna = page[page.index("Anna's hand"):page.index("Bruno's hand")]
+    anna = page[page.index("Anna's hand") : page.index("Bruno's hand")]
     legal = re.findall(r'data-legal-at="1"[^>]*>(<svg.*?</svg>)', anna, re.S)
-    assert sorted(re.search(r"Trump (\w+)", svg).group(1) for svg in legal) == [
-        "IV", "XI", "XIX"]
+    assert sorted(re.search(r"Trump (\w+)", svg).group(1) for svg in legal) == ["IV", "XI", "XIX"]
     # the token is marked in the text
     assert re.search(r'<mark class="tok sev-violation"[^>]*>5C</mark>', page)
 
 
 def test_hand_page_score_lines_name_their_rules(client: FlaskClient, revoke_hand: int) -> None:
     page = text_of(client.get(f"/hands/{revoke_hand}"))
-    table = page[page.index('class="breakdown"'):]
-    table = table[:table.index("</table>")]
+    table = page[page.index('class="breakdown"') :]
+    table = table[: table.index("</table>")]
     rows = re.findall(r"<tr><td>(.*?)</td><td>(.*?)</td>", table, re.S)
     assert len(rows) == 3
     assert [re.search(r">([A-Z]+-\d+)<", rule).group(1) for _, rule in rows] == [
-        "NICE-15", "NICE-16", "NICE-16"]
+        "NICE-15",
+        "NICE-16",
+        "NICE-16",
+    ]
     assert 'href="/rules/nice4#NICE-15"' in table
     # the settlement: Anna -8, Bruno 0, Carla +8, Dario 0 (README)
-    foot = table[table.index("<tfoot>"):]
+    foot = table[table.index("<tfoot>") :]
     assert re.findall(r"<b>([+-]?\d+)</b>", foot) == ["-8", "0", "+8", "0"]
 
 
@@ -142,10 +161,9 @@ def test_hand_record_text(client: FlaskClient, revoke_hand: int) -> None:
 
 
 # -- the session --------------------------------------------------------------------------
-def test_session_sheet_totals_and_chart(client: FlaskClient, session_id: int,
-                                        store: Store) -> None:
+def test_session_sheet_totals_and_chart(client: FlaskClient, session_id: int, store: Store) -> None:
     page = text_of(client.get(f"/sessions/{session_id}"))
-    foot = page[page.index('<tr class="totals">'):]
+    foot = page[page.index('<tr class="totals">') :]
     totals = [int(x) for x in re.findall(r'<b class="final">(-?\d+)</b>', foot)]
     assert totals == [SESSION_BALANCES[p] for p in PLAYERS]
     # one row per hand, each linking to its hand page
@@ -165,13 +183,22 @@ def test_session_csv(client: FlaskClient, session_id: int) -> None:
     assert last[7:11] == [str(SESSION_BALANCES[p]) for p in PLAYERS]
 
 
-def test_session_shows_rulings_and_corrections(client: FlaskClient, store: Store,
-                                               tournament: Tournament, revoke_hand: int) -> None:
+def test_session_shows_rulings_and_corrections(
+    client: FlaskClient, store: Store, tournament: Tournament, revoke_hand: int
+) -> None:
     sid = store.hand(revoke_hand)["session_id"]
-    service.add_ruling(store, sid, {"Anna": -3, "Bruno": 1, "Carla": 1, "Dario": 1},
-                       "revoke in trick 1 " + HOSTILE, "head", revoke_hand, "t")
-    service.correct_hand(store, revoke_hand, TOUR, "Bruno " + HOSTILE,
-                         "the scorer swapped two cards " + HOSTILE, "t")
+    service.add_ruling(
+        store,
+        sid,
+        {"Anna": -3, "Bruno": 1, "Carla": 1, "Dario": 1},
+        "revoke in trick 1 " + HOSTILE,
+        "head",
+        revoke_hand,
+        "t",
+    )
+    service.correct_hand(
+        store, revoke_hand, TOUR, "Bruno " + HOSTILE, "the scorer swapped two cards " + HOSTILE, "t"
+    )
     page = text_of(client.get(f"/sessions/{sid}"))
     assert HOSTILE not in page
     assert html.escape(HOSTILE, quote=True) in page or "&lt;script&gt;" in page
@@ -183,9 +210,9 @@ def test_session_shows_rulings_and_corrections(client: FlaskClient, store: Store
 
 
 # -- the tournament -----------------------------------------------------------------------
-def test_tournament_standings_with_ties_and_attention(client: FlaskClient, store: Store,
-                                                      tournament: Tournament,
-                                                      revoke_hand: int) -> None:
+def test_tournament_standings_with_ties_and_attention(
+    client: FlaskClient, store: Store, tournament: Tournament, revoke_hand: int
+) -> None:
     sid = service.create_session(store, tournament.id, "nice4", PLAYERS, {}, "Round 3", "t")
     service.upload(store, sid, CALLED_KING, "t")
     page = text_of(client.get(f"/tournaments/{tournament.id}"))
@@ -195,14 +222,15 @@ def test_tournament_standings_with_ties_and_attention(client: FlaskClient, store
     assert ranks == [("1", "Carla"), ("2=", "Bruno"), ("2=", "Dario"), ("4", "Anna")]
     sid2 = service.create_session(store, tournament.id, "nice4", PLAYERS, {}, "Round 4", "t")
     service.upload(store, sid2, CALLED_KING, "t")
-    service.add_ruling(store, sid2, {"Carla": -2, "Bruno": 2}, "a tie for the test", "h",
-                       None, "t")
+    service.add_ruling(store, sid2, {"Carla": -2, "Bruno": 2}, "a tie for the test", "h", None, "t")
     page = text_of(client.get(f"/tournaments/{tournament.id}"))
-    ranks = dict((p, r) for r, p in re.findall(
-        r'<td class="rank">([^<]+)</td><th scope="row">([^<]+)</th>', page))
+    ranks = dict(
+        (p, r)
+        for r, p in re.findall(r'<td class="rank">([^<]+)</td><th scope="row">([^<]+)</th>', page)
+    )
     # Carla 8-1-1-2 = 4, Bruno 0+1+1+2 = 4, Dario 0+1+1 = 2, Anna -8-1-1 = -10
     assert ranks == {"Bruno": "1=", "Carla": "1=", "Dario": "3", "Anna": "4"}
-    attention = page[page.index('id="attention"'):]
+    attention = page[page.index('id="attention"') :]
     assert f'href="/hands/{revoke_hand}"' in attention and "flagged" in attention
     assert "Round 3" in page and "Round 4" in page
 
@@ -254,9 +282,11 @@ def test_verify_revoke(client: FlaskClient) -> None:
 def test_verify_a_file(client: FlaskClient) -> None:
     from io import BytesIO
 
-    response = client.post("/verify", data={
-        "csrf_token": csrf(client), "file": (BytesIO(CALLED_KING.encode()), "hand.txt")},
-        content_type="multipart/form-data")
+    response = client.post(
+        "/verify",
+        data={"csrf_token": csrf(client), "file": (BytesIO(CALLED_KING.encode()), "hand.txt")},
+        content_type="multipart/form-data",
+    )
     assert response.status_code == 200
     assert "status-clean" in text_of(response)
 
@@ -269,8 +299,7 @@ def test_verify_malformed_marks_line_and_column(client: FlaskClient) -> None:
 
 
 def test_verify_several_records_shows_a_ledger(client: FlaskClient) -> None:
-    page = text_of(client.post("/verify", data={"csrf_token": csrf(client),
-                                                "text": SESSION_TEXT}))
+    page = text_of(client.post("/verify", data={"csrf_token": csrf(client), "text": SESSION_TEXT}))
     totals = [int(x) for x in re.findall(r'<b class="final">(-?\d+)</b>', page)]
     assert totals == [SESSION_BALANCES[p] for p in PLAYERS]
 
@@ -278,8 +307,9 @@ def test_verify_several_records_shows_a_ledger(client: FlaskClient) -> None:
 def test_verify_bad_input(client: FlaskClient) -> None:
     token = csrf(client)
     assert client.post("/verify", data={"csrf_token": token, "text": "  "}).status_code == 400
-    bad = client.post("/verify", data={"csrf_token": token, "text": TOUR,
-                                       "options": "no-such=thing"})
+    bad = client.post(
+        "/verify", data={"csrf_token": token, "text": TOUR, "options": "no-such=thing"}
+    )
     assert bad.status_code == 422 and "no rule option" in text_of(bad)
     junk = client.post("/verify", data={"csrf_token": token, "text": "\x00\ufffd[[[ ]]"})
     assert junk.status_code == 200 and "status-invalid" in text_of(junk)
@@ -287,8 +317,9 @@ def test_verify_bad_input(client: FlaskClient) -> None:
 
 # -- CSRF ---------------------------------------------------------------------------------
 @pytest.mark.parametrize("path", ["/verify", "/login", "/logout"])
-def test_forms_refuse_a_missing_or_foreign_csrf_token(client: FlaskClient, app: Flask,
-                                                      path: str) -> None:
+def test_forms_refuse_a_missing_or_foreign_csrf_token(
+    client: FlaskClient, app: Flask, path: str
+) -> None:
     assert client.post(path, data={"text": TOUR, "token": "x"}).status_code == 400
     csrf(client)  # this client now has a token in its session...
     other = app.test_client()
@@ -301,45 +332,70 @@ def test_forms_refuse_a_missing_or_foreign_csrf_token(client: FlaskClient, app: 
 # -- director login and storing -----------------------------------------------------------
 def test_login_and_store(client: FlaskClient, store: Store, tournament: Tournament) -> None:
     sid = service.create_session(store, tournament.id, "nice4", PLAYERS, {}, "Round 9", "t")
-    bad = client.post("/login", data={"csrf_token": csrf(client, "/login"),
-                                      "token": "tar_wrong"})
+    bad = client.post("/login", data={"csrf_token": csrf(client, "/login"), "token": "tar_wrong"})
     assert bad.status_code == 401
-    refused = client.post("/verify", data={"csrf_token": csrf(client), "text": TOUR,
-                                           "action": "store", "session_id": sid})
+    refused = client.post(
+        "/verify",
+        data={"csrf_token": csrf(client), "text": TOUR, "action": "store", "session_id": sid},
+    )
     assert refused.status_code == 401 and store.hands(sid) == []
     login(client, tournament.token)
     page = text_of(client.get("/verify"))
     assert f'<option value="{sid}"' in page and "Verify and store" in page
-    stored = client.post("/verify", data={"csrf_token": csrf(client), "text": REVOKE_TOUR,
-                                          "action": "store", "session_id": sid})
+    stored = client.post(
+        "/verify",
+        data={
+            "csrf_token": csrf(client),
+            "text": REVOKE_TOUR,
+            "action": "store",
+            "session_id": sid,
+        },
+    )
     hands = store.hands(sid)
     assert len(hands) == 1 and hands[0]["status"] == "flagged"
     assert stored.status_code == 302 and stored.headers["Location"] == f"/hands/{hands[0]['id']}"
     assert "Stored 1 hand" in text_of(client.get(stored.headers["Location"]))
-    again = client.post("/verify", data={"csrf_token": csrf(client), "text": REVOKE_TOUR,
-                                         "action": "store", "session_id": sid})
+    again = client.post(
+        "/verify",
+        data={
+            "csrf_token": csrf(client),
+            "text": REVOKE_TOUR,
+            "action": "store",
+            "session_id": sid,
+        },
+    )
     assert again.status_code == 302 and len(store.hands(sid)) == 1  # a duplicate
-    wrong = client.post("/verify", data={"csrf_token": csrf(client),
-                                         "text": TOUR.replace("Dario", "Ezio"),
-                                         "action": "store", "session_id": sid})
+    wrong = client.post(
+        "/verify",
+        data={
+            "csrf_token": csrf(client),
+            "text": TOUR.replace("Dario", "Ezio"),
+            "action": "store",
+            "session_id": sid,
+        },
+    )
     assert wrong.status_code == 422 and "nothing was stored" in text_of(wrong)
     assert len(store.hands(sid)) == 1
     # the audit log names the token and the web
     assert any("via the web" in row["actor"] for row in store.audit_log("hand"))
 
 
-def test_store_only_in_ones_own_tournament(client: FlaskClient, store: Store,
-                                          tournament: Tournament) -> None:
+def test_store_only_in_ones_own_tournament(
+    client: FlaskClient, store: Store, tournament: Tournament
+) -> None:
     other = store.create_tournament("Other cup")
     other_sid = service.create_session(store, other, "nice4", PLAYERS, {}, "", "t")
     login(client, tournament.token)
-    response = client.post("/verify", data={"csrf_token": csrf(client), "text": TOUR,
-                                            "action": "store", "session_id": other_sid})
+    response = client.post(
+        "/verify",
+        data={"csrf_token": csrf(client), "text": TOUR, "action": "store", "session_id": other_sid},
+    )
     assert response.status_code == 422 and store.hands(other_sid) == []
 
 
-def test_logout_and_revoked_token(client: FlaskClient, store: Store,
-                                  tournament: Tournament) -> None:
+def test_logout_and_revoked_token(
+    client: FlaskClient, store: Store, tournament: Tournament
+) -> None:
     login(client, tournament.token)
     assert "Log out" in text_of(client.get("/"))
     response = client.post("/logout", data={"csrf_token": csrf(client, "/")})
@@ -351,14 +407,20 @@ def test_logout_and_revoked_token(client: FlaskClient, store: Store,
 
 
 # -- private tournaments ------------------------------------------------------------------
-def test_private_tournament_hidden(client: FlaskClient, store: Store,
-                                   tournament: Tournament) -> None:
+def test_private_tournament_hidden(
+    client: FlaskClient, store: Store, tournament: Tournament
+) -> None:
     pid = store.create_tournament("Closed club", private=True)
     token = store.create_token(pid, "club")
     sid = service.create_session(store, pid, "nice4", PLAYERS, {}, "Members", "t")
     hand_id = service.upload(store, sid, TOUR, "t")[0].hand_id
-    paths = [f"/tournaments/{pid}", f"/sessions/{sid}", f"/hands/{hand_id}",
-             f"/sessions/{sid}/sheet.csv", f"/hands/{hand_id}/record.txt"]
+    paths = [
+        f"/tournaments/{pid}",
+        f"/sessions/{sid}",
+        f"/hands/{hand_id}",
+        f"/sessions/{sid}/sheet.csv",
+        f"/hands/{hand_id}/record.txt",
+    ]
     for path in paths:
         assert client.get(path).status_code == 404, path
     assert "Closed club" not in text_of(client.get("/"))
@@ -405,8 +467,10 @@ def test_held_cards_follow_the_play() -> None:
 
 
 def test_annotate_marks_the_token() -> None:
-    lines = present.annotate("a b\n1. 7 ZZ 3\n", [
-        {"line": 2, "column": 6, "severity": "error"}, {"line": 9, "severity": "note"}])
+    lines = present.annotate(
+        "a b\n1. 7 ZZ 3\n",
+        [{"line": 2, "column": 6, "severity": "error"}, {"line": 9, "severity": "note"}],
+    )
     assert [s.text for s in lines[1].segments] == ["1. 7 ", "ZZ", " 3"]
     assert lines[1].segments[1].finding == 0 and lines[1].severity == "error"
     assert lines[0].severity is None
@@ -450,8 +514,9 @@ def test_face_style_per_game(monkeypatch: pytest.MonkeyPatch) -> None:
 
 # -- every registered game ----------------------------------------------------------------
 @pytest.mark.parametrize("key", list(GAMES))
-def test_every_game_gets_its_pages(client: FlaskClient, store: Store, tournament: Tournament,
-                                   key: str) -> None:
+def test_every_game_gets_its_pages(
+    client: FlaskClient, store: Store, tournament: Tournament, key: str
+) -> None:
     """A random session of each registered engine, stored: its sheet, hands and the verify
     page render from the reports alone, cards in the game's suits."""
     game = get_game(key)
@@ -468,10 +533,9 @@ def test_every_game_gets_its_pages(client: FlaskClient, store: Store, tournament
     suits = "#suit-hearts" if present.face_style(key) == "french" else "#suit-cups"
     for result in results:
         page = text_of(client.get(f"/hands/{result.hand_id}"))
-        assert 'data-replay' in page and page.count('class="seat place-') == len(players)
+        assert "data-replay" in page and page.count('class="seat place-') == len(players)
         assert suits in page or "card-suit" not in page
-    verified = text_of(client.post("/verify", data={"csrf_token": csrf(client),
-                                                    "text": text}))
+    verified = text_of(client.post("/verify", data={"csrf_token": csrf(client), "text": text}))
     assert verified.count('class="badge status-') >= len(records)
 
 
@@ -480,16 +544,26 @@ def test_paper_sheet_writes_melds_and_deck_points() -> None:
     points (the PINCH-2 line), then the hand's total."""
     import json
 
-    report = {"status": "clean", "settlement": {"A": 56, "B": 75}, "lines": [
-        {"label": "10T ten trumps", "rule": "PINCH-5", "amounts": {"A": 10, "B": 0}},
-        {"label": "2T twelve trumps", "rule": "PINCH-5", "amounts": {"A": 2, "B": 0}},
-        {"label": "10G family of spades", "rule": "PINCH-5", "amounts": {"A": 0, "B": 10}},
-        {"label": "20B Bagatto ultimo", "rule": "PINCH-7", "amounts": {"A": 0, "B": 20}},
-        {"label": "deck points: A 46; B 45", "rule": "PINCH-2", "amounts": {"A": 46, "B": 45}},
-    ]}
-    rows = [{"id": 7, "position": 1, "status": "clean", "report_json": json.dumps(report)},
-            {"id": 8, "position": 2, "status": "invalid",
-             "report_json": json.dumps({"status": "invalid", "lines": []})}]
+    report = {
+        "status": "clean",
+        "settlement": {"A": 56, "B": 75},
+        "lines": [
+            {"label": "10T ten trumps", "rule": "PINCH-5", "amounts": {"A": 10, "B": 0}},
+            {"label": "2T twelve trumps", "rule": "PINCH-5", "amounts": {"A": 2, "B": 0}},
+            {"label": "10G family of spades", "rule": "PINCH-5", "amounts": {"A": 0, "B": 10}},
+            {"label": "20B Bagatto ultimo", "rule": "PINCH-7", "amounts": {"A": 0, "B": 20}},
+            {"label": "deck points: A 46; B 45", "rule": "PINCH-2", "amounts": {"A": 46, "B": 45}},
+        ],
+    }
+    rows = [
+        {"id": 7, "position": 1, "status": "clean", "report_json": json.dumps(report)},
+        {
+            "id": 8,
+            "position": 2,
+            "status": "invalid",
+            "report_json": json.dumps({"status": "invalid", "lines": []}),
+        },
+    ]
     first, second = present.paper_sheet(rows, ["A", "B"], "pinch")
     assert first.marks == [["10T", "2T"], ["10G", "20B"]]
     assert first.deck == [46, 45] and first.totals == [56, 75]
@@ -497,16 +571,17 @@ def test_paper_sheet_writes_melds_and_deck_points() -> None:
     assert second.totals == [0, 0]
 
 
-def test_impossible_and_partial_hands(client: FlaskClient, store: Store,
-                                      tournament: Tournament) -> None:
+def test_impossible_and_partial_hands(
+    client: FlaskClient, store: Store, tournament: Tournament
+) -> None:
     """G-2: a card played twice stops the replay; the hand page shows the error on its
     line and what came before. A record without its deal and with an unknown card is
     partial: listed for the director, not scored on the sheet."""
     sid = service.create_session(store, tournament.id, "nice4", PLAYERS, {}, "Round 5", "t")
     twice = CALLED_KING.replace("1. 7 9 3 11", "1. 7 9 9 11")
-    partial = "\n".join(line for line in CALLED_KING.splitlines()
-                        if not line.startswith("hand ")).replace("19. AC 8 10D CC",
-                                                                 "19. AC 8 ? CC")
+    partial = "\n".join(
+        line for line in CALLED_KING.splitlines() if not line.startswith("hand ")
+    ).replace("19. AC 8 10D CC", "19. AC 8 ? CC")
     bad, part = (service.upload(store, sid, text, "t")[0] for text in (twice, partial))
     assert (bad.status, part.status) == ("invalid", "partial")
     page = text_of(client.get(f"/hands/{bad.hand_id}"))
@@ -523,16 +598,18 @@ def test_impossible_and_partial_hands(client: FlaskClient, store: Store,
     assert f'href="/hands/{part.hand_id}"' in attention
 
 
-def test_an_impossible_trick_is_not_linked_but_explained(client: FlaskClient, store: Store,
-                                                         tournament: Tournament) -> None:
+def test_an_impossible_trick_is_not_linked_but_explained(
+    client: FlaskClient, store: Store, tournament: Tournament
+) -> None:
     """The replay stops inside trick 1 (G-2): no trick panel to link to, so the finding
     points at its line, and the deal's panel says where and why the replay stopped."""
     sid = service.create_session(store, tournament.id, "nice4", PLAYERS, {}, "Round 6", "t")
-    hand_id = service.upload(store, sid, CALLED_KING.replace("1. 7 9 3 11", "1. 7 9 9 11"),
-                             "t")[0].hand_id
+    hand_id = service.upload(store, sid, CALLED_KING.replace("1. 7 9 3 11", "1. 7 9 9 11"), "t")[
+        0
+    ].hand_id
     page = text_of(client.get(f"/hands/{hand_id}"))
     assert 'href="#trick-1"' not in page and 'id="trick-1"' not in page
-    deal = page[page.index('id="trick-0"'):page.index("</section>")]
+    deal = page[page.index('id="trick-0"') : page.index("</section>")]
     assert "The replay stops in trick 1: 9 was already played" in deal
 
 
@@ -541,13 +618,15 @@ def test_ruling_ids_become_links_and_text_stays_escaped(app: Flask) -> None:
 
     with app.test_request_context():
         out = str(link_rulings("<b>Anna</b> pays (NICE-15, ZZZ-1) & G-2", "nice4"))
-    assert out == ('&lt;b&gt;Anna&lt;/b&gt; pays (<a class="rule" href="/rules/nice4#NICE-15">'
-                   'NICE-15</a>, ZZZ-1) &amp; <a class="rule" href="/rules/nice4#G-2">G-2</a>')
+    assert out == (
+        '&lt;b&gt;Anna&lt;/b&gt; pays (<a class="rule" href="/rules/nice4#NICE-15">'
+        'NICE-15</a>, ZZZ-1) &amp; <a class="rule" href="/rules/nice4#G-2">G-2</a>'
+    )
 
 
 def test_rules_page_links_its_rulings(client: FlaskClient) -> None:
     page = text_of(client.get("/rules/nice4"))
-    summary = page[page.index("<h1>"):page.index("Rule options")]
+    summary = page[page.index("<h1>") : page.index("Rule options")]
     assert '<a class="rule" href="/rules/nice4#NICE-5">NICE-5</a>' in summary
     assert ":mod:" not in page and "``" not in page
 
@@ -566,8 +645,9 @@ def test_embedded_hand(client: FlaskClient, revoke_hand: int) -> None:
 
 
 # -- a director's corrections and rulings from the pages ----------------------------------
-def test_director_corrects_a_hand(client: FlaskClient, store: Store, tournament: Tournament,
-                                  revoke_hand: int) -> None:
+def test_director_corrects_a_hand(
+    client: FlaskClient, store: Store, tournament: Tournament, revoke_hand: int
+) -> None:
     url = f"/hands/{revoke_hand}/revisions"
     form = {"text": TOUR, "author": "Bruno", "reason": "the scorer swapped 4 and 5C"}
     assert client.post(url, data=form).status_code == 400  # no CSRF token
@@ -586,12 +666,20 @@ def test_director_corrects_a_hand(client: FlaskClient, store: Store, tournament:
     assert "Revision 2 stored: the hand is now clean." in page and "status-clean" in page
 
 
-def test_director_adds_a_ruling(client: FlaskClient, store: Store, tournament: Tournament,
-                                revoke_hand: int) -> None:
+def test_director_adds_a_ruling(
+    client: FlaskClient, store: Store, tournament: Tournament, revoke_hand: int
+) -> None:
     sid = store.hand(revoke_hand)["session_id"]
     url = f"/sessions/{sid}/rulings"
-    form = {"amount-0": "-3", "amount-1": "1", "amount-2": "1", "amount-3": "1",
-            "reason": "Anna's revoke (NICE-11)", "author": "head", "hand_id": str(revoke_hand)}
+    form = {
+        "amount-0": "-3",
+        "amount-1": "1",
+        "amount-2": "1",
+        "amount-3": "1",
+        "reason": "Anna's revoke (NICE-11)",
+        "author": "head",
+        "hand_id": str(revoke_hand),
+    }
     assert client.post(url, data={**form, "csrf_token": csrf(client)}).status_code == 403
     other = store.create_tournament("Other cup")
     login(client, store.create_token(other, "x"))  # another tournament's director
@@ -609,20 +697,28 @@ def test_director_adds_a_ruling(client: FlaskClient, store: Store, tournament: T
     assert totals == [10 - 8 - 3, 10 + 1, 10 + 8 + 1, 10 + 1]
 
 
-@pytest.mark.parametrize("target", ["https://evil.example/", "//evil.example/",
-                                    "/\\evil.example/", "javascript:alert(1)"])
-def test_login_never_redirects_off_site(client: FlaskClient, tournament: Tournament,
-                                        target: str) -> None:
-    response = client.post("/login", data={"csrf_token": csrf(client, "/login"),
-                                           "token": tournament.token, "next": target})
+@pytest.mark.parametrize(
+    "target",
+    ["https://evil.example/", "//evil.example/", "/\\evil.example/", "javascript:alert(1)"],
+)
+def test_login_never_redirects_off_site(
+    client: FlaskClient, tournament: Tournament, target: str
+) -> None:
+    response = client.post(
+        "/login",
+        data={"csrf_token": csrf(client, "/login"), "token": tournament.token, "next": target},
+    )
     assert response.status_code == 302
     assert response.headers["Location"] == f"/tournaments/{tournament.id}"
 
 
-def test_login_returns_to_the_page_it_came_from(client: FlaskClient,
-                                                tournament: Tournament) -> None:
-    response = client.post("/login", data={"csrf_token": csrf(client, "/login"),
-                                           "token": tournament.token, "next": "/verify"})
+def test_login_returns_to_the_page_it_came_from(
+    client: FlaskClient, tournament: Tournament
+) -> None:
+    response = client.post(
+        "/login",
+        data={"csrf_token": csrf(client, "/login"), "token": tournament.token, "next": "/verify"},
+    )
     assert response.headers["Location"] == "/verify"
 
 
@@ -632,9 +728,11 @@ def test_verify_too_long(client: FlaskClient, app: Flask) -> None:
     from web.pages import MAX_VERIFY_CHARS
 
     token = csrf(client)
-    long = client.post("/verify", data={"csrf_token": token,
-                                        "text": TOUR * (MAX_VERIFY_CHARS // len(TOUR) + 1)})
+    long = client.post(
+        "/verify", data={"csrf_token": token, "text": TOUR * (MAX_VERIFY_CHARS // len(TOUR) + 1)}
+    )
     assert long.status_code == 413 and "tarocco import" in text_of(long)
-    huge = client.post("/verify", data={"csrf_token": token,
-                                        "text": "x" * (app.config["MAX_CONTENT_LENGTH"] + 1)})
+    huge = client.post(
+        "/verify", data={"csrf_token": token, "text": "x" * (app.config["MAX_CONTENT_LENGTH"] + 1)}
+    )
     assert huge.status_code == 413 and huge.mimetype == "text/html"

@@ -47,8 +47,9 @@ from scorer.games.piedicavallo_talk import _compile
 from scorer.record import Item, Record, Trick
 
 GAME = get_game("piedicavallo")
-EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "examples" / "piedicavallo")
-                  .glob("*.txt"))
+EXAMPLES = sorted(
+    (Path(__file__).resolve().parent.parent / "examples" / "piedicavallo").glob("*.txt")
+)
 HEAD = '[Game "piedicavallo"]\n[Players "Anna, Bruno, Carla, Dario"]\n[Dealer "Bruno"]\n'
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 
@@ -145,8 +146,9 @@ def test_reader_paths_agree_on_generated_records(seed: int) -> None:
 
 @settings(max_examples=100, deadline=None)
 @given(seeds, st.integers(1, 4), st.randoms(use_true_random=False))
-def test_reader_paths_agree_on_edited_remark_lines(seed: int, edits: int,
-                                                   rng: random.Random) -> None:
+def test_reader_paths_agree_on_edited_remark_lines(
+    seed: int, edits: int, rng: random.Random
+) -> None:
     assert_same_reading(edited(generated(seed), rng, edits))
 
 
@@ -156,8 +158,9 @@ def test_reader_paths_agree_on_each_edit(edit: int) -> None:
     for seed in range(3):
         lines = generated(seed).split("\n")
         assert any(noted(line) for line in lines)
-        assert_same_reading("\n".join(NOTE_EDITS[edit](line) if noted(line) else line
-                                      for line in lines))
+        assert_same_reading(
+            "\n".join(NOTE_EDITS[edit](line) if noted(line) else line for line in lines)
+        )
 
 
 @pytest.mark.parametrize("style", ["italian", "french", "symbols"])
@@ -243,8 +246,12 @@ def test_reader_paths_agree_on_leaders_whose_names_clash() -> None:
     both paths (the general path's rule: the later of the two names, by its place in the
     Players tag), and the record reports the clash both ways."""
     clash = '[Game "piedicavallo"]\n[Players "Anna, anna, Carla, Dario"]\n[Dealer "Dario"]\n'
-    for line in ["1. ANNA: KS(have CS) QS CS JS", "1. anna: KS(x) QS(y) CS JS",
-                 "1. Carla: KS(x) QS CS JS", "1. Dario : KS(x) QS CS JS"]:
+    for line in [
+        "1. ANNA: KS(have CS) QS CS JS",
+        "1. anna: KS(x) QS(y) CS JS",
+        "1. Carla: KS(x) QS CS JS",
+        "1. Dario : KS(x) QS CS JS",
+    ]:
         assert_same_reading(clash + line + "\n")
     [(_record, errors)] = read_view(clash + "1. anna: KS(x) QS CS JS\n", True)
     assert [message for message, _loc in errors] == ["two players have the same name"]
@@ -260,19 +267,25 @@ def test_noted_line_reads_notes_and_columns() -> None:
     [trick] = parsed.record.tricks
     assert (trick.number, trick.leader, tuple(trick.loc)) == (3, 0, (4, 1))
     assert [(i.text, i.note, tuple(i.loc)) for i in trick.plays] == [
-        ("KS", "have 9S, +1", (4, 10)), ("QS", None, (4, 27)), ("CS", "win-this", (4, 30)),
-        ("JS", None, (4, 42))]
+        ("KS", "have 9S, +1", (4, 10)),
+        ("QS", None, (4, 27)),
+        ("CS", "win-this", (4, 30)),
+        ("JS", None, (4, 42)),
+    ]
     assert trick.has_notes and trick.card_tuple == tuple(i.card for i in trick.plays)
 
 
-@pytest.mark.parametrize(("line", "message", "column"), [
-    ("1. KS (a) QS CS JS", "unexpected '('", 7),
-    ("1. KS(a)(b) QS CS JS", "unexpected '('", 9),
-    ("1. KS(a)) QS CS JS", "unexpected ')'", 9),
-    ("1. KZ(a) QS CS JS", "not a card", 4),
-    ("1. Zed: KS(a) QS CS JS", "'Zed' is not one of the players", 4),
-    ("1. KS(note: x) QS CS JS", "is not one of the players", 4),
-])
+@pytest.mark.parametrize(
+    ("line", "message", "column"),
+    [
+        ("1. KS (a) QS CS JS", "unexpected '('", 7),
+        ("1. KS(a)(b) QS CS JS", "unexpected '('", 9),
+        ("1. KS(a)) QS CS JS", "unexpected ')'", 9),
+        ("1. KZ(a) QS CS JS", "not a card", 4),
+        ("1. Zed: KS(a) QS CS JS", "'Zed' is not one of the players", 4),
+        ("1. KS(note: x) QS CS JS", "is not one of the players", 4),
+    ],
+)
 def test_noted_line_errors_and_their_places(line: str, message: str, column: int) -> None:
     """Lines the noted path leaves to the general one report the same error, at line:column,
     both ways."""
@@ -285,6 +298,7 @@ def test_noted_line_errors_and_their_places(line: str, message: str, column: int
 def test_reader_takes_the_noted_path(monkeypatch: pytest.MonkeyPatch) -> None:
     """Not vacuous: a generated record's remark lines are read by the noted path, never by
     the token pattern."""
+
     def refused(*args: object) -> None:
         raise AssertionError("the general item path ran")
 
@@ -312,20 +326,59 @@ def test_engine_paths_agree_on_generated_records(seed: int) -> None:
 
 
 #: Remarks put on plays: true, false, out of bounds and unreadable ones, every kind.
-REMARKS = ["have 21", "have +3", "have none", "have K +2", "have Q C", "other-colour K",
-           "other-colour 3", "other-colour Q +1", "alto 0", "win-this", "cover", "farlo",
-           "play-low", "put-points", "few-points", "sleeping QS", "sleeping +1",
-           "sleeping other-colour 1", "sleeping none", "lead trumps", "lead this",
-           "lead other-colour", "lead other-colour 5S", "lead swords high", "lead coins 6D",
-           "play 21", "play K", "have", "zz", "have +99", "have 5Z", "have 18 Fool +4",
-           "have none, win-this", "win-this; lead trumps", "have 9S CS +1, sleeping none",
-           "other-colour", "lead", "play", "cover now"]
+REMARKS = [
+    "have 21",
+    "have +3",
+    "have none",
+    "have K +2",
+    "have Q C",
+    "other-colour K",
+    "other-colour 3",
+    "other-colour Q +1",
+    "alto 0",
+    "win-this",
+    "cover",
+    "farlo",
+    "play-low",
+    "put-points",
+    "few-points",
+    "sleeping QS",
+    "sleeping +1",
+    "sleeping other-colour 1",
+    "sleeping none",
+    "lead trumps",
+    "lead this",
+    "lead other-colour",
+    "lead other-colour 5S",
+    "lead swords high",
+    "lead coins 6D",
+    "play 21",
+    "play K",
+    "have",
+    "zz",
+    "have +99",
+    "have 5Z",
+    "have 18 Fool +4",
+    "have none, win-this",
+    "win-this; lead trumps",
+    "have 9S CS +1, sleeping none",
+    "other-colour",
+    "lead",
+    "play",
+    "cover now",
+]
 
 
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seeds, st.lists(st.tuples(st.integers(0, 14), st.integers(0, 3),
-                                 st.sampled_from(REMARKS)), min_size=1, max_size=6),
-       st.sampled_from(["exact", "at-least"]))
+@given(
+    seeds,
+    st.lists(
+        st.tuples(st.integers(0, 14), st.integers(0, 3), st.sampled_from(REMARKS)),
+        min_size=1,
+        max_size=6,
+    ),
+    st.sampled_from(["exact", "at-least"]),
+)
 def test_engine_paths_agree_on_remarks(seed: int, remarks, counts: str) -> None:
     """Remarks of every kind on any play, both ways, under both counting options (PIE-5)."""
     record = GAME.random_record(random.Random(seed))
@@ -364,12 +417,17 @@ def test_engine_paths_agree_on_cards_not_held() -> None:
             for position in range(4):
                 a, b = body[tricks[first]], body[tricks[second]]
                 plays_a, plays_b = list(a.plays), list(b.plays)
-                plays_a[position], plays_b[3 - position] = plays_b[3 - position], \
-                    plays_a[position]
+                plays_a[position], plays_b[3 - position] = plays_b[3 - position], plays_a[position]
                 for twice, changed in (
-                        (False, [Trick(a.number, a.leader, tuple(plays_a)),
-                                 Trick(b.number, b.leader, tuple(plays_b))]),  # exchanged
-                        (True, [Trick(a.number, a.leader, tuple(plays_a)), b])):
+                    (
+                        False,
+                        [
+                            Trick(a.number, a.leader, tuple(plays_a)),
+                            Trick(b.number, b.leader, tuple(plays_b)),
+                        ],
+                    ),  # exchanged
+                    (True, [Trick(a.number, a.leader, tuple(plays_a)), b]),
+                ):
                     edited = list(body)
                     edited[tricks[first]], edited[tricks[second]] = changed
                     changed_record = Record(record.tags, tuple(edited))
@@ -385,15 +443,25 @@ def test_engine_paths_agree_on_cards_not_held() -> None:
 
 def with_discard(record: Record, text: str) -> Record:
     """``record`` with its discard line written as ``text``."""
-    [parsed] = read(write(record).replace(
-        "discard: " + write(record).split("discard: ", 1)[1].split("\n", 1)[0],
-        "discard: " + text, 1))
+    [parsed] = read(
+        write(record).replace(
+            "discard: " + write(record).split("discard: ", 1)[1].split("\n", 1)[0],
+            "discard: " + text,
+            1,
+        )
+    )
     return parsed.record
 
 
 @settings(max_examples=60, deadline=None)
-@given(seeds, st.lists(st.sampled_from(["own", "own", "other", "played", "outside", "twice"]),
-                       min_size=0, max_size=3))
+@given(
+    seeds,
+    st.lists(
+        st.sampled_from(["own", "own", "other", "played", "outside", "twice"]),
+        min_size=0,
+        max_size=3,
+    ),
+)
 def test_discard_by_masks_agrees_with_the_discard_item_by_item(seed: int, picks) -> None:
     """PIE-3: a discard of cards only is judged by masks (``_Deal.read_discard``); the same
     discard with ``announce=N`` (N its true number of trumps) is judged item by item. Both
@@ -422,8 +490,10 @@ def test_discard_by_masks_agrees_with_the_discard_item_by_item(seed: int, picks)
     extra = "TRUMPS_NOT_ANNOUNCED"
     for options in (None, {"remark-counts": "at-least"}):
         assert_same_report(plain, options)
-        one, two = report_view(GAME.verify(plain, options)), report_view(
-            GAME.verify(announced, options))
+        one, two = (
+            report_view(GAME.verify(plain, options)),
+            report_view(GAME.verify(announced, options)),
+        )
         findings = [f for f in one[3] if f.code != extra]
         assert findings == [f for f in two[3] if f.code != extra]
         assert one[4:15] + one[16:] == two[4:15] + two[16:]  # all but findings and status
@@ -442,7 +512,8 @@ def test_remark_statements_split_as_the_pattern_did_PIE5(note: str) -> None:
     assert statements.__wrapped__(note) == words
     for played in (0, 4):
         assert [said for said, _rule in _plan.__wrapped__(note, played)] == [
-            " ".join(w) for w in words if _compile(" ".join(w), played)[0] != "ok"]
+            " ".join(w) for w in words if _compile(" ".join(w), played)[0] != "ok"
+        ]
 
 
 def test_options_without_a_layer_are_the_defaults_PIE5() -> None:
@@ -455,14 +526,19 @@ def test_options_without_a_layer_are_the_defaults_PIE5() -> None:
     assert _Deal(GAME, record, None).options == DEFAULT_OPTIONS
     assert _Deal(GAME, record, {}).options == DEFAULT_OPTIONS
     assert _Deal(GAME, record, {"remark-counts": "at-least"}).options == {
-        "remark-counts": "at-least"}
+        "remark-counts": "at-least"
+    }
     tagged = Record((*record.tags, ("Options", "remark-counts=at-least")), record.body)
     assert _Deal(GAME, tagged, None).options == {"remark-counts": "at-least"}
     assert _Deal(GAME, tagged, {"remark-counts": "exact"}).options == DEFAULT_OPTIONS
     # a count true only "at least": false by default, clean when the record's tag says so
     d = deal()
-    t, p, _c = find(d, lambda d, t, p, c: trump_play(d, t, p, c)
-                   and (hand_after(d, t, p) & R.TRUMPS).bit_count() >= 2)
+    t, p, _c = find(
+        d,
+        lambda d, t, p, c: (
+            trump_play(d, t, p, c) and (hand_after(d, t, p) & R.TRUMPS).bit_count() >= 2
+        ),
+    )
     d.notes = {(t, p): "have +1"}
     text = d.text()
     tagged_text = text.replace("]\n", ']\n[Options "remark-counts=at-least"]\n', 1)

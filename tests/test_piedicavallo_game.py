@@ -86,15 +86,17 @@ def test_tie_after_four_deals_then_two_more_PIE7() -> None:
     assert len(ledger.rows) == 6 and ledger.findings == []
     assert "after the two extra deals of a tie" in ledger.summary[-1]
     four = ledger_of(deals([0, 0, 1, 1]))
-    assert four.summary[-1] == ("the game goes on: a tie after four deals: two more deals to "
-                                "play (PIE-7)")
+    assert four.summary[-1] == (
+        "the game goes on: a tie after four deals: two more deals to play (PIE-7)"
+    )
 
 
 def test_still_level_after_six_deals_is_a_draw_PIE7() -> None:
     ledger = ledger_of(deals([0, 0, 1, 1, 2, 2]))
     assert [row.balances[0] for row in ledger.rows] == [-17, 0, -26, 0, -14, 0]
-    assert ledger.summary[-1] == ("the game is a draw: the sides are still level after the two "
-                                  "extra deals (PIE-7)")
+    assert ledger.summary[-1] == (
+        "the game is a draw: the sides are still level after the two extra deals (PIE-7)"
+    )
     seventh = ledger_of(deals([0, 0, 1, 1, 2, 2, 3]))
     assert [f.code for _, f in seventh.findings] == ["DEAL_AFTER_GAME_END"]
 
@@ -162,8 +164,12 @@ def test_api_verify_and_ledger_in_points(client: FlaskClient) -> None:
     assert response.status_code == 200
     body = response.get_json()
     assert [r["report"]["status"] for r in body["records"]] == ["clean"] * 4
-    assert body["records"][0]["report"]["settlement"] == {"Anna": -17, "Bruno": 17,
-                                                           "Carla": -17, "Dario": 17}
+    assert body["records"][0]["report"]["settlement"] == {
+        "Anna": -17,
+        "Bruno": 17,
+        "Carla": -17,
+        "Dario": 17,
+    }
     ledger = body["ledger"]
     assert ledger["unit"] == "points" and ledger["start"] == 0
     assert ledger["balances"] == {"Anna": 14, "Bruno": -14, "Carla": 14, "Dario": -14}
@@ -181,8 +187,9 @@ def test_an_invalid_deal_is_not_scored_and_the_summary_says_so_PIE7() -> None:
     assert [row.status.value for row in ledger.rows] == ["clean", "invalid"]
     assert [row.balances[0] for row in ledger.rows] == [-17, -17]
     assert ledger.summary[1].startswith("deal 2 (dealt by Anna): invalid, not scored")
-    assert ledger.summary[-1] == ("some deals could not be scored: the lead counts only the "
-                                  "deals scored")
+    assert ledger.summary[-1] == (
+        "some deals could not be scored: the lead counts only the deals scored"
+    )
 
 
 def test_service_session_ledger_in_points_PIE7(client: FlaskClient, store) -> None:
@@ -190,14 +197,16 @@ def test_service_session_ledger_in_points_PIE7(client: FlaskClient, store) -> No
     lead after each deal, the winner) and its CSV."""
     tournament = store.create_tournament("Valle Cervo")
     headers = {"Authorization": f"Bearer {store.create_token(tournament, 'director')}"}
-    response = client.post(f"/api/tournaments/{tournament}/sessions",
-                           json={"game": "piedicavallo",
-                                 "players": ["Anna", "Bruno", "Carla", "Dario"]},
-                           headers=headers)
+    response = client.post(
+        f"/api/tournaments/{tournament}/sessions",
+        json={"game": "piedicavallo", "players": ["Anna", "Bruno", "Carla", "Dario"]},
+        headers=headers,
+    )
     assert response.status_code == 201, response.get_data(as_text=True)
     session = response.get_json()["id"]
-    response = client.post(f"/api/sessions/{session}/hands", json={"text": example("game")},
-                           headers=headers)
+    response = client.post(
+        f"/api/sessions/{session}/hands", json={"text": example("game")}, headers=headers
+    )
     assert response.status_code == 201
     assert [h["status"] for h in response.get_json()["hands"]] == ["clean"] * 4
     ledger = client.get(f"/api/sessions/{session}/ledger").get_json()

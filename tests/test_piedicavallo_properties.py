@@ -83,14 +83,31 @@ def mutated(draw: st.DrawFn) -> str:
         tokens = rows[at].split(" ")
         kind = draw(st.sampled_from(["token", "remark", "drop", "swap", "dup"]))
         if kind == "token" and tokens:
-            tokens[draw(st.integers(0, len(tokens) - 1))] = draw(st.sampled_from(
-                ["4S", "KS", "21", "Fool", "?", "announce=3", "7C", "AC", "x", "-"]))
+            tokens[draw(st.integers(0, len(tokens) - 1))] = draw(
+                st.sampled_from(["4S", "KS", "21", "Fool", "?", "announce=3", "7C", "AC", "x", "-"])
+            )
             rows[at] = " ".join(tokens)
         elif kind == "remark" and tokens:
-            note = draw(st.sampled_from(["have 21", "have +3", "other-colour K", "win-this",
-                                         "sleeping QS", "lead trumps", "cover", "have none",
-                                         "lead other-colour 5S", "play 21", "have", "zz",
-                                         "have +99", "sleeping other-colour 2"]))
+            note = draw(
+                st.sampled_from(
+                    [
+                        "have 21",
+                        "have +3",
+                        "other-colour K",
+                        "win-this",
+                        "sleeping QS",
+                        "lead trumps",
+                        "cover",
+                        "have none",
+                        "lead other-colour 5S",
+                        "play 21",
+                        "have",
+                        "zz",
+                        "have +99",
+                        "sleeping other-colour 2",
+                    ]
+                )
+            )
             i = draw(st.integers(0, len(tokens) - 1))
             tokens[i] = tokens[i].split("(")[0] + f"({note})"
             rows[at] = " ".join(tokens)
@@ -135,10 +152,12 @@ def test_single_pass_agrees_with_the_general_replay(text: str) -> None:
         assert fast.status == general.status
         assert fast.settlement == general.settlement
         assert [(f.code, f.loc, f.message) for f in fast.findings] == [
-            (f.code, f.loc, f.message) for f in general.findings]
+            (f.code, f.loc, f.message) for f in general.findings
+        ]
         assert [s.total for s in fast.sides] == [s.total for s in general.sides]
         assert [(t.winner, t.points, t.flags) for t in fast.tricks] == [
-            (t.winner, t.points, t.flags) for t in general.tricks]
+            (t.winner, t.points, t.flags) for t in general.tricks
+        ]
 
 
 def test_generator_covers_the_games_branches() -> None:
@@ -161,6 +180,17 @@ def test_generator_covers_the_games_branches() -> None:
             named += trick.leader is not None
             for item in trick.plays:
                 heads |= {words[0] for words in statements(item.note or "")}
-    assert {"have", "other-colour", "sleeping", "win-this", "play-low", "put-points",
-            "few-points", "cover", "play", "lead", "farlo"} <= heads
+    assert {
+        "have",
+        "other-colour",
+        "sleeping",
+        "win-this",
+        "play-low",
+        "put-points",
+        "few-points",
+        "cover",
+        "play",
+        "lead",
+        "farlo",
+    } <= heads
     assert trump_discards and fool_led and fool_played == 60 and named

@@ -68,8 +68,10 @@ def test_trump_21_is_highest_and_red_numerals_rank_1_high_PIE1() -> None:
 def test_points_total_114_PIE2() -> None:
     assert sum(R.POINTS) == 114
     assert all(R.POINTS[c] == seed_points(c) for c in PIEDICAVALLO_PACK)
-    assert [R.POINTS[Card.parse(c)] for c in ("KS", "QC", "CB", "JD", "21", "1", "Fool", "20",
-                                              "5S", "AC")] == [5, 4, 3, 2, 5, 5, 5, 1, 1, 1]
+    assert [
+        R.POINTS[Card.parse(c)]
+        for c in ("KS", "QC", "CB", "JD", "21", "1", "Fool", "20", "5S", "AC")
+    ] == [5, 4, 3, 2, 5, 5, 5, 1, 1, 1]
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -119,21 +121,30 @@ def test_trump_discard_is_legal_only_without_choice_PIE3() -> None:
     d = make_from("Bruno", shuffled("Bruno", 7), discard="7S 2", announce=1)
     assert codes(verify(d.text())) == ["TRUMP_DISCARD"]
     # the hand kept holds only trumps and 5-point cards: legal
-    d = make("Dario", {"Dario": "8 9 10 11 12 13 14 15 16 17 18 19 20 21 KS 5S 6", "Anna": "Fool"},
-             discard="5S 6", announce=1)
+    d = make(
+        "Dario",
+        {"Dario": "8 9 10 11 12 13 14 15 16 17 18 19 20 21 KS 5S 6", "Anna": "Fool"},
+        discard="5S 6",
+        announce=1,
+    )
     kept = d.dealt["Dario"] & ~mask(d.discard)
     assert not kept & ~(R.TRUMPS | R.FIVES)
     assert codes(verify(d.text())) == []
     # no trump at all after discarding: legal
-    d = make("Dario", {"Dario": "2 3 KS QS JS CS 10S 9S 8S 7S 6S 5S KB QB JB CB 10B"},
-             discard="2 3", announce=2)
+    d = make(
+        "Dario",
+        {"Dario": "2 3 KS QS JS CS 10S 9S 8S 7S 6S 5S KB QB JB CB 10B"},
+        discard="2 3",
+        announce=2,
+    )
     assert not (d.dealt["Dario"] & ~mask(d.discard)) & R.TRUMPS
     assert codes(verify(d.text())) == []
 
 
 def test_trumps_discarded_must_be_announced_truly_PIE3() -> None:
-    d = make("Dario", {"Dario": "2 3 KS QS JS CS 10S 9S 8S 7S 6S 5S KB QB JB CB 10B"},
-             discard="2 3")
+    d = make(
+        "Dario", {"Dario": "2 3 KS QS JS CS 10S 9S 8S 7S 6S 5S KB QB JB CB 10B"}, discard="2 3"
+    )
     assert codes(verify(d.text())) == ["TRUMPS_NOT_ANNOUNCED"]
     d.announce = 1
     report = verify(d.text())
@@ -153,8 +164,7 @@ def test_discard_counts_for_the_dealers_side_PIE3() -> None:
 def test_discard_not_held_is_an_error_G2() -> None:
     d = make_from("Carla", shuffled("Carla", 4))
     stranger = cards_of(d.dealt["Anna"] & ~R.FIVES)[0]
-    text = d.text().replace(f"discard: {d.discard}", f"discard: {d.discard.split()[0]} "
-                            f"{stranger}")
+    text = d.text().replace(f"discard: {d.discard}", f"discard: {d.discard.split()[0]} {stranger}")
     assert verify(text).status is Status.INVALID
 
 
@@ -167,8 +177,11 @@ def _revoke_deal() -> tuple[Deal, str, Card]:
         start["Dario"] &= ~mask(d.discard)
         lead = d.tricks[0][0]
         second = PLAYERS[1]
-        if lead.suit is not None and start[second] & R.SUITS[lead.suit] and \
-                start[second] & R.TRUMPS:
+        if (
+            lead.suit is not None
+            and start[second] & R.SUITS[lead.suit]
+            and start[second] & R.TRUMPS
+        ):
             trump = cards_of(start[second] & R.TRUMPS)[0]
             forced = make_from("Dario", d.dealt, force={(1, second): str(trump)})
             return forced, second, trump
@@ -187,9 +200,16 @@ def test_must_follow_suit_PIE4_G1() -> None:
 
 def test_must_trump_when_void_PIE4() -> None:
     # Bruno holds no swords but trumps; Anna leads a sword and Bruno discards a cup
-    d = make("Dario", {"Anna": "5S 6S 7S", "Bruno": "AC 2C 3C 4C 5C 6C 1 2 3",
-                       "Carla": "8S 9S", "Dario": "10S JS CS QS KS"},
-             force={(1, "Bruno"): "AC"})
+    d = make(
+        "Dario",
+        {
+            "Anna": "5S 6S 7S",
+            "Bruno": "AC 2C 3C 4C 5C 6C 1 2 3",
+            "Carla": "8S 9S",
+            "Dario": "10S JS CS QS KS",
+        },
+        force={(1, "Bruno"): "AC"},
+    )
     assert d.tricks[0][:2] == cards("5S AC")
     report = verify(d.text())
     assert "MUST_TRUMP" in codes(report)
@@ -198,15 +218,21 @@ def test_must_trump_when_void_PIE4() -> None:
 
 
 def test_no_trump_and_void_may_play_anything_PIE4() -> None:
-    d = make("Dario", {"Anna": "5S 6S 7S", "Bruno": "AC 2C 3C 4C 5C 6C KC QC CC JC AD 2D 3D "
-                       "4D 5D", "Carla": "8S 9S", "Dario": "10S JS CS QS KS"},
-             force={(1, "Bruno"): "AC"})
+    d = make(
+        "Dario",
+        {
+            "Anna": "5S 6S 7S",
+            "Bruno": "AC 2C 3C 4C 5C 6C KC QC CC JC AD 2D 3D 4D 5D",
+            "Carla": "8S 9S",
+            "Dario": "10S JS CS QS KS",
+        },
+        force={(1, "Bruno"): "AC"},
+    )
     assert codes(verify(d.text())) == []
 
 
 def test_fool_may_be_played_any_time_and_never_wins_PIE4() -> None:
-    d = make("Dario", {"Bruno": "Fool 5S 6S 1", "Anna": "7S 8S"},
-             force={(1, "Bruno"): "Fool"})
+    d = make("Dario", {"Bruno": "Fool 5S 6S 1", "Anna": "7S 8S"}, force={(1, "Bruno"): "Fool"})
     assert d.tricks[0][1] == FOOL
     report = verify(d.text())
     assert codes(report) == []  # he held spades: still legal
@@ -218,14 +244,19 @@ def test_fool_may_be_played_any_time_and_never_wins_PIE4() -> None:
 
 
 def test_fool_led_the_second_card_sets_the_suit_G3() -> None:
-    d = make("Dario", {"Anna": "Fool 5S", "Bruno": "KC 6S 1", "Carla": "AC 7S",
-                       "Dario": "2C 8S"}, force={(1, "Anna"): "Fool", (1, "Bruno"): "KC"})
+    d = make(
+        "Dario",
+        {"Anna": "Fool 5S", "Bruno": "KC 6S 1", "Carla": "AC 7S", "Dario": "2C 8S"},
+        force={(1, "Anna"): "Fool", (1, "Bruno"): "KC"},
+    )
     report = verify(d.text())
     assert codes(report) == [], report.findings  # Carla and Dario follow cups: legal
     assert report.tricks[0].winner == PLAYERS.index("Bruno")
-    bad = make("Dario", {"Anna": "Fool 5S", "Bruno": "KC 6S 1", "Carla": "AC 7S",
-                         "Dario": "2C 8S"}, force={(1, "Anna"): "Fool", (1, "Bruno"): "KC",
-                                                    (1, "Carla"): "7S"})
+    bad = make(
+        "Dario",
+        {"Anna": "Fool 5S", "Bruno": "KC 6S 1", "Carla": "AC 7S", "Dario": "2C 8S"},
+        force={(1, "Anna"): "Fool", (1, "Bruno"): "KC", (1, "Carla"): "7S"},
+    )
     assert codes(verify(bad.text())) == ["MUST_FOLLOW_SUIT"]
 
 
@@ -293,9 +324,23 @@ def test_rules_cli_lists_options_and_rulings() -> None:
 def test_single_pass_and_general_replay_flag_the_same_revokes_G1() -> None:
     from scorer.games.piedicavallo import _Deal
 
-    for make_deal in (_revoke_deal, lambda: (make("Dario", {
-            "Anna": "5S 6S 7S", "Bruno": "AC 2C 3C 4C 5C 6C 1 2 3", "Carla": "8S 9S",
-            "Dario": "10S JS CS QS KS"}, force={(1, "Bruno"): "AC"}), None, None)):
+    for make_deal in (
+        _revoke_deal,
+        lambda: (
+            make(
+                "Dario",
+                {
+                    "Anna": "5S 6S 7S",
+                    "Bruno": "AC 2C 3C 4C 5C 6C 1 2 3",
+                    "Carla": "8S 9S",
+                    "Dario": "10S JS CS QS KS",
+                },
+                force={(1, "Bruno"): "AC"},
+            ),
+            None,
+            None,
+        ),
+    ):
         d = make_deal()[0]
         record = read_record(d.text())
         game = get_game("piedicavallo")

@@ -85,8 +85,12 @@ def test_truth_is_judged_after_the_card_is_played_PIE5() -> None:
 
 def test_option_at_least_counts_PIE5() -> None:
     d = deal()
-    t, p, _c = find(d, lambda d, t, p, c: trump_play(d, t, p, c)
-                   and (hand_after(d, t, p) & R.TRUMPS).bit_count() >= 2)
+    t, p, _c = find(
+        d,
+        lambda d, t, p, c: (
+            trump_play(d, t, p, c) and (hand_after(d, t, p) & R.TRUMPS).bit_count() >= 2
+        ),
+    )
     assert codes(say(d, t, p, "have +1")) == ["FALSE_REMARK"]
     assert codes(say(d, t, p, "have +1", {"remark-counts": "at-least"})) == []
 
@@ -102,8 +106,13 @@ def test_naming_a_card_not_held_is_false_PIE5() -> None:
 
 def test_suit_count_and_court_letters_name_the_suit_played_PIE5() -> None:
     d = deal()
-    t, p, c = find(d, lambda d, t, p, c: suit_play(d, t, p, c) and any(
-        x.is_court for x in cards_of(hand_after(d, t, p) & R.SUITS[c.suit])))
+    t, p, c = find(
+        d,
+        lambda d, t, p, c: (
+            suit_play(d, t, p, c)
+            and any(x.is_court for x in cards_of(hand_after(d, t, p) & R.SUITS[c.suit]))
+        ),
+    )
     held = hand_after(d, t, p) & R.SUITS[c.suit]
     court = next(x for x in cards_of(held) if x.is_court)
     letter = "KQCJ"[14 - court.rank]
@@ -115,8 +124,9 @@ def test_suit_count_and_court_letters_name_the_suit_played_PIE5() -> None:
 
 def test_have_none_PIE5() -> None:
     d = deal()
-    t, p, _c = find(d, lambda d, t, p, c: c.suit is not None
-                   and not hand_after(d, t, p) & R.SUITS[c.suit])
+    t, p, _c = find(
+        d, lambda d, t, p, c: c.suit is not None and not hand_after(d, t, p) & R.SUITS[c.suit]
+    )
     assert codes(say(d, t, p, "have none")) == []
     t, p, _c = find(d, suit_play)
     assert codes(say(d, t, p, "have none")) == ["FALSE_REMARK"]
@@ -135,8 +145,9 @@ def test_playing_a_trump_one_speaks_only_of_trumps_PIE5() -> None:
 
 def test_playing_a_suit_card_one_may_not_speak_of_trumps_PIE5() -> None:
     d = deal()
-    t, p, _c = find(d, lambda d, t, p, c: c.suit is not None and bool(hand_after(d, t, p)
-                                                                      & R.TRUMPS))
+    t, p, _c = find(
+        d, lambda d, t, p, c: c.suit is not None and bool(hand_after(d, t, p) & R.TRUMPS)
+    )
     trump = cards_of(hand_after(d, t, p) & R.TRUMPS)[0]
     report = say(d, t, p, f"have {trump}")
     assert codes(report) == ["REMARK_OUT_OF_BOUNDS"]
@@ -146,8 +157,9 @@ def test_playing_a_suit_card_one_may_not_speak_of_trumps_PIE5() -> None:
 
 def test_not_the_other_suit_of_the_same_colour_PIE5() -> None:
     d = deal()
-    t, p, c = find(d, lambda d, t, p, c: c.suit is not None
-                   and bool(hand_after(d, t, p) & R.SUITS[c.suit ^ 1]))
+    t, p, c = find(
+        d, lambda d, t, p, c: c.suit is not None and bool(hand_after(d, t, p) & R.SUITS[c.suit ^ 1])
+    )
     other = cards_of(hand_after(d, t, p) & R.SUITS[c.suit ^ 1])[0]
     report = say(d, t, p, f"have {other}")
     assert codes(report) == ["REMARK_OUT_OF_BOUNDS"]
@@ -158,8 +170,9 @@ def test_not_the_other_suit_of_the_same_colour_PIE5() -> None:
 
 def test_other_colour_only_unnamed_PIE5() -> None:
     d = deal()
-    t, p, c = find(d, lambda d, t, p, c: c.suit is not None
-                   and bool(hand_after(d, t, p) & R.SUITS[c.suit ^ 2]))
+    t, p, c = find(
+        d, lambda d, t, p, c: c.suit is not None and bool(hand_after(d, t, p) & R.SUITS[c.suit ^ 2])
+    )
     held = hand_after(d, t, p) & R.SUITS[c.suit ^ 2]
     named = cards_of(held)[0]
     assert codes(say(d, t, p, f"have {named}")) == ["REMARK_OUT_OF_BOUNDS"]
@@ -174,9 +187,17 @@ def test_other_colour_only_unnamed_PIE5() -> None:
 
 def test_other_colour_courts_PIE5() -> None:
     d = deal()
-    t, p, c = find(d, lambda d, t, p, c: c.suit is not None and any(
-        x.is_court for s in (c.suit ^ 2, c.suit ^ 3)
-        for x in cards_of(hand_after(d, t, p) & R.SUITS[s])))
+    t, p, c = find(
+        d,
+        lambda d, t, p, c: (
+            c.suit is not None
+            and any(
+                x.is_court
+                for s in (c.suit ^ 2, c.suit ^ 3)
+                for x in cards_of(hand_after(d, t, p) & R.SUITS[s])
+            )
+        ),
+    )
     for suit in (c.suit ^ 2, c.suit ^ 3):
         held = hand_after(d, t, p) & R.SUITS[suit]
         courts = [x for x in cards_of(held) if x.is_court]
@@ -184,9 +205,14 @@ def test_other_colour_courts_PIE5() -> None:
             letter = "KQCJ"[14 - courts[0].rank]
             assert codes(say(d, t, p, f"other-colour {letter} +{held.bit_count() - 1}")) == []
             break
-    missing = [r for r in "KQCJ" if all(
-        not hand_after(d, t, p) >> (s * 14 + 14 - "KQCJ".index(r) - 1) & 1
-        for s in (c.suit ^ 2, c.suit ^ 3))]
+    missing = [
+        r
+        for r in "KQCJ"
+        if all(
+            not hand_after(d, t, p) >> (s * 14 + 14 - "KQCJ".index(r) - 1) & 1
+            for s in (c.suit ^ 2, c.suit ^ 3)
+        )
+    ]
     if missing:
         assert codes(say(d, t, p, f"other-colour {missing[0]}")) == ["FALSE_REMARK"]
 
@@ -202,8 +228,7 @@ def test_fool_speaks_of_trumps_and_the_fool_PIE5() -> None:
 
 
 # -- requests ---------------------------------------------------------------------------------
-@pytest.mark.parametrize("request_", ["win-this", "farlo", "play-low", "put-points",
-                                      "few-points"])
+@pytest.mark.parametrize("request_", ["win-this", "farlo", "play-low", "put-points", "few-points"])
 def test_requests_about_this_trick_need_partner_still_to_play_PIE5(request_: str) -> None:
     d = deal()
     assert codes(say(d, 1, 1, request_)) == []
@@ -258,8 +283,11 @@ def test_sleeping_number_cards_are_counted_not_named_PIE5() -> None:
     for seed in range(30):
         d = deal(seed)
         number = next(Card.parse(x) for x in d.discard.split() if not Card.parse(x).is_court)
-        if any(d.seat_of(t, p) == "Dario" and d.tricks[t - 1][p].suit == number.suit
-               for t in range(1, 16) for p in range(4)):
+        if any(
+            d.seat_of(t, p) == "Dario" and d.tricks[t - 1][p].suit == number.suit
+            for t in range(1, 16)
+            for p in range(4)
+        ):
             break
     t, p, _c = find(d, lambda d, t, p, c: d.seat_of(t, p) == "Dario" and c.suit == number.suit)
     report = say(d, t, p, f"sleeping {number}")
@@ -276,8 +304,10 @@ def test_each_statement_is_checked_PIE5() -> None:
     assert sorted(codes(report)) == ["FALSE_REMARK", "REMARK_OUT_OF_BOUNDS"]
 
 
-@pytest.mark.parametrize("note", ["hello", "have", "have 4S", "lead nowhere", "have +x",
-                                  "win-this now", "play", "other-colour"])
+@pytest.mark.parametrize(
+    "note",
+    ["hello", "have", "have 4S", "lead nowhere", "have +x", "win-this now", "play", "other-colour"],
+)
 def test_unreadable_remark_is_an_error_G2(note: str) -> None:
     d = deal()
     t, p, _c = find(d, lambda d, t, p, c: c.suit is not None and p < 2)
@@ -289,8 +319,9 @@ def test_unreadable_remark_is_an_error_G2(note: str) -> None:
 # -- the truth of counts, against an oracle -----------------------------------------------------
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, 30), st.integers(1, 15), st.integers(0, 3), st.integers(-2, 2))
-def test_counts_are_false_exactly_when_wrong_PIE5(seed: int, trick: int, position: int,
-                                                  delta: int) -> None:
+def test_counts_are_false_exactly_when_wrong_PIE5(
+    seed: int, trick: int, position: int, delta: int
+) -> None:
     """``have +N`` about the group played, ``other-colour N`` about a suit card: the engine
     calls them false exactly when the hand after the card (counted here, without the engine)
     does not match."""

@@ -26,9 +26,11 @@ from scorer.report import Report, Status
 
 GAME = get_game("piedicavallo")
 #: Suit names per style, as a remark may say them and as a finding names them.
-NAMES = {"italian": ("swords", "batons", "cups", "coins"),
-         "french": ("spades", "clubs", "hearts", "diamonds"),
-         "symbols": ("spades", "clubs", "hearts", "diamonds")}
+NAMES = {
+    "italian": ("swords", "batons", "cups", "coins"),
+    "french": ("spades", "clubs", "hearts", "diamonds"),
+    "symbols": ("spades", "clubs", "hearts", "diamonds"),
+}
 
 
 def styled(text: str, style: str, notes: dict[str, str] | None = None) -> Record:
@@ -56,9 +58,16 @@ def both(record: Record) -> Report:
 def unworded(report: Report) -> tuple:
     """Everything a report says but the words of its findings."""
     findings = [replace(f, message="") for f in report.findings]
-    return (findings, report.status, report.hands, report.discard, report.sides,
-            [(t.number, t.leader, t.cards, t.winner, t.points, t.flags) for t in report.tricks],
-            report.lines, report.settlement)
+    return (
+        findings,
+        report.status,
+        report.hands,
+        report.discard,
+        report.sides,
+        [(t.number, t.leader, t.cards, t.winner, t.points, t.flags) for t in report.tricks],
+        report.lines,
+        report.settlement,
+    )
 
 
 def messages(report: Report, code: str) -> list[str]:
@@ -70,8 +79,11 @@ def messages(report: Report, code: str) -> list[str]:
 def revoke_deal() -> Deal:
     """Anna leads 5B; Bruno, holding 6B, plays AC (the Ace of cups); Dario, fourth, plays 9B
     (batons: he may speak of batons, or of the other colour without naming it)."""
-    d = make("Dario", {"Anna": "5B 7B", "Bruno": "6B AC 2C", "Carla": "8B", "Dario": "9B"},
-             force={(1, "Anna"): "5B", (1, "Bruno"): "AC"})
+    d = make(
+        "Dario",
+        {"Anna": "5B 7B", "Bruno": "6B AC 2C", "Carla": "8B", "Dario": "9B"},
+        force={(1, "Anna"): "5B", (1, "Bruno"): "AC"},
+    )
     assert d.tricks[0] == [Card.parse(c) for c in ("5B", "AC", "8B", "9B")]
     return d
 
@@ -94,7 +106,8 @@ def test_the_record_without_suits_tag_words_as_before() -> None:
     """No ``Suits`` tag: the game's default, Italian, as the engine always worded it."""
     report = both(read(revoke_deal().text())[0].record)
     assert messages(report, "MUST_FOLLOW_SUIT") == [
-        "Bruno played AC but held batons and had to follow suit"]
+        "Bruno played AC but held batons and had to follow suit"
+    ]
 
 
 # -- G-2: a card not held, on the general path --------------------------------------------------
@@ -169,19 +182,21 @@ def test_remark_findings_name_suits_and_cards_in_the_records_style_PIE5(style: s
     out_of_bounds = [
         "playing batons one may speak of the other colour only without naming the suit "
         "(a lead of cups); say other-colour ...",
-        "playing batons one may not speak of swords, the other suit of the same colour"]
-    assert [m.split(": ", 1)[1] for m in messages(italian, "REMARK_OUT_OF_BOUNDS")] == \
-        out_of_bounds
+        "playing batons one may not speak of swords, the other suit of the same colour",
+    ]
+    assert [m.split(": ", 1)[1] for m in messages(italian, "REMARK_OUT_OF_BOUNDS")] == out_of_bounds
     [false] = messages(italian, "FALSE_REMARK")
     assert false.startswith(f"Dario played 9B saying '{REMARK.split(',')[0]}': KB not held")
     words = [m.split(": ", 1)[1] for m in messages(other, "REMARK_OUT_OF_BOUNDS")]
     assert words == [
         "playing clubs one may speak of the other colour only without naming the suit "
         "(a lead of hearts); say other-colour ...",
-        "playing clubs one may not speak of spades, the other suit of the same colour"]
+        "playing clubs one may not speak of spades, the other suit of the same colour",
+    ]
     [false] = messages(other, "FALSE_REMARK")
-    assert false.startswith(f"Dario played {Card.parse('9B').text(style)} saying 'have K +9'"
-                            f": {king} not held")
+    assert false.startswith(
+        f"Dario played {Card.parse('9B').text(style)} saying 'have K +9': {king} not held"
+    )
     for said in (*words, false):
         assert not {"batons", "cups", "swords", "coins"} & set(said.replace(",", " ").split())
     assert unworded(italian) == unworded(other)
@@ -208,8 +223,12 @@ def test_remark_suit_names_read_in_the_records_style_PIE5() -> None:
     text = d.text()
     understood = unworded(both(styled(text, "italian")))
     assert [f.code for f in both(styled(text, "italian")).findings] == ["MUST_FOLLOW_SUIT"]
-    for style, said in (("french", "lead clubs"), ("french", "lead batons"),
-                        ("symbols", "lead clubs"), ("italian", "lead batons")):
+    for style, said in (
+        ("french", "lead clubs"),
+        ("french", "lead batons"),
+        ("symbols", "lead clubs"),
+        ("italian", "lead batons"),
+    ):
         report = both(styled(text, style, {"lead this": said}))
         assert unworded(report) == understood, (style, said, report.findings)
     report = both(styled(text, "italian", {"lead this": "lead clubs"}))

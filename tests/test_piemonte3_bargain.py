@@ -18,42 +18,59 @@ HEAD = '[Game "piemonte3"]\n[Players "Anna, Bruno, Carla"]\n[Dealer "Carla"]\n' 
 
 
 def bargain(*sessions: str, head: str = HEAD, tail: str = "") -> str:
-    return head + "".join(f"bargain {n}: {w}\n" for n, w in zip((2, 3, 4), sessions,
-                                                                strict=False)) + tail
+    return (
+        head
+        + "".join(f"bargain {n}: {w}\n" for n, w in zip((2, 3, 4), sessions, strict=False))
+        + tail
+    )
 
 
 # -- PIE3-4: the moves, checked against what the player said before ------------------------------
-@pytest.mark.parametrize(("before", "move", "fault"), [
-    (None, Move("demand", 9), None),
-    (None, Move("offer", 1), None),
-    (Move("pass"), Move("demand", 5), None),       # after a pass: anything
-    (Move("pass"), Move("offer", 5), None),
-    (Move("pass"), Move("pass"), None),
-    (Move("demand", 5), Move("demand", 4), None),  # after demanding: demand less...
-    (Move("demand", 5), Move("demand", 5), "DEMAND_NOT_LOWER"),
-    (Move("demand", 5), Move("demand", 6), "DEMAND_NOT_LOWER"),
-    (Move("demand", 5), Move("offer", 2), None),   # ...or offer, or pass
-    (Move("demand", 5), Move("pass"), None),
-    (Move("offer", 3), Move("offer", 4), None),    # after offering: offer more...
-    (Move("offer", 3), Move("offer", 3), "OFFER_NOT_HIGHER"),
-    (Move("offer", 3), Move("offer", 2), "OFFER_NOT_HIGHER"),
-    (Move("offer", 3), Move("demand", 1), "OFFERED_THEN_DEMANDED"),
-    (Move("offer", 3), Move("pass"), None),        # ...or pass
-    (Move("offer", 3), Move("continue"), None),    # continue is always allowed
-    (Move("demand", 3), Move("continue"), None),
-])
+@pytest.mark.parametrize(
+    ("before", "move", "fault"),
+    [
+        (None, Move("demand", 9), None),
+        (None, Move("offer", 1), None),
+        (Move("pass"), Move("demand", 5), None),  # after a pass: anything
+        (Move("pass"), Move("offer", 5), None),
+        (Move("pass"), Move("pass"), None),
+        (Move("demand", 5), Move("demand", 4), None),  # after demanding: demand less...
+        (Move("demand", 5), Move("demand", 5), "DEMAND_NOT_LOWER"),
+        (Move("demand", 5), Move("demand", 6), "DEMAND_NOT_LOWER"),
+        (Move("demand", 5), Move("offer", 2), None),  # ...or offer, or pass
+        (Move("demand", 5), Move("pass"), None),
+        (Move("offer", 3), Move("offer", 4), None),  # after offering: offer more...
+        (Move("offer", 3), Move("offer", 3), "OFFER_NOT_HIGHER"),
+        (Move("offer", 3), Move("offer", 2), "OFFER_NOT_HIGHER"),
+        (Move("offer", 3), Move("demand", 1), "OFFERED_THEN_DEMANDED"),
+        (Move("offer", 3), Move("pass"), None),  # ...or pass
+        (Move("offer", 3), Move("continue"), None),  # continue is always allowed
+        (Move("demand", 3), Move("continue"), None),
+    ],
+)
 def test_each_transition_PIE3_4(before, move, fault) -> None:
     assert move_fault(before, move) == fault
     legal = allowed_moves(before, 9)
     assert (move in legal) == (fault is None)
 
 
-@pytest.mark.parametrize(("text", "move"), [
-    ("pass", Move("pass")), ("PASS", Move("pass")), ("continue", Move("continue")),
-    ("demand=12", Move("demand", 12)), ("offer=1", Move("offer", 1)), ("d=3", Move("demand", 3)),
-    ("demand=0", None), ("offer=-2", None), ("offer=x", None), ("bid=3", None), ("hello", None),
-    ("demand=²", None),
-])
+@pytest.mark.parametrize(
+    ("text", "move"),
+    [
+        ("pass", Move("pass")),
+        ("PASS", Move("pass")),
+        ("continue", Move("continue")),
+        ("demand=12", Move("demand", 12)),
+        ("offer=1", Move("offer", 1)),
+        ("d=3", Move("demand", 3)),
+        ("demand=0", None),
+        ("offer=-2", None),
+        ("offer=x", None),
+        ("bid=3", None),
+        ("hello", None),
+        ("demand=²", None),
+    ],
+)
 def test_bargaining_words(text: str, move: Move | None) -> None:
     assert parse_move(text) == move
 
@@ -155,8 +172,7 @@ def test_a_word_that_is_no_move_is_an_error_PIE3_4(word: str) -> None:
 
 
 def test_sessions_follow_rounds_2_3_4_in_order_PIE3_3() -> None:
-    assert codes(verify(bargain().replace(HEAD, HEAD) + "bargain 5: continue\n")) == [
-        "BAD_BARGAIN"]
+    assert codes(verify(bargain().replace(HEAD, HEAD) + "bargain 5: continue\n")) == ["BAD_BARGAIN"]
     text = HEAD + "bargain 3: continue\nbargain 2: continue\n"
     assert codes(verify(text)) == ["BAD_BARGAIN"]
 
@@ -180,13 +196,20 @@ def _hands(each: int) -> str:
     from scorer.games import piemonte3_rules as R
 
     pack = [str(c) for c in cards_of(R.PACK)]
-    return "".join(f"hand {name}: {' '.join(pack[i * each:(i + 1) * each])}\n"
-                   for i, name in enumerate(("Anna", "Bruno", "Carla")))
+    return "".join(
+        f"hand {name}: {' '.join(pack[i * each : (i + 1) * each])}\n"
+        for i, name in enumerate(("Anna", "Bruno", "Carla"))
+    )
 
 
-@pytest.mark.parametrize(("sessions", "each"), [
-    (("pass pass pass",), 10), (("continue", "pass pass pass"), 15),
-    (("continue", "continue", "pass pass pass"), 20)])
+@pytest.mark.parametrize(
+    ("sessions", "each"),
+    [
+        (("pass pass pass",), 10),
+        (("continue", "pass pass pass"), 15),
+        (("continue", "continue", "pass pass pass"), 20),
+    ],
+)
 def test_thrown_in_hands_show_the_cards_dealt_by_then_PIE3_3(sessions, each: int) -> None:
     assert verify(bargain(*sessions, head=HEAD + _hands(each))).status is Status.THROWN_IN
     report = verify(bargain(*sessions, head=HEAD + _hands(each + 5)))
@@ -212,8 +235,13 @@ def test_thrown_in_hand_passes_the_deal_G6() -> None:
     from records.notation import read
 
     for dealer in ("Carla", "Anna", "Carla"):
-        records.append(read(bargain("pass pass pass", head=HEAD.replace(
-                '[Dealer "Carla"]', f'[Dealer "{dealer}"]')))[0].record)
+        records.append(
+            read(
+                bargain(
+                    "pass pass pass", head=HEAD.replace('[Dealer "Carla"]', f'[Dealer "{dealer}"]')
+                )
+            )[0].record
+        )
     reports = [engine.verify(r) for r in records]
     assert first.status is Status.THROWN_IN
     ledger = build_ledger(records, reports)

@@ -73,7 +73,8 @@ def test_random_records_are_legal_and_add_up(seed: int) -> None:
     assert RecordSchema().load(RecordSchema().dump(record)) == record
     report = ENGINE.verify(parsed.record)
     assert report.status in (Status.CLEAN, Status.THROWN_IN), [
-        (f.code, f.message) for f in report.findings]
+        (f.code, f.message) for f in report.findings
+    ]
     assert not report.violations and not report.errors
     invariants(record, report)
     conservation(record, report)
@@ -146,8 +147,22 @@ def replace_item(record: Record, data: st.DataObject) -> Record:
     if not items:
         return record
     position = data.draw(st.integers(0, len(items) - 1))
-    word = data.draw(st.sampled_from(["pass", "continue", "demand=3", "offer=2", "demand=1",
-                                      "mixed", "kings", "abundance", "?", "offer=9"]))
+    word = data.draw(
+        st.sampled_from(
+            [
+                "pass",
+                "continue",
+                "demand=3",
+                "offer=2",
+                "demand=1",
+                "mixed",
+                "kings",
+                "abundance",
+                "?",
+                "offer=9",
+            ]
+        )
+    )
     card = data.draw(st.sampled_from(PACK))
     items[position] = data.draw(st.sampled_from([Item(str(card), card), Item(word)]))
     if isinstance(entry, Trick):
@@ -169,21 +184,34 @@ def add_line(record: Record, data: st.DataObject) -> Record:
     body = list(record.body)
     card = data.draw(st.sampled_from(PACK))
     name = data.draw(st.sampled_from(record.players))
-    line = data.draw(st.sampled_from([
-        Line("fool", name, (Item(str(card), card),)),
-        Line("declare", name, (Item("mixed"), Item(str(card), card))),
-        Line("bargain", data.draw(st.sampled_from(["2", "3", "4", "5"])), (Item("pass"),)),
-        Line("discard", None, (Item(str(card), card),)),
-        Line("claim", "points", (Item(name), Item("+3"))),
-    ]))
+    line = data.draw(
+        st.sampled_from(
+            [
+                Line("fool", name, (Item(str(card), card),)),
+                Line("declare", name, (Item("mixed"), Item(str(card), card))),
+                Line("bargain", data.draw(st.sampled_from(["2", "3", "4", "5"])), (Item("pass"),)),
+                Line("discard", None, (Item(str(card), card),)),
+                Line("claim", "points", (Item(name), Item("+3"))),
+            ]
+        )
+    )
     body.insert(data.draw(st.integers(0, len(body))), line)
     return Record(record.tags, tuple(body))
 
 
 def change_tags(record: Record, data: st.DataObject) -> Record:
     dealer = data.draw(st.sampled_from(record.players))
-    options = data.draw(st.sampled_from(["", "fool=5", "abundance-fool=trump",
-                                         "discard-in-pile=no", "fool=5 discard-in-pile=no"]))
+    options = data.draw(
+        st.sampled_from(
+            [
+                "",
+                "fool=5",
+                "abundance-fool=trump",
+                "discard-in-pile=no",
+                "fool=5 discard-in-pile=no",
+            ]
+        )
+    )
     tags = tuple((n, dealer if n == "Dealer" else v) for n, v in record.tags)
     return Record((*tags, ("Options", options)) if options else tags, record.body)
 
@@ -226,8 +254,9 @@ def test_a_card_played_twice_is_impossible(seed: int, data) -> None:
 
 @settings(max_examples=30, deadline=None)
 @given(seeds, st.booleans(), st.booleans())
-def test_the_deal_fool_lines_and_discard_may_be_left_out(seed: int, drop_fools: bool,
-                                                         drop_discard: bool) -> None:
+def test_the_deal_fool_lines_and_discard_may_be_left_out(
+    seed: int, drop_fools: bool, drop_discard: bool
+) -> None:
     """A hand played out scores the same without its ``hand`` lines (the hands are what the
     play shows), without its ``fool`` lines (the exchange is made for the record, PIE3-7) and
     without its discard (the cards nobody played, PIE3-5)."""
@@ -235,8 +264,9 @@ def test_the_deal_fool_lines_and_discard_may_be_left_out(seed: int, drop_fools: 
     report = ENGINE.verify(record)
     if report.status is not Status.CLEAN:
         return
-    dropped = {"hand"} | ({"fool"} if drop_fools else set()) | (
-        {"discard"} if drop_discard else set())
+    dropped = (
+        {"hand"} | ({"fool"} if drop_fools else set()) | ({"discard"} if drop_discard else set())
+    )
     body = tuple(e for e in record.body if isinstance(e, Trick) or e.keyword not in dropped)
     again = ENGINE.verify(Record(record.tags, body))
     assert again.status is Status.CLEAN, [(f.code, f.message) for f in again.findings]

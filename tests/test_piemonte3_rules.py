@@ -61,7 +61,16 @@ def test_points_total_129_and_130_with_fool_5_PIE3_2() -> None:
     assert sum(table[c] for c in cards_of(R.PACK)) == 129
     assert sum(R.card_points(True)[c] for c in cards_of(R.PACK)) == 130
     assert [table[C(t)] for t in ("20", "1", "Fool", "21", "KS", "QC", "CB", "JD", "10S")] == [
-        5, 5, 4, 1, 5, 4, 3, 2, 1]
+        5,
+        5,
+        4,
+        1,
+        5,
+        4,
+        3,
+        2,
+        1,
+    ]
 
 
 def test_settlement_is_card_points_less_43_PIE3_8() -> None:
@@ -152,8 +161,9 @@ def _first(scenario, want):
 def test_must_trump_when_void_G1() -> None:
     def plain_instead_of_trump(hand_mask, before, card):
         if before and card.is_trump and not before[0].is_trump and not before[0].is_fool:
-            others = [c for c in cards_of(hand_mask) if c.suit is not None
-                      and c.suit != before[0].suit]
+            others = [
+                c for c in cards_of(hand_mask) if c.suit is not None and c.suit != before[0].suit
+            ]
             return others[0] if others else None
         return None
 
@@ -199,10 +209,17 @@ def test_card_not_held_stops_the_replay_with_its_place_G2() -> None:
 
 
 def test_hands_may_be_left_out_and_a_revoke_is_still_proved() -> None:
-    low = str(cards_of(hand(dealer="Bruno", fixed={"Carla": "20 1", "Anna": "Fool"})
-                       .dealt["Anna"] & R.TRUMPS)[0])
-    scenario = hand(dealer="Bruno", fixed={"Carla": "20 1", "Anna": "Fool"},
-                    force={(1, "Anna"): low}, write_hands=False)
+    low = str(
+        cards_of(
+            hand(dealer="Bruno", fixed={"Carla": "20 1", "Anna": "Fool"}).dealt["Anna"] & R.TRUMPS
+        )[0]
+    )
+    scenario = hand(
+        dealer="Bruno",
+        fixed={"Carla": "20 1", "Anna": "Fool"},
+        force={(1, "Anna"): low},
+        write_hands=False,
+    )
     report = scenario.report()
     assert codes(report) == ["MUST_FOLLOW_SUIT"]
     assert by_name(report) == {p: scenario.tally.totals[p] - 43 for p in PLAYERS}
@@ -216,41 +233,56 @@ def test_partial_play_scores_nothing_G2() -> None:
 
 
 # -- PIE3-6: declarations -------------------------------------------------------------------------
-@pytest.mark.parametrize(("kind", "text", "worth"), [
-    ("abundance", "1 2 3 4 5 6 7 8 9 10", 10), ("abundance", "1 2 3 4 5 6 7 8 9 10 11 12", 12),
-    ("kings", "KS KB KC KD", 20), ("kings", "KS KB KC KD 20 1", 30),
-    ("mitigati", "20 1 Fool", 15), ("mitigati", "20 1 Fool KS", 20),
-    ("mixed", "KS 20 1 Fool", 10), ("mixed", "KS KB KC 20 1", 15),
-])
+@pytest.mark.parametrize(
+    ("kind", "text", "worth"),
+    [
+        ("abundance", "1 2 3 4 5 6 7 8 9 10", 10),
+        ("abundance", "1 2 3 4 5 6 7 8 9 10 11 12", 12),
+        ("kings", "KS KB KC KD", 20),
+        ("kings", "KS KB KC KD 20 1", 30),
+        ("mitigati", "20 1 Fool", 15),
+        ("mitigati", "20 1 Fool KS", 20),
+        ("mixed", "KS 20 1 Fool", 10),
+        ("mixed", "KS KB KC 20 1", 15),
+    ],
+)
 def test_declaration_values_PIE3_6(kind: str, text: str, worth: int) -> None:
     assert value(kind, mask(text)) == worth
 
 
 def test_each_declaration_is_paid_by_each_opponent_PIE3_6() -> None:
-    scenario = hand(fixed={"Bruno": "KS KB KC KD 20 1 Fool"},
-                    declares=["Bruno: kings KS KB KC KD", "Bruno: mitigati 20 1 Fool"])
+    scenario = hand(
+        fixed={"Bruno": "KS KB KC KD 20 1 Fool"},
+        declares=["Bruno: kings KS KB KC KD", "Bruno: mitigati 20 1 Fool"],
+    )
     report = scenario.report()
     assert report.status is Status.CLEAN
     paid = [(line.label.split(":")[0], line.amounts) for line in report.lines[:-1]]
-    assert paid == [("Kings declared by Bruno", (-20, 40, -20)),
-                    ("Mitigati declared by Bruno", (-15, 30, -15))]
+    assert paid == [
+        ("Kings declared by Bruno", (-20, 40, -20)),
+        ("Mitigati declared by Bruno", (-15, 30, -15)),
+    ]
     # 35 is the best grouping of 4 Kings and 3 Honours: nothing to note for Bruno
     assert [f.code for f in report.findings if f.seat == 1] == []
 
 
-@pytest.mark.parametrize(("declare", "why"), [
-    ("abundance 1 2 3 4 5 6 7 8 9 KS", "only trumps"),
-    ("abundance 1 2 3 4 5 6 7 8 9", "10 or more"),
-    ("abundance 1 2 3 4 5 6 7 8 9 Fool", "the Fool is not a trump"),
-    ("kings KS KB KC", "all four Kings"),
-    ("mitigati 20 1", "all three Honours"),
-    ("mixed KS KB KC", "at least one King and one Honour"),
-    ("mixed KS 20 1", "4 or more"),
-    ("kings KS KB KC KD 2", "Kings and Honours only"),
-])
+@pytest.mark.parametrize(
+    ("declare", "why"),
+    [
+        ("abundance 1 2 3 4 5 6 7 8 9 KS", "only trumps"),
+        ("abundance 1 2 3 4 5 6 7 8 9", "10 or more"),
+        ("abundance 1 2 3 4 5 6 7 8 9 Fool", "the Fool is not a trump"),
+        ("kings KS KB KC", "all four Kings"),
+        ("mitigati 20 1", "all three Honours"),
+        ("mixed KS KB KC", "at least one King and one Honour"),
+        ("mixed KS 20 1", "4 or more"),
+        ("kings KS KB KC KD 2", "Kings and Honours only"),
+    ],
+)
 def test_malformed_declarations_are_not_paid_PIE3_6(declare: str, why: str) -> None:
-    scenario = hand(fixed={"Anna": "KS KB KC KD 20 1 Fool 2 3 4 5 6 7 8 9"},
-                    declares=[f"Anna: {declare}"])
+    scenario = hand(
+        fixed={"Anna": "KS KB KC KD 20 1 Fool 2 3 4 5 6 7 8 9"}, declares=[f"Anna: {declare}"]
+    )
     report = scenario.report()
     assert codes(report) == ["DECLARATION_MALFORMED"]
     assert why in report.violations[0].message
@@ -258,45 +290,55 @@ def test_malformed_declarations_are_not_paid_PIE3_6(declare: str, why: str) -> N
 
 
 def test_abundance_fool_option_makes_the_fool_a_trump_PIE3_6() -> None:
-    scenario = hand(fixed={"Anna": "Fool 2 3 4 5 6 7 8 9 10"},
-                    declares=["Anna: abundance 2 3 4 5 6 7 8 9 10 Fool"],
-                    options="abundance-fool=trump")
+    scenario = hand(
+        fixed={"Anna": "Fool 2 3 4 5 6 7 8 9 10"},
+        declares=["Anna: abundance 2 3 4 5 6 7 8 9 10 Fool"],
+        options="abundance-fool=trump",
+    )
     report = scenario.report()
     assert report.status is Status.CLEAN
     assert report.lines[0].amounts == (20, -10, -10)
 
 
 def test_a_declaration_not_held_is_not_paid_PIE3_6() -> None:
-    report = hand(fixed={"Anna": "KS KB 20", "Bruno": "1"},
-                  declares=["Anna: mixed KS KB 20 1"]).report()
+    report = hand(
+        fixed={"Anna": "KS KB 20", "Bruno": "1"}, declares=["Anna: mixed KS KB 20 1"]
+    ).report()
     assert codes(report) == ["DECLARATION_NOT_HELD"]
     assert report.violations[0].cards == (C("1"),)
 
 
 def test_abundance_cards_may_serve_one_other_declaration_PIE3_6() -> None:
-    scenario = hand(fixed={"Anna": "20 1 Fool KS 2 3 4 5 6 7 8 9"},
-                    declares=["Anna: abundance 1 2 3 4 5 6 7 8 9 20",
-                              "Anna: mitigati 20 1 Fool KS"])
+    scenario = hand(
+        fixed={"Anna": "20 1 Fool KS 2 3 4 5 6 7 8 9"},
+        declares=["Anna: abundance 1 2 3 4 5 6 7 8 9 20", "Anna: mitigati 20 1 Fool KS"],
+    )
     report = scenario.report()
     assert report.status is Status.CLEAN
     assert [line.amounts for line in report.lines[:2]] == [(20, -10, -10), (40, -20, -20)]
 
 
 def test_a_card_serves_only_one_of_kings_mitigati_mixed_PIE3_6() -> None:
-    scenario = hand(fixed={"Anna": "KS KB KC KD 20 1 Fool"},
-                    declares=["Anna: kings KS KB KC KD 20", "Anna: mitigati 20 1 Fool"])
+    scenario = hand(
+        fixed={"Anna": "KS KB KC KD 20 1 Fool"},
+        declares=["Anna: kings KS KB KC KD 20", "Anna: mitigati 20 1 Fool"],
+    )
     report = scenario.report()
     assert codes(report) == ["DECLARATION_CARD_REUSED"]
     assert report.violations[0].cards == (C("20"),)
     assert [line.label.split(":")[0] for line in report.lines] == [
-        "Kings declared by Anna", "Card points"]
+        "Kings declared by Anna",
+        "Card points",
+    ]
     # and the engine notes that 35 (Kings and Mitigati, or Kings with all three added) existed
     assert "BETTER_GROUPING" in codes(report, notes=True)
 
 
 def test_abundance_twice_is_paid_once_PIE3_6() -> None:
-    scenario = hand(fixed={"Anna": "2 3 4 5 6 7 8 9 10 11"},
-                    declares=["Anna: abundance 2 3 4 5 6 7 8 9 10 11"] * 2)
+    scenario = hand(
+        fixed={"Anna": "2 3 4 5 6 7 8 9 10 11"},
+        declares=["Anna: abundance 2 3 4 5 6 7 8 9 10 11"] * 2,
+    )
     assert codes(scenario.report()) == ["DUPLICATE_DECLARATION"]
 
 
@@ -353,7 +395,8 @@ def test_exchange_delayed_until_the_player_wins_a_trick_PIE3_7() -> None:
 def test_exchange_written_late_is_flagged_PIE3_7() -> None:
     scenario, after, _winner, card = _fool_scenario()
     text = scenario.text.replace(f"fool Bruno: {card}\n", "", 1).replace(
-        f"\n{after + 1}. ", f"\n{after + 1}. ", 1)
+        f"\n{after + 1}. ", f"\n{after + 1}. ", 1
+    )
     rows = lines_of(text)
     index = next(i for i, row in enumerate(rows) if row.startswith(f"{after + 1}. "))
     rows.insert(index + 1, f"fool Bruno: {card}")
@@ -374,8 +417,7 @@ def test_exchange_before_the_player_has_the_card_is_impossible_PIE3_7() -> None:
 
 
 def test_exchange_with_a_card_worth_more_is_flagged_and_moved_PIE3_7() -> None:
-    scenario = hand(fixed={"Carla": "Fool QS"}, discard="QS 3S 6S",
-                    force={(1, "Carla"): "Fool"})
+    scenario = hand(fixed={"Carla": "Fool QS"}, discard="QS 3S 6S", force={(1, "Carla"): "Fool"})
     [(after, giver, winner, card)] = scenario.tally.exchanges
     assert (after, giver) == (1, "Carla")  # the dealer gives at once, from his discard
     text = scenario.text.replace(f"fool Carla: {card}", "fool Carla: QS")
@@ -471,8 +513,11 @@ def test_a_session_keeps_one_unit_PIE3_2() -> None:
 
 
 def test_declarations_are_checked_against_hands_shown_by_the_play_PIE3_6() -> None:
-    scenario = hand(fixed={"Anna": "KS KB 20", "Bruno": "1"},
-                    declares=["Anna: mixed KS KB 20 1"], write_hands=False)
+    scenario = hand(
+        fixed={"Anna": "KS KB 20", "Bruno": "1"},
+        declares=["Anna: mixed KS KB 20 1"],
+        write_hands=False,
+    )
     report = scenario.report()
     assert codes(report) == ["DECLARATION_NOT_HELD"]
     assert report.hands is not None  # every hand is known from the complete play
@@ -529,8 +574,11 @@ def test_records_built_in_code_are_checked_like_text_G2() -> None:
 
     engine = get_game("piemonte3")
     record = engine.random_record(random.Random(1))
-    for name, new in (("Players", "Anna, Bruno"), ("Players", "Anna, Bruno, Carla, Dario"),
-                      ("Dealer", "Zed")):
+    for name, new in (
+        ("Players", "Anna, Bruno"),
+        ("Players", "Anna, Bruno, Carla, Dario"),
+        ("Dealer", "Zed"),
+    ):
         tags = tuple((n, new if n == name else v) for n, v in record.tags)
         assert codes(engine.verify(Record(tags, record.body))) == ["BAD_PLAYERS"]
     for subject in ("x", None, "²", "99999999"):

@@ -62,8 +62,17 @@ def test_verify_a_session_prints_its_ledger_in_game_points(runner: CliRunner) ->
 def test_rules_lists_options_sections_and_rulings(runner: CliRunner) -> None:
     result = runner.invoke(main, ["rules", "piemonte3"])
     assert result.exit_code == 0
-    for needle in ("fool=4|5", "abundance-fool=plain|trump", "discard-in-pile=yes|no",
-                   "bargain", "declare", "fool ", "PIE3-4", "PIE3-8", "G-6"):
+    for needle in (
+        "fool=4|5",
+        "abundance-fool=plain|trump",
+        "discard-in-pile=yes|no",
+        "bargain",
+        "declare",
+        "fool ",
+        "PIE3-4",
+        "PIE3-8",
+        "G-6",
+    ):
         assert needle in result.output, needle
     listing = runner.invoke(main, ["rules"])
     assert "piemonte3" in listing.output
@@ -93,8 +102,9 @@ def test_bench_runs(runner: CliRunner) -> None:
 
 
 def test_option_on_the_command_line(runner: CliRunner) -> None:
-    result = runner.invoke(main, ["verify", "--json", "-o", "fool=5",
-                                  str(EXAMPLES / "mixed-fool-delayed.txt")])
+    result = runner.invoke(
+        main, ["verify", "--json", "-o", "fool=5", str(EXAMPLES / "mixed-fool-delayed.txt")]
+    )
     report = json.loads(result.output)["records"][0]["report"]
     assert sum(side["total"] for side in report["sides"]) == 130
     assert sum(report["settlement"].values()) == 0
@@ -115,13 +125,16 @@ def test_api_verify(client: FlaskClient) -> None:
 
 
 def test_api_session_ledger(client: FlaskClient, tournament: Tournament) -> None:
-    response = client.post(f"/api/tournaments/{tournament.id}/sessions",
-                           json={"game": "piemonte3", "players": ["Anna", "Bruno", "Carla"]},
-                           headers=tournament.headers)
+    response = client.post(
+        f"/api/tournaments/{tournament.id}/sessions",
+        json={"game": "piemonte3", "players": ["Anna", "Bruno", "Carla"]},
+        headers=tournament.headers,
+    )
     assert response.status_code == 201, response.get_data(as_text=True)
     sid = response.get_json()["id"]
-    upload = client.post(f"/api/sessions/{sid}/hands", json={"text": text("bargains")},
-                         headers=tournament.headers)
+    upload = client.post(
+        f"/api/sessions/{sid}/hands", json={"text": text("bargains")}, headers=tournament.headers
+    )
     assert upload.status_code == 201, upload.get_data(as_text=True)
     assert [h["status"] for h in upload.get_json()["hands"]] == ["thrown-in"] * 3
     ledger = client.get(f"/api/sessions/{sid}/ledger").get_json()
@@ -135,15 +148,26 @@ def test_golden_records_cover_the_issue() -> None:
     declaration and a mixed grouping, a delayed Fool exchange, a revoke (checked by
     tests/test_golden.py against their hand-worked ``.expected.json``)."""
     names = {p.stem for p in EXAMPLES.glob("*.txt") if p.with_suffix(".expected.json").exists()}
-    assert {"bargains", "offer-then-demand", "all-pass", "abundance-mitigati", "kings-reuse",
-            "mixed-fool-delayed", "revoke"} <= names
-    sessions = [line.split(":")[0] for line in text("bargains").splitlines()
-                if line.startswith("bargain ")]
+    assert {
+        "bargains",
+        "offer-then-demand",
+        "all-pass",
+        "abundance-mitigati",
+        "kings-reuse",
+        "mixed-fool-delayed",
+        "revoke",
+    } <= names
+    sessions = [
+        line.split(":")[0] for line in text("bargains").splitlines() if line.startswith("bargain ")
+    ]
     settled_after = [json.loads(json.dumps(r))["status"] for r in expected("bargains")["records"]]
     assert settled_after == ["thrown-in"] * 3 and sessions[-1] == "bargain 4"
-    declared = {line.split()[2] for name in ("abundance-mitigati", "kings-reuse",
-                                             "mixed-fool-delayed")
-                for line in text(name).splitlines() if line.startswith("declare ")}
+    declared = {
+        line.split()[2]
+        for name in ("abundance-mitigati", "kings-reuse", "mixed-fool-delayed")
+        for line in text(name).splitlines()
+        if line.startswith("declare ")
+    }
     assert declared == {"abundance", "mitigati", "kings", "mixed"}
 
 

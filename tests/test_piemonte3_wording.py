@@ -58,20 +58,33 @@ def translate(message: str, style: str) -> str:
 def shape(report: Report, tag_line: int = 0) -> tuple:
     """Everything in a report but the words of its messages and the Fool exchange's text;
     places after an added ``Suits`` tag at ``tag_line`` are taken one line up."""
+
     def place(loc: Loc | None) -> Loc | None:
         if loc is None or not tag_line or loc.line < tag_line:
             return loc
         assert loc.line != tag_line, loc
         return Loc(loc.line - 1, loc.column)
 
-    findings = [(f.code, f.severity, f.rule, place(f.loc), f.trick, f.seat, f.cards, f.legal)
-                for f in report.findings]
-    tricks = [(t.number, t.leader, t.cards, t.winner, t.points, dict(t.flags))
-              for t in report.tricks]
+    findings = [
+        (f.code, f.severity, f.rule, place(f.loc), f.trick, f.seat, f.cards, f.legal)
+        for f in report.findings
+    ]
+    tricks = [
+        (t.number, t.leader, t.cards, t.winner, t.points, dict(t.flags)) for t in report.tricks
+    ]
     contract = {k: v for k, v in report.contract.items() if k != "fool"}
-    return (findings, tricks, [(x.label, x.amounts, x.rule) for x in report.lines],
-            report.status, report.settlement, report.hands, report.discard, report.sides,
-            report.unit, contract)
+    return (
+        findings,
+        tricks,
+        [(x.label, x.amounts, x.rule) for x in report.lines],
+        report.status,
+        report.settlement,
+        report.hands,
+        report.discard,
+        report.sides,
+        report.unit,
+        contract,
+    )
 
 
 def both(text: str, style: str = "french") -> tuple[Report, Report]:
@@ -83,7 +96,8 @@ def both(text: str, style: str = "french") -> tuple[Report, Report]:
     tag_line = styled.split("\n").index(f'[Suits "{style}"]') + 1
     assert shape(other, tag_line) == shape(italian)
     assert [f.message for f in other.findings] == [
-        translate(f.message, style) for f in italian.findings]
+        translate(f.message, style) for f in italian.findings
+    ]
     fool = italian.contract.get("fool")
     assert other.contract.get("fool") == (None if fool is None else translate(fool, style))
     return italian, other
@@ -116,10 +130,15 @@ def assert_worded(italian: str, french: str, it_words: list[str], fr_words: list
 def test_restyle_and_translate_use_the_styles_letters() -> None:
     text = '[Game "piemonte3"]\nhand Anna: QB CC 21 Fool\ndeclare Anna: kings KS KB\n1. 10C QB 3'
     assert restyle(text, "french").split("\n") == [
-        '[Game "piemonte3"]', '[Suits "french"]', "hand Anna: QC CH 21 Fool",
-        "declare Anna: kings KS KC", "1. 10H QC 3"]
+        '[Game "piemonte3"]',
+        '[Suits "french"]',
+        "hand Anna: QC CH 21 Fool",
+        "declare Anna: kings KS KC",
+        "1. 10H QC 3",
+    ]
     assert translate("Anna played QB but held cups", "symbols") == (
-        "Anna played Q♣ but held hearts")
+        "Anna played Q♣ but held hearts"
+    )
 
 
 # -- the play (PIE3-1, G-1, G-2) -----------------------------------------------------------------
@@ -163,8 +182,7 @@ def test_a_revoke_proved_by_a_later_trick_names_the_proof_in_the_records_style()
     assert "batons" in it.message and "clubs" not in it.message
     proof = re.search(r"proved by trick \d+, where Anna played (\w+B)$", it.message)
     assert proof is not None, it.message  # the later batons card that proves the revoke
-    assert_worded(it.message, fr.message, [proof.group(1)],
-                  [card_text(proof.group(1), "french")])
+    assert_worded(it.message, fr.message, [proof.group(1)], [card_text(proof.group(1), "french")])
 
 
 def test_a_card_not_held_and_a_card_played_twice_are_named_in_the_records_style() -> None:
@@ -202,20 +220,20 @@ def test_discard_findings_name_the_cards_in_the_records_style() -> None:
     text = replace_row(scenario.text, "discard:", "discard: 3S 6S 2B")  # Anna's 2B
     italian, french = both(text)
     it, fr = only(italian, "CARD_NOT_HELD"), only(french, "CARD_NOT_HELD")
-    assert (it.message, fr.message) == ("the dealer did not hold 2B",
-                                        "the dealer did not hold 2C")
+    assert (it.message, fr.message) == ("the dealer did not hold 2B", "the dealer did not hold 2C")
     text = replace_row(scenario.text, "discard:", "discard: 5C 5C 3S")  # Carla's 5C
     italian, french = both(text)
     it, fr = only(italian, "DUPLICATE_CARD"), only(french, "DUPLICATE_CARD")
     assert (it.message, fr.message) == ("5C twice in the discard", "5H twice in the discard")
     # without the dealer's hand line, a card discarded that another player holds
-    text = "\n".join(row for row in scenario.text.split("\n")
-                     if not row.startswith("hand Carla:"))
+    text = "\n".join(row for row in scenario.text.split("\n") if not row.startswith("hand Carla:"))
     text = replace_row(text, "discard:", "discard: 3S 6S 2B")
     italian, french = both(text)
     it, fr = only(italian, "DUPLICATE_CARD"), only(french, "DUPLICATE_CARD")
-    assert (it.message, fr.message) == ("2B is discarded but another player has it",
-                                        "2C is discarded but another player has it")
+    assert (it.message, fr.message) == (
+        "2B is discarded but another player has it",
+        "2C is discarded but another player has it",
+    )
 
 
 def test_a_derived_discard_is_named_in_the_records_style() -> None:
@@ -234,8 +252,7 @@ def test_a_declaration_missing_a_card_is_named_in_the_records_style() -> None:
     it, fr = only(italian, "DECLARATION_MALFORMED"), only(french, "DECLARATION_MALFORMED")
     assert it.message.endswith("Kings needs all four Kings; missing KC; it is not paid")
     assert fr.message.endswith("Kings needs all four Kings; missing KH; it is not paid")
-    text = hand(fixed={"Anna": "KS KB KC KD 20 1 QB"},
-                declares=["Anna: kings KS KB KC KD QB"]).text
+    text = hand(fixed={"Anna": "KS KB KC KD 20 1 QB"}, declares=["Anna: kings KS KB KC KD QB"]).text
     italian, french = both(text)
     it, fr = only(italian, "DECLARATION_MALFORMED"), only(french, "DECLARATION_MALFORMED")
     assert_worded(it.message, fr.message, ["QB"], ["QC"])
@@ -249,13 +266,16 @@ def test_a_card_listed_twice_in_a_declaration_is_named_in_the_records_style() ->
 
 
 def test_declarations_not_held_or_reused_are_named_in_the_records_style() -> None:
-    text = hand(fixed={"Anna": "KS KC 20 1", "Bruno": "KB"},
-                declares=["Anna: mixed KS KB 20 1"]).text
+    text = hand(
+        fixed={"Anna": "KS KC 20 1", "Bruno": "KB"}, declares=["Anna: mixed KS KB 20 1"]
+    ).text
     italian, french = both(text)
     it, fr = only(italian, "DECLARATION_NOT_HELD"), only(french, "DECLARATION_NOT_HELD")
     assert_worded(it.message, fr.message, ["KB"], ["KC"])
-    text = hand(fixed={"Anna": "KS KB KC KD 20 1 Fool"},
-                declares=["Anna: kings KS KB KC KD 20", "Anna: mixed KB KC 20 1"]).text
+    text = hand(
+        fixed={"Anna": "KS KB KC KD 20 1 Fool"},
+        declares=["Anna: kings KS KB KC KD 20", "Anna: mixed KB KC 20 1"],
+    ).text
     italian, french = both(text)
     it, fr = only(italian, "DECLARATION_CARD_REUSED"), only(french, "DECLARATION_CARD_REUSED")
     assert it.message.startswith("KB KC 20 already served")
@@ -284,8 +304,9 @@ def test_the_fools_exchange_is_named_in_the_records_style() -> None:
 
 
 def test_an_exchange_not_written_names_the_card_taken_in_the_records_style() -> None:
-    scenario = hand(fixed={"Carla": "Fool 2B 5B 8B"}, discard="2B 5B 8B",
-                    force={(1, "Carla"): "Fool"})
+    scenario = hand(
+        fixed={"Carla": "Fool 2B 5B 8B"}, discard="2B 5B 8B", force={(1, "Carla"): "Fool"}
+    )
     [(_after, giver, _winner, card)] = scenario.tally.exchanges
     assert giver == "Carla" and str(card) == "2B"  # the lowest 1-point card of her pile
     text = scenario.text.replace(f"fool Carla: {card}\n", "", 1)
@@ -297,8 +318,9 @@ def test_an_exchange_not_written_names_the_card_taken_in_the_records_style() -> 
 # -- symbols ---------------------------------------------------------------------------------------
 @pytest.mark.parametrize("style", ["french", "symbols"])
 def test_a_whole_flagged_hand_reads_alike_in_every_style(style: str) -> None:
-    text = hand(fixed={"Anna": "KS KB KC KD 2"}, declares=["Anna: kings KS KB KD"],
-                force={(2, "Anna"): "2"}).text
+    text = hand(
+        fixed={"Anna": "KS KB KC KD 2"}, declares=["Anna: kings KS KB KD"], force={(2, "Anna"): "2"}
+    ).text
     italian, other = both(text, style)
     assert {f.code for f in italian.violations} == {"DECLARATION_MALFORMED", "MUST_FOLLOW_SUIT"}
     messages = " | ".join(f.message for f in other.findings)

@@ -134,7 +134,8 @@ def assert_same_reports(text: str) -> None:
             continue
         for options in (None, {"overtrump": "required"}, {"pip-order": "historic"}):
             assert report_view(GAME.verify(record, options)) == report_view(
-                GAME.verify_general(record, options))
+                GAME.verify_general(record, options)
+            )
 
 
 # -- the reader --------------------------------------------------------------------------------
@@ -146,26 +147,39 @@ def test_reader_paths_agree_on_generated_pinch_records(seed: int) -> None:
 
 @settings(max_examples=80, deadline=None)
 @given(seeds, st.integers(1, 5), st.randoms(use_true_random=False))
-def test_reader_paths_agree_on_edited_pinch_records(seed: int, edits: int,
-                                                    rng: random.Random) -> None:
+def test_reader_paths_agree_on_edited_pinch_records(
+    seed: int, edits: int, rng: random.Random
+) -> None:
     assert_same_reading(edited(generated(seed), rng, edits))
 
 
 def test_reader_edge_cases_agree_for_section_lines() -> None:
     head = '[Game "pinch"]\n[Players "Anna, Bruno"]\n[Dealer "Anna"]\n'
-    for body in ["draw Anna: 7S\n", "draw Anna: 7S 8S\n", "draw anna :7S\n1. 7S 8S\n",
-                 "draw Anna:  7S\ndraw Bruno:\t7S\n", "draw Anna Bruno: 7S\n",
-                 "draw Anna: 7S\x0b\n", "draw Anna:\x0b7S\n", "draw\x0bAnna: 7S\n",
-                 "stock Anna: 7S\n", "claim Anna: 7S\n", "cover Anna: 7S\n",
-                 "meld Anna: family JS CS QS KS\n", "hand Anna: 7S\nhand Anna: 7S\n",
-                 "draw Anna: 7S\n" * 2001]:
+    for body in [
+        "draw Anna: 7S\n",
+        "draw Anna: 7S 8S\n",
+        "draw anna :7S\n1. 7S 8S\n",
+        "draw Anna:  7S\ndraw Bruno:\t7S\n",
+        "draw Anna Bruno: 7S\n",
+        "draw Anna: 7S\x0b\n",
+        "draw Anna:\x0b7S\n",
+        "draw\x0bAnna: 7S\n",
+        "stock Anna: 7S\n",
+        "claim Anna: 7S\n",
+        "cover Anna: 7S\n",
+        "meld Anna: family JS CS QS KS\n",
+        "hand Anna: 7S\nhand Anna: 7S\n",
+        "draw Anna: 7S\n" * 2001,
+    ]:
         assert_same_reading(head + body)
     # an unknown game: no keywords, so section lines take the general path
-    assert_same_reading('[Game "nope"]\n[Players "Anna, Bruno"]\n[Dealer "Anna"]\n'
-                        "draw Anna: 7S\n1. 7S 8S\n")
+    assert_same_reading(
+        '[Game "nope"]\n[Players "Anna, Bruno"]\n[Dealer "Anna"]\ndraw Anna: 7S\n1. 7S 8S\n'
+    )
     # players whose names fold to the same
-    assert_same_reading('[Game "pinch"]\n[Players "Anna, ANNA"]\n[Dealer "Anna"]\n'
-                        "draw anna: 7S\n1. Anna: 7S 8S\n")
+    assert_same_reading(
+        '[Game "pinch"]\n[Players "Anna, ANNA"]\n[Dealer "Anna"]\ndraw anna: 7S\n1. Anna: 7S 8S\n'
+    )
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
@@ -198,7 +212,8 @@ def test_reader_takes_the_body_block_for_draw_lines(monkeypatch: pytest.MonkeyPa
     for raw in outside:  # each follows a meld or cover line, perhaps after another draw
         i = lines.index(raw)
         assert lines[i - 1].startswith(("meld", "cover")) or (
-            lines[i - 1].startswith("draw") and lines[i - 2].startswith(("meld", "cover")))
+            lines[i - 1].startswith("draw") and lines[i - 2].startswith(("meld", "cover"))
+        )
 
 
 # -- the engine --------------------------------------------------------------------------------
@@ -210,15 +225,17 @@ def test_engine_paths_agree_on_generated_pinch_records(seed: int) -> None:
 
 @settings(max_examples=80, deadline=None)
 @given(seeds, st.integers(1, 4), st.randoms(use_true_random=False))
-def test_engine_paths_agree_on_mutated_pinch_records(seed: int, count: int,
-                                                     rng: random.Random) -> None:
+def test_engine_paths_agree_on_mutated_pinch_records(
+    seed: int, count: int, rng: random.Random
+) -> None:
     assert_same_reports(mutated(generated(seed), rng, count))
 
 
 @settings(max_examples=40, deadline=None)
 @given(seeds, st.integers(1, 3), st.randoms(use_true_random=False))
-def test_engine_paths_agree_on_edited_pinch_texts(seed: int, edits: int,
-                                                  rng: random.Random) -> None:
+def test_engine_paths_agree_on_edited_pinch_texts(
+    seed: int, edits: int, rng: random.Random
+) -> None:
     assert_same_reports(edited(generated(seed), rng, edits))
 
 
@@ -272,8 +289,9 @@ def test_engine_paths_agree_on_melds_never_declared() -> None:
     general path finds. The records used show every kind of meld so noted."""
     noted = ""
     for seed in range(60):
-        text = "\n".join(line for line in generated(seed).split("\n")
-                         if not line.startswith("meld "))
+        text = "\n".join(
+            line for line in generated(seed).split("\n") if not line.startswith("meld ")
+        )
         assert_same_reports(text)
         report = GAME.verify(read(text)[0].record)
         noted += " ".join(f.message for f in report.findings if f.code == "UNDECLARED_MELD")
@@ -303,10 +321,15 @@ def test_meld_checks_let_through_every_draw_that_makes_a_meld() -> None:
                 hand = 1 << card | sum(1 << c for c in rng.sample(pool, size))
                 book = MeldBook(SimpleNamespace(hands=[hand, 0]))  # type: ignore[arg-type]
                 book.moment_for(0, card)
-                passes = any((hand & cards).bit_count() >= enough
-                             for cards, enough in MELD_CHECKS[card])
-                learned = (book.held_gatti[0] or book.held_families[0] or book.held_kinds[0]
-                           or book.held_trumps[0] >= R.TRUMP_MELD)
+                passes = any(
+                    (hand & cards).bit_count() >= enough for cards, enough in MELD_CHECKS[card]
+                )
+                learned = (
+                    book.held_gatti[0]
+                    or book.held_families[0]
+                    or book.held_kinds[0]
+                    or book.held_trumps[0] >= R.TRUMP_MELD
+                )
                 assert passes or not learned, (card, hand)
     # and the checks are not vacuous: a family completed by its last card passes them
     family = R.FAMILIES[0]
@@ -314,15 +337,19 @@ def test_meld_checks_let_through_every_draw_that_makes_a_meld() -> None:
     assert any((family & cards).bit_count() >= enough for cards, enough in MELD_CHECKS[last])
 
 
-@pytest.mark.parametrize(("stray", "code"), [
-    ("hand Anna: 5S", "LINE_OUT_OF_PLACE"),
-    ("stock: 5S", "LINE_OUT_OF_PLACE"),
-    ("exchange Anna: 5S", "UNKNOWN_SECTION"),
-    ("claim points: Anna 40 Bruno 51", None),
-])
+@pytest.mark.parametrize(
+    ("stray", "code"),
+    [
+        ("hand Anna: 5S", "LINE_OUT_OF_PLACE"),
+        ("stock: 5S", "LINE_OUT_OF_PLACE"),
+        ("exchange Anna: 5S", "UNKNOWN_SECTION"),
+        ("claim points: Anna 40 Bruno 51", None),
+    ],
+)
 @pytest.mark.parametrize("where", ["after trick 5", "at the end", "after an error"])
-def test_single_pass_hands_stray_lines_to_the_general_path(stray: str, code: str | None,
-                                                           where: str) -> None:
+def test_single_pass_hands_stray_lines_to_the_general_path(
+    stray: str, code: str | None, where: str
+) -> None:
     """The single pass takes the lines after the deal as they come: a line it does not
     replay (a hand or stock line once play began, a keyword pinch does not have) sends the
     record to the general path from the start, which reports it where the rules say (G-2);
@@ -338,15 +365,22 @@ def test_single_pass_hands_stray_lines_to_the_general_path(stray: str, code: str
     keyword = stray.split(":")[0].split()[0]
     # the line as read at the end of the record; a keyword pinch does not have is built,
     # since the reader itself refuses it
-    line = (read(text + stray + "\n")[0].record.body[-1] if keyword != "exchange"
-            else Line(keyword, "Anna", None, None, cards=(None,)))
-    at = len(record.body) if where == "at the end" else next(
-        i for i, entry in enumerate(record.body) if getattr(entry, "number", 0) == 6)
+    line = (
+        read(text + stray + "\n")[0].record.body[-1]
+        if keyword != "exchange"
+        else Line(keyword, "Anna", None, None, cards=(None,))
+    )
+    at = (
+        len(record.body)
+        if where == "at the end"
+        else next(i for i, entry in enumerate(record.body) if getattr(entry, "number", 0) == 6)
+    )
     body = (*record.body[:at], line, *record.body[at:])
     stray_record = Record(record.tags, body, record.source, record.start)
     for options in (None, {"overtrump": "required"}):
         assert report_view(GAME.verify(stray_record, options)) == report_view(
-            GAME.verify_general(stray_record, options))
+            GAME.verify_general(stray_record, options)
+        )
     report = GAME.verify(stray_record)
     codes = [finding.code for finding in report.errors]
     if code is None:  # a claim line changes nothing here

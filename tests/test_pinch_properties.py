@@ -65,7 +65,8 @@ def test_random_records_are_clean_round_trip_and_make_91(seed: int) -> None:
     assert sum(side.card_points for side in report.sides) == 52
     assert sum(side.tricks for side in report.sides) == R.TRICKS
     assert report.settlement == tuple(
-        sum(line.amounts[seat] for line in report.lines) for seat in (0, 1))
+        sum(line.amounts[seat] for line in report.lines) for seat in (0, 1)
+    )
 
 
 @settings(max_examples=40, deadline=None)
@@ -83,7 +84,8 @@ def test_every_card_is_dealt_or_drawn_once_and_played_once(seed: int) -> None:
         assert stock[0].cards() == drawn  # PINCH-3: the draws are the stock, in order
     report = GAME.verify(record)
     assert report.hands is not None and report.hands[0] | report.hands[1] == sum(
-        1 << c for c in dealt)
+        1 << c for c in dealt
+    )
 
 
 @settings(max_examples=15, deadline=None)
@@ -95,8 +97,9 @@ def test_session_ledger_keeps_running_totals(seed: int, count: int) -> None:
     assert ledger.findings == []  # the deal alternates (PINCH-8, G-6)
     assert ledger.unit == "points" and ledger.start == 0
     for index, row in enumerate(ledger.rows):
-        assert list(row.balances) == [sum(r.settlement[i] for r in reports[: index + 1])
-                                      for i in (0, 1)]
+        assert list(row.balances) == [
+            sum(r.settlement[i] for r in reports[: index + 1]) for i in (0, 1)
+        ]
     assert len(ledger.summary) == (count + 1) // 2  # a game of two hands each (PINCH-8)
 
 
@@ -104,8 +107,10 @@ MUTATIONS = ("swap", "drop", "dup", "card", "move")
 
 
 @settings(max_examples=80, deadline=None)
-@given(seeds, st.lists(st.tuples(st.sampled_from(MUTATIONS), st.integers(0, 10**6)),
-                       min_size=1, max_size=4))
+@given(
+    seeds,
+    st.lists(st.tuples(st.sampled_from(MUTATIONS), st.integers(0, 10**6)), min_size=1, max_size=4),
+)
 def test_mutations_never_crash(seed: int, edits: list[tuple[str, int]]) -> None:
     lines = write(random_record(seed)).splitlines()
     for kind, at in edits:
@@ -143,10 +148,17 @@ def test_cli_verify_prints_the_score_sheet_and_the_winner() -> None:
     assert result.exit_code == 0, result.output
     out = result.output
     assert "score sheet (points)" in out
-    for entry in ("10T 10 trumps [PINCH-5]", "2T trumps raised from 10 to 12 [PINCH-5]",
-                  "10F family of spades", "20B Bagatto ultimo [PINCH-7]", "10G gatti",
-                  "5C three cavaliers", "5C cavaliers raised from three to four",
-                  "deck points [PINCH-2]", "91 in all"):
+    for entry in (
+        "10T 10 trumps [PINCH-5]",
+        "2T trumps raised from 10 to 12 [PINCH-5]",
+        "10F family of spades",
+        "20B Bagatto ultimo [PINCH-7]",
+        "10G gatti",
+        "5C three cavaliers",
+        "5C cavaliers raised from three to four",
+        "deck points [PINCH-2]",
+        "91 in all",
+    ):
         assert entry in out, entry
     assert "game 1 (hands 1-2): Anna 126, Bruno 118: Anna wins (PINCH-8)" in out
 
@@ -182,8 +194,13 @@ def test_api_verify_a_pinch_game(client: FlaskClient) -> None:
     first = body["records"][0]["report"]
     assert first["status"] == "clean" and first["unit"] == "points"
     assert first["settlement"] == {"Anna": 58, "Bruno": 75}
-    assert [line["rule"] for line in first["lines"]] == ["PINCH-5", "PINCH-5", "PINCH-5",
-                                                         "PINCH-7", "PINCH-2"]
+    assert [line["rule"] for line in first["lines"]] == [
+        "PINCH-5",
+        "PINCH-5",
+        "PINCH-5",
+        "PINCH-7",
+        "PINCH-2",
+    ]
     assert body["ledger"]["balances"] == {"Anna": 126, "Bruno": 118}
     assert body["ledger"]["summary"][-1].endswith("Anna wins (PINCH-8)")
     rules = client.get("/api/rules/pinch").get_json()
@@ -191,21 +208,25 @@ def test_api_verify_a_pinch_game(client: FlaskClient) -> None:
 
 
 def test_api_session_ledger_in_points(client: FlaskClient, tournament: Tournament) -> None:
-    response = client.post(f"/api/tournaments/{tournament.id}/sessions",
-                           json={"game": "pinch", "players": ["Anna", "Bruno"]},
-                           headers=tournament.headers)
+    response = client.post(
+        f"/api/tournaments/{tournament.id}/sessions",
+        json={"game": "pinch", "players": ["Anna", "Bruno"]},
+        headers=tournament.headers,
+    )
     assert response.status_code == 201, response.get_data(as_text=True)
     session_id = response.get_json()["id"]
     text = write_many(GAME.random_session(random.Random(9), 2))
-    response = client.post(f"/api/sessions/{session_id}/hands", json={"text": text},
-                           headers=tournament.headers)
+    response = client.post(
+        f"/api/sessions/{session_id}/hands", json={"text": text}, headers=tournament.headers
+    )
     assert response.status_code == 201, response.get_data(as_text=True)
     assert [h["status"] for h in response.get_json()["hands"]] == ["clean", "clean"]
     ledger = client.get(f"/api/sessions/{session_id}/ledger").get_json()
     assert ledger["unit"] == "points" and ledger["start"] == 0
     reports = [GAME.verify(p.record) for p in read(text)]
-    assert ledger["balances"] == {name: sum(r.settlement[i] for r in reports)
-                                  for i, name in enumerate(["Anna", "Bruno"])}
+    assert ledger["balances"] == {
+        name: sum(r.settlement[i] for r in reports) for i, name in enumerate(["Anna", "Bruno"])
+    }
 
 
 @settings(max_examples=30, deadline=None)
@@ -221,8 +242,9 @@ def test_the_fast_trick_path_agrees_with_the_full_checks(seed: int) -> None:
     record = random_record(seed)
     fast, full = GAME.verify(record), Full(GAME, record, None, single_pass=False).run()
     assert fast.status == full.status and fast.settlement == full.settlement
-    assert [(t.winner, t.points) for t in fast.tricks] == [(t.winner, t.points)
-                                                           for t in full.tricks]
+    assert [(t.winner, t.points) for t in fast.tricks] == [
+        (t.winner, t.points) for t in full.tricks
+    ]
     assert [s.total for s in fast.sides] == [s.total for s in full.sides]
     assert [f.code for f in fast.findings] == [f.code for f in full.findings]
 
@@ -241,7 +263,6 @@ def test_engine_agrees_with_the_kits_own_count(seed: int, cover: str) -> None:
     assert [side.tricks for side in report.sides] == [p.won["Anna"], p.won["Bruno"]]
     bagatto = [line.amounts for line in report.lines if line.rule == "PINCH-7"]
     winner = p.bagatto()
-    assert bagatto == ([] if winner is None else
-                       [(20, 0) if winner == "Anna" else (0, 20)])
+    assert bagatto == ([] if winner is None else [(20, 0) if winner == "Anna" else (0, 20)])
     if report.status is Status.FLAGGED:  # only an uncovered Fool can flag these hands
         assert [f.code for f in report.violations] == ["FOOL_NOT_COVERED"] and cover == "never"

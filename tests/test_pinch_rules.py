@@ -61,8 +61,9 @@ def insert_after(text: str, anchor: str, new: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def first_trick(lead: str, answer: str, pins: dict[str, str] | None = None,
-                options: str | None = None) -> tuple[Played, Report]:
+def first_trick(
+    lead: str, answer: str, pins: dict[str, str] | None = None, options: str | None = None
+) -> tuple[Played, Report]:
     """A whole hand whose first trick is Anna's ``lead`` and Bruno's ``answer`` (Bruno deals,
     so Anna leads), the rest played lowest-first."""
     pins = pins or {}
@@ -88,9 +89,10 @@ def test_pinch1_trumps_by_number_otherwise() -> None:
     assert report.tricks[0].winner == 1
 
 
-@pytest.mark.parametrize("lead, answer, winner", [("10H", "9H", 0), ("9H", "10H", 1),
-                                                  ("10H", "JH", 1), ("KS", "QS", 0),
-                                                  ("AD", "2D", 1)])
+@pytest.mark.parametrize(
+    "lead, answer, winner",
+    [("10H", "9H", 0), ("9H", "10H", 1), ("10H", "JH", 1), ("KS", "QS", 0), ("AD", "2D", 1)],
+)
 def test_pinch1_suits_ascend_one_to_ten_then_courts(lead: str, answer: str, winner: int) -> None:
     _, report = first_trick(lead, answer)
     assert report.status is Status.CLEAN
@@ -114,8 +116,17 @@ def test_pinch1_a_trump_beats_any_suit_card() -> None:
 # -- PINCH-2: points ---------------------------------------------------------------------------
 def test_pinch2_card_points_total_52() -> None:
     assert sum(R.POINTS) == 52
-    assert [R.POINTS[c] for c in cards("1 21 Fool KH QH CH JH 10H 20")] == [4, 4, 4, 4, 3, 2,
-                                                                          1, 0, 0]
+    assert [R.POINTS[c] for c in cards("1 21 Fool KH QH CH JH 10H 20")] == [
+        4,
+        4,
+        4,
+        4,
+        3,
+        2,
+        1,
+        0,
+        0,
+    ]
     assert sum(value(c) for c in range(97) if R.PACK >> c & 1) == 52  # the kit's table agrees
 
 
@@ -152,7 +163,7 @@ def test_pinch3_the_winner_draws_first() -> None:
     i = next(i for i, line in enumerate(lines) if line.startswith("draw "))
     winner = p.tricks[0][2]
     assert lines[i].startswith(f"draw {winner}:")
-    swapped = [*lines[:i], lines[i + 1], lines[i], *lines[i + 2:]]
+    swapped = [*lines[:i], lines[i + 1], lines[i], *lines[i + 2 :]]
     report = verify("\n".join(swapped) + "\n")
     assert codes(report) == ["DRAW_OUT_OF_ORDER"]
     assert finding(report, "DRAW_OUT_OF_ORDER").rule == "PINCH-3"
@@ -178,8 +189,13 @@ def test_pinch3_without_the_stock_line_draws_still_cannot_repeat_a_card() -> Non
     assert verify(text).status is Status.CLEAN
     lines = text.splitlines()
     i = next(i for i, line in enumerate(lines) if line.startswith("draw "))
-    held = next(iter(cards(lines[next(j for j, x in enumerate(lines)
-                                       if x.startswith("hand "))].split(": ")[1])))
+    held = next(
+        iter(
+            cards(
+                lines[next(j for j, x in enumerate(lines) if x.startswith("hand "))].split(": ")[1]
+            )
+        )
+    )
     lines[i] = lines[i].split(": ")[0] + ": " + held.text("french")
     assert codes(verify("\n".join(lines) + "\n")) == ["DUPLICATE_CARD"]
 
@@ -194,8 +210,9 @@ def test_pinch3_a_missing_draw_is_an_error() -> None:
 
 def test_pinch3_no_draw_once_the_stock_is_exhausted() -> None:
     p = random_hand(8)
-    text = insert_after(p.text(), next(x for x in p.text().splitlines()
-                                       if x.startswith("25. ")), f"draw {A}: 5H")
+    text = insert_after(
+        p.text(), next(x for x in p.text().splitlines() if x.startswith("25. ")), f"draw {A}: 5H"
+    )
     report = verify(text)
     assert codes(report) == ["DRAW_OUT_OF_PLACE"]
     assert "exhausted" in finding(report, "DRAW_OUT_OF_PLACE").message
@@ -222,8 +239,7 @@ def test_pinch3_hand_and_stock_sizes() -> None:
     hand = next(x for x in text.splitlines() if x.startswith(f"hand {A}"))
     assert codes(verify(replace_line(text, hand, hand.rsplit(" ", 1)[0]))) == ["WRONG_HAND_SIZE"]
     stock = next(x for x in text.splitlines() if x.startswith("stock"))
-    assert codes(verify(replace_line(text, stock, stock.rsplit(" ", 1)[0]))) == [
-        "WRONG_STOCK_SIZE"]
+    assert codes(verify(replace_line(text, stock, stock.rsplit(" ", 1)[0]))) == ["WRONG_STOCK_SIZE"]
 
 
 def test_pinch3_hands_are_derived_from_a_complete_play() -> None:
@@ -246,8 +262,11 @@ def test_pinch3_a_derived_hand_holds_no_card_of_the_stock(seed: int) -> None:
     text = p.text(write_hands=False)
     lines = text.split("\n")
     drawn = {line.split(": ")[1] for line in lines if line.startswith("draw ")}
-    at, trick = next((i, line) for i, line in enumerate(lines)
-                     if line[:1].isdigit() and line.split(". ")[1].split()[0] in drawn)
+    at, trick = next(
+        (i, line)
+        for i, line in enumerate(lines)
+        if line[:1].isdigit() and line.split(". ")[1].split()[0] in drawn
+    )
     number, cards = trick.split(". ")
     lines[at] = f"{number}. {cards.split()[0]} {cards.split()[0]}"
     [parsed] = read("\n".join(lines))
@@ -309,8 +328,13 @@ def test_pinch4_overtrump_only_with_the_option() -> None:
 
 
 # -- PINCH-5: melds ----------------------------------------------------------------------------
-def meld_hand(schedule: dict[tuple[str, int], list[str]], fixed: dict[str, str],
-              seed: int = 12, keep: dict[str, str] | None = None, stock_top: str = "") -> Played:
+def meld_hand(
+    schedule: dict[tuple[str, int], list[str]],
+    fixed: dict[str, str],
+    seed: int = 12,
+    keep: dict[str, str] | None = None,
+    stock_top: str = "",
+) -> Played:
     rng = random.Random(seed)
     hands, stock = deal(fixed, stock_top, rng=rng)
 
@@ -324,14 +348,20 @@ TEN = "2 3 4 5 6 7 8 9 10 11"
 
 
 def test_pinch5_values_of_each_meld_before_the_first_card() -> None:
-    schedule = {(A, 0): [f"trumps {TEN} 12", "family JH CH QH KH"],
-                (B, 0): ["gatti Fool 1 21", "three KC KS KD"]}
+    schedule = {
+        (A, 0): [f"trumps {TEN} 12", "family JH CH QH KH"],
+        (B, 0): ["gatti Fool 1 21", "three KC KS KD"],
+    }
     fixed = {A: f"{TEN} 12 JH CH QH KH", B: "Fool 1 21 KC KS KD"}
     p = meld_hand(schedule, fixed)
     report = verify(p.text())
     assert report.status is Status.CLEAN, codes(report)
-    assert sheet(report)[:4] == [("11T", {A: 11}), ("10F", {A: 10}), ("10G", {B: 10}),
-                                 ("5K", {B: 5})]
+    assert sheet(report)[:4] == [
+        ("11T", {A: 11}),
+        ("10F", {A: 10}),
+        ("10G", {B: 10}),
+        ("5K", {B: 5}),
+    ]
     assert all(line.rule == "PINCH-5" for line in report.lines[:4])
 
 
@@ -410,17 +440,22 @@ def test_pinch5_timing_after_own_draw_only() -> None:
     trick1 = next(x for x in lines if x.startswith("1. "))
     first_drawer = p.tricks[0][2]
     if first_drawer == B:
-        text = insert_after(p.text(), next(x for x in lines if x.startswith("draw ")),
-                            "meld Anna: family JS CS QS KS")
+        text = insert_after(
+            p.text(),
+            next(x for x in lines if x.startswith("draw ")),
+            "meld Anna: family JS CS QS KS",
+        )
     else:
         text = insert_after(p.text(), trick1, "meld Anna: family JS CS QS KS")
     report = verify(text)
     assert finding(report, "MELD_TIMING").trick == 1
-    late = insert_after(p.text(), next(x for x in lines if x.startswith("30. ")),
-                        "meld Anna: family JS CS QS KS")
+    late = insert_after(
+        p.text(), next(x for x in lines if x.startswith("30. ")), "meld Anna: family JS CS QS KS"
+    )
     assert "MELD_TIMING" in codes(verify(late))
-    ok = insert_after(p.text(), [x for x in lines if x.startswith("draw ")][1],
-                      "meld Anna: family JS CS QS KS")
+    ok = insert_after(
+        p.text(), [x for x in lines if x.startswith("draw ")][1], "meld Anna: family JS CS QS KS"
+    )
     report = verify(ok)
     assert report.status is Status.CLEAN and sheet(report)[0] == ("10F", {A: 10})
 
@@ -497,8 +532,9 @@ def test_pinch6_a_cover_card_must_come_from_a_trick_won_after_the_fool() -> None
 
 
 def test_pinch6_no_trick_won_after_the_fool_it_goes_to_the_opponent_with_a_note() -> None:
-    text = (__import__("pathlib").Path(__file__).parent.parent / "examples" / "pinch"
-            / "fool-lost.txt").read_text()
+    text = (
+        __import__("pathlib").Path(__file__).parent.parent / "examples" / "pinch" / "fool-lost.txt"
+    ).read_text()
     report = verify(text)
     assert codes(report) == [] and "FOOL_TO_OPPONENT" in codes(report, notes=True)
 
@@ -521,7 +557,8 @@ def test_pinch7_bagatto_ultimo_20_to_the_winner_of_the_last_trick(won: bool) -> 
     off = verify(p.text(), {"bagatto-ultimo": "off"})
     assert not [ln for ln in off.lines if ln.rule == "PINCH-7"]
     assert [a - b for a, b in zip(report.settlement, off.settlement, strict=True)] == list(
-        line[0].amounts)
+        line[0].amounts
+    )
 
 
 def test_pinch7_no_bagatto_points_when_it_is_played_earlier() -> None:
@@ -532,8 +569,7 @@ def test_pinch7_no_bagatto_points_when_it_is_played_earlier() -> None:
 
 # -- PINCH-8: the game --------------------------------------------------------------------------
 def session(*dealers: str, options: str | None = None) -> tuple[list, list[Report]]:
-    texts = [random_hand(40 + i, dealer=d, options=options).text()
-             for i, d in enumerate(dealers)]
+    texts = [random_hand(40 + i, dealer=d, options=options).text() for i, d in enumerate(dealers)]
     records = [read(t)[0].record for t in texts]
     return records, [get_game("pinch").verify(r) for r in records]
 
@@ -544,8 +580,9 @@ def test_pinch8_two_hands_dealer_alternating_the_higher_total_wins() -> None:
     totals = [sum(r.settlement[i] for r in reports) for i in (0, 1)]
     assert list(ledger.balances) == totals and ledger.findings == []
     winner = PLAYERS[0] if totals[0] > totals[1] else PLAYERS[1]
-    assert ledger.summary == [f"game 1 (hands 1-2): Anna {totals[0]}, Bruno {totals[1]}: "
-                              f"{winner} wins (PINCH-8)"]
+    assert ledger.summary == [
+        f"game 1 (hands 1-2): Anna {totals[0]}, Bruno {totals[1]}: {winner} wins (PINCH-8)"
+    ]
 
 
 def test_pinch8_the_same_dealer_twice_is_flagged() -> None:
@@ -567,8 +604,11 @@ def test_pinch8_equal_totals_are_a_draw() -> None:
 
     records, reports = session(B, A)
     a, _b = reports
-    a.lines.append(type(a.lines[0])("adjust", (0, sum(x.settlement[0] - x.settlement[1]
-                                                        for x in reports)), "test"))
+    a.lines.append(
+        type(a.lines[0])(
+            "adjust", (0, sum(x.settlement[0] - x.settlement[1] for x in reports)), "test"
+        )
+    )
     assert "a draw" in session_summary(get_game("pinch"), records, reports)[0]
 
 
@@ -617,8 +657,9 @@ def test_pinch5_a_meld_in_italian_letters() -> None:
     from records.writer import write
 
     [parsed] = read(p.text())
-    italian = write(type(parsed.record)((*parsed.record.tags, ("Suits", "italian")),
-                                        parsed.record.body))
+    italian = write(
+        type(parsed.record)((*parsed.record.tags, ("Suits", "italian")), parsed.record.body)
+    )
     assert "meld Anna: family JS CS QS KS" in italian  # spades read the same
     report = verify(italian)
     assert sheet(report)[0] == ("10F", {A: 10})

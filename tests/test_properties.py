@@ -95,8 +95,10 @@ def test_random_records_are_clean(game: str, seed: int) -> None:
     if report.status is Status.CLEAN and record.tricks:
         assert report.sides, "a hand played out has side tallies"
         assert len(report.tricks) == get_game(game).hand_size
-        assert sum(t.points for t in report.tricks) + sum(
-            side.discard_points for side in report.sides) >= 0
+        assert (
+            sum(t.points for t in report.tricks) + sum(side.discard_points for side in report.sides)
+            >= 0
+        )
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -109,8 +111,7 @@ def test_record_objects_verify_like_their_text(game: str) -> None:
         assert direct.status == via_text.status
         assert direct.settlement == via_text.settlement
         # findings are sorted by place in the text, which a built Record does not have
-        assert sorted(f.code for f in direct.findings) == sorted(
-            f.code for f in via_text.findings)
+        assert sorted(f.code for f in direct.findings) == sorted(f.code for f in via_text.findings)
 
 
 @settings(max_examples=40, deadline=None)
@@ -242,19 +243,30 @@ def change_dealer(record: Record, data: st.DataObject) -> Record:
 
 def add_options(record: Record, data: st.DataObject) -> Record:
     engine = get_game(record.game)
-    chosen = {o.name: data.draw(st.sampled_from(o.values)) for o in engine.options
-              if data.draw(st.booleans())}
+    chosen = {
+        o.name: data.draw(st.sampled_from(o.values))
+        for o in engine.options
+        if data.draw(st.booleans())
+    }
     value = " ".join(f"{k}={v}" for k, v in chosen.items())
     return Record((*record.tags, ("Options", value)), record.body)
 
 
-RECORD_MUTATIONS = [swap_between_tricks, swap_within_trick, replace_card, drop_card, drop_line,
-                    move_line, rotate_players, change_dealer, add_options]
+RECORD_MUTATIONS = [
+    swap_between_tricks,
+    swap_within_trick,
+    replace_card,
+    drop_card,
+    drop_line,
+    move_line,
+    rotate_players,
+    change_dealer,
+    add_options,
+]
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(games, seeds, st.lists(st.sampled_from(RECORD_MUTATIONS), min_size=1, max_size=3),
-       st.data())
+@given(games, seeds, st.lists(st.sampled_from(RECORD_MUTATIONS), min_size=1, max_size=3), st.data())
 def test_mutated_records_never_crash(game: str, seed: int, mutations, data) -> None:
     """The engine flags, rejects or accepts a mutated record; it never raises."""
     record = random_record(game, seed)
@@ -326,12 +338,27 @@ def test_dropping_a_play_is_never_clean(game: str, seed: int, data) -> None:
 
 TEXT_MUTATIONS = {
     "game": lambda v, rng: rng.choice(["nice3", "nice4", "nice5", "", "NICE4 ", "tarot"]),
-    "players": lambda v, rng: rng.choice(["Anna, Bruno", "Anna, Anna, Bruno, Carla", "",
-                                          ", ".join(reversed(v.split(", "))), v + ", Ezio"]),
+    "players": lambda v, rng: rng.choice(
+        [
+            "Anna, Bruno",
+            "Anna, Anna, Bruno, Carla",
+            "",
+            ", ".join(reversed(v.split(", "))),
+            v + ", Ezio",
+        ]
+    ),
     "dealer": lambda v, rng: rng.choice(["Zed", "", "anna", "ANNA", "Bruno", v.upper()]),
-    "options": lambda v, rng: rng.choice(["honours=moon", "first-lead=declarer", "x", "=",
-                                          "honours=world declaration-timing=lenient",
-                                          "called-in-discard=sans-prendre", "first-lead"]),
+    "options": lambda v, rng: rng.choice(
+        [
+            "honours=moon",
+            "first-lead=declarer",
+            "x",
+            "=",
+            "honours=world declaration-timing=lenient",
+            "called-in-discard=sans-prendre",
+            "first-lead",
+        ]
+    ),
     "suits": lambda v, rng: rng.choice(["french", "symbols", "german", ""]),
 }
 

@@ -56,8 +56,7 @@ def test_concurrent_uploads_store_each_record_once(tmp_path: Path) -> None:
         random.Random(3).shuffle(jobs)
 
         def send(text: str) -> tuple[int, dict]:
-            return http("POST", f"{served.base}/api/sessions/{sid}/hands", {"text": text},
-                        token)
+            return http("POST", f"{served.base}/api/sessions/{sid}/hands", {"text": text}, token)
 
         started = time.monotonic()
         with ThreadPoolExecutor(max_workers=8) as pool:
@@ -84,9 +83,23 @@ def _run_import(db: Path, path: Path, sid: int) -> subprocess.Popen:
     env = {**os.environ}
     env.pop("TAROCCO_DB", None)
     return subprocess.Popen(
-        [sys.executable, "-m", "tarocco.cli", "import", str(path), "--session", str(sid),
-         "--db", str(db)], cwd=ROOT, env=env, stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE, text=True)
+        [
+            sys.executable,
+            "-m",
+            "tarocco.cli",
+            "import",
+            str(path),
+            "--session",
+            str(sid),
+            "--db",
+            str(db),
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 def _count(db: Path, sql: str) -> int:
@@ -95,7 +108,8 @@ def _count(db: Path, sql: str) -> int:
 
 
 def test_an_import_killed_midway_leaves_whole_records_and_completes_on_rerun(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     records = texts(1200, seed=5)
     source = tmp_path / "night.txt"
     source.write_text("\n".join(records))
@@ -115,13 +129,21 @@ def test_an_import_killed_midway_leaves_whole_records_and_completes_on_rerun(
     process.wait()
     assert process.returncode == -signal.SIGKILL
 
-    assert _count(db, "select count(*) from pragma_integrity_check() "
-                      "where integrity_check != 'ok'") == 0
+    assert (
+        _count(db, "select count(*) from pragma_integrity_check() where integrity_check != 'ok'")
+        == 0
+    )
     hands = _count(db, "select count(*) from hands")
     assert 0 < hands < len(records), "the kill came after the import had finished"
     assert hands % 200 == 0  # whole batches only: each batch is one transaction
-    assert _count(db, "select count(*) from hands h where not exists (select 1 from "
-                      "revisions r where r.hand_id = h.id and r.number = h.revision)") == 0
+    assert (
+        _count(
+            db,
+            "select count(*) from hands h where not exists (select 1 from "
+            "revisions r where r.hand_id = h.id and r.number = h.revision)",
+        )
+        == 0
+    )
     assert _count(db, "select count(*) from audit where action = 'upload'") == hands
 
     rerun = _run_import(db, source, sid)
@@ -129,5 +151,7 @@ def test_an_import_killed_midway_leaves_whole_records_and_completes_on_rerun(
     assert rerun.returncode == 0, (out, err)
     assert _count(db, "select count(*) from hands") == len(records)
     assert _count(db, "select count(distinct content_hash) from revisions") == len(records)
-    assert _count(db, "select count(*) from pragma_integrity_check() "
-                      "where integrity_check != 'ok'") == 0
+    assert (
+        _count(db, "select count(*) from pragma_integrity_check() where integrity_check != 'ok'")
+        == 0
+    )

@@ -35,8 +35,7 @@ HOSTILE = '<script>alert("t")</script>'
 
 
 def open_session(store: Store, tournament: int, name: str, table: str | None) -> int:
-    return service.create_session(store, tournament, "nice4", PLAYERS, {}, name, "t",
-                                  table=table)
+    return service.create_session(store, tournament, "nice4", PLAYERS, {}, name, "t", table=table)
 
 
 def text_of(response) -> str:
@@ -57,27 +56,36 @@ def old_database(path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[int, int]
             old.create_token(tid, "director")
             # the old Store.create_session's row (the new one writes a column not there yet)
             with old.write() as db:
-                sid = db["sessions"].insert({
-                    "tournament_id": tid, "name": "Round 1", "game": "nice4", "options": "{}",
-                    "players": '["Anna", "Bruno", "Carla", "Dario"]',
-                    "created_at": "2026-01-01T00:00:00.000+00:00"}).last_pk
+                sid = (
+                    db["sessions"]
+                    .insert(
+                        {
+                            "tournament_id": tid,
+                            "name": "Round 1",
+                            "game": "nice4",
+                            "options": "{}",
+                            "players": '["Anna", "Bruno", "Carla", "Dario"]',
+                            "created_at": "2026-01-01T00:00:00.000+00:00",
+                        }
+                    )
+                    .last_pk
+                )
             service.upload(old, sid, SESSION_TEXT, "t")
-            service.add_ruling(old, sid, {"Anna": 1, "Bruno": -1}, "a slow play", "TD", None,
-                               "t")
+            service.add_ruling(old, sid, {"Anna": 1, "Bruno": -1}, "a slow play", "TD", None, "t")
             assert old.db.execute("PRAGMA user_version").fetchone()[0] == 1
         finally:
             old.close()
     return tid, sid
 
 
-def test_an_old_database_upgrades_in_place(tmp_path: Path,
-                                           monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_old_database_upgrades_in_place(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "old.sqlite"
     tid, sid = old_database(path, monkeypatch)
     before = sqlite3.connect(path)
-    rows_before = {table: before.execute(f"select * from [{table}] order by rowid").fetchall()
-                   for table in ("tournaments", "tokens", "hands", "revisions", "rulings",
-                                 "audit")}
+    rows_before = {
+        table: before.execute(f"select * from [{table}] order by rowid").fetchall()
+        for table in ("tournaments", "tokens", "hands", "revisions", "rulings", "audit")
+    }
     sessions_before = before.execute("select * from sessions").fetchall()
     before.close()
 
@@ -85,19 +93,26 @@ def test_an_old_database_upgrades_in_place(tmp_path: Path,
     try:
         assert store.db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS) == 2
         assert [r["name"] for r in store.db["_migrations"].rows] == [
-            "001_initial", "002_session_table"]
+            "001_initial",
+            "002_session_table",
+        ]
         assert store.db["sessions"].columns_dict["table_name"] is str
         # nothing lost: every other table as it was, sessions with one more column, NULL
         for table, rows in rows_before.items():
-            assert store.db.execute(f"select * from [{table}] order by rowid").fetchall() \
-                == rows, table
-        assert [tuple(r)[:-1] for r in store.db.execute("select * from sessions")] \
-            == sessions_before
+            assert store.db.execute(f"select * from [{table}] order by rowid").fetchall() == rows, (
+                table
+            )
+        assert [
+            tuple(r)[:-1] for r in store.db.execute("select * from sessions")
+        ] == sessions_before
         assert store.session(sid)["table_name"] is None
         ledger = service.session_ledger(store, sid)
         # session.txt's balances (NICE-18), then the ruling: Anna +1, Bruno -1
-        expected = {**SESSION_BALANCES, "Anna": SESSION_BALANCES["Anna"] + 1,
-                    "Bruno": SESSION_BALANCES["Bruno"] - 1}
+        expected = {
+            **SESSION_BALANCES,
+            "Anna": SESSION_BALANCES["Anna"] + 1,
+            "Bruno": SESSION_BALANCES["Bruno"] - 1,
+        }
         assert dict(zip(ledger.players, ledger.balances, strict=True)) == expected
         # the upgraded database takes tables; opening it again migrates nothing
         new = open_session(store, tid, "Round 2", "Table 3")
@@ -112,8 +127,7 @@ def test_an_old_database_upgrades_in_place(tmp_path: Path,
         again.close()
 
 
-def test_an_old_database_serves_its_pages(tmp_path: Path,
-                                          monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_old_database_serves_its_pages(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The app opened on an old database file upgrades it and lists its session under "No
     table given"."""
     from web import create_app
@@ -128,25 +142,45 @@ def test_an_old_database_serves_its_pages(tmp_path: Path,
 
 
 # -- service: the label's checks ------------------------------------------------------------
-@pytest.mark.parametrize(("given_label", "stored"), [
-    (None, None), ("", None), ("   ", None), (" \u00a0", None),
-    ("Table 2", "Table 2"), ("  Table 2\u00a0 ", "Table 2"), ("2", "2"),
-    ("Tavolo nº 3 — sala grande", "Tavolo nº 3 — sala grande"), ("卓 ٣", "卓 ٣"),
-    ("x" * MAX_TABLE_CHARS, "x" * MAX_TABLE_CHARS),
-    (" " + "x" * MAX_TABLE_CHARS + " ", "x" * MAX_TABLE_CHARS),  # 40 once stripped
-])
-def test_service_stores_the_stripped_label(store: Store, tournament: Tournament,
-                                           given_label: str | None, stored: str | None) -> None:
+@pytest.mark.parametrize(
+    ("given_label", "stored"),
+    [
+        (None, None),
+        ("", None),
+        ("   ", None),
+        (" \u00a0", None),
+        ("Table 2", "Table 2"),
+        ("  Table 2\u00a0 ", "Table 2"),
+        ("2", "2"),
+        ("Tavolo nº 3 — sala grande", "Tavolo nº 3 — sala grande"),
+        ("卓 ٣", "卓 ٣"),
+        ("x" * MAX_TABLE_CHARS, "x" * MAX_TABLE_CHARS),
+        (" " + "x" * MAX_TABLE_CHARS + " ", "x" * MAX_TABLE_CHARS),  # 40 once stripped
+    ],
+)
+def test_service_stores_the_stripped_label(
+    store: Store, tournament: Tournament, given_label: str | None, stored: str | None
+) -> None:
     sid = open_session(store, tournament.id, "Round 1", given_label)
     assert store.session(sid)["table_name"] == stored
     detail = store.audit_log("session", sid)[0]["detail"]
     assert detail.get("table") == stored  # the audit log records the table given
 
 
-@pytest.mark.parametrize("bad", [
-    "x" * (MAX_TABLE_CHARS + 1), "Table\t2", "Table\n2", "Table 2\r\nDROP", "T\x00",
-    "T\x1b[31m", "T\x7f", "T\x85x", "T\ud800",
-])
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "x" * (MAX_TABLE_CHARS + 1),
+        "Table\t2",
+        "Table\n2",
+        "Table 2\r\nDROP",
+        "T\x00",
+        "T\x1b[31m",
+        "T\x7f",
+        "T\x85x",
+        "T\ud800",
+    ],
+)
 def test_service_refuses_a_bad_label(store: Store, tournament: Tournament, bad: str) -> None:
     with pytest.raises(ServiceError) as caught:
         open_session(store, tournament.id, "Round 1", bad)
@@ -168,34 +202,52 @@ def test_table_label_keeps_inner_text() -> None:
 # -- API ------------------------------------------------------------------------------------
 def test_api_round_trip(client: FlaskClient, tournament: Tournament) -> None:
     url = f"/api/tournaments/{tournament.id}/sessions"
-    response = client.post(url, json={"game": "nice4", "players": PLAYERS, "name": "Round 1",
-                                      "table": "  Table 2 "}, headers=tournament.headers)
+    response = client.post(
+        url,
+        json={"game": "nice4", "players": PLAYERS, "name": "Round 1", "table": "  Table 2 "},
+        headers=tournament.headers,
+    )
     assert response.status_code == 201, text_of(response)
     created = response.get_json()
     assert created["table"] == "Table 2" and "table_name" not in created
     assert client.get(f"/api/sessions/{created['id']}").get_json() == created
-    plain = client.post(url, json={"game": "nice4", "players": PLAYERS},
-                        headers=tournament.headers).get_json()
-    empty = client.post(url, json={"game": "nice4", "players": PLAYERS, "table": ""},
-                        headers=tournament.headers).get_json()
-    null = client.post(url, json={"game": "nice4", "players": PLAYERS, "table": None},
-                       headers=tournament.headers).get_json()
+    plain = client.post(
+        url, json={"game": "nice4", "players": PLAYERS}, headers=tournament.headers
+    ).get_json()
+    empty = client.post(
+        url, json={"game": "nice4", "players": PLAYERS, "table": ""}, headers=tournament.headers
+    ).get_json()
+    null = client.post(
+        url, json={"game": "nice4", "players": PLAYERS, "table": None}, headers=tournament.headers
+    ).get_json()
     assert plain["table"] is None and empty["table"] is None and null["table"] is None
     listed = client.get(url).get_json()
     assert [(s["id"], s["table"]) for s in listed] == [
-        (created["id"], "Table 2"), (plain["id"], None), (empty["id"], None),
-        (null["id"], None)]
+        (created["id"], "Table 2"),
+        (plain["id"], None),
+        (empty["id"], None),
+        (null["id"], None),
+    ]
 
 
-@pytest.mark.parametrize(("table", "code"), [
-    ("x" * (MAX_TABLE_CHARS + 1), "BAD_TABLE"), ("Table\n2", "BAD_TABLE"),
-    ("\x07", "BAD_TABLE"), (12, "UNPROCESSABLE_ENTITY"), (["Table 2"], "UNPROCESSABLE_ENTITY"),
-])
-def test_api_refuses_a_bad_table(client: FlaskClient, store: Store, tournament: Tournament,
-                                 table: object, code: str) -> None:
-    response = client.post(f"/api/tournaments/{tournament.id}/sessions",
-                           json={"game": "nice4", "players": PLAYERS, "table": table},
-                           headers=tournament.headers)
+@pytest.mark.parametrize(
+    ("table", "code"),
+    [
+        ("x" * (MAX_TABLE_CHARS + 1), "BAD_TABLE"),
+        ("Table\n2", "BAD_TABLE"),
+        ("\x07", "BAD_TABLE"),
+        (12, "UNPROCESSABLE_ENTITY"),
+        (["Table 2"], "UNPROCESSABLE_ENTITY"),
+    ],
+)
+def test_api_refuses_a_bad_table(
+    client: FlaskClient, store: Store, tournament: Tournament, table: object, code: str
+) -> None:
+    response = client.post(
+        f"/api/tournaments/{tournament.id}/sessions",
+        json={"game": "nice4", "players": PLAYERS, "table": table},
+        headers=tournament.headers,
+    )
     assert response.status_code == 422, text_of(response)
     body = response.get_json()
     assert body["code"] == code and body["status"] == 422 and body["message"]
@@ -223,21 +275,48 @@ def test_cli_session_create_with_a_table(tmp_path: Path) -> None:
     db = tmp_path / "cli.sqlite"
     assert run("tournament", "create", "Cup", db=db).exit_code == 0
     players = ", ".join(PLAYERS)
-    result = run("session", "create", "--tournament", "Cup", "--game", "nice4", "--players",
-                 players, "--name", "Round 1", "--table", " Table 2 ", db=db)
+    result = run(
+        "session",
+        "create",
+        "--tournament",
+        "Cup",
+        "--game",
+        "nice4",
+        "--players",
+        players,
+        "--name",
+        "Round 1",
+        "--table",
+        " Table 2 ",
+        db=db,
+    )
     assert result.exit_code == 0, result.output
     assert "table 'Table 2'" in result.stderr
-    plain = run("session", "create", "--tournament", "Cup", "--game", "nice4", "--players",
-                players, db=db)
+    plain = run(
+        "session", "create", "--tournament", "Cup", "--game", "nice4", "--players", players, db=db
+    )
     assert plain.exit_code == 0, plain.output
     assert "table" not in plain.stderr
-    too_long = run("session", "create", "--tournament", "Cup", "--game", "nice4",
-                   "--players", players, "--table", "T" * 41, db=db)
+    too_long = run(
+        "session",
+        "create",
+        "--tournament",
+        "Cup",
+        "--game",
+        "nice4",
+        "--players",
+        players,
+        "--table",
+        "T" * 41,
+        db=db,
+    )
     assert too_long.exit_code == 2 and "at most 40 characters" in too_long.stderr
     store = Store(str(db))
     try:
         assert [(s["id"], s["table_name"]) for s in store.sessions(1)] == [
-            (int(result.stdout), "Table 2"), (int(plain.stdout), None)]
+            (int(result.stdout), "Table 2"),
+            (int(plain.stdout), None),
+        ]
     finally:
         store.close()
 
@@ -247,20 +326,27 @@ def groups_on(page: str) -> list[tuple[str, list[str]]]:
     """The tournament page's table groups: each heading with its sessions' names, in page
     order."""
     out = []
-    for section in re.findall(r'<section class="table-group[^"]*"(.*?)</section>', page,
-                              re.S):
+    for section in re.findall(r'<section class="table-group[^"]*"(.*?)</section>', page, re.S):
         heading = re.search(r'<h3 id="table-\d+">(.*?) <span', section).group(1)
         names = re.findall(r'<th scope="row"><a href="/sessions/\d+">([^<]+)</a>', section)
         out.append((heading, names))
     return out
 
 
-def test_tournament_page_groups_sessions_by_table(client: FlaskClient, store: Store,
-                                                  tournament: Tournament) -> None:
+def test_tournament_page_groups_sessions_by_table(
+    client: FlaskClient, store: Store, tournament: Tournament
+) -> None:
     # opened out of order, with one table written three ways and two sessions with none
-    for name, table in [("R1 ten", "Table 10"), ("R1 loose", None), ("R1 two", "2"),
-                        ("R1 terrace", "Terrace"), ("R2 two", "table 2"),
-                        ("R2 ten", "Table 10"), ("R2 loose", "  "), ("R1 nine", "Table 9")]:
+    for name, table in [
+        ("R1 ten", "Table 10"),
+        ("R1 loose", None),
+        ("R1 two", "2"),
+        ("R1 terrace", "Terrace"),
+        ("R2 two", "table 2"),
+        ("R2 ten", "Table 10"),
+        ("R2 loose", "  "),
+        ("R1 nine", "Table 9"),
+    ]:
         open_session(store, tournament.id, name, table)
     service.upload(store, store.sessions(tournament.id)[0]["id"], SESSION_TEXT, "t")
     page = text_of(client.get(f"/tournaments/{tournament.id}"))
@@ -273,8 +359,11 @@ def test_tournament_page_groups_sessions_by_table(client: FlaskClient, store: St
     ]
     # the existing columns and links stay: the session's sheet, its game's rules, seats, hands
     first = store.sessions(tournament.id)[0]["id"]
-    row = re.search(rf'<tr><th scope="row"><a href="/sessions/{first}">R1 ten</a></th>(.*?)'
-                    r"</tr>", page).group(1)
+    row = re.search(
+        rf'<tr><th scope="row"><a href="/sessions/{first}">R1 ten</a></th>(.*?)'
+        r"</tr>",
+        page,
+    ).group(1)
     assert 'href="/rules/nice4"' in row and "Anna, Bruno, Carla, Dario" in row
     assert row.endswith('<td class="num">5</td>')  # the five hands of session.txt
     # accessible: every group is a section named by its heading, its table labelled by it
@@ -284,8 +373,9 @@ def test_tournament_page_groups_sessions_by_table(client: FlaskClient, store: St
     assert '<section class="table-group no-table" aria-labelledby="table-5">' in page
 
 
-def test_hands_needing_a_director_name_their_table(client: FlaskClient, store: Store,
-                                                   tournament: Tournament) -> None:
+def test_hands_needing_a_director_name_their_table(
+    client: FlaskClient, store: Store, tournament: Tournament
+) -> None:
     """A director walks to a table: a flagged hand names it (the README's revoked tour is
     flagged in trick 1, NICE-11)."""
     from browserkit import REVOKE_TOUR
@@ -295,13 +385,14 @@ def test_hands_needing_a_director_name_their_table(client: FlaskClient, store: S
     first = service.upload(store, at_ten, REVOKE_TOUR, "t")[0].hand_id
     second = service.upload(store, nowhere, REVOKE_TOUR, "t")[0].hand_id
     page = text_of(client.get(f"/tournaments/{tournament.id}"))
-    attention = page[page.index('id="attention"'):page.index('id="sessions"')]
+    attention = page[page.index('id="attention"') : page.index('id="sessions"')]
     assert f'<a href="/hands/{first}">Round 1 (Table 10), hand 1</a>' in attention
     assert f'<a href="/hands/{second}">Round 2, hand 1</a>' in attention
 
 
-def test_tournament_page_without_any_table(client: FlaskClient, store: Store,
-                                           tournament: Tournament) -> None:
+def test_tournament_page_without_any_table(
+    client: FlaskClient, store: Store, tournament: Tournament
+) -> None:
     open_session(store, tournament.id, "Round 1", None)
     page = text_of(client.get(f"/tournaments/{tournament.id}"))
     assert groups_on(page) == [(NO_TABLE, ["Round 1"])]
@@ -312,8 +403,9 @@ def test_tournament_page_without_sessions(client: FlaskClient, tournament: Tourn
     assert groups_on(page) == [] and "No sessions yet" in page and NO_TABLE not in page
 
 
-def test_session_page_names_its_table(client: FlaskClient, store: Store,
-                                      tournament: Tournament) -> None:
+def test_session_page_names_its_table(
+    client: FlaskClient, store: Store, tournament: Tournament
+) -> None:
     at_two = open_session(store, tournament.id, "Round 1", "2")
     nowhere = open_session(store, tournament.id, "Round 2", None)
     page = text_of(client.get(f"/sessions/{at_two}"))
@@ -323,8 +415,9 @@ def test_session_page_names_its_table(client: FlaskClient, store: Store,
     assert "table-label" not in page and NO_TABLE not in page
 
 
-def test_table_labels_are_escaped(client: FlaskClient, store: Store,
-                                  tournament: Tournament) -> None:
+def test_table_labels_are_escaped(
+    client: FlaskClient, store: Store, tournament: Tournament
+) -> None:
     sid = open_session(store, tournament.id, "Round 1", HOSTILE[:40])
     for path in (f"/tournaments/{tournament.id}", f"/sessions/{sid}"):
         page = text_of(client.get(path))
@@ -341,13 +434,26 @@ def test_tables_doctests() -> None:
 def test_natural_order() -> None:
     labels = ["Table 10", "table 1", "Table 2", "10", "9", "Table 2b", "Table 2a", "B 1"]
     assert sorted(labels, key=natural_key) == [
-        "9", "10", "B 1", "table 1", "Table 2", "Table 2a", "Table 2b", "Table 10"]
+        "9",
+        "10",
+        "B 1",
+        "table 1",
+        "Table 2",
+        "Table 2a",
+        "Table 2b",
+        "Table 10",
+    ]
     assert [table_heading(t) for t in ("9", "Table 9", "T9")] == ["Table 9", "Table 9", "T9"]
 
 
-LABELS = st.one_of(st.none(), st.just(""), st.sampled_from(
-    ["1", "2", "10", "Table 2", "table 2", "Table  2", "Table 10", "A", "a", "Terrace"]),
-    st.text(st.characters(blacklist_categories=("Cc", "Cs")), max_size=8))
+LABELS = st.one_of(
+    st.none(),
+    st.just(""),
+    st.sampled_from(
+        ["1", "2", "10", "Table 2", "table 2", "Table  2", "Table 10", "A", "a", "Terrace"]
+    ),
+    st.text(st.characters(blacklist_categories=("Cc", "Cs")), max_size=8),
+)
 
 
 @settings(max_examples=60, deadline=None)
@@ -362,8 +468,7 @@ def test_grouping_keeps_every_session_once_in_order(labels: list[str | None]) ->
         assert ids == sorted(ids)
     # labelled groups in natural order of their headings, distinct tables; "none" last
     labelled = [g for g in groups if g.labelled]
-    assert [g.heading for g in labelled] == sorted((g.heading for g in labelled),
-                                                   key=natural_key)
+    assert [g.heading for g in labelled] == sorted((g.heading for g in labelled), key=natural_key)
     assert len({" ".join(g.heading.split()).casefold() for g in labelled}) == len(labelled)
     assert all(g.labelled for g in groups[:-1])
     unlabelled = [r["id"] for r in rows if not r["table_name"]]
@@ -373,12 +478,15 @@ def test_grouping_keeps_every_session_once_in_order(labels: list[str | None]) ->
     # a session's group names its table
     for group in labelled:
         for session in group.sessions:
-            assert " ".join(table_heading(session["table_name"]).split()).casefold() == \
-                " ".join(group.heading.split()).casefold()
+            assert (
+                " ".join(table_heading(session["table_name"]).split()).casefold()
+                == " ".join(group.heading.split()).casefold()
+            )
 
 
-def test_hand_audit_what_if_and_verify_pages_name_the_table(client: FlaskClient, store: Store,
-                                                             tournament: Tournament) -> None:
+def test_hand_audit_what_if_and_verify_pages_name_the_table(
+    client: FlaskClient, store: Store, tournament: Tournament
+) -> None:
     """Every page below a session says which table it sat at (the breadcrumb), and the
     verify page's "Store in" list names each session's table."""
     from test_pages import login
@@ -387,8 +495,7 @@ def test_hand_audit_what_if_and_verify_pages_name_the_table(client: FlaskClient,
     hand = service.upload(store, sid, SESSION_TEXT, "t")[0].hand_id
     for path in (f"/hands/{hand}", f"/hands/{hand}/audit", f"/sessions/{sid}/what-if"):
         page = text_of(client.get(path))
-        assert re.search(r'<nav class="crumbs"[^>]*>.*› Table 10 › <a href="/sessions/', page), \
-            path
+        assert re.search(r'<nav class="crumbs"[^>]*>.*› Table 10 › <a href="/sessions/', page), path
     login(client, tournament.token)
     page = text_of(client.get("/verify"))
     assert re.search(r"<option [^>]*>Round 1 · Table 10 · nice4 · ", page)

@@ -66,8 +66,9 @@ LEGAL = [
 ]
 
 
-@pytest.mark.parametrize(("hand", "trick", "expected", "why"), LEGAL,
-                         ids=[f"{h}|{t}" for h, t, _, _ in LEGAL])
+@pytest.mark.parametrize(
+    ("hand", "trick", "expected", "why"), LEGAL, ids=[f"{h}|{t}" for h, t, _, _ in LEGAL]
+)
 def test_legal_sets(hand: str, trick: str, expected: str, why: str) -> None:
     assert legal_text(RULES, hand, trick) == str(CardSet.parse(expected)), why
 
@@ -92,8 +93,9 @@ ILLEGAL = [
 ]
 
 
-@pytest.mark.parametrize(("hand", "trick", "card", "code"), ILLEGAL,
-                         ids=[f"{h}|{t}|{c}" for h, t, c, _ in ILLEGAL])
+@pytest.mark.parametrize(
+    ("hand", "trick", "card", "code"), ILLEGAL, ids=[f"{h}|{t}|{c}" for h, t, c, _ in ILLEGAL]
+)
 def test_illegal_reasons(hand: str, trick: str, card: str, code: str | None) -> None:
     assert RULES.illegal(int(CardSet.parse(hand)), cards(trick), Card.parse(card)) == code
 
@@ -106,12 +108,17 @@ def test_a_whole_trick_step_by_step() -> None:
         "Carla": "6S 10D 1",
         "Dario": "QD 2D 3D",
     }
-    plays = [("Anna", "KS", "3S KS 7C 21"), ("Bruno", "4", "4 Fool"), ("Carla", "6S", "6S"),
-             ("Dario", "2D", "QD 2D 3D")]
+    plays = [
+        ("Anna", "KS", "3S KS 7C 21"),
+        ("Bruno", "4", "4 Fool"),
+        ("Carla", "6S", "6S"),
+        ("Dario", "2D", "QD 2D 3D"),
+    ]
     trick: list[Card] = []
     for player, card, expected in plays:
         assert legal_text(RULES, hands[player], " ".join(map(str, trick))) == str(
-            CardSet.parse(expected)), player
+            CardSet.parse(expected)
+        ), player
         trick.append(Card.parse(card))
     assert RULES.winner(trick) == 1  # Bruno's trump
 
@@ -190,8 +197,7 @@ def test_overtrump_switch() -> None:
 
 def test_must_trump_switch() -> None:
     assert legal_text(NO_MUST_TRUMP, "7C 21", "KS") == "7C 21"
-    assert NO_MUST_TRUMP.illegal(int(CardSet.parse("7C 21")), cards("KS"), Card.parse("7C")) \
-        is None
+    assert NO_MUST_TRUMP.illegal(int(CardSet.parse("7C 21")), cards("KS"), Card.parse("7C")) is None
 
 
 def test_simple_builder_ties() -> None:
@@ -214,7 +220,7 @@ def situations(draw: st.DrawFn) -> tuple[int, list[Card], TrickRules]:
     size = draw(st.integers(1, 25))
     played = draw(st.integers(0, 3))
     hand = deal[:size]
-    trick = deal[size:size + played]
+    trick = deal[size : size + played]
     # Bias towards interesting tricks: often make the hand short in the led category.
     if trick and draw(st.booleans()):
         led = TrickRules.led_category(trick)
@@ -252,14 +258,15 @@ def test_winner_properties(trick: list[Card]) -> None:
     else:
         led = TrickRules.led_category(trick)
         assert CATEGORY[trick[index]] == led
-        assert all(RULES.strength[trick[index]] >= RULES.strength[c] for c in trick
-                   if CATEGORY[c] == led)
+        assert all(
+            RULES.strength[trick[index]] >= RULES.strength[c] for c in trick if CATEGORY[c] == led
+        )
 
 
 def test_strength_table_covers_the_pack() -> None:
     """Every suit card and trump of the tarot pack has a strength; distinct except Papotes."""
     for suit in range(4):
-        strengths = [RULES.strength[c] for c in CARDS[suit * 14:(suit + 1) * 14]]
+        strengths = [RULES.strength[c] for c in CARDS[suit * 14 : (suit + 1) * 14]]
         assert sorted(strengths) == list(range(1, 15))
     trumps = [RULES.strength[c] for c in CARDS[56:77]]
     assert len(set(trumps)) == 18  # 21 trumps, the four Papotes share one strength

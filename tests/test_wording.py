@@ -50,11 +50,9 @@ def test_every_card_text_reads_back_as_that_card(style: str) -> None:
 
 def test_letters_and_names_differ_where_the_styles_do() -> None:
     queen_of_batons = Card.parse("QB")
-    assert (ITALIAN.card(queen_of_batons), wording("french").card(queen_of_batons)) == (
-        "QB", "QC")
+    assert (ITALIAN.card(queen_of_batons), wording("french").card(queen_of_batons)) == ("QB", "QC")
     assert wording("symbols").card(queen_of_batons) == "Q♣"
-    assert [wording("french").suit(s) for s in Suit] == ["spades", "clubs", "hearts",
-                                                         "diamonds"]
+    assert [wording("french").suit(s) for s in Suit] == ["spades", "clubs", "hearts", "diamonds"]
     assert ITALIAN.suit(Suit.CUPS) == "cups"
     assert wording(" French ").style == "french"  # a tag's value as written
     assert wording(None) is ITALIAN and wording("klingon") is ITALIAN

@@ -23,15 +23,27 @@ from .auth import check_readable, require_director
 from .db import get_store
 from .errors import register_errors
 
-api_blp = Blueprint("api", __name__, url_prefix="/api",
-                    description="Verify records; tournaments, sessions, hands and ledgers.")
+api_blp = Blueprint(
+    "api",
+    __name__,
+    url_prefix="/api",
+    description="Verify records; tournaments, sessions, hands and ledgers.",
+)
 
 
-def _ok_json_or(fmt: str, data: Any, csv_text: str | None = None,
-                notation: str | None = None, filename: str = "export") -> Any:
+def _ok_json_or(
+    fmt: str,
+    data: Any,
+    csv_text: str | None = None,
+    notation: str | None = None,
+    filename: str = "export",
+) -> Any:
     if fmt == "csv" and csv_text is not None:
-        return Response(csv_text, mimetype="text/csv",
-                        headers={"Content-Disposition": f"attachment; filename={filename}.csv"})
+        return Response(
+            csv_text,
+            mimetype="text/csv",
+            headers={"Content-Disposition": f"attachment; filename={filename}.csv"},
+        )
     if fmt == "notation" and notation is not None:
         return Response(notation, mimetype="text/plain; charset=utf-8")
     if fmt != "json":
@@ -47,15 +59,22 @@ def _ok_json_or(fmt: str, data: Any, csv_text: str | None = None,
 def verify(body: dict) -> dict:
     """Verify records without storing them: a report per record, and a ledger for several."""
     try:
-        checked = check_text(body["text"], options={k.lower(): v.lower()
-                                                    for k, v in body["options"].items()})
+        checked = check_text(
+            body["text"], options={k.lower(): v.lower() for k, v in body["options"].items()}
+        )
     except OptionError as exc:
         raise ServiceError(422, "BAD_OPTION", str(exc)) from exc
     ledger = session_ledger(checked) if len(checked) > 1 else None
     return {
-        "records": [{"line": c.parsed.record.start.line
-                     if c.parsed.record and c.parsed.record.start else None,
-                     "report": dump_report(c.report)} for c in checked],
+        "records": [
+            {
+                "line": c.parsed.record.start.line
+                if c.parsed.record and c.parsed.record.start
+                else None,
+                "report": dump_report(c.report),
+            }
+            for c in checked
+        ],
         "ledger": LedgerSchema().dump(ledger) if ledger is not None else None,
     }
 
@@ -63,12 +82,24 @@ def verify(body: dict) -> dict:
 def _rules(key: str) -> dict:
     game = GAMES[key]
     return {
-        "key": game.key, "title": game.title, "seed": game.seed,
-        "players": game.num_players, "unit": game.unit,
-        "options": [{"name": o.name, "values": list(o.values), "default": o.default,
-                     "ruling": o.ruling, "help": o.help} for o in game.options],
-        "rulings": [{"id": r.id, "title": r.title, "summary": r.summary}
-                    for r in rulings_for(game.rulings)],
+        "key": game.key,
+        "title": game.title,
+        "seed": game.seed,
+        "players": game.num_players,
+        "unit": game.unit,
+        "options": [
+            {
+                "name": o.name,
+                "values": list(o.values),
+                "default": o.default,
+                "ruling": o.ruling,
+                "help": o.help,
+            }
+            for o in game.options
+        ],
+        "rulings": [
+            {"id": r.id, "title": r.title, "summary": r.summary} for r in rulings_for(game.rulings)
+        ],
         "sections": {k: spec.help for k, spec in game.keywords.items()},
     }
 
@@ -104,8 +135,9 @@ def tournaments() -> list[dict]:
 
     token = bearer_token()
     mine = get_store().tournament_for_token(token) if token else None
-    return [_tournament_out(t) for t in get_store().tournaments()
-            if not t["private"] or t["id"] == mine]
+    return [
+        _tournament_out(t) for t in get_store().tournaments() if not t["private"] or t["id"] == mine
+    ]
 
 
 @api_blp.route("/tournaments/<int:tournament_id>")
@@ -134,8 +166,12 @@ def standings(args: dict, tournament_id: int) -> Any:
     """Players by their net result over the tournament's sessions; ties ranked ``3=``."""
     check_readable(tournament_id)
     rows = service.standings(get_store(), tournament_id)
-    return _ok_json_or(args["format"], [vars(r) for r in rows], service.standings_csv(rows),
-                       filename=f"tournament-{tournament_id}-standings")
+    return _ok_json_or(
+        args["format"],
+        [vars(r) for r in rows],
+        service.standings_csv(rows),
+        filename=f"tournament-{tournament_id}-standings",
+    )
 
 
 @api_blp.route("/tournaments/<int:tournament_id>/attention")
@@ -154,10 +190,13 @@ def audit(tournament_id: int) -> list[dict]:
     store = get_store()
     sessions = {s["id"] for s in store.sessions(tournament_id)}
     hands = {h["id"] for sid in sessions for h in store.hands(sid)}
-    return [row for row in store.audit_log(limit=None)  # the whole log, not its first 1000
-            if (row["entity"] == "tournament" and row["entity_id"] == tournament_id)
-            or (row["entity"] == "session" and row["entity_id"] in sessions)
-            or (row["entity"] == "hand" and row["entity_id"] in hands)]
+    return [
+        row
+        for row in store.audit_log(limit=None)  # the whole log, not its first 1000
+        if (row["entity"] == "tournament" and row["entity_id"] == tournament_id)
+        or (row["entity"] == "session" and row["entity_id"] in sessions)
+        or (row["entity"] == "hand" and row["entity_id"] in hands)
+    ]
 
 
 @api_blp.route("/tournaments/<int:tournament_id>/sessions")
@@ -176,8 +215,16 @@ def create_session(body: dict, tournament_id: int) -> dict:
     and, optionally, the label of its table (``table``)."""
     check_readable(tournament_id)
     actor = require_director(tournament_id)
-    sid = service.create_session(get_store(), tournament_id, body["game"], body["players"],
-                                 body["options"], body["name"], actor, table=body["table"])
+    sid = service.create_session(
+        get_store(),
+        tournament_id,
+        body["game"],
+        body["players"],
+        body["options"],
+        body["name"],
+        actor,
+        table=body["table"],
+    )
     return get_store().session(sid)
 
 
@@ -225,8 +272,12 @@ def ledger(args: dict, session_id: int) -> Any:
     """Balances after each hand and each director's ruling, from the current revisions."""
     readable_session(session_id)
     result = service.session_ledger(get_store(), session_id)
-    return _ok_json_or(args["format"], LedgerSchema().dump(result), service.ledger_csv(result),
-                       filename=f"session-{session_id}-ledger")
+    return _ok_json_or(
+        args["format"],
+        LedgerSchema().dump(result),
+        service.ledger_csv(result),
+        filename=f"session-{session_id}-ledger",
+    )
 
 
 @api_blp.route("/sessions/<int:session_id>/rulings")
@@ -244,8 +295,15 @@ def add_ruling(body: dict, session_id: int) -> dict:
     """A director's ruling: a zero-sum adjustment with its reason, its own ledger entry."""
     session = readable_session(session_id)
     actor = require_director(session["tournament_id"])
-    rid = service.add_ruling(get_store(), session_id, body["amounts"], body["reason"],
-                             body["author"], body["hand_id"], actor)
+    rid = service.add_ruling(
+        get_store(),
+        session_id,
+        body["amounts"],
+        body["reason"],
+        body["author"],
+        body["hand_id"],
+        actor,
+    )
     return next(r for r in get_store().rulings(session_id) if r["id"] == rid)
 
 
@@ -257,11 +315,14 @@ def export_session(args: dict, session_id: int) -> Any:
     readable_session(session_id)
     rows = get_store().hands(session_id)
     result = service.session_ledger(get_store(), session_id)
-    data = {"records": [json.loads(r["record_json"]) for r in rows],
-            "ledger": LedgerSchema().dump(result)}
+    data = {
+        "records": [json.loads(r["record_json"]) for r in rows],
+        "ledger": LedgerSchema().dump(result),
+    }
     notation = "\n".join(r["canonical_text"] for r in rows)
-    return _ok_json_or(args["format"], data, service.ledger_csv(result), notation,
-                       filename=f"session-{session_id}")
+    return _ok_json_or(
+        args["format"], data, service.ledger_csv(result), notation, filename=f"session-{session_id}"
+    )
 
 
 # -- hands --------------------------------------------------------------------------------
@@ -280,10 +341,14 @@ def hand(hand_id: int) -> dict:
     """A hand's current revision: its text, canonical text and full report."""
     hand_row = readable_hand(hand_id)
     revision = get_store().current_revision(hand_id)
-    return {**hand_row, "status": revision["status"], "content_hash": revision["content_hash"],
-            "original_text": revision["original_text"],
-            "canonical_text": revision["canonical_text"],
-            "report": json.loads(revision["report_json"])}
+    return {
+        **hand_row,
+        "status": revision["status"],
+        "content_hash": revision["content_hash"],
+        "original_text": revision["original_text"],
+        "canonical_text": revision["canonical_text"],
+        "report": json.loads(revision["report_json"]),
+    }
 
 
 @api_blp.route("/hands/<int:hand_id>/revisions")
@@ -303,8 +368,9 @@ def correct(body: dict, hand_id: int) -> dict:
     hand_row = readable_hand(hand_id)
     session = get_store().session(hand_row["session_id"])
     actor = require_director(session["tournament_id"])
-    number, result = service.correct_hand(get_store(), hand_id, body["text"], body["author"],
-                                          body["reason"], actor)
+    number, result = service.correct_hand(
+        get_store(), hand_id, body["text"], body["author"], body["reason"], actor
+    )
     return {"revision": number, "hand": vars(result)}
 
 
@@ -315,8 +381,12 @@ def export_hand(args: dict, hand_id: int) -> Any:
     """A hand's current record in canonical notation or JSON."""
     readable_hand(hand_id)
     revision = get_store().current_revision(hand_id)
-    return _ok_json_or(args["format"], json.loads(revision["record_json"]),
-                       notation=revision["canonical_text"], filename=f"hand-{hand_id}")
+    return _ok_json_or(
+        args["format"],
+        json.loads(revision["record_json"]),
+        notation=revision["canonical_text"],
+        filename=f"hand-{hand_id}",
+    )
 
 
 def register_api(app: Flask) -> None:

@@ -31,8 +31,9 @@ def require_director(tournament_id: int) -> str:
     """Check the request's token against a tournament; return the actor for the audit log."""
     token = bearer_token()
     if token is None:
-        raise ServiceError(401, "TOKEN_REQUIRED", "this needs a director token "
-                           "(Authorization: Bearer ...)")
+        raise ServiceError(
+            401, "TOKEN_REQUIRED", "this needs a director token (Authorization: Bearer ...)"
+        )
     row = get_store().token_row(token)
     if row is None:
         raise ServiceError(401, "BAD_TOKEN", "unknown or revoked token")

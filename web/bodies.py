@@ -36,8 +36,7 @@ def lone_surrogate(value: Any, path: str = "$") -> tuple[str, int] | None:
         return None
     if isinstance(value, dict):
         for key, item in value.items():
-            found = lone_surrogate(key, f"{path} (a key)") or lone_surrogate(
-                item, f"{path}.{key}")
+            found = lone_surrogate(key, f"{path} (a key)") or lone_surrogate(item, f"{path}.{key}")
             if found:
                 return found
     elif isinstance(value, list):
@@ -63,6 +62,10 @@ def register_body_checks(app: Flask) -> None:
         found = lone_surrogate(decoded)
         if found:
             path, position = found
-            raise ServiceError(400, "NOT_TEXT", f"{path} holds a lone UTF-16 surrogate at "
-                               f"character {position + 1}: it is not text (send the string "
-                               "without it, or the whole character)")
+            raise ServiceError(
+                400,
+                "NOT_TEXT",
+                f"{path} holds a lone UTF-16 surrogate at "
+                f"character {position + 1}: it is not text (send the string "
+                "without it, or the whole character)",
+            )

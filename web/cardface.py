@@ -76,10 +76,11 @@ _SYMBOLS = {
 
 def suit_defs() -> Markup:
     """The hidden ``<svg>`` holding every suit symbol (once per page that draws cards)."""
-    symbols = "".join(f'<symbol id="suit-{name}" viewBox="0 0 20 20">{body}</symbol>'
-                      for name, body in _SYMBOLS.items())
-    return Markup(f'<svg class="suit-defs" aria-hidden="true" focusable="false">{symbols}'
-                  "</svg>")
+    symbols = "".join(
+        f'<symbol id="suit-{name}" viewBox="0 0 20 20">{body}</symbol>'
+        for name, body in _SYMBOLS.items()
+    )
+    return Markup(f'<svg class="suit-defs" aria-hidden="true" focusable="false">{symbols}</svg>')
 
 
 def _parse(text: str) -> Card | None:
@@ -112,34 +113,42 @@ def card_svg(text: str, style: str = "italian") -> Markup:
     card = _parse(text)
     face = _face_style(style)
     name = card_name(text, face)
-    head = (f'<svg class="card {{cls}}" viewBox="0 0 50 75" role="img" aria-label="{name}">'
-            f"<title>{name}</title>"
-            '<rect class="card-bg" x=".75" y=".75" width="48.5" height="73.5" rx="4.5"/>')
+    head = (
+        f'<svg class="card {{cls}}" viewBox="0 0 50 75" role="img" aria-label="{name}">'
+        f"<title>{name}</title>"
+        '<rect class="card-bg" x=".75" y=".75" width="48.5" height="73.5" rx="4.5"/>'
+    )
     if card is None:  # an unknown card: a blank back
-        return Markup(head.format(cls="card-unknown")
-                      + '<text class="card-big" x="25" y="45">?</text></svg>')
+        return Markup(
+            head.format(cls="card-unknown") + '<text class="card-big" x="25" y="45">?</text></svg>'
+        )
     if card.is_fool:
-        body = ('<path class="fool-star" d="M25 18 L29 31 L42 31 L31.5 39 L35.5 52 L25 44'
-                ' L14.5 52 L18.5 39 L8 31 L21 31 Z"/>'
-                '<text class="card-label" x="25" y="66">FOOL</text>')
+        body = (
+            '<path class="fool-star" d="M25 18 L29 31 L42 31 L31.5 39 L35.5 52 L25 44'
+            ' L14.5 52 L18.5 39 L8 31 L21 31 Z"/>'
+            '<text class="card-label" x="25" y="66">FOOL</text>'
+        )
         return Markup(head.format(cls="card-fool") + body + "</svg>")
     if card.is_trump:
         roman = card.roman()
         size = 20 if len(roman) <= 3 else 15 if len(roman) <= 5 else 11
-        body = (f'<text class="card-corner" x="5" y="12">{card.rank}</text>'
-                f'<text class="card-roman" x="25" y="44" font-size="{size}">{roman}</text>'
-                '<rect class="trump-band" x="8" y="56" width="34" height="3" rx="1.5"/>')
+        body = (
+            f'<text class="card-corner" x="5" y="12">{card.rank}</text>'
+            f'<text class="card-roman" x="25" y="44" font-size="{size}">{roman}</text>'
+            '<rect class="trump-band" x="8" y="56" width="34" height="3" rx="1.5"/>'
+        )
         return Markup(head.format(cls="card-trump") + body + "</svg>")
     suit = _SUIT_IDS[face][card.suit]  # type: ignore[index]
-    colour = {Suit.SWORDS: "s0", Suit.BATONS: "s1", Suit.CUPS: "s2", Suit.COINS: "s3"}[
-        card.suit]  # type: ignore[index]
+    colour = {Suit.SWORDS: "s0", Suit.BATONS: "s1", Suit.CUPS: "s2", Suit.COINS: "s3"}[card.suit]  # type: ignore[index]
     index = _RANK_INDEX.get(card.rank, str(card.rank))
     big = 26 if card.is_court else 22
     offset = (50 - big) / 2
-    body = (f'<text class="card-corner" x="5" y="13">{index}</text>'
-            f'<use href="#suit-{suit}" x="4" y="15" width="8" height="8"/>'
-            f'<use href="#suit-{suit}" x="{offset:g}" y="{offset + 12:g}" width="{big}"'
-            f' height="{big}"/>')
+    body = (
+        f'<text class="card-corner" x="5" y="13">{index}</text>'
+        f'<use href="#suit-{suit}" x="4" y="15" width="8" height="8"/>'
+        f'<use href="#suit-{suit}" x="{offset:g}" y="{offset + 12:g}" width="{big}"'
+        f' height="{big}"/>'
+    )
     if card.is_court:
         body += f'<text class="card-label" x="25" y="68">{_RANK_NAMES[card.rank].upper()}</text>'
     return Markup(head.format(cls=f"card-suit suit-{face}-{colour}") + body + "</svg>")

@@ -33,5 +33,8 @@ def check_csrf() -> None:
     sent = request.form.get(FIELD, "")
     expected = session.get(FIELD, "")
     if not sent or not expected or not hmac.compare_digest(sent, expected):
-        abort(400, description="the form has expired or did not come from this site: "
-                               "reload the page and send it again")
+        abort(
+            400,
+            description="the form has expired or did not come from this site: "
+            "reload the page and send it again",
+        )

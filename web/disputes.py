@@ -19,8 +19,9 @@ from .api import readable_hand, readable_session
 from .db import get_store
 from .schemas import MAX_TEXT, ErrorOut
 
-disputes_blp = Blueprint("disputes", __name__, url_prefix="/api",
-                         description="Dispute tools: claims, what-if, repairs.")
+disputes_blp = Blueprint(
+    "disputes", __name__, url_prefix="/api", description="Dispute tools: claims, what-if, repairs."
+)
 
 __all__ = ["disputes_blp"]
 
@@ -28,26 +29,38 @@ MAX_AUDIT_RECORDS = 20  # a repair search replays a record thousands of times
 
 
 class AuditRequest(Schema):
-    text = fields.String(required=True, validate=validate.Length(min=1, max=MAX_TEXT),
-                         metadata={"description": "one or more records in the notation"})
+    text = fields.String(
+        required=True,
+        validate=validate.Length(min=1, max=MAX_TEXT),
+        metadata={"description": "one or more records in the notation"},
+    )
     options = fields.Dict(keys=fields.String(), values=fields.String(), load_default=dict)
-    tools = fields.List(fields.String(validate=validate.OneOf(TOOLS)),
-                        load_default=lambda: list(TOOLS))
-    limit = fields.Integer(load_default=3, validate=validate.Range(1, 20),
-                           metadata={"description": "repairs offered per record at most"})
+    tools = fields.List(
+        fields.String(validate=validate.OneOf(TOOLS)), load_default=lambda: list(TOOLS)
+    )
+    limit = fields.Integer(
+        load_default=3,
+        validate=validate.Range(1, 20),
+        metadata={"description": "repairs offered per record at most"},
+    )
 
 
 class AuditArgs(Schema):
-    tools = fields.List(fields.String(validate=validate.OneOf(TOOLS)),
-                        load_default=lambda: list(TOOLS))
+    tools = fields.List(
+        fields.String(validate=validate.OneOf(TOOLS)), load_default=lambda: list(TOOLS)
+    )
     limit = fields.Integer(load_default=3, validate=validate.Range(1, 20))
 
 
 class AuditResultOut(Schema):
-    records = fields.List(fields.Dict(), metadata={
-        "description": "per record: status, settlement, claims (field-by-field with the kind "
-                       "of difference), what_if (per option value), repairs (edits, reason, "
-                       "diff, corrected text)"})
+    records = fields.List(
+        fields.Dict(),
+        metadata={
+            "description": "per record: status, settlement, claims (field-by-field with the kind "
+            "of difference), what_if (per option value), repairs (edits, reason, "
+            "diff, corrected text)"
+        },
+    )
 
 
 class SessionWhatIfOut(Schema):
@@ -72,28 +85,43 @@ def _audit(record: Any, options: dict[str, str], tools: list[str], limit: int) -
 @disputes_blp.route("/audit", methods=["POST"])
 @disputes_blp.arguments(AuditRequest)
 @disputes_blp.response(200, AuditResultOut)
-@disputes_blp.alt_response(422, schema=ErrorOut, description="unreadable records, too many "
-                           "records, or an unknown rule option")
+@disputes_blp.alt_response(
+    422,
+    schema=ErrorOut,
+    description="unreadable records, too many records, or an unknown rule option",
+)
 def audit(body: dict) -> dict:
     """Audit records without storing them: claims, what-if and repair suggestions."""
     parsed = read(body["text"])
     if len(parsed) > MAX_AUDIT_RECORDS:
-        raise ServiceError(422, "TOO_MANY_RECORDS",
-                           f"at most {MAX_AUDIT_RECORDS} records in one audit")
+        raise ServiceError(
+            422, "TOO_MANY_RECORDS", f"at most {MAX_AUDIT_RECORDS} records in one audit"
+        )
     out = []
     for number, item in enumerate(parsed, start=1):
         record = item.record
         if item.errors or record is None:
-            raise ServiceError(422, "MALFORMED_RECORD", f"record {number} cannot be read: fix "
-                               "the notation first", [
-                                   {"code": "NOTATION", "severity": "error",
-                                    "message": e.message, "line": e.loc.line,
-                                    "column": e.loc.column} for e in item.errors])
+            raise ServiceError(
+                422,
+                "MALFORMED_RECORD",
+                f"record {number} cannot be read: fix the notation first",
+                [
+                    {
+                        "code": "NOTATION",
+                        "severity": "error",
+                        "message": e.message,
+                        "line": e.loc.line,
+                        "column": e.loc.column,
+                    }
+                    for e in item.errors
+                ],
+            )
         data = _audit(record, _lowered(body["options"]), body["tools"], body["limit"])
         out.append({"line": record.start.line if record.start else None, **data})
     if not out:
-        raise ServiceError(422, "MALFORMED_RECORD", 'no record found: a record starts with '
-                           '[Game "..."]')
+        raise ServiceError(
+            422, "MALFORMED_RECORD", 'no record found: a record starts with [Game "..."]'
+        )
     return {"records": out}
 
 

@@ -38,6 +38,8 @@ def register_errors(app: Flask) -> None:
         if isinstance(data, dict) and "messages" in data:
             extra["errors"] = data["messages"]
         code = (error.name or "error").upper().replace(" ", "_")
-        message = {413: "the request body is too large",
-                   422: "the request does not match its schema"}.get(status, error.description)
+        message = {
+            413: "the request body is too large",
+            422: "the request does not match its schema",
+        }.get(status, error.description)
         return error_response(status, code, message or code, **extra)

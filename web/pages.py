@@ -56,8 +56,10 @@ MAX_REPLAYS = 4
 MAX_VERIFY_CHARS = 400_000
 DIRECTOR_KEY = "director_token"
 
-CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
-       "form-action 'self'; frame-ancestors 'self'; base-uri 'none'")
+CSP = (
+    "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+    "form-action 'self'; frame-ancestors 'self'; base-uri 'none'"
+)
 
 
 # -- request plumbing ---------------------------------------------------------------------
@@ -122,10 +124,18 @@ def readable_hand(hand_id: int) -> tuple[dict[str, Any], dict[str, Any], dict[st
 
 @pages_blp.app_context_processor
 def _globals() -> dict[str, Any]:
-    return {"csrf_token": csrf_token, "card_svg": card_svg, "card_name": card_name,
-            "suit_defs": suit_defs, "GAMES": GAMES, "director": director(),
-            "rule_url": _rule_url, "seat_places": present.seat_places,
-            "paper_sheet": present.paper_sheet, "link_rulings": link_rulings}
+    return {
+        "csrf_token": csrf_token,
+        "card_svg": card_svg,
+        "card_name": card_name,
+        "suit_defs": suit_defs,
+        "GAMES": GAMES,
+        "director": director(),
+        "rule_url": _rule_url,
+        "seat_places": present.seat_places,
+        "paper_sheet": present.paper_sheet,
+        "link_rulings": link_rulings,
+    }
 
 
 def _rule_url(game: str, rule: str | None) -> str:
@@ -141,10 +151,8 @@ def _page_error(status: int, title: str, message: str) -> tuple[str, int]:
 def render_error(error: HTTPException) -> tuple[str, int]:
     """An HTML error page (also used by :mod:`web.errors` for unknown addresses)."""
     status = error.code or 500
-    titles = {400: "Bad request", 404: "Not found", 405: "Not allowed",
-              413: "Too large"}
-    return _page_error(status, titles.get(status, error.name or "Error"),
-                       error.description or "")
+    titles = {400: "Bad request", 404: "Not found", 405: "Not allowed", 413: "Too large"}
+    return _page_error(status, titles.get(status, error.name or "Error"), error.description or "")
 
 
 @pages_blp.errorhandler(HTTPException)
@@ -162,8 +170,11 @@ def _service_error(error: ServiceError) -> tuple[str, int]:
 def home() -> str:
     """The front page: verify a record, the tournaments one may see, the rules."""
     mine = director()
-    tournaments = [t for t in get_store().tournaments()
-                   if not t["private"] or (mine and mine["tournament_id"] == t["id"])]
+    tournaments = [
+        t
+        for t in get_store().tournaments()
+        if not t["private"] or (mine and mine["tournament_id"] == t["id"])
+    ]
     return render_template("home.html", tournaments=tournaments, director=mine)
 
 
@@ -174,8 +185,9 @@ def login() -> Any:
         token = request.form.get("token", "").strip()
         row = get_store().token_row(token) if token else None
         if row is None:
-            return render_template("login.html", error="unknown or revoked token",
-                                   director=None), 401
+            return render_template(
+                "login.html", error="unknown or revoked token", director=None
+            ), 401
         session[DIRECTOR_KEY] = token
         g.pop("director", None)
         flash(f"Logged in as {row['label'] or 'director'} of this tournament.")
@@ -184,8 +196,9 @@ def login() -> Any:
             # only a path of this site (browsers read a backslash in a URL as a slash)
             return redirect(target)
         return redirect(url_for("pages.tournament", tournament_id=row["tournament_id"]))
-    return render_template("login.html", error=None, director=director(),
-                           next=request.args.get("next", ""))
+    return render_template(
+        "login.html", error=None, director=director(), next=request.args.get("next", "")
+    )
 
 
 @pages_blp.post("/logout")
@@ -217,18 +230,27 @@ def _verify_view(text: str, options_text: str) -> dict[str, Any]:
         record = item.parsed.record
         style = present.face_style(report["game"], record.tag("Suits") if record else None)
         replay = index <= MAX_REPLAYS and bool(report["tricks"] or report["hands"])
-        results.append({
-            "index": index, "prefix": f"r{index}-", "report": report, "style": style,
-            "line": record.start.line if record and record.start else None,
-            "finding_base": first, "replay": replay,
-            "tricks": present.trick_views(report) if replay else [],
-            "held": present.held_cards(report) if replay else {},
-        })
-    return {"results": results, "findings": findings, "source": present.annotate(text, findings),
-            "ledger": ledger,
-            "sheet": present.sheet_rows(ledger, {}) if ledger is not None else None,
-            "chart": present.balance_chart(ledger) if ledger is not None and ledger.rows
-            else None}
+        results.append(
+            {
+                "index": index,
+                "prefix": f"r{index}-",
+                "report": report,
+                "style": style,
+                "line": record.start.line if record and record.start else None,
+                "finding_base": first,
+                "replay": replay,
+                "tricks": present.trick_views(report) if replay else [],
+                "held": present.held_cards(report) if replay else {},
+            }
+        )
+    return {
+        "results": results,
+        "findings": findings,
+        "source": present.annotate(text, findings),
+        "ledger": ledger,
+        "sheet": present.sheet_rows(ledger, {}) if ledger is not None else None,
+        "chart": present.balance_chart(ledger) if ledger is not None and ledger.rows else None,
+    }
 
 
 def _director_sessions() -> list[dict[str, Any]]:
@@ -241,17 +263,28 @@ def verify() -> Any:
     """Paste or pick a record; the verdict, the findings on the text, the replay. A director
     may store it in one of the tournament's sessions (``action=store``)."""
     mine = director()
-    context: dict[str, Any] = {"director": mine, "sessions": _director_sessions(), "text": "",
-                               "options": "", "view": None, "error": None,
-                               "session_id": request.args.get("session", type=int)}
+    context: dict[str, Any] = {
+        "director": mine,
+        "sessions": _director_sessions(),
+        "text": "",
+        "options": "",
+        "view": None,
+        "error": None,
+        "session_id": request.args.get("session", type=int),
+    }
     if request.method == "GET":
         return render_template("verify.html", **context)
     text = _submitted_text()
-    context.update(text=text, options=request.form.get("options", ""),
-                   session_id=request.form.get("session_id", type=int))
+    context.update(
+        text=text,
+        options=request.form.get("options", ""),
+        session_id=request.form.get("session_id", type=int),
+    )
     if len(text) > MAX_VERIFY_CHARS:
-        context["error"] = (f"this text is longer than {MAX_VERIFY_CHARS:,} characters: verify "
-                            "it with `tarocco verify` or store it with `tarocco import`")
+        context["error"] = (
+            f"this text is longer than {MAX_VERIFY_CHARS:,} characters: verify "
+            "it with `tarocco verify` or store it with `tarocco import`"
+        )
         return render_template("verify.html", **context), 413
     if not text.strip():
         context["error"] = "paste a record or pick a file first"
@@ -286,9 +319,12 @@ def _store(text: str, context: dict[str, Any]) -> Any:
         context["view"] = _verify_view(text, "")
         return render_template("verify.html", **context), exc.status
     stored = sum(1 for r in results if not r.duplicate)
-    flash(f"Stored {stored} hand{'s' if stored != 1 else ''} in "
-          f"{target['name'] or 'session ' + str(target['id'])}"
-          + (f"; {len(results) - stored} already there" if stored < len(results) else "") + ".")
+    flash(
+        f"Stored {stored} hand{'s' if stored != 1 else ''} in "
+        f"{target['name'] or 'session ' + str(target['id'])}"
+        + (f"; {len(results) - stored} already there" if stored < len(results) else "")
+        + "."
+    )
     if len(results) == 1:
         return redirect(url_for("pages.hand", hand_id=results[0].hand_id))
     return redirect(url_for("pages.session_sheet", session_id=target["id"]))
@@ -312,16 +348,29 @@ def hand(hand_id: int) -> Response:
     ids = [h["id"] for h in siblings]
     at = ids.index(hand_id)
     embed = request.args.get("embed") == "1"
-    response = make_response(render_template(
-        "hand.html", hand=row, session=session_row, tournament=tournament_row, embed=embed,
-        revision=revision, report=report, style=present.face_style(report["game"], suits),
-        tricks=present.trick_views(report), held=present.held_cards(report),
-        source=present.annotate(revision["original_text"], report["findings"]),
-        revisions=revisions, previous=ids[at - 1] if at > 0 else None,
-        following=ids[at + 1] if at + 1 < len(ids) else None, director=director()))
+    response = make_response(
+        render_template(
+            "hand.html",
+            hand=row,
+            session=session_row,
+            tournament=tournament_row,
+            embed=embed,
+            revision=revision,
+            report=report,
+            style=present.face_style(report["game"], suits),
+            tricks=present.trick_views(report),
+            held=present.held_cards(report),
+            source=present.annotate(revision["original_text"], report["findings"]),
+            revisions=revisions,
+            previous=ids[at - 1] if at > 0 else None,
+            following=ids[at + 1] if at + 1 < len(ids) else None,
+            director=director(),
+        )
+    )
     if embed:
         response.headers["Content-Security-Policy"] = CSP.replace(
-            "frame-ancestors 'self'", "frame-ancestors *")
+            "frame-ancestors 'self'", "frame-ancestors *"
+        )
     return response
 
 
@@ -338,8 +387,14 @@ def hand_audit(hand_id: int) -> str:
     revision = get_store().current_revision(hand_id)
     record = read(revision["original_text"])[0].record
     audit = audit_record(record, session_row["options"])
-    return render_template("audit.html", hand=row, session=session_row,
-                           tournament=tournament_row, audit=audit, director=director())
+    return render_template(
+        "audit.html",
+        hand=row,
+        session=session_row,
+        tournament=tournament_row,
+        audit=audit,
+        director=director(),
+    )
 
 
 @pages_blp.get("/hands/<int:hand_id>/record.txt")
@@ -355,8 +410,10 @@ def _director_actor(tournament_id: int) -> str:
     anyone else)."""
     mine = director()
     if mine is None or mine["tournament_id"] != tournament_id:
-        abort(403, description="only a director of this tournament, logged in with its "
-                               "token, may do this")
+        abort(
+            403,
+            description="only a director of this tournament, logged in with its token, may do this",
+        )
     return f"token {mine['id']} ({mine['label']}) via the web"
 
 
@@ -366,9 +423,14 @@ def correct(hand_id: int) -> Response:
     and why; the old revisions stay (:func:`records.service.correct_hand`)."""
     _row, _session_row, tournament_row = readable_hand(hand_id)
     actor = _director_actor(tournament_row["id"])
-    number, result = service.correct_hand(get_store(), hand_id, request.form.get("text", ""),
-                                          request.form.get("author", ""),
-                                          request.form.get("reason", ""), actor)
+    number, result = service.correct_hand(
+        get_store(),
+        hand_id,
+        request.form.get("text", ""),
+        request.form.get("author", ""),
+        request.form.get("reason", ""),
+        actor,
+    )
     flash(f"Revision {number} stored: the hand is now {result.status}.")
     return redirect(url_for("pages.hand", hand_id=hand_id))
 
@@ -386,13 +448,21 @@ def add_ruling(session_id: int) -> Response:
         try:
             value = int(raw)
         except ValueError:
-            raise ServiceError(422, "BAD_AMOUNT", f"{player}: {raw!r} is not a whole "
-                               "number") from None
+            raise ServiceError(
+                422, "BAD_AMOUNT", f"{player}: {raw!r} is not a whole number"
+            ) from None
         if value:
             amounts[player] = value
     hand_id = request.form.get("hand_id", type=int) or None
-    service.add_ruling(get_store(), session_id, amounts, request.form.get("reason", ""),
-                       request.form.get("author", ""), hand_id, actor)
+    service.add_ruling(
+        get_store(),
+        session_id,
+        amounts,
+        request.form.get("reason", ""),
+        request.form.get("author", ""),
+        hand_id,
+        actor,
+    )
     flash("Ruling stored.")
     return redirect(url_for("pages.session_sheet", session_id=session_id))
 
@@ -405,17 +475,30 @@ def session_sheet(session_id: int) -> str:
     store = get_store()
     hands = store.hands(session_id)
     ledger = service.session_ledger(store, session_id)
-    corrections = [(h, rev) for h in hands if h["revision"] > 1
-                   for rev in store.revisions(h["id"]) if rev["number"] > 1]
+    corrections = [
+        (h, rev)
+        for h in hands
+        if h["revision"] > 1
+        for rev in store.revisions(h["id"])
+        if rev["number"] > 1
+    ]
     positions = {h["id"]: h["position"] for h in hands}
     return render_template(
-        "session.html", session=session_row, tournament=tournament_row, ledger=ledger,
-        game=GAMES.get(session_row["game"]), hands=hands,
+        "session.html",
+        session=session_row,
+        tournament=tournament_row,
+        ledger=ledger,
+        game=GAMES.get(session_row["game"]),
+        hands=hands,
         rows=present.sheet_rows(ledger, {h["position"]: h["id"] for h in hands}),
-        chart=present.balance_chart(ledger), rulings=store.rulings(session_id),
-        positions=positions, corrections=corrections, director=director(),
+        chart=present.balance_chart(ledger),
+        rulings=store.rulings(session_id),
+        positions=positions,
+        corrections=corrections,
+        director=director(),
         table=table_heading(session_row["table_name"]) if session_row["table_name"] else None,
-        sheet_template=present.SHEET_TEMPLATES.get(session_row["game"], "sheet.html"))
+        sheet_template=present.SHEET_TEMPLATES.get(session_row["game"], "sheet.html"),
+    )
 
 
 @pages_blp.get("/sessions/<int:session_id>/what-if")
@@ -424,8 +507,9 @@ def session_what_if(session_id: int) -> str:
     balances as applied and the change each value would make, player by player."""
     session_row, tournament_row = readable_session(session_id)
     data = service.session_what_if(get_store(), session_id)
-    return render_template("session_what_if.html", session=session_row,
-                           tournament=tournament_row, data=data)
+    return render_template(
+        "session_what_if.html", session=session_row, tournament=tournament_row, data=data
+    )
 
 
 @pages_blp.get("/sessions/<int:session_id>/sheet.csv")
@@ -433,9 +517,11 @@ def session_csv(session_id: int) -> Response:
     """The score sheet as CSV (the API's ledger CSV), readable as the page is."""
     readable_session(session_id)
     ledger = service.session_ledger(get_store(), session_id)
-    return Response(service.ledger_csv(ledger), mimetype="text/csv",
-                    headers={"Content-Disposition":
-                             f"attachment; filename=session-{session_id}.csv"})
+    return Response(
+        service.ledger_csv(ledger),
+        mimetype="text/csv",
+        headers={"Content-Disposition": f"attachment; filename=session-{session_id}.csv"},
+    )
 
 
 # -- a tournament -------------------------------------------------------------------------
@@ -451,10 +537,17 @@ def tournament(tournament_id: int) -> str:
     names = {s["id"]: s["name"] or f"Session {s['id']}" for s in sessions}
     at_table = {s["id"]: table_heading(s["table_name"]) for s in sessions if s["table_name"]}
     return render_template(
-        "tournament.html", tournament=row, standings=service.standings(store, tournament_id),
-        sessions=sessions, tables=group_by_table(sessions), counts=counts, names=names,
+        "tournament.html",
+        tournament=row,
+        standings=service.standings(store, tournament_id),
+        sessions=sessions,
+        tables=group_by_table(sessions),
+        counts=counts,
+        names=names,
         at_table=at_table,
-        attention=service.needs_director(store, tournament_id), director=director())
+        attention=service.needs_director(store, tournament_id),
+        director=director(),
+    )
 
 
 # -- rules --------------------------------------------------------------------------------
@@ -466,8 +559,11 @@ def _engine_summary(key: str) -> list[str]:
     """The engine module's docstring, as paragraphs of plain text (reST markup dropped)."""
     module = sys.modules.get(type(GAMES[key]).__module__)
     text = (module.__doc__ or "") if module else ""
-    return [" ".join(_ROLE.sub(r"\1", p).replace("``", "").split())
-            for p in text.strip().split("\n\n") if p.strip() and ">>>" not in p]
+    return [
+        " ".join(_ROLE.sub(r"\1", p).replace("``", "").split())
+        for p in text.strip().split("\n\n")
+        if p.strip() and ">>>" not in p
+    ]
 
 
 def link_rulings(text: str, game: str) -> Markup:
@@ -480,9 +576,12 @@ def link_rulings(text: str, game: str) -> Markup:
     for match in _RULING_ID.finditer(text):
         if match.group(1) not in known:
             continue
-        out.append(escape(text[position:match.start()]))
-        out.append(Markup('<a class="rule" href="{}">{}</a>').format(
-            _rule_url(game, match.group(1)), match.group(1)))
+        out.append(escape(text[position : match.start()]))
+        out.append(
+            Markup('<a class="rule" href="{}">{}</a>').format(
+                _rule_url(game, match.group(1)), match.group(1)
+            )
+        )
         position = match.end()
     out.append(escape(text[position:]))
     return Markup("").join(out)
@@ -504,10 +603,14 @@ def game_rules(game: str) -> str:
     options_by_ruling: dict[str, list[Any]] = {}
     for option in engine.options:
         options_by_ruling.setdefault(option.ruling, []).append(option)
-    return render_template("game_rules.html", game=engine,
-                           rulings=rulings_for(engine.rulings),
-                           options_by_ruling=options_by_ruling,
-                           summary=_engine_summary(engine.key), director=director())
+    return render_template(
+        "game_rules.html",
+        game=engine,
+        rulings=rulings_for(engine.rulings),
+        options_by_ruling=options_by_ruling,
+        summary=_engine_summary(engine.key),
+        director=director(),
+    )
 
 
 def register_pages(app: Flask) -> None:

@@ -178,8 +178,16 @@ def trick_views(report: Mapping[str, Any]) -> list[TrickView]:
             seat = seat_of.get(play.get("seat"), -1)
             codes = set(play.get("codes") or [])
             mine = [f for f in here if f.get("code") in codes and f.get("seat") == play["seat"]]
-            plays.append(PlayView(seat, play.get("seat") or "?", play["card"], position == 0,
-                                  seat == winner and winner is not None, mine))
+            plays.append(
+                PlayView(
+                    seat,
+                    play.get("seat") or "?",
+                    play["card"],
+                    position == 0,
+                    seat == winner and winner is not None,
+                    mine,
+                )
+            )
         views.append(TrickView(number, leader, winner, trick.get("points", 0), plays, here))
     return views
 
@@ -243,8 +251,7 @@ def held_cards(report: Mapping[str, Any]) -> dict[str, list[Held]]:
                 # before its play is over; received before the play (an exchange), from the
                 # first trick; with no deal recorded, from the start.
                 start = max(number - 1, 1) if drawing else (1 if dealt else 0)
-                cards.append(Held(card, start, number, legal.get((player, card), []),
-                                  drawing))
+                cards.append(Held(card, start, number, legal.get((player, card), []), drawing))
         out[player] = cards
     return out
 
@@ -267,10 +274,17 @@ def sheet_rows(ledger: Ledger, hand_ids: Mapping[int, int]) -> list[SheetRow]:
     rows = []
     for row in ledger.rows:
         is_hand = row.status is not None
-        rows.append(SheetRow(row.kind, row.hand, hand_ids.get(row.hand) if is_hand else None,
-                             row.status.value if row.status is not None else None,
-                             list(zip(row.amounts, row.balances, strict=True)), row.pot,
-                             row.note))
+        rows.append(
+            SheetRow(
+                row.kind,
+                row.hand,
+                hand_ids.get(row.hand) if is_hand else None,
+                row.status.value if row.status is not None else None,
+                list(zip(row.amounts, row.balances, strict=True)),
+                row.pot,
+                row.note,
+            )
+        )
     return rows
 
 
@@ -287,8 +301,9 @@ class PaperBlock:
     totals: list[int]
 
 
-def paper_sheet(hands: Sequence[Mapping[str, Any]], players: Sequence[str],
-                game: str) -> list[PaperBlock]:
+def paper_sheet(
+    hands: Sequence[Mapping[str, Any]], players: Sequence[str], game: str
+) -> list[PaperBlock]:
     """The session's hands as blocks of the paper sheet: each score line that is not the
     deck points is written as its code (the first word of its label, e.g. ``5C`` for
     three cavaliers) in the column of the player it pays; then the deck points; then the
@@ -312,13 +327,11 @@ def paper_sheet(hands: Sequence[Mapping[str, Any]], players: Sequence[str],
                     marks[seat].append(label[0] if label else str(amount))
         if report.get("status") not in ("invalid", "partial"):
             totals = [(report.get("settlement") or {}).get(p, 0) for p in players]
-        blocks.append(PaperBlock(row["position"], row["id"], row["status"], marks, deck,
-                                 totals))
+        blocks.append(PaperBlock(row["position"], row["id"], row["status"], marks, deck, totals))
     return blocks
 
 
-PALETTE = ("#1f6feb", "#c2410c", "#15803d", "#9333ea", "#b91c1c", "#0e7490", "#a16207",
-           "#be185d")
+PALETTE = ("#1f6feb", "#c2410c", "#15803d", "#9333ea", "#b91c1c", "#0e7490", "#a16207", "#be185d")
 
 
 @dataclass
@@ -369,16 +382,19 @@ def balance_chart(ledger: Ledger, width: int = 640, height: int = 260) -> Chart:
 
     series = []
     for seat, player in enumerate(ledger.players):
-        points = [(x_of(i), y_of(balances[seat]), balances[seat], label)
-                  for i, (label, _, balances) in enumerate(entries)]
+        points = [
+            (x_of(i), y_of(balances[seat]), balances[seat], label)
+            for i, (label, _, balances) in enumerate(entries)
+        ]
         series.append(Series(player, PALETTE[seat % len(PALETTE)], points))
     step = _nice_step((high - low) / 5)
     first = int(-(-low // step) * step)
     y_ticks = [(y_of(v), v) for v in range(first, high + 1, step)]
     every = max(1, len(entries) // 12)
     x_ticks = [(x_of(i), "0" if i == 0 else str(i)) for i in range(0, len(entries), every)]
-    return Chart(width, height, left, top, bottom, right, series, y_ticks, x_ticks,
-                 y_of(ledger.start))
+    return Chart(
+        width, height, left, top, bottom, right, series, y_ticks, x_ticks, y_of(ledger.start)
+    )
 
 
 def _nice_step(raw: float) -> int:

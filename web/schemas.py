@@ -11,10 +11,17 @@ MAX_TEXT = 4 * 1024 * 1024
 
 
 class VerifyRequest(Schema):
-    text = fields.String(required=True, validate=validate.Length(min=1, max=MAX_TEXT),
-                         metadata={"description": "one or more records in the notation"})
-    options = fields.Dict(keys=fields.String(), values=fields.String(), load_default=dict,
-                          metadata={"description": "rule options overriding the records'"})
+    text = fields.String(
+        required=True,
+        validate=validate.Length(min=1, max=MAX_TEXT),
+        metadata={"description": "one or more records in the notation"},
+    )
+    options = fields.Dict(
+        keys=fields.String(),
+        values=fields.String(),
+        load_default=dict,
+        metadata={"description": "rule options overriding the records'"},
+    )
 
 
 class CheckedRecord(Schema):
@@ -65,23 +72,33 @@ class TournamentPatch(Schema):
 
 class SessionIn(Schema):
     game = fields.String(required=True, validate=validate.Length(min=1, max=40))
-    players = fields.List(fields.String(validate=validate.Length(min=1, max=80)),
-                          required=True, validate=validate.Length(min=2, max=6))
+    players = fields.List(
+        fields.String(validate=validate.Length(min=1, max=80)),
+        required=True,
+        validate=validate.Length(min=2, max=6),
+    )
     options = fields.Dict(keys=fields.String(), values=fields.String(), load_default=dict)
     name = fields.String(load_default="", validate=validate.Length(max=200))
     table = fields.String(
-        load_default=None, allow_none=True,
-        metadata={"description": "the table the session sits at, a label such as \"Table 2\" "
-                  "(stripped; empty or null: none given). At most 40 characters, no control "
-                  "characters, else 422 BAD_TABLE. The tournament page groups sessions by it."})
+        load_default=None,
+        allow_none=True,
+        metadata={
+            "description": 'the table the session sits at, a label such as "Table 2" '
+            "(stripped; empty or null: none given). At most 40 characters, no control "
+            "characters, else 422 BAD_TABLE. The tournament page groups sessions by it."
+        },
+    )
 
 
 class SessionOut(Schema):
     id = fields.Integer()
     tournament_id = fields.Integer()
     name = fields.String()
-    table = fields.String(attribute="table_name", allow_none=True,
-                          metadata={"description": "the table label, null when none given"})
+    table = fields.String(
+        attribute="table_name",
+        allow_none=True,
+        metadata={"description": "the table label, null when none given"},
+    )
     game = fields.String()
     players = fields.List(fields.String())
     options = fields.Dict(keys=fields.String(), values=fields.String())
@@ -89,8 +106,11 @@ class SessionOut(Schema):
 
 
 class UploadIn(Schema):
-    text = fields.String(required=True, validate=validate.Length(min=1, max=MAX_TEXT),
-                         metadata={"description": "one record, or several in order (bulk)"})
+    text = fields.String(
+        required=True,
+        validate=validate.Length(min=1, max=MAX_TEXT),
+        metadata={"description": "one record, or several in order (bulk)"},
+    )
 
 
 class UploadOut(Schema):
@@ -144,8 +164,7 @@ class RevisionResponse(Schema):
 
 class RulingIn(Schema):
     # strict: a non-integer amount (1.5) is refused, not truncated to 1
-    amounts = fields.Dict(keys=fields.String(), values=fields.Integer(strict=True),
-                          required=True)
+    amounts = fields.Dict(keys=fields.String(), values=fields.Integer(strict=True), required=True)
     reason = fields.String(required=True, validate=validate.Length(min=1, max=2000))
     author = fields.String(required=True, validate=validate.Length(min=1, max=200))
     hand_id = fields.Integer(load_default=None, allow_none=True, strict=True)
@@ -187,8 +206,9 @@ class AuditOut(Schema):
 
 
 class FormatArgs(Schema):
-    format = fields.String(load_default="json",
-                           validate=validate.OneOf(["json", "csv", "notation"]))
+    format = fields.String(
+        load_default="json", validate=validate.OneOf(["json", "csv", "notation"])
+    )
 
 
 class ErrorOut(Schema):

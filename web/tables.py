@@ -86,8 +86,10 @@ def group_by_table(sessions: Iterable[Mapping[str, Any]]) -> list[TableGroup]:
         key = _same_table(heading)
         headings.setdefault(key, heading)
         groups.setdefault(key, []).append(session)
-    ordered = [TableGroup(headings[key], groups[key])
-               for key in sorted(groups, key=lambda k: natural_key(headings[k]))]
+    ordered = [
+        TableGroup(headings[key], groups[key])
+        for key in sorted(groups, key=lambda k: natural_key(headings[k]))
+    ]
     if unlabelled:
         ordered.append(TableGroup(NO_TABLE, unlabelled, labelled=False))
     return ordered

@@ -77,8 +77,7 @@ def read_claims(record: Record) -> list[ClaimRow]:
     rows = []
     for line in record.lines("claim"):
         amounts, problems = read_claim(line)
-        rows.append(ClaimRow((line.subject or "").casefold(), amounts, line.loc,
-                             tuple(problems)))
+        rows.append(ClaimRow((line.subject or "").casefold(), amounts, line.loc, tuple(problems)))
     return rows
 
 
@@ -87,8 +86,9 @@ def _seat(players: Sequence[str], name: str) -> int | None:
     return next((i for i, p in enumerate(players) if p.casefold() == folded), None)
 
 
-def compare_claims(game: Game, record: Record, report: Report | None = None,
-                   options: dict[str, str] | None = None) -> list[ClaimDiff]:
+def compare_claims(
+    game: Game, record: Record, report: Report | None = None, options: dict[str, str] | None = None
+) -> list[ClaimDiff]:
     """Every claim row of ``record`` against ``report`` (verified here unless given)."""
     report = report if report is not None else game.verify(record, options)
     out = []
@@ -103,50 +103,91 @@ def compare_claims(game: Game, record: Record, report: Report | None = None,
         elif row.field == "points":
             out.append(_points(report, row))
         else:
-            out.append(ClaimDiff(row, (), "unchecked", f"claims of {row.field!r} are not "
-                                 f"checked; write claim {game.claim_field or game.unit}: or "
-                                 "claim points:"))
+            out.append(
+                ClaimDiff(
+                    row,
+                    (),
+                    "unchecked",
+                    f"claims of {row.field!r} are not "
+                    f"checked; write claim {game.claim_field or game.unit}: or "
+                    "claim points:",
+                )
+            )
     return out
 
 
-def _payments(game: Game, record: Record, report: Report, row: ClaimRow,
-              options: dict[str, str] | None) -> ClaimDiff:
+def _payments(
+    game: Game, record: Record, report: Report, row: ClaimRow, options: dict[str, str] | None
+) -> ClaimDiff:
     seats = {name: _seat(report.players, name) for name in row.amounts}
     settlement = report.settlement
-    diffs = tuple(FieldDiff(row.field, report.players[seat], row.amounts[name],  # type: ignore[index]
-                            settlement[seat])  # type: ignore[index]
-                  for name, seat in seats.items())
+    diffs = tuple(
+        FieldDiff(
+            row.field,
+            report.players[seat],
+            row.amounts[name],  # type: ignore[index]
+            settlement[seat],
+        )  # type: ignore[index]
+        for name, seat in seats.items()
+    )
     if not any(d.differs for d in diffs):
         return ClaimDiff(row, diffs, "agrees", "the claim agrees with the rules")
 
     def matches(amounts: Sequence[int]) -> bool:
-        return all(amounts[seat] == row.amounts[name]  # type: ignore[index]
-                   for name, seat in seats.items())
+        return all(
+            amounts[seat] == row.amounts[name]  # type: ignore[index]
+            for name, seat in seats.items()
+        )
 
     total = sum(row.amounts.values())
     if game.zero_sum and len(row.amounts) == len(report.players) and total:
-        return ClaimDiff(row, diffs, "arithmetic", f"the claimed payments add up to "
-                         f"{total:+d}, not 0: a slip in the adding up")
+        return ClaimDiff(
+            row,
+            diffs,
+            "arithmetic",
+            f"the claimed payments add up to {total:+d}, not 0: a slip in the adding up",
+        )
     _base, alternatives = what_if(game, record, options, report)
     fitting = [alt for alt in alternatives if matches(alt.amounts)]
     if fitting:
         names = tuple(f"{alt.option}={alt.value}" for alt in fitting)
-        return ClaimDiff(row, diffs, "option", "the claim is what the rules give with "
-                         f"option {' or '.join(names)} ({fitting[0].ruling}): "
-                         f"{fitting[0].help}", fitting[0].ruling, names)
+        return ClaimDiff(
+            row,
+            diffs,
+            "option",
+            "the claim is what the rules give with "
+            f"option {' or '.join(names)} ({fitting[0].ruling}): "
+            f"{fitting[0].help}",
+            fitting[0].ruling,
+            names,
+        )
     misapplied = _misapplied(report.lines, settlement, matches)
     if misapplied is not None:
         how, line = misapplied
-        return ClaimDiff(row, diffs, "rule", f"the claim is what the rules give with "
-                         f"{line.label!r} {how}: {line.rule} misapplied", line.rule)
-    return ClaimDiff(row, diffs, "arithmetic", "no rule option or single misapplied rule "
-                     "explains the claim: check the adding up against the breakdown")
+        return ClaimDiff(
+            row,
+            diffs,
+            "rule",
+            f"the claim is what the rules give with {line.label!r} {how}: {line.rule} misapplied",
+            line.rule,
+        )
+    return ClaimDiff(
+        row,
+        diffs,
+        "arithmetic",
+        "no rule option or single misapplied rule "
+        "explains the claim: check the adding up against the breakdown",
+    )
 
 
-def _misapplied(lines: Sequence[ScoreLine], settlement: Sequence[int], matches,
-                ) -> tuple[str, ScoreLine] | None:
+def _misapplied(
+    lines: Sequence[ScoreLine],
+    settlement: Sequence[int],
+    matches,
+) -> tuple[str, ScoreLine] | None:
     """The first way of misapplying one score line (or leaving out two) that gives the
     claim: left out, doubled, halved, reversed."""
+
     def without(*dropped: ScoreLine) -> list[int]:
         out = list(settlement)
         for line in dropped:
@@ -187,9 +228,11 @@ def _points(report: Report, row: ClaimRow) -> ClaimDiff:
         elif side.trick_points and claimed == side.total - side.trick_points:
             notes.append(f"{name}: the {side.trick_points} for tricks left out")
         else:
-            notes.append(f"{name}: {claimed} written, {side.total} counted "
-                         f"({side.card_points} in cards + {side.trick_points} for tricks + "
-                         f"{side.discard_points} in the discard)")
+            notes.append(
+                f"{name}: {claimed} written, {side.total} counted "
+                f"({side.card_points} in cards + {side.trick_points} for tricks + "
+                f"{side.discard_points} in the discard)"
+            )
     if not notes:
         return ClaimDiff(row, tuple(diffs), "agrees", "the claim agrees with the count")
     return ClaimDiff(row, tuple(diffs), "arithmetic", "; ".join(notes))

@@ -32,8 +32,7 @@ from ..wording import Wording
 
 __all__ = ["Edit", "Repair", "needs_repair", "roman_neighbours", "suggest_repairs"]
 
-COSTS = {"swap-in-trick": 1, "numeral": 1, "swap-between-tricks": 2, "rotate-trick": 2,
-         "seats": 2}
+COSTS = {"swap-in-trick": 1, "numeral": 1, "swap-between-tricks": 2, "rotate-trick": 2, "seats": 2}
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,22 +104,23 @@ def roman_neighbours(n: int, highest: int) -> list[int]:
         for letter in _ROMAN_DIGITS:
             variants.add(text[:i] + letter + text[i:])  # a stroke added
     for i in range(len(text)):
-        variants.add(text[:i] + text[i + 1:])  # dropped
+        variants.add(text[:i] + text[i + 1 :])  # dropped
         for letter in _ROMAN_DIGITS:
-            variants.add(text[:i] + letter + text[i + 1:])  # changed
+            variants.add(text[:i] + letter + text[i + 1 :])  # changed
         if i + 1 < len(text):
-            variants.add(text[:i] + text[i + 1] + text[i] + text[i + 2:])  # exchanged
+            variants.add(text[:i] + text[i + 1] + text[i] + text[i + 2 :])  # exchanged
     return sorted(numerals[v] for v in variants if v in numerals and numerals[v] != n)
 
 
 def _trick_cards(record: Record) -> list[tuple[int, Trick]]:
-    return [(index, entry) for index, entry in enumerate(record.body)
-            if isinstance(entry, Trick)]
+    return [(index, entry) for index, entry in enumerate(record.body) if isinstance(entry, Trick)]
 
 
 def _with_trick(trick: Trick, cards: list[Card | None], words: Wording) -> Trick:
-    plays = tuple(Item(_text(card, words), card, old.note, old.loc)
-                  for card, old in zip(cards, trick.plays, strict=True))
+    plays = tuple(
+        Item(_text(card, words), card, old.note, old.loc)
+        for card, old in zip(cards, trick.plays, strict=True)
+    )
     return Trick(trick.number, trick.leader, plays, trick.loc)
 
 
@@ -149,26 +149,42 @@ def _single_edits(record: Record, game: Game) -> Iterator[tuple[Edit, Record]]:
                 continue
             swapped = cards.copy()
             swapped[a], swapped[b] = swapped[b], swapped[a]
-            yield (Edit("swap-in-trick", f"{_label(trick, a)} and card {b + 1}: "
-                        f"{_text(cards[b], words)} and {_text(cards[a], words)} exchanged",
-                        ((index, a), (index, b))),
-                   _replace(record, {index: _with_trick(trick, swapped, words)}))
+            yield (
+                Edit(
+                    "swap-in-trick",
+                    f"{_label(trick, a)} and card {b + 1}: "
+                    f"{_text(cards[b], words)} and {_text(cards[a], words)} exchanged",
+                    ((index, a), (index, b)),
+                ),
+                _replace(record, {index: _with_trick(trick, swapped, words)}),
+            )
         for position, card in enumerate(cards):
             if card is None or not card.is_trump:
                 continue
             for other in roman_neighbours(card.rank, highest):
                 changed = cards.copy()
                 changed[position] = CARDS[TRUMP_BASE + other]
-                yield (Edit("numeral", f"{_label(trick, position)}: "
-                            f"{_to_roman(card.rank)} read as {_to_roman(other)} "
-                            f"({words.card(card)} -> {other})", ((index, position),)),
-                       _replace(record, {index: _with_trick(trick, changed, words)}))
+                yield (
+                    Edit(
+                        "numeral",
+                        f"{_label(trick, position)}: "
+                        f"{_to_roman(card.rank)} read as {_to_roman(other)} "
+                        f"({words.card(card)} -> {other})",
+                        ((index, position),),
+                    ),
+                    _replace(record, {index: _with_trick(trick, changed, words)}),
+                )
         if len(cards) > 1:
             for step, way in ((1, "later"), (-1, "earlier")):
                 rotated = cards[step:] + cards[:step]
-                yield (Edit("rotate-trick", f"trick {trick.number}: every card one seat "
-                            f"{way}", tuple((index, p) for p in range(len(cards)))),
-                       _replace(record, {index: _with_trick(trick, rotated, words)}))
+                yield (
+                    Edit(
+                        "rotate-trick",
+                        f"trick {trick.number}: every card one seat {way}",
+                        tuple((index, p) for p in range(len(cards))),
+                    ),
+                    _replace(record, {index: _with_trick(trick, rotated, words)}),
+                )
     for (i, first), (j, second) in combinations(tricks, 2):
         for a, card_a in enumerate(first.card_tuple):
             for b, card_b in enumerate(second.card_tuple):
@@ -176,35 +192,55 @@ def _single_edits(record: Record, game: Game) -> Iterator[tuple[Edit, Record]]:
                     continue
                 one, two = list(first.card_tuple), list(second.card_tuple)
                 one[a], two[b] = card_b, card_a
-                yield (Edit("swap-between-tricks", f"{_label(first, a)} ({_text(card_a, words)}) "
-                            f"and {_label(second, b)} ({_text(card_b, words)}) exchanged",
-                            ((i, a), (j, b))),
-                       _replace(record, {i: _with_trick(first, one, words),
-                                         j: _with_trick(second, two, words)}))
+                yield (
+                    Edit(
+                        "swap-between-tricks",
+                        f"{_label(first, a)} ({_text(card_a, words)}) "
+                        f"and {_label(second, b)} ({_text(card_b, words)}) exchanged",
+                        ((i, a), (j, b)),
+                    ),
+                    _replace(
+                        record,
+                        {i: _with_trick(first, one, words), j: _with_trick(second, two, words)},
+                    ),
+                )
     players = record.players
     if record.dealer is not None and len(players) > 1:
         for step, way in ((1, "next"), (-1, "previous")):
             dealer = players[(record.dealer + step) % len(players)]
-            tags = tuple((name, dealer if name == "Dealer" else value)
-                         for name, value in record.tags)
-            yield (Edit("seats", f"the deal one seat off: {dealer} ({way} player) dealt, "
-                        f"not {players[record.dealer]}"),
-                   Record(tags, record.body, record.source, record.start))
+            tags = tuple(
+                (name, dealer if name == "Dealer" else value) for name, value in record.tags
+            )
+            yield (
+                Edit(
+                    "seats",
+                    f"the deal one seat off: {dealer} ({way} player) dealt, "
+                    f"not {players[record.dealer]}",
+                ),
+                Record(tags, record.body, record.source, record.start),
+            )
 
 
 def _badness(report: Report) -> tuple[int, int]:
     """Errors and violations about the play. A claim that disagrees is the players'
     arithmetic, judged apart (:mod:`scorer.disputes.claims`): no edit of the play should be
     offered to make a wrong sum come out."""
+
     def count(findings: list) -> int:
         return sum(1 for f in findings if "CLAIM" not in f.code)
 
     return (count(report.errors), count(report.violations))
 
 
-def suggest_repairs(game: Game, record: Record, *, limit: int = 3, budget: int = 20_000,
-                    options: Mapping[str, str] | None = None,
-                    report: Report | None = None) -> tuple[Report, list[Repair]]:
+def suggest_repairs(
+    game: Game,
+    record: Record,
+    *,
+    limit: int = 3,
+    budget: int = 20_000,
+    options: Mapping[str, str] | None = None,
+    report: Report | None = None,
+) -> tuple[Report, list[Repair]]:
     """The record's own report and up to ``limit`` repairs, best first: clean ones (no error,
     no violation) by cost, then, when no edit cleans the record, the pairs of edits that do,
     then the edits that leave the fewest problems. ``budget`` bounds the replays;
@@ -236,17 +272,22 @@ def suggest_repairs(game: Game, record: Record, *, limit: int = 3, budget: int =
             touched_a = {w[0] for w in edit_a.where}
             if touched_a & {w[0] for w in edit_b.where}:
                 continue
-            candidate = _replace(record, {index: changed.body[index]
-                                          for edit, changed in ((edit_a, record_a),
-                                                                (edit_b, record_b))
-                                          for index, _ in edit.where})
+            candidate = _replace(
+                record,
+                {
+                    index: changed.body[index]
+                    for edit, changed in ((edit_a, record_a), (edit_b, record_b))
+                    for index, _ in edit.where
+                },
+            )
             replays += 1
             report = game.verify(candidate, options)
             if _badness(report) < base:
                 tried.append(Repair((edit_a, edit_b), candidate, report))
     first = _first_trick(original)
-    tried.sort(key=lambda r: (not r.clean, _badness(r.report), r.cost,
-                              _distance(record, r.edits, first)))
+    tried.sort(
+        key=lambda r: (not r.clean, _badness(r.report), r.cost, _distance(record, r.edits, first))
+    )
     return original, tried[:limit]
 
 
@@ -257,15 +298,26 @@ def needs_repair(report: Report) -> bool:
 
 def _first_trick(report: Report) -> int | None:
     """The trick of the first problem about the play: a slip lies there or near it."""
-    return next((f.trick for f in report.findings
-                 if f.trick is not None and "CLAIM" not in f.code
-                 and f.severity.value in ("error", "violation")), None)
+    return next(
+        (
+            f.trick
+            for f in report.findings
+            if f.trick is not None
+            and "CLAIM" not in f.code
+            and f.severity.value in ("error", "violation")
+        ),
+        None,
+    )
 
 
 def _distance(record: Record, edits: tuple[Edit, ...], trick: int | None) -> int:
     """How far the edits' tricks lie from the first problem's (ties go to the nearer)."""
     if trick is None:
         return 0
-    numbers = [entry.number for edit in edits for index, _ in edit.where
-               if isinstance(entry := record.body[index], Trick)]
+    numbers = [
+        entry.number
+        for edit in edits
+        for index, _ in edit.where
+        if isinstance(entry := record.body[index], Trick)
+    ]
     return min((abs(n - trick) for n in numbers), default=len(record.tricks))

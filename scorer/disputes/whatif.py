@@ -49,12 +49,17 @@ class Alternative:
 
 
 def _alternatives(game: Game, applied: Mapping[str, str]) -> list[tuple[str, str]]:
-    return [(option.name, value) for option in game.options for value in option.values
-            if value != applied[option.name]]
+    return [
+        (option.name, value)
+        for option in game.options
+        for value in option.values
+        if value != applied[option.name]
+    ]
 
 
-def what_if(game: Game, record: Record, options: Mapping[str, str] | None = None,
-            base: Report | None = None) -> tuple[Report, list[Alternative]]:
+def what_if(
+    game: Game, record: Record, options: Mapping[str, str] | None = None, base: Report | None = None
+) -> tuple[Report, list[Alternative]]:
     """The report under the options applied (the record's, then ``options``; ``base`` when
     the caller has it already), and one :class:`Alternative` per other value of each
     option, the rest unchanged."""
@@ -65,27 +70,38 @@ def what_if(game: Game, record: Record, options: Mapping[str, str] | None = None
         report = game.verify(record, {**(options or {}), name: value})
         option = game.option(name)
         amounts = report.settlement
-        out.append(Alternative(
-            name, value, option.ruling, option.help, report.status, amounts,
-            tuple(a - b for a, b in zip(amounts, base.settlement, strict=True)),
-            len(report.errors) + len(report.violations)))
+        out.append(
+            Alternative(
+                name,
+                value,
+                option.ruling,
+                option.help,
+                report.status,
+                amounts,
+                tuple(a - b for a, b in zip(amounts, base.settlement, strict=True)),
+                len(report.errors) + len(report.violations),
+            )
+        )
     return base, out
 
 
-def session_what_if(game: Game, records: Sequence[Record],
-                    options: Mapping[str, str] | None = None,
-                    adjustments: Sequence[Adjustment] = (),
-                    players: Sequence[str] = ()) -> tuple[list[str], tuple[int, ...],
-                                                          list[Alternative]]:
+def session_what_if(
+    game: Game,
+    records: Sequence[Record],
+    options: Mapping[str, str] | None = None,
+    adjustments: Sequence[Adjustment] = (),
+    players: Sequence[str] = (),
+) -> tuple[list[str], tuple[int, ...], list[Alternative]]:
     """A whole session under each other option value: the ledger's players, their final
     balances as applied, and per alternative the final balances and their change. Every hand
     is scored again under the alternative (options in a record's own tag still yield to it)."""
-    def balances(chosen: Mapping[str, str] | None) -> tuple[list[str], tuple[int, ...], int,
-                                                             Status]:
+
+    def balances(
+        chosen: Mapping[str, str] | None,
+    ) -> tuple[list[str], tuple[int, ...], int, Status]:
         reports = [game.verify(record, chosen) for record in records]
         ledger = build_ledger(records, reports, adjustments, players, game.key, game.unit)
-        worst = min((r.status for r in reports), key=list(Status).index,
-                    default=Status.CLEAN)
+        worst = min((r.status for r in reports), key=list(Status).index, default=Status.CLEAN)
         count = sum(len(r.errors) + len(r.violations) for r in reports)
         return ledger.players, ledger.balances, count, worst
 
@@ -96,6 +112,16 @@ def session_what_if(game: Game, records: Sequence[Record],
         ledger_players, amounts, count, worst = balances({**(options or {}), name: value})
         assert ledger_players == names  # the same hands and rulings: the same players
         option = game.option(name)
-        out.append(Alternative(name, value, option.ruling, option.help, worst, amounts,
-                               tuple(a - b for a, b in zip(amounts, base, strict=True)), count))
+        out.append(
+            Alternative(
+                name,
+                value,
+                option.ruling,
+                option.help,
+                worst,
+                amounts,
+                tuple(a - b for a, b in zip(amounts, base, strict=True)),
+                count,
+            )
+        )
     return names, base, out

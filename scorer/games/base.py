@@ -100,15 +100,15 @@ class Game:
         name_proofs(record, report, self.wording)
         return report
 
-    def replay(self, record: Record, options: Mapping[str, str] | None = None, *,
-               single_pass: bool = True) -> Report:
+    def replay(
+        self, record: Record, options: Mapping[str, str] | None = None, *, single_pass: bool = True
+    ) -> Report:
         """The game's own replay of ``record`` (see :meth:`verify`). ``single_pass=False``
         keeps an engine with a fast single-pass replay on its general path (games without
         one ignore it)."""
         raise NotImplementedError
 
-    def verify_general(self, record: Record, options: Mapping[str, str] | None = None
-                       ) -> Report:
+    def verify_general(self, record: Record, options: Mapping[str, str] | None = None) -> Report:
         """:meth:`verify` on the general path only (no single-pass replay): the reference
         the fast paths are tested against (``tests/test_fastpath.py`` and each game's
         ``test_*_fastpath.py``)."""
@@ -116,28 +116,32 @@ class Game:
         name_proofs(record, report, self.wording)
         return report
 
-    def session_findings(self, records: Sequence[Record],
-                         reports: Sequence[Report]) -> list[tuple[int, Finding]]:
+    def session_findings(
+        self, records: Sequence[Record], reports: Sequence[Report]
+    ) -> list[tuple[int, Finding]]:
         """Findings about a session as a whole, each with the 1-based hand it concerns (a game
         played past its end, a giro left unfinished, ...). The ledger already checks the
         deal's rotation (G-6) for every game; this adds the game's own session rules."""
         return []
 
-    def session_summary(self, records: Sequence[Record], reports: Sequence[Report],
-                        balances: Mapping[str, int]) -> list[str]:
+    def session_summary(
+        self, records: Sequence[Record], reports: Sequence[Report], balances: Mapping[str, int]
+    ) -> list[str]:
         """What the session comes to in words, each line naming its rule: the winner, a game
         ended early, extra deals after a tie, ... (``balances`` per player after the last
         entry). Nothing by default: the balances say it all."""
         return []
 
-    def session_payments(self, records: Sequence[Record],
-                         reports: Sequence[Report]) -> list[tuple[dict[str, int], str]]:
+    def session_payments(
+        self, records: Sequence[Record], reports: Sequence[Report]
+    ) -> list[tuple[dict[str, int], str]]:
         """Payments a session's own rules make at its end (Minchiate's unfinished giro,
         MIN-16): amounts per player name (zero-sum) with the reason. None by default."""
         return []
 
-    def random_record(self, rng: random.Random, players: list[str] | None = None,
-                      dealer: int | None = None) -> Record:
+    def random_record(
+        self, rng: random.Random, players: list[str] | None = None, dealer: int | None = None
+    ) -> Record:
         """A legal record of one hand, drawn with the caller's seeded ``rng``; the dealer is
         drawn too unless given."""
         raise NotImplementedError

@@ -50,8 +50,9 @@ __all__ = ["Minchiate"]
 
 ERROR, VIOLATION, NOTE = Severity.ERROR, Severity.VIOLATION, Severity.NOTE
 TRICKS = R.TRICKS  # MIN-4: 21 cards each, one trick per card
-SEATING = Seating(4, TRICKS, R.PACK, R.RULES.strength, False, "the 97-card pack",
-                  "a game of Minchiate")
+SEATING = Seating(
+    4, TRICKS, R.PACK, R.RULES.strength, False, "the 97-card pack", "a game of Minchiate"
+)
 BITS = tuple(1 << i for i in range(97))
 _REVOKE_REASONS = {
     MUST_FOLLOW_SUIT: "held {suit} and had to follow suit",
@@ -96,12 +97,14 @@ class Minchiate(Game):
     options = R.OPTIONS
     rulings = (*(f"MIN-{n}" for n in range(1, 17)), "G-1", "G-2", "G-3", "G-5", "G-6")
 
-    def replay(self, record: Record, options: Mapping[str, str] | None = None, *,
-               single_pass: bool = True) -> Report:
+    def replay(
+        self, record: Record, options: Mapping[str, str] | None = None, *, single_pass: bool = True
+    ) -> Report:
         return _MinHand(self, record, options, single_pass=single_pass).run()
 
-    def random_record(self, rng: random.Random, players: list[str] | None = None,
-                      dealer: int | None = None) -> Record:
+    def random_record(
+        self, rng: random.Random, players: list[str] | None = None, dealer: int | None = None
+    ) -> Record:
         from .minchiate_random import random_record
 
         return random_record(self, rng, players, dealer)
@@ -111,20 +114,23 @@ class Minchiate(Game):
 
         return random_session(self, rng, count)
 
-    def session_findings(self, records: Sequence[Record],
-                         reports: Sequence[Report]) -> list[tuple[int, Finding]]:
+    def session_findings(
+        self, records: Sequence[Record], reports: Sequence[Report]
+    ) -> list[tuple[int, Finding]]:
         from .minchiate_session import session_findings
 
         return session_findings(records, reports)
 
-    def session_summary(self, records: Sequence[Record], reports: Sequence[Report],
-                        balances: Mapping[str, int]) -> list[str]:
+    def session_summary(
+        self, records: Sequence[Record], reports: Sequence[Report], balances: Mapping[str, int]
+    ) -> list[str]:
         from .minchiate_session import session_summary
 
         return session_summary(records, reports, balances)
 
-    def session_payments(self, records: Sequence[Record],
-                         reports: Sequence[Report]) -> list[tuple[dict[str, int], str]]:
+    def session_payments(
+        self, records: Sequence[Record], reports: Sequence[Report]
+    ) -> list[tuple[dict[str, int], str]]:
         from .minchiate_session import session_payments
 
         return session_payments(records, reports)
@@ -135,8 +141,13 @@ class _MinHand(SeatingReplay):
 
     seating = SEATING
 
-    def __init__(self, game: Minchiate, record: Record, options: Mapping[str, str] | None,
-                 single_pass: bool = True):
+    def __init__(
+        self,
+        game: Minchiate,
+        record: Record,
+        options: Mapping[str, str] | None,
+        single_pass: bool = True,
+    ):
         self.game = game
         self.given_options = options
         self.single_pass = single_pass
@@ -146,8 +157,9 @@ class _MinHand(SeatingReplay):
         self.words = words = game.wording(record)  # cards and suits in the record's style
         #: the cards of a mask as the record writes them (:func:`minchiate_rules.show`); the
         #: plain function for Italian, so the usual record pays no wrapper per message
-        self.show: Callable[[int], str] = R.show if words is ITALIAN else \
-            partial(R.show, words=words)
+        self.show: Callable[[int], str] = (
+            R.show if words is ITALIAN else partial(R.show, words=words)
+        )
         self.dealer = record.dealer if record.dealer is not None else 0
         self.eldest = (self.dealer + 1) % 4
         self.cutter = (self.dealer + 3) % 4  # the dealer's left (MIN-3)
@@ -191,8 +203,12 @@ class _MinHand(SeatingReplay):
         halted = False
         try:
             if len(self.report.players) != 4:
-                self.stop("WRONG_PLAYERS", f"Minchiate has four players, the record names "
-                          f"{len(self.report.players)}", "MIN-16", loc=self.record.start)
+                self.stop(
+                    "WRONG_PLAYERS",
+                    f"Minchiate has four players, the record names {len(self.report.players)}",
+                    "MIN-16",
+                    loc=self.record.start,
+                )
             self.sort_lines()
             if self.single_pass and self.single_pass_ready():
                 return self.run_single_pass()
@@ -244,8 +260,7 @@ class _MinHand(SeatingReplay):
         except (_Stop, P.Fallback):
             if self.marks is not None:
                 self.marks.h = None
-            return _MinHand(self.game, self.record, self.given_options,
-                            single_pass=False).run()
+            return _MinHand(self.game, self.record, self.given_options, single_pass=False).run()
         self.report.complete = True
         try:
             return self.finish()
@@ -281,11 +296,17 @@ class _MinHand(SeatingReplay):
             if keyword in per_seat:
                 seat = self.seat_named(entry.subject, entry.loc)
                 if seat in per_seat[keyword]:
-                    self.stop("DUPLICATE_LINE", f"a second {keyword} line for {entry.subject}",
-                              loc=entry.loc)
+                    self.stop(
+                        "DUPLICATE_LINE",
+                        f"a second {keyword} line for {entry.subject}",
+                        loc=entry.loc,
+                    )
                 if tricks_seen:
-                    self.stop("LINE_OUT_OF_PLACE", f"the {keyword} line comes after play "
-                              "began", loc=entry.loc)
+                    self.stop(
+                        "LINE_OUT_OF_PLACE",
+                        f"the {keyword} line comes after play began",
+                        loc=entry.loc,
+                    )
                 per_seat[keyword][seat] = entry
             elif keyword == "declare":
                 lines.declares.append((tricks_seen, entry))
@@ -297,8 +318,11 @@ class _MinHand(SeatingReplay):
                 if keyword in lines.single:
                     self.stop("DUPLICATE_LINE", f"a second {keyword} line", loc=entry.loc)
                 if tricks_seen:
-                    self.stop("LINE_OUT_OF_PLACE", f"the {keyword} line comes after play "
-                              "began", loc=entry.loc)
+                    self.stop(
+                        "LINE_OUT_OF_PLACE",
+                        f"the {keyword} line comes after play began",
+                        loc=entry.loc,
+                    )
                 lines.single[keyword] = entry
         draw = lines.single.get("draw")
         if draw is not None:
@@ -308,8 +332,12 @@ class _MinHand(SeatingReplay):
         """MIN-16: the draw names each player once, highest cut first."""
         seats = [self.seat_named(item.text, item.loc) for item in line.items]
         if sorted(seats) != [0, 1, 2, 3]:
-            self.stop("BAD_DRAW", "the draw names each of the four players once, highest "
-                      "first", "MIN-16", loc=line.loc)
+            self.stop(
+                "BAD_DRAW",
+                "the draw names each of the four players once, highest first",
+                "MIN-16",
+                loc=line.loc,
+            )
 
     # -- seats: who played each card -------------------------------------------------------
     def seat_plays(self) -> None:
@@ -340,13 +368,18 @@ class _MinHand(SeatingReplay):
                 item = line.items[position]
                 if item.key is not None:
                     continue
-                self.stop("UNKNOWN_CARD", f"{what} must be written in full", loc=item.loc,
-                          seat=seat)
+                self.stop(
+                    "UNKNOWN_CARD", f"{what} must be written in full", loc=item.loc, seat=seat
+                )
             bit = 1 << card
             if (mask | union) & bit:
-                self.stop("DUPLICATE_CARD", f"{self.words.texts[card]} appears twice in the "
-                          f"deal ({what})", loc=line.items[position].loc, seat=seat,
-                          cards=(card,))
+                self.stop(
+                    "DUPLICATE_CARD",
+                    f"{self.words.texts[card]} appears twice in the deal ({what})",
+                    loc=line.items[position].loc,
+                    seat=seat,
+                    cards=(card,),
+                )
             mask |= bit
         return mask
 
@@ -359,33 +392,59 @@ class _MinHand(SeatingReplay):
         rob = single.get("rob")
         if rob is not None:
             if rob.subject is not None and self.seat_named(rob.subject, rob.loc) != self.cutter:
-                self.stop("NOT_THE_CUTTER", f"{rob.subject} did not cut: the cutter is "
-                          f"{self.name(self.cutter)}, the dealer's left", "MIN-3", loc=rob.loc)
+                self.stop(
+                    "NOT_THE_CUTTER",
+                    f"{rob.subject} did not cut: the cutter is "
+                    f"{self.name(self.cutter)}, the dealer's left",
+                    "MIN-3",
+                    loc=rob.loc,
+                )
             self.robbed = self.cards_line(rob, "the robbed cards", union, self.cutter)
             union |= self.robbed
             bad = self.robbed & ~R.ROBBABLE
             if bad:
-                self.flag("BAD_ROB", VIOLATION, "only counting cards and sopraventi may be "
-                          "robbed: " + self.show(bad), "MIN-3", loc=rob.loc,
-                          seat=self.cutter, cards=tuple(cards_of(bad)))
+                self.flag(
+                    "BAD_ROB",
+                    VIOLATION,
+                    "only counting cards and sopraventi may be robbed: " + self.show(bad),
+                    "MIN-3",
+                    loc=rob.loc,
+                    seat=self.cutter,
+                    cards=tuple(cards_of(bad)),
+                )
         for seat, line in sorted(lines.hands.items()):
             mask = self.cards_line(line, "hands", union, seat)
             if mask.bit_count() != 20:
-                self.stop("WRONG_HAND_SIZE", f"{self.name(seat)} was dealt {mask.bit_count()} "
-                          "cards face down; the deal gives 20 (and a 21st face up)", "MIN-4",
-                          loc=line.loc, seat=seat)
+                self.stop(
+                    "WRONG_HAND_SIZE",
+                    f"{self.name(seat)} was dealt {mask.bit_count()} "
+                    "cards face down; the deal gives 20 (and a 21st face up)",
+                    "MIN-4",
+                    loc=line.loc,
+                    seat=seat,
+                )
             self.dealt[seat] = mask
             union |= mask
         for seat in range(4):
             line = lines.faceup.get(seat)
             if line is None:
-                self.stop("MISSING_FACEUP", f"the face-up 21st card of {self.name(seat)} is "
-                          "not written (faceup NAME: CARD)", "MIN-4", loc=self.record.start,
-                          seat=seat)
+                self.stop(
+                    "MISSING_FACEUP",
+                    f"the face-up 21st card of {self.name(seat)} is "
+                    "not written (faceup NAME: CARD)",
+                    "MIN-4",
+                    loc=self.record.start,
+                    seat=seat,
+                )
             mask = self.cards_line(line, "the face-up cards", union, seat)
             if mask.bit_count() != 1:
-                self.stop("WRONG_FACEUP", f"{self.name(seat)} has one face-up 21st card, not "
-                          f"{mask.bit_count()}", "MIN-4", loc=line.loc, seat=seat)
+                self.stop(
+                    "WRONG_FACEUP",
+                    f"{self.name(seat)} has one face-up 21st card, not {mask.bit_count()}",
+                    "MIN-4",
+                    loc=line.loc,
+                    seat=seat,
+                )
             self.faceup[seat] = mask
             union |= mask
         for key, rule in (("scoprire", "MIN-5"), ("pigliare", "MIN-5")):
@@ -397,11 +456,16 @@ class _MinHand(SeatingReplay):
             allowed = R.ROBBABLE if key == "scoprire" else R.COUNTING
             bad = mask & ~allowed
             if bad:
-                kinds = "counting cards and sopraventi" if key == "scoprire" else \
-                    "counting cards"
-                self.flag("BAD_" + ("SCOPERTO" if key == "scoprire" else "PIGLIATO"), VIOLATION,
-                          f"the dealer may {key} only {kinds}: " + self.show(bad), rule,
-                          loc=line.loc, seat=self.dealer, cards=tuple(cards_of(bad)))
+                kinds = "counting cards and sopraventi" if key == "scoprire" else "counting cards"
+                self.flag(
+                    "BAD_" + ("SCOPERTO" if key == "scoprire" else "PIGLIATO"),
+                    VIOLATION,
+                    f"the dealer may {key} only {kinds}: " + self.show(bad),
+                    rule,
+                    loc=line.loc,
+                    seat=self.dealer,
+                    cards=tuple(cards_of(bad)),
+                )
             if key == "scoprire":
                 self.scoperti = mask
             else:
@@ -427,15 +491,23 @@ class _MinHand(SeatingReplay):
         for seat in missing:
             self.known[seat] = complete
             discard_line = self.lines.discards.get(seat)
-            discard = self.cards_line(discard_line, "the discards", 0, seat) \
-                if discard_line is not None else 0
+            discard = (
+                self.cards_line(discard_line, "the discards", 0, seat)
+                if discard_line is not None
+                else 0
+            )
             holding = self.played[seat] | discard
             mask = holding & ~self.faceup[seat] & ~self.extras(seat) & ~union
             self.dealt[seat] = mask
         if missing and not complete:
-            self.flag("DEAL_UNKNOWN", NOTE, "the deal is not written in full and the play is "
-                      "incomplete: only plays proved wrong by the record itself are flagged",
-                      "G-2", loc=self.record.start)
+            self.flag(
+                "DEAL_UNKNOWN",
+                NOTE,
+                "the deal is not written in full and the play is "
+                "incomplete: only plays proved wrong by the record itself are flagged",
+                "G-2",
+                loc=self.record.start,
+            )
 
     def read_folla(self, union: int) -> None:
         """MIN-4, MIN-5: the folla the dealer's partner looked through and the suit counts he
@@ -449,18 +521,32 @@ class _MinHand(SeatingReplay):
         self.folla = self.cards_line(line, "the folla", union)
         if all(self.known) and self.folla | union != R.PACK:
             missing = R.PACK & ~(self.folla | union)
-            self.stop("CARDS_MISSING", "the deal and the folla leave out "
-                      + self.show(missing), "MIN-4", loc=line.loc,
-                      cards=tuple(cards_of(missing)))
+            self.stop(
+                "CARDS_MISSING",
+                "the deal and the folla leave out " + self.show(missing),
+                "MIN-4",
+                loc=line.loc,
+                cards=tuple(cards_of(missing)),
+            )
         if self.folla.bit_count() != size:
-            self.stop("WRONG_FOLLA_SIZE", f"the folla has {self.folla.bit_count()} cards; "
-                      f"13 less the {13 - size} robbed and taken make {size}", "MIN-4",
-                      loc=line.loc)
+            self.stop(
+                "WRONG_FOLLA_SIZE",
+                f"the folla has {self.folla.bit_count()} cards; "
+                f"13 less the {13 - size} robbed and taken make {size}",
+                "MIN-4",
+                loc=line.loc,
+            )
         left = self.folla & R.COUNTING
         if left:
-            self.flag("COUNTING_LEFT_IN_FOLLA", VIOLATION, "the dealer takes every counting "
-                      "card from the folla; he left " + self.show(left), "MIN-5",
-                      loc=line.loc, seat=self.dealer, cards=tuple(cards_of(left)))
+            self.flag(
+                "COUNTING_LEFT_IN_FOLLA",
+                VIOLATION,
+                "the dealer takes every counting card from the folla; he left " + self.show(left),
+                "MIN-5",
+                loc=line.loc,
+                seat=self.dealer,
+                cards=tuple(cards_of(left)),
+            )
         cards = line.card_tuple
         for position, item in enumerate(line.items):
             if cards[position] is not None:  # a card is no announcement (no key)
@@ -470,14 +556,25 @@ class _MinHand(SeatingReplay):
                 continue
             suit = R.SUIT_WORDS[self.words.style].get(key.casefold())
             if suit is None or not item.value.isdecimal():
-                self.stop("BAD_ANNOUNCEMENT", f"{item.text!r}: the folla is announced as "
-                          + " ".join(f"{name}=N" for name in self.words.suits), "MIN-5",
-                          loc=item.loc)
+                self.stop(
+                    "BAD_ANNOUNCEMENT",
+                    f"{item.text!r}: the folla is announced as "
+                    + " ".join(f"{name}=N" for name in self.words.suits),
+                    "MIN-5",
+                    loc=item.loc,
+                )
             actual = (self.folla >> (14 * suit) & 0x3FFF).bit_count()
             if int(item.value) != actual:
-                self.flag("WRONG_FOLLA_COUNT", VIOLATION, f"{self.name((self.dealer + 2) % 4)} "
-                          f"announced {item.value} {self.words.suits[suit]} in the folla; it "
-                          f"holds {actual}", "MIN-5", loc=item.loc, seat=(self.dealer + 2) % 4)
+                self.flag(
+                    "WRONG_FOLLA_COUNT",
+                    VIOLATION,
+                    f"{self.name((self.dealer + 2) % 4)} "
+                    f"announced {item.value} {self.words.suits[suit]} in the folla; it "
+                    f"holds {actual}",
+                    "MIN-5",
+                    loc=item.loc,
+                    seat=(self.dealer + 2) % 4,
+                )
 
     def read_discards(self) -> None:
         """MIN-6: the robber and the dealer discard as many cards as they took, any cards,
@@ -491,27 +588,48 @@ class _MinHand(SeatingReplay):
             discard = self.discards[seat]
             loc = line.loc if line is not None else self.record.start
             if discard.bit_count() != extras.bit_count():
-                self.stop("WRONG_DISCARD_SIZE", f"{self.name(seat)} took "
-                          f"{extras.bit_count()} card(s) and discards "
-                          f"{discard.bit_count()}; he discards as many as he took", "MIN-6",
-                          loc=loc, seat=seat)
+                self.stop(
+                    "WRONG_DISCARD_SIZE",
+                    f"{self.name(seat)} took "
+                    f"{extras.bit_count()} card(s) and discards "
+                    f"{discard.bit_count()}; he discards as many as he took",
+                    "MIN-6",
+                    loc=loc,
+                    seat=seat,
+                )
             if discard & ~holding:
                 bad = discard & ~holding
-                self.stop("CARD_NOT_HELD", f"{self.name(seat)} discards {self.show(bad)} he "
-                          "does not hold", loc=loc, seat=seat, cards=tuple(cards_of(bad)))
+                self.stop(
+                    "CARD_NOT_HELD",
+                    f"{self.name(seat)} discards {self.show(bad)} he does not hold",
+                    loc=loc,
+                    seat=seat,
+                    cards=tuple(cards_of(bad)),
+                )
             bad = discard & (self.played[0] | self.played[1] | self.played[2] | self.played[3])
             if bad:
-                self.stop("DUPLICATE_CARD", f"{self.show(bad)} is discarded and also played",
-                          loc=loc, seat=seat, cards=tuple(cards_of(bad)))
+                self.stop(
+                    "DUPLICATE_CARD",
+                    f"{self.show(bad)} is discarded and also played",
+                    loc=loc,
+                    seat=seat,
+                    cards=tuple(cards_of(bad)),
+                )
             start = holding & ~discard
             if self.known[seat] and start.bit_count() != TRICKS:
-                self.stop("WRONG_HAND_SIZE", f"{self.name(seat)} holds {start.bit_count()} "
-                          "cards after the discards, not 21", "MIN-6", loc=loc, seat=seat)
+                self.stop(
+                    "WRONG_HAND_SIZE",
+                    f"{self.name(seat)} holds {start.bit_count()} cards after the discards, not 21",
+                    "MIN-6",
+                    loc=loc,
+                    seat=seat,
+                )
             self.start[seat] = start
         if all(self.known):
             self.report.hands = tuple(self.dealt[s] | self.faceup[s] for s in range(4))
-        self.report.discard = self.discards[0] | self.discards[1] | self.discards[2] | \
-            self.discards[3]
+        self.report.discard = (
+            self.discards[0] | self.discards[1] | self.discards[2] | self.discards[3]
+        )
 
     # -- MIN-7: declared versicole ---------------------------------------------------------
     def declarations(self) -> None:
@@ -520,20 +638,35 @@ class _MinHand(SeatingReplay):
             seat = self.seat_named(line.subject, line.loc)
             shown = self.cards_line(line, "a declaration", 0, seat)
             if seat in self.declared:
-                self.stop("DUPLICATE_LINE", f"a second declare line for {line.subject}",
-                          loc=line.loc)
+                self.stop(
+                    "DUPLICATE_LINE", f"a second declare line for {line.subject}", loc=line.loc
+                )
             self.declared[seat] = []
             self.shown[seat] = shown
             if tricks_before > 1 or not self.lines.tricks:
-                self.flag("DECLARED_LATE", VIOLATION, f"{self.name(seat)} declares after the "
-                          "first trick was gathered; versicole are declared during the first "
-                          "trick and this one is not marked", "MIN-7", loc=line.loc, seat=seat)
+                self.flag(
+                    "DECLARED_LATE",
+                    VIOLATION,
+                    f"{self.name(seat)} declares after the "
+                    "first trick was gathered; versicole are declared during the first "
+                    "trick and this one is not marked",
+                    "MIN-7",
+                    loc=line.loc,
+                    seat=seat,
+                )
                 continue
             if self.known[seat] and shown & ~self.start[seat]:
                 bad = shown & ~self.start[seat]
-                self.flag("DECLARED_NOT_HELD", VIOLATION, f"{self.name(seat)} declares "
-                          f"{self.show(bad)} he does not hold; nothing is marked", "MIN-7",
-                          loc=line.loc, seat=seat, cards=tuple(cards_of(bad)))
+                self.flag(
+                    "DECLARED_NOT_HELD",
+                    VIOLATION,
+                    f"{self.name(seat)} declares "
+                    f"{self.show(bad)} he does not hold; nothing is marked",
+                    "MIN-7",
+                    loc=line.loc,
+                    seat=seat,
+                    cards=tuple(cards_of(bad)),
+                )
                 continue
             found = R.versicole(shown)
             used = 0
@@ -541,10 +674,16 @@ class _MinHand(SeatingReplay):
                 used |= versicola.cards
             stray = shown & ~used & ~FOOL_BIT
             if not found or stray:
-                what = "no versicola" if not found else \
-                    "cards in no versicola: " + self.show(stray)
-                self.flag("BAD_VERSICOLA", VIOLATION, f"{self.name(seat)} declares {what}",
-                          "MIN-7", loc=line.loc, seat=seat, cards=tuple(cards_of(stray)))
+                what = "no versicola" if not found else "cards in no versicola: " + self.show(stray)
+                self.flag(
+                    "BAD_VERSICOLA",
+                    VIOLATION,
+                    f"{self.name(seat)} declares {what}",
+                    "MIN-7",
+                    loc=line.loc,
+                    seat=seat,
+                    cards=tuple(cards_of(stray)),
+                )
             self.declared[seat] = found
         for seat in range(4):
             if not self.known[seat] or self.start[seat] == 0:
@@ -554,10 +693,16 @@ class _MinHand(SeatingReplay):
                 shown |= versicola.cards
             missed = [cards for cards in R.versicola_cards(self.start[seat]) if cards & ~shown]
             if missed:
-                self.flag("VERSICOLA_NOT_DECLARED", NOTE, f"{self.name(seat)} held "
-                          + "; ".join(self.show(cards) for cards in missed)
-                          + " and could have declared it: it is not marked", "G-5",
-                          loc=self.record.start, seat=seat)
+                self.flag(
+                    "VERSICOLA_NOT_DECLARED",
+                    NOTE,
+                    f"{self.name(seat)} held "
+                    + "; ".join(self.show(cards) for cards in missed)
+                    + " and could have declared it: it is not marked",
+                    "G-5",
+                    loc=self.record.start,
+                    seat=seat,
+                )
 
     def declared_fool(self, seat: int) -> bool:
         """Whether the player showed the Fool with his versicole (its 5 on each, MIN-7)."""
@@ -569,17 +714,31 @@ class _MinHand(SeatingReplay):
         if self.play_complete and not self.stopped:
             self.report.complete = True
         elif not self.report.errors:
-            self.flag("PARTIAL_RECORD", NOTE, f"the record stops after {len(self.seated)} "
-                      "trick line(s); nothing is scored", "G-2", loc=self.record.start)
+            self.flag(
+                "PARTIAL_RECORD",
+                NOTE,
+                f"the record stops after {len(self.seated)} trick line(s); nothing is scored",
+                "G-2",
+                loc=self.record.start,
+            )
 
-    def flag_revoke(self, code: str, seat: int, card: Card, loc: Loc | None, number: int,
-                    led: int, legal: int) -> None:
+    def flag_revoke(
+        self, code: str, seat: int, card: Card, loc: Loc | None, number: int, led: int, legal: int
+    ) -> None:
         reason = _REVOKE_REASONS[code].format(suit=self.words.category(led))
-        self.flag(code, VIOLATION, f"{self.name(seat)} played {self.words.texts[card]} but "
-                  f"{reason}: two rests to each opponent", "MIN-13", loc=loc, trick=number,
-                  seat=seat, cards=(card,), legal=tuple(cards_of(legal)))
+        self.flag(
+            code,
+            VIOLATION,
+            f"{self.name(seat)} played {self.words.texts[card]} but "
+            f"{reason}: two rests to each opponent",
+            "MIN-13",
+            loc=loc,
+            trick=number,
+            seat=seat,
+            cards=(card,),
+            legal=tuple(cards_of(legal)),
+        )
         self.revokes.append((seat, number, code))
-
 
 
 def _seat_table(players: tuple[str, ...]) -> dict[str, int]:

@@ -58,8 +58,14 @@ def play(h: _MinHand) -> None:
         for position, card in enumerate(cards):
             hand = hands[seat]
             if not hand >> card & 1 and known[seat]:
-                h.stop("CARD_NOT_HELD", f"{h.name(seat)} does not hold {h.words.texts[card]}",
-                       loc=trick.plays[position].loc, trick=number, seat=seat, cards=(card,))
+                h.stop(
+                    "CARD_NOT_HELD",
+                    f"{h.name(seat)} does not hold {h.words.texts[card]}",
+                    loc=trick.plays[position].loc,
+                    trick=number,
+                    seat=seat,
+                    cards=(card,),
+                )
             category = category_of[card]
             if led < 0:
                 if category != FOOL_CATEGORY:
@@ -70,15 +76,21 @@ def play(h: _MinHand) -> None:
                 code = illegal(hand, before, card) if category != led else None
                 if code is not None:
                     legal = rules.legal(hand, before)
-                    h.flag_revoke(code, seat, card, trick.plays[position].loc, number, led,
-                                  legal)
+                    h.flag_revoke(code, seat, card, trick.plays[position].loc, number, led, legal)
                     flags[position] = ((code,), legal)
                 elif first and trumped and hand & KING_OF[led] and card != _king(led):
                     _flag_king(h, trick, position, seat, number, led, card, flags)
             if card == FOOL_INDEX and number == TRICKS:
-                h.flag("FOOL_IN_LAST_TRICK", VIOLATION, f"{h.name(seat)} kept the Fool to the "
-                       "last trick", "MIN-11", loc=trick.plays[position].loc, trick=number,
-                       seat=seat, cards=(card,))
+                h.flag(
+                    "FOOL_IN_LAST_TRICK",
+                    VIOLATION,
+                    f"{h.name(seat)} kept the Fool to the last trick",
+                    "MIN-11",
+                    loc=trick.plays[position].loc,
+                    trick=number,
+                    seat=seat,
+                    cards=(card,),
+                )
                 flags[position] = (("FOOL_IN_LAST_TRICK",), hand & ~FOOL.bit)
             hand &= ~(1 << card)
             if category == TRUMP:
@@ -115,9 +127,18 @@ def _king(suit: int):
 
 
 def _note_cascare(h: _MinHand, seat: int, trick: int, hand: int) -> None:
-    h.report.findings.append(Finding(  # h.flag, without its keyword arguments (a few a hand)
-        "CASCARE", NOTE, f"{h.report.players[seat]} has no trumps left and lays his hand "
-        f"open ({h.show(hand)}) from trick {trick}", "MIN-14", h.record.start, trick, seat))
+    h.report.findings.append(
+        Finding(  # h.flag, without its keyword arguments (a few a hand)
+            "CASCARE",
+            NOTE,
+            f"{h.report.players[seat]} has no trumps left and lays his hand "
+            f"open ({h.show(hand)}) from trick {trick}",
+            "MIN-14",
+            h.record.start,
+            trick,
+            seat,
+        )
+    )
 
 
 def _cascare_line(h: _MinHand, line, number: int, hands: list[int]) -> None:
@@ -129,11 +150,23 @@ def _cascare_line(h: _MinHand, line, number: int, hands: list[int]) -> None:
     if not h.known[seat]:
         return
     if hand & TRUMP_MASK:
-        h.flag("BAD_CASCARE", VIOLATION, f"{h.name(seat)} still holds trumps after trick "
-               f"{number}: he does not cascare", "MIN-14", loc=line.loc, seat=seat)
+        h.flag(
+            "BAD_CASCARE",
+            VIOLATION,
+            f"{h.name(seat)} still holds trumps after trick {number}: he does not cascare",
+            "MIN-14",
+            loc=line.loc,
+            seat=seat,
+        )
     elif shown and shown != hand:
-        h.flag("BAD_CASCARE", VIOLATION, f"{h.name(seat)} holds {h.show(hand)}, not the "
-               "cards written", "MIN-14", loc=line.loc, seat=seat)
+        h.flag(
+            "BAD_CASCARE",
+            VIOLATION,
+            f"{h.name(seat)} holds {h.show(hand)}, not the cards written",
+            "MIN-14",
+            loc=line.loc,
+            seat=seat,
+        )
 
 
 # -- the single pass ---------------------------------------------------------------------------
@@ -146,8 +179,15 @@ def _info() -> tuple[tuple[int, int, int, int], ...]:
     (trumps above every suit card, then by strength, MIN-1) and counting value (0 for the
     Fool, whose value is not the trick's)."""
     strength = R.RULES.strength
-    return tuple((1 << c, CATEGORY[c], 1000 + strength[c] if CATEGORY[c] == TRUMP else
-                  strength[c], 0 if c == FOOL_INDEX else R.VALUE[c]) for c in range(97))
+    return tuple(
+        (
+            1 << c,
+            CATEGORY[c],
+            1000 + strength[c] if CATEGORY[c] == TRUMP else strength[c],
+            0 if c == FOOL_INDEX else R.VALUE[c],
+        )
+        for c in range(97)
+    )
 
 
 _INFO = _info()
@@ -197,8 +237,11 @@ def single_pass(h: _MinHand) -> None:
     leader = h.eldest
     for number, trick in enumerate(tricks, start=1):
         cards = trick.card_tuple
-        if (trick.number != number or len(cards) != 4
-                or (trick.leader is not None and trick.leader != leader)):
+        if (
+            trick.number != number
+            or len(cards) != 4
+            or (trick.leader is not None and trick.leader != leader)
+        ):
             raise Fallback
         order = orders[leader]
         flags: dict | None = None
@@ -276,8 +319,7 @@ def single_pass(h: _MinHand) -> None:
                 doubt = hand & led_mask or (suit_led and hand & trump_mask)
             if doubt:
                 flags = {} if flags is None else flags
-                _judge(h, hand, trick, cards, position, seat, number, led, first, trumped,
-                       flags)
+                _judge(h, hand, trick, cards, position, seat, number, led, first, trumped, flags)
             if category == FOOL_CATEGORY and number == TRICKS:  # MIN-11, after the King rule
                 flags = {} if flags is None else flags
                 _fool_last(h, hand, trick, position, seat, number, flags)
@@ -308,12 +350,17 @@ def single_pass(h: _MinHand) -> None:
         tricks_won[side] += 1
         # MIN-8: the losers' counting cards die, marked as one line (the Fool's value is 0
         # in the table: it never dies)
-        lost = (info[cards[1]][3] + info[cards[3]][3] if leader & 1 == side
-                else info[cards[0]][3] + info[cards[2]][3])
+        lost = (
+            info[cards[1]][3] + info[cards[3]][3]
+            if leader & 1 == side
+            else info[cards[0]][3] + info[cards[2]][3]
+        )
         if lost:
-            dead = [f"{text[cards[position]]} of {names[order[position]]}"
-                    for position in range(4)
-                    if order[position] & 1 != side and info[cards[position]][3]]
+            dead = [
+                f"{text[cards[position]]} of {names[order[position]]}"
+                for position in range(4)
+                if order[position] & 1 != side and info[cards[position]][3]
+            ]
             mark(side, lost, f"trick {number}: muore {', '.join(dead)}", "MIN-8")
         if won & reach[side] and extend is not None:
             extend(side, won, number)
@@ -346,14 +393,29 @@ def _after_lines(h: _MinHand, hands: list[int]) -> dict[int, list]:
             _note_cascare(h, seat, 1, hands[seat])
     for kind, line in after.get(0, ()):
         if kind == "replace":
-            h.stop("LINE_OUT_OF_PLACE", "the replace line comes before the Fool was played",
-                   "MIN-11", loc=line.loc)
+            h.stop(
+                "LINE_OUT_OF_PLACE",
+                "the replace line comes before the Fool was played",
+                "MIN-11",
+                loc=line.loc,
+            )
         _cascare_line(h, line, 0, hands)
     return after
 
 
-def _judge(h: _MinHand, hand: int, trick, cards: tuple, position: int, seat: int,
-           number: int, led: int, first: bool, trumped: bool, flags: dict) -> None:
+def _judge(
+    h: _MinHand,
+    hand: int,
+    trick,
+    cards: tuple,
+    position: int,
+    seat: int,
+    number: int,
+    led: int,
+    first: bool,
+    trumped: bool,
+    flags: dict,
+) -> None:
     """A play that may break MIN-13 or the King rule (MIN-12): judged exactly as :func:`play`
     judges it (the code, the full legal set, the finding)."""
     card = cards[position]
@@ -368,23 +430,41 @@ def _judge(h: _MinHand, hand: int, trick, cards: tuple, position: int, seat: int
         _flag_king(h, trick, position, seat, number, led, card, flags)
 
 
-def _flag_king(h: _MinHand, trick, position: int, seat: int, number: int, led: int, card: int,
-               flags: dict) -> None:
+def _flag_king(
+    h: _MinHand, trick, position: int, seat: int, number: int, led: int, card: int, flags: dict
+) -> None:
     """MIN-12: the player held the King of the suit first led, the lead was trumped and he
     did not play it (one finding, worded in the record's style, for both paths)."""
     king = _king(led)
     words = h.words
-    h.flag("KING_NOT_PLAYED", VIOLATION, f"{h.name(seat)} held {words.texts[king]}: the first "
-           f"lead of {words.suits[led]} was trumped, so he had to play it", "MIN-12",
-           loc=trick.plays[position].loc, trick=number, seat=seat, cards=(card,),
-           legal=(king,))
+    h.flag(
+        "KING_NOT_PLAYED",
+        VIOLATION,
+        f"{h.name(seat)} held {words.texts[king]}: the first "
+        f"lead of {words.suits[led]} was trumped, so he had to play it",
+        "MIN-12",
+        loc=trick.plays[position].loc,
+        trick=number,
+        seat=seat,
+        cards=(card,),
+        legal=(king,),
+    )
     flags[position] = (("KING_NOT_PLAYED",), KING_OF[led])
 
 
-def _fool_last(h: _MinHand, hand: int, trick, position: int, seat: int, number: int,
-               flags: dict) -> None:
+def _fool_last(
+    h: _MinHand, hand: int, trick, position: int, seat: int, number: int, flags: dict
+) -> None:
     """MIN-11: the Fool kept to the last trick (as :func:`play` flags it)."""
     card = trick.card_tuple[position]
-    h.flag("FOOL_IN_LAST_TRICK", VIOLATION, f"{h.name(seat)} kept the Fool to the last trick",
-           "MIN-11", loc=trick.plays[position].loc, trick=number, seat=seat, cards=(card,))
+    h.flag(
+        "FOOL_IN_LAST_TRICK",
+        VIOLATION,
+        f"{h.name(seat)} kept the Fool to the last trick",
+        "MIN-11",
+        loc=trick.plays[position].loc,
+        trick=number,
+        seat=seat,
+        cards=(card,),
+    )
     flags[position] = (("FOOL_IN_LAST_TRICK",), hand & ~FOOL.bit)

@@ -32,8 +32,13 @@ def legal_cards(hand: int, trick: list[Card], first_led: int) -> int:
     once trumped, the King of the suit if held (MIN-12)."""
     legal = R.RULES.legal(hand, trick)
     led = TrickRules.led_category(trick)
-    if (led is not None and led < 4 and not first_led >> led & 1 and hand & KING_OF[led]
-            and any(card.is_trump for card in trick)):
+    if (
+        led is not None
+        and led < 4
+        and not first_led >> led & 1
+        and hand & KING_OF[led]
+        and any(card.is_trump for card in trick)
+    ):
         return KING_OF[led]
     return legal
 
@@ -43,8 +48,13 @@ def _line(keyword: str, subject: str | None, cards, extra: tuple[Item, ...] = ()
     return Line(keyword, subject, items + extra)
 
 
-def random_record(game: Minchiate, rng: random.Random, players: list[str] | None = None,
-                  dealer: int | None = None, draw: list[str] | None = None) -> Record:
+def random_record(
+    game: Minchiate,
+    rng: random.Random,
+    players: list[str] | None = None,
+    dealer: int | None = None,
+    draw: list[str] | None = None,
+) -> Record:
     players = list(players or DEFAULT_PLAYERS)
     if dealer is None:
         dealer = rng.randrange(4)
@@ -63,7 +73,7 @@ def random_record(game: Minchiate, rng: random.Random, players: list[str] | None
     order = [(eldest + k) % 4 for k in range(4)]
     dealt = [0, 0, 0, 0]
     for seat in order:
-        for card in deck[position:position + 20]:
+        for card in deck[position : position + 20]:
             dealt[seat] |= card.bit
         position += 20
     faceup = [0, 0, 0, 0]
@@ -77,8 +87,7 @@ def random_record(game: Minchiate, rng: random.Random, players: list[str] | None
     pigliati = sum(c.bit for c in talon if c.bit & R.COUNTING)
     folla = sum(c.bit for c in talon) & ~pigliati
     if robbed:
-        body.append(_line("rob", players[cutter] if rng.random() < 0.5 else None,
-                          cards_of(robbed)))
+        body.append(_line("rob", players[cutter] if rng.random() < 0.5 else None, cards_of(robbed)))
     unwritten = rng.randrange(4) if rng.random() < 0.05 else None  # derived from the play
     for seat in range(4):
         if seat != unwritten:
@@ -90,14 +99,14 @@ def random_record(game: Minchiate, rng: random.Random, players: list[str] | None
     if pigliati:
         body.append(_line("pigliare", None, cards_of(pigliati)))
     if unwritten is not None or rng.random() < 0.8:
-        counts = tuple(Item(f"{SUITS[s]}={(folla >> (14 * s) & 0x3FFF).bit_count()}")
-                       for s in range(4))
+        counts = tuple(
+            Item(f"{SUITS[s]}={(folla >> (14 * s) & 0x3FFF).bit_count()}") for s in range(4)
+        )
         body.append(_line("folla", None, cards_of(folla), counts))
     hands = [dealt[s] | faceup[s] for s in range(4)]
     hands[cutter] |= robbed
     hands[dealer] |= scoperti | pigliati
-    for seat, count in ((cutter, robbed.bit_count()),
-                        (dealer, (scoperti | pigliati).bit_count())):
+    for seat, count in ((cutter, robbed.bit_count()), (dealer, (scoperti | pigliati).bit_count())):
         if not count:
             continue
         pool = cards_of(hands[seat] if rng.random() < 0.2 else hands[seat] & ~R.COUNTING)
@@ -120,8 +129,15 @@ def random_record(game: Minchiate, rng: random.Random, players: list[str] | None
     return Record(tags, tuple(body))
 
 
-def _play(rng: random.Random, players: list[str], hands: list[int], leader: int, dealer: int,
-          body: list[Line | Trick], declares: list[Line]) -> None:
+def _play(
+    rng: random.Random,
+    players: list[str],
+    hands: list[int],
+    leader: int,
+    dealer: int,
+    body: list[Line | Trick],
+    declares: list[Line],
+) -> None:
     """Random legal tricks; the Fool played before the last trick and replaced (MIN-11)."""
     hands = list(hands)
     first_led = 0
@@ -170,8 +186,12 @@ def _play(rng: random.Random, players: list[str], hands: list[int], leader: int,
                 owed = None
         for offset in range(4):
             seat = (leader + offset) % 4
-            if hands[seat] and not hands[seat] & TRUMP_MASK and \
-                    cards[offset].bit & TRUMP_MASK and rng.random() < 0.3:
+            if (
+                hands[seat]
+                and not hands[seat] & TRUMP_MASK
+                and cards[offset].bit & TRUMP_MASK
+                and rng.random() < 0.3
+            ):
                 # MIN-14: he has just played his last trump and lays his hand open
                 body.append(_line("cascare", players[seat], cards_of(hands[seat])))
         leader = winner

@@ -53,8 +53,11 @@ RULES = TrickRules.simple(trump_order=list(range(1, 41)))
 _VALUE = [0] * 97
 for _n in (2, 3, 4, 5):
     _VALUE[T(_n)] = 3
-for _card in (*(CARDS[k] for k in range(56) if CARDS[k].rank == 14), FOOL,
-              *(T(n) for n in (1, 10, 13, 20, 28, 30, 31, 32, 33, 34, 35))):
+for _card in (
+    *(CARDS[k] for k in range(56) if CARDS[k].rank == 14),
+    FOOL,
+    *(T(n) for n in (1, 10, 13, 20, 28, 30, 31, 32, 33, 34, 35)),
+):
     _VALUE[_card] = 5
 for _n in range(36, 41):
     _VALUE[T(_n)] = 10
@@ -68,8 +71,9 @@ ROBBABLE = COUNTING | SOPRAVENTI
 TOTAL_VALUE = sum(VALUE)  # 142 (MIN-2)
 
 TWENTY_NINE = T(29)
-ONE, TEN, THIRTEEN, TWENTY, TWENTY_EIGHT, THIRTY, FORTY = (T(n) for n in (1, 10, 13, 20, 28,
-                                                                             30, 40))
+ONE, TEN, THIRTEEN, TWENTY, TWENTY_EIGHT, THIRTY, FORTY = (
+    T(n) for n in (1, 10, 13, 20, 28, 30, 40)
+)
 PAPI = mask_of(T(n) for n in range(1, 6))
 HIGH_RUN = mask_of(T(n) for n in range(28, 41))
 DIECINE = mask_of(T(n) for n in (10, 20, 30, 40))
@@ -137,8 +141,10 @@ def versicole(mask: int, fool: bool | None = None) -> list[Versicola]:
     if fool is None:
         fool = bool(mask & _FOOL_BIT)
     bonus = FOOL_BONUS if fool else 0
-    out = [Versicola("papi", run, _value(run) + bonus)
-           for run in _PAPI_RUNS[mask >> _PAPI_SHIFT & 0x1F]]
+    out = [
+        Versicola("papi", run, _value(run) + bonus)
+        for run in _PAPI_RUNS[mask >> _PAPI_SHIFT & 0x1F]
+    ]
     high = _TABLES.get(13) or _high_runs()
     for run in high[mask >> _HIGH_SHIFT & 0x1FFF]:
         out.append(Versicola("sopratrenta", run, _value(run) + bonus))
@@ -177,8 +183,10 @@ def _value(cards: int) -> int:
 def versicola_cards(mask: int) -> list[int]:
     """The cards of each versicola in ``mask``, in the order of :func:`versicole` (without
     their values: enough to tell which ones a player held and did not declare)."""
-    out = [*_PAPI_RUNS[mask >> _PAPI_SHIFT & 0x1F],
-           *(_TABLES.get(13) or _high_runs())[mask >> _HIGH_SHIFT & 0x1FFF]]
+    out = [
+        *_PAPI_RUNS[mask >> _PAPI_SHIFT & 0x1F],
+        *(_TABLES.get(13) or _high_runs())[mask >> _HIGH_SHIFT & 0x1FFF],
+    ]
     if mask & THIRTEEN_SET == THIRTEEN_SET:
         out.append(THIRTEEN_SET)
     if mask & _TWENTY_THIRTY == _TWENTY_THIRTY and mask & _TEN_FORTY:
@@ -206,14 +214,22 @@ _BYTES = 13  # 97 cards fit in 13 bytes
 def _byte_tables(of_card) -> tuple[tuple, ...]:
     """For each byte of a card mask, a table from the byte's 256 values to ``of_card`` of
     its cards, lowest first."""
-    return tuple(tuple(tuple(of_card(8 * index + bit) for bit in range(8)
-                             if byte >> bit & 1 and 8 * index + bit < 97)
-                       for byte in range(256))
-                 for index in range(_BYTES))
+    return tuple(
+        tuple(
+            tuple(
+                of_card(8 * index + bit)
+                for bit in range(8)
+                if byte >> bit & 1 and 8 * index + bit < 97
+            )
+            for byte in range(256)
+        )
+        for index in range(_BYTES)
+    )
 
 
-_VALUE_BYTES = tuple(tuple(sum(entry) for entry in table)
-                     for table in _byte_tables(VALUE.__getitem__))
+_VALUE_BYTES = tuple(
+    tuple(sum(entry) for entry in table) for table in _byte_tables(VALUE.__getitem__)
+)
 #: :func:`show`'s byte tables of card texts, by suit style: built on the first message that
 #: names more than four cards in that style (:func:`_text_bytes`).
 _TEXT_BYTES: dict[str, tuple[tuple, ...]] = {}
@@ -275,10 +291,28 @@ KIND_NAMES = {
 #: Accrescimento (MIN-8): the kinds a won card can extend, with the cards that may join each.
 EXTENDABLE = {"papi": PAPI, "sopratrenta": HIGH_RUN, "diecine": DIECINE, "re": KINGS}
 
-_ITALIAN_WORDS = {"swords": 0, "spade": 0, "batons": 1, "bastoni": 1, "cups": 2, "coppe": 2,
-                  "coins": 3, "denari": 3}
-_FRENCH_WORDS = {**_ITALIAN_WORDS, "spades": 0, "clubs": 1, "hearts": 2, "diamonds": 3,
-                 "s": 0, "c": 1, "b": 1, "h": 2, "d": 3}
+_ITALIAN_WORDS = {
+    "swords": 0,
+    "spade": 0,
+    "batons": 1,
+    "bastoni": 1,
+    "cups": 2,
+    "coppe": 2,
+    "coins": 3,
+    "denari": 3,
+}
+_FRENCH_WORDS = {
+    **_ITALIAN_WORDS,
+    "spades": 0,
+    "clubs": 1,
+    "hearts": 2,
+    "diamonds": 3,
+    "s": 0,
+    "c": 1,
+    "b": 1,
+    "h": 2,
+    "d": 3,
+}
 #: The keys of the folla's suit counts (MIN-5, ``cups=4``), per suit style: the suits' names
 #: (the Italian ones in every record; the French ones too in a French or symbols record)
 #: and the record's suit letters, so ``c`` counts cups in an Italian record and clubs in a
@@ -291,29 +325,45 @@ SUIT_WORDS: dict[str, dict[str, int]] = {
 
 KEYWORDS = {
     "claim": CLAIM_KEYWORD,
-    "draw": KeywordSpec("none", "words", "the initial cut for seats, players highest first "
-                        "(first record of a set; MIN-16)"),
-    "rob": KeywordSpec("optional-player", "cards", "the cards the cutter robbed at the cut "
-                       "(MIN-3)"),
+    "draw": KeywordSpec(
+        "none",
+        "words",
+        "the initial cut for seats, players highest first (first record of a set; MIN-16)",
+    ),
+    "rob": KeywordSpec(
+        "optional-player", "cards", "the cards the cutter robbed at the cut (MIN-3)"
+    ),
     "hand": KeywordSpec("player", "cards", "the 20 cards dealt face down to a player (MIN-4)"),
     "faceup": KeywordSpec("player", "cards", "the 21st card dealt face up to a player (MIN-4)"),
-    "scoprire": KeywordSpec("none", "cards", "the cards the dealer turned up from the folla "
-                            "(MIN-5)"),
-    "pigliare": KeywordSpec("none", "cards", "the counting cards the dealer took from the "
-                            "folla (MIN-5)"),
-    "folla": KeywordSpec("none", "cards", "the folla his partner looked through, with the "
-                         "announced counts swords=N batons=N cups=N coins=N (MIN-5)"),
-    "discard": KeywordSpec("player", "cards", "the cards a robber or the dealer discarded "
-                           "(MIN-6)"),
-    "declare": KeywordSpec("player", "cards", "the cards a player showed as his versicole "
-                           "during the first trick (MIN-7)"),
-    "replace": KeywordSpec("none", "cards", "the card given to the winners in place of the "
-                           "Fool (MIN-11)"),
-    "cascare": KeywordSpec("player", "cards", "a player out of trumps lays his hand open "
-                           "(MIN-14)"),
+    "scoprire": KeywordSpec(
+        "none", "cards", "the cards the dealer turned up from the folla (MIN-5)"
+    ),
+    "pigliare": KeywordSpec(
+        "none", "cards", "the counting cards the dealer took from the folla (MIN-5)"
+    ),
+    "folla": KeywordSpec(
+        "none",
+        "cards",
+        "the folla his partner looked through, with the "
+        "announced counts swords=N batons=N cups=N coins=N (MIN-5)",
+    ),
+    "discard": KeywordSpec("player", "cards", "the cards a robber or the dealer discarded (MIN-6)"),
+    "declare": KeywordSpec(
+        "player",
+        "cards",
+        "the cards a player showed as his versicole during the first trick (MIN-7)",
+    ),
+    "replace": KeywordSpec(
+        "none", "cards", "the card given to the winners in place of the Fool (MIN-11)"
+    ),
+    "cascare": KeywordSpec("player", "cards", "a player out of trumps lays his hand open (MIN-14)"),
 }
 
 OPTIONS = (
-    Option("accrescimento", ("on", "off"), "MIN-8",
-           "mark a won card that extends a versicola the side declared"),
+    Option(
+        "accrescimento",
+        ("on", "off"),
+        "MIN-8",
+        "mark a won card that extends a versicola the side declared",
+    ),
 )

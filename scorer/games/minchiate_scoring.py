@@ -60,16 +60,23 @@ class Marks:
         diff = self.diff = self.diff + (points if side == 0 else -points)
         names = self.names
         standing = f"{abs(diff)} to {names[0 if diff > 0 else 1]}" if diff else "level"
-        self.lines.append(ScoreLine(f"{what}: {points} to {names[side]} (difference "
-                                    f"{standing})", ZERO, rule))
+        self.lines.append(
+            ScoreLine(f"{what}: {points} to {names[side]} (difference {standing})", ZERO, rule)
+        )
         if -REST < diff < REST:
             return
         while abs(self.diff) >= REST:
             winner = 0 if self.diff > 0 else 1
             self.diff += -REST if winner == 0 else REST
-            self.lines.append(ScoreLine(f"the difference reached {REST}: one rest paid during "
-                                        f"play to {self.names[winner]} (difference now "
-                                        f"{self.standing()})", rests(winner, 1), "MIN-9"))
+            self.lines.append(
+                ScoreLine(
+                    f"the difference reached {REST}: one rest paid during "
+                    f"play to {self.names[winner]} (difference now "
+                    f"{self.standing()})",
+                    rests(winner, 1),
+                    "MIN-9",
+                )
+            )
 
     # -- MIN-9: the marks before the first trick, in order ----------------------------------
     def before_play(self) -> None:
@@ -78,19 +85,31 @@ class Marks:
         # (a mark of 0 points is no mark: its label is made only for cards that count)
         points = value_of(h.robbed)
         if points:
-            self.mark(h.cutter & 1, points,
-                      f"robbed by {h.name(h.cutter)} ({self.show(h.robbed)})", "MIN-3")
+            self.mark(
+                h.cutter & 1,
+                points,
+                f"robbed by {h.name(h.cutter)} ({self.show(h.robbed)})",
+                "MIN-3",
+            )
         for offset in range(1, 5):
             seat = (h.dealer + offset) % 4
             card = h.faceup[seat]
             points = value_of(card)
             if points:
-                self.mark(seat & 1, points,
-                          f"face-up 21st card of {h.name(seat)} ({self.show(card)})", "MIN-4")
+                self.mark(
+                    seat & 1,
+                    points,
+                    f"face-up 21st card of {h.name(seat)} ({self.show(card)})",
+                    "MIN-4",
+                )
         points = value_of(h.scoperti)
         if points:
-            self.mark(h.dealer & 1, points,
-                      f"scoperti by {h.name(h.dealer)} ({self.show(h.scoperti)})", "MIN-5")
+            self.mark(
+                h.dealer & 1,
+                points,
+                f"scoperti by {h.name(h.dealer)} ({self.show(h.scoperti)})",
+                "MIN-5",
+            )
 
     def declared(self) -> None:
         """MIN-7: declared versicole, from eldest round to the dealer."""
@@ -98,11 +117,18 @@ class Marks:
         for offset in range(1, 5):
             seat = (h.dealer + offset) % 4
             for versicola in h.declared.get(seat, ()):
-                fool = " with the Fool's 5" if versicola.kind != "matto" and \
-                    h.declared_fool(seat) else ""
-                self.mark(seat & 1, versicola.value,
-                          f"{R.KIND_NAMES[versicola.kind]} declared by {h.name(seat)} "
-                          f"({self.show(versicola.cards)}){fool}", "MIN-7")
+                fool = (
+                    " with the Fool's 5"
+                    if versicola.kind != "matto" and h.declared_fool(seat)
+                    else ""
+                )
+                self.mark(
+                    seat & 1,
+                    versicola.value,
+                    f"{R.KIND_NAMES[versicola.kind]} declared by {h.name(seat)} "
+                    f"({self.show(versicola.cards)}){fool}",
+                    "MIN-7",
+                )
                 if versicola.kind in R.EXTENDABLE:
                     kinds = self.extendable[seat & 1]
                     kinds[versicola.kind] = kinds.get(versicola.kind, 0) | versicola.cards
@@ -150,36 +176,55 @@ class Marks:
                 continue
             grown = declared | (pile & universe)
             if kind in ("papi", "sopratrenta"):
-                grown = _blocks_touching(grown, declared, 1 if kind == "papi" else 28,
-                                         5 if kind == "papi" else 40)
+                grown = _blocks_touching(
+                    grown, declared, 1 if kind == "papi" else 28, 5 if kind == "papi" else 40
+                )
             added = grown & ~declared
             if added:
                 kinds[kind] = grown
                 points = sum(R.IN_VERSICOLA[c] for c in cards_of(added))
-                self.mark(side, points, f"trick {number}: accrescimento, {self.show(added)} "
-                          f"extend(s) the {R.KIND_NAMES[kind]} declared", "MIN-8")
+                self.mark(
+                    side,
+                    points,
+                    f"trick {number}: accrescimento, {self.show(added)} "
+                    f"extend(s) the {R.KIND_NAMES[kind]} declared",
+                    "MIN-8",
+                )
 
     # -- MIN-11: the Fool's replacement card -------------------------------------------------
     def replace(self, line: Line, number: int) -> None:
         h = self.h
         owed = h.fool_owed
         if owed is None:
-            h.stop("LINE_OUT_OF_PLACE", "a replace line, but no card is owed for the Fool",
-                   "MIN-11", loc=line.loc)
+            h.stop(
+                "LINE_OUT_OF_PLACE",
+                "a replace line, but no card is owed for the Fool",
+                "MIN-11",
+                loc=line.loc,
+            )
         fool_side, winners, _trick = owed
         card_mask = h.cards_line(line, "the Fool's replacement", 0)
         if card_mask.bit_count() != 1:
-            h.stop("BAD_REPLACEMENT", "the Fool is replaced by one card", "MIN-11",
-                   loc=line.loc)
+            h.stop("BAD_REPLACEMENT", "the Fool is replaced by one card", "MIN-11", loc=line.loc)
         pile = h.piles[fool_side] & ~_FOOL_BIT
         if not card_mask & pile:
-            h.stop("CARD_NOT_WON", f"{self.show(card_mask)} is not among the cards "
-                   f"{h.side_name(fool_side)} have won", "MIN-11", loc=line.loc,
-                   cards=tuple(cards_of(card_mask)))
+            h.stop(
+                "CARD_NOT_WON",
+                f"{self.show(card_mask)} is not among the cards {h.side_name(fool_side)} have won",
+                "MIN-11",
+                loc=line.loc,
+                cards=tuple(cards_of(card_mask)),
+            )
         if card_mask & R.COUNTING and pile & ~R.COUNTING:
-            h.flag("BAD_REPLACEMENT", Severity.VIOLATION, f"the Fool is replaced by a "
-                   f"non-counting card while the side has one, not by {self.show(card_mask)}",
-                   "MIN-11", loc=line.loc, cards=tuple(cards_of(card_mask)))
+            h.flag(
+                "BAD_REPLACEMENT",
+                Severity.VIOLATION,
+                f"the Fool is replaced by a "
+                f"non-counting card while the side has one, not by {self.show(card_mask)}",
+                "MIN-11",
+                loc=line.loc,
+                cards=tuple(cards_of(card_mask)),
+            )
         self.give(fool_side, winners, card_mask, f"after trick {number}")
 
     def give(self, fool_side: int, winners: int, card_mask: int, when: str) -> None:
@@ -187,9 +232,14 @@ class Marks:
         h.piles[fool_side] &= ~card_mask
         h.piles[winners] |= card_mask
         h.fool_owed = None
-        self.lines.append(ScoreLine(f"{h.side_name(fool_side)} give {self.show(card_mask)} for "
-                                    f"the Fool to {h.side_name(winners)} ({when})", ZERO,
-                                    "MIN-11"))
+        self.lines.append(
+            ScoreLine(
+                f"{h.side_name(fool_side)} give {self.show(card_mask)} for "
+                f"the Fool to {h.side_name(winners)} ({when})",
+                ZERO,
+                "MIN-11",
+            )
+        )
 
 
 _WINDOWS = {1: (R.T(1), 0x1F), 28: (R.T(28), 0x1FFF)}  # shift and width mask of each run
@@ -222,9 +272,14 @@ def settle_fool(h: _MinHand) -> None:
         h.piles[winners] |= _FOOL_BIT
         h.fool_owed = None
         h.fool_lost = True
-        marks.lines.append(ScoreLine(f"{h.side_name(fool_side)} won no trick: the Fool goes to "
-                                     f"{h.side_name(winners)}, who won trick {number}", ZERO,
-                                     "MIN-11"))
+        marks.lines.append(
+            ScoreLine(
+                f"{h.side_name(fool_side)} won no trick: the Fool goes to "
+                f"{h.side_name(winners)}, who won trick {number}",
+                ZERO,
+                "MIN-11",
+            )
+        )
         return
     pile = h.piles[fool_side] & ~_FOOL_BIT
     plain = [c for c in cards_of(pile & ~R.COUNTING)]
@@ -232,9 +287,15 @@ def settle_fool(h: _MinHand) -> None:
         card = min(plain, key=lambda c: (c == R.TWENTY_NINE, c))
     else:
         card = min(cards_of(pile), key=lambda c: (R.VALUE[c], c))
-    h.flag("FOOL_REPLACEMENT_DERIVED", Severity.NOTE, f"no replace line: {h.words.texts[card]} "
-           "(the lowest card the rules allow) is given for the Fool", "MIN-11",
-           loc=h.record.start, cards=(card,))
+    h.flag(
+        "FOOL_REPLACEMENT_DERIVED",
+        Severity.NOTE,
+        f"no replace line: {h.words.texts[card]} "
+        "(the lowest card the rules allow) is given for the Fool",
+        "MIN-11",
+        loc=h.record.start,
+        cards=(card,),
+    )
     marks.give(fool_side, winners, card.bit, "at the end")
 
 
@@ -261,27 +322,40 @@ def score_end(h: _MinHand) -> None:
         found = R.versicole(pile)
         fool = bool(pile & _FOOL_BIT)
         vers = sum(versicola.value for versicola in found)
-        shown = "; ".join(f"{R.KIND_NAMES[v.kind]} {show(v.cards)}"
-                          f"{' +5 for the Fool' if fool and v.kind != 'matto' else ''} = "
-                          f"{v.value}" for v in found) or "none"
+        shown = (
+            "; ".join(
+                f"{R.KIND_NAMES[v.kind]} {show(v.cards)}"
+                f"{' +5 for the Fool' if fool and v.kind != 'matto' else ''} = "
+                f"{v.value}"
+                for v in found
+            )
+            or "none"
+        )
         ultima = ULTIMA if side == last_winner else 0
         values = R.value_of(pile)
         total = mazzetti + vers + ultima + values
-        lines.append(ScoreLine(
-            f"end count, {name}: mazzetti {mazzetti} ({count} cards in the tricks{source}, "
-            f"{MAZZETTI_CARDS} in 14 mazzetti) + versicole in the pile {vers} ({shown}) + "
-            f"ultima {ultima} + counting cards {values} ({show(pile & R.COUNTING)}) = {total}",
-            ZERO, "MIN-10"))
+        lines.append(
+            ScoreLine(
+                f"end count, {name}: mazzetti {mazzetti} ({count} cards in the tricks{source}, "
+                f"{MAZZETTI_CARDS} in 14 mazzetti) + versicole in the pile {vers} ({shown}) + "
+                f"ultima {ultima} + counting cards {values} ({show(pile & R.COUNTING)}) = {total}",
+                ZERO,
+                "MIN-10",
+            )
+        )
         end[side] = total
         seats = (side, side + 2)
-        sides.append(SideTally(name, seats, values, h.tricks_won[side], mazzetti, vers + ultima,
-                               total))
+        sides.append(
+            SideTally(name, seats, values, h.tricks_won[side], mazzetti, vers + ultima, total)
+        )
     h.report.sides = sides
     during = marks.diff
     diff = during + end[0] - end[1]
     leader = 0 if diff > 0 else 1
-    summary = (f"end of the game: difference after play {marks.standing()}, end count "
-               f"{end[0]} to {end[1]}; difference {abs(diff)}")
+    summary = (
+        f"end of the game: difference after play {marks.standing()}, end count "
+        f"{end[0]} to {end[1]}; difference {abs(diff)}"
+    )
     if diff:
         count = -(-abs(diff) // REST)
         summary += f" to {marks.names[leader]}: {count} rest(s), one per 60 begun"
@@ -294,21 +368,30 @@ def score_end(h: _MinHand) -> None:
     lines.append(ScoreLine(summary, rests(leader, count) if count else ZERO, "MIN-10"))
     if h.fool_lost:
         fool_side = 1 - _fool_winner(h)
-        lines.append(ScoreLine(f"the Fool's side ({marks.names[fool_side]}) won no trick: it "
-                               f"pays {FOOL_LOST_EXTRA} rests more", rests(1 - fool_side,
-                                                                           FOOL_LOST_EXTRA),
-                               "MIN-11"))
+        lines.append(
+            ScoreLine(
+                f"the Fool's side ({marks.names[fool_side]}) won no trick: it "
+                f"pays {FOOL_LOST_EXTRA} rests more",
+                rests(1 - fool_side, FOOL_LOST_EXTRA),
+                "MIN-11",
+            )
+        )
     for seat, number, _code in h.revokes:
-        lines.append(ScoreLine(f"revoke by {h.name(seat)} in trick {number}: two rests to each "
-                               "opponent", tuple(-4 if s == seat else (2 if s & 1 != seat & 1
-                                                                       else 0)
-                                                 for s in range(4)), "MIN-13"))
-    h.report.contract.update({
-        "sides": f"{marks.names[0]} v {marks.names[1]}",
-        "dealer": h.name(h.dealer),
-        "cutter": h.name(h.cutter),
-        "end count": f"{end[0]} to {end[1]}",
-    })
+        lines.append(
+            ScoreLine(
+                f"revoke by {h.name(seat)} in trick {number}: two rests to each opponent",
+                tuple(-4 if s == seat else (2 if s & 1 != seat & 1 else 0) for s in range(4)),
+                "MIN-13",
+            )
+        )
+    h.report.contract.update(
+        {
+            "sides": f"{marks.names[0]} v {marks.names[1]}",
+            "dealer": h.name(h.dealer),
+            "cutter": h.name(h.cutter),
+            "end count": f"{end[0]} to {end[1]}",
+        }
+    )
 
 
 def _fool_winner(h: _MinHand) -> int:

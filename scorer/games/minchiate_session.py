@@ -41,18 +41,36 @@ def _places(records: Sequence[Record]) -> tuple[list[_Place], list[tuple[int, Fi
         lines = record.lines("draw")
         if lines:
             if count % (GAMES_PER_GIRO * GIRI_PER_SET) and set_no:
-                findings.append((number, Finding(
-                    "DRAW_IN_SET", Severity.VIOLATION, f"a new draw in game {count + 1} of a "
-                    "set: partnerships are drawn again only after three giri", "MIN-16",
-                    loc=lines[0].loc)))
+                findings.append(
+                    (
+                        number,
+                        Finding(
+                            "DRAW_IN_SET",
+                            Severity.VIOLATION,
+                            f"a new draw in game {count + 1} of a "
+                            "set: partnerships are drawn again only after three giri",
+                            "MIN-16",
+                            loc=lines[0].loc,
+                        ),
+                    )
+                )
             draw = tuple(item.text for item in lines[0].items)
             set_no, count = set_no + 1, 0
         elif not set_no or count == GAMES_PER_GIRO * GIRI_PER_SET:
             if set_no:
-                findings.append((number, Finding(
-                    "DRAW_MISSING", Severity.NOTE, "a set of three giri is over and the next "
-                    "game has no draw: the seats of the last set are kept", "MIN-16",
-                    loc=record.start)))
+                findings.append(
+                    (
+                        number,
+                        Finding(
+                            "DRAW_MISSING",
+                            Severity.NOTE,
+                            "a set of three giri is over and the next "
+                            "game has no draw: the seats of the last set are kept",
+                            "MIN-16",
+                            loc=record.start,
+                        ),
+                    )
+                )
             set_no, count = set_no + 1, 0
         giro, game = divmod(count, GAMES_PER_GIRO)
         places.append(_Place(set_no, giro + 1, game + 1, draw))
@@ -60,8 +78,9 @@ def _places(records: Sequence[Record]) -> tuple[list[_Place], list[tuple[int, Fi
     return places, findings
 
 
-def session_findings(records: Sequence[Record],
-                     reports: Sequence[Report]) -> list[tuple[int, Finding]]:
+def session_findings(
+    records: Sequence[Record], reports: Sequence[Report]
+) -> list[tuple[int, Finding]]:
     """MIN-16: partnerships by the draw, the first dealer opening every giro, the seats kept
     within a giro."""
     places, findings = _places(records)
@@ -77,23 +96,52 @@ def session_findings(records: Sequence[Record],
             seat = players.index(first_dealer)
             partner = place.draw[place.giro] if place.giro < len(place.draw) else None
             if partner is not None and players[(seat + 2) % 4] != partner:
-                findings.append((number, Finding(
-                    "WRONG_PARTNERS", Severity.VIOLATION, f"in giro {place.giro} {first_dealer} "
-                    f"partners {partner} (cut {_ordinal(place.giro + 1)} highest), not "
-                    f"{players[(seat + 2) % 4]}", "MIN-16", loc=record.start)))
+                findings.append(
+                    (
+                        number,
+                        Finding(
+                            "WRONG_PARTNERS",
+                            Severity.VIOLATION,
+                            f"in giro {place.giro} {first_dealer} "
+                            f"partners {partner} (cut {_ordinal(place.giro + 1)} highest), not "
+                            f"{players[(seat + 2) % 4]}",
+                            "MIN-16",
+                            loc=record.start,
+                        ),
+                    )
+                )
         if place.game == 1 and first_dealer is not None and dealer != first_dealer:
-            findings.append((number, Finding(
-                "DEALER_OUT_OF_TURN", Severity.VIOLATION, f"giro {place.giro} opens with "
-                f"{first_dealer}'s deal, not {dealer}'s", "MIN-16", loc=record.start)))
+            findings.append(
+                (
+                    number,
+                    Finding(
+                        "DEALER_OUT_OF_TURN",
+                        Severity.VIOLATION,
+                        f"giro {place.giro} opens with {first_dealer}'s deal, not {dealer}'s",
+                        "MIN-16",
+                        loc=record.start,
+                    ),
+                )
+            )
         if place.game > 1 and records[number - 2].players != players:
-            findings.append((number, Finding(
-                "SEATS_CHANGED", Severity.VIOLATION, "the seats change inside a giro",
-                "MIN-16", loc=record.start)))
+            findings.append(
+                (
+                    number,
+                    Finding(
+                        "SEATS_CHANGED",
+                        Severity.VIOLATION,
+                        "the seats change inside a giro",
+                        "MIN-16",
+                        loc=record.start,
+                    ),
+                )
+            )
     return findings
 
 
-def session_payments(records: Sequence[Record],
-                     reports: Sequence[Report]) -> list[tuple[dict[str, int], str]]:
+def session_payments(
+    records: Sequence[Record], reports: Sequence[Report]
+) -> list[tuple[dict[str, int], str]]:
     """MIN-16: 2 rests to each player of the would-be dealer's side, from each player of the
     other side, for each game of the last giro left unplayed."""
     if not records:
@@ -108,21 +156,29 @@ def session_payments(records: Sequence[Record],
         dealer = (record.dealer + offset) % 4
         side = {players[dealer], players[(dealer + 2) % 4]}
         amounts = {p: UNFINISHED_RESTS if p in side else -UNFINISHED_RESTS for p in players}
-        out.append((amounts, f"giro {last.giro} unfinished, if the session ends here: game "
-                    f"{last.game + offset} not played, {players[dealer]}'s folla is paid "
-                    f"{UNFINISHED_RESTS} rests (MIN-16)"))
+        out.append(
+            (
+                amounts,
+                f"giro {last.giro} unfinished, if the session ends here: game "
+                f"{last.game + offset} not played, {players[dealer]}'s folla is paid "
+                f"{UNFINISHED_RESTS} rests (MIN-16)",
+            )
+        )
     return out
 
 
-def session_summary(records: Sequence[Record], reports: Sequence[Report],
-                    balances: Mapping[str, int]) -> list[str]:
+def session_summary(
+    records: Sequence[Record], reports: Sequence[Report], balances: Mapping[str, int]
+) -> list[str]:
     """Where the session stands in its sets and giri, and who is ahead, in rests."""
     if not records:
         return []
     places, _ = _places(records)
     last = places[-1]
-    lines = [f"{len(records)} game(s): set {last.set}, giro {last.giro}, game {last.game} of "
-             f"{GAMES_PER_GIRO} (MIN-16)"]
+    lines = [
+        f"{len(records)} game(s): set {last.set}, giro {last.giro}, game {last.game} of "
+        f"{GAMES_PER_GIRO} (MIN-16)"
+    ]
     for _amounts, reason in session_payments(records, reports):
         lines.append(reason)
     if balances:

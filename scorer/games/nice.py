@@ -89,20 +89,29 @@ class NiceGame(Game):
     @cached_property
     def seating(self) -> Seating:
         """How trick lines are seated (NICE-4: equal Papotes go to the later card)."""
-        return Seating(self.num_players, self.hand_size, R.PACK, R.RULES.strength, True,
-                       "the 78-card pack", f"a hand of {self.key}")
+        return Seating(
+            self.num_players,
+            self.hand_size,
+            R.PACK,
+            R.RULES.strength,
+            True,
+            "the 78-card pack",
+            f"a hand of {self.key}",
+        )
 
     @cached_property
     def hand_size(self) -> int:
         """Cards each player holds at the start of play, which is also the number of tricks."""
         return sum(self.rounds)
 
-    def replay(self, record: Record, options: Mapping[str, str] | None = None, *,
-               single_pass: bool = True) -> Report:
+    def replay(
+        self, record: Record, options: Mapping[str, str] | None = None, *, single_pass: bool = True
+    ) -> Report:
         return _NiceHand(self, record, options, single_pass=single_pass).run()
 
-    def random_record(self, rng: random.Random, players: list[str] | None = None,
-                      dealer: int | None = None) -> Record:
+    def random_record(
+        self, rng: random.Random, players: list[str] | None = None, dealer: int | None = None
+    ) -> Record:
         from .nice_random import random_record
 
         return random_record(self, rng, players, dealer)
@@ -139,8 +148,13 @@ class _NiceHand(SeatingReplay):
     def seating(self) -> Seating:
         return self.game.seating
 
-    def __init__(self, game: NiceGame, record: Record, options: Mapping[str, str] | None,
-                 single_pass: bool = True):
+    def __init__(
+        self,
+        game: NiceGame,
+        record: Record,
+        options: Mapping[str, str] | None,
+        single_pass: bool = True,
+    ):
         self.game = game
         self.record = record
         self.given_options = options
@@ -176,9 +190,13 @@ class _NiceHand(SeatingReplay):
         halted = False
         try:
             if len(report.players) != self.n:  # nothing else can be seated (G-2)
-                self.stop("WRONG_PLAYERS", f"{self.game.key} is played by {self.n} players; "
-                          f"the record names {len(report.players)}", "G-2",
-                          loc=self.record.start)
+                self.stop(
+                    "WRONG_PLAYERS",
+                    f"{self.game.key} is played by {self.n} players; "
+                    f"the record names {len(report.players)}",
+                    "G-2",
+                    loc=self.record.start,
+                )
             self.sort_lines()
             if self.mountain():
                 return self.finish()
@@ -194,8 +212,13 @@ class _NiceHand(SeatingReplay):
                 halted = True
             self.deal()
             if self.n == 4 and "call" not in self.lines.single and not self.lines.tricks:
-                self.flag("PARTIAL_RECORD", NOTE, "the record stops before the call; nothing "
-                          "is scored", "G-2", loc=self.record.start)
+                self.flag(
+                    "PARTIAL_RECORD",
+                    NOTE,
+                    "the record stops before the call; nothing is scored",
+                    "G-2",
+                    loc=self.record.start,
+                )
                 return self.finish()
             if self.n == 4:
                 self.settle_contract()
@@ -203,8 +226,9 @@ class _NiceHand(SeatingReplay):
                 self.start_hands()
             if self.contract.surrender:
                 report.complete = True
-                self.check_no_play_after("the surrender ends the deal (NICE-9)",
-                                         contract_lines=False)
+                self.check_no_play_after(
+                    "the surrender ends the deal (NICE-9)", contract_lines=False
+                )
             else:
                 self.declarations_before_play()
                 self.play()
@@ -218,8 +242,12 @@ class _NiceHand(SeatingReplay):
         """The record has what the single pass needs: every hand, the discard, the call (four
         players) and every trick. Anything it cannot settle on the way sends it back."""
         lines = self.lines
-        return (len(lines.hands) == self.n and len(lines.tricks) == self.game.hand_size
-                and "discard" in lines.single and (self.n == 3 or "call" in lines.single))
+        return (
+            len(lines.hands) == self.n
+            and len(lines.tricks) == self.game.hand_size
+            and "discard" in lines.single
+            and (self.n == 3 or "call" in lines.single)
+        )
 
     def run_single_pass(self) -> Report:
         """Deal, contract and declarations as on the general path, then one replay loop
@@ -238,8 +266,7 @@ class _NiceHand(SeatingReplay):
             self.declarations_before_play()
             nice_play.single_pass(self)
         except (_Stop, nice_play.Fallback):
-            return _NiceHand(self.game, self.record, self.given_options,
-                             single_pass=False).run()
+            return _NiceHand(self.game, self.record, self.given_options, single_pass=False).run()
         self.report.complete = True
         return self.finish()
 
@@ -280,14 +307,20 @@ class _NiceHand(SeatingReplay):
                 else:
                     seat = self.seat_named(entry.subject, entry.loc)  # stops: unknown player
                 if seat in hands:
-                    self.stop("DUPLICATE_LINE", f"a second hand line for {entry.subject}",
-                              loc=entry.loc)
+                    self.stop(
+                        "DUPLICATE_LINE", f"a second hand line for {entry.subject}", loc=entry.loc
+                    )
                 hands[seat] = entry
             elif keyword == "mountain":
                 round_no = int(entry.subject or 0)
                 if round_no in lines.mountain or not 1 <= round_no <= len(self.game.rounds):
-                    self.stop("BAD_MOUNTAIN", f"mountain round {entry.subject} is repeated or "
-                              f"out of range 1..{len(self.game.rounds)}", "NICE-5", loc=entry.loc)
+                    self.stop(
+                        "BAD_MOUNTAIN",
+                        f"mountain round {entry.subject} is repeated or "
+                        f"out of range 1..{len(self.game.rounds)}",
+                        "NICE-5",
+                        loc=entry.loc,
+                    )
                 lines.mountain[round_no] = entry
             elif keyword == "declare":
                 lines.declares.append((tricks_seen, entry))
@@ -297,8 +330,11 @@ class _NiceHand(SeatingReplay):
                 if keyword in lines.single:
                     self.stop("DUPLICATE_LINE", f"a second {keyword} line", loc=entry.loc)
                 if tricks_seen:
-                    self.stop("LINE_OUT_OF_PLACE", f"the {keyword} line comes after play began",
-                              loc=entry.loc)
+                    self.stop(
+                        "LINE_OUT_OF_PLACE",
+                        f"the {keyword} line comes after play began",
+                        loc=entry.loc,
+                    )
                 lines.single[keyword] = entry
         tricks.extend(rest)
 
@@ -309,26 +345,47 @@ class _NiceHand(SeatingReplay):
         for round_no in sorted(self.lines.mountain):
             line = self.lines.mountain[round_no]
             if thrown_in_at is not None:
-                self.stop("PLAY_AFTER_THROW_IN", f"round {round_no} after the deal was thrown in",
-                          "NICE-5", loc=line.loc)
+                self.stop(
+                    "PLAY_AFTER_THROW_IN",
+                    f"round {round_no} after the deal was thrown in",
+                    "NICE-5",
+                    loc=line.loc,
+                )
             words = []
             for item in line.items:
                 word = WORDS_KEEP.get(item.text.casefold()) or WORDS_MOUNTAIN.get(
-                    item.text.casefold())
+                    item.text.casefold()
+                )
                 if word is None:
-                    self.stop("BAD_WORD", f"{item.text!r} is neither keep nor mountain", "NICE-5",
-                              loc=item.loc)
+                    self.stop(
+                        "BAD_WORD",
+                        f"{item.text!r} is neither keep nor mountain",
+                        "NICE-5",
+                        loc=item.loc,
+                    )
                 if words and words[-1] == "keep":
-                    self.stop("SPOKE_AFTER_KEEP", "the first keep ends the speaking", "NICE-5",
-                              loc=item.loc)
+                    self.stop(
+                        "SPOKE_AFTER_KEEP",
+                        "the first keep ends the speaking",
+                        "NICE-5",
+                        loc=item.loc,
+                    )
                 words.append(word)
             if len(words) > self.n:
-                self.stop("BAD_MOUNTAIN", f"{len(words)} words for {self.n} players", "NICE-5",
-                          loc=line.loc)
+                self.stop(
+                    "BAD_MOUNTAIN",
+                    f"{len(words)} words for {self.n} players",
+                    "NICE-5",
+                    loc=line.loc,
+                )
             if "keep" not in words:
                 if len(words) < self.n:
-                    self.stop("BAD_MOUNTAIN", "the speaking stops before anyone kept", "NICE-5",
-                              loc=line.loc)
+                    self.stop(
+                        "BAD_MOUNTAIN",
+                        "the speaking stops before anyone kept",
+                        "NICE-5",
+                        loc=line.loc,
+                    )
                 thrown_in_at = round_no
         if thrown_in_at is None:
             return False
@@ -344,8 +401,7 @@ class _NiceHand(SeatingReplay):
             extra += lines.single.values()
         if extra:
             first = min(extra, key=lambda e: (e.loc is None, e.loc or Loc(0, 0)))
-            self.stop("PLAY_AFTER_END", f"the record goes on although {why}", "G-4",
-                      loc=first.loc)
+            self.stop("PLAY_AFTER_END", f"the record goes on although {why}", "G-4", loc=first.loc)
 
     # -- seats: who played each card -------------------------------------------------------
     def first_leader(self) -> int:
@@ -359,8 +415,9 @@ class _NiceHand(SeatingReplay):
             if name.casefold() != "none":
                 return self.seat_named(name, solo.loc)
         call = self.lines.single.get("call")
-        if call is not None and any(i.text.casefold() in ("sans-prendre", "sansprendre")
-                                    for i in call.items[1:]):
+        if call is not None and any(
+            i.text.casefold() in ("sans-prendre", "sansprendre") for i in call.items[1:]
+        ):
             return self.dealer
         return self.eldest
 
@@ -391,9 +448,14 @@ class _NiceHand(SeatingReplay):
             if not mask or mask.bit_count() != len(cards) or mask & union or mask & outside:
                 mask = self.check_hand_cards(seat, line, union)
             if mask.bit_count() != sizes[seat]:
-                self.stop("WRONG_HAND_SIZE", f"{self.name(seat)} was dealt {mask.bit_count()} "
-                          f"cards; the deal gives {sizes[seat]}", "NICE-5", loc=line.loc,
-                          seat=seat)
+                self.stop(
+                    "WRONG_HAND_SIZE",
+                    f"{self.name(seat)} was dealt {mask.bit_count()} "
+                    f"cards; the deal gives {sizes[seat]}",
+                    "NICE-5",
+                    loc=line.loc,
+                    seat=seat,
+                )
             union |= mask
             self.dealt[seat] = mask
         self.read_discard()
@@ -405,9 +467,14 @@ class _NiceHand(SeatingReplay):
             if seat not in hands:
                 self.known[seat] = complete
         if not complete:
-            self.flag("DEAL_UNKNOWN", NOTE, "the deal is not written in full and the play is "
-                      "incomplete: only plays proved wrong by the record itself are flagged",
-                      "G-2", loc=self.record.start)
+            self.flag(
+                "DEAL_UNKNOWN",
+                NOTE,
+                "the deal is not written in full and the play is "
+                "incomplete: only plays proved wrong by the record itself are flagged",
+                "G-2",
+                loc=self.record.start,
+            )
 
     def read_discard(self) -> None:
         """NICE-6: the discard's size, its cards, and the announced number of Tarots."""
@@ -417,9 +484,14 @@ class _NiceHand(SeatingReplay):
         if line is None:
             if self.play_complete:
                 self.discard = R.PACK & ~sum(self.played)
-                self.flag("DISCARD_DERIVED", NOTE, "the discard is not written; it is the cards "
-                          "nobody played: " + self.words.mask(self.discard), "NICE-6",
-                          loc=self.record.start)
+                self.flag(
+                    "DISCARD_DERIVED",
+                    NOTE,
+                    "the discard is not written; it is the cards "
+                    "nobody played: " + self.words.mask(self.discard),
+                    "NICE-6",
+                    loc=self.record.start,
+                )
             return
         cards = line.cards()
         text = self.words.card
@@ -430,38 +502,74 @@ class _NiceHand(SeatingReplay):
         for item in line.items:
             if item.card is not None:
                 if item.card.bit & mask:
-                    self.stop("DUPLICATE_CARD", f"{text(item.card)} twice in the discard",
-                              loc=item.loc, cards=(item.card,))
+                    self.stop(
+                        "DUPLICATE_CARD",
+                        f"{text(item.card)} twice in the discard",
+                        loc=item.loc,
+                        cards=(item.card,),
+                    )
                 mask |= item.card.bit
                 if anywhere >> item.card & 1:
-                    self.stop("DUPLICATE_CARD", f"{text(item.card)} is discarded and also played",
-                              loc=item.loc, cards=(item.card,))
+                    self.stop(
+                        "DUPLICATE_CARD",
+                        f"{text(item.card)} is discarded and also played",
+                        loc=item.loc,
+                        cards=(item.card,),
+                    )
                 if dealer in self.lines.hands and not self.dealt[dealer] >> item.card & 1:
-                    self.stop("CARD_NOT_HELD", f"the dealer did not hold {text(item.card)}",
-                              loc=item.loc, seat=dealer, cards=(item.card,))
+                    self.stop(
+                        "CARD_NOT_HELD",
+                        f"the dealer did not hold {text(item.card)}",
+                        loc=item.loc,
+                        seat=dealer,
+                        cards=(item.card,),
+                    )
         if len(cards) != size:
-            self.stop("WRONG_DISCARD_SIZE", f"the dealer discards {size} cards, not "
-                      f"{len(cards)}", "NICE-6", loc=line.loc, seat=dealer)
+            self.stop(
+                "WRONG_DISCARD_SIZE",
+                f"the dealer discards {size} cards, not {len(cards)}",
+                "NICE-6",
+                loc=line.loc,
+                seat=dealer,
+            )
         self.discard = mask
         forbidden = mask & (R.KINGS | self.honours)
         if forbidden:
-            self.flag("BAD_DISCARD", VIOLATION, "Kings and Honours may not be discarded: "
-                      + self.words.mask(forbidden), "NICE-6", loc=line.loc,
-                      seat=dealer, cards=tuple(cards_of(forbidden)))
+            self.flag(
+                "BAD_DISCARD",
+                VIOLATION,
+                "Kings and Honours may not be discarded: " + self.words.mask(forbidden),
+                "NICE-6",
+                loc=line.loc,
+                seat=dealer,
+                cards=tuple(cards_of(forbidden)),
+            )
         tarots = (mask & R.TAROTS).bit_count()
         announce = line.options().get("announce")
         if announce is None:
             if tarots:
-                self.flag("TAROTS_NOT_ANNOUNCED", VIOLATION, f"the discard holds {tarots} "
-                          "Tarot(s) and the dealer announced none", "NICE-6", loc=line.loc,
-                          seat=dealer)
+                self.flag(
+                    "TAROTS_NOT_ANNOUNCED",
+                    VIOLATION,
+                    f"the discard holds {tarots} Tarot(s) and the dealer announced none",
+                    "NICE-6",
+                    loc=line.loc,
+                    seat=dealer,
+                )
         elif not announce.value.isdigit():
-            self.stop("BAD_ANNOUNCEMENT", f"announce={announce.value!r} is not a number",
-                      loc=announce.loc)
+            self.stop(
+                "BAD_ANNOUNCEMENT", f"announce={announce.value!r} is not a number", loc=announce.loc
+            )
         elif int(announce.value) != tarots:
-            self.flag("WRONG_ANNOUNCEMENT", VIOLATION, f"the dealer announced "
-                      f"{announce.value} Tarot(s) discarded; the discard holds {tarots}",
-                      "NICE-6", loc=announce.loc, seat=dealer)
+            self.flag(
+                "WRONG_ANNOUNCEMENT",
+                VIOLATION,
+                f"the dealer announced "
+                f"{announce.value} Tarot(s) discarded; the discard holds {tarots}",
+                "NICE-6",
+                loc=announce.loc,
+                seat=dealer,
+            )
 
     def played_anywhere(self, card: Card) -> bool:
         return any(p >> card & 1 for p in self.played)
@@ -476,7 +584,8 @@ class _NiceHand(SeatingReplay):
         """
         contract = self.contract
         exchange = (
-            contract.given is not None and contract.holder is not None
+            contract.given is not None
+            and contract.holder is not None
             and contract.called is not None
         )
         for seat in range(self.n):
@@ -513,14 +622,18 @@ class _NiceHand(SeatingReplay):
         if self.play_complete and not self.stopped:
             self.report.complete = True
         elif not self.report.errors:
-            self.flag("PARTIAL_RECORD", NOTE, f"the record stops after {len(self.seated)} "
-                      "trick line(s); nothing is scored", "G-2", loc=self.record.start)
+            self.flag(
+                "PARTIAL_RECORD",
+                NOTE,
+                f"the record stops after {len(self.seated)} trick line(s); nothing is scored",
+                "G-2",
+                loc=self.record.start,
+            )
 
     # -- claims ----------------------------------------------------------------------------
     def check_claims(self) -> None:
         """The result written on the sheet against the rules (:mod:`scorer.claims`)."""
-        self.report.findings += claim_findings(self.lines.claims, self.report, "marca",
-                                               "NICE-18")
+        self.report.findings += claim_findings(self.lines.claims, self.report, "marca", "NICE-18")
 
     # -- helpers shared by the phase modules ------------------------------------------------
 
@@ -535,4 +648,3 @@ class _NiceHand(SeatingReplay):
     @staticmethod
     def card_list(mask: int) -> tuple[Card, ...]:
         return tuple(cards_of(mask))
-

@@ -31,15 +31,23 @@ def settle_contract(h: _NiceHand) -> None:
     contract.declarer = solo_seat if solo_seat is not None else h.dealer
     call_line = lines.get("call")
     if call_line is None:
-        h.stop("MISSING_CALL", "a Solo writes call: CARD or call: none; without a Solo the "
-               "dealer must call a King (NICE-8)", "NICE-7", loc=solo_line.loc if solo_line
-               else h.record.start)
+        h.stop(
+            "MISSING_CALL",
+            "a Solo writes call: CARD or call: none; without a Solo the "
+            "dealer must call a King (NICE-8)",
+            "NICE-7",
+            loc=solo_line.loc if solo_line else h.record.start,
+        )
     contract.loc = call_line.loc
     called, choice = _read_call(h, call_line)
     if called is None:
         if not contract.solo:
-            h.stop("BAD_CALL", "without a Solo the dealer must call a card", "NICE-8",
-                   loc=call_line.loc)
+            h.stop(
+                "BAD_CALL",
+                "without a Solo the dealer must call a card",
+                "NICE-8",
+                loc=call_line.loc,
+            )
         contract.sans_prendre = True
         _no_exchange(h, "a Solo sans prendre takes no card")
         h.start_hands()
@@ -65,16 +73,30 @@ def settle_contract(h: _NiceHand) -> None:
         return
     if holder is None and choice is not None:
         # No hand lines and no play to show who held the card: take the record's word.
-        h.flag("HOLDER_UNKNOWN", Severity.NOTE, f"the record says the caller held {text}; "
-               "without the deal this cannot be checked", "NICE-9", loc=call_line.loc)
+        h.flag(
+            "HOLDER_UNKNOWN",
+            Severity.NOTE,
+            f"the record says the caller held {text}; without the deal this cannot be checked",
+            "NICE-9",
+            loc=call_line.loc,
+        )
         _own_card(h, call_line, called, choice)
         return
     if choice is not None:
-        h.stop("BAD_CHOICE", f"{choice} is only for a player who calls his own card", "NICE-9",
-               loc=call_line.loc)
+        h.stop(
+            "BAD_CHOICE",
+            f"{choice} is only for a player who calls his own card",
+            "NICE-9",
+            loc=call_line.loc,
+        )
     if holder is None:
-        h.flag("HOLDER_UNKNOWN", Severity.NOTE, f"who held {text} cannot be told from this "
-               "partial record", "NICE-8", loc=call_line.loc)
+        h.flag(
+            "HOLDER_UNKNOWN",
+            Severity.NOTE,
+            f"who held {text} cannot be told from this partial record",
+            "NICE-8",
+            loc=call_line.loc,
+        )
     contract.holder = holder
     if contract.solo:
         _exchange(h, called)
@@ -93,8 +115,13 @@ def _read_call(h: _NiceHand, line: Line) -> tuple[Card | None, str | None]:
     for item in rest:
         choice = CHOICES.get(item.text.casefold())
         if choice is None or len(rest) > 1:
-            h.stop("BAD_CALL", f"after the called card only surrender or sans-prendre may "
-                   f"follow, not {item.text!r}", "NICE-9", loc=item.loc)
+            h.stop(
+                "BAD_CALL",
+                f"after the called card only surrender or sans-prendre may "
+                f"follow, not {item.text!r}",
+                "NICE-9",
+                loc=item.loc,
+            )
     if first.card is None:
         if first.text.casefold() in NONE_WORDS:
             return None, choice
@@ -127,8 +154,15 @@ def _holder_of(h: _NiceHand, card: Card) -> int | str | None:
 
 def _check_solo_call(h: _NiceHand, line: Line, called: Card) -> None:
     if called == FOOL:
-        h.flag("BAD_CALL", Severity.VIOLATION, "the Fool may not be called", "NICE-7",
-               loc=line.loc, seat=h.contract.declarer, cards=(called,))
+        h.flag(
+            "BAD_CALL",
+            Severity.VIOLATION,
+            "the Fool may not be called",
+            "NICE-7",
+            loc=line.loc,
+            seat=h.contract.declarer,
+            cards=(called,),
+        )
 
 
 def _check_partner_call(h: _NiceHand, line: Line, called: Card) -> None:
@@ -141,23 +175,48 @@ def _check_partner_call(h: _NiceHand, line: Line, called: Card) -> None:
     kings = hand & R.KINGS
     all_kings = kings == R.KINGS
     if all_kings and hand >> R.ANGEL & 1:
-        h.flag("MUST_PLAY_SOLO", Severity.VIOLATION, "holding all four Kings and XX the "
-               "dealer must play Solo", "NICE-8", loc=line.loc, seat=dealer)
+        h.flag(
+            "MUST_PLAY_SOLO",
+            Severity.VIOLATION,
+            "holding all four Kings and XX the dealer must play Solo",
+            "NICE-8",
+            loc=line.loc,
+            seat=dealer,
+        )
     elif all_kings and called != R.ANGEL:
-        h.flag("BAD_CALL", Severity.VIOLATION, f"holding all four Kings the dealer calls XX, "
-               f"not {h.words.card(called)}", "NICE-8", loc=line.loc, seat=dealer, cards=(called,))
+        h.flag(
+            "BAD_CALL",
+            Severity.VIOLATION,
+            f"holding all four Kings the dealer calls XX, not {h.words.card(called)}",
+            "NICE-8",
+            loc=line.loc,
+            seat=dealer,
+            cards=(called,),
+        )
     elif not all_kings and not called.is_king:
-        h.flag("BAD_CALL", Severity.VIOLATION, "the dealer calls a King, not "
-               + h.words.card(called), "NICE-8", loc=line.loc, seat=dealer, cards=(called,))
+        h.flag(
+            "BAD_CALL",
+            Severity.VIOLATION,
+            "the dealer calls a King, not " + h.words.card(called),
+            "NICE-8",
+            loc=line.loc,
+            seat=dealer,
+            cards=(called,),
+        )
 
 
 def _own_card(h: _NiceHand, line: Line, called: Card, choice: str | None) -> None:
     """NICE-9: calling a card one holds means Solo sans prendre or surrender."""
     contract = h.contract
     if choice is None:
-        h.stop("MISSING_CHOICE", f"{h.name(contract.declarer)} called {h.words.card(called)}, "
-               "which he holds: the record must say surrender or sans-prendre", "NICE-9",
-               loc=line.loc, seat=contract.declarer)
+        h.stop(
+            "MISSING_CHOICE",
+            f"{h.name(contract.declarer)} called {h.words.card(called)}, "
+            "which he holds: the record must say surrender or sans-prendre",
+            "NICE-9",
+            loc=line.loc,
+            seat=contract.declarer,
+        )
     contract.holder = contract.declarer
     _no_exchange(h, "a player who called his own card takes no card (NICE-9)")
     if choice == "surrender":
@@ -173,28 +232,48 @@ def _exchange(h: _NiceHand, called: Card) -> None:
     contract = h.contract
     line = h.lines.single.get("exchange")
     if line is None:
-        h.stop("MISSING_EXCHANGE", f"the Solo player receives {h.words.card(called)} and "
-               "gives a card back: write exchange: CARD", "NICE-7", loc=contract.loc)
+        h.stop(
+            "MISSING_EXCHANGE",
+            f"the Solo player receives {h.words.card(called)} and "
+            "gives a card back: write exchange: CARD",
+            "NICE-7",
+            loc=contract.loc,
+        )
     cards = line.cards()
     if len(cards) != 1:
         h.stop("BAD_EXCHANGE", "exchange: names exactly one card", "NICE-7", loc=line.loc)
     given = cards[0]
     declarer = contract.declarer
     if given == called:
-        h.stop("BAD_EXCHANGE", "the Solo player cannot give back the card he called", "NICE-7",
-               loc=line.loc)
+        h.stop(
+            "BAD_EXCHANGE",
+            "the Solo player cannot give back the card he called",
+            "NICE-7",
+            loc=line.loc,
+        )
     if declarer in h.lines.hands:
         hand = h.dealt[declarer] & ~(h.discard or 0 if declarer == h.dealer else 0)
         if not hand >> given & 1:
-            h.stop("CARD_NOT_HELD", f"{h.name(declarer)} does not hold "
-                   f"{h.words.card(given)} to give", loc=line.items[0].loc, seat=declarer,
-                   cards=(given,))
-    elif contract.holder is not None and contract.holder not in h.lines.hands and not (
-        h.played[contract.holder] >> given & 1
-    ) and h.play_complete:
-        h.stop("BAD_EXCHANGE", f"{h.words.card(given)} was given to "
-               f"{h.name(contract.holder)} but never played by that player", "NICE-7",
-               loc=line.loc)
+            h.stop(
+                "CARD_NOT_HELD",
+                f"{h.name(declarer)} does not hold {h.words.card(given)} to give",
+                loc=line.items[0].loc,
+                seat=declarer,
+                cards=(given,),
+            )
+    elif (
+        contract.holder is not None
+        and contract.holder not in h.lines.hands
+        and not (h.played[contract.holder] >> given & 1)
+        and h.play_complete
+    ):
+        h.stop(
+            "BAD_EXCHANGE",
+            f"{h.words.card(given)} was given to "
+            f"{h.name(contract.holder)} but never played by that player",
+            "NICE-7",
+            loc=line.loc,
+        )
     contract.given = given
 
 

@@ -26,8 +26,12 @@ _ALIASES = {alias: name for name, aliases in R.COMBINATIONS.items() for alias in
 def combination_named(h: _NiceHand, word: str, loc: Loc | None) -> str:
     name = _ALIASES.get(word.casefold())
     if name is None:
-        h.stop("BAD_DECLARATION", f"{word!r} is not a declaration of {h.game.key} "
-               f"({', '.join(R.COMBINATIONS)})", "NICE-12", loc=loc)
+        h.stop(
+            "BAD_DECLARATION",
+            f"{word!r} is not a declaration of {h.game.key} ({', '.join(R.COMBINATIONS)})",
+            "NICE-12",
+            loc=loc,
+        )
     return name
 
 
@@ -50,17 +54,30 @@ def declarations_before_play(h: _NiceHand) -> None:
             if not _ten_tarocche_ok(h, seat, shown, line.loc):
                 continue
             if tricks_before:
-                h.flag("DECLARATION_TIMING", VIOLATION, "10 Tarocche is shown before the "
-                       "holder's first play, not during the play; it is not paid", rule,
-                       loc=line.loc, seat=seat)
+                h.flag(
+                    "DECLARATION_TIMING",
+                    VIOLATION,
+                    "10 Tarocche is shown before the "
+                    "holder's first play, not during the play; it is not paid",
+                    rule,
+                    loc=line.loc,
+                    seat=seat,
+                )
                 continue
         else:
             if line.items[1:]:
                 h.stop("BAD_DECLARATION", f"{name} names no cards", loc=line.items[1].loc)
             if not lenient:
-                h.flag("DECLARATION_TIMING", VIOLATION, f"{name} is declared with the play of "
-                       "the last card of the set (write it on that card, e.g. XX(mitigatti)); "
-                       "it is not paid", rule, loc=line.loc, seat=seat)
+                h.flag(
+                    "DECLARATION_TIMING",
+                    VIOLATION,
+                    f"{name} is declared with the play of "
+                    "the last card of the set (write it on that card, e.g. XX(mitigatti)); "
+                    "it is not paid",
+                    rule,
+                    loc=line.loc,
+                    seat=seat,
+                )
                 continue
             needed = set_of(h, name)
             if h.start[seat] & needed != needed:
@@ -79,20 +96,38 @@ def _ten_tarocche_ok(h: _NiceHand, seat: int, shown: list[Item], loc: Loc | None
     for card in cards:
         mask |= card.bit
     if len(cards) != 10 or mask.bit_count() != 10:
-        h.flag("DECLARATION_MALFORMED", VIOLATION, f"10 Tarocche shows exactly ten different "
-               f"cards, not {len(cards)}; it is not paid", rule, loc=loc, seat=seat)
+        h.flag(
+            "DECLARATION_MALFORMED",
+            VIOLATION,
+            f"10 Tarocche shows exactly ten different cards, not {len(cards)}; it is not paid",
+            rule,
+            loc=loc,
+            seat=seat,
+        )
         return False
     not_tarots = [c for c in cards if not (h.is_tarot(c) or c.is_fool)]
     if not_tarots:
-        h.flag("DECLARATION_MALFORMED", VIOLATION, "only Tarots and the Fool make 10 Tarocche: "
-               + h.words.cards(not_tarots), rule, loc=loc, seat=seat,
-               cards=tuple(not_tarots))
+        h.flag(
+            "DECLARATION_MALFORMED",
+            VIOLATION,
+            "only Tarots and the Fool make 10 Tarocche: " + h.words.cards(not_tarots),
+            rule,
+            loc=loc,
+            seat=seat,
+            cards=tuple(not_tarots),
+        )
         return False
     missing = mask & ~h.start[seat]
     if missing:
-        h.flag("DECLARATION_NOT_HELD", VIOLATION, f"{h.name(seat)} did not hold "
-               + h.words.mask(missing) + " when play began", rule, loc=loc,
-               seat=seat, cards=tuple(cards_of(missing)))
+        h.flag(
+            "DECLARATION_NOT_HELD",
+            VIOLATION,
+            f"{h.name(seat)} did not hold " + h.words.mask(missing) + " when play began",
+            rule,
+            loc=loc,
+            seat=seat,
+            cards=tuple(cards_of(missing)),
+        )
         return False
     return True
 
@@ -100,22 +135,35 @@ def _ten_tarocche_ok(h: _NiceHand, seat: int, shown: list[Item], loc: Loc | None
 def _not_held(h: _NiceHand, seat: int, name: str, needed: int, loc: Loc | None) -> None:
     missing = needed & ~h.start[seat]
     words = h.words
-    h.flag("DECLARATION_NOT_HELD", VIOLATION, f"{name} needs {words.mask(needed)} when play "
-           f"began; {h.name(seat)} lacked {words.mask(missing)}", R.COMBINATION_RULES[name],
-           loc=loc, seat=seat, cards=tuple(cards_of(missing)))
+    h.flag(
+        "DECLARATION_NOT_HELD",
+        VIOLATION,
+        f"{name} needs {words.mask(needed)} when play "
+        f"began; {h.name(seat)} lacked {words.mask(missing)}",
+        R.COMBINATION_RULES[name],
+        loc=loc,
+        seat=seat,
+        cards=tuple(cards_of(missing)),
+    )
 
 
 def _accept(h: _NiceHand, seat: int, name: str, where) -> None:
     if (seat, name) in h.declared:
-        h.flag("DUPLICATE_DECLARATION", VIOLATION, f"{name} is declared twice by "
-               f"{h.name(seat)}; it is paid once", R.COMBINATION_RULES[name], loc=where.loc,
-               seat=seat)
+        h.flag(
+            "DUPLICATE_DECLARATION",
+            VIOLATION,
+            f"{name} is declared twice by {h.name(seat)}; it is paid once",
+            R.COMBINATION_RULES[name],
+            loc=where.loc,
+            seat=seat,
+        )
         return
     h.declared[(seat, name)] = where
 
 
-def declare_in_play(h: _NiceHand, seat: int, card: Card, item: Item, remaining: int,
-                    trick: int) -> None:
+def declare_in_play(
+    h: _NiceHand, seat: int, card: Card, item: Item, remaining: int, trick: int
+) -> None:
     """An annotation on a played card; ``remaining`` is the hand just after the play."""
     lenient = h.options["declaration-timing"] == "lenient"
     for word in (w.strip() for w in (item.note or "").split(";")):
@@ -124,9 +172,15 @@ def declare_in_play(h: _NiceHand, seat: int, card: Card, item: Item, remaining: 
         name = combination_named(h, word.split()[0], item.loc)
         rule = R.COMBINATION_RULES[name]
         if name == "10-tarocche":
-            h.flag("DECLARATION_TIMING", VIOLATION, "10 Tarocche is a declare line before "
-                   "the first trick, with the ten cards shown", rule, loc=item.loc, seat=seat,
-                   trick=trick)
+            h.flag(
+                "DECLARATION_TIMING",
+                VIOLATION,
+                "10 Tarocche is a declare line before the first trick, with the ten cards shown",
+                rule,
+                loc=item.loc,
+                seat=seat,
+                trick=trick,
+            )
             continue
         needed = set_of(h, name)
         if h.start[seat] & needed != needed:
@@ -134,9 +188,17 @@ def declare_in_play(h: _NiceHand, seat: int, card: Card, item: Item, remaining: 
             continue
         last_of_set = bool(card.bit & needed) and not remaining & needed
         if not lenient and not last_of_set:
-            h.flag("DECLARATION_TIMING", VIOLATION, f"{name} is declared with the last card of "
-                   f"the set, not with {h.words.card(card)}; it is not paid", rule,
-                   loc=item.loc, seat=seat, trick=trick, cards=(card,))
+            h.flag(
+                "DECLARATION_TIMING",
+                VIOLATION,
+                f"{name} is declared with the last card of "
+                f"the set, not with {h.words.card(card)}; it is not paid",
+                rule,
+                loc=item.loc,
+                seat=seat,
+                trick=trick,
+                cards=(card,),
+            )
             continue
         _accept(h, seat, name, item)
 
@@ -159,6 +221,12 @@ def note_undeclared(h: _NiceHand) -> None:
             continue
         for name in combinations_held(h, h.start[seat]):
             if (seat, name) not in h.declared:
-                h.flag("UNDECLARED_COMBINATION", NOTE, f"{h.name(seat)} held {name} but did "
-                       "not declare it as the rules require, so it is not paid", "G-5",
-                       loc=h.record.start, seat=seat)
+                h.flag(
+                    "UNDECLARED_COMBINATION",
+                    NOTE,
+                    f"{h.name(seat)} held {name} but did "
+                    "not declare it as the rules require, so it is not paid",
+                    "G-5",
+                    loc=h.record.start,
+                    seat=seat,
+                )

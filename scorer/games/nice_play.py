@@ -51,11 +51,19 @@ class BagatteWatch:
             if hand_before & SUIT_MASKS[self.bound]:
                 if CATEGORY[card] != self.bound:
                     self.attempting = False
-                    h.flag("BAGATTE_LEAD_RULE", Severity.NOTE, f"{h.name(self.holder)} led "
-                           f"{h.words.card(card)} while still holding "
-                           f"{h.words.suit(self.bound)} after leading that suit: no "
-                           "Bagatte Ultimu payment either way", "NICE-14",
-                           loc=loc, trick=trick, seat=self.holder, cards=(card,))
+                    h.flag(
+                        "BAGATTE_LEAD_RULE",
+                        Severity.NOTE,
+                        f"{h.name(self.holder)} led "
+                        f"{h.words.card(card)} while still holding "
+                        f"{h.words.suit(self.bound)} after leading that suit: no "
+                        "Bagatte Ultimu payment either way",
+                        "NICE-14",
+                        loc=loc,
+                        trick=trick,
+                        seat=self.holder,
+                        cards=(card,),
+                    )
                     return
             else:
                 self.bound = None
@@ -63,12 +71,22 @@ class BagatteWatch:
             self.bound = CATEGORY[card]
 
 
-def _flag_illegal(h: _NiceHand, code: str, seat: int, card, item, number: int, led: int,
-                  legal: int) -> None:
+def _flag_illegal(
+    h: _NiceHand, code: str, seat: int, card, item, number: int, led: int, legal: int
+) -> None:
     rule, reason = _REASONS[code]
-    h.flag(code, Severity.VIOLATION, f"{h.name(seat)} played {h.words.card(card)} but "
-           + reason.format(suit=h.words.category(led, TRUMPS_NAME)), rule, loc=item.loc,
-           trick=number, seat=seat, cards=(card,), legal=tuple(cards_of(legal)))
+    h.flag(
+        code,
+        Severity.VIOLATION,
+        f"{h.name(seat)} played {h.words.card(card)} but "
+        + reason.format(suit=h.words.category(led, TRUMPS_NAME)),
+        rule,
+        loc=item.loc,
+        trick=number,
+        seat=seat,
+        cards=(card,),
+        legal=tuple(cards_of(legal)),
+    )
 
 
 def play(h: _NiceHand) -> None:
@@ -93,8 +111,14 @@ def play(h: _NiceHand) -> None:
         for position, card in enumerate(cards):
             hand = hands[seat]
             if not hand >> card & 1:
-                h.stop("CARD_NOT_HELD", f"{h.name(seat)} does not hold {h.words.card(card)}",
-                       loc=trick.plays[position].loc, trick=number, seat=seat, cards=(card,))
+                h.stop(
+                    "CARD_NOT_HELD",
+                    f"{h.name(seat)} does not hold {h.words.card(card)}",
+                    loc=trick.plays[position].loc,
+                    trick=number,
+                    seat=seat,
+                    cards=(card,),
+                )
             category = category_of[card]
             if led is None:
                 if category != FOOL_CATEGORY:
@@ -131,8 +155,9 @@ class Fallback(Exception):
 
 # Winning keys for the single pass: trumps above every suit card (NICE-4), suit cards by
 # rank; a card wins when it is of the led category or a trump, with a key at least the best.
-_KEY = tuple(1000 + R.RULES.strength[c] if CATEGORY[c] == TRUMP else R.RULES.strength[c]
-             for c in range(97))
+_KEY = tuple(
+    1000 + R.RULES.strength[c] if CATEGORY[c] == TRUMP else R.RULES.strength[c] for c in range(97)
+)
 _BITS = tuple(1 << c for c in range(97))
 
 
@@ -142,14 +167,14 @@ def _card_info(points: tuple[int, ...]) -> tuple[tuple[int, int, int, int], ...]
     info = _INFO.get(points)
     if info is None:
         info = _INFO[points] = tuple(
-            (1 << c, CATEGORY[c], _KEY[c], 0 if c == FOOL else points[c]) for c in range(97))
+            (1 << c, CATEGORY[c], _KEY[c], 0 if c == FOOL else points[c]) for c in range(97)
+        )
     return info
 
 
 _INFO: dict[tuple[int, ...], tuple[tuple[int, int, int, int], ...]] = {}  # by points table
 # Seats in playing order from each leader, for three and four players.
-_ORDERS = {n: tuple(tuple((first + i) % n for i in range(n)) for first in range(n))
-           for n in (3, 4)}
+_ORDERS = {n: tuple(tuple((first + i) % n for i in range(n)) for first in range(n)) for n in (3, 4)}
 
 
 def single_pass(h: _NiceHand) -> None:
@@ -198,8 +223,11 @@ def single_pass(h: _NiceHand) -> None:
     leader = h.first_leader()
     for number, trick in enumerate(tricks, start=1):
         cards = trick.card_tuple
-        if (trick.number != number or len(cards) != n
-                or (trick.leader is not None and trick.leader != leader)):
+        if (
+            trick.number != number
+            or len(cards) != n
+            or (trick.leader is not None and trick.leader != leader)
+        ):
             raise Fallback
         if leader == holder and watch.attempting:  # NICE-14: the holder's lead
             if cards[0] is None:  # an unknown card: the general path stops there
@@ -235,8 +263,9 @@ def single_pass(h: _NiceHand) -> None:
                 if key >= best:
                     best = key
                     winner = seat
-            elif category != FOOL_CATEGORY and (hand & category_mask[led] or (
-                    must_trump and led != TRUMP and hand & TRUMP_MASK)):
+            elif category != FOOL_CATEGORY and (
+                hand & category_mask[led] or (must_trump and led != TRUMP and hand & TRUMP_MASK)
+            ):
                 _flag_fast(h, rules, hand, cards, leader, trick, number, seat, led, flags)
         if watch.attempting and number != last and not hands[holder] & bagatte_bit:
             watch.attempting = False  # I played before the last trick
@@ -263,8 +292,18 @@ def single_pass(h: _NiceHand) -> None:
     note_undeclared(h)
 
 
-def _flag_fast(h: _NiceHand, rules, hand: int, cards, leader: int, trick, number: int,
-               seat: int, led: int, flags: dict) -> None:
+def _flag_fast(
+    h: _NiceHand,
+    rules,
+    hand: int,
+    cards,
+    leader: int,
+    trick,
+    number: int,
+    seat: int,
+    led: int,
+    flags: dict,
+) -> None:
     """A play that does not follow the led category and may be illegal: judge it exactly as
     :func:`play` does (the code, the full legal set, the finding)."""
     position = (seat - leader) % h.n

@@ -32,8 +32,9 @@ def _words_line(keyword: str, subject: str | None, words: list[str]) -> Line:
     return Line(keyword, subject, tuple(Item(w) for w in words))
 
 
-def random_record(game: NiceGame, rng: random.Random, players: list[str] | None = None,
-                  dealer: int | None = None) -> Record:
+def random_record(
+    game: NiceGame, rng: random.Random, players: list[str] | None = None, dealer: int | None = None
+) -> Record:
     n = game.num_players
     players = list(players or DEFAULT_PLAYERS[:n])
     if dealer is None:
@@ -58,13 +59,18 @@ def random_record(game: NiceGame, rng: random.Random, players: list[str] | None 
         if rng.random() < 0.03:
             body.append(_words_line("mountain", str(round_no), ["mountain"] * n))
             return Record(tags, tuple(body))
-        body.append(_words_line("mountain", str(round_no),
-                                ["mountain"] * rng.choice((0, 0, 0, 1, 2)) + ["keep"]))
+        body.append(
+            _words_line(
+                "mountain", str(round_no), ["mountain"] * rng.choice((0, 0, 0, 1, 2)) + ["keep"]
+            )
+        )
 
     allowed = [c for c in cards_of(hands[dealer]) if not (c.bit & (R.KINGS | R.honours()))]
-    discard = rng.sample(sorted(allowed, key=lambda c: (c.is_trump, rng.random())),
-                         game.discard_size) if rng.random() < 0.3 else sorted(
-        allowed, key=lambda c: (c.is_trump, rng.random()))[: game.discard_size]
+    discard = (
+        rng.sample(sorted(allowed, key=lambda c: (c.is_trump, rng.random())), game.discard_size)
+        if rng.random() < 0.3
+        else sorted(allowed, key=lambda c: (c.is_trump, rng.random()))[: game.discard_size]
+    )
     discard_mask = sum(c.bit for c in discard)
     tarots = (discard_mask & TRUMP_MASK).bit_count()
     announce = (Item(f"announce={tarots}"),) if tarots else ()
@@ -89,8 +95,14 @@ def random_record(game: NiceGame, rng: random.Random, players: list[str] | None 
     return Record(tags, tuple(body))
 
 
-def _contract(rng: random.Random, players: list[str], dealer: int, hands: list[int],
-              discard: int, body: list[Line | Trick]) -> str:
+def _contract(
+    rng: random.Random,
+    players: list[str],
+    dealer: int,
+    hands: list[int],
+    discard: int,
+    body: list[Line | Trick],
+) -> str:
     """Solo, call and exchange lines (NICE-7 .. NICE-9); applies the exchange to ``hands``."""
     n = len(players)
     dealer_hand = hands[dealer]
@@ -133,15 +145,20 @@ def _contract(rng: random.Random, players: list[str], dealer: int, hands: list[i
     return "solo"
 
 
-def _play(game: NiceGame, rng: random.Random, hands: list[int], leader: int,
-          body: list[Line | Trick]) -> None:
+def _play(
+    game: NiceGame, rng: random.Random, hands: list[int], leader: int, body: list[Line | Trick]
+) -> None:
     """Random legal tricks; Mitigatti / Quatre Rei annotated on the completing card."""
     n = game.num_players
     rules = R.RULES
     hands = list(hands)
     sets = {"mitigatti": R.honours(), "quatre-rei": R.KINGS}
-    pending = {(seat, name) for seat in range(n) for name, need in sets.items()
-               if hands[seat] & need == need and rng.random() < 0.9}
+    pending = {
+        (seat, name)
+        for seat in range(n)
+        for name, need in sets.items()
+        if hands[seat] & need == need and rng.random() < 0.9
+    }
     for number in range(1, game.hand_size + 1):
         cards: list[Card] = []
         items: list[Item] = []

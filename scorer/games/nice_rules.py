@@ -85,7 +85,9 @@ KEYWORDS_4 = {
 }
 
 _HONOURS = Option(
-    "honours", ("angel", "world"), "NICE-1",
+    "honours",
+    ("angel", "world"),
+    "NICE-1",
     "which trump is the third Honour besides I and the Fool",
 )
 _TIMING = Option(

@@ -65,15 +65,17 @@ def tally(h: _NiceHand) -> list[SideTally]:
     out = []
     for side in range(count):
         seats = tuple([s for s in range(n) if sides[s] == side])
-        out.append(SideTally(
-            name=_side_name(h, side, seats),
-            seats=seats,
-            card_points=card_points[side],
-            tricks=tricks[side],
-            trick_points=tricks[side],
-            discard_points=discard_points[side],
-            total=card_points[side] + tricks[side] + discard_points[side],
-        ))
+        out.append(
+            SideTally(
+                name=_side_name(h, side, seats),
+                seats=seats,
+                card_points=card_points[side],
+                tricks=tricks[side],
+                trick_points=tricks[side],
+                discard_points=discard_points[side],
+                total=card_points[side] + tricks[side] + discard_points[side],
+            )
+        )
     return out
 
 
@@ -98,20 +100,27 @@ def score_hand(h: _NiceHand) -> None:
     else:
         _partida3(h)
     for (seat, name), _where in sorted(h.declared.items()):
-        report.lines.append(ScoreLine(f"{name} declared by {h.name(seat)}: 1 from each other "
-                                      "player", each_other_pays(n, seat, 1), "NICE-16"))
+        report.lines.append(
+            ScoreLine(
+                f"{name} declared by {h.name(seat)}: 1 from each other player",
+                each_other_pays(n, seat, 1),
+                "NICE-16",
+            )
+        )
     watch = getattr(h, "bagatte", None)
     if watch is not None and watch.won is not None:
         amount = 2 * (2 if contract.sans_prendre else 1)
         doubled = " (doubled: sans prendre)" if contract.sans_prendre else ""
         if watch.won:
             label = f"Bagatte Ultimu by {h.name(watch.holder)}: {amount} from each{doubled}"
-            report.lines.append(ScoreLine(label, each_other_pays(n, watch.holder, amount),
-                                          "NICE-14"))
+            report.lines.append(
+                ScoreLine(label, each_other_pays(n, watch.holder, amount), "NICE-14")
+            )
         else:
             label = f"Petar Bagatte: {h.name(watch.holder)} pays {amount} to each{doubled}"
-            report.lines.append(ScoreLine(label, each_other_pays(n, watch.holder, -amount),
-                                          "NICE-14"))
+            report.lines.append(
+                ScoreLine(label, each_other_pays(n, watch.holder, -amount), "NICE-14")
+            )
     report.contract.update(_contract_summary(h))
 
 
@@ -141,8 +150,10 @@ def _partida4(h: _NiceHand) -> None:
             amounts[seat] = sign * unit
     verdict = "wins" if won else "loses"
     doubled = f" (doubled: {' and '.join(why)})" if why else ""
-    label = (f"Partida: the declarer's side {verdict} with {points} of 72 (37 needed); "
-             f"{unit} marca per opponent{doubled}")
+    label = (
+        f"Partida: the declarer's side {verdict} with {points} of 72 (37 needed); "
+        f"{unit} marca per opponent{doubled}"
+    )
     report.lines.append(ScoreLine(label, tuple(amounts), "NICE-15"))
 
 
@@ -165,13 +176,16 @@ def _partida3(h: _NiceHand) -> None:
                 amounts[winner] += payments[seat]
                 parts.append(f"{h.name(seat)} ({totals[seat]}) pays {payments[seat]}")
         label = f"Partida: {h.name(winner)} most with {top} of 78; " + (
-            ", ".join(parts) or "nobody under 26 pays")
+            ", ".join(parts) or "nobody under 26 pays"
+        )
     elif len(leaders) == 2:
         third = next(s for s in range(3) if s not in leaders)
         amounts[third] = -payments[third]
         report.abeyance = payments[third]
-        label = (f"Partida: {h.name(leaders[0])} and {h.name(leaders[1])} tie for most with "
-                 f"{top}; {h.name(third)}'s {payments[third]} marca goes into abeyance")
+        label = (
+            f"Partida: {h.name(leaders[0])} and {h.name(leaders[1])} tie for most with "
+            f"{top}; {h.name(third)}'s {payments[third]} marca goes into abeyance"
+        )
     else:
         label = "Partida: a three-way tie at 26 pays nothing"
     report.lines.append(ScoreLine(label, tuple(amounts), "NICE-17"))
@@ -183,18 +197,26 @@ def _surrender(h: _NiceHand) -> None:
     report = h.report
     n = h.n
     declarer = h.contract.declarer
-    report.lines.append(ScoreLine(f"Surrender: {h.name(declarer)} called his own card and "
-                                  "pays 1 to each other player",
-                                  each_other_pays(n, declarer, -1), "NICE-9"))
+    report.lines.append(
+        ScoreLine(
+            f"Surrender: {h.name(declarer)} called his own card and pays 1 to each other player",
+            each_other_pays(n, declarer, -1),
+            "NICE-9",
+        )
+    )
     report.contract.update(_contract_summary(h))
     for seat in range(n):
         if not h.known[seat]:
             continue
         hand = h.dealt[seat] & ~((h.discard or 0) if seat == h.dealer else 0)
         for name in combinations_held(h, hand):
-            report.lines.append(ScoreLine(f"{name} held by {h.name(seat)} at the surrender: 1 "
-                                          "from each other player",
-                                          each_other_pays(n, seat, 1), "NICE-9"))
+            report.lines.append(
+                ScoreLine(
+                    f"{name} held by {h.name(seat)} at the surrender: 1 from each other player",
+                    each_other_pays(n, seat, 1),
+                    "NICE-9",
+                )
+            )
 
 
 def _contract_summary(h: _NiceHand) -> dict[str, str]:

@@ -37,8 +37,15 @@ __all__ = ["Piedicavallo"]
 ERROR, VIOLATION, NOTE = Severity.ERROR, Severity.VIOLATION, Severity.NOTE
 BITS = tuple(1 << i for i in range(97))
 N = 4
-SEATING = Seating(N, R.HAND_SIZE, R.PACK, R.RULES.strength, False,
-                  "the 62-card pack (PIE-1)", "a deal of Piedicavallo")
+SEATING = Seating(
+    N,
+    R.HAND_SIZE,
+    R.PACK,
+    R.RULES.strength,
+    False,
+    "the 62-card pack (PIE-1)",
+    "a deal of Piedicavallo",
+)
 
 
 _Stop = ReplayStop  # this engine's name for the shared signal
@@ -62,15 +69,17 @@ class Piedicavallo(Game):
     options = R.OPTIONS
     rulings = (*(f"PIE-{n}" for n in range(1, 8)), "G-1", "G-2", "G-3", "G-6")
 
-    def replay(self, record: Record, options: Mapping[str, str] | None = None, *,
-               single_pass: bool = True) -> Report:
+    def replay(
+        self, record: Record, options: Mapping[str, str] | None = None, *, single_pass: bool = True
+    ) -> Report:
         report = _Deal(self, record, options).run_fast() if single_pass else None
         if report is None:  # something unusual: the general replay says what and where
             report = _Deal(self, record, options).run()
         return report
 
-    def random_record(self, rng: random.Random, players: list[str] | None = None,
-                      dealer: int | None = None) -> Record:
+    def random_record(
+        self, rng: random.Random, players: list[str] | None = None, dealer: int | None = None
+    ) -> Record:
         from .piedicavallo_random import random_record
 
         return random_record(self, rng, players, dealer)
@@ -93,14 +102,16 @@ class Piedicavallo(Game):
             dealer = (dealer + 1) % N
         return records
 
-    def session_findings(self, records: Sequence[Record],
-                         reports: Sequence[Report]) -> list[tuple[int, Finding]]:
+    def session_findings(
+        self, records: Sequence[Record], reports: Sequence[Report]
+    ) -> list[tuple[int, Finding]]:
         from .piedicavallo_game import session_findings
 
         return session_findings(self, records, reports)
 
-    def session_summary(self, records: Sequence[Record], reports: Sequence[Report],
-                        balances: Mapping[str, int]) -> list[str]:
+    def session_summary(
+        self, records: Sequence[Record], reports: Sequence[Report], balances: Mapping[str, int]
+    ) -> list[str]:
         from .piedicavallo_game import session_summary
 
         return session_summary(self, records, reports)
@@ -140,8 +151,11 @@ class _Deal(SeatingReplay):
         report = self.report
         try:
             if len(report.players) != N:
-                self.stop("WRONG_PLAYERS", f"Piedicavallo has four players, the record names "
-                          f"{len(report.players)}", loc=self.record.start)
+                self.stop(
+                    "WRONG_PLAYERS",
+                    f"Piedicavallo has four players, the record names {len(report.players)}",
+                    loc=self.record.start,
+                )
             self.sort_lines()
             halted = False
             try:
@@ -157,8 +171,13 @@ class _Deal(SeatingReplay):
             if self.complete:
                 report.complete = True
             elif not report.errors:
-                self.flag("PARTIAL_RECORD", NOTE, f"the record stops after {len(self.seated)} "
-                          "trick line(s); nothing is scored", "G-2", loc=self.record.start)
+                self.flag(
+                    "PARTIAL_RECORD",
+                    NOTE,
+                    f"the record stops after {len(self.seated)} trick line(s); nothing is scored",
+                    "G-2",
+                    loc=self.record.start,
+                )
         except _Stop:
             pass
         if report.complete and not report.errors:
@@ -176,8 +195,11 @@ class _Deal(SeatingReplay):
             if len(report.players) != N:
                 return None
             self.sort_lines()
-            if len(self.hand_lines) != N or self.discard_line is None or \
-                    len(self.tricks) != R.HAND_SIZE:
+            if (
+                len(self.hand_lines) != N
+                or self.discard_line is None
+                or len(self.tricks) != R.HAND_SIZE
+            ):
                 return None
             self.deal()
             if report.errors or not self.known:
@@ -211,19 +233,26 @@ class _Deal(SeatingReplay):
             if entry.keyword == "hand":
                 seat = self.seat_named(entry.subject, entry.loc)
                 if seat in self.hand_lines:
-                    self.stop("DUPLICATE_LINE", f"a second hand line for {entry.subject}",
-                              loc=entry.loc)
+                    self.stop(
+                        "DUPLICATE_LINE", f"a second hand line for {entry.subject}", loc=entry.loc
+                    )
                 self.hand_lines[seat] = entry
             elif entry.keyword == "discard":
                 if self.discard_line is not None:
                     self.stop("DUPLICATE_LINE", "a second discard line", loc=entry.loc)
                 self.discard_line = entry
             else:
-                self.stop("UNKNOWN_SECTION", f"{entry.keyword!r} is not a section of "
-                          "piedicavallo (hand, discard, claim)", loc=entry.loc)
+                self.stop(
+                    "UNKNOWN_SECTION",
+                    f"{entry.keyword!r} is not a section of piedicavallo (hand, discard, claim)",
+                    loc=entry.loc,
+                )
             if self.tricks:
-                self.stop("LINE_OUT_OF_PLACE", f"the {entry.keyword} line comes after play "
-                          "began", loc=entry.loc)
+                self.stop(
+                    "LINE_OUT_OF_PLACE",
+                    f"the {entry.keyword} line comes after play began",
+                    loc=entry.loc,
+                )
 
     # -- seats: who played each card -------------------------------------------------------
     def seat_plays(self) -> None:
@@ -242,8 +271,13 @@ class _Deal(SeatingReplay):
             if mask.bit_count() != len(cards) or mask & union or mask & OUTSIDE_PACK:
                 mask = self.check_hand_cards(seat, line, union)  # which card, and where
             if mask.bit_count() != size:
-                self.stop("WRONG_HAND_SIZE", f"{self.name(seat)} was dealt {mask.bit_count()} "
-                          f"cards; the deal gives {size}", "PIE-3", loc=line.loc, seat=seat)
+                self.stop(
+                    "WRONG_HAND_SIZE",
+                    f"{self.name(seat)} was dealt {mask.bit_count()} cards; the deal gives {size}",
+                    "PIE-3",
+                    loc=line.loc,
+                    seat=seat,
+                )
             union |= mask
             self.dealt[seat] = mask
         complete = self.complete
@@ -257,19 +291,27 @@ class _Deal(SeatingReplay):
             elif complete:
                 self.start[seat] = self.played[seat]
                 self.dealt[seat] = self.played[seat] | (
-                    (self.discard or 0) if seat == self.dealer else 0)
-        self.seat_known = [(seat in self.hand_lines or complete)
-                           and (seat != self.dealer or self.discard is not None)
-                           for seat in range(N)]
+                    (self.discard or 0) if seat == self.dealer else 0
+                )
+        self.seat_known = [
+            (seat in self.hand_lines or complete)
+            and (seat != self.dealer or self.discard is not None)
+            for seat in range(N)
+        ]
         self.known = all(self.seat_known)
         if self.known:
             self.report.hands = tuple(self.dealt)
         else:
-            self.flag("DEAL_UNKNOWN", NOTE, "the hands are not all known (deal or discard not "
-                      "written, play incomplete): plays and remarks of "
-                      + ", ".join(self.name(s) for s in range(N) if not self.seat_known[s])
-                      + " are checked only against what the record shows", "G-2",
-                      loc=self.record.start)
+            self.flag(
+                "DEAL_UNKNOWN",
+                NOTE,
+                "the hands are not all known (deal or discard not "
+                "written, play incomplete): plays and remarks of "
+                + ", ".join(self.name(s) for s in range(N) if not self.seat_known[s])
+                + " are checked only against what the record shows",
+                "G-2",
+                loc=self.record.start,
+            )
         self.report.discard = self.discard
 
     def read_discard(self, complete: bool) -> None:
@@ -280,52 +322,95 @@ class _Deal(SeatingReplay):
         if line is None:
             if complete:
                 self.discard = R.PACK & ~sum(self.played)
-                self.flag("DISCARD_DERIVED", NOTE, "the discard is not written; it is the "
-                          "cards nobody played: " + self.words.mask(self.discard), "PIE-3",
-                          loc=self.record.start)
+                self.flag(
+                    "DISCARD_DERIVED",
+                    NOTE,
+                    "the discard is not written; it is the "
+                    "cards nobody played: " + self.words.mask(self.discard),
+                    "PIE-3",
+                    loc=self.record.start,
+                )
             return
         played = sum(self.played)
         cards = line.card_tuple
         plain = None not in cards  # cards only: no announce=N, no stray word
         mask = sum(map(BITS.__getitem__, cards)) if plain else 0  # a card twice: fewer bits
-        if not (plain and len(cards) == R.DISCARD_SIZE == mask.bit_count()
-                and not mask & OUTSIDE_PACK and not mask & played
-                and (dealer not in self.hand_lines or not mask & ~self.dealt[dealer])):
+        if not (
+            plain
+            and len(cards) == R.DISCARD_SIZE == mask.bit_count()
+            and not mask & OUTSIDE_PACK
+            and not mask & played
+            and (dealer not in self.hand_lines or not mask & ~self.dealt[dealer])
+        ):
             mask = self.check_discard_cards(line, played)  # says which card and where
         self.discard = mask
         fives = mask & R.FIVES
         if fives:
-            self.flag("BAD_DISCARD", VIOLATION, "the 5-point cards (Kings, 21, 1, the Fool) "
-                      "may not be discarded: " + self.words.mask(fives), "PIE-3",
-                      loc=line.loc, seat=dealer, cards=tuple(cards_of(fives)))
+            self.flag(
+                "BAD_DISCARD",
+                VIOLATION,
+                "the 5-point cards (Kings, 21, 1, the Fool) "
+                "may not be discarded: " + self.words.mask(fives),
+                "PIE-3",
+                loc=line.loc,
+                seat=dealer,
+                cards=tuple(cards_of(fives)),
+            )
         trumps = mask & R.TRUMPS & ~R.FIVES
-        kept = (self.dealt[dealer] & ~mask if dealer in self.hand_lines
-                else self.played[dealer] if complete else None)
+        kept = (
+            self.dealt[dealer] & ~mask
+            if dealer in self.hand_lines
+            else self.played[dealer]
+            if complete
+            else None
+        )
         if trumps and kept is not None:
             no_choice = not kept & ~(R.TRUMPS | R.FIVES)
             if not no_choice and kept & R.TRUMPS:
-                self.flag("TRUMP_DISCARD", VIOLATION, "a trump may be discarded only when the "
-                          "hand kept holds nothing but trumps and 5-point cards, or no trump at "
-                          "all: " + self.words.mask(trumps), "PIE-3",
-                          loc=line.loc, seat=dealer, cards=tuple(cards_of(trumps)))
+                self.flag(
+                    "TRUMP_DISCARD",
+                    VIOLATION,
+                    "a trump may be discarded only when the "
+                    "hand kept holds nothing but trumps and 5-point cards, or no trump at "
+                    "all: " + self.words.mask(trumps),
+                    "PIE-3",
+                    loc=line.loc,
+                    seat=dealer,
+                    cards=tuple(cards_of(trumps)),
+                )
         count = (mask & R.TRUMPS).bit_count()
         announce = None if plain else line.options().get("announce")
         if announce is None:
             if count:
-                self.flag("TRUMPS_NOT_ANNOUNCED", VIOLATION, f"the discard holds {count} "
-                          "trump(s) and the dealer announced none", "PIE-3", loc=line.loc,
-                          seat=dealer)
+                self.flag(
+                    "TRUMPS_NOT_ANNOUNCED",
+                    VIOLATION,
+                    f"the discard holds {count} trump(s) and the dealer announced none",
+                    "PIE-3",
+                    loc=line.loc,
+                    seat=dealer,
+                )
         elif not announce.value.isdecimal() or len(announce.value) > 2:
-            self.stop("BAD_ANNOUNCEMENT", f"announce={announce.value!r} is not a number",
-                      loc=announce.loc)
+            self.stop(
+                "BAD_ANNOUNCEMENT", f"announce={announce.value!r} is not a number", loc=announce.loc
+            )
         elif int(announce.value) != count:
-            self.flag("WRONG_ANNOUNCEMENT", VIOLATION, f"the dealer announced "
-                      f"{announce.value} trump(s) discarded; the discard holds {count}",
-                      "PIE-3", loc=announce.loc, seat=dealer)
+            self.flag(
+                "WRONG_ANNOUNCEMENT",
+                VIOLATION,
+                f"the dealer announced "
+                f"{announce.value} trump(s) discarded; the discard holds {count}",
+                "PIE-3",
+                loc=announce.loc,
+                seat=dealer,
+            )
         for item in () if plain else line.items:
             if item.card is None and item.key != "announce":
-                self.stop("BAD_DISCARD_ITEM", f"{item.text!r} in the discard line; write "
-                          "two cards and announce=N", loc=item.loc)
+                self.stop(
+                    "BAD_DISCARD_ITEM",
+                    f"{item.text!r} in the discard line; write two cards and announce=N",
+                    loc=item.loc,
+                )
 
     def check_discard_cards(self, line: Line, played: int) -> int:
         """The discard's cards one by one: each in the pack, once, not also played, held by
@@ -339,19 +424,41 @@ class _Deal(SeatingReplay):
             if card is None:
                 continue
             if not R.PACK >> card & 1:
-                self.stop("CARD_NOT_IN_PACK", f"{text(card)} is not in the 62-card pack (PIE-1)",
-                          loc=item.loc, cards=(card,))
+                self.stop(
+                    "CARD_NOT_IN_PACK",
+                    f"{text(card)} is not in the 62-card pack (PIE-1)",
+                    loc=item.loc,
+                    cards=(card,),
+                )
             if mask >> card & 1:
-                self.stop("DUPLICATE_CARD", f"{text(card)} twice in the discard", loc=item.loc,
-                          cards=(card,))
+                self.stop(
+                    "DUPLICATE_CARD",
+                    f"{text(card)} twice in the discard",
+                    loc=item.loc,
+                    cards=(card,),
+                )
             if played >> card & 1:
-                self.stop("DUPLICATE_CARD", f"{text(card)} is discarded and also played",
-                          loc=item.loc, cards=(card,))
+                self.stop(
+                    "DUPLICATE_CARD",
+                    f"{text(card)} is discarded and also played",
+                    loc=item.loc,
+                    cards=(card,),
+                )
             if dealer in self.hand_lines and not self.dealt[dealer] >> card & 1:
-                self.stop("CARD_NOT_HELD", f"the dealer did not hold {text(card)}", loc=item.loc,
-                          seat=dealer, cards=(card,))
+                self.stop(
+                    "CARD_NOT_HELD",
+                    f"the dealer did not hold {text(card)}",
+                    loc=item.loc,
+                    seat=dealer,
+                    cards=(card,),
+                )
             mask |= BITS[card]
         if mask.bit_count() != R.DISCARD_SIZE:
-            self.stop("WRONG_DISCARD_SIZE", f"the dealer discards {R.DISCARD_SIZE} cards, not "
-                      f"{mask.bit_count()}", "PIE-3", loc=line.loc, seat=dealer)
+            self.stop(
+                "WRONG_DISCARD_SIZE",
+                f"the dealer discards {R.DISCARD_SIZE} cards, not {mask.bit_count()}",
+                "PIE-3",
+                loc=line.loc,
+                seat=dealer,
+            )
         return mask

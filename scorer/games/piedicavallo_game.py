@@ -55,8 +55,7 @@ class Progress:
         return " and ".join(self.sides[side])
 
 
-def progress(game: Piedicavallo, records: Sequence[Record],
-             reports: Sequence[Report]) -> Progress:
+def progress(game: Piedicavallo, records: Sequence[Record], reports: Sequence[Report]) -> Progress:
     """Follow the game through ``records`` (in order) and their ``reports``."""
     first = records[0].players if records else []
     names = list(first) + ["?"] * (4 - len(first))
@@ -73,15 +72,24 @@ def progress(game: Piedicavallo, records: Sequence[Record],
             continue
         ahead = abs(lead)
         if number == 3 and ahead > R.AVERAGE:
-            state.ended_after, state.reason = 3, (
-                f"after three deals (more than {R.AVERAGE} ahead: a vola in the fourth could "
-                "not catch it up)")
+            state.ended_after, state.reason = (
+                3,
+                (
+                    f"after three deals (more than {R.AVERAGE} ahead: a vola in the fourth could "
+                    "not catch it up)"
+                ),
+            )
         elif number == DEALS and lead:
             state.ended_after, state.reason = DEALS, "after four deals"
         elif number == DEALS + EXTRA:
-            state.ended_after, state.reason = number, (
-                "after the two extra deals of a tie" if lead else
-                "the sides are still level after the two extra deals")
+            state.ended_after, state.reason = (
+                number,
+                (
+                    "after the two extra deals of a tie"
+                    if lead
+                    else "the sides are still level after the two extra deals"
+                ),
+            )
     return state
 
 
@@ -89,8 +97,9 @@ def game_over(game: Piedicavallo, records: Sequence[Record], reports: Sequence[R
     return progress(game, records, reports).ended_after is not None
 
 
-def session_findings(game: Piedicavallo, records: Sequence[Record],
-                     reports: Sequence[Report]) -> list[tuple[int, Finding]]:
+def session_findings(
+    game: Piedicavallo, records: Sequence[Record], reports: Sequence[Report]
+) -> list[tuple[int, Finding]]:
     """PIE-7: deals after the game's end; players or partners changed within the game."""
     if not records:
         return []
@@ -99,23 +108,44 @@ def session_findings(game: Piedicavallo, records: Sequence[Record],
     pairs = {frozenset(state.sides[0]), frozenset(state.sides[1])}
     for number, record in enumerate(records, start=1):
         players = record.players
-        if len(players) == 4 and {frozenset((players[0], players[2])),
-                                  frozenset((players[1], players[3]))} != pairs:
-            out.append((number, Finding(
-                "PARTNERS_CHANGED", Severity.VIOLATION,
-                f"deal {number} is played by {players[0]} and {players[2]} against "
-                f"{players[1]} and {players[3]}; the game keeps its partnerships "
-                f"({state.name(0)} against {state.name(1)})", RULE, loc=record.start)))
+        if (
+            len(players) == 4
+            and {frozenset((players[0], players[2])), frozenset((players[1], players[3]))} != pairs
+        ):
+            out.append(
+                (
+                    number,
+                    Finding(
+                        "PARTNERS_CHANGED",
+                        Severity.VIOLATION,
+                        f"deal {number} is played by {players[0]} and {players[2]} against "
+                        f"{players[1]} and {players[3]}; the game keeps its partnerships "
+                        f"({state.name(0)} against {state.name(1)})",
+                        RULE,
+                        loc=record.start,
+                    ),
+                )
+            )
         if state.ended_after is not None and number > state.ended_after:
-            out.append((number, Finding(
-                "DEAL_AFTER_GAME_END", Severity.VIOLATION,
-                f"deal {number} comes after the game ended ({state.reason}); it is not part "
-                "of the game", RULE, loc=record.start)))
+            out.append(
+                (
+                    number,
+                    Finding(
+                        "DEAL_AFTER_GAME_END",
+                        Severity.VIOLATION,
+                        f"deal {number} comes after the game ended ({state.reason}); it is not "
+                        "part of the game",
+                        RULE,
+                        loc=record.start,
+                    ),
+                )
+            )
     return out
 
 
-def session_summary(game: Piedicavallo, records: Sequence[Record],
-                    reports: Sequence[Report]) -> list[str]:
+def session_summary(
+    game: Piedicavallo, records: Sequence[Record], reports: Sequence[Report]
+) -> list[str]:
     """The running lead deal by deal, and the result: the winner, a draw, or what is left."""
     if not records:
         return []
@@ -127,15 +157,22 @@ def session_summary(game: Piedicavallo, records: Sequence[Record],
         dealer = record.players[record.dealer] if record.dealer is not None else "?"
         gain = state.gains[number - 1]
         lead = state.leads[number - 1]
-        standing = (f"{state.name(0 if lead > 0 else 1)} lead by {abs(lead)}" if lead
-                    else "the sides are level")
+        standing = (
+            f"{state.name(0 if lead > 0 else 1)} lead by {abs(lead)}"
+            if lead
+            else "the sides are level"
+        )
         if gain is None:
-            out.append(f"deal {number} (dealt by {dealer}): {reports[number - 1].status.value},"
-                       f" not scored; {standing} (PIE-7)")
+            out.append(
+                f"deal {number} (dealt by {dealer}): {reports[number - 1].status.value},"
+                f" not scored; {standing} (PIE-7)"
+            )
         else:
-            out.append(f"deal {number} (dealt by {dealer}): {state.name(0)} "
-                       f"{R.AVERAGE + gain}, {state.name(1)} {R.AVERAGE - gain}; {standing} "
-                       "(PIE-7)")
+            out.append(
+                f"deal {number} (dealt by {dealer}): {state.name(0)} "
+                f"{R.AVERAGE + gain}, {state.name(1)} {R.AVERAGE - gain}; {standing} "
+                "(PIE-7)"
+            )
     lead = state.lead
     if state.ended_after is None:
         played = len(records)
@@ -147,8 +184,9 @@ def session_summary(game: Piedicavallo, records: Sequence[Record],
             left = f"{DEALS + EXTRA - played} more deal(s) to play after the tie"
         out.append(f"the game goes on: {left} (PIE-7)")
     elif lead:
-        out.append(f"{state.name(0 if lead > 0 else 1)} win the game by {abs(lead)} "
-                   f"{state.reason} (PIE-7)")
+        out.append(
+            f"{state.name(0 if lead > 0 else 1)} win the game by {abs(lead)} {state.reason} (PIE-7)"
+        )
     else:
         out.append(f"the game is a draw: {state.reason} (PIE-7)")
     if None in state.gains[:last]:

@@ -59,8 +59,12 @@ def _card_info() -> tuple[tuple[int, int, int, int] | None, ...]:
         if R.PACK >> card & 1:
             category = CATEGORY[card]
             strength = R.RULES.strength[card]
-            info[card] = (BITS[card], category, 1000 + strength if category == TRUMP
-                          else strength, 0 if card == FOOL else R.POINTS[card])
+            info[card] = (
+                BITS[card],
+                category,
+                1000 + strength if category == TRUMP else strength,
+                0 if card == FOOL else R.POINTS[card],
+            )
     return tuple(info)
 
 
@@ -89,8 +93,11 @@ def fast_play(h: _Deal) -> None:
     leader = (h.dealer + 1) % N
     for number, trick in enumerate(h.tricks, start=1):
         cards = trick._cards  # trick.card_tuple without the property call
-        if trick.number != number or len(cards) != N or (
-                trick.leader is not None and trick.leader != leader):
+        if (
+            trick.number != number
+            or len(cards) != N
+            or (trick.leader is not None and trick.leader != leader)
+        ):
             raise Fallback
         flags: dict[int, tuple[tuple[str, ...], int]] | None = None  # made at a flag
         best = -1
@@ -116,26 +123,38 @@ def fast_play(h: _Deal) -> None:
                     winner = seat
             elif category == TRUMP:  # trumps a suit lead: PIE-4, legal when void in it
                 if hand & masks[led]:
-                    flags = fast_flag(h, MUST_FOLLOW_SUIT, hand, cards, leader, trick, number,
-                                      seat, led, flags)
+                    flags = fast_flag(
+                        h, MUST_FOLLOW_SUIT, hand, cards, leader, trick, number, seat, led, flags
+                    )
                 if key > best:
                     best = key
                     winner = seat
             elif category != FOOL_CATEGORY:  # PIE-4: follow, else trump (TrickRules.illegal)
                 if hand & masks[led]:
-                    flags = fast_flag(h, "MUST_FOLLOW_TRUMPS" if led == TRUMP
-                                      else MUST_FOLLOW_SUIT, hand, cards, leader, trick,
-                                      number, seat, led, flags)
+                    flags = fast_flag(
+                        h,
+                        "MUST_FOLLOW_TRUMPS" if led == TRUMP else MUST_FOLLOW_SUIT,
+                        hand,
+                        cards,
+                        leader,
+                        trick,
+                        number,
+                        seat,
+                        led,
+                        flags,
+                    )
                 elif led != TRUMP and hand & TRUMP_MASK:
-                    flags = fast_flag(h, MUST_TRUMP, hand, cards, leader, trick, number,
-                                      seat, led, flags)
+                    flags = fast_flag(
+                        h, MUST_TRUMP, hand, cards, leader, trick, number, seat, led, flags
+                    )
         items = trick._items  # None: a line of plain cards (the reader's), so no remark
         if items is not None:
             for position, item in enumerate(items):
                 if item.note is not None:  # trick.has_notes: PIE-5, the remarks
                     speaker = orders[leader][position]
-                    check_remark(h, speaker, cards[position], item, number, position,
-                                 hands[speaker])
+                    check_remark(
+                        h, speaker, cards[position], item, number, position, hands[speaker]
+                    )
         result = new_result(TrickResult)  # TrickResult(number, leader, ...) without a call
         result.number = number
         result.leader = leader
@@ -153,8 +172,18 @@ def fast_play(h: _Deal) -> None:
         h.played[seat] = h.start[seat]
 
 
-def fast_flag(h: _Deal, code: str, hand: int, cards, leader: int, trick: Trick, number: int,
-              seat: int, led: int, flags: dict | None) -> dict:
+def fast_flag(
+    h: _Deal,
+    code: str,
+    hand: int,
+    cards,
+    leader: int,
+    trick: Trick,
+    number: int,
+    seat: int,
+    led: int,
+    flags: dict | None,
+) -> dict:
     """Flag an illegal play found by the single pass, with the legal cards (G-1); returns
     the trick's flags with it (a new mapping at the trick's first)."""
     position = (seat - leader) % N
@@ -183,8 +212,14 @@ def play(h: _Deal) -> None:
             hand = hands[seat]
             known = seat_known[seat]
             if known and not hand >> card & 1:
-                h.stop("CARD_NOT_HELD", f"{h.name(seat)} does not hold {h.words.texts[card]}",
-                       loc=trick.plays[position].loc, trick=number, seat=seat, cards=(card,))
+                h.stop(
+                    "CARD_NOT_HELD",
+                    f"{h.name(seat)} does not hold {h.words.texts[card]}",
+                    loc=trick.plays[position].loc,
+                    trick=number,
+                    seat=seat,
+                    cards=(card,),
+                )
             category = category_of[card]
             if led is None:
                 if category != FOOL_CATEGORY:
@@ -194,8 +229,7 @@ def play(h: _Deal) -> None:
                 code = rules.illegal(hand, before, card)
                 if code is not None:
                     legal = rules.legal(hand, before)
-                    flag_illegal(h, code, seat, card, trick.plays[position], number, led,
-                                 legal)
+                    flag_illegal(h, code, seat, card, trick.plays[position], number, led, legal)
                     flags[position] = ((code,), legal)
             hands[seat] = hand & ~BITS[card]
             seat = seat + 1 if seat < 3 else 0
@@ -205,22 +239,37 @@ def play(h: _Deal) -> None:
                     speaker = (leader + position) % N
                     # each plays once to a trick: his hand now is his hand just after
                     # his card, the moment a remark speaks of (PIE-5)
-                    check_remark(h, speaker, cards[position], item, number, position,
-                                 hands[speaker] if seat_known[speaker] else None)
+                    check_remark(
+                        h,
+                        speaker,
+                        cards[position],
+                        item,
+                        number,
+                        position,
+                        hands[speaker] if seat_known[speaker] else None,
+                    )
         trick_points = sum(map(points.__getitem__, cards))
         if FOOL in cards:
             trick_points -= points[FOOL]
-        results.append(TrickResult(number, leader, cards, winner, trick_points, flags, N,
-                                   trick))
+        results.append(TrickResult(number, leader, cards, winner, trick_points, flags, N, trick))
 
 
-def flag_illegal(h: _Deal, code: str, seat: int, card: Card, item, number: int, led: int,
-                 legal: int) -> None:
+def flag_illegal(
+    h: _Deal, code: str, seat: int, card: Card, item, number: int, led: int, legal: int
+) -> None:
     """An illegal play as a violation: who, what, why, and the cards that were legal (G-1);
     the card and the suit led named in the record's style."""
     rule, reason = _REASONS[code]
     words = h.words
     suit = words.category(led)
-    h.flag(code, VIOLATION, f"{h.name(seat)} played {words.texts[card]} but "
-           + reason.format(suit=suit), rule, loc=item.loc, trick=number, seat=seat,
-           cards=(card,), legal=tuple(cards_of(legal)))
+    h.flag(
+        code,
+        VIOLATION,
+        f"{h.name(seat)} played {words.texts[card]} but " + reason.format(suit=suit),
+        rule,
+        loc=item.loc,
+        trick=number,
+        seat=seat,
+        cards=(card,),
+        legal=tuple(cards_of(legal)),
+    )

@@ -41,8 +41,12 @@ def legal_discard(dealt: int, pair: int) -> bool:
     return True
 
 
-def random_record(game: Piedicavallo, rng: random.Random, players: list[str] | None = None,
-                  dealer: int | None = None) -> Record:
+def random_record(
+    game: Piedicavallo,
+    rng: random.Random,
+    players: list[str] | None = None,
+    dealer: int | None = None,
+) -> Record:
     players = list(players or DEFAULT_PLAYERS)
     if dealer is None:
         dealer = rng.randrange(N)
@@ -73,8 +77,7 @@ def random_record(game: Piedicavallo, rng: random.Random, players: list[str] | N
     discard = _discard(rng, hands[dealer])
     trumps = (discard & R.TRUMPS).bit_count()
     announce = (Item(f"announce={trumps}"),) if trumps or rng.random() < 0.1 else ()
-    body.append(Line("discard", None, tuple(Item(str(c), c) for c in cards_of(discard))
-                     + announce))
+    body.append(Line("discard", None, tuple(Item(str(c), c) for c in cards_of(discard)) + announce))
     hands[dealer] &= ~discard
     _play(rng, hands, dealer, discard, body)
     return Record(tags, tuple(body))
@@ -89,8 +92,9 @@ def _discard(rng: random.Random, dealt: int) -> int:
     return rng.choice(legal)
 
 
-def _play(rng: random.Random, hands: list[int], dealer: int, discard: int,
-          body: list[Line | Trick]) -> None:
+def _play(
+    rng: random.Random, hands: list[int], dealer: int, discard: int, body: list[Line | Trick]
+) -> None:
     rules = R.RULES
     leader = (dealer + 1) % N
     for number in range(1, R.HAND_SIZE + 1):
@@ -102,8 +106,9 @@ def _play(rng: random.Random, hands: list[int], dealer: int, discard: int,
             hands[seat] &= ~card.bit
             note = None
             if rng.random() < TALK:
-                note = _remark(rng, card, hands[seat], position, discard if seat == dealer
-                               else None)
+                note = _remark(
+                    rng, card, hands[seat], position, discard if seat == dealer else None
+                )
             items.append(Item(str(card), card, note))
             cards.append(card)
         named = leader if rng.random() < 0.1 else None
@@ -135,8 +140,9 @@ def _other_words(rng: random.Random, cards: int, group: int) -> str:
     return " ".join([*letters, f"+{others}" if letters else str(others)])
 
 
-def _remark(rng: random.Random, card: Card, hand_after: int, position: int,
-            discard: int | None) -> str:
+def _remark(
+    rng: random.Random, card: Card, hand_after: int, position: int, discard: int | None
+) -> str:
     """One or two true statements within the limits of PIE-5 for a player who has just
     played ``card`` (``discard``: the dealer's sleeping cards, else ``None``)."""
     group = group_of(card)
@@ -162,8 +168,9 @@ def _remark(rng: random.Random, card: Card, hand_after: int, position: int,
             choices = ["win-this", "play-low", "put-points", "few-points", "farlo"]
             if position == 0:
                 choices.append("cover")
-            target = [c for c in cards_of(R.PACK & (COUNTED[group] | (
-                FOOL.bit if group == 4 else 0)))]
+            target = [
+                c for c in cards_of(R.PACK & (COUNTED[group] | (FOOL.bit if group == 4 else 0)))
+            ]
             choices.append(f"play {rng.choice(target)}")
             out.append(rng.choice(choices))
         else:
@@ -177,4 +184,3 @@ def _remark(rng: random.Random, card: Card, hand_after: int, position: int,
                 modifier = " " + str(rng.choice(wanted))
             out.append(f"lead {target}{modifier}")
     return ", ".join(out)
-

@@ -79,16 +79,21 @@ TRUMPS_NAME = "trumps"
 
 KEYWORDS = {
     "claim": CLAIM_KEYWORD,
-    "hand": KeywordSpec("player", "cards",
-                        "the cards dealt to a player: 15 each, the dealer's 17 before he "
-                        "discards"),
-    "discard": KeywordSpec("none", "cards",
-                           "the dealer's two discards, with announce=N the trumps among them"),
+    "hand": KeywordSpec(
+        "player",
+        "cards",
+        "the cards dealt to a player: 15 each, the dealer's 17 before he discards",
+    ),
+    "discard": KeywordSpec(
+        "none", "cards", "the dealer's two discards, with announce=N the trumps among them"
+    ),
 }
 
 OPTIONS = (
     Option(
-        "remark-counts", ("exact", "at-least"), "PIE-5",
+        "remark-counts",
+        ("exact", "at-least"),
+        "PIE-5",
         "a count in a remark (have 20 +4, other-colour 3) states exactly that many, or at "
         "least that many",
     ),

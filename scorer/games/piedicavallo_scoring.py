@@ -52,10 +52,10 @@ def score(h: _Deal) -> None:
     discard_value = sum(map(points.__getitem__, cards_of(h.discard or 0)))
     discard_points[dealer_side if won[dealer_side] else 1 - dealer_side] = discard_value
     totals = [card_points[0] + discard_points[0], card_points[1] + discard_points[1]]
-    report.sides = [SideTally(names[0], (0, 2), card_points[0], won[0], 0, discard_points[0],
-                              totals[0]),
-                    SideTally(names[1], (1, 3), card_points[1], won[1], 0, discard_points[1],
-                              totals[1])]
+    report.sides = [
+        SideTally(names[0], (0, 2), card_points[0], won[0], 0, discard_points[0], totals[0]),
+        SideTally(names[1], (1, 3), card_points[1], won[1], 0, discard_points[1], totals[1]),
+    ]
     report.contract["sides"] = f"{names[0]} v {names[1]}"
     report.contract["dealer's side"] = names[dealer_side]
     lead = totals[0] - R.AVERAGE
@@ -70,11 +70,21 @@ def score(h: _Deal) -> None:
             other = names[1 - side]
             report.contract["vola"] = other
             gives = f"; {names[side]} give up {' and '.join(given)}" if given else ""
-            report.lines.append(ScoreLine(f"Vola: {other} win every trick and take all "
-                                          f"{R.TOTAL}{gives}", (0, 0, 0, 0), "PIE-6"))
+            report.lines.append(
+                ScoreLine(
+                    f"Vola: {other} win every trick and take all {R.TOTAL}{gives}",
+                    (0, 0, 0, 0),
+                    "PIE-6",
+                )
+            )
     amounts = (lead, -lead, lead, -lead)  # seats 0 and 2 against 1 and 3
-    verdict = (f"{names[ahead]} {abs(lead)} above" if lead else "both sides at")
-    report.lines.append(ScoreLine(
-        f"Lead over the average: {names[0]} {totals[0]}, "
-        f"{names[1]} {totals[1]} of {R.TOTAL}; {verdict} the average of "
-        f"{R.AVERAGE}", amounts, "PIE-7"))
+    verdict = f"{names[ahead]} {abs(lead)} above" if lead else "both sides at"
+    report.lines.append(
+        ScoreLine(
+            f"Lead over the average: {names[0]} {totals[0]}, "
+            f"{names[1]} {totals[1]} of {R.TOTAL}; {verdict} the average of "
+            f"{R.AVERAGE}",
+            amounts,
+            "PIE-7",
+        )
+    )

@@ -54,9 +54,14 @@ RULE = "PIE-5"
 COUNTED = (*R.SUITS, R.TRUMPS)
 COURTS = {"K": 14, "Q": 13, "C": 12, "J": 11}
 OTHER_WORDS = ("other-colour", "other-color", "alto", "girare")
-CURRENT_TRICK = {"win-this": "win this trick", "farlo": "win this trick",
-                 "play-low": "play low", "put-points": "put points in",
-                 "few-points": "put few points in", "cover": "cover the second card"}
+CURRENT_TRICK = {
+    "win-this": "win this trick",
+    "farlo": "win this trick",
+    "play-low": "play low",
+    "put-points": "put points in",
+    "few-points": "put few points in",
+    "cover": "cover the second card",
+}
 LEAD_MODS = ("high", "low", "points")
 _COUNT = re.compile(r"\+?(\d{1,2})$")
 
@@ -92,17 +97,26 @@ def _bounds(played: int, topic: int, words: Wording, what: str = "") -> None:
     if topic == played:
         return
     if played == 4:
-        raise _Remark(OUT, f"playing a trump or the Fool one may speak only of trumps and the "
-                           f"Fool, not of {what or words.category(topic)}")
+        raise _Remark(
+            OUT,
+            f"playing a trump or the Fool one may speak only of trumps and the "
+            f"Fool, not of {what or words.category(topic)}",
+        )
     if topic == 4:
         raise _Remark(OUT, f"playing a suit card one may not speak of {what or R.TRUMPS_NAME}")
     suits = words.suits
     if topic == played ^ 1:
-        raise _Remark(OUT, f"playing {suits[played]} one may not speak of "
-                           f"{suits[topic]}, the other suit of the same colour")
-    raise _Remark(OUT, f"playing {suits[played]} one may speak of the other colour "
-                       f"only without naming the suit ({what or suits[topic]}); "
-                       "say other-colour ...")
+        raise _Remark(
+            OUT,
+            f"playing {suits[played]} one may not speak of "
+            f"{suits[topic]}, the other suit of the same colour",
+        )
+    raise _Remark(
+        OUT,
+        f"playing {suits[played]} one may speak of the other colour "
+        f"only without naming the suit ({what or suits[topic]}); "
+        "say other-colour ...",
+    )
 
 
 def _card(word: str, played: int, words: Wording) -> Card:
@@ -112,8 +126,11 @@ def _card(word: str, played: int, words: Wording) -> Card:
     rank = COURTS.get(word.upper())
     if rank is not None:
         if played == 4:
-            raise _Remark(OUT, f"{word!r} names a court card: playing a trump or the Fool one "
-                               "may speak only of trumps and the Fool")
+            raise _Remark(
+                OUT,
+                f"{word!r} names a court card: playing a trump or the Fool one "
+                "may speak only of trumps and the Fool",
+            )
         return CARDS[played * 14 + rank - 1]
     try:
         card = Card.parse(word, words.style)
@@ -129,8 +146,9 @@ def _count(word: str) -> int | None:
     return int(match.group(1)) if match else None
 
 
-def _holding(said: list[str], played: int, sleeping: bool,
-             words: Wording) -> tuple[int, int, int | None]:
+def _holding(
+    said: list[str], played: int, sleeping: bool, words: Wording
+) -> tuple[int, int, int | None]:
     """``CARDS [+N]`` or ``none``: (topic group, mask of named cards, count of others)."""
     named = 0
     count = None
@@ -148,8 +166,11 @@ def _holding(said: list[str], played: int, sleeping: bool,
         group = group_of(card)
         _bounds(played, group, words, words.texts[card])
         if sleeping and not (card.is_court and card < 56):
-            raise _Remark(OUT, f"of the sleeping cards only Queens, Cavaliers and Jacks are "
-                               f"named; number cards are counted ({words.texts[card]})")
+            raise _Remark(
+                OUT,
+                f"of the sleeping cards only Queens, Cavaliers and Jacks are "
+                f"named; number cards are counted ({words.texts[card]})",
+            )
         named |= card.bit
         topic = group
     if not named and count is None:
@@ -188,8 +209,15 @@ def _matches(have: int, want: int | None, at_least: bool) -> bool:
     return want is None or (have >= want if at_least else have == want)
 
 
-def _check_holding(cards: int, topic: int, named: int, count: int | None, at_least: bool,
-                   where: str, words: Wording) -> None:
+def _check_holding(
+    cards: int,
+    topic: int,
+    named: int,
+    count: int | None,
+    at_least: bool,
+    where: str,
+    words: Wording,
+) -> None:
     missing = named & ~cards
     if missing:
         raise _Remark(FALSE, f"{words.mask(missing)} not {where}")
@@ -197,25 +225,35 @@ def _check_holding(cards: int, topic: int, named: int, count: int | None, at_lea
     if count is not None and (others < count if at_least else others != count):  # _matches
         what = "other " if named else ""
         least = "at least " if at_least else ""
-        raise _Remark(FALSE, f"{least}{count} {what}{words.category(topic)} claimed, "
-                             f"{others} {where}")
+        raise _Remark(
+            FALSE, f"{least}{count} {what}{words.category(topic)} claimed, {others} {where}"
+        )
 
 
 def _other_suits(played: int, ranks: list[int]) -> tuple[tuple[int, int], ...]:
     """For ``other-colour``: each suit of the other colour as (its cards, the courts named
     in it)."""
-    return tuple((R.SUITS[suit], sum(1 << (suit * 14 + rank - 1) for rank in ranks))
-                 for suit in (played ^ 2, played ^ 3))
+    return tuple(
+        (R.SUITS[suit], sum(1 << (suit * 14 + rank - 1) for rank in ranks))
+        for suit in (played ^ 2, played ^ 3)
+    )
 
 
-def _check_other(cards: int, suits: tuple[tuple[int, int], ...], ranks: list[int],
-                 count: int | None, at_least: bool, where: str) -> None:
+def _check_other(
+    cards: int,
+    suits: tuple[tuple[int, int], ...],
+    ranks: list[int],
+    count: int | None,
+    at_least: bool,
+    where: str,
+) -> None:
     for suit_cards, need in suits:
         held = cards & suit_cards
         if held & need == need and _matches((held & ~need).bit_count(), count, at_least):
             return
-    said = " ".join([*("KQCJ"[14 - r] for r in ranks), *([f"+{count}"] if count is not None
-                                                          else [])])
+    said = " ".join(
+        [*("KQCJ"[14 - r] for r in ranks), *([f"+{count}"] if count is not None else [])]
+    )
     raise _Remark(FALSE, f"no suit of the other colour {where} matches {said}")
 
 
@@ -258,9 +296,12 @@ def _compile(statement: str, played: int, words: Wording = ITALIAN) -> tuple:
         if head == "lead":
             _lead(rest, played, words)
             return ("ok",)
-        raise _Remark(BAD, f"{said[0]!r} does not start a remark (have, other-colour, "
-                           "sleeping, win-this, play-low, put-points, few-points, cover, play, "
-                           "lead)")
+        raise _Remark(
+            BAD,
+            f"{said[0]!r} does not start a remark (have, other-colour, "
+            "sleeping, win-this, play-low, put-points, few-points, cover, play, "
+            "lead)",
+        )
     except _Remark as breach:
         return ("breach", breach.code, breach.reason)
 
@@ -282,19 +323,34 @@ def _plan(note: str, played: int, words: Wording = ITALIAN) -> tuple[tuple[str, 
     return tuple(plan)
 
 
-def _evaluate(rule: tuple, h: _Deal, seat: int, played: int, position: int,
-              cards: int | None, where: str = "held") -> None:
+def _evaluate(
+    rule: tuple,
+    h: _Deal,
+    seat: int,
+    played: int,
+    position: int,
+    cards: int | None,
+    where: str = "held",
+) -> None:
     """Check a compiled statement against the moment: the cards it speaks of (``None``:
     unknown), the speaker's seat and his position in the trick."""
     kind = rule[0]
     if kind == "have":
         if cards is not None:
-            _check_holding(cards, rule[1], rule[2], rule[3],
-                           h.options["remark-counts"] == "at-least", where, h.words)
+            _check_holding(
+                cards,
+                rule[1],
+                rule[2],
+                rule[3],
+                h.options["remark-counts"] == "at-least",
+                where,
+                h.words,
+            )
     elif kind == "other":
         if cards is not None:
-            _check_other(cards, rule[3], rule[1], rule[2],
-                         h.options["remark-counts"] == "at-least", where)
+            _check_other(
+                cards, rule[3], rule[1], rule[2], h.options["remark-counts"] == "at-least", where
+            )
     elif kind == "sleeping":
         if seat != h.dealer:
             raise _Remark(OUT, "only the dealer has sleeping cards (his discard) to speak of")
@@ -302,11 +358,15 @@ def _evaluate(rule: tuple, h: _Deal, seat: int, played: int, position: int,
     elif kind == "now":
         head = rule[1]
         if position >= 2:
-            raise _Remark(OUT, f"a request about this trick ({CURRENT_TRICK.get(head, head)}) "
-                               "needs a partner who has not yet played to it")
+            raise _Remark(
+                OUT,
+                f"a request about this trick ({CURRENT_TRICK.get(head, head)}) "
+                "needs a partner who has not yet played to it",
+            )
         if head == "cover" and position:
-            raise _Remark(OUT, "cover (beat the second card as low as possible) is asked by "
-                               "the leader")
+            raise _Remark(
+                OUT, "cover (beat the second card as low as possible) is asked by the leader"
+            )
         if rule[2] is not None:
             _evaluate(rule[2], h, seat, played, position, cards)
     elif kind == "breach":
@@ -330,8 +390,7 @@ def _lead(rest: list[str], played: int, words: Wording) -> None:
     elif target_word in OTHER_WORDS:
         target = None
     else:
-        raise _Remark(BAD, f"lead {rest[0]!r}: the target is trumps, this, a suit or "
-                           "other-colour")
+        raise _Remark(BAD, f"lead {rest[0]!r}: the target is trumps, this, a suit or other-colour")
     if target is None:
         if played == 4:
             raise _Remark(OUT, "playing a trump or the Fool one may ask for a trump lead only")
@@ -347,8 +406,9 @@ def _lead(rest: list[str], played: int, words: Wording) -> None:
             raise _Remark(BAD, f"{text} is not of the lead asked for")
 
 
-def check_remark(h: _Deal, seat: int, card: int, item: Item, number: int, position: int,
-                 hand_after: int | None) -> None:
+def check_remark(
+    h: _Deal, seat: int, card: int, item: Item, number: int, position: int, hand_after: int | None
+) -> None:
     """Check every statement of the remark on ``item`` (PIE-5); ``hand_after`` is the
     speaker's hand once ``card`` is played (``None`` when the hand is not known)."""
     played = card // 14 if card < 56 else 4  # group_of(card)
@@ -358,7 +418,13 @@ def check_remark(h: _Deal, seat: int, card: int, item: Item, number: int, positi
         except _Remark as breach:
             severity = Severity.ERROR if breach.code == BAD else Severity.VIOLATION
             rule = "G-2" if breach.code == BAD else RULE
-            h.flag(breach.code, severity, f"{h.name(seat)} played {h.words.texts[card]} "
-                   f"saying '{said}': {breach.reason}", rule, loc=item.loc, trick=number,
-                   seat=seat, cards=(CARDS[card],))
-
+            h.flag(
+                breach.code,
+                severity,
+                f"{h.name(seat)} played {h.words.texts[card]} saying '{said}': {breach.reason}",
+                rule,
+                loc=item.loc,
+                trick=number,
+                seat=seat,
+                cards=(CARDS[card],),
+            )

@@ -80,48 +80,62 @@ class Piemonte3(Game):
     rulings = (*(f"PIE3-{n}" for n in range(1, 9)), "G-1", "G-2", "G-3", "G-4", "G-5", "G-6")
     hand_size = R.HAND_SIZE
 
-    def replay(self, record: Record, options: Mapping[str, str] | None = None, *,
-               single_pass: bool = True) -> Report:
+    def replay(
+        self, record: Record, options: Mapping[str, str] | None = None, *, single_pass: bool = True
+    ) -> Report:
         return _Hand(self, record, options).run()
 
-    def random_record(self, rng: random.Random, players: list[str] | None = None,
-                      dealer: int | None = None) -> Record:
+    def random_record(
+        self, rng: random.Random, players: list[str] | None = None, dealer: int | None = None
+    ) -> Record:
         from .piemonte3_random import random_record
 
         return random_record(self, rng, players, dealer)
 
-    def session_findings(self, records: Sequence[Record],
-                         reports: Sequence[Report]) -> list[tuple[int, Finding]]:
+    def session_findings(
+        self, records: Sequence[Record], reports: Sequence[Report]
+    ) -> list[tuple[int, Finding]]:
         """A session is kept in one unit: whole game points, or thirds with ``fool=5``."""
         out = []
         units = [r.unit for r in reports]
         for number, unit in enumerate(units, start=1):
             if unit != units[0]:
-                out.append((number, Finding(
-                    "UNIT_MIXED", Severity.VIOLATION, f"hand {number} is paid in {unit}, the "
-                    f"session in {units[0]}: set option fool alike for every hand", "PIE3-2",
-                    loc=records[number - 1].start)))
+                out.append(
+                    (
+                        number,
+                        Finding(
+                            "UNIT_MIXED",
+                            Severity.VIOLATION,
+                            f"hand {number} is paid in {unit}, the "
+                            f"session in {units[0]}: set option fool alike for every hand",
+                            "PIE3-2",
+                            loc=records[number - 1].start,
+                        ),
+                    )
+                )
         return out
 
-
-    def session_summary(self, records: Sequence[Record], reports: Sequence[Report],
-                        balances: Mapping[str, int]) -> list[str]:
+    def session_summary(
+        self, records: Sequence[Record], reports: Sequence[Report], balances: Mapping[str, int]
+    ) -> list[str]:
         """Who is ahead, and how the hands ended (played out, bargained, thrown in)."""
         if not reports:
             return []
         unit = reports[0].unit
         played = sum(1 for r in reports if r.status in (Status.CLEAN, Status.FLAGGED))
-        bargained = sum(1 for r in reports if r.status is Status.THROWN_IN
-                        and any(r.settlement))
-        passed = sum(1 for r in reports if r.status is Status.THROWN_IN
-                     and not any(r.settlement))
-        out = [f"{len(reports)} hand(s): {played} played out, {bargained} settled by a "
-               f"bargain, {passed} thrown in with all passing (PIE3-4, PIE3-8)"]
+        bargained = sum(1 for r in reports if r.status is Status.THROWN_IN and any(r.settlement))
+        passed = sum(1 for r in reports if r.status is Status.THROWN_IN and not any(r.settlement))
+        out = [
+            f"{len(reports)} hand(s): {played} played out, {bargained} settled by a "
+            f"bargain, {passed} thrown in with all passing (PIE3-4, PIE3-8)"
+        ]
         top = max(balances.values(), default=0)
         leaders = [name for name, amount in balances.items() if amount == top]
         if top > 0:
-            out.append(f"{' and '.join(leaders)} ahead with {top:+d} {unit}; the ledger is "
-                       "zero-sum (PIE3-8)")
+            out.append(
+                f"{' and '.join(leaders)} ahead with {top:+d} {unit}; the ledger is "
+                "zero-sum (PIE3-8)"
+            )
         return out
 
 
@@ -163,8 +177,11 @@ class _Hand(Replay):
     def run(self) -> Report:
         try:
             if len(self.report.players) != N or self.record.dealer is None:
-                self.stop("BAD_PLAYERS", "a piemonte3 record names three players and the "
-                          "dealer among them", loc=self.record.start)
+                self.stop(
+                    "BAD_PLAYERS",
+                    "a piemonte3 record names three players and the dealer among them",
+                    loc=self.record.start,
+                )
             self.sort_lines()
             if not self.bargaining():
                 self.deal()
@@ -220,23 +237,31 @@ class _Hand(Replay):
                 continue
             rank = _PHASE.get(keyword, 0)
             if rank < phase and not (keyword == "declare" and phase == 3):
-                self.stop("LINE_OUT_OF_PLACE", f"the {keyword} line comes after a later phase "
-                          "of the hand (deal and bargaining, discard, declarations, play)",
-                          loc=entry.loc)
+                self.stop(
+                    "LINE_OUT_OF_PLACE",
+                    f"the {keyword} line comes after a later phase "
+                    "of the hand (deal and bargaining, discard, declarations, play)",
+                    loc=entry.loc,
+                )
             phase = max(phase, rank)
             if keyword == "hand":
                 seat = self.seat_named(entry.subject, entry.loc)
                 if seat in lines.hands:
-                    self.stop("DUPLICATE_LINE", f"a second hand line for {entry.subject}",
-                              loc=entry.loc)
+                    self.stop(
+                        "DUPLICATE_LINE", f"a second hand line for {entry.subject}", loc=entry.loc
+                    )
                 lines.hands[seat] = entry
             elif keyword == "bargain":
                 round_no = _round(entry.subject)
                 done = [_round(b.subject) for b in lines.bargains]
                 if round_no not in R.BARGAIN_ROUNDS or (done and round_no <= done[-1]):
-                    self.stop("BAD_BARGAIN", f"bargain {entry.subject}: the sessions follow "
-                              "deal rounds 2, 3 and 4, each once and in order", "PIE3-3",
-                              loc=entry.loc)
+                    self.stop(
+                        "BAD_BARGAIN",
+                        f"bargain {entry.subject}: the sessions follow "
+                        "deal rounds 2, 3 and 4, each once and in order",
+                        "PIE3-3",
+                        loc=entry.loc,
+                    )
                 lines.bargains.append(entry)
             elif keyword == "discard":
                 if lines.discard is not None:
@@ -255,43 +280,75 @@ class _Hand(Replay):
         for index, line in enumerate(self.lines.bargains):
             round_no = _round(line.subject)
             for missing in expected[: expected.index(round_no)]:
-                self.flag("BARGAIN_NOT_RECORDED", NOTE, f"the bargaining after round {missing} "
-                          "is not in the record", "PIE3-4", loc=line.loc)
+                self.flag(
+                    "BARGAIN_NOT_RECORDED",
+                    NOTE,
+                    f"the bargaining after round {missing} is not in the record",
+                    "PIE3-4",
+                    loc=line.loc,
+                )
             expected = expected[expected.index(round_no) + 1 :]
             session = Session(N, self.eldest)
             for item in line.items:
                 move = parse_move(item.text)
                 if move is None:
-                    self.stop("BAD_BARGAIN", f"{item.text!r} is not a bargaining word: pass, "
-                              "demand=N, offer=N or continue (N a whole number from 1)",
-                              "PIE3-4", loc=item.loc)
+                    self.stop(
+                        "BAD_BARGAIN",
+                        f"{item.text!r} is not a bargaining word: pass, "
+                        "demand=N, offer=N or continue (N a whole number from 1)",
+                        "PIE3-4",
+                        loc=item.loc,
+                    )
                 if session.over:
-                    self.stop("SPOKE_AFTER_END", f"{item.text!r} comes after the session "
-                              f"ended ({'continue' if session.continued else 'settled'})",
-                              "PIE3-4", loc=item.loc)
+                    self.stop(
+                        "SPOKE_AFTER_END",
+                        f"{item.text!r} comes after the session "
+                        f"ended ({'continue' if session.continued else 'settled'})",
+                        "PIE3-4",
+                        loc=item.loc,
+                    )
                 seat = session.speaker
                 before = session.said[seat]
                 fault = session.speak(move)
                 if fault is not None:
-                    self.flag(fault, VIOLATION, f"{self.name(seat)} said {move}: "
-                              + REASONS[fault].format(before=before), "PIE3-4", loc=item.loc,
-                              seat=seat)
+                    self.flag(
+                        fault,
+                        VIOLATION,
+                        f"{self.name(seat)} said {move}: " + REASONS[fault].format(before=before),
+                        "PIE3-4",
+                        loc=item.loc,
+                        seat=seat,
+                    )
             if session.settled:
                 later = self.lines.bargains[index + 1 :]
                 if later:
-                    self.stop("PLAY_AFTER_END", f"the hand was thrown in after round {round_no}"
-                              ", yet the record goes on bargaining (PIE3-4, G-4)", "G-4",
-                              loc=later[0].loc)
+                    self.stop(
+                        "PLAY_AFTER_END",
+                        f"the hand was thrown in after round {round_no}"
+                        ", yet the record goes on bargaining (PIE3-4, G-4)",
+                        "G-4",
+                        loc=later[0].loc,
+                    )
                 self.thrown_in(round_no, session, line)
                 return True
             if not session.continued:
                 later = self.lines.bargains[index + 1 :] or self.lines.after_bargain
                 if later:
-                    self.stop("BARGAIN_UNFINISHED", f"the bargaining after round {round_no} "
-                              "neither settles nor ends with continue, yet the record goes on",
-                              "PIE3-4", loc=line.loc)
-                self.flag("PARTIAL_RECORD", NOTE, f"the record stops during the bargaining "
-                          f"after round {round_no}; nothing is scored", "G-2", loc=line.loc)
+                    self.stop(
+                        "BARGAIN_UNFINISHED",
+                        f"the bargaining after round {round_no} "
+                        "neither settles nor ends with continue, yet the record goes on",
+                        "PIE3-4",
+                        loc=line.loc,
+                    )
+                self.flag(
+                    "PARTIAL_RECORD",
+                    NOTE,
+                    f"the record stops during the bargaining "
+                    f"after round {round_no}; nothing is scored",
+                    "G-2",
+                    loc=line.loc,
+                )
                 self.check_hands(5 * round_no)
                 return True
         return False
@@ -302,20 +359,33 @@ class _Hand(Replay):
         report.thrown_in = report.complete = True
         payments = session.payments()
         if any(payments):
-            parts = [f"{self.name(s)} {'receives' if a > 0 else 'pays'} {abs(a)}"
-                     for s, a in enumerate(payments) if a]
-            label = (f"Bargain after round {round_no}: demands equal offers "
-                     f"({session.demanded()}), the hand is thrown in; " + ", ".join(parts))
+            parts = [
+                f"{self.name(s)} {'receives' if a > 0 else 'pays'} {abs(a)}"
+                for s, a in enumerate(payments)
+                if a
+            ]
+            label = (
+                f"Bargain after round {round_no}: demands equal offers "
+                f"({session.demanded()}), the hand is thrown in; " + ", ".join(parts)
+            )
         else:
-            label = (f"Bargain after round {round_no}: all three passed, the hand is thrown "
-                     "in with no payment")
-        self.bargain_lines.append(ScoreLine(label, tuple(a * self.scale for a in payments),
-                                            "PIE3-4"))
+            label = (
+                f"Bargain after round {round_no}: all three passed, the hand is thrown "
+                "in with no payment"
+            )
+        self.bargain_lines.append(
+            ScoreLine(label, tuple(a * self.scale for a in payments), "PIE3-4")
+        )
         report.contract["bargaining"] = f"thrown in after round {round_no}"
         if self.lines.after_bargain:
             first = self.lines.after_bargain[0]
-            self.stop("PLAY_AFTER_END", f"the record goes on although the hand was thrown in "
-                      f"after round {round_no} (PIE3-4, G-4)", "G-4", loc=first.loc)
+            self.stop(
+                "PLAY_AFTER_END",
+                f"the record goes on although the hand was thrown in "
+                f"after round {round_no} (PIE3-4, G-4)",
+                "G-4",
+                loc=first.loc,
+            )
         self.check_hands(5 * round_no)
 
     # -- PIE3-3: the deal ------------------------------------------------------------------
@@ -337,24 +407,43 @@ class _Hand(Replay):
             for item in cards:
                 card = item.card
                 if card is None:
-                    self.stop("UNKNOWN_CARD", "hands must be written in full", loc=item.loc,
-                              seat=seat)
+                    self.stop(
+                        "UNKNOWN_CARD", "hands must be written in full", loc=item.loc, seat=seat
+                    )
                 if not R.PACK >> card & 1:
-                    self.stop("CARD_NOT_IN_PACK", f"{text(card)} is not in the 78-card "
-                              "pack", loc=item.loc, seat=seat, cards=(card,))
+                    self.stop(
+                        "CARD_NOT_IN_PACK",
+                        f"{text(card)} is not in the 78-card pack",
+                        loc=item.loc,
+                        seat=seat,
+                        cards=(card,),
+                    )
                 if (union | mask) >> card & 1:
-                    self.stop("DUPLICATE_CARD", f"{text(card)} is dealt twice", loc=item.loc,
-                              seat=seat, cards=(card,))
+                    self.stop(
+                        "DUPLICATE_CARD",
+                        f"{text(card)} is dealt twice",
+                        loc=item.loc,
+                        seat=seat,
+                        cards=(card,),
+                    )
                 mask |= BITS[card]
             size = dealt_each
             if size is None:
                 size = R.HAND_SIZE + (R.DISCARD_SIZE if seat == self.dealer else 0)
             if mask.bit_count() != size:
-                when = ("by then" if dealt_each is not None else
-                        "(25 each, the dealer 28 before his discard)")
-                self.stop("WRONG_HAND_SIZE", f"{self.name(seat)} was dealt "
-                          f"{mask.bit_count()} cards; the deal gives {size} {when}", "PIE3-3",
-                          loc=line.loc, seat=seat)
+                when = (
+                    "by then"
+                    if dealt_each is not None
+                    else "(25 each, the dealer 28 before his discard)"
+                )
+                self.stop(
+                    "WRONG_HAND_SIZE",
+                    f"{self.name(seat)} was dealt "
+                    f"{mask.bit_count()} cards; the deal gives {size} {when}",
+                    "PIE3-3",
+                    loc=line.loc,
+                    seat=seat,
+                )
             union |= mask
             self.dealt[seat] = mask
 
@@ -366,14 +455,20 @@ class _Hand(Replay):
             tricks = self.lines.tricks
             # a hand left out is known exactly when the play is complete: it is what he played
             complete = len(tricks) == R.HAND_SIZE and all(
-                len(t.card_tuple) == N and None not in t.card_tuple for t in tricks)
+                len(t.card_tuple) == N and None not in t.card_tuple for t in tricks
+            )
             for seat in missing:
                 self.known[seat] = complete
                 self.dealt[seat] = played[seat]
             if not complete and tricks:
-                self.flag("DEAL_UNKNOWN", NOTE, "the deal is not written in full and the play "
-                          "is incomplete: only what the record itself proves is checked",
-                          "G-2", loc=self.record.start)
+                self.flag(
+                    "DEAL_UNKNOWN",
+                    NOTE,
+                    "the deal is not written in full and the play "
+                    "is incomplete: only what the record itself proves is checked",
+                    "G-2",
+                    loc=self.record.start,
+                )
 
     # -- PIE3-5: the discard ---------------------------------------------------------------
     def read_discard(self) -> None:
@@ -382,24 +477,40 @@ class _Hand(Replay):
         if line is None:
             if len(self.lines.tricks) < R.HAND_SIZE:
                 if self.lines.tricks:
-                    self.flag("DISCARD_UNKNOWN", NOTE, "the record has no discard line and the "
-                              "play is not complete: the dealer's plays are checked against "
-                              "all 28 cards he was dealt", "PIE3-5", loc=self.record.start)
+                    self.flag(
+                        "DISCARD_UNKNOWN",
+                        NOTE,
+                        "the record has no discard line and the "
+                        "play is not complete: the dealer's plays are checked against "
+                        "all 28 cards he was dealt",
+                        "PIE3-5",
+                        loc=self.record.start,
+                    )
                 return
             played = _played_by_seat(self)
             if dealer in self.lines.hands:
                 self.discard = self.dealt[dealer] & ~played[dealer]
             else:
-                self.discard = R.PACK & ~(sum(played) | sum(
-                    self.dealt[s] for s in range(N) if self.known[s]))
+                self.discard = R.PACK & ~(
+                    sum(played) | sum(self.dealt[s] for s in range(N) if self.known[s])
+                )
                 self.dealt[dealer] |= self.discard
-            self.flag("DISCARD_DERIVED", NOTE, "the discard is not written; it is the dealer's "
-                      "cards never played: " + self.words.mask(self.discard),
-                      "PIE3-5", loc=self.record.start)
+            self.flag(
+                "DISCARD_DERIVED",
+                NOTE,
+                "the discard is not written; it is the dealer's "
+                "cards never played: " + self.words.mask(self.discard),
+                "PIE3-5",
+                loc=self.record.start,
+            )
             if self.discard.bit_count() != R.DISCARD_SIZE:
-                self.stop("WRONG_DISCARD_SIZE", f"{self.discard.bit_count()} of the dealer's "
-                          "cards were never played; he discards 3", "PIE3-5",
-                          loc=self.record.start)
+                self.stop(
+                    "WRONG_DISCARD_SIZE",
+                    f"{self.discard.bit_count()} of the dealer's "
+                    "cards were never played; he discards 3",
+                    "PIE3-5",
+                    loc=self.record.start,
+                )
         else:
             mask = 0
             cards = line.card_tuple
@@ -410,40 +521,67 @@ class _Hand(Replay):
                     plain = not mask & ~self.dealt[dealer]
                 else:
                     plain = not mask & ~R.PACK and not any(
-                        self.dealt[s] & mask for s in range(N) if s != dealer)
+                        self.dealt[s] & mask for s in range(N) if s != dealer
+                    )
             if not plain:
                 mask = 0
             text = self.words.card
             for item in () if plain else line.items:  # the slow path says what is wrong
                 card = item.card
                 if card is None:
-                    self.stop("BAD_DISCARD", f"{item.text!r} is not a card", "PIE3-5",
-                              loc=item.loc)
+                    self.stop("BAD_DISCARD", f"{item.text!r} is not a card", "PIE3-5", loc=item.loc)
                 if mask >> card & 1:
-                    self.stop("DUPLICATE_CARD", f"{text(card)} twice in the discard",
-                              loc=item.loc, cards=(card,))
+                    self.stop(
+                        "DUPLICATE_CARD",
+                        f"{text(card)} twice in the discard",
+                        loc=item.loc,
+                        cards=(card,),
+                    )
                 if not R.PACK >> card & 1:
-                    self.stop("CARD_NOT_IN_PACK", f"{text(card)} is not in the 78-card pack",
-                              loc=item.loc, cards=(card,))
+                    self.stop(
+                        "CARD_NOT_IN_PACK",
+                        f"{text(card)} is not in the 78-card pack",
+                        loc=item.loc,
+                        cards=(card,),
+                    )
                 if dealer in self.lines.hands and not self.dealt[dealer] >> card & 1:
-                    self.stop("CARD_NOT_HELD", f"the dealer did not hold {text(card)}",
-                              loc=item.loc, seat=dealer, cards=(card,))
+                    self.stop(
+                        "CARD_NOT_HELD",
+                        f"the dealer did not hold {text(card)}",
+                        loc=item.loc,
+                        seat=dealer,
+                        cards=(card,),
+                    )
                 if any(self.dealt[s] >> card & 1 for s in range(N) if s != dealer):
-                    self.stop("DUPLICATE_CARD", f"{text(card)} is discarded but another "
-                              "player has it", loc=item.loc, cards=(card,))
+                    self.stop(
+                        "DUPLICATE_CARD",
+                        f"{text(card)} is discarded but another player has it",
+                        loc=item.loc,
+                        cards=(card,),
+                    )
                 mask |= card.bit
             if mask.bit_count() != R.DISCARD_SIZE:
-                self.stop("WRONG_DISCARD_SIZE", f"the dealer discards {R.DISCARD_SIZE} cards, "
-                          f"not {mask.bit_count()}", "PIE3-5", loc=line.loc, seat=dealer)
+                self.stop(
+                    "WRONG_DISCARD_SIZE",
+                    f"the dealer discards {R.DISCARD_SIZE} cards, not {mask.bit_count()}",
+                    "PIE3-5",
+                    loc=line.loc,
+                    seat=dealer,
+                )
             self.discard = mask
             if dealer not in self.lines.hands:
                 self.dealt[dealer] |= mask
         forbidden = self.discard & (R.KINGS | R.HONOURS)
         if forbidden:
-            self.flag("BAD_DISCARD", VIOLATION, "the dealer may discard neither Honours nor "
-                      "Kings: " + self.words.mask(forbidden), "PIE3-5",
-                      loc=line.loc if line is not None else self.record.start, seat=dealer,
-                      cards=tuple(cards_of(forbidden)))
+            self.flag(
+                "BAD_DISCARD",
+                VIOLATION,
+                "the dealer may discard neither Honours nor Kings: " + self.words.mask(forbidden),
+                "PIE3-5",
+                loc=line.loc if line is not None else self.record.start,
+                seat=dealer,
+                cards=tuple(cards_of(forbidden)),
+            )
 
     def start_hands(self) -> None:
         for seat in range(N):
@@ -458,8 +596,7 @@ class _Hand(Replay):
     # -- claims ----------------------------------------------------------------------------
     def check_claims(self) -> None:
         """``claim points: NAME +N ...``: the result written on the sheet, against ours."""
-        self.report.findings += claim_findings(self.lines.claims, self.report, "points",
-                                               "PIE3-8")
+        self.report.findings += claim_findings(self.lines.claims, self.report, "points", "PIE3-8")
 
 
 def _round(subject: str | None) -> int:
@@ -490,4 +627,3 @@ def illegal_reason(code: str, led: int, words: Wording) -> str:
     """Why a card was illegal, naming the suit led in the record's style (``words``); the
     trumps keep this engine's name in every style."""
     return _PLAY_REASONS[code].format(suit=words.category(led))
-

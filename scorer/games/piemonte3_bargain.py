@@ -37,7 +37,7 @@ REASONS = {
     "DEMAND_NOT_LOWER": "after demanding {before} a player may only demand less",
     "OFFER_NOT_HIGHER": "after offering {before} a player may only offer more",
     "OFFERED_THEN_DEMANDED": "after offering {before} a player may only pass, offer more or "
-                             "say continue, never demand",
+    "say continue, never demand",
 }
 
 

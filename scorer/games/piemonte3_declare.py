@@ -35,8 +35,12 @@ if TYPE_CHECKING:
 
 VIOLATION, NOTE = Severity.VIOLATION, Severity.NOTE
 COURT = R.KINGS | R.HONOURS
-TITLES = {"abundance": "Abundance", "kings": "Kings", "mitigati": "Mitigati",
-          "mixed": "Mixed Honours"}
+TITLES = {
+    "abundance": "Abundance",
+    "kings": "Kings",
+    "mitigati": "Mitigati",
+    "mixed": "Mixed Honours",
+}
 
 
 def trumps_for_abundance(abundance_fool: bool) -> int:
@@ -56,17 +60,22 @@ def value(kind: str, cards: int) -> int:
     return 10 + 5 * (count - 4)
 
 
-def malformed(kind: str, cards: int, abundance_fool: bool,
-              words: Wording = ITALIAN) -> str | None:
+def malformed(kind: str, cards: int, abundance_fool: bool, words: Wording = ITALIAN) -> str | None:
     """Why ``cards`` cannot make a ``kind`` declaration, or ``None`` when they can; the
     cards are named in ``words``, the record's suit style."""
     show = words.mask
     if kind == "abundance":
         other = cards & ~trumps_for_abundance(abundance_fool)
         if other:
-            return "only trumps make Abundance, not " + show(other) + (
-                "" if abundance_fool or not other & FOOL.bit else
-                " (the Fool is not a trump here: option abundance-fool=trump)")
+            return (
+                "only trumps make Abundance, not "
+                + show(other)
+                + (
+                    ""
+                    if abundance_fool or not other & FOOL.bit
+                    else " (the Fool is not a trump here: option abundance-fool=trump)"
+                )
+            )
         if cards.bit_count() < 10:
             return f"Abundance shows 10 or more trumps, not {cards.bit_count()}"
         return None
@@ -119,51 +128,97 @@ def check_declarations(h: _Hand) -> None:
         seat = h.seat_named(line.subject, line.loc)
         items = line.items
         if not items or items[0].card is not None:
-            h.stop("BAD_DECLARATION", "declare NAME: starts with abundance, kings, mitigati "
-                   "or mixed", "PIE3-6", loc=line.loc)
+            h.stop(
+                "BAD_DECLARATION",
+                "declare NAME: starts with abundance, kings, mitigati or mixed",
+                "PIE3-6",
+                loc=line.loc,
+            )
         kind = R.DECLARATION_ALIASES.get(items[0].text.casefold())
         if kind is None:
-            h.stop("BAD_DECLARATION", f"{items[0].text!r} is not a declaration of piemonte3 "
-                   "(abundance, kings, mitigati, mixed)", "PIE3-6", loc=items[0].loc)
+            h.stop(
+                "BAD_DECLARATION",
+                f"{items[0].text!r} is not a declaration of piemonte3 "
+                "(abundance, kings, mitigati, mixed)",
+                "PIE3-6",
+                loc=items[0].loc,
+            )
         rule = "PIE3-6"
         cards = 0
         for item in items[1:]:
             if item.card is None:
                 h.stop("BAD_DECLARATION", f"{item.text!r} is not a card", rule, loc=item.loc)
             if cards >> item.card & 1:
-                h.stop("BAD_DECLARATION", f"{words.card(item.card)} is listed twice", rule,
-                       loc=item.loc)
+                h.stop(
+                    "BAD_DECLARATION",
+                    f"{words.card(item.card)} is listed twice",
+                    rule,
+                    loc=item.loc,
+                )
             cards |= item.card.bit
         title = TITLES[kind]
         if tricks_before:
-            h.flag("DECLARATION_TIMING", VIOLATION, f"{title} is declared after the discard and "
-                   "before the first trick, not during the play; it is not paid", "G-5",
-                   loc=line.loc, seat=seat)
+            h.flag(
+                "DECLARATION_TIMING",
+                VIOLATION,
+                f"{title} is declared after the discard and "
+                "before the first trick, not during the play; it is not paid",
+                "G-5",
+                loc=line.loc,
+                seat=seat,
+            )
             continue
         why = malformed(kind, cards, abundance_fool, words)
         if why is not None:
-            h.flag("DECLARATION_MALFORMED", VIOLATION, f"{h.name(seat)}'s {title}: {why}; it "
-                   "is not paid", rule, loc=line.loc, seat=seat)
+            h.flag(
+                "DECLARATION_MALFORMED",
+                VIOLATION,
+                f"{h.name(seat)}'s {title}: {why}; it is not paid",
+                rule,
+                loc=line.loc,
+                seat=seat,
+            )
             continue
         if h.known[seat]:
             missing = cards & ~h.start[seat]
             if missing:
-                h.flag("DECLARATION_NOT_HELD", VIOLATION, f"{h.name(seat)} declared {title} "
-                       f"with {words.mask(missing)} but did not hold it when play began; it is not "
-                       "paid", rule, loc=line.loc, seat=seat, cards=tuple(cards_of(missing)))
+                h.flag(
+                    "DECLARATION_NOT_HELD",
+                    VIOLATION,
+                    f"{h.name(seat)} declared {title} "
+                    f"with {words.mask(missing)} but did not hold it when play began; it is not "
+                    "paid",
+                    rule,
+                    loc=line.loc,
+                    seat=seat,
+                    cards=tuple(cards_of(missing)),
+                )
                 continue
         if kind == "abundance":
             if kind in kinds[seat]:
-                h.flag("DUPLICATE_DECLARATION", VIOLATION, f"Abundance is declared twice by "
-                       f"{h.name(seat)}; it is paid once", rule, loc=line.loc, seat=seat)
+                h.flag(
+                    "DUPLICATE_DECLARATION",
+                    VIOLATION,
+                    f"Abundance is declared twice by {h.name(seat)}; it is paid once",
+                    rule,
+                    loc=line.loc,
+                    seat=seat,
+                )
                 continue
         else:
             reused = cards & used[seat]
             if reused:
-                h.flag("DECLARATION_CARD_REUSED", VIOLATION, f"{words.mask(reused)} already served "
-                       f"another of Kings, Mitigati and Mixed Honours; a card serves only one "
-                       f"of them (besides Abundance), so this {title} is not paid", rule,
-                       loc=line.loc, seat=seat, cards=tuple(cards_of(reused)))
+                h.flag(
+                    "DECLARATION_CARD_REUSED",
+                    VIOLATION,
+                    f"{words.mask(reused)} already served "
+                    f"another of Kings, Mitigati and Mixed Honours; a card serves only one "
+                    f"of them (besides Abundance), so this {title} is not paid",
+                    rule,
+                    loc=line.loc,
+                    seat=seat,
+                    cards=tuple(cards_of(reused)),
+                )
                 continue
             used[seat] |= cards
         kinds[seat].add(kind)
@@ -184,12 +239,23 @@ def note_better_groupings(h: _Hand) -> None:
             continue
         words = " and ".join(f"{TITLES[kind]} ({worth})" for kind, worth in best)
         if not paid:
-            h.flag("UNDECLARED_COMBINATION", NOTE, f"{h.name(seat)} held {words} but made no "
-                   "declaration that is paid, so nothing is paid", "G-5", loc=h.record.start,
-                   seat=seat)
+            h.flag(
+                "UNDECLARED_COMBINATION",
+                NOTE,
+                f"{h.name(seat)} held {words} but made no "
+                "declaration that is paid, so nothing is paid",
+                "G-5",
+                loc=h.record.start,
+                seat=seat,
+            )
         else:
             where = next((loc for s, *_, loc in h.declared if s == seat), None)
-            h.flag("BETTER_GROUPING", NOTE, f"{h.name(seat)}'s declarations are worth {paid} "
-                   f"from each opponent; the cards held allowed {words}: {best_total}",
-                   "PIE3-6", loc=where or h.record.start, seat=seat)
-
+            h.flag(
+                "BETTER_GROUPING",
+                NOTE,
+                f"{h.name(seat)}'s declarations are worth {paid} "
+                f"from each opponent; the cards held allowed {words}: {best_total}",
+                "PIE3-6",
+                loc=where or h.record.start,
+                seat=seat,
+            )

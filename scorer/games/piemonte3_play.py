@@ -31,8 +31,9 @@ FOOL_BIT = FOOL.bit
 #: the seats of a trick's three plays, by its leader
 SEATS = ((0, 1, 2), (1, 2, 0), (2, 0, 1))
 #: a card's strength in its trick: trumps above every suit card (PIE3-1)
-KEY = tuple(100 + R.RULES.strength[c] if CATEGORY[c] == TRUMP else R.RULES.strength[c]
-            for c in range(97))
+KEY = tuple(
+    100 + R.RULES.strength[c] if CATEGORY[c] == TRUMP else R.RULES.strength[c] for c in range(97)
+)
 
 
 class _Debt:
@@ -64,25 +65,46 @@ def play(h: _Hand) -> None:
     debt: _Debt | None = None
     if 0 in fools:
         line = fools[0][0]
-        h.stop("FOOL_EXCHANGE_UNEXPECTED", "a Fool exchange before the first trick",
-               "PIE3-7", loc=line.loc)
+        h.stop(
+            "FOOL_EXCHANGE_UNEXPECTED",
+            "a Fool exchange before the first trick",
+            "PIE3-7",
+            loc=line.loc,
+        )
     results = report.tricks
     for index, trick in enumerate(tricks):
         number = index + 1
         if trick.number != number:
-            h.stop("TRICK_NUMBER", f"trick numbered {trick.number}, expected {number}",
-                   loc=trick.loc, trick=number)
+            h.stop(
+                "TRICK_NUMBER",
+                f"trick numbered {trick.number}, expected {number}",
+                loc=trick.loc,
+                trick=number,
+            )
         if number > R.HAND_SIZE:
-            h.stop("TOO_MANY_TRICKS", f"a hand of piemonte3 has {R.HAND_SIZE} tricks",
-                   loc=trick.loc, trick=number)
+            h.stop(
+                "TOO_MANY_TRICKS",
+                f"a hand of piemonte3 has {R.HAND_SIZE} tricks",
+                loc=trick.loc,
+                trick=number,
+            )
         if trick.leader is not None and trick.leader != leader:
-            h.stop("PLAY_OUT_OF_TURN", f"the record has {h.name(trick.leader)} leading trick "
-                   f"{number}, but {h.name(leader)} won the lead", loc=trick.loc, trick=number,
-                   seat=trick.leader)
+            h.stop(
+                "PLAY_OUT_OF_TURN",
+                f"the record has {h.name(trick.leader)} leading trick "
+                f"{number}, but {h.name(leader)} won the lead",
+                loc=trick.loc,
+                trick=number,
+                seat=trick.leader,
+            )
         cards = trick.card_tuple
         if len(cards) > N:
-            h.stop("TOO_MANY_CARDS", f"{len(cards)} cards in a trick of {N}",
-                   loc=trick.plays[N].loc, trick=number)
+            h.stop(
+                "TOO_MANY_CARDS",
+                f"{len(cards)} cards in a trick of {N}",
+                loc=trick.plays[N].loc,
+                trick=number,
+            )
         flags = {}
         fast = False
         if len(cards) == N and FOOL not in cards and None not in cards:
@@ -95,11 +117,26 @@ def play(h: _Hand) -> None:
             won = ba | bb | bc
             led = category_of[a]
             cb, cc = category_of[b], category_of[c]
-            if (ha & ba and hb & bb and hc & bc and not seen & won
-                    and (cb == led or (not hb & CATEGORY_MASK[led] and (
-                        cb == TRUMP or led == TRUMP or not hb & TRUMP_MASK)))
-                    and (cc == led or (not hc & CATEGORY_MASK[led] and (
-                        cc == TRUMP or led == TRUMP or not hc & TRUMP_MASK)))):
+            if (
+                ha & ba
+                and hb & bb
+                and hc & bc
+                and not seen & won
+                and (
+                    cb == led
+                    or (
+                        not hb & CATEGORY_MASK[led]
+                        and (cb == TRUMP or led == TRUMP or not hb & TRUMP_MASK)
+                    )
+                )
+                and (
+                    cc == led
+                    or (
+                        not hc & CATEGORY_MASK[led]
+                        and (cc == TRUMP or led == TRUMP or not hc & TRUMP_MASK)
+                    )
+                )
+            ):
                 fast = True
                 seen |= won
                 hands[sa], hands[sb], hands[sc] = ha ^ ba, hb ^ bb, hc ^ bc
@@ -127,10 +164,22 @@ def play(h: _Hand) -> None:
                 if category != FOOL_CATEGORY:
                     if led is None:
                         led = category
-                    elif category != led and (hand & CATEGORY_MASK[led] or (
-                            category != TRUMP and led != TRUMP and hand & TRUMP_MASK)):
-                        _illegal(h, trick, position, seat, card, cards[:position], hand, led,
-                                 number, flags)
+                    elif category != led and (
+                        hand & CATEGORY_MASK[led]
+                        or (category != TRUMP and led != TRUMP and hand & TRUMP_MASK)
+                    ):
+                        _illegal(
+                            h,
+                            trick,
+                            position,
+                            seat,
+                            card,
+                            cards[:position],
+                            hand,
+                            led,
+                            number,
+                            flags,
+                        )
                     if category in (TRUMP, led) and KEY[card] > best:
                         best, winner = KEY[card], seat
                 hands[seat] = hand ^ bit
@@ -138,14 +187,23 @@ def play(h: _Hand) -> None:
             if unknown or len(cards) < N:
                 if unknown:
                     position = len(cards)
-                    h.flag("UNKNOWN_CARD", NOTE, "an unknown card: the replay stops here",
-                           "G-2", loc=trick.plays[position].loc, trick=number,
-                           seat=(leader + position) % N)
+                    h.flag(
+                        "UNKNOWN_CARD",
+                        NOTE,
+                        "an unknown card: the replay stops here",
+                        "G-2",
+                        loc=trick.plays[position].loc,
+                        trick=number,
+                        seat=(leader + position) % N,
+                    )
                 elif number != last:
-                    h.stop("SHORT_TRICK", f"trick {number} has {len(cards)} cards and is not "
-                           "the last line", loc=trick.loc, trick=number)
-                results.append(TrickResult(number, leader, tuple(cards), None, 0, flags, N,
-                                           trick))
+                    h.stop(
+                        "SHORT_TRICK",
+                        f"trick {number} has {len(cards)} cards and is not the last line",
+                        loc=trick.loc,
+                        trick=number,
+                    )
+                results.append(TrickResult(number, leader, tuple(cards), None, 0, flags, N, trick))
                 break
             trick_points = points[cards[0]] + points[cards[1]] + points[cards[2]]
             won = BITS[cards[0]] | BITS[cards[1]] | BITS[cards[2]]
@@ -159,8 +217,7 @@ def play(h: _Hand) -> None:
         piles[winner] |= won
         if debt is not None and debt.due is None and piles[debt.debtor] & one_point:
             debt.due = number
-        results.append(TrickResult(number, leader, cards, winner, trick_points, flags, N,
-                                   trick))
+        results.append(TrickResult(number, leader, cards, winner, trick_points, flags, N, trick))
         if number in fools:
             for line in fools[number]:
                 debt = _exchange(h, line, debt, number, one_point)
@@ -171,75 +228,148 @@ def play(h: _Hand) -> None:
                 _settle_debt(h, debt, one_point)
             report.complete = True
     if not report.complete and not report.errors:
-        h.flag("PARTIAL_RECORD", NOTE, f"the record stops after {len(results)} trick(s); "
-               "nothing is scored", "G-2", loc=h.record.start)
+        h.flag(
+            "PARTIAL_RECORD",
+            NOTE,
+            f"the record stops after {len(results)} trick(s); nothing is scored",
+            "G-2",
+            loc=h.record.start,
+        )
         return
     from .piemonte3_declare import note_better_groupings
 
     note_better_groupings(h)
 
 
-def _impossible(h: _Hand, trick: Trick, position: int, seat: int, card, seen: int,
-                number: int) -> None:
+def _impossible(
+    h: _Hand, trick: Trick, position: int, seat: int, card, seen: int, number: int
+) -> None:
     """A card its player cannot play: not in the pack, already out, or not held (G-2)."""
     loc = trick.plays[position].loc
     text = h.words.texts[card]
     if not R.PACK >> card & 1:
-        h.stop("CARD_NOT_IN_PACK", f"{text} is not in the 78-card pack", loc=loc,
-               trick=number, seat=seat, cards=(card,))
+        h.stop(
+            "CARD_NOT_IN_PACK",
+            f"{text} is not in the 78-card pack",
+            loc=loc,
+            trick=number,
+            seat=seat,
+            cards=(card,),
+        )
     if seen >> card & 1:
-        h.stop("DUPLICATE_CARD", f"{text} was already played (or discarded)", loc=loc,
-               trick=number, seat=seat, cards=(card,))
-    h.stop("CARD_NOT_HELD", f"{h.name(seat)} does not hold {text}", loc=loc, trick=number,
-           seat=seat, cards=(card,))
+        h.stop(
+            "DUPLICATE_CARD",
+            f"{text} was already played (or discarded)",
+            loc=loc,
+            trick=number,
+            seat=seat,
+            cards=(card,),
+        )
+    h.stop(
+        "CARD_NOT_HELD",
+        f"{h.name(seat)} does not hold {text}",
+        loc=loc,
+        trick=number,
+        seat=seat,
+        cards=(card,),
+    )
 
 
-def _illegal(h: _Hand, trick: Trick, position: int, seat: int, card, before, hand: int,
-             led: int, number: int, flags: dict) -> None:
+def _illegal(
+    h: _Hand,
+    trick: Trick,
+    position: int,
+    seat: int,
+    card,
+    before,
+    hand: int,
+    led: int,
+    number: int,
+    flags: dict,
+) -> None:
     """G-1: an illegal card, flagged with the cards that were legal, and taken as played."""
     code = R.RULES.illegal(hand, before, card)
     if code is None or position in flags:
         return
     legal = R.RULES.legal(hand, before)
-    h.flag(code, VIOLATION, f"{h.name(seat)} played {h.words.texts[card]} but "
-           + illegal_reason(code, led, h.words),
-           "G-1", loc=trick.plays[position].loc, trick=number, seat=seat, cards=(card,),
-           legal=tuple(cards_of(legal)))
+    h.flag(
+        code,
+        VIOLATION,
+        f"{h.name(seat)} played {h.words.texts[card]} but " + illegal_reason(code, led, h.words),
+        "G-1",
+        loc=trick.plays[position].loc,
+        trick=number,
+        seat=seat,
+        cards=(card,),
+        legal=tuple(cards_of(legal)),
+    )
     flags[position] = ((code,), legal)
 
 
-def _exchange(h: _Hand, line: Line, debt: _Debt | None, number: int,
-              one_point: int) -> _Debt | None:
+def _exchange(
+    h: _Hand, line: Line, debt: _Debt | None, number: int, one_point: int
+) -> _Debt | None:
     """A ``fool`` line after trick ``number``: check it and move the card (PIE3-7)."""
     seat = h.seat_named(line.subject, line.loc)
     if debt is None or debt.debtor != seat:
-        h.stop("FOOL_EXCHANGE_UNEXPECTED", f"{h.name(seat)} owes no card for the Fool here",
-               "PIE3-7", loc=line.loc, seat=seat)
+        h.stop(
+            "FOOL_EXCHANGE_UNEXPECTED",
+            f"{h.name(seat)} owes no card for the Fool here",
+            "PIE3-7",
+            loc=line.loc,
+            seat=seat,
+        )
     cards = line.cards()
     if len(cards) != 1 or len(line.items) != 1:
-        h.stop("BAD_FOOL_EXCHANGE", "fool NAME: names the one card given", "PIE3-7",
-               loc=line.loc, seat=seat)
+        h.stop(
+            "BAD_FOOL_EXCHANGE",
+            "fool NAME: names the one card given",
+            "PIE3-7",
+            loc=line.loc,
+            seat=seat,
+        )
     card = cards[0]
     text = h.words.texts[card]
     piles = h.piles
     if not piles[seat] >> card & 1:
-        h.stop("FOOL_CARD_NOT_IN_PILE", f"{h.name(seat)} gives {text}, which is not among the "
-               "cards he has won (or discarded)", "PIE3-7", loc=line.items[0].loc, seat=seat,
-               cards=(card,))
+        h.stop(
+            "FOOL_CARD_NOT_IN_PILE",
+            f"{h.name(seat)} gives {text}, which is not among the cards he has won (or discarded)",
+            "PIE3-7",
+            loc=line.items[0].loc,
+            seat=seat,
+            cards=(card,),
+        )
     if not one_point >> card & 1:
-        h.flag("FOOL_EXCHANGE_NOT_ONE_POINT", VIOLATION, f"{h.name(seat)} gives {text} for the "
-               "Fool; the exchange is a 1-point card (taken as given)", "PIE3-7",
-               loc=line.items[0].loc, seat=seat, cards=(card,),
-               legal=tuple(cards_of(piles[seat] & one_point)))
+        h.flag(
+            "FOOL_EXCHANGE_NOT_ONE_POINT",
+            VIOLATION,
+            f"{h.name(seat)} gives {text} for the "
+            "Fool; the exchange is a 1-point card (taken as given)",
+            "PIE3-7",
+            loc=line.items[0].loc,
+            seat=seat,
+            cards=(card,),
+            legal=tuple(cards_of(piles[seat] & one_point)),
+        )
     if debt.due is not None and debt.due < number:
-        h.flag("FOOL_EXCHANGE_LATE", VIOLATION, f"{h.name(seat)} had a 1-point card to give "
-               f"after trick {debt.due} but gives it only after trick {number}", "PIE3-7",
-               loc=line.loc, seat=seat, trick=number)
+        h.flag(
+            "FOOL_EXCHANGE_LATE",
+            VIOLATION,
+            f"{h.name(seat)} had a 1-point card to give "
+            f"after trick {debt.due} but gives it only after trick {number}",
+            "PIE3-7",
+            loc=line.loc,
+            seat=seat,
+            trick=number,
+        )
     piles[seat] ^= card.bit
     piles[debt.creditor] |= card.bit
     when = "at once" if number == debt.trick else f"after trick {number}"
-    h.exchanges.append(f"{h.name(seat)} gave {text} to {h.name(debt.creditor)} for the Fool of "
-                       f"trick {debt.trick}, {when}")
+    h.exchanges.append(
+        f"{h.name(seat)} gave {text} to {h.name(debt.creditor)} for the Fool of "
+        f"trick {debt.trick}, {when}"
+    )
     return None
 
 
@@ -252,17 +382,33 @@ def _settle_debt(h: _Hand, debt: _Debt, one_point: int) -> None:
         card = cards_of(available)[0]
         piles[debt.debtor] ^= card.bit
         piles[debt.creditor] |= card.bit
-        h.flag("FOOL_EXCHANGE_DERIVED", NOTE, f"the record does not show the Fool exchange "
-               f"due after trick {debt.due}; {h.name(debt.debtor)} is taken to give a 1-point "
-               f"card ({h.words.texts[card]}) to {h.name(debt.creditor)}", "PIE3-7",
-               loc=h.record.start, seat=debt.debtor)
-        h.exchanges.append(f"{h.name(debt.debtor)} gives a 1-point card to "
-                           f"{h.name(debt.creditor)} for the Fool of trick {debt.trick}")
+        h.flag(
+            "FOOL_EXCHANGE_DERIVED",
+            NOTE,
+            f"the record does not show the Fool exchange "
+            f"due after trick {debt.due}; {h.name(debt.debtor)} is taken to give a 1-point "
+            f"card ({h.words.texts[card]}) to {h.name(debt.creditor)}",
+            "PIE3-7",
+            loc=h.record.start,
+            seat=debt.debtor,
+        )
+        h.exchanges.append(
+            f"{h.name(debt.debtor)} gives a 1-point card to "
+            f"{h.name(debt.creditor)} for the Fool of trick {debt.trick}"
+        )
         return
     piles[debt.debtor] ^= FOOL_BIT
     piles[debt.creditor] |= FOOL_BIT
-    h.flag("FOOL_TO_WINNER", NOTE, f"{h.name(debt.debtor)} never had a 1-point card to give "
-           f"for the Fool of trick {debt.trick}, so the Fool goes to {h.name(debt.creditor)}",
-           "PIE3-7", loc=h.record.start, seat=debt.debtor)
-    h.exchanges.append(f"the Fool of trick {debt.trick} goes to {h.name(debt.creditor)}: "
-                       f"{h.name(debt.debtor)} never had a 1-point card")
+    h.flag(
+        "FOOL_TO_WINNER",
+        NOTE,
+        f"{h.name(debt.debtor)} never had a 1-point card to give "
+        f"for the Fool of trick {debt.trick}, so the Fool goes to {h.name(debt.creditor)}",
+        "PIE3-7",
+        loc=h.record.start,
+        seat=debt.debtor,
+    )
+    h.exchanges.append(
+        f"the Fool of trick {debt.trick} goes to {h.name(debt.creditor)}: "
+        f"{h.name(debt.debtor)} never had a 1-point card"
+    )

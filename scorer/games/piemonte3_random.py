@@ -26,13 +26,13 @@ DEFAULT_PLAYERS = ["Anna", "Bruno", "Carla"]
 N = 3
 
 
-def _cards_line(keyword: str, subject: str | None, mask: int, head: tuple[Item, ...] = ()
-                ) -> Line:
+def _cards_line(keyword: str, subject: str | None, mask: int, head: tuple[Item, ...] = ()) -> Line:
     return Line(keyword, subject, head + tuple(Item(str(c), c) for c in cards_of(mask)))
 
 
-def random_record(game: Piemonte3, rng: random.Random, players: list[str] | None = None,
-                  dealer: int | None = None) -> Record:
+def random_record(
+    game: Piemonte3, rng: random.Random, players: list[str] | None = None, dealer: int | None = None
+) -> Record:
     players = list(players or DEFAULT_PLAYERS)
     if dealer is None:
         dealer = rng.randrange(N)
@@ -46,8 +46,9 @@ def random_record(game: Piemonte3, rng: random.Random, players: list[str] | None
     position = 0
     for round_no in range(1, R.DEAL_ROUNDS + 1):
         for seat in order:
-            size = R.DEALER_LAST_PACKET if (round_no == R.DEAL_ROUNDS and seat == dealer) \
-                else R.PACKET
+            size = (
+                R.DEALER_LAST_PACKET if (round_no == R.DEAL_ROUNDS and seat == dealer) else R.PACKET
+            )
             for card in deck[position : position + size]:
                 hands[seat] |= card.bit
             position += size
@@ -109,8 +110,7 @@ def _bargain(rng: random.Random, eldest: int) -> tuple[list[str], bool]:
     return words, session.settled
 
 
-def _declarations(rng: random.Random, name: str, hand: int, abundance_fool: bool
-                  ) -> list[Line]:
+def _declarations(rng: random.Random, name: str, hand: int, abundance_fool: bool) -> list[Line]:
     """The player's declarations: his best grouping, now and then a lesser legal one."""
     out = []
     trumps = hand & trumps_for_abundance(abundance_fool)
@@ -136,8 +136,9 @@ def _declarations(rng: random.Random, name: str, hand: int, abundance_fool: bool
     return out
 
 
-def _play(rng: random.Random, players: list[str], hands: list[int], leader: int, dealer: int,
-          discard: int) -> list[Line | Trick]:
+def _play(
+    rng: random.Random, players: list[str], hands: list[int], leader: int, dealer: int, discard: int
+) -> list[Line | Trick]:
     """Random legal tricks, with the Fool's exchange written as soon as it is due."""
     rules = R.RULES
     hands = list(hands)

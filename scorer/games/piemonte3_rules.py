@@ -88,8 +88,7 @@ DECLARATIONS = {
     "mitigati": ("mitigati", "mitigatti", "honours", "honors", "onori"),
     "mixed": ("mixed", "mixed-honours", "mixed-honors", "misti"),
 }
-DECLARATION_ALIASES = {alias: name for name, aliases in DECLARATIONS.items()
-                       for alias in aliases}
+DECLARATION_ALIASES = {alias: name for name, aliases in DECLARATIONS.items() for alias in aliases}
 
 #: Bargaining words (PIE3-4); ``demand=N`` and ``offer=N`` carry their amount.
 PASS_WORDS = ("pass", "passo", "p")
@@ -98,25 +97,49 @@ DEMAND_KEYS = ("demand", "d", "chiedo")
 OFFER_KEYS = ("offer", "o", "offro")
 
 KEYWORDS = {
-    "hand": KeywordSpec("player", "cards", "the cards dealt to a player: 25, the dealer's 28 "
-                        "before his discard; in a thrown-in deal, the cards dealt by then"),
-    "bargain": KeywordSpec("number", "words", "bargaining after deal round 2, 3 or 4, from "
-                           "eldest: pass | demand=N | offer=N | continue"),
+    "hand": KeywordSpec(
+        "player",
+        "cards",
+        "the cards dealt to a player: 25, the dealer's 28 "
+        "before his discard; in a thrown-in deal, the cards dealt by then",
+    ),
+    "bargain": KeywordSpec(
+        "number",
+        "words",
+        "bargaining after deal round 2, 3 or 4, from eldest: pass | demand=N | offer=N | continue",
+    ),
     "discard": KeywordSpec("none", "cards", "the dealer's three discards (no Honour, no King)"),
-    "declare": KeywordSpec("player", "mixed", "a declaration and its cards: abundance | kings "
-                           "| mitigati | mixed, then the cards used"),
-    "fool": KeywordSpec("player", "cards", "after a trick: the 1-point card the Fool's player "
-                        "gives the winner of the Fool's trick"),
-    "claim": KeywordSpec("word", "words", "the result written on paper: claim points: Anna +3 "
-                         "..."),
+    "declare": KeywordSpec(
+        "player",
+        "mixed",
+        "a declaration and its cards: abundance | kings | mitigati | mixed, then the cards used",
+    ),
+    "fool": KeywordSpec(
+        "player",
+        "cards",
+        "after a trick: the 1-point card the Fool's player gives the winner of the Fool's trick",
+    ),
+    "claim": KeywordSpec("word", "words", "the result written on paper: claim points: Anna +3 ..."),
 }
 
 OPTIONS = (
-    Option("fool", ("4", "5"), "PIE3-2",
-           "the Fool's card points: 4 (129 in all, 43 to break even) or 5 (130; game points "
-           "kept in thirds)"),
-    Option("abundance-fool", ("plain", "trump"), "PIE3-6",
-           "whether the Fool counts as a trump for Abundance"),
-    Option("discard-in-pile", ("yes", "no"), "PIE3-7",
-           "whether the dealer may give the Fool's 1-point card from his discard"),
+    Option(
+        "fool",
+        ("4", "5"),
+        "PIE3-2",
+        "the Fool's card points: 4 (129 in all, 43 to break even) or 5 (130; game points "
+        "kept in thirds)",
+    ),
+    Option(
+        "abundance-fool",
+        ("plain", "trump"),
+        "PIE3-6",
+        "whether the Fool counts as a trump for Abundance",
+    ),
+    Option(
+        "discard-in-pile",
+        ("yes", "no"),
+        "PIE3-7",
+        "whether the dealer may give the Fool's 1-point card from his discard",
+    ),
 )

@@ -27,9 +27,14 @@ def _byte_tables(points: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """For each byte of a 97-bit card mask, the points of every value of that byte."""
     tables = []
     for start in range(0, 104, 8):
-        tables.append(tuple(sum(points[start + bit] for bit in range(8)
-                                if value >> bit & 1 and start + bit < 97)
-                            for value in range(256)))
+        tables.append(
+            tuple(
+                sum(
+                    points[start + bit] for bit in range(8) if value >> bit & 1 and start + bit < 97
+                )
+                for value in range(256)
+            )
+        )
     return tuple(tables)
 
 
@@ -57,13 +62,21 @@ def score_hand(h: _Hand) -> None:
     sides = []
     for seat in range(N):
         extra = discard_points if seat == h.dealer else 0
-        sides.append(SideTally(h.name(seat), (seat,), totals[seat] - extra, tricks[seat], 0,
-                               extra, totals[seat]))
+        sides.append(
+            SideTally(
+                h.name(seat), (seat,), totals[seat] - extra, tricks[seat], 0, extra, totals[seat]
+            )
+        )
     report.sides = sides
     for seat, kind, _cards, worth, _loc in h.declared:
         amounts = tuple(worth * scale * (2 if s == seat else -1) for s in range(N))
-        report.lines.append(ScoreLine(f"{TITLES[kind]} declared by {h.name(seat)}: {worth} "
-                                      "from each opponent", amounts, "PIE3-6"))
+        report.lines.append(
+            ScoreLine(
+                f"{TITLES[kind]} declared by {h.name(seat)}: {worth} from each opponent",
+                amounts,
+                "PIE3-6",
+            )
+        )
     pack = sum(totals)
     if scale == 1:
         amounts = tuple(t - R.BREAK_EVEN for t in totals)
@@ -72,8 +85,7 @@ def score_hand(h: _Hand) -> None:
         amounts = tuple(3 * t - pack for t in totals)
         rule = f"{pack}/3 to break even, in thirds of a game point"
     detail = ", ".join(f"{h.name(s)} {totals[s]}" for s in range(N))
-    report.lines.append(ScoreLine(f"Card points: {detail} of {pack} ({rule})", amounts,
-                                  "PIE3-8"))
+    report.lines.append(ScoreLine(f"Card points: {detail} of {pack} ({rule})", amounts, "PIE3-8"))
     report.contract["bargaining"] = "continued" if h.lines.bargains else "not recorded"
     if h.exchanges:
         report.contract["fool"] = "; ".join(h.exchanges)

@@ -94,8 +94,9 @@ class Pinch(Game):
     options = R.OPTIONS
     rulings = (*(f"PINCH-{n}" for n in range(1, 9)), "G-1", "G-2", "G-5", "G-6")
 
-    def replay(self, record: Record, options: Mapping[str, str] | None = None, *,
-               single_pass: bool = True) -> Report:
+    def replay(
+        self, record: Record, options: Mapping[str, str] | None = None, *, single_pass: bool = True
+    ) -> Report:
         if single_pass:
             try:
                 return _PinchHand(self, record, options).run()
@@ -103,14 +104,16 @@ class Pinch(Game):
                 pass
         return _PinchHand(self, record, options, single_pass=False).run()
 
-    def random_record(self, rng: random.Random, players: list[str] | None = None,
-                      dealer: int | None = None) -> Record:
+    def random_record(
+        self, rng: random.Random, players: list[str] | None = None, dealer: int | None = None
+    ) -> Record:
         from .pinch_random import random_record
 
         return random_record(self, rng, players, dealer)
 
-    def session_summary(self, records: Sequence[Record], reports: Sequence[Report],
-                        balances: Mapping[str, int]) -> list[str]:
+    def session_summary(
+        self, records: Sequence[Record], reports: Sequence[Report], balances: Mapping[str, int]
+    ) -> list[str]:
         from .pinch_scoring import session_summary
 
         return session_summary(self, records, reports)
@@ -119,15 +122,21 @@ class Pinch(Game):
 class _PinchHand:
     """One replay of one record. Built, run once, discarded."""
 
-    def __init__(self, game: Pinch, record: Record, options: Mapping[str, str] | None,
-                 single_pass: bool = True) -> None:
+    def __init__(
+        self,
+        game: Pinch,
+        record: Record,
+        options: Mapping[str, str] | None,
+        single_pass: bool = True,
+    ) -> None:
         self.game = game
         self.use_single_pass = single_pass
         self.record = record
         self.report = Report(game.key, tuple(record.players), record.dealer, unit=game.unit)
         self.options = game.resolve_options(record.options, options)
-        self.rules = R.rules(self.options["pip-order"] == "historic",
-                             self.options["overtrump"] == "required")
+        self.rules = R.rules(
+            self.options["pip-order"] == "historic", self.options["overtrump"] == "required"
+        )
         self.words = game.wording(record)  # cards and suits in the record's style
         self.dealer = record.dealer if record.dealer is not None else 0
         self.hand_lines: dict[int, Line] = {}
@@ -166,8 +175,7 @@ class _PinchHand:
         self.melds = MeldBook(self)
 
     # -- findings --------------------------------------------------------------------------
-    def flag(self, code: str, severity: Severity, message: str, rule: str | None,
-             **where) -> None:
+    def flag(self, code: str, severity: Severity, message: str, rule: str | None, **where) -> None:
         self.report.add(Finding(code, severity, message, rule, **where))
 
     def stop(self, code: str, message: str, rule: str = "G-2", **where) -> None:
@@ -204,8 +212,9 @@ class _PinchHand:
     def judge(self) -> Report:
         try:
             if len(self.report.players) != 2:
-                self.stop("WRONG_PLAYERS", "pinch tarot is played by two players",
-                          loc=self.record.start)
+                self.stop(
+                    "WRONG_PLAYERS", "pinch tarot is played by two players", loc=self.record.start
+                )
             self.sort_lines()
             self.deal()
             self.replay()
@@ -221,8 +230,14 @@ class _PinchHand:
             with suppress(_Stop):  # a malformed claim line is an error (G-2), not an escape
                 self.check_claims()
         elif not report.errors and not any(f.code == "PARTIAL_RECORD" for f in report.findings):
-            self.flag("PARTIAL_RECORD", NOTE, f"the record stops after {self.tricks_done} of "
-                      f"{R.TRICKS} tricks; nothing is scored", "G-2", loc=self.record.start)
+            self.flag(
+                "PARTIAL_RECORD",
+                NOTE,
+                f"the record stops after {self.tricks_done} of "
+                f"{R.TRICKS} tricks; nothing is scored",
+                "G-2",
+                loc=self.record.start,
+            )
         report.findings.sort(key=lambda f: (f.loc is None, f.loc or Loc(0, 0)))
         return report
 
@@ -253,8 +268,11 @@ class _PinchHand:
             keyword = entry.keyword
             if keyword in ("hand", "stock"):
                 if started:
-                    self.stop("LINE_OUT_OF_PLACE", f"the {keyword} line comes after play "
-                              "began", loc=entry.loc)
+                    self.stop(
+                        "LINE_OUT_OF_PLACE",
+                        f"the {keyword} line comes after play began",
+                        loc=entry.loc,
+                    )
                 if keyword == "stock":
                     if self.stock_line is not None:
                         self.stop("DUPLICATE_LINE", "a second stock line", loc=entry.loc)
@@ -262,8 +280,9 @@ class _PinchHand:
                     continue
                 seat = self.seat_named(entry.subject, entry.loc)
                 if seat in self.hand_lines:
-                    self.stop("DUPLICATE_LINE", f"a second hand line for {entry.subject}",
-                              loc=entry.loc)
+                    self.stop(
+                        "DUPLICATE_LINE", f"a second hand line for {entry.subject}", loc=entry.loc
+                    )
                 self.hand_lines[seat] = entry
             elif keyword in ("draw", "meld", "cover"):
                 self.events.append(entry)
@@ -292,11 +311,19 @@ class _PinchHand:
             if card is None:
                 self.stop("UNKNOWN_CARD", f"the {what} must be written in full", loc=item.loc)
             if not R.PACK >> card & 1:
-                self.stop("CARD_NOT_IN_PACK", f"{self.text(card)} is not in the 78-card pack",
-                          loc=item.loc, cards=(card,))
+                self.stop(
+                    "CARD_NOT_IN_PACK",
+                    f"{self.text(card)} is not in the 78-card pack",
+                    loc=item.loc,
+                    cards=(card,),
+                )
             if (union | mask) >> card & 1:
-                self.stop("DUPLICATE_CARD", f"{self.text(card)} is dealt twice", loc=item.loc,
-                          cards=(card,))
+                self.stop(
+                    "DUPLICATE_CARD",
+                    f"{self.text(card)} is dealt twice",
+                    loc=item.loc,
+                    cards=(card,),
+                )
             mask |= 1 << card
         return mask
 
@@ -305,17 +332,26 @@ class _PinchHand:
         for seat, line in sorted(self.hand_lines.items()):
             mask = self.card_mask(line, union, "hand")
             if mask.bit_count() != R.HAND_SIZE:
-                self.stop("WRONG_HAND_SIZE", f"{self.name(seat)} was dealt {mask.bit_count()} "
-                          f"cards; the deal gives {R.HAND_SIZE}", "PINCH-3", loc=line.loc,
-                          seat=seat)
+                self.stop(
+                    "WRONG_HAND_SIZE",
+                    f"{self.name(seat)} was dealt {mask.bit_count()} "
+                    f"cards; the deal gives {R.HAND_SIZE}",
+                    "PINCH-3",
+                    loc=line.loc,
+                    seat=seat,
+                )
             union |= mask
             self.dealt[seat] = mask
         line = self.stock_line
         if line is not None:
             mask = self.card_mask(line, union, "stock")
             if mask.bit_count() != R.STOCK_SIZE:
-                self.stop("WRONG_STOCK_SIZE", f"the stock holds {R.STOCK_SIZE} cards, not "
-                          f"{mask.bit_count()}", "PINCH-3", loc=line.loc)
+                self.stop(
+                    "WRONG_STOCK_SIZE",
+                    f"the stock holds {R.STOCK_SIZE} cards, not {mask.bit_count()}",
+                    "PINCH-3",
+                    loc=line.loc,
+                )
             self.stock = line.card_tuple  # every card known: card_mask checked
             self.stock_mask = mask
         missing = [seat for seat in (0, 1) if seat not in self.hand_lines]
@@ -353,23 +389,39 @@ class _PinchHand:
                     drawn[seat] |= 1 << card
         if tricks == R.TRICKS:
             stock = self.stock_mask  # never dealt: a stock card played but not drawn by its
-            for seat in missing:     # player is one he did not hold, which the replay says
+            for seat in missing:  # player is one he did not hold, which the replay says
                 self.dealt[seat] = played[seat] & ~drawn[seat] & ~self.dealt[1 - seat] & ~stock
-            self.flag("HANDS_DERIVED", NOTE, "the deal of " + " and ".join(
-                self.name(s) for s in missing) + " is derived from the play and the draws",
-                "PINCH-3", loc=self.record.start)
+            self.flag(
+                "HANDS_DERIVED",
+                NOTE,
+                "the deal of "
+                + " and ".join(self.name(s) for s in missing)
+                + " is derived from the play and the draws",
+                "PINCH-3",
+                loc=self.record.start,
+            )
             for seat in missing:
                 count = self.dealt[seat].bit_count()
                 if count != R.HAND_SIZE and not played[seat] & ~drawn[seat] & stock:
-                    self.stop("WRONG_HAND_SIZE", f"{self.name(seat)} played {count} cards that "
-                              f"were not drawn; the deal gives {R.HAND_SIZE}", "PINCH-3",
-                              loc=self.record.start, seat=seat)
+                    self.stop(
+                        "WRONG_HAND_SIZE",
+                        f"{self.name(seat)} played {count} cards that "
+                        f"were not drawn; the deal gives {R.HAND_SIZE}",
+                        "PINCH-3",
+                        loc=self.record.start,
+                        seat=seat,
+                    )
             return
         for seat in missing:
             self.known[seat] = False
-        self.flag("DEAL_UNKNOWN", NOTE, "the deal is not written in full and the play is "
-                  "incomplete: what that player held is not checked", "G-2",
-                  loc=self.record.start)
+        self.flag(
+            "DEAL_UNKNOWN",
+            NOTE,
+            "the deal is not written in full and the play is "
+            "incomplete: what that player held is not checked",
+            "G-2",
+            loc=self.record.start,
+        )
 
     # -- the play --------------------------------------------------------------------------
     def replay(self) -> None:
@@ -439,8 +491,13 @@ class _PinchHand:
                 cards = entry._cards
                 number = done + 1
                 winner = fool_by = -1
-                if (len(cards) == 2 and entry.number == number and not pending and (
-                        entry.leader is None or entry.leader == leader) and number <= last):
+                if (
+                    len(cards) == 2
+                    and entry.number == number
+                    and not pending
+                    and (entry.leader is None or entry.leader == leader)
+                    and number <= last
+                ):
                     a, b = cards
                     if a is not None and b is not None:  # (an unknown card: the general way)
                         other = 1 - leader
@@ -461,7 +518,8 @@ class _PinchHand:
                                     winner = other
                                 # equal: one card written twice, for the general method
                             elif not second & category_mask[led] and (
-                                    answer == TRUMP or led == TRUMP or not second & TRUMP_MASK):
+                                answer == TRUMP or led == TRUMP or not second & TRUMP_MASK
+                            ):
                                 winner = other if answer == TRUMP else leader
                 if winner < 0:
                     self.tricks_done, self.leader, self.gone = done, leader, gone
@@ -550,8 +608,14 @@ class _PinchHand:
                 subject = entry.subject
                 seat = seats.get(subject.casefold()) if subject else None
                 found = entry._cards
-                if (seat is not None and len(found) == 1 and pending and seat == pending[0]
-                        and stock and found[0] == stock[stock_pos]):
+                if (
+                    seat is not None
+                    and len(found) == 1
+                    and pending
+                    and seat == pending[0]
+                    and stock
+                    and found[0] == stock[stock_pos]
+                ):
                     card = found[0]
                     bit = bit_of[card]
                     stock_pos += 1
@@ -577,8 +641,12 @@ class _PinchHand:
                 self.claims.append(entry)
             else:  # a hand or stock line after the play began, an unknown keyword
                 raise _Recheck
-            stock_pos, drawn, pending, windows = (self.stock_pos, self.drawn, self.pending,
-                                                  self.windows)
+            stock_pos, drawn, pending, windows = (
+                self.stock_pos,
+                self.drawn,
+                self.pending,
+                self.windows,
+            )
             fool_watch = self.fool_owner if self.covered is None else None
         self.tricks_done, self.leader, self.gone = done, leader, gone
         self.stock_pos, self.drawn, self.pending = stock_pos, drawn, pending
@@ -589,8 +657,7 @@ class _PinchHand:
     def general_replay(self) -> None:
         """Every line through its own method (:meth:`trick`, :meth:`draw`, the melds, the
         cover), in the order written."""
-        last_trick = max((i for i, e in enumerate(self.events) if isinstance(e, Trick)),
-                         default=-1)
+        last_trick = max((i for i, e in enumerate(self.events) if isinstance(e, Trick)), default=-1)
         for index, entry in enumerate(self.events):
             if isinstance(entry, Trick):
                 if not self.trick(entry, index == last_trick):
@@ -613,8 +680,14 @@ class _PinchHand:
         :meth:`trick_full`, which finds and reports what is wrong."""
         cards = trick.card_tuple
         number = self.tricks_done + 1
-        if (len(cards) != 2 or trick.number != number or self.pending or trick.leader is not None
-                or number > R.TRICKS or not self.both_known):
+        if (
+            len(cards) != 2
+            or trick.number != number
+            or self.pending
+            or trick.leader is not None
+            or number > R.TRICKS
+            or not self.both_known
+        ):
             return self.trick_full(trick, is_last_line)
         a, b = cards
         if a is None or b is None or a == FOOL or b == FOOL:
@@ -633,7 +706,8 @@ class _PinchHand:
             strength = self.rules.strength
             winner = leader if strength[a] > strength[b] else other
         elif not second & CATEGORY_MASK[led] and (
-                answer == TRUMP or led == TRUMP or not second & TRUMP_MASK):
+            answer == TRUMP or led == TRUMP or not second & TRUMP_MASK
+        ):
             winner = other if answer == TRUMP else leader
         else:
             return self.trick_full(trick, is_last_line)
@@ -648,8 +722,9 @@ class _PinchHand:
                 self.fool_due, self.fool_due_at = True, number
             self.fool_after |= both
         points = R.POINTS
-        self.report.tricks.append(TrickResult(number, leader, cards, winner,
-                                              points[a] + points[b], None, 2, trick))
+        self.report.tricks.append(
+            TrickResult(number, leader, cards, winner, points[a] + points[b], None, 2, trick)
+        )
         self.tricks_done = number
         self.leader = winner
         self.windows = _CLOSED
@@ -663,59 +738,105 @@ class _PinchHand:
         """Every check of one trick, with the findings (see :meth:`trick`)."""
         number = self.tricks_done + 1
         if trick.number != number:
-            self.stop("TRICK_NUMBER", f"trick numbered {trick.number}, expected {number}",
-                      loc=trick.loc, trick=number)
+            self.stop(
+                "TRICK_NUMBER",
+                f"trick numbered {trick.number}, expected {number}",
+                loc=trick.loc,
+                trick=number,
+            )
         if number > R.TRICKS:
-            self.stop("TOO_MANY_TRICKS", f"a hand of pinch has {R.TRICKS} tricks",
-                      loc=trick.loc, trick=number)
+            self.stop(
+                "TOO_MANY_TRICKS",
+                f"a hand of pinch has {R.TRICKS} tricks",
+                loc=trick.loc,
+                trick=number,
+            )
         if self.pending:
             seat = self.pending[0]
-            self.stop("DRAW_MISSING", f"{self.name(seat)} draws from the stock after trick "
-                      f"{number - 1}, before trick {number} is played", "PINCH-3",
-                      loc=trick.loc, trick=number, seat=seat)
+            self.stop(
+                "DRAW_MISSING",
+                f"{self.name(seat)} draws from the stock after trick "
+                f"{number - 1}, before trick {number} is played",
+                "PINCH-3",
+                loc=trick.loc,
+                trick=number,
+                seat=seat,
+            )
         leader = self.leader
         if trick.leader is not None and trick.leader != leader:
-            self.stop("PLAY_OUT_OF_TURN", f"the record has {self.name(trick.leader)} leading "
-                      f"trick {number}, but {self.name(leader)} has the lead",
-                      loc=trick.loc, trick=number, seat=trick.leader)
+            self.stop(
+                "PLAY_OUT_OF_TURN",
+                f"the record has {self.name(trick.leader)} leading "
+                f"trick {number}, but {self.name(leader)} has the lead",
+                loc=trick.loc,
+                trick=number,
+                seat=trick.leader,
+            )
         cards = trick.card_tuple
         if len(cards) > 2:
-            self.stop("TOO_MANY_CARDS", f"{len(cards)} cards in a trick of two players",
-                      loc=trick.plays[2].loc, trick=number)
+            self.stop(
+                "TOO_MANY_CARDS",
+                f"{len(cards)} cards in a trick of two players",
+                loc=trick.plays[2].loc,
+                trick=number,
+            )
         hands = self.hands
         flags: dict[int, tuple[tuple[str, ...], int]] = {}
         for position, card in enumerate(cards):
             seat = leader if position == 0 else 1 - leader
             if card is None:
-                self.flag("UNKNOWN_CARD", NOTE, "an unknown card: the replay stops here",
-                          "G-2", loc=trick.plays[position].loc, trick=number, seat=seat)
+                self.flag(
+                    "UNKNOWN_CARD",
+                    NOTE,
+                    "an unknown card: the replay stops here",
+                    "G-2",
+                    loc=trick.plays[position].loc,
+                    trick=number,
+                    seat=seat,
+                )
                 self.tricks_done = number - 1
                 return False
             bit = 1 << card
             hand = hands[seat]
             if not hand & bit:
-                if self.known[seat] or self.gone & bit or hands[1 - seat] & bit \
-                        or not R.PACK & bit:
+                if self.known[seat] or self.gone & bit or hands[1 - seat] & bit or not R.PACK & bit:
                     self.not_held(trick, position, seat, card, number)
                 hand |= bit
-            if position and self.known[seat] and (
-                    CATEGORY[card] != CATEGORY[cards[0]] or self.rules.overtrump):
+            if (
+                position
+                and self.known[seat]
+                and (CATEGORY[card] != CATEGORY[cards[0]] or self.rules.overtrump)
+            ):
                 code = self.rules.illegal(hand, cards[:1], card)
                 if code is not None:
                     legal = self.rules.legal(hand, cards[:1])
-                    self.illegal(code, seat, card, trick.plays[position].loc, number,
-                                 cards[0], legal)
+                    self.illegal(
+                        code, seat, card, trick.plays[position].loc, number, cards[0], legal
+                    )
                     flags[position] = ((code,), legal)
             hands[seat] = hand & ~bit
             self.gone |= bit
         points = R.POINTS
         if len(cards) < 2:
             if not is_last_line:
-                self.stop("SHORT_TRICK", f"trick {number} has {len(cards)} card and is not the "
-                          "last line", loc=trick.loc, trick=number)
-            self.report.tricks.append(TrickResult(number, leader, cards, None,
-                                                  sum(points[c] for c in cards if c != FOOL),
-                                                  flags, 2, trick))
+                self.stop(
+                    "SHORT_TRICK",
+                    f"trick {number} has {len(cards)} card and is not the last line",
+                    loc=trick.loc,
+                    trick=number,
+                )
+            self.report.tricks.append(
+                TrickResult(
+                    number,
+                    leader,
+                    cards,
+                    None,
+                    sum(points[c] for c in cards if c != FOOL),
+                    flags,
+                    2,
+                    trick,
+                )
+            )
             self.tricks_done = number - 1
             return False
         winner = (leader + self.rules.winner(cards)) % 2
@@ -723,8 +844,9 @@ class _PinchHand:
         trick_points = points[cards[0]] + points[cards[1]]
         if FOOL in cards:
             trick_points -= points[FOOL]
-        self.report.tricks.append(TrickResult(number, leader, cards, winner, trick_points, flags,
-                                              2, trick))
+        self.report.tricks.append(
+            TrickResult(number, leader, cards, winner, trick_points, flags, 2, trick)
+        )
         self.tricks_done = number
         self.leader = winner
         self.windows = _CLOSED
@@ -754,25 +876,52 @@ class _PinchHand:
         loc = trick.plays[position].loc
         text = self.text(card)
         if not R.PACK >> card & 1:
-            self.stop("CARD_NOT_IN_PACK", f"{text} is not in the 78-card pack", loc=loc,
-                      trick=number, seat=seat, cards=(card,))
+            self.stop(
+                "CARD_NOT_IN_PACK",
+                f"{text} is not in the 78-card pack",
+                loc=loc,
+                trick=number,
+                seat=seat,
+                cards=(card,),
+            )
         if self.gone >> card & 1:
-            self.stop("DUPLICATE_CARD", f"{text} was already played", loc=loc, trick=number,
-                      seat=seat, cards=(card,))
+            self.stop(
+                "DUPLICATE_CARD",
+                f"{text} was already played",
+                loc=loc,
+                trick=number,
+                seat=seat,
+                cards=(card,),
+            )
         why = ""
-        if self.stock is not None and card in self.stock[self.stock_pos:]:
+        if self.stock is not None and card in self.stock[self.stock_pos :]:
             why = "; it is still in the stock, and a card cannot be played before it is drawn"
         elif self.hands[1 - seat] >> card & 1:
             why = f"; {self.name(1 - seat)} holds it"
-        self.stop("CARD_NOT_HELD", f"{self.name(seat)} does not hold {text}{why}", loc=loc,
-                  trick=number, seat=seat, cards=(card,))
+        self.stop(
+            "CARD_NOT_HELD",
+            f"{self.name(seat)} does not hold {text}{why}",
+            loc=loc,
+            trick=number,
+            seat=seat,
+            cards=(card,),
+        )
 
-    def illegal(self, code: str, seat: int, card: Card, loc: Loc | None, number: int,
-                lead: Card, legal: int) -> None:
+    def illegal(
+        self, code: str, seat: int, card: Card, loc: Loc | None, number: int, lead: Card, legal: int
+    ) -> None:
         suit = self.words.category(CATEGORY[lead])  # the Fool never leads a trick's category
-        self.flag(code, VIOLATION, f"{self.name(seat)} played {self.text(card)} but "
-                  + _REASONS[code].format(suit=suit), "PINCH-4", loc=loc, trick=number,
-                  seat=seat, cards=(card,), legal=tuple(cards_of(legal)))
+        self.flag(
+            code,
+            VIOLATION,
+            f"{self.name(seat)} played {self.text(card)} but " + _REASONS[code].format(suit=suit),
+            "PINCH-4",
+            loc=loc,
+            trick=number,
+            seat=seat,
+            cards=(card,),
+            legal=tuple(cards_of(legal)),
+        )
 
     # -- PINCH-3: draws --------------------------------------------------------------------
     def draw(self, line: Line) -> None:
@@ -783,8 +932,7 @@ class _PinchHand:
             seat = self.seat_named(line.subject, line.loc)
         found = line.card_tuple
         if len(found) != 1 or found[0] is None:
-            self.stop("BAD_DRAW", "a draw line names the one card drawn", loc=line.loc,
-                      seat=seat)
+            self.stop("BAD_DRAW", "a draw line names the one card drawn", loc=line.loc, seat=seat)
         card = found[0]
         pending = self.pending
         stock = self.stock
@@ -810,63 +958,129 @@ class _PinchHand:
                 why = f"the stock is exhausted after trick {R.STOCK_TRICKS}"
             else:
                 why = f"both players have drawn after trick {number}"
-            self.stop("DRAW_OUT_OF_PLACE", f"{self.name(seat)} draws, but {why}", "PINCH-3",
-                      loc=line.loc, trick=number or None, seat=seat)
+            self.stop(
+                "DRAW_OUT_OF_PLACE",
+                f"{self.name(seat)} draws, but {why}",
+                "PINCH-3",
+                loc=line.loc,
+                trick=number or None,
+                seat=seat,
+            )
         if seat != self.pending[0]:
             winner = self.leader
-            self.stop("DRAW_OUT_OF_ORDER", f"after trick {number} {self.name(winner)}, who won "
-                      f"it, draws first, then {self.name(1 - winner)}", "PINCH-3",
-                      loc=line.loc, trick=number, seat=seat)
+            self.stop(
+                "DRAW_OUT_OF_ORDER",
+                f"after trick {number} {self.name(winner)}, who won "
+                f"it, draws first, then {self.name(1 - winner)}",
+                "PINCH-3",
+                loc=line.loc,
+                trick=number,
+                seat=seat,
+            )
         bit = 1 << card
-        if self.stock is None and R.PACK & bit and not (
-                self.dealt[0] | self.dealt[1] | self.drawn | self.gone) & bit:
+        if (
+            self.stock is None
+            and R.PACK & bit
+            and not (self.dealt[0] | self.dealt[1] | self.drawn | self.gone) & bit
+        ):
             return  # no stock written: a card not seen before is all one can check
         text = self.text(card)
         loc = line.items[0].loc
         if self.stock is not None:
             expected = self.stock[self.stock_pos]
             if card != expected:
-                self.stop("DRAW_MISMATCH", f"{self.name(seat)} draws {text}, but the next card "
-                          f"of the stock is {self.text(expected)}", "PINCH-3", loc=loc,
-                          trick=number, seat=seat, cards=(card,))
+                self.stop(
+                    "DRAW_MISMATCH",
+                    f"{self.name(seat)} draws {text}, but the next card "
+                    f"of the stock is {self.text(expected)}",
+                    "PINCH-3",
+                    loc=loc,
+                    trick=number,
+                    seat=seat,
+                    cards=(card,),
+                )
         elif not R.PACK & bit:
-            self.stop("CARD_NOT_IN_PACK", f"{text} is not in the 78-card pack", loc=loc,
-                      trick=number, seat=seat, cards=(card,))
+            self.stop(
+                "CARD_NOT_IN_PACK",
+                f"{text} is not in the 78-card pack",
+                loc=loc,
+                trick=number,
+                seat=seat,
+                cards=(card,),
+            )
         elif (self.dealt[0] | self.dealt[1] | self.drawn | self.gone) & bit:
-            self.stop("DUPLICATE_CARD", f"{text} is drawn, but it was dealt, drawn or played "
-                      "already", "PINCH-3", loc=loc, trick=number, seat=seat, cards=(card,))
+            self.stop(
+                "DUPLICATE_CARD",
+                f"{text} is drawn, but it was dealt, drawn or played already",
+                "PINCH-3",
+                loc=loc,
+                trick=number,
+                seat=seat,
+                cards=(card,),
+            )
 
     # -- PINCH-6: covering the Fool --------------------------------------------------------
     def cover(self, line: Line) -> None:
         seat = self.seat_named(line.subject, line.loc)
         found = line.card_tuple
         if len(found) != 1 or found[0] is None:
-            self.stop("BAD_COVER", "a cover line names the one card given", loc=line.loc,
-                      seat=seat)
+            self.stop("BAD_COVER", "a cover line names the one card given", loc=line.loc, seat=seat)
         card = found[0]
-        if (self.fool_owner == seat and self.covered is None and card != FOOL
-                and (self.piles[seat] & self.fool_after) >> card & 1):  # the usual cover
+        if (
+            self.fool_owner == seat
+            and self.covered is None
+            and card != FOOL
+            and (self.piles[seat] & self.fool_after) >> card & 1
+        ):  # the usual cover
             self.give_cover(seat, card)
             return
         loc = line.items[0].loc
         text = self.text(card)
         if self.fool_owner != seat:
-            self.stop("BAD_COVER", f"{self.name(seat)} has not played the Fool and owes no "
-                      "card", "PINCH-6", loc=loc, seat=seat, cards=(card,))
+            self.stop(
+                "BAD_COVER",
+                f"{self.name(seat)} has not played the Fool and owes no card",
+                "PINCH-6",
+                loc=loc,
+                seat=seat,
+                cards=(card,),
+            )
         if self.covered is not None:
-            self.stop("BAD_COVER", f"the Fool is covered already (with "
-                      f"{self.text(self.covered)})", "PINCH-6", loc=loc, seat=seat,
-                      cards=(card,))
+            self.stop(
+                "BAD_COVER",
+                f"the Fool is covered already (with {self.text(self.covered)})",
+                "PINCH-6",
+                loc=loc,
+                seat=seat,
+                cards=(card,),
+            )
         if card == FOOL or not self.piles[seat] >> card & 1:
-            self.stop("COVER_NOT_IN_PILE", f"{self.name(seat)} gives {text}, which is not among "
-                      "the cards he has won", "PINCH-6", loc=loc, seat=seat, cards=(card,))
+            self.stop(
+                "COVER_NOT_IN_PILE",
+                f"{self.name(seat)} gives {text}, which is not among the cards he has won",
+                "PINCH-6",
+                loc=loc,
+                seat=seat,
+                cards=(card,),
+            )
         if not self.fool_after >> card & 1:
-            when = ("before he has won a trick after the Fool" if not self.fool_due
-                    else "from a trick won before the Fool")
-            self.flag("COVER_WRONG_TRICK", VIOLATION, f"{self.name(seat)} covers the Fool with "
-                      f"{text}, {when}; the card must come from a trick he won after playing "
-                      "the Fool", "PINCH-6", loc=loc, seat=seat, cards=(card,),
-                      legal=tuple(cards_of(self.fool_after)))
+            when = (
+                "before he has won a trick after the Fool"
+                if not self.fool_due
+                else "from a trick won before the Fool"
+            )
+            self.flag(
+                "COVER_WRONG_TRICK",
+                VIOLATION,
+                f"{self.name(seat)} covers the Fool with "
+                f"{text}, {when}; the card must come from a trick he won after playing "
+                "the Fool",
+                "PINCH-6",
+                loc=loc,
+                seat=seat,
+                cards=(card,),
+                legal=tuple(cards_of(self.fool_after)),
+            )
         self.give_cover(seat, card)
 
     def give_cover(self, seat: int, card: Card) -> None:
@@ -880,8 +1094,9 @@ class _PinchHand:
         """``claim points: NAME N ...``: the hand's totals as written on the sheet, against
         what the rules give (PINCH-8); a difference is flagged for the director."""
         if self.claims:
-            self.report.findings += claim_findings(self.claims, self.report, "points",
-                                                   "PINCH-8", signed=False)
+            self.report.findings += claim_findings(
+                self.claims, self.report, "points", "PINCH-8", signed=False
+            )
 
     def end_of_hand(self) -> None:
         """PINCH-6: a Fool not covered goes to the opponent; the melds not declared (G-5)."""
@@ -891,13 +1106,26 @@ class _PinchHand:
             self.piles[1 - owner] |= FOOL_BIT
             if self.fool_due:
                 due = self.fool_due_at
-                self.flag("FOOL_NOT_COVERED", VIOLATION, f"{self.name(owner)} won trick {due} "
-                          f"after playing the Fool in trick {self.fool_trick} but never covered "
-                          f"it; the Fool goes to {self.name(1 - owner)}", "PINCH-6",
-                          loc=self.report.tricks[due - 1].source.loc, trick=due, seat=owner)
+                self.flag(
+                    "FOOL_NOT_COVERED",
+                    VIOLATION,
+                    f"{self.name(owner)} won trick {due} "
+                    f"after playing the Fool in trick {self.fool_trick} but never covered "
+                    f"it; the Fool goes to {self.name(1 - owner)}",
+                    "PINCH-6",
+                    loc=self.report.tricks[due - 1].source.loc,
+                    trick=due,
+                    seat=owner,
+                )
             else:
-                self.flag("FOOL_TO_OPPONENT", NOTE, f"{self.name(owner)} won no trick after "
-                          f"playing the Fool (trick {self.fool_trick}); it goes to "
-                          f"{self.name(1 - owner)}", "PINCH-6", loc=self.record.start,
-                          seat=owner)
+                self.flag(
+                    "FOOL_TO_OPPONENT",
+                    NOTE,
+                    f"{self.name(owner)} won no trick after "
+                    f"playing the Fool (trick {self.fool_trick}); it goes to "
+                    f"{self.name(1 - owner)}",
+                    "PINCH-6",
+                    loc=self.record.start,
+                    seat=owner,
+                )
         self.melds.note_undeclared()

@@ -37,12 +37,17 @@ _SUIT_OF_FAMILY = {family: suit for suit, family in enumerate(R.FAMILIES)}
 #: the three gatti; the four cards of a family; three cards of a kind). Other cards make no
 #: meld (empty). The single pass looks at :meth:`MeldBook.moment_for` only then.
 MELD_CHECKS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-    ((R.FAMILIES[_FAMILY_OF[card]], 4), (R.KINDS[_KIND_OF[card]], 3)) if card in _FAMILY_OF
-    else ((R.GATTI, 3), (R.TRUMPS, R.TRUMP_MELD)) if (R.GATTI & R.TRUMPS) >> card & 1
-    else ((R.GATTI, 3),) if R.GATTI >> card & 1
-    else ((R.TRUMPS, R.TRUMP_MELD),) if R.TRUMPS >> card & 1
+    ((R.FAMILIES[_FAMILY_OF[card]], 4), (R.KINDS[_KIND_OF[card]], 3))
+    if card in _FAMILY_OF
+    else ((R.GATTI, 3), (R.TRUMPS, R.TRUMP_MELD))
+    if (R.GATTI & R.TRUMPS) >> card & 1
+    else ((R.GATTI, 3),)
+    if R.GATTI >> card & 1
+    else ((R.TRUMPS, R.TRUMP_MELD),)
+    if R.TRUMPS >> card & 1
     else ()
-    for card in range(97))
+    for card in range(97)
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,9 +150,15 @@ class MeldBook:
                 if count > self.kinds[seat].get(rank, 0):
                     missed.append(f"{_KIND_NUMBER[count]} {R.RANK_NAME[rank]}")
             if missed:
-                h.flag("UNDECLARED_MELD", NOTE, f"{h.name(seat)} held {', '.join(missed)} at "
-                       "a moment to meld and never declared it: not paid", "G-5",
-                       loc=h.record.start, seat=seat)
+                h.flag(
+                    "UNDECLARED_MELD",
+                    NOTE,
+                    f"{h.name(seat)} held {', '.join(missed)} at "
+                    "a moment to meld and never declared it: not paid",
+                    "G-5",
+                    loc=h.record.start,
+                    seat=seat,
+                )
 
 
 def _shape(mask: int, kind: str | None) -> tuple[str, int] | None:
@@ -164,8 +175,14 @@ def _shape(mask: int, kind: str | None) -> tuple[str, int] | None:
             return "family", suit
     if kind in (None, "four", "three") and count >= 3:
         rank = _KIND_OF.get((mask & -mask).bit_length() - 1)  # the kinds are disjoint: the
-        if rank is not None and not mask & ~R.KINDS[rank] and count == (  # lowest card's
-                4 if kind == "four" else 3 if kind == "three" else count):
+        if (
+            rank is not None
+            and not mask & ~R.KINDS[rank]
+            and count
+            == (  # lowest card's
+                4 if kind == "four" else 3 if kind == "three" else count
+            )
+        ):
             return _KIND_NUMBER[count], rank
     return None
 
@@ -179,13 +196,21 @@ def declare(h: _PinchHand, line: Line) -> None:
     if None in found:
         if found[0] is not None or found.count(None) > 1:
             last_word = [item for item in line.items if item.card is None][-1]
-            h.stop("BAD_MELD", "a meld line is an optional kind word and then its cards",
-                   loc=last_word.loc, seat=seat)
+            h.stop(
+                "BAD_MELD",
+                "a meld line is an optional kind word and then its cards",
+                loc=last_word.loc,
+                seat=seat,
+            )
         word = line.word_texts()[0]
         kind = _ALIASES.get(word.casefold())
         if kind is None:
-            h.stop("BAD_MELD", f"{word!r} is not a meld of pinch "
-                   f"({', '.join(R.MELD_WORDS)})", loc=line.items[0].loc, seat=seat)
+            h.stop(
+                "BAD_MELD",
+                f"{word!r} is not a meld of pinch ({', '.join(R.MELD_WORDS)})",
+                loc=line.items[0].loc,
+                seat=seat,
+            )
     cards = [card for card in found if card is not None]
     if not cards:
         h.stop("BAD_MELD", "a meld is shown: the line names its cards", loc=line.loc, seat=seat)
@@ -196,29 +221,58 @@ def declare(h: _PinchHand, line: Line) -> None:
     if shape is None:
         what = f"a {kind} meld" if kind else "a meld"
         shown = h.texts(mask)
-        h.flag("MELD_MALFORMED", VIOLATION, f"{shown} is not {what} (PINCH-5: trumps 10 or more "
-               "trumps, gatti Fool 1 21, family J C Q K of a suit, three or four J, C, Q or K); "
-               "not paid", "PINCH-5", loc=line.loc, seat=seat, cards=tuple(cards_of(mask)))
+        h.flag(
+            "MELD_MALFORMED",
+            VIOLATION,
+            f"{shown} is not {what} (PINCH-5: trumps 10 or more "
+            "trumps, gatti Fool 1 21, family J C Q K of a suit, three or four J, C, Q or K); "
+            "not paid",
+            "PINCH-5",
+            loc=line.loc,
+            seat=seat,
+            cards=tuple(cards_of(mask)),
+        )
         return
     kind, key = shape
     number = h.tricks_done
     if number and not h.windows[seat]:
-        h.flag("MELD_TIMING", VIOLATION, f"{h.name(seat)} melds after trick {number} without "
-               "having drawn since: melds are shown before one's first card or after one's "
-               "draw; not paid", "PINCH-5", loc=line.loc, trick=number, seat=seat)
+        h.flag(
+            "MELD_TIMING",
+            VIOLATION,
+            f"{h.name(seat)} melds after trick {number} without "
+            "having drawn since: melds are shown before one's first card or after one's "
+            "draw; not paid",
+            "PINCH-5",
+            loc=line.loc,
+            trick=number,
+            seat=seat,
+        )
         return
     if h.known[seat] and mask & ~h.hands[seat]:
         missing = mask & ~h.hands[seat]
-        h.flag("MELD_NOT_HELD", VIOLATION, f"{h.name(seat)} shows {h.texts(missing)}, which he "
-               "does not hold at that moment; not paid", "PINCH-5", loc=line.loc, seat=seat,
-               cards=tuple(cards_of(missing)))
+        h.flag(
+            "MELD_NOT_HELD",
+            VIOLATION,
+            f"{h.name(seat)} shows {h.texts(missing)}, which he "
+            "does not hold at that moment; not paid",
+            "PINCH-5",
+            loc=line.loc,
+            seat=seat,
+            cards=tuple(cards_of(missing)),
+        )
         return
     when = "before the first card" if not number else f"after drawing, following trick {number}"
     name = h.name(seat)
 
     def repeated(what: str) -> None:
-        h.flag("MELD_REPEATED", VIOLATION, f"{name} declares {what} again; each meld is "
-               "declared once a hand: not paid", "PINCH-5", loc=line.loc, seat=seat)
+        h.flag(
+            "MELD_REPEATED",
+            VIOLATION,
+            f"{name} declares {what} again; each meld is declared once a hand: not paid",
+            "PINCH-5",
+            loc=line.loc,
+            seat=seat,
+        )
 
     def accept(code: str, points: int, description: str) -> None:
         book.accepted.append(Meld(seat, code, points, description, when, mask, line.loc))
@@ -230,10 +284,17 @@ def declare(h: _PinchHand, line: Line) -> None:
             book.trumps[seat] = mask
             accept(f"{count}T", count, f"{count} trumps")
         elif before & ~mask:
-            h.flag("MELD_RAISE_NOT_HELD", VIOLATION, f"{name} raises trumps without showing "
-                   f"{h.texts(before & ~mask)}, declared before: a raise shows every trump "
-                   "already declared, still in hand; not paid", "PINCH-5", loc=line.loc,
-                   seat=seat, cards=tuple(cards_of(before & ~mask)))
+            h.flag(
+                "MELD_RAISE_NOT_HELD",
+                VIOLATION,
+                f"{name} raises trumps without showing "
+                f"{h.texts(before & ~mask)}, declared before: a raise shows every trump "
+                "already declared, still in hand; not paid",
+                "PINCH-5",
+                loc=line.loc,
+                seat=seat,
+                cards=tuple(cards_of(before & ~mask)),
+            )
         elif count <= before.bit_count():
             repeated(f"{count} trumps")
         else:
@@ -264,5 +325,8 @@ def declare(h: _PinchHand, line: Line) -> None:
         if before:
             accept(f"5{letter}", 5, f"{ranks} raised from three to four")
         else:
-            accept(f"{10 if size == 4 else 5}{letter}", 10 if size == 4 else 5,
-                   f"{_KIND_NUMBER[size]} {ranks}")
+            accept(
+                f"{10 if size == 4 else 5}{letter}",
+                10 if size == 4 else 5,
+                f"{_KIND_NUMBER[size]} {ranks}",
+            )

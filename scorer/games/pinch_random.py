@@ -25,8 +25,9 @@ if TYPE_CHECKING:
 DEFAULT_PLAYERS = ["Anna", "Bruno"]
 
 
-def _cards_line(keyword: str, subject: str | None, cards: list[Card] | list[int],
-                word: str | None = None) -> Line:
+def _cards_line(
+    keyword: str, subject: str | None, cards: list[Card] | list[int], word: str | None = None
+) -> Line:
     items = tuple(Item(str(c), c) for c in cards)  # type: ignore[arg-type]
     return Line(keyword, subject, ((Item(word),) if word else ()) + items)
 
@@ -62,13 +63,19 @@ class _Melder:
             elif declared & trumps == declared and count > declared.bit_count():
                 self.trumps[seat] = trumps
                 line("trumps", trumps)
-        if hand & R.GATTI == R.GATTI and ("gatti", 0) not in self.done[seat] \
-                and rng.random() < 0.85:
+        if (
+            hand & R.GATTI == R.GATTI
+            and ("gatti", 0) not in self.done[seat]
+            and rng.random() < 0.85
+        ):
             self.done[seat].add(("gatti", 0))
             line("gatti", R.GATTI)
         for suit, family in enumerate(R.FAMILIES):
-            if hand & family == family and ("family", suit) not in self.done[seat] \
-                    and rng.random() < 0.85:
+            if (
+                hand & family == family
+                and ("family", suit) not in self.done[seat]
+                and rng.random() < 0.85
+            ):
                 self.done[seat].add(("family", suit))
                 line("family", family)
         for rank, kind in R.KINDS.items():
@@ -84,8 +91,9 @@ class _Melder:
             line("four" if have == 4 else "three", held)
 
 
-def random_record(game: Pinch, rng: random.Random, players: list[str] | None = None,
-                  dealer: int | None = None) -> Record:
+def random_record(
+    game: Pinch, rng: random.Random, players: list[str] | None = None, dealer: int | None = None
+) -> Record:
     players = list(players or DEFAULT_PLAYERS)
     if dealer is None:
         dealer = rng.randrange(2)
@@ -96,8 +104,11 @@ def random_record(game: Pinch, rng: random.Random, players: list[str] | None = N
         options["bagatto-ultimo"] = "off"
     if rng.random() < 0.05:
         options["pip-order"] = "historic"
-    tags: list[tuple[str, str]] = [("Game", game.key), ("Players", ", ".join(players)),
-                                   ("Dealer", players[dealer])]
+    tags: list[tuple[str, str]] = [
+        ("Game", game.key),
+        ("Players", ", ".join(players)),
+        ("Dealer", players[dealer]),
+    ]
     if options:
         tags.append(("Options", " ".join(f"{k}={v}" for k, v in options.items())))
     rules = R.rules(options.get("pip-order") == "historic", "overtrump" in options)
@@ -106,11 +117,11 @@ def random_record(game: Pinch, rng: random.Random, players: list[str] | None = N
     rng.shuffle(deck)
     hands = [0, 0]
     leader = 1 - dealer  # PINCH-3: the dealer's opponent leads
-    for card in deck[:R.HAND_SIZE]:
+    for card in deck[: R.HAND_SIZE]:
         hands[leader] |= card.bit
-    for card in deck[R.HAND_SIZE:2 * R.HAND_SIZE]:
+    for card in deck[R.HAND_SIZE : 2 * R.HAND_SIZE]:
         hands[dealer] |= card.bit
-    stock = deck[2 * R.HAND_SIZE:]
+    stock = deck[2 * R.HAND_SIZE :]
     body: list[Line | Trick] = []
     for seat in (0, 1):
         body.append(_cards_line("hand", players[seat], cards_of(hands[seat])))

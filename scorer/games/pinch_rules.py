@@ -72,8 +72,12 @@ def rules(historic: bool = False, overtrump: bool = False) -> TrickRules:
     """PINCH-1 and PINCH-4 as trick rules: suits ascending (hearts and diamonds reversed with
     ``pip-order=historic``), 20 over 21; follow suit, else trump; a trump lead answered with
     a trump (beating it when able with ``overtrump=required``). The Fool is always legal."""
-    return TrickRules.simple(trump_order=_TRUMP_ORDER, black=_ASCENDING,
-                             red=_HISTORIC if historic else _ASCENDING, overtrump=overtrump)
+    return TrickRules.simple(
+        trump_order=_TRUMP_ORDER,
+        black=_ASCENDING,
+        red=_HISTORIC if historic else _ASCENDING,
+        overtrump=overtrump,
+    )
 
 
 RULES = rules()
@@ -85,8 +89,10 @@ def _trumps_above() -> tuple[int, ...]:
     lead must be one of them when the answer holds one (``overtrump=required``, PINCH-4)."""
     strength = RULES.strength
     trumps = [card for card in CARDS if card.is_trump and PACK >> card & 1]
-    return tuple(sum(1 << t for t in trumps if strength[t] > strength[card])
-                 if card in trumps else 0 for card in CARDS)
+    return tuple(
+        sum(1 << t for t in trumps if strength[t] > strength[card]) if card in trumps else 0
+        for card in CARDS
+    )
 
 
 TRUMPS_ABOVE = _trumps_above()
@@ -116,23 +122,45 @@ MELD_WORDS = {
 KEYWORDS = {
     "hand": KeywordSpec("player", "cards", "the fifteen cards dealt to a player (PINCH-3)"),
     "stock": KeywordSpec("none", "cards", "the 48 cards of the stock, top first (PINCH-3)"),
-    "draw": KeywordSpec("player", "cards", "the card a player draws after a trick, winner first "
-                                           "(PINCH-3)"),
-    "meld": KeywordSpec("player", "mixed", "a meld shown: trumps|gatti|family|four|three and "
-                                           "its cards (PINCH-5)"),
-    "cover": KeywordSpec("player", "cards", "the card the Fool's owner gives to cover it "
-                                            "(PINCH-6)"),
-    "claim": KeywordSpec("word", "words", "the hand's totals written on the sheet: claim "
-                                          "points: Anna 58 Bruno 75 (PINCH-8)"),
+    "draw": KeywordSpec(
+        "player", "cards", "the card a player draws after a trick, winner first (PINCH-3)"
+    ),
+    "meld": KeywordSpec(
+        "player", "mixed", "a meld shown: trumps|gatti|family|four|three and its cards (PINCH-5)"
+    ),
+    "cover": KeywordSpec(
+        "player", "cards", "the card the Fool's owner gives to cover it (PINCH-6)"
+    ),
+    "claim": KeywordSpec(
+        "word",
+        "words",
+        "the hand's totals written on the sheet: claim points: Anna 58 Bruno 75 (PINCH-8)",
+    ),
 }
 
 OPTIONS = (
-    Option("pip-order", ("ascending", "historic"), "PINCH-1",
-           "suit cards 1..10 ascending in every suit, or reversed in hearts and diamonds"),
-    Option("overtrump", ("free", "required"), "PINCH-4",
-           "a trump answering a trump lead may be any trump, or must beat it when able"),
-    Option("bagatto-ultimo", ("on", "off"), "PINCH-7",
-           "20 points for the Bagatto played to the last trick, to whoever wins that trick"),
-    Option("hands", ("2", "1", "3", "4", "5", "6", "8", "10"), "PINCH-8",
-           "hands in a game; the higher total after them wins"),
+    Option(
+        "pip-order",
+        ("ascending", "historic"),
+        "PINCH-1",
+        "suit cards 1..10 ascending in every suit, or reversed in hearts and diamonds",
+    ),
+    Option(
+        "overtrump",
+        ("free", "required"),
+        "PINCH-4",
+        "a trump answering a trump lead may be any trump, or must beat it when able",
+    ),
+    Option(
+        "bagatto-ultimo",
+        ("on", "off"),
+        "PINCH-7",
+        "20 points for the Bagatto played to the last trick, to whoever wins that trick",
+    ),
+    Option(
+        "hands",
+        ("2", "1", "3", "4", "5", "6", "8", "10"),
+        "PINCH-8",
+        "hands in a game; the higher total after them wins",
+    ),
 )

@@ -31,7 +31,8 @@ def _to(seat: int, amount: int) -> tuple[int, int]:
 #: counts of bits instead of a step per card.
 _POINT_MASKS = tuple(
     (value, sum(1 << card for card, points in enumerate(R.POINTS) if points == value))
-    for value in sorted(set(R.POINTS) - {0}, reverse=True))
+    for value in sorted(set(R.POINTS) - {0}, reverse=True)
+)
 
 
 def pile_points(pile: int) -> int:
@@ -46,8 +47,11 @@ def deck_points(h: _PinchHand) -> list[SideTally]:
         pile = h.piles[seat]
         card_points = pile_points(pile)
         pairs = pile.bit_count() // 2
-        out.append(SideTally(h.name(seat), (seat,), card_points, h.won[seat], pairs, 0,
-                             card_points + pairs))
+        out.append(
+            SideTally(
+                h.name(seat), (seat,), card_points, h.won[seat], pairs, 0, card_points + pairs
+            )
+        )
     return out
 
 
@@ -56,24 +60,37 @@ def score_hand(h: _PinchHand) -> None:
     report = h.report
     lines = report.lines
     for meld in h.melds.accepted:
-        lines.append(ScoreLine(f"{meld.code} {meld.description}: {h.name(meld.seat)}, "
-                               f"{meld.when}: {h.texts(meld.cards)}",
-                               _to(meld.seat, meld.points), "PINCH-5"))
+        lines.append(
+            ScoreLine(
+                f"{meld.code} {meld.description}: {h.name(meld.seat)}, "
+                f"{meld.when}: {h.texts(meld.cards)}",
+                _to(meld.seat, meld.points),
+                "PINCH-5",
+            )
+        )
     if h.bagatto is not None and h.options["bagatto-ultimo"] == "on":
         player, winner = h.bagatto
         if player == winner:
             why = f"{h.name(player)} played the Bagatto to the last trick and won it"
         else:
-            why = (f"{h.name(player)} played the Bagatto to the last trick and "
-                   f"{h.name(winner)} won it")
-        lines.append(ScoreLine(f"{BAGATTO_POINTS}B Bagatto ultimo: {why}",
-                               _to(winner, BAGATTO_POINTS), "PINCH-7"))
+            why = (
+                f"{h.name(player)} played the Bagatto to the last trick and {h.name(winner)} won it"
+            )
+        lines.append(
+            ScoreLine(
+                f"{BAGATTO_POINTS}B Bagatto ultimo: {why}", _to(winner, BAGATTO_POINTS), "PINCH-7"
+            )
+        )
     report.sides = deck_points(h)
     totals = [side.total for side in report.sides]
-    detail = "; ".join(f"{s.name} {s.total} ({s.card_points} in cards, {s.trick_points} for "
-                       f"{s.trick_points * 2} cards)" for s in report.sides)
-    lines.append(ScoreLine(f"deck points: {detail}; {sum(totals)} in all",
-                           (totals[0], totals[1]), "PINCH-2"))
+    detail = "; ".join(
+        f"{s.name} {s.total} ({s.card_points} in cards, {s.trick_points} for "
+        f"{s.trick_points * 2} cards)"
+        for s in report.sides
+    )
+    lines.append(
+        ScoreLine(f"deck points: {detail}; {sum(totals)} in all", (totals[0], totals[1]), "PINCH-2")
+    )
     if h.covered is not None:
         report.contract["Fool covered with"] = h.text(h.covered)
 
@@ -87,14 +104,13 @@ def hands_per_game(game: Pinch, records: Sequence[Record]) -> int:
     return int(options["hands"])
 
 
-def session_summary(game: Pinch, records: Sequence[Record],
-                    reports: Sequence[Report]) -> list[str]:
+def session_summary(game: Pinch, records: Sequence[Record], reports: Sequence[Report]) -> list[str]:
     """PINCH-8: each game of the session (its hands in order, the deal alternating), its
     totals and its winner; a game not finished is said so."""
     size = hands_per_game(game, records)
     out = []
     for start in range(0, len(reports), size):
-        chunk = reports[start:start + size]
+        chunk = reports[start : start + size]
         names: list[str] = []
         totals: dict[str, int] = {}
         unscored = 0
@@ -112,8 +128,10 @@ def session_summary(game: Pinch, records: Sequence[Record],
         head = f"game {start // size + 1} ({span}): {scores}"
         extra = f"; {unscored} hand(s) not scored" if unscored else ""
         if len(chunk) < size:
-            out.append(f"{head}: {len(chunk)} of {size} hands played, the game is not finished"
-                       f"{extra} (PINCH-8)")
+            out.append(
+                f"{head}: {len(chunk)} of {size} hands played, the game is not finished"
+                f"{extra} (PINCH-8)"
+            )
             continue
         best = max(totals.values(), default=0)
         leaders = [name for name in names if totals[name] == best]

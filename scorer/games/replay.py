@@ -31,8 +31,7 @@ class Replay:
     report: Report
     words: Wording = ITALIAN
 
-    def flag(self, code: str, severity: Severity, message: str, rule: str | None,
-             **where) -> None:
+    def flag(self, code: str, severity: Severity, message: str, rule: str | None, **where) -> None:
         """Record a finding (``where``: ``loc``, ``trick``, ``seat``, ``cards``, ``legal``)."""
         self.report.add(Finding(code, severity, message, rule, **where))
 
@@ -92,11 +91,21 @@ class SeatingReplay(Replay):
             if card is None:
                 self.stop("UNKNOWN_CARD", "hands must be written in full", loc=item.loc)
             if not pack >> card & 1:
-                self.stop("CARD_NOT_IN_PACK", f"{text(card)} is not in {pack_name}",
-                          loc=item.loc, seat=seat, cards=(card,))
+                self.stop(
+                    "CARD_NOT_IN_PACK",
+                    f"{text(card)} is not in {pack_name}",
+                    loc=item.loc,
+                    seat=seat,
+                    cards=(card,),
+                )
             if (union | mask) >> card & 1:
-                self.stop("DUPLICATE_CARD", f"{text(card)} is dealt twice", loc=item.loc,
-                          seat=seat, cards=(card,))
+                self.stop(
+                    "DUPLICATE_CARD",
+                    f"{text(card)} is dealt twice",
+                    loc=item.loc,
+                    seat=seat,
+                    cards=(card,),
+                )
             mask |= 1 << card
         return mask
 
@@ -113,19 +122,36 @@ class SeatingReplay(Replay):
         for index, trick in enumerate(tricks):
             number = index + 1
             if trick.number != number:
-                self.stop("TRICK_NUMBER", f"trick numbered {trick.number}, expected {number}",
-                          loc=trick.loc, trick=number)
+                self.stop(
+                    "TRICK_NUMBER",
+                    f"trick numbered {trick.number}, expected {number}",
+                    loc=trick.loc,
+                    trick=number,
+                )
             if number > total:
-                self.stop("TOO_MANY_TRICKS", f"{rules.hand_name} has {total} tricks",
-                          loc=trick.loc, trick=number)
+                self.stop(
+                    "TOO_MANY_TRICKS",
+                    f"{rules.hand_name} has {total} tricks",
+                    loc=trick.loc,
+                    trick=number,
+                )
             if trick.leader is not None and trick.leader != leader:
-                self.stop("PLAY_OUT_OF_TURN", f"the record has {self.name(trick.leader)} "
-                          f"leading trick {number}, but {self.name(leader)} won the lead",
-                          loc=trick.loc, trick=number, seat=trick.leader)
+                self.stop(
+                    "PLAY_OUT_OF_TURN",
+                    f"the record has {self.name(trick.leader)} "
+                    f"leading trick {number}, but {self.name(leader)} won the lead",
+                    loc=trick.loc,
+                    trick=number,
+                    seat=trick.leader,
+                )
             cards = trick.card_tuple
             if len(cards) > n:
-                self.stop("TOO_MANY_CARDS", f"{len(cards)} cards in a trick of {n}",
-                          loc=trick.plays[n].loc, trick=number)
+                self.stop(
+                    "TOO_MANY_CARDS",
+                    f"{len(cards)} cards in a trick of {n}",
+                    loc=trick.plays[n].loc,
+                    trick=number,
+                )
             if None in cards:
                 cards = self.check_trick_cards(trick, leader, seen)
                 if cards is None:  # an unknown card: the replay stops before it
@@ -157,8 +183,12 @@ class SeatingReplay(Replay):
             self.seated.append((trick, leader, cards, winner if len(cards) == n else None))
             if len(cards) < n:
                 if index != last_index:
-                    self.stop("SHORT_TRICK", f"trick {number} has {len(cards)} cards and "
-                              "is not the last line", loc=trick.loc, trick=number)
+                    self.stop(
+                        "SHORT_TRICK",
+                        f"trick {number} has {len(cards)} cards and is not the last line",
+                        loc=trick.loc,
+                        trick=number,
+                    )
                 return
             leader = winner
 
@@ -171,19 +201,37 @@ class SeatingReplay(Replay):
             seat = (leader + position) % n
             card = item.card
             if card is None:
-                self.flag("UNKNOWN_CARD", Severity.NOTE, "an unknown card: the replay stops "
-                          "here", "G-2", loc=item.loc, trick=number, seat=seat)
+                self.flag(
+                    "UNKNOWN_CARD",
+                    Severity.NOTE,
+                    "an unknown card: the replay stops here",
+                    "G-2",
+                    loc=item.loc,
+                    trick=number,
+                    seat=seat,
+                )
                 known = tuple(i.card for i in trick.plays[:position])
                 for offset, known_card in enumerate(known):
                     self.played[(leader + offset) % n] |= 1 << known_card
                 self.seated.append((trick, leader, known, None))
                 return None
             if not self.seating.pack >> card & 1:
-                self.stop("CARD_NOT_IN_PACK", f"{self.words.card(card)} is not in "
-                          f"{self.seating.pack_name}", loc=item.loc, trick=number, seat=seat,
-                          cards=(card,))
+                self.stop(
+                    "CARD_NOT_IN_PACK",
+                    f"{self.words.card(card)} is not in {self.seating.pack_name}",
+                    loc=item.loc,
+                    trick=number,
+                    seat=seat,
+                    cards=(card,),
+                )
             if seen >> card & 1:
-                self.stop("DUPLICATE_CARD", f"{self.words.card(card)} was already played",
-                          loc=item.loc, trick=number, seat=seat, cards=(card,))
+                self.stop(
+                    "DUPLICATE_CARD",
+                    f"{self.words.card(card)} was already played",
+                    loc=item.loc,
+                    trick=number,
+                    seat=seat,
+                    cards=(card,),
+                )
             seen |= 1 << card
         return trick.card_tuple  # type: ignore[return-value]
