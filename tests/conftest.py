@@ -6,6 +6,7 @@ tournament with its director token.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -13,9 +14,18 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from hypothesis import settings
 
 from records.store import Store
 from web import create_app
+
+# Property tests: CI (which sets CI=true) runs the "ci" profile, derandomised (examples drawn
+# from a fixed seed, no example database), so a verdict never depends on luck and three runs
+# try the same examples; locally the "dev" profile stays random to keep finding new cases.
+# HYPOTHESIS_PROFILE (or pytest's --hypothesis-profile) picks either by name.
+settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
+settings.register_profile("dev")
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
 
 
 @dataclass(frozen=True)

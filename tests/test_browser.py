@@ -422,7 +422,7 @@ def test_install_browser_installs_when_missing(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert (tmp_path / "calls").read_text().splitlines() == [
         "apt-get update",
-        "apt-get install -y chromium",
+        "apt-get install -y --no-install-recommends chromium",
     ]
 
 

@@ -7,8 +7,12 @@ pyproject.toml."""
 from __future__ import annotations
 
 import fnmatch
+import importlib.metadata
+import re
 import tomllib
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("scorer", "records", "web", "tarocco")
@@ -31,3 +35,54 @@ def test_every_data_file_of_the_packages_is_shipped() -> None:
         if not any(fnmatch.fnmatch(inside, pattern) for pattern in globs.get(package, ())):
             missing.append(path.relative_to(ROOT).as_posix())
     assert missing == []
+
+
+def _locked(name: str) -> dict[str, str]:
+    """The pins of one lock file under requirements/: normalised name -> version."""
+    pins = {}
+    for line in (ROOT / "requirements" / name).read_text(encoding="utf-8").splitlines():
+        requirement = line.split(";")[0].strip()
+        if "==" in requirement and not requirement.startswith("#"):
+            package, version = requirement.split("==")
+            pins[_normalise(package)] = version.strip()
+    return pins
+
+
+def _normalise(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def _declared(extra: str | None) -> list[str]:
+    """The names of pyproject.toml's dependencies (or of one extra's), without versions."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    requirements = project["optional-dependencies"][extra] if extra else project["dependencies"]
+    return [_normalise(re.split(r"[<>=!~;\[ ]", requirement)[0]) for requirement in requirements]
+
+
+@pytest.mark.parametrize(
+    ("lock", "extras"), [("service.txt", [None]), ("test.txt", [None, "test"])]
+)
+def test_the_locks_pin_every_declared_dependency(lock: str, extras: list[str | None]) -> None:
+    """A dependency added to pyproject.toml without regenerating the locks
+    (requirements/compile) would install unpinned: the README's commands install only
+    through the locks."""
+    pins = _locked(lock)
+    missing = [name for extra in extras for name in _declared(extra) if name not in pins]
+    assert missing == []
+
+
+def test_the_suite_runs_on_the_locked_versions() -> None:
+    """What this test run imports is what requirements/test.txt pins (so a green run says the
+    locked set passes, and a newer release cannot turn CI red unseen)."""
+    pins = _locked("test.txt")
+    installed = {
+        _normalise(dist.metadata["Name"]): dist.version
+        for dist in importlib.metadata.distributions()
+    }
+    wrong = {
+        name: (installed[name], pinned)
+        for name, pinned in pins.items()
+        if name in installed and installed[name] != pinned
+    }
+    assert wrong == {}
+    assert {"pytest", "schemathesis", "hypothesis", "ruff"} <= installed.keys()
