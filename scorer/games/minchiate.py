@@ -92,6 +92,7 @@ class Minchiate(Game):
     claim_field = "rests"
     start_balance = 0
     highest_trump = 40  # MIN-1
+    ledger_rule = "MIN-15"  # a session stands by its rests
     zero_sum = True
     keywords = R.KEYWORDS
     options = R.OPTIONS
