@@ -24,7 +24,7 @@ from scorer.report import Status
 from .cache import kept_ledger, kept_standing
 from .notation import Parsed, read
 from .pipeline import Checked, check_parsed, check_text
-from .schemas import LedgerSchema, dump_record, dump_report, shift_lines
+from .schemas import LedgerSchema, dump_record, dump_report, result_json, shift_lines
 from .store import NotFound, Store
 from .writer import write
 
@@ -38,6 +38,7 @@ __all__ = [
     "findings_of",
     "ledger_csv",
     "session_ledger",
+    "session_result",
     "session_what_if",
     "standings",
     "standings_csv",
@@ -341,6 +342,18 @@ def compute_ledger(store: Store, session: dict[str, Any]) -> Ledger:
         engine.key,
         engine.unit,
     )
+
+
+def session_result(store: Store, session_id: int) -> dict[str, Any]:
+    """The session's result, as its page shows it at the top: each game's winner (pinch
+    PINCH-8, Piedicavallo PIE-7), or who is ahead (the other games); with the balances."""
+    ledger = session_ledger(store, session_id)
+    return {
+        "unit": ledger.unit,
+        "hands": sum(1 for row in ledger.rows if row.status is not None),
+        "balances": dict(zip(ledger.players, ledger.balances, strict=True)),
+        "games": [result_json(result) for result in ledger.results],
+    }
 
 
 def session_what_if(store: Store, session_id: int) -> dict[str, Any]:

@@ -117,6 +117,7 @@ def build_ledger(
     engine = GAMES.get(game)
     start = engine.start_balance if engine is not None else 0
     ledger = Ledger(game, unit, players, start)
+    penalty_rules = set(engine.penalty_rulings) if engine is not None else set()
     balances = [start] * len(players)
     pot = 0
 
@@ -154,6 +155,23 @@ def build_ledger(
             if report.abeyance:
                 pot += report.abeyance
                 note = f"{report.abeyance} into abeyance (NICE-17)"
+            penalties = [
+                line.label
+                for line in report.lines
+                if line.rule in penalty_rules and any(line.amounts)
+            ]
+            if penalties:
+                cited = sorted({line.rule for line in report.lines if line.rule in penalty_rules})
+                note = "; ".join(
+                    filter(
+                        None,
+                        [
+                            note,
+                            f"includes the engine's penalty ({', '.join(cited)}): "
+                            + "; ".join(penalties),
+                        ],
+                    )
+                )
         if previous is not None:
             _check_rotation(ledger, number, previous, (record, report))
         previous = (record, report)

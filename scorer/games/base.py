@@ -145,6 +145,9 @@ class Game:
     #: Whether a tournament ranks this game's players by games won (PINCH-8, PIE-7) rather
     #: than by their net result in :attr:`unit`.
     ranked_by_games: bool = False
+    #: Rulings whose payments the engine applies by itself as a penalty (G-1: MIN-13's
+    #: revoke): the ledger names them as the engine's, never as a director's ruling.
+    penalty_rulings: tuple[str, ...] = ()
 
     def session_results(
         self, records: Sequence[Record], reports: Sequence[Report], balances: Mapping[str, int]
