@@ -14,6 +14,7 @@ import json
 import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
+from functools import partial
 from typing import Any
 
 from scorer.findings import Severity
@@ -438,7 +439,7 @@ def standings(store: Store, tournament_id: int) -> dict[str, StandingsTable]:
     tables: dict[str, dict[str, list[int]]] = {}
     units: dict[str, tuple[str, str]] = {}
     for session in store.sessions(tournament_id):
-        part = kept_standing(store, session["id"], lambda s=session: compute_ledger(store, s))
+        part = kept_standing(store, session["id"], partial(compute_ledger, store, session))
         key = _table_key(session["game"], part["unit"])
         units.setdefault(key, (session["game"], part["unit"]))
         totals = tables.setdefault(key, {})
