@@ -348,7 +348,11 @@ def compute_ledger(store: Store, session: dict[str, Any]) -> Ledger:
 def session_result(store: Store, session_id: int) -> dict[str, Any]:
     """The session's result, as its page shows it at the top: each game's winner (pinch
     PINCH-8, Piedicavallo PIE-7), or who is ahead (the other games); with the balances."""
-    ledger = session_ledger(store, session_id)
+    return result_of(session_ledger(store, session_id))
+
+
+def result_of(ledger: Ledger) -> dict[str, Any]:
+    """:func:`session_result` of a ledger already at hand."""
     return {
         "unit": ledger.unit,
         "hands": sum(1 for row in ledger.rows if row.status is not None),

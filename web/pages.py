@@ -493,7 +493,7 @@ def session_sheet(session_id: int) -> str:
         hands=hands,
         rows=present.sheet_rows(ledger, {h["position"]: h["id"] for h in hands}),
         chart=present.balance_chart(ledger),
-        result=service.session_result(store, session_id),
+        result=service.result_of(ledger),
         rulings=store.rulings(session_id),
         positions=positions,
         corrections=corrections,
