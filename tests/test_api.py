@@ -1098,6 +1098,26 @@ def test_standings_per_game_never_add_units(
     ]
 
 
+def test_standings_keep_thirds_apart(
+    client: FlaskClient, store: Store, tournament: Tournament
+) -> None:
+    """piemonte3 with ``fool=5`` is kept in thirds of a game point (PIE3-2): its sessions get
+    a table of their own, never added to the whole game points of the others."""
+    six_sessions(store, tournament.id)
+    sid = new_session(
+        client, tournament, ["Anna", "Bruno", "Carla"], "piemonte3", options={"fool": "5"}
+    )
+    upload(client, tournament, sid, example("piemonte3/bargains"))
+    games = client.get(f"/api/tournaments/{tournament.id}/standings").get_json()["games"]
+    key = "piemonte3 (thirds of a game point)"
+    assert list(games) == [*list(SIX)[:5], key, "piedicavallo"]
+    assert games[key]["unit"] == "thirds of a game point"
+    assert all(row["sessions"] == 1 for row in games["piemonte3"]["rows"] + games[key]["rows"])
+    unit, expected = EXPECTED["piemonte3"]
+    assert games["piemonte3"]["unit"] == unit
+    assert [(r["rank"], r["player"], r["total"]) for r in games["piemonte3"]["rows"]] == expected
+
+
 def test_session_api_says_who_won(
     client: FlaskClient, store: Store, tournament: Tournament
 ) -> None:
