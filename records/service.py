@@ -513,7 +513,7 @@ def ledger_csv(ledger: Ledger) -> str:
         ]
     )
     for index, row in enumerate(ledger.rows, start=1):
-        status = row.status.value if row.status is not None else "ruling"
+        status = row.status.value if row.status is not None else row.kind  # ruling, penalty
         writer.writerow([index, row.hand, status, *row.amounts, *row.balances, row.pot, row.note])
     return out.getvalue()
 

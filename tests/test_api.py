@@ -1160,6 +1160,9 @@ def test_engine_penalties_are_not_rulings(
     )
     kinds = [r["kind"] for r in client.get(f"/api/sessions/{sid}/ledger").get_json()["rows"]]
     assert kinds == ["hand", "ruling", "penalty", "penalty", "penalty"]
+    csv_text = client.get(f"/api/sessions/{sid}/ledger?format=csv").get_data(as_text=True)
+    statuses = [row["status"] for row in csv.DictReader(io.StringIO(csv_text))]
+    assert statuses == ["flagged", "ruling", "penalty", "penalty", "penalty"]
 
 
 def test_attention_lists_hands_that_need_a_director(
