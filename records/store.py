@@ -36,6 +36,7 @@ from sqlite_utils import Database
 __all__ = ["MIGRATIONS", "NotFound", "Store", "hash_token", "now"]
 
 BUSY_TIMEOUT_MS = 10_000
+KEEP_TIMEOUT_MS = 250  # a read keeping a computed result waits no longer for a writer
 
 
 class NotFound(LookupError):
@@ -566,16 +567,20 @@ class Store:
     def keep_result(
         self, session_id: int, version: int, engine: str, ledger: str, standing: str
     ) -> None:
-        """Keep a computed result under the version it was computed from. Best effort: when
-        the database is busy past the timeout the result is simply not kept."""
-        # Locked or read-only: nothing kept, the next read computes it again.
-        with suppress(sqlite3.OperationalError):
-            self.db.execute(
-                "insert or replace into session_results "
-                "(session_id, version, engine, ledger, standing, computed_at) "
-                "values (?, ?, ?, ?, ?, ?)",
-                [session_id, version, engine, ledger, standing, now()],
-            )
+        """Keep a computed result under the version it was computed from. Best effort: a
+        read waits at most :data:`KEEP_TIMEOUT_MS` for a writer to keep it; when the database
+        stays busy (or is read-only) the result is not kept and a later read computes it."""
+        self.db.execute(f"PRAGMA busy_timeout = {KEEP_TIMEOUT_MS}")
+        try:
+            with suppress(sqlite3.OperationalError):
+                self.db.execute(
+                    "insert or replace into session_results "
+                    "(session_id, version, engine, ledger, standing, computed_at) "
+                    "values (?, ?, ?, ?, ?, ?)",
+                    [session_id, version, engine, ledger, standing, now()],
+                )
+        finally:
+            self.db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
 
     def tournament_hand_rows(self, tournament_id: int) -> list[dict[str, Any]]:
         """Each hand of the tournament's sessions with its current status, without its texts

@@ -10,13 +10,14 @@ read is never stale, also through another connection (another worker process).
 from __future__ import annotations
 
 import threading
+import time
 from pathlib import Path
 
 import pytest
 from sixkit import EXAMPLES, SIX, six_sessions
 
 from records import cache, service
-from records.store import Store
+from records.store import BUSY_TIMEOUT_MS, Store
 
 PLAYERS = ["Anna", "Bruno", "Carla", "Dario"]
 SESSION_TEXT = (EXAMPLES / "nice4" / "session.txt").read_text()
@@ -216,3 +217,28 @@ def test_a_ledger_with_session_findings_reads_back_equal(store: Store) -> None:
     computed = service.compute_ledger(store, store.session(sid))
     assert computed.findings, "the two hands' dealers are out of turn (G-6)"
     assert cache.ledger_from_json(cache.ledger_to_json(computed)) == computed
+
+
+def test_a_busy_database_still_answers_and_keeps_later(
+    db: Path, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While another connection holds the write lock, a read computes its answer and does
+    not wait the full busy timeout to keep it (KEEP_TIMEOUT_MS); the next read keeps it."""
+    _tid, sid = nice_session(store)
+    expected = balances(store, sid)
+    store.db.execute("delete from session_results")
+    writer = Store(str(db))
+    replays = Replays(monkeypatch)
+    try:
+        writer.db.execute("BEGIN IMMEDIATE")
+        started = time.perf_counter()
+        assert balances(store, sid) == expected
+        assert time.perf_counter() - started < BUSY_TIMEOUT_MS / 1000 / 2
+        writer.db.execute("ROLLBACK")
+    finally:
+        writer.close()
+    assert replays.take() == 5
+    assert store.db.execute("select count(*) from session_results").fetchone()[0] == 0
+    assert balances(store, sid) == expected  # computed again, kept now
+    assert balances(store, sid) == expected
+    assert replays.take() == 5
