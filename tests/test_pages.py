@@ -274,6 +274,7 @@ def test_tournament_standings_per_game_with_units(
         assert rows == signed, game
         assert html.escape(GAMES[game].title) in page
     assert 'href="/rules/pinch#PINCH-8"' in page and 'href="/rules/piedicavallo#PIE-7"' in page
+    assert 'href="/rules/piemonte3#PIE3-8"' in page  # a ruling ID with a digit in its game
     assert "net" not in re.findall(r"<th scope=\"col\" class=\"num\">([^<]+)</th>", page)
     response = client.get(f"/tournaments/{tournament.id}/standings.csv")
     assert response.status_code == 200 and response.mimetype == "text/csv"

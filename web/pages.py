@@ -571,7 +571,7 @@ def standings_csv(tournament_id: int) -> Response:
 
 # -- rules --------------------------------------------------------------------------------
 _ROLE = re.compile(r":[a-z]+:`~?([^`]+)`")
-_RULING_ID = re.compile(r"\b([A-Z]+-\d+)\b")
+_RULING_ID = re.compile(r"\b([A-Z][A-Z0-9]*-\d+[a-z]?)\b")  # NICE-15, PIE3-8, MIN-7a
 
 
 def _engine_summary(key: str) -> list[str]:
