@@ -418,10 +418,9 @@ class StandingsTable:
 
 def _basis(game: str, unit: str) -> str:
     engine = GAMES.get(game)
-    if engine is not None and engine.ranked_by_games:
-        rule = "PINCH-8" if game == "pinch" else "PIE-7"
-        return f"games won ({rule}); a draw is counted apart and wins nothing"
     rule = f" ({engine.ledger_rule})" if engine is not None and engine.ledger_rule else ""
+    if engine is not None and engine.ranked_by_games:
+        return f"games won{rule}; a draw is counted apart and wins nothing"
     return f"net {unit} over the sessions: final balance less the starting stake{rule}"
 
 

@@ -140,7 +140,8 @@ class Game:
         MIN-16): amounts per player name (zero-sum) with the reason. None by default."""
         return []
 
-    #: The ruling a session's standing in :attr:`unit` follows ("who is ahead").
+    #: The ruling a session's result follows: who is ahead in :attr:`unit` (NICE-18), or
+    #: who wins its games in a game ranked by games won (PINCH-8, PIE-7).
     ledger_rule: str | None = None
     #: Whether a tournament ranks this game's players by games won (PINCH-8, PIE-7) rather
     #: than by their net result in :attr:`unit`.

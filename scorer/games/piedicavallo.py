@@ -70,6 +70,7 @@ class Piedicavallo(Game):
     options = R.OPTIONS
     rulings = (*(f"PIE-{n}" for n in range(1, 8)), "G-1", "G-2", "G-3", "G-6")
     ranked_by_games = True  # PIE-7: a session is one game, won by a side
+    ledger_rule = "PIE-7"
 
     def replay(
         self, record: Record, options: Mapping[str, str] | None = None, *, single_pass: bool = True

@@ -95,6 +95,7 @@ class Pinch(Game):
     options = R.OPTIONS
     rulings = (*(f"PINCH-{n}" for n in range(1, 9)), "G-1", "G-2", "G-5", "G-6")
     ranked_by_games = True  # PINCH-8: a match is scored in games won, not points
+    ledger_rule = "PINCH-8"
 
     def replay(
         self, record: Record, options: Mapping[str, str] | None = None, *, single_pass: bool = True
