@@ -736,3 +736,105 @@ def test_verify_too_long(client: FlaskClient, app: Flask) -> None:
         "/verify", data={"csrf_token": token, "text": "x" * (app.config["MAX_CONTENT_LENGTH"] + 1)}
     )
     assert huge.status_code == 413 and huge.mimetype == "text/html"
+
+
+# -- #20.16: the fans hold exactly the cards held, trick by trick, in every game -----------
+EXAMPLE_FILES = sorted(
+    p for p in (ROOT / "examples").glob("*/*.txt") if p.parent.name != "disputes"
+)
+_SEAT = re.compile(r'<div class="seat place-[\w-]+" data-seat="(\d+)">(.*?)</div>', re.S)
+_HELD = re.compile(
+    r'<li class="held[^"]*" data-start="(\d+)" data-stop="(\d+)"[^>]*>'
+    r'\s*<svg[^>]*aria-label="([^"]+)"'
+)
+
+
+def fans_of(page: str) -> dict[int, list[tuple[int, int, str]]]:
+    """Per seat, the cards of its fan as the page has them: (from step, until step, name)."""
+    return {
+        int(seat): [(int(a), int(b), name) for a, b, name in _HELD.findall(body)]
+        for seat, body in _SEAT.findall(page)
+    }
+
+
+def true_holdings(report: dict, player: str, step: int) -> set[str]:
+    """What ``player`` held at ``step`` (0: the deal; k: after trick k and its draws), from
+    the engine's report alone: at the deal, the hand dealt; later, every card he still
+    plays (less those he draws only after this step), and the cards he got (dealt, or drawn
+    by now) that nobody plays and that he did not discard (a record that stops early)."""
+    if step == 0:
+        return set(report["hands"][player])
+    draws_after = {d["card"] for d in report["draws"] if d["seat"] == player and d["trick"] > step}
+    drawn_by_now = {
+        d["card"] for d in report["draws"] if d["seat"] == player and d["trick"] <= step
+    }
+    played_by = {p["card"]: p["seat"] for t in report["tricks"] for p in t["plays"]}
+    later = {p["card"] for t in report["tricks"][step:] for p in t["plays"] if p["seat"] == player}
+    kept = {
+        card
+        for card in set(report["hands"][player]) | drawn_by_now
+        if card not in played_by and card not in (report["discard"] or [])
+    }
+    return (later - draws_after) | kept
+
+
+@pytest.mark.parametrize("path", EXAMPLE_FILES, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_fans_hold_what_each_player_held(
+    client: FlaskClient, store: Store, tournament: Tournament, path: Path
+) -> None:
+    """Every golden example of every game, stored and shown: at the deal and after every
+    trick (and the draws after it), each fan on the hand page holds exactly the cards its
+    player held. (The pinch replay once showed a drawn card only in the trick before its
+    play: Bruno had 5 cards at trick 12 of the score-sheet hand while he held 15.)"""
+    from records.notation import read
+    from records.pipeline import check_parsed
+    from records.schemas import dump_report
+
+    parsed = read(path.read_text())
+    first = parsed[0].record
+    sid = service.create_session(
+        store, tournament.id, first.game, list(first.players), {}, path.stem, "t"
+    )
+    results = service.upload(store, sid, path.read_text(), "t")
+    checked = 0
+    for item, result in zip(parsed, results, strict=True):
+        report = dump_report(check_parsed(item).report)
+        if not report["tricks"] or report["hands"] is None:
+            continue
+        style = present.face_style(report["game"], item.record.tag("Suits"))
+        fans = fans_of(text_of(client.get(f"/hands/{result.hand_id}")))
+        for seat, player in enumerate(report["players"]):
+            for step in range(len(report["tricks"]) + 1):
+                shown = sorted(name for a, b, name in fans[seat] if a <= step < b)
+                held = sorted(
+                    cardface.card_name(c, style) for c in true_holdings(report, player, step)
+                )
+                assert shown == held, (player, step)
+        checked += 1
+    assert checked or path.stem in (
+        "surrender",
+        "thrown-in",
+        "all-pass",
+        "bargains",
+        "offer-then-demand",
+    )
+
+
+def test_pinch_fans_count_fifteen_while_the_stock_lasts(
+    client: FlaskClient, store: Store, tournament: Tournament
+) -> None:
+    """The score-sheet hand (PINCH-3): 15 cards each after every trick and its two draws
+    while the stock lasts (24 tricks), then one fewer a trick; the stock and its next card
+    are on show (48 cards at the deal, 3D first, then KD)."""
+    text = (ROOT / "examples" / "pinch" / "score-sheet.txt").read_text()
+    sid = service.create_session(store, tournament.id, "pinch", ["Anna", "Bruno"], {}, "P", "t")
+    hand_id = service.upload(store, sid, text, "t")[0].hand_id
+    page = text_of(client.get(f"/hands/{hand_id}"))
+    fans = fans_of(page)
+    for seat in (0, 1):
+        counts = [sum(1 for a, b, _ in fans[seat] if a <= step < b) for step in range(40)]
+        assert counts == [15] * 25 + list(range(14, -1, -1)), seat
+    deal = page[page.index('id="trick-0"') : page.index('id="trick-1"')]
+    assert "Stock: 48 cards left" in deal and 'aria-label="3 of diamonds"' in deal
+    first = page[page.index('id="trick-1"') : page.index('id="trick-2"')]
+    assert "Stock: 46 cards left" in first
