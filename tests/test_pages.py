@@ -838,3 +838,79 @@ def test_pinch_fans_count_fifteen_while_the_stock_lasts(
     assert "Stock: 48 cards left" in deal and 'aria-label="3 of diamonds"' in deal
     first = page[page.index('id="trick-1"') : page.index('id="trick-2"')]
     assert "Stock: 46 cards left" in first
+
+
+# -- #20.17: the view from one seat shows only what that seat knew -------------------------
+def _card_labels(text: str, style: str = "italian") -> dict[str, str]:
+    """Each card of a record line's list, by its face's name (as the pages label it)."""
+    return {card: cardface.card_name(card, style) for card in text.split()}
+
+
+@pytest.fixture
+def called_king_hand(store: Store, tournament: Tournament) -> int:
+    sid = service.create_session(store, tournament.id, "nice4", PLAYERS, {}, "Called", "t")
+    return service.upload(store, sid, CALLED_KING, "t")[0].hand_id
+
+
+def test_view_from_one_seat_leaves_out_what_it_did_not_know(
+    client: FlaskClient, called_king_hand: int
+) -> None:
+    """The called-king hand (NICE-8) as Anna saw it (``?seat=0``): the page served holds
+    her hand only, never the dealer Dario's discard 7C 10C, and not Bruno as the partner
+    until he plays the called KC in trick 16. (It once sent every hand, the discard and the
+    partner, and hid them with JavaScript.) Dario, the dealer, sees his discard; Bruno, who
+    holds KC, knows from the deal that he is the partner."""
+    url = f"/hands/{called_king_hand}"
+    page = text_of(client.get(f"{url}?seat=0"))
+    fans = fans_of(page)
+    assert len(fans[0]) == 19 and fans[1] == fans[2] == fans[3] == []
+    assert page.count('class="held') == 19
+    assert re.search(r'<div class="seat place-south" data-seat="0">', page)
+    for label in _card_labels("7C 10C").values():  # the discard, never played
+        assert f'aria-label="{label}"' not in page, label
+    assert "discard: 7C" not in page and "7C 10C" not in page  # nor the record's text
+    # every other card of the other hands is in the page once only: where it is played
+    for line in CALLED_KING.splitlines():
+        if line.startswith("hand ") and not line.startswith("hand Anna"):
+            for card, label in _card_labels(line.split(":", 1)[1]).items():
+                expected = 0 if card in ("7C", "10C") else 1
+                assert page.count(f'aria-label="{label}"') == expected, label
+    deal = page[page.index('id="trick-0"') : page.index('id="trick-1"')]
+    assert "partner" not in deal and "Bruno" not in deal
+    before = page[page.index('id="trick-1"') : page.index('id="trick-16"')]
+    assert "partner" not in before
+    reveal = page[page.index('id="trick-16"') : page.index('id="trick-17"')]
+    assert "<b>Bruno</b> is Dario's partner" in reveal
+
+    carla = text_of(client.get(f"{url}?seat=2"))
+    assert re.search(r'<div class="seat place-south" data-seat="2">', carla)
+    assert len(fans_of(carla)[2]) == 19 and carla.count('class="held') == 19
+
+    dario = text_of(client.get(f"{url}?seat=3"))  # the dealer sees his discard
+    assert len(fans_of(dario)[3]) == 21
+    dario_deal = dario[dario.index('id="trick-0"') : dario.index('id="trick-1"')]
+    for label in _card_labels("7C 10C").values():
+        assert f'aria-label="{label}"' in dario_deal
+    assert "partner" not in dario_deal  # the declarer does not know his partner yet
+
+    bruno = text_of(client.get(f"{url}?seat=1"))  # he holds the called KC
+    bruno_deal = bruno[bruno.index('id="trick-0"') : bruno.index('id="trick-1"')]
+    assert "<b>partner</b> Bruno" in bruno_deal
+    assert "7C 10C" not in bruno
+
+    everything = text_of(client.get(url))  # all hands: the director's view, as before
+    assert everything.count('class="held') == 78 and "<b>partner</b> Bruno" in everything
+    for bad in ("9", "x", "-1", "4"):  # not a seat: every hand
+        assert text_of(client.get(f"{url}?seat={bad}")).count('class="held') == 78
+
+
+def test_view_from_one_seat_hides_the_others_legal_cards(
+    client: FlaskClient, revoke_hand: int
+) -> None:
+    """The revoked tour from Bruno's seat: Anna's flagged play and its reason are public,
+    but the cards she could have played (4, 11, 19: her hand) are not in the page."""
+    page = text_of(client.get(f"/hands/{revoke_hand}?seat=1"))
+    assert "MUST_FOLLOW_TRUMPS" in page and "is-flagged" in page
+    assert "could have played" not in page and 'class="legal"' not in page
+    anna = text_of(client.get(f"/hands/{revoke_hand}?seat=0"))
+    assert "Anna could have played" in anna
