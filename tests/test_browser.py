@@ -323,6 +323,31 @@ def test_view_from_one_seat(page: Page, served) -> None:
         expect(page.locator(f'.seat[data-seat="{seat}"] .fan')).to_be_visible()
 
 
+def test_pinch_fans_hold_the_drawn_cards(page: Page, served) -> None:
+    """The pinch score-sheet hand at trick 12 (PINCH-3): Bruno holds 15 cards, KC drawn
+    after the trick among them (once he showed 5); the stock shows 24 cards left, 17 next."""
+    base, _world, db = served
+    store = Store(str(db))
+    try:
+        club = store.create_tournament("Pinch club")
+        sid = service.create_session(store, club, "pinch", ["Anna", "Bruno"], {}, "P", "test")
+        text = (EXAMPLES / "pinch" / "score-sheet.txt").read_text()
+        hand = service.upload(store, sid, text, "test")[0].hand_id
+    finally:
+        store.close()
+    page.goto(f"{base}/hands/{hand}#trick-12")
+    expect(page.locator(".step-label")).to_have_text("Trick 12 of 39")
+    for seat in "01":
+        expect(page.locator(f'.seat[data-seat="{seat}"] .held:visible')).to_have_count(15)
+    new = page.locator('.seat[data-seat="1"] .held.is-new svg')
+    expect(new).to_have_attribute("aria-label", "King of clubs")
+    expect(page.locator("#trick-12 .stock")).to_contain_text("Stock: 24 cards left")
+    expect(page.locator('#trick-12 .next-card [aria-label="Trump XVII (17)"]')).to_be_visible()
+    page.keyboard.press("End")
+    for seat in "01":
+        expect(page.locator(f'.seat[data-seat="{seat}"] .held:visible')).to_have_count(0)
+
+
 def test_view_from_one_seat_without_javascript(browser: Browser, served) -> None:
     """The called-king hand (NICE-8) as Anna saw it, JavaScript off: the page holds her 19
     cards and no other hand, not the dealer's discard (7C 10C), not Bruno as the partner

@@ -243,7 +243,7 @@ def held_cards(report: Mapping[str, Any]) -> dict[str, list[Held]]:
         cards: list[Held] = []
         for card in dealt:
             holder, number = played.get(card, (None, None))
-            if holder == player:
+            if holder == player and number is not None:
                 stop = number
             elif holder is not None or card in discard:
                 stop = 1

@@ -33,6 +33,7 @@ document.documentElement.classList.replace("no-js", "js");
         h.hidden = !inHand;
         const legal = (h.dataset.legalAt || "").split(" ").includes(String(step));
         h.classList.toggle("is-legal", inHand && legal);
+        h.classList.toggle("is-new", inHand && h.classList.contains("drawn") && Number(h.dataset.start) === step);
       });
       const leader = current ? current.dataset.leader : "";
       const winner = current ? current.dataset.winner : "";
