@@ -219,6 +219,11 @@ def dump_report(report: Report) -> dict:
             else None
         ),
         "discard": _cards(cards_of(report.discard)) if report.discard is not None else None,
+        "stock": _cards(report.stock) if report.stock is not None else None,
+        "draws": [
+            {"trick": number, "seat": name(seat), "card": str(card)}
+            for number, seat, card in report.draws
+        ],
         "contract": dict(report.contract),
         "tricks": [
             {
@@ -303,6 +308,18 @@ class ReportSchema(Schema):
     findings = fields.List(fields.Nested(FindingSchema))
     hands = fields.Dict(keys=fields.String(), values=fields.List(fields.String()), allow_none=True)
     discard = fields.List(fields.String(), allow_none=True)
+    stock = fields.List(
+        fields.String(),
+        allow_none=True,
+        metadata={"description": "a game with a stock (pinch): the stock as written, in order"},
+    )
+    draws = fields.List(
+        fields.Dict(),
+        metadata={
+            "description": "each card drawn from the stock: the trick it follows, the seat, "
+            "the card (in hand from then on)"
+        },
+    )
     contract = fields.Dict(keys=fields.String(), values=fields.String())
     tricks = fields.List(fields.Dict())
     sides = fields.List(fields.Dict())

@@ -826,3 +826,181 @@ def test_verify_too_long(client: FlaskClient, app: Flask) -> None:
         "/verify", data={"csrf_token": token, "text": "x" * (app.config["MAX_CONTENT_LENGTH"] + 1)}
     )
     assert huge.status_code == 413 and huge.mimetype == "text/html"
+
+
+# -- #20.16: the fans hold exactly the cards held, trick by trick, in every game -----------
+EXAMPLE_FILES = sorted(
+    p for p in (ROOT / "examples").glob("*/*.txt") if p.parent.name != "disputes"
+)
+_SEAT = re.compile(r'<div class="seat place-[\w-]+" data-seat="(\d+)">(.*?)</div>', re.S)
+_HELD = re.compile(
+    r'<li class="held[^"]*" data-start="(\d+)" data-stop="(\d+)"[^>]*>'
+    r'\s*<svg[^>]*aria-label="([^"]+)"'
+)
+
+
+def fans_of(page: str) -> dict[int, list[tuple[int, int, str]]]:
+    """Per seat, the cards of its fan as the page has them: (from step, until step, name)."""
+    return {
+        int(seat): [(int(a), int(b), name) for a, b, name in _HELD.findall(body)]
+        for seat, body in _SEAT.findall(page)
+    }
+
+
+def true_holdings(report: dict, player: str, step: int) -> set[str]:
+    """What ``player`` held at ``step`` (0: the deal; k: after trick k and its draws), from
+    the engine's report alone: at the deal, the hand dealt; later, every card he still
+    plays (less those he draws only after this step), and the cards he got (dealt, or drawn
+    by now) that nobody plays and that he did not discard (a record that stops early)."""
+    if step == 0:
+        return set(report["hands"][player])
+    draws_after = {d["card"] for d in report["draws"] if d["seat"] == player and d["trick"] > step}
+    drawn_by_now = {
+        d["card"] for d in report["draws"] if d["seat"] == player and d["trick"] <= step
+    }
+    played_by = {p["card"]: p["seat"] for t in report["tricks"] for p in t["plays"]}
+    later = {p["card"] for t in report["tricks"][step:] for p in t["plays"] if p["seat"] == player}
+    kept = {
+        card
+        for card in set(report["hands"][player]) | drawn_by_now
+        if card not in played_by and card not in (report["discard"] or [])
+    }
+    return (later - draws_after) | kept
+
+
+@pytest.mark.parametrize("path", EXAMPLE_FILES, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_fans_hold_what_each_player_held(
+    client: FlaskClient, store: Store, tournament: Tournament, path: Path
+) -> None:
+    """Every golden example of every game, stored and shown: at the deal and after every
+    trick (and the draws after it), each fan on the hand page holds exactly the cards its
+    player held. (The pinch replay once showed a drawn card only in the trick before its
+    play: Bruno had 5 cards at trick 12 of the score-sheet hand while he held 15.)"""
+    from records.notation import read
+    from records.pipeline import check_parsed
+    from records.schemas import dump_report
+
+    parsed = read(path.read_text())
+    first = parsed[0].record
+    sid = service.create_session(
+        store, tournament.id, first.game, list(first.players), {}, path.stem, "t"
+    )
+    results = service.upload(store, sid, path.read_text(), "t")
+    checked = 0
+    for item, result in zip(parsed, results, strict=True):
+        report = dump_report(check_parsed(item).report)
+        if not report["tricks"] or report["hands"] is None:
+            continue
+        style = present.face_style(report["game"], item.record.tag("Suits"))
+        fans = fans_of(text_of(client.get(f"/hands/{result.hand_id}")))
+        for seat, player in enumerate(report["players"]):
+            for step in range(len(report["tricks"]) + 1):
+                shown = sorted(name for a, b, name in fans[seat] if a <= step < b)
+                held = sorted(
+                    cardface.card_name(c, style) for c in true_holdings(report, player, step)
+                )
+                assert shown == held, (player, step)
+        checked += 1
+    assert checked or path.stem in (
+        "surrender",
+        "thrown-in",
+        "all-pass",
+        "bargains",
+        "offer-then-demand",
+    )
+
+
+def test_pinch_fans_count_fifteen_while_the_stock_lasts(
+    client: FlaskClient, store: Store, tournament: Tournament
+) -> None:
+    """The score-sheet hand (PINCH-3): 15 cards each after every trick and its two draws
+    while the stock lasts (24 tricks), then one fewer a trick; the stock and its next card
+    are on show (48 cards at the deal, 3D first, then KD)."""
+    text = (ROOT / "examples" / "pinch" / "score-sheet.txt").read_text()
+    sid = service.create_session(store, tournament.id, "pinch", ["Anna", "Bruno"], {}, "P", "t")
+    hand_id = service.upload(store, sid, text, "t")[0].hand_id
+    page = text_of(client.get(f"/hands/{hand_id}"))
+    fans = fans_of(page)
+    for seat in (0, 1):
+        counts = [sum(1 for a, b, _ in fans[seat] if a <= step < b) for step in range(40)]
+        assert counts == [15] * 25 + list(range(14, -1, -1)), seat
+    deal = page[page.index('id="trick-0"') : page.index('id="trick-1"')]
+    assert "Stock: 48 cards left" in deal and 'aria-label="3 of diamonds"' in deal
+    first = page[page.index('id="trick-1"') : page.index('id="trick-2"')]
+    assert "Stock: 46 cards left" in first
+
+
+# -- #20.17: the view from one seat shows only what that seat knew -------------------------
+def _card_labels(text: str, style: str = "italian") -> dict[str, str]:
+    """Each card of a record line's list, by its face's name (as the pages label it)."""
+    return {card: cardface.card_name(card, style) for card in text.split()}
+
+
+@pytest.fixture
+def called_king_hand(store: Store, tournament: Tournament) -> int:
+    sid = service.create_session(store, tournament.id, "nice4", PLAYERS, {}, "Called", "t")
+    return service.upload(store, sid, CALLED_KING, "t")[0].hand_id
+
+
+def test_view_from_one_seat_leaves_out_what_it_did_not_know(
+    client: FlaskClient, called_king_hand: int
+) -> None:
+    """The called-king hand (NICE-8) as Anna saw it (``?seat=0``): the page served holds
+    her hand only, never the dealer Dario's discard 7C 10C, and not Bruno as the partner
+    until he plays the called KC in trick 16. (It once sent every hand, the discard and the
+    partner, and hid them with JavaScript.) Dario, the dealer, sees his discard; Bruno, who
+    holds KC, knows from the deal that he is the partner."""
+    url = f"/hands/{called_king_hand}"
+    page = text_of(client.get(f"{url}?seat=0"))
+    fans = fans_of(page)
+    assert len(fans[0]) == 19 and fans[1] == fans[2] == fans[3] == []
+    assert page.count('class="held') == 19
+    assert re.search(r'<div class="seat place-south" data-seat="0">', page)
+    for label in _card_labels("7C 10C").values():  # the discard, never played
+        assert f'aria-label="{label}"' not in page, label
+    assert "discard: 7C" not in page and "7C 10C" not in page  # nor the record's text
+    # every other card of the other hands is in the page once only: where it is played
+    for line in CALLED_KING.splitlines():
+        if line.startswith("hand ") and not line.startswith("hand Anna"):
+            for card, label in _card_labels(line.split(":", 1)[1]).items():
+                expected = 0 if card in ("7C", "10C") else 1
+                assert page.count(f'aria-label="{label}"') == expected, label
+    deal = page[page.index('id="trick-0"') : page.index('id="trick-1"')]
+    assert "partner" not in deal and "Bruno" not in deal
+    before = page[page.index('id="trick-1"') : page.index('id="trick-16"')]
+    assert "partner" not in before
+    reveal = page[page.index('id="trick-16"') : page.index('id="trick-17"')]
+    assert "<b>Bruno</b> is Dario's partner" in reveal
+
+    carla = text_of(client.get(f"{url}?seat=2"))
+    assert re.search(r'<div class="seat place-south" data-seat="2">', carla)
+    assert len(fans_of(carla)[2]) == 19 and carla.count('class="held') == 19
+
+    dario = text_of(client.get(f"{url}?seat=3"))  # the dealer sees his discard
+    assert len(fans_of(dario)[3]) == 21
+    dario_deal = dario[dario.index('id="trick-0"') : dario.index('id="trick-1"')]
+    for label in _card_labels("7C 10C").values():
+        assert f'aria-label="{label}"' in dario_deal
+    assert "partner" not in dario_deal  # the declarer does not know his partner yet
+
+    bruno = text_of(client.get(f"{url}?seat=1"))  # he holds the called KC
+    bruno_deal = bruno[bruno.index('id="trick-0"') : bruno.index('id="trick-1"')]
+    assert "<b>partner</b> Bruno" in bruno_deal
+    assert "7C 10C" not in bruno
+
+    everything = text_of(client.get(url))  # all hands: the director's view, as before
+    assert everything.count('class="held') == 78 and "<b>partner</b> Bruno" in everything
+    for bad in ("9", "x", "-1", "4"):  # not a seat: every hand
+        assert text_of(client.get(f"{url}?seat={bad}")).count('class="held') == 78
+
+
+def test_view_from_one_seat_hides_the_others_legal_cards(
+    client: FlaskClient, revoke_hand: int
+) -> None:
+    """The revoked tour from Bruno's seat: Anna's flagged play and its reason are public,
+    but the cards she could have played (4, 11, 19: her hand) are not in the page."""
+    page = text_of(client.get(f"/hands/{revoke_hand}?seat=1"))
+    assert "MUST_FOLLOW_TRUMPS" in page and "is-flagged" in page
+    assert "could have played" not in page and 'class="legal"' not in page
+    anna = text_of(client.get(f"/hands/{revoke_hand}?seat=0"))
+    assert "Anna could have played" in anna

@@ -241,6 +241,8 @@ def _verify_view(text: str, options_text: str) -> dict[str, Any]:
                 "replay": replay,
                 "tricks": present.trick_views(report) if replay else [],
                 "held": present.held_cards(report) if replay else {},
+                "view": present.table_view(report),
+                "stock": present.stock_steps(report) if replay else [],
             }
         )
     return {
@@ -336,7 +338,9 @@ def hand(hand_id: int) -> Response:
     """The replay of a stored hand: the table, the stepper, the findings, the score.
 
     ``?embed=1`` drops the site's header and footer and lets any site frame the page (a
-    club's own pages, a bulletin); it has no form, so framing it cannot trick a click."""
+    club's own pages, a bulletin); it has no form that changes anything, so framing it
+    cannot trick a click. ``?seat=N`` shows the table as seat N saw it
+    (:func:`web.present.table_view`): what that seat did not know is not in the page."""
     row, session_row, tournament_row = readable_hand(hand_id)
     store = get_store()
     revision = store.current_revision(hand_id)
@@ -348,6 +352,7 @@ def hand(hand_id: int) -> Response:
     ids = [h["id"] for h in siblings]
     at = ids.index(hand_id)
     embed = request.args.get("embed") == "1"
+    seat = present.view_seat(request.args.get("seat"), report["players"])
     response = make_response(
         render_template(
             "hand.html",
@@ -360,6 +365,8 @@ def hand(hand_id: int) -> Response:
             style=present.face_style(report["game"], suits),
             tricks=present.trick_views(report),
             held=present.held_cards(report),
+            view=present.table_view(report, seat),
+            stock=present.stock_steps(report),
             source=present.annotate(revision["original_text"], report["findings"]),
             revisions=revisions,
             previous=ids[at - 1] if at > 0 else None,

@@ -364,6 +364,7 @@ class _PinchHand:
                 )
             self.stock = line.card_tuple  # every card known: card_mask checked
             self.stock_mask = mask
+            self.report.stock = tuple(self.stock)
         missing = [seat for seat in (0, 1) if seat not in self.hand_lines]
         if missing:
             self.derive_hands(missing)
@@ -476,6 +477,7 @@ class _PinchHand:
         # neither drawn nor played before); the stock's own check otherwise.
         unseen = R.PACK & ~(self.dealt[0] | self.dealt[1]) if stock is None else 0
         log = self.report.tricks.append
+        log_draw = self.report.draws.append
         points = R.POINTS
         meld_checks = MELD_CHECKS
         seats = self.seats
@@ -601,6 +603,7 @@ class _PinchHand:
                     stock_pos += 1
                     drawn |= bit
                     hand = hands[seat] = hands[seat] | bit
+                    log_draw((number, seat, card))
                     for cards_of_meld, enough in meld_checks[card]:
                         if (hand & cards_of_meld).bit_count() >= enough:
                             moment_for(seat, card)  # a meld with this card may be new
@@ -631,6 +634,7 @@ class _PinchHand:
                     stock_pos += 1
                     drawn |= bit
                     hand = hands[seat] = hands[seat] | bit
+                    log_draw((done, seat, card))
                     pending = pending[1:]
                     windows = _BOTH_OPEN if windows[1 - seat] else _OPEN_FOR[seat]
                     for cards_of_meld, enough in meld_checks[card]:
@@ -954,6 +958,7 @@ class _PinchHand:
         self.stock_pos += 1
         self.drawn |= bit
         self.hands[seat] |= bit
+        self.report.draws.append((self.tricks_done, seat, card))
         self.pending = pending[1:]
         self.windows = _BOTH_OPEN if self.windows[1 - seat] else _OPEN_FOR[seat]
         self.melds.drew(seat, card)
