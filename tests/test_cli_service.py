@@ -558,6 +558,8 @@ def test_real_server(tmp_path: Path) -> None:
                 time.sleep(0.2)
         assert status == 200 and {r["key"] for r in rules} >= {"nice4", "nice3"}
         assert db.exists()
+        status, index = _http("GET", f"{base}/api")  # the address `serve` prints answers
+        assert status == 200 and index["openapi"] == f"{base}/api/openapi.json"
 
         token = run("token", "create", "--tournament", "Live cup", db=db).stdout.strip()
         tid = Store(str(db)).tournament_named("Live cup")["id"]
