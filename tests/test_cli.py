@@ -147,7 +147,7 @@ def test_rules_lists_games_options_and_rulings(runner: CliRunner) -> None:
 
 
 def test_bench_reports_each_phase(runner: CliRunner) -> None:
-    result = runner.invoke(main, ["bench", "nice4", "--hands", "20", "--json"])
+    result = runner.invoke(main, ["bench", "nice4", "--hands", "20", "--json", "--no-fail"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["hands"] == 20
@@ -158,7 +158,7 @@ def test_bench_reports_each_phase(runner: CliRunner) -> None:
 def test_bench_says_whether_the_game_meets_its_target(runner: CliRunner) -> None:
     from tarocco.bench import TARGETS, verdict
 
-    result = runner.invoke(main, ["bench", "pinch", "--hands", "5"])
+    result = runner.invoke(main, ["bench", "pinch", "--hands", "5", "--no-fail"])
     assert result.exit_code == 0, result.output
     assert "target  " in result.output and "of 5,000" in result.output
     assert TARGETS["pinch"] == 5_000  # issue 6
@@ -170,7 +170,7 @@ def test_bench_says_whether_the_game_meets_its_target(runner: CliRunner) -> None
 def test_bench_all_runs_every_game_and_judges_the_slowest(runner: CliRunner) -> None:
     from scorer.games import ENGINES
 
-    result = runner.invoke(main, ["bench", "all", "--hands", "3", "--json"])
+    result = runner.invoke(main, ["bench", "all", "--hands", "3", "--json", "--no-fail"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     games = [r["game"] for r in data["games"]]
@@ -179,6 +179,42 @@ def test_bench_all_runs_every_game_and_judges_the_slowest(runner: CliRunner) -> 
     assert data["slowest"] == min(rates, key=rates.__getitem__)
     assert data["slowest_share_of_nice4"] == pytest.approx(rates[data["slowest"]] / rates["nice4"])
     assert all(r["verdict"] for r in data["games"])
-    table = runner.invoke(main, ["bench", "all", "--hands", "2"])
+    table = runner.invoke(main, ["bench", "all", "--hands", "2", "--no-fail"])
     assert table.exit_code == 0 and "slowest game:" in table.output
     assert runner.invoke(main, ["bench", "all", "--jobs", "2"]).exit_code == 2
+
+
+def test_bench_exits_1_when_a_target_is_not_met(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A target out of reach fails the command (issue 19), --no-fail keeps exit 0 for
+    exploring, and the output says that a loaded machine lowers the figures."""
+    from tarocco import bench
+
+    monkeypatch.setitem(bench.TARGETS, "pinch", 10**12)  # no machine checks that many
+    failed = runner.invoke(main, ["bench", "pinch", "--hands", "3"])
+    assert failed.exit_code == 1, failed.output
+    assert "target  NOT met" in failed.stdout
+    assert "a loaded machine lowers these figures" in failed.stdout
+    assert "--no-fail" in failed.stderr
+    as_json = runner.invoke(main, ["bench", "pinch", "--hands", "3", "--json"])
+    assert as_json.exit_code == 1 and json.loads(as_json.stdout)["target_met"] is False
+    exploring = runner.invoke(main, ["bench", "pinch", "--hands", "3", "--no-fail"])
+    assert exploring.exit_code == 0, exploring.output
+    assert "target  NOT met" in exploring.stdout
+    monkeypatch.setitem(bench.TARGETS, "pinch", 1)  # any machine checks one hand a second
+    met = runner.invoke(main, ["bench", "pinch", "--hands", "3"])
+    assert met.exit_code == 0, met.output
+    assert "target  met" in met.stdout
+
+
+def test_bench_all_exits_1_when_a_game_misses_its_target(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tarocco import bench
+
+    monkeypatch.setitem(bench.TARGETS, "nice4", 10**12)
+    result = runner.invoke(main, ["bench", "all", "--hands", "2"])
+    assert result.exit_code == 1, result.output
+    assert "a loaded machine lowers these figures" in result.stdout
+    assert runner.invoke(main, ["bench", "all", "--hands", "2", "--no-fail"]).exit_code == 0
