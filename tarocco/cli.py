@@ -300,6 +300,7 @@ def _bench_one(engine: Any, hands: int, seed: int, jobs: int, as_json: bool) -> 
 
 
 def db_option(command: Callable[..., Any]) -> Callable[..., Any]:
+    """The --db option (or TAROCCO_DB) of every command on the service's database."""
     return click.option(
         "--db",
         default=DEFAULT_DB,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
 
@@ -218,3 +219,32 @@ def test_bench_all_exits_1_when_a_game_misses_its_target(
     assert result.exit_code == 1, result.output
     assert "a loaded machine lowers these figures" in result.stdout
     assert runner.invoke(main, ["bench", "all", "--hands", "2", "--no-fail"]).exit_code == 0
+
+
+def _commands(command: click.Command, path: tuple[str, ...] = ("tarocco",)) -> list:
+    """Every command under ``command`` (itself included) with its path of names."""
+    found = [(path, command)]
+    if isinstance(command, click.Group):
+        for name, sub in command.commands.items():
+            found += _commands(sub, (*path, name))
+    return found
+
+
+@pytest.mark.parametrize(
+    ("path", "command"),
+    [pytest.param(path, command, id=" ".join(path)) for path, command in _commands(main)],
+)
+def test_every_command_and_option_has_help_without_markup(
+    path: tuple[str, ...], command: click.Command
+) -> None:
+    """`--help` is read in a terminal: every option says what it does, and no reST markup
+    (``all``) shows through (issue 19)."""
+    options = [p for p in command.params if isinstance(p, click.Option)]
+    assert command.help, path
+    for option in options:
+        assert option.help, (path, option.opts)
+    with click.Context(command, info_name=" ".join(path)) as context:
+        text = command.get_help(context)
+    assert "``" not in text, path
+    for option in options:
+        assert option.opts[-1] in text
