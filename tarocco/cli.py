@@ -20,10 +20,10 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from records.notation import NotationError, read
+from records.notation import NotationError, comment_lines, read
 from records.pipeline import check_text, exit_status, session_ledger
 from records.schemas import LedgerSchema, RecordSchema, dump_report
-from records.writer import write, write_many
+from records.writer import write_many
 from scorer.games import GAMES, OptionError, UnknownGame, get_game
 from scorer.record import split_players
 from scorer.rulings import rulings_for
@@ -166,9 +166,19 @@ def random_command(game: str, seed: int, count: int, as_json: bool) -> None:
 @main.command("format")
 @click.argument("file")
 @click.option("--json", "as_json", is_flag=True, help="The records as JSON.")
-def format_command(file: str, as_json: bool) -> None:
-    """Rewrite FILE's records in canonical notation (or JSON) on standard output."""
-    parsed = read(read_input(file), source=None if file == "-" else file)
+@click.option(
+    "--no-comments",
+    is_flag=True,
+    help="Leave out the comments (; to the end of a line, {braces}); kept by default.",
+)
+def format_command(file: str, as_json: bool, no_comments: bool) -> None:
+    """Rewrite FILE's records in canonical notation (or JSON) on standard output.
+
+    Comments are kept: a comment line before the tag or line that follows it, the comments
+    on a line at its end. Formatting the result again changes nothing.
+    """
+    text = read_input(file)
+    parsed = read(text, source=None if file == "-" else file)
     errors = [e for p in parsed for e in p.errors]
     if errors:
         for error in errors:
@@ -178,7 +188,10 @@ def format_command(file: str, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps(RecordSchema(many=True).dump(records), indent=2, ensure_ascii=False))
     else:
-        click.echo("\n".join(write(r) for r in records), nl=False)
+        opening = records[0].start.line if records and records[0].start else 1
+        heading = [] if no_comments else comment_lines(text, opening)
+        click.echo("".join(f"{line}\n" for line in heading), nl=False)
+        click.echo(write_many(records, comments=not no_comments), nl=False)
 
 
 @main.command()

@@ -248,3 +248,100 @@ def test_every_command_and_option_has_help_without_markup(
     assert "``" not in text, path
     for option in options:
         assert option.opts[-1] in text
+
+
+# The tour with comments everywhere the notation allows them: before the first record, on
+# and between tags, inside a tag value (no comment there), before the body,
+# inside a trick line, nested and unclosed braces, at the end; then a second record.
+COMMENTED_TOUR = (
+    "; Club night, table 3\n{copied by the director}\n\n"
+    + TOUR.read_text()
+    .replace('[Event "README tour', '[Event "README; {tour}')
+    .replace('[Dealer "Bruno"]', '[Dealer "Bruno"]   {dealt twice}\n; the hands:')
+    .replace("1. 10 17 4 9", "1. 10 {Anna leads} 17 4 9 ; {nested {braces}}")
+    .replace("2. 2D 9D QD 3D", "2. 2D 9D QD 3D {left open ; still a comment")
+    + "; scores agreed at the table\n\n"
+    + (ROOT / "examples" / "nice4" / "called-king.txt").read_text()
+)
+FORMATTED_COMMENTS = [
+    "; Club night, table 3",
+    "{copied by the director}",
+    '[Event "README; {tour}: a Solo with a call, 10 Tarocche and Mitigatti"]',
+    '[Dealer "Bruno"] {dealt twice}',
+    "; the hands:",
+    "exchange: 2S ; Anna called KS (Bruno held it) and gives him 2S",
+    "1. 10 17 4 9 {Anna leads} ; {nested {braces}}",
+    "2. 2D 9D QD 3D {left open ; still a comment",
+    "; scores agreed at the table",
+]
+
+
+def _without_places(value: object) -> object:
+    """A dumped report without line and column numbers (formatting moves lines)."""
+    if isinstance(value, dict):
+        return {k: _without_places(v) for k, v in value.items() if k not in ("line", "column")}
+    if isinstance(value, list):
+        return [_without_places(v) for v in value]
+    return value
+
+
+def test_format_keeps_comments_and_is_stable(runner: CliRunner, tmp_path: Path) -> None:
+    """`tarocco format` keeps ; and {} comments (issue 19), as a PGN export does: formatting
+    its output again changes nothing, and the text verifies to the same reports."""
+    source = tmp_path / "commented.txt"
+    source.write_text(COMMENTED_TOUR)
+    once = runner.invoke(main, ["format", str(source)])
+    assert once.exit_code == 0, once.output
+    lines = once.stdout.splitlines()
+    for line in FORMATTED_COMMENTS:
+        assert line in lines, line
+    assert lines[lines.index("; the hands:") + 1].startswith("hand Anna: ")
+    assert lines[lines.index("; scores agreed at the table") + 1] == ""  # the first record's end
+    formatted = tmp_path / "formatted.txt"
+    formatted.write_text(once.stdout)
+    twice = runner.invoke(main, ["format", str(formatted)])
+    assert twice.stdout == once.stdout
+    reports = [
+        json.loads(runner.invoke(main, ["verify", "--json", str(path)]).stdout)
+        for path in (source, formatted)
+    ]
+    assert [r["report"]["status"] for r in reports[0]["records"]] == ["clean", "clean"]
+    original, again = ([r["report"] for r in data["records"]] for data in reports)
+    assert _without_places(original) == _without_places(again)
+    assert _without_places(reports[0]["ledger"]) == _without_places(reports[1]["ledger"])
+
+
+def test_format_no_comments_drops_them(runner: CliRunner, tmp_path: Path) -> None:
+    from records.notation import read
+    from records.writer import write_many
+
+    source = tmp_path / "commented.txt"
+    source.write_text(COMMENTED_TOUR)
+    bare = runner.invoke(main, ["format", "--no-comments", str(source)])
+    assert bare.exit_code == 0, bare.output
+    assert bare.stdout == write_many(p.record for p in read(COMMENTED_TOUR))
+    for comment in ("Club night", "director", "dealt twice", "Anna leads", "braces", "open"):
+        assert comment not in bare.stdout
+    assert "README; {tour}" in bare.stdout
+
+
+@pytest.mark.parametrize(
+    "path",
+    sorted((ROOT / "examples").glob("*/*.txt")),
+    ids=lambda path: f"{path.parent.name}/{path.name}",
+)
+def test_format_of_every_example_is_stable_and_keeps_its_comments(path: Path) -> None:
+    """format(format(x)) == format(x), with every comment of x kept."""
+    from records.notation import comment_lines, read
+    from records.writer import write_many
+
+    text = path.read_text()
+    records = [p.record for p in read(text)]
+    once = write_many(records, comments=True)
+    again = write_many([p.record for p in read(once)], comments=True)
+    assert again == once
+    assert [p.record for p in read(once)] == records
+    kept = comment_lines(once, len(once.splitlines()) + 1)
+    for comment in comment_lines(text, len(text.splitlines()) + 1):
+        for part in comment.split(" {") if comment.startswith("{") else [comment]:
+            assert any(part.strip() in line for line in kept), comment
