@@ -184,7 +184,7 @@ def format_command(file: str, as_json: bool, no_comments: bool) -> None:
         for error in errors:
             click.echo(str(error), err=True)
         sys.exit(2)
-    records = [p.record for p in parsed]
+    records = [p.record for p in parsed if p.record is not None]  # all read: no errors
     if as_json:
         click.echo(json.dumps(RecordSchema(many=True).dump(records), indent=2, ensure_ascii=False))
     else:
