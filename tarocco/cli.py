@@ -439,8 +439,8 @@ def _check_port_free(host: str, port: int) -> None:
 def serve(host: str, port: int, db: str, workers: int, threads: int) -> None:
     """Run the web service (the pages at /, the JSON API under /api) on gunicorn.
 
-    The database file is created or migrated at start, so the service is ready at once.
-    Stop it with Ctrl-C (or SIGTERM).
+    The database file is created or migrated at start, so the service is ready at once; a
+    port in use is refused at once. Stop it with Ctrl-C (or SIGTERM).
     """
     from .server import ServeConfig, url_for
     from .server import serve as run_server
@@ -571,8 +571,11 @@ def token_revoke(token_id: int, db: str) -> None:
 )
 @db_option
 def token_list(name_or_id: str | None, db: str) -> None:
-    """The director tokens: id, label, tournament, created, revoked. Never the token itself,
-    which is not kept (make a new one if it is lost, and revoke the old one by its id)."""
+    """Director tokens and their ids, never the token.
+
+    Each: id, label, tournament, created, revoked. The token itself is not kept: make a new
+    one if it is lost, and revoke the old one by its id.
+    """
     store = _open_store(db)
     only = _tournament_or_fail(store, name_or_id)["id"] if name_or_id is not None else None
     names = {row["id"]: row["name"] for row in store.tournaments()}
@@ -667,8 +670,10 @@ def session_create(
 )
 @db_option
 def session_list(name_or_id: str | None, db: str) -> None:
-    """The sessions, to find a session's id: id, tournament, game, name, table, players,
-    hands, created."""
+    """Sessions and their ids, to find one again.
+
+    Each: id, tournament, game, name, table, players, hands, created.
+    """
     store = _open_store(db)
     if name_or_id is not None:
         tournaments = [_tournament_or_fail(store, name_or_id)]
