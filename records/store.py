@@ -340,6 +340,18 @@ class Store:
             db["tokens"].update(token_id, {"revoked_at": now()})
             self.audit(db, actor, "revoke", "token", token_id)
 
+    def tokens(self, tournament_id: int | None = None) -> list[dict[str, Any]]:
+        """The tokens (of one tournament, or all) in the order made: id, tournament_id, label,
+        created_at, revoked_at; never the hash (and the token itself is never kept)."""
+        where, values = ("where tournament_id = ?", [tournament_id]) if tournament_id else ("", [])
+        return list(
+            self.db.query(
+                "select id, tournament_id, label, created_at, revoked_at from tokens "
+                f"{where} order by id",
+                values,
+            )
+        )
+
     def token_row(self, token: str) -> dict[str, Any] | None:
         rows = list(
             self.db.query(
@@ -399,6 +411,10 @@ class Store:
             {**r, "options": json.loads(r["options"]), "players": json.loads(r["players"])}
             for r in rows
         ]
+
+    def hand_count(self, session_id: int) -> int:
+        """How many hands the session holds (without reading them)."""
+        return self.db["hands"].count_where("session_id = ?", [session_id])
 
     # -- hands and revisions -------------------------------------------------------------
     def find_duplicate(self, session_id: int, content_hash: str) -> int | None:

@@ -22,6 +22,7 @@ import io
 import json
 import re
 import sqlite3
+from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -1559,3 +1560,20 @@ def test_openapi_document_is_valid_and_lists_every_route(app: Flask, client: Fla
     assert documented == routes
     assert ("/api/openapi.json", "GET") not in documented
     assert "ErrorOut" in spec["components"]["schemas"]
+
+
+@pytest.mark.parametrize("path", ["/api", "/api/"])
+def test_api_root_is_an_index_of_where_things_are(client: FlaskClient, path: str) -> None:
+    """`tarocco serve` prints http://HOST:PORT/api: that address answers (issue 19), with the
+    OpenAPI document's address (which answers too), the docs and the version."""
+    response = client.get(path)
+    assert response.status_code == 200, response.get_data(as_text=True)
+    index = response.get_json()
+    assert index["service"] == "tarocco"
+    assert index["version"] == version("tarocco")
+    assert index["api_version"] == "1"
+    assert index["openapi"] == "http://localhost/api/openapi.json"
+    assert client.get(index["openapi"]).get_json()["paths"]["/api/"]["get"]
+    assert index["docs"] == "docs/api.md" and (ROOT / index["docs"]).exists()
+    assert client.get(index["rules"]).status_code == 200
+    assert index["pages"] == "http://localhost/"

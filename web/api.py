@@ -5,9 +5,11 @@ the store, dump the result. Rules live in ``scorer``; errors become JSON in :mod
 from __future__ import annotations
 
 import json
+from importlib.metadata import PackageNotFoundError
+from importlib.metadata import version as package_version
 from typing import Any
 
-from flask import Flask, Response
+from flask import Flask, Response, current_app, request
 from flask_smorest import Api, Blueprint
 
 from records import service
@@ -52,6 +54,28 @@ def _ok_json_or(
 
 
 # -- stateless ----------------------------------------------------------------------------
+@api_blp.route("/", strict_slashes=False)
+@api_blp.response(200, S.ApiIndex)
+def index() -> dict:
+    """Where things are: the OpenAPI document, the documentation, the version.
+
+    Answers at /api and /api/ alike: `tarocco serve` prints the first."""
+    base = request.host_url.rstrip("/")
+    try:
+        version = package_version("tarocco")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        version = "unknown"
+    return {
+        "service": "tarocco",
+        "version": version,
+        "api_version": current_app.config["API_VERSION"],
+        "openapi": f"{base}/api/openapi.json",
+        "docs": "docs/api.md",
+        "rules": f"{base}/api/rules",
+        "pages": f"{base}/",
+    }
+
+
 @api_blp.route("/verify", methods=["POST"])
 @api_blp.arguments(S.VerifyRequest)
 @api_blp.response(200, S.VerifyResponse)

@@ -24,6 +24,21 @@ class VerifyRequest(Schema):
     )
 
 
+class ApiIndex(Schema):
+    service = fields.String(metadata={"description": "always tarocco"})
+    version = fields.String(metadata={"description": "the tarocco package's version"})
+    api_version = fields.String(metadata={"description": "the API's version"})
+    openapi = fields.String(metadata={"description": "the address of the OpenAPI document"})
+    docs = fields.String(
+        metadata={
+            "description": "the API's documentation for people: a file of the tarocco source "
+            "(docs/api.md), not served"
+        }
+    )
+    rules = fields.String(metadata={"description": "the address of every game's rules"})
+    pages = fields.String(metadata={"description": "the address of the web pages"})
+
+
 class CheckedRecord(Schema):
     line = fields.Integer(allow_none=True, metadata={"description": "first line of the record"})
     report = fields.Nested(ReportSchema)
