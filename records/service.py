@@ -46,6 +46,13 @@ __all__ = [
 
 MAX_RECORDS_PER_UPLOAD = 5_000
 
+#: The most a director's ruling moves for one player (#21.2), in the game's unit. No hand of
+#: any game pays a player more than a few hundred (pinch's 91 deck points and its melds,
+#: Piedicavallo's 114, a few marca in the Nice and Piedmontese games), and an upload holds at
+#: most :data:`MAX_RECORDS_PER_UPLOAD` hands: a ruling can undo a whole session's worth,
+#: and every balance stays a number that JSON, SQLite and the pages' chart can hold.
+MAX_RULING_AMOUNT = 1_000_000
+
 
 @dataclass
 class ServiceError(Exception):
@@ -306,6 +313,14 @@ def add_ruling(
             422, "UNKNOWN_PLAYER", f"not seated in this session: {', '.join(unknown)}"
         )
     engine = GAMES[session["game"]]
+    too_big = [name for name, amount in amounts.items() if abs(amount) > MAX_RULING_AMOUNT]
+    if too_big:
+        raise ServiceError(
+            422,
+            "BAD_AMOUNT",
+            f"{too_big[0]}: {amounts[too_big[0]]:,} is out of range; a ruling moves a "
+            f"player between -{MAX_RULING_AMOUNT:,} and {MAX_RULING_AMOUNT:,} {engine.unit}",
+        )
     if engine.zero_sum and sum(amounts.values()) != 0:
         raise ServiceError(
             422,

@@ -342,10 +342,17 @@ def test_get_tournament(client: FlaskClient, tournament: Tournament) -> None:
 def test_private_tournament_needs_its_token_to_read(
     client: FlaskClient, private: Tournament, other: Tournament
 ) -> None:
+    """#21.18: without its token a private tournament is answered as a missing one is."""
     url = f"/api/tournaments/{private.id}"
-    assert_error(client.get(url), 401, "TOKEN_REQUIRED")
-    assert_error(client.get(url, headers=bearer("tar_wrong")), 401, "BAD_TOKEN")
-    assert_error(client.get(url, headers=other.headers), 403, "WRONG_TOURNAMENT")
+    hidden = {"code": "NOT_FOUND", "status": 404, "message": f"no tournament {private.id}"}
+    assert assert_error(client.get(url), 404) == hidden
+    assert assert_error(client.get(url, headers=bearer("tar_wrong")), 404) == hidden
+    assert assert_error(client.get(url, headers=other.headers), 404) == hidden
+    missing = private.id + 100
+    assert assert_error(client.get(f"/api/tournaments/{missing}"), 404) == {
+        **hidden,
+        "message": f"no tournament {missing}",
+    }
     response = client.get(url, headers=private.headers)
     assert response.status_code == 200
     assert response.get_json()["private"] is True
@@ -367,7 +374,7 @@ def test_patch_private_needs_the_tournaments_token(
     response = client.patch(url, json=body, headers=tournament.headers)
     assert response.status_code == 200
     assert response.get_json()["private"] is True
-    assert_error(client.get(url), 401, "TOKEN_REQUIRED")
+    assert_error(client.get(url), 404, "NOT_FOUND")
     assert tournament.id not in {t["id"] for t in client.get("/api/tournaments").get_json()}
 
     response = client.patch(url, json={"private": False}, headers=tournament.headers)
@@ -1168,13 +1175,20 @@ READS = [
 def test_private_tournament_reads_need_its_token(
     client: FlaskClient, private: Tournament, other: Tournament
 ) -> None:
+    """#21.18: to a reader without its token (none, an unknown one, another tournament's),
+    every read of a private tournament answers exactly as the same read of an id that does
+    not exist: private ids cannot be listed by probing."""
     sid = new_session(client, private)
     [hand] = upload(client, private, sid, CALLED_KING)
+    ids = {"tid": private.id, "sid": sid, "hid": hand["hand_id"]}
+    absent = {"tid": 900, "sid": 900, "hid": 900}
     for template in READS:
-        url = template.format(tid=private.id, sid=sid, hid=hand["hand_id"])
-        assert_error(client.get(url), 401, "TOKEN_REQUIRED")
-        assert_error(client.get(url, headers=bearer("tar_bad")), 401, "BAD_TOKEN")
-        assert_error(client.get(url, headers=other.headers), 403, "WRONG_TOURNAMENT")
+        url = template.format(**ids)
+        missing = assert_error(client.get(template.format(**absent)), 404, "NOT_FOUND")
+        asked = re.search(r"\{(\w+)\}", template).group(1)  # the id the path names
+        expected = {**missing, "message": missing["message"].replace("900", str(ids[asked]))}
+        for headers in ({}, bearer("tar_bad"), other.headers):
+            assert assert_error(client.get(url, headers=headers), 404) == expected, url
         assert client.get(url, headers=private.headers).status_code == 200, url
 
 

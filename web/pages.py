@@ -31,6 +31,7 @@ from flask import (
     url_for,
 )
 from markupsafe import Markup, escape
+from marshmallow import Schema, ValidationError
 from werkzeug.exceptions import HTTPException
 
 from records import service
@@ -43,6 +44,7 @@ from scorer.record import parse_options
 from scorer.rulings import rulings_for
 
 from . import present
+from . import schemas as S
 from .cardface import card_name, card_svg, suit_defs
 from .csrf import check_csrf, csrf_token
 from .db import get_store
@@ -135,6 +137,12 @@ def _globals() -> dict[str, Any]:
         "seat_places": present.seat_places,
         "paper_sheet": present.paper_sheet,
         "link_rulings": link_rulings,
+        "limits": {
+            "amount": service.MAX_RULING_AMOUNT,
+            "author": S.MAX_AUTHOR,
+            "reason": S.MAX_REASON,
+            "text": S.MAX_TEXT,
+        },
     }
 
 
@@ -405,6 +413,28 @@ def hand_text(hand_id: int) -> Response:
     return Response(revision["canonical_text"], mimetype="text/plain; charset=utf-8")
 
 
+def _load_form(schema: Schema, data: dict[str, Any]) -> dict[str, Any]:
+    """A form's fields loaded through the API's own request schema (the same lengths and
+    bounds, #21.16), or 422 naming each field at fault."""
+    try:
+        return schema.load(data)
+    except ValidationError as exc:
+        raise ServiceError(422, "BAD_FORM", "; ".join(_field_problems(exc.messages))) from None
+
+
+def _field_problems(messages: Any, place: str = "") -> list[str]:
+    """marshmallow's nested error messages as ``field: problem`` lines."""
+    if isinstance(messages, dict):
+        return [
+            line
+            for key, value in messages.items()
+            for line in _field_problems(value, f"{place}.{key}" if place else str(key))
+        ]
+    if isinstance(messages, list):
+        return [line for item in messages for line in _field_problems(item, place)]
+    return [f"{place.removesuffix('.value')}: {messages}"]
+
+
 def _director_actor(tournament_id: int) -> str:
     """The logged-in director of this tournament, as the audit log names them (403 for
     anyone else)."""
@@ -423,13 +453,9 @@ def correct(hand_id: int) -> Response:
     and why; the old revisions stay (:func:`records.service.correct_hand`)."""
     _row, _session_row, tournament_row = readable_hand(hand_id)
     actor = _director_actor(tournament_row["id"])
+    body = _load_form(S.RevisionIn(), {k: request.form.get(k, "") for k in S.RevisionIn().fields})
     number, result = service.correct_hand(
-        get_store(),
-        hand_id,
-        request.form.get("text", ""),
-        request.form.get("author", ""),
-        request.form.get("reason", ""),
-        actor,
+        get_store(), hand_id, body["text"], body["author"], body["reason"], actor
     )
     flash(f"Revision {number} stored: the hand is now {result.status}.")
     return redirect(url_for("pages.hand", hand_id=hand_id))
@@ -445,22 +471,26 @@ def add_ruling(session_id: int) -> Response:
     amounts = {}
     for seat, player in enumerate(session_row["players"]):
         raw = request.form.get(f"amount-{seat}", "").strip() or "0"
-        try:
-            value = int(raw)
-        except ValueError:
-            raise ServiceError(
-                422, "BAD_AMOUNT", f"{player}: {raw!r} is not a whole number"
-            ) from None
-        if value:
-            amounts[player] = value
-    hand_id = request.form.get("hand_id", type=int) or None
+        if not re.fullmatch(r"[+-]?\d{1,19}", raw):
+            raise ServiceError(422, "BAD_AMOUNT", f"{player}: {raw[:40]!r} is not a whole number")
+        if int(raw):
+            amounts[player] = int(raw)
+    body = _load_form(
+        S.RulingIn(),
+        {
+            "amounts": amounts,
+            "reason": request.form.get("reason", ""),
+            "author": request.form.get("author", ""),
+            "hand_id": request.form.get("hand_id", type=int) or None,
+        },
+    )
     service.add_ruling(
         get_store(),
         session_id,
-        amounts,
-        request.form.get("reason", ""),
-        request.form.get("author", ""),
-        hand_id,
+        body["amounts"],
+        body["reason"],
+        body["author"],
+        body["hand_id"],
         actor,
     )
     flash("Ruling stored.")
