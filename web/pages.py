@@ -4,9 +4,10 @@
 Pages: ``/`` (home), ``/verify`` (paste or pick a file; store it in a session as a director),
 ``/hands/<id>`` (the replay), ``/sessions/<id>`` (the score sheet), ``/tournaments/<id>``
 (standings), ``/rules`` and ``/rules/<game>``. Reads are public unless the tournament is
-private: then only its director, logged in with a token (kept in the signed Flask session),
-sees it; to anyone else it does not exist (404). Every form carries a CSRF token
-(:mod:`web.csrf`).
+private: then only its director, logged in with a token, sees it; to anyone else it does
+not exist (404). A login keeps only a random login id in the signed Flask session cookie; the
+token and the login stay on the server, and logout or revoking the token ends it. Every form
+carries a CSRF token (:mod:`web.csrf`).
 """
 
 from __future__ import annotations
@@ -15,12 +16,14 @@ import json
 import re
 import sys
 from typing import Any
+from urllib.parse import urlsplit
 
 from flask import (
     Blueprint,
     Flask,
     Response,
     abort,
+    current_app,
     flash,
     g,
     make_response,
@@ -56,7 +59,7 @@ pages_blp = Blueprint("pages", __name__)  # templates and static files: the app'
 #: their verdict and findings only. Bigger texts belong to the API or ``tarocco import``.
 MAX_REPLAYS = 4
 MAX_VERIFY_CHARS = 400_000
-DIRECTOR_KEY = "director_token"
+LOGIN_KEY = "login"  # the session cookie's key for the login id
 
 CSP = (
     "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
@@ -79,12 +82,14 @@ def _headers(response: Response) -> Response:
 
 
 def director() -> dict[str, Any] | None:
-    """The logged-in director's token row (``None`` if nobody, or the token was revoked)."""
+    """The logged-in director's token row: ``None`` if nobody is logged in, or the login
+    was ended (logout) or its token revoked. The cookie holds only the login's random id
+    (#21.14); the token stays on the server."""
     if "director" not in g:
-        token = session.get(DIRECTOR_KEY)
-        row = get_store().token_row(token) if token else None
-        if token and row is None:
-            session.pop(DIRECTOR_KEY, None)
+        login = session.get(LOGIN_KEY)
+        row = get_store().login_token_row(login) if isinstance(login, str) else None
+        if login and row is None:
+            session.pop(LOGIN_KEY, None)
         if row is not None:
             row = {**row, "tournament": get_store().tournament(row["tournament_id"])}
         g.director = row
@@ -191,19 +196,24 @@ def login() -> Any:
     """A director logs in with a token: the session remembers it until logout."""
     if request.method == "POST":
         token = request.form.get("token", "").strip()
-        row = get_store().token_row(token) if token else None
-        if row is None:
+        store = get_store()
+        login = store.start_login(token) if token else None
+        if login is None:
             return render_template(
                 "login.html", error="unknown or revoked token", director=None
             ), 401
-        session[DIRECTOR_KEY] = token
+        old = session.get(LOGIN_KEY)
+        if isinstance(old, str):
+            store.end_login(old)
+        session[LOGIN_KEY] = login
         g.pop("director", None)
+        row = director()
+        assert row is not None  # the login just opened
         flash(f"Logged in as {row['label'] or 'director'} of this tournament.")
         target = request.form.get("next", "")
-        if target.startswith("/") and not target.startswith("//") and "\\" not in target:
-            # only a path of this site (browsers read a backslash in a URL as a slash)
-            return redirect(target)
-        return redirect(url_for("pages.tournament", tournament_id=row["tournament_id"]))
+        if not target:
+            return redirect(url_for("pages.tournament", tournament_id=row["tournament_id"]))
+        return redirect(local_target(target) or url_for("pages.home"))
     return render_template(
         "login.html", error=None, director=director(), next=request.args.get("next", "")
     )
@@ -211,9 +221,30 @@ def login() -> Any:
 
 @pages_blp.post("/logout")
 def logout() -> Any:
-    session.pop(DIRECTOR_KEY, None)
+    """End the login on the server too: a copy of the cookie opens nothing after."""
+    login = session.pop(LOGIN_KEY, None)
+    if isinstance(login, str):
+        get_store().end_login(login)
     flash("Logged out.")
     return redirect(url_for("pages.home"))
+
+
+def local_target(target: str) -> str | None:
+    """``target`` if it is a path of this site that the app routes for GET (a query may
+    follow), else ``None`` (#21.3). Whitespace and control characters anywhere are refused:
+    browsers drop a tab or a line break inside a URL, so ``/\t/evil.example/`` would leave
+    the site as ``//evil.example/``, and a line break in a header is a 500. So are a
+    backslash (read as a slash), a scheme, a host and ``//``."""
+    if not target.isprintable() or any(char.isspace() or char == "\\" for char in target):
+        return None
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or not parts.path.startswith("/") or target.startswith("//"):
+        return None
+    try:
+        current_app.url_map.bind("localhost").match(parts.path, method="GET")
+    except HTTPException:  # not routed, not for GET, or only after a redirect
+        return None
+    return target
 
 
 # -- verify and upload --------------------------------------------------------------------
