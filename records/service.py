@@ -7,7 +7,6 @@ records, every finding with its place; the web layer turns them into JSON in one
 
 from __future__ import annotations
 
-import csv
 import hashlib
 import io
 import json
@@ -21,6 +20,7 @@ from scorer.games import GAMES, OptionError, UnknownGame, get_game
 from scorer.ledger import Adjustment, Ledger, build_ledger
 from scorer.report import Status
 
+from .csvcells import spreadsheet_writer
 from .notation import Parsed, read
 from .pipeline import Checked, check_parsed, check_text
 from .schemas import LedgerSchema, dump_record, dump_report, shift_lines
@@ -416,7 +416,7 @@ def standings(store: Store, tournament_id: int) -> list[Standing]:
 def ledger_csv(ledger: Ledger) -> str:
     """The ledger as CSV: one row per entry, amounts and balances per player."""
     out = io.StringIO()
-    writer = csv.writer(out)
+    writer = spreadsheet_writer(out)
     writer.writerow(
         [
             "entry",
@@ -436,7 +436,7 @@ def ledger_csv(ledger: Ledger) -> str:
 
 def standings_csv(rows: Iterable[Standing]) -> str:
     out = io.StringIO()
-    writer = csv.writer(out)
+    writer = spreadsheet_writer(out)
     writer.writerow(["rank", "player", "total", "sessions", "hands"])
     for row in rows:
         writer.writerow([row.rank, row.player, row.total, row.sessions, row.hands])
