@@ -208,7 +208,10 @@ def login() -> Any:
         session[LOGIN_KEY] = login
         g.pop("director", None)
         row = director()
-        assert row is not None  # the login just opened
+        if row is None:  # the token was revoked the moment after
+            return render_template(
+                "login.html", error="unknown or revoked token", director=None
+            ), 401
         flash(f"Logged in as {row['label'] or 'director'} of this tournament.")
         target = request.form.get("next", "")
         if not target:
