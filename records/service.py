@@ -7,7 +7,6 @@ records, every finding with its place; the web layer turns them into JSON in one
 
 from __future__ import annotations
 
-import csv
 import hashlib
 import io
 import json
@@ -23,6 +22,7 @@ from scorer.ledger import Adjustment, Ledger, build_ledger
 from scorer.report import Status
 
 from .cache import kept_ledger, kept_standing
+from .csvcells import spreadsheet_writer
 from .notation import Parsed, read
 from .pipeline import Checked, check_parsed, check_text
 from .schemas import LedgerSchema, dump_record, dump_report, result_json, shift_lines
@@ -50,6 +50,13 @@ __all__ = [
 ]
 
 MAX_RECORDS_PER_UPLOAD = 5_000
+
+#: The most a director's ruling moves for one player (#21.2), in the game's unit. No hand of
+#: any game pays a player more than a few hundred (pinch's 91 deck points and its melds,
+#: Piedicavallo's 114, a few marca in the Nice and Piedmontese games), and an upload holds at
+#: most :data:`MAX_RECORDS_PER_UPLOAD` hands: a ruling can undo a whole session's worth,
+#: and every balance stays a number that JSON, SQLite and the pages' chart can hold.
+MAX_RULING_AMOUNT = 1_000_000
 
 
 @dataclass
@@ -311,6 +318,14 @@ def add_ruling(
             422, "UNKNOWN_PLAYER", f"not seated in this session: {', '.join(unknown)}"
         )
     engine = GAMES[session["game"]]
+    too_big = [name for name, amount in amounts.items() if abs(amount) > MAX_RULING_AMOUNT]
+    if too_big:
+        raise ServiceError(
+            422,
+            "BAD_AMOUNT",
+            f"{too_big[0]}: {amounts[too_big[0]]:,} is out of range; a ruling moves a "
+            f"player between -{MAX_RULING_AMOUNT:,} and {MAX_RULING_AMOUNT:,} {engine.unit}",
+        )
     if engine.zero_sum and sum(amounts.values()) != 0:
         raise ServiceError(
             422,
@@ -499,7 +514,7 @@ def _ranked(totals: Mapping[str, list[int]], by_games: bool) -> list[Standing]:
 def ledger_csv(ledger: Ledger) -> str:
     """The ledger as CSV: one row per entry, amounts and balances per player."""
     out = io.StringIO()
-    writer = csv.writer(out)
+    writer = spreadsheet_writer(out)
     writer.writerow(
         [
             "entry",
@@ -534,7 +549,7 @@ def standings_csv(tables: Mapping[str, StandingsTable]) -> str:
     """The standings as CSV: every row names its game and the unit of its total, so that no
     spreadsheet adds a game's marca to another's games won; tables in the page's order."""
     out = io.StringIO()
-    writer = csv.writer(out)
+    writer = spreadsheet_writer(out)
     writer.writerow(STANDINGS_CSV_HEADER)
     for key, table in tables.items():
         for row in table.rows:

@@ -1,6 +1,7 @@
 """Storage on SQLite through sqlite-utils.
 
-Tables: tournaments, director tokens (hashed), sessions (a table sitting: game, rule options,
+Tables: tournaments, director tokens (hashed), directors' page logins (hashed ids),
+sessions (a table sitting: game, rule options,
 players in seat order, and an optional table label, column ``table_name``), hands (a place
 in a session) with their revisions (the original text is the source of truth; canonical
 text, JSON, status and findings are derived columns beside it), director's rulings (ledger
@@ -209,10 +210,25 @@ def _m003_session_results(db: Database) -> None:
         db.execute(f"CREATE TRIGGER {name} {when} BEGIN {bump.format(session)}")
 
 
+def _m004_logins(db: Database) -> None:
+    """Directors' logins on the pages (#21.14): the browser's cookie holds only a random
+    login id, whose hash is kept here with the token it was opened with; logging out (or
+    revoking the token) ends it, and a copy of the cookie is worth nothing after."""
+    db["logins"].create(
+        {"id": int, "token_id": int, "login_hash": str, "created_at": str, "ended_at": str},
+        pk="id",
+        not_null={"token_id", "login_hash", "created_at"},
+        foreign_keys=[("token_id", "tokens", "id")],
+    )
+    db["logins"].create_index(["login_hash"], unique=True)
+    db["logins"].create_index(["token_id"])
+
+
 MIGRATIONS: list[tuple[str, Callable[[Database], None]]] = [
     ("001_initial", _m001_initial),
     ("002_session_table", _m002_session_table),
     ("003_session_results", _m003_session_results),
+    ("004_logins", _m004_logins),
 ]
 """Schema changes in order; each runs once, in its own transaction, and is recorded."""
 
@@ -335,9 +351,14 @@ class Store:
         return token
 
     def revoke_token(self, token_id: int, actor: str = "cli") -> None:
+        """Revoke a token, and end every page login opened with it."""
         with self.write() as db:
             self._get("tokens", token_id)
             db["tokens"].update(token_id, {"revoked_at": now()})
+            db.execute(
+                "update logins set ended_at = ? where token_id = ? and ended_at is null",
+                [now(), token_id],
+            )
             self.audit(db, actor, "revoke", "token", token_id)
 
     def tokens(self, tournament_id: int | None = None) -> list[dict[str, Any]]:
@@ -351,6 +372,39 @@ class Store:
                 values,
             )
         )
+
+    # -- page logins (the cookie holds a login id, never the token) ---------------------
+    def start_login(self, token: str) -> str | None:
+        """Open a login for a valid token; the random login id to put in the cookie (only
+        its hash is stored), or ``None`` when the token is unknown or revoked."""
+        row = self.token_row(token)
+        if row is None:
+            return None
+        login = secrets.token_urlsafe(32)
+        with self.write() as db:
+            db["logins"].insert(
+                {"token_id": row["id"], "login_hash": hash_token(login), "created_at": now()}
+            )
+        return login
+
+    def login_token_row(self, login: str) -> dict[str, Any] | None:
+        """The token row of an open login (not ended, its token not revoked), else ``None``."""
+        rows = list(
+            self.db.query(
+                "select t.* from logins l join tokens t on t.id = l.token_id "
+                "where l.login_hash = ? and l.ended_at is null and t.revoked_at is null",
+                [hash_token(login)],
+            )
+        )
+        return rows[0] if rows else None
+
+    def end_login(self, login: str) -> None:
+        """End a login (logout): its id opens nothing any more."""
+        with self.write() as db:
+            db.execute(
+                "update logins set ended_at = ? where login_hash = ? and ended_at is null",
+                [now(), hash_token(login)],
+            )
 
     def token_row(self, token: str) -> dict[str, Any] | None:
         rows = list(

@@ -749,3 +749,66 @@ def test_real_server(tmp_path: Path) -> None:
             server.kill()
             out, err = server.communicate()
     assert f"tarocco serving on {base}/api" in out, (out, err)
+
+
+# -- body limits on the real server (#21.4, #21.7) --------------------------------------------
+def _post_raw(
+    base: str, path: str, body: bytes, *, chunked: bool, token: str | None = None
+) -> tuple[int, dict]:
+    """POST ``body`` to the server over a plain socket, chunked (no Content-Length, as
+    ``curl -H 'Transfer-Encoding: chunked'`` sends) or with its length; the status and the
+    JSON answer. The server may answer and close before the whole body is sent."""
+    host, port = base.removeprefix("http://").split(":")
+    head = [
+        f"POST {path} HTTP/1.1",
+        f"Host: {host}",
+        "Content-Type: application/json",
+        "Connection: close",
+        "Transfer-Encoding: chunked" if chunked else f"Content-Length: {len(body)}",
+    ]
+    if token:
+        head.append(f"Authorization: Bearer {token}")
+    with socket.create_connection((host, int(port)), timeout=60) as sock:
+        try:
+            sock.sendall(("\r\n".join(head) + "\r\n\r\n").encode())
+            step = 64 * 1024
+            for start in range(0, len(body), step):
+                part = body[start : start + step]
+                sock.sendall(b"%x\r\n%b\r\n" % (len(part), part) if chunked else part)
+            if chunked:
+                sock.sendall(b"0\r\n\r\n")
+        except OSError:
+            pass  # the server answered early and closed: read its answer
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+    status_line, _, rest = answer.partition(b"\r\n")
+    return int(status_line.split()[1]), json.loads(rest.partition(b"\r\n\r\n")[2])
+
+
+def test_body_limits_hold_for_chunked_bodies_on_the_real_server(tmp_path: Path) -> None:
+    """#21.4: a chunked body over the limit was cut at 8 MiB without a word, and the cut
+    JSON answered 400; it is 413, as a body with a Content-Length over the limit is. #21.7:
+    an anonymous verify takes at most 256 KiB, chunked or not; a director's up to 8 MiB."""
+    from serverkit import serving
+
+    from web import MAX_BODY_BYTES
+    from web.bodies import ANONYMOUS_VERIFY_BYTES
+
+    with serving(tmp_path, workers=1, threads=2) as served:
+        store = Store(str(served.db))
+        token = store.create_token(store.create_tournament("Limits cup"), "d")
+        store.close()
+        over = json.dumps({"text": "x" * (MAX_BODY_BYTES + 1024)}).encode()
+        for chunked in (True, False):
+            status, body = _post_raw(served.base, "/api/verify", over, chunked=chunked, token=token)
+            assert status == 413, body
+            assert f"{MAX_BODY_BYTES:,} bytes" in body["message"]
+        within = json.dumps({"text": "[Game" + " " * (3 * 1024 * 1024)}).encode()
+        status, body = _post_raw(served.base, "/api/verify", within, chunked=True, token=token)
+        assert status == 200, body
+        anonymous = json.dumps({"text": "x" * ANONYMOUS_VERIFY_BYTES}).encode()
+        for chunked in (True, False):
+            status, body = _post_raw(served.base, "/api/verify", anonymous, chunked=chunked)
+            assert status == 413 and body["code"] == "REQUEST_ENTITY_TOO_LARGE", body
+            assert f"{ANONYMOUS_VERIFY_BYTES:,} bytes" in body["message"]

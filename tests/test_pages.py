@@ -756,6 +756,61 @@ def test_director_corrects_a_hand(
     assert "Revision 2 stored: the hand is now clean." in page and "status-clean" in page
 
 
+def test_page_forms_keep_the_apis_limits(
+    client: FlaskClient, store: Store, tournament: Tournament, revoke_hand: int
+) -> None:
+    """#21.16: a 300,000-character reason was stored from the page; the pages now load
+    their forms through the API's request schemas: the same limits, the same refusals."""
+    sid = store.hand(revoke_hand)["session_id"]
+    login(client, tournament.token)
+    ruling = {"amount-0": "-1", "amount-1": "1", "author": "head", "reason": "x" * 300_000}
+    response = client.post(f"/sessions/{sid}/rulings", data={**ruling, "csrf_token": csrf(client)})
+    assert response.status_code == 422 and "reason" in text_of(response)
+    long_author = {**ruling, "reason": "a revoke", "author": "y" * 201}
+    response = client.post(
+        f"/sessions/{sid}/rulings", data={**long_author, "csrf_token": csrf(client)}
+    )
+    assert response.status_code == 422 and "author" in text_of(response)
+    assert store.rulings(sid) == []
+    correction = {"text": TOUR, "author": "Bruno", "reason": "z" * 300_000}
+    response = client.post(
+        f"/hands/{revoke_hand}/revisions", data={**correction, "csrf_token": csrf(client)}
+    )
+    assert response.status_code == 422 and "reason" in text_of(response)
+    assert len(store.revisions(revoke_hand)) == 1
+    page = text_of(client.get(f"/sessions/{sid}"))
+    assert 'maxlength="2000"' in page and 'max="1000000"' in page
+
+
+def test_ruling_amounts_are_bounded_on_the_page(
+    client: FlaskClient, store: Store, tournament: Tournament, revoke_hand: int
+) -> None:
+    """#21.2: the page refuses what the API refuses: an amount beyond what a ruling may
+    move, or one too long to be a number at all."""
+    sid = store.hand(revoke_hand)["session_id"]
+    login(client, tournament.token)
+    url = f"/sessions/{sid}/rulings"
+    for big in (str(10**309), "1000001", str(2**63)):
+        form = {"amount-0": big, "amount-1": f"-{big}", "author": "h", "reason": "r"}
+        response = client.post(url, data={**form, "csrf_token": csrf(client)})
+        assert response.status_code == 422, big
+    assert store.rulings(sid) == []
+    form = {"amount-0": "1000000", "amount-1": "-1000000", "author": "h", "reason": "r"}
+    assert client.post(url, data={**form, "csrf_token": csrf(client)}).status_code == 302
+
+
+def test_the_sheet_renders_whatever_is_stored(
+    client: FlaskClient, store: Store, session_id: int
+) -> None:
+    """#21.2: a ruling of 10**309 stored before amounts were bounded made the sheet a 500
+    (its chart divided in floats); it renders, and the ledger and CSV still answer."""
+    store.add_ruling(session_id, {"Anna": 10**309, "Bruno": -(10**309)}, "old", "h", None, "t")
+    page = client.get(f"/sessions/{session_id}")
+    assert page.status_code == 200
+    assert str(10**309 + SESSION_BALANCES["Anna"]) in text_of(page)
+    assert client.get(f"/sessions/{session_id}/sheet.csv").status_code == 200
+
+
 def test_director_adds_a_ruling(
     client: FlaskClient, store: Store, tournament: Tournament, revoke_hand: int
 ) -> None:
@@ -789,17 +844,116 @@ def test_director_adds_a_ruling(
 
 @pytest.mark.parametrize(
     "target",
-    ["https://evil.example/", "//evil.example/", "/\\evil.example/", "javascript:alert(1)"],
+    [
+        "https://evil.example/",
+        "//evil.example/",
+        "/\\evil.example/",
+        "javascript:alert(1)",
+        "/\t/evil.example/",  # #21.3: browsers drop the tab and read //evil.example/
+        "/\n/evil.example/",
+        "/verify\r\nSet-Cookie: x=1",  # #21.3: a line break in the header was a 500
+        "/ /evil.example/",
+        "/no/such/page",  # not a page of this site
+        "/logout",  # routed, but not for GET
+    ],
 )
 def test_login_never_redirects_off_site(
     client: FlaskClient, tournament: Tournament, target: str
 ) -> None:
+    """#21.3: ``next`` must be a path the app routes for GET; anything else goes to the
+    front page."""
     response = client.post(
         "/login",
         data={"csrf_token": csrf(client, "/login"), "token": tournament.token, "next": target},
     )
     assert response.status_code == 302
+    assert response.headers["Location"] == "/"
+
+
+def test_login_without_next_goes_to_the_tournament(
+    client: FlaskClient, tournament: Tournament
+) -> None:
+    response = client.post(
+        "/login", data={"csrf_token": csrf(client, "/login"), "token": tournament.token}
+    )
     assert response.headers["Location"] == f"/tournaments/{tournament.id}"
+
+
+def test_login_returns_to_a_routed_page_with_its_query(
+    client: FlaskClient, tournament: Tournament
+) -> None:
+    target = f"/verify?session={tournament.id}"
+    response = client.post(
+        "/login",
+        data={"csrf_token": csrf(client, "/login"), "token": tournament.token, "next": target},
+    )
+    assert response.headers["Location"] == target
+
+
+# -- the login cookie (#21.14) --------------------------------------------------------------
+def cookie_of(client: FlaskClient) -> str:
+    cookie = client.get_cookie("session")
+    assert cookie is not None
+    return cookie.value
+
+
+def is_logged_in(app: Flask, cookie: str) -> bool:
+    """Whether a fresh browser holding only this cookie is logged in."""
+    other = app.test_client()
+    other.set_cookie("session", cookie)
+    return "Log out" in text_of(other.get("/"))
+
+
+def test_the_login_cookie_never_holds_the_token(
+    app: Flask, client: FlaskClient, tournament: Tournament
+) -> None:
+    login(client, tournament.token)
+    cookie = cookie_of(client)
+    content = app.session_interface.get_signing_serializer(app).loads(cookie)
+    assert tournament.token not in cookie and tournament.token not in repr(content)
+    assert set(content) <= {"login", "csrf_token", "_flashes"}
+    assert is_logged_in(app, cookie)
+
+
+def test_a_copy_of_the_cookie_is_worthless_after_logout(
+    app: Flask, client: FlaskClient, tournament: Tournament
+) -> None:
+    login(client, tournament.token)
+    copy = cookie_of(client)
+    assert is_logged_in(app, copy)
+    response = client.post("/logout", data={"csrf_token": csrf(client, "/")})
+    assert response.status_code == 302
+    assert not is_logged_in(app, copy)
+    login(client, tournament.token)  # a new login works, with a new id
+    assert is_logged_in(app, cookie_of(client)) and not is_logged_in(app, copy)
+
+
+def test_revoking_the_token_ends_its_logins(
+    app: Flask, client: FlaskClient, store: Store, tournament: Tournament
+) -> None:
+    login(client, tournament.token)
+    copy = cookie_of(client)
+    store.revoke_token(store.token_row(tournament.token)["id"])
+    assert not is_logged_in(app, copy)
+    assert [row["ended_at"] is not None for row in store.db["logins"].rows] == [True]
+
+
+def test_the_login_cookie_is_httponly_lax_and_secure_over_tls(
+    app: Flask, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def set_cookie(response) -> str:
+        [header] = [h for h in response.headers.getlist("Set-Cookie") if h.startswith("session=")]
+        return header
+
+    plain = set_cookie(app.test_client().get("/login"))
+    assert "HttpOnly" in plain and "SameSite=Lax" in plain and "Secure" not in plain
+    tls = set_cookie(app.test_client().get("/login", base_url="https://localhost"))
+    assert "Secure" in tls and "HttpOnly" in tls and "SameSite=Lax" in tls
+    monkeypatch.setenv("TAROCCO_SECURE_COOKIES", "1")  # behind a TLS proxy
+    from web import create_app
+
+    proxied = create_app({"TESTING": True, "DATABASE": str(tmp_path / "p.sqlite")})
+    assert "Secure" in set_cookie(proxied.test_client().get("/login"))
 
 
 def test_login_returns_to_the_page_it_came_from(

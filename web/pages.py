@@ -4,9 +4,10 @@
 Pages: ``/`` (home), ``/verify`` (paste or pick a file; store it in a session as a director),
 ``/hands/<id>`` (the replay), ``/sessions/<id>`` (the score sheet), ``/tournaments/<id>``
 (standings), ``/rules`` and ``/rules/<game>``. Reads are public unless the tournament is
-private: then only its director, logged in with a token (kept in the signed Flask session),
-sees it; to anyone else it does not exist (404). Every form carries a CSRF token
-(:mod:`web.csrf`).
+private: then only its director, logged in with a token, sees it; to anyone else it does
+not exist (404). A login keeps only a random login id in the signed Flask session cookie; the
+token and the login stay on the server, and logout or revoking the token ends it. Every form
+carries a CSRF token (:mod:`web.csrf`).
 """
 
 from __future__ import annotations
@@ -15,12 +16,14 @@ import json
 import re
 import sys
 from typing import Any
+from urllib.parse import urlsplit
 
 from flask import (
     Blueprint,
     Flask,
     Response,
     abort,
+    current_app,
     flash,
     g,
     make_response,
@@ -31,6 +34,7 @@ from flask import (
     url_for,
 )
 from markupsafe import Markup, escape
+from marshmallow import Schema, ValidationError
 from werkzeug.exceptions import HTTPException
 
 from records import service
@@ -43,6 +47,7 @@ from scorer.record import parse_options
 from scorer.rulings import rulings_for
 
 from . import present
+from . import schemas as S
 from .cardface import card_name, card_svg, suit_defs
 from .csrf import check_csrf, csrf_token
 from .db import get_store
@@ -54,7 +59,7 @@ pages_blp = Blueprint("pages", __name__)  # templates and static files: the app'
 #: their verdict and findings only. Bigger texts belong to the API or ``tarocco import``.
 MAX_REPLAYS = 4
 MAX_VERIFY_CHARS = 400_000
-DIRECTOR_KEY = "director_token"
+LOGIN_KEY = "login"  # the session cookie's key for the login id
 
 CSP = (
     "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
@@ -77,12 +82,14 @@ def _headers(response: Response) -> Response:
 
 
 def director() -> dict[str, Any] | None:
-    """The logged-in director's token row (``None`` if nobody, or the token was revoked)."""
+    """The logged-in director's token row: ``None`` if nobody is logged in, or the login
+    was ended (logout) or its token revoked. The cookie holds only the login's random id
+    (#21.14); the token stays on the server."""
     if "director" not in g:
-        token = session.get(DIRECTOR_KEY)
-        row = get_store().token_row(token) if token else None
-        if token and row is None:
-            session.pop(DIRECTOR_KEY, None)
+        login = session.get(LOGIN_KEY)
+        row = get_store().login_token_row(login) if isinstance(login, str) else None
+        if login and row is None:
+            session.pop(LOGIN_KEY, None)
         if row is not None:
             row = {**row, "tournament": get_store().tournament(row["tournament_id"])}
         g.director = row
@@ -135,6 +142,12 @@ def _globals() -> dict[str, Any]:
         "seat_places": present.seat_places,
         "paper_sheet": present.paper_sheet,
         "link_rulings": link_rulings,
+        "limits": {
+            "amount": service.MAX_RULING_AMOUNT,
+            "author": S.MAX_AUTHOR,
+            "reason": S.MAX_REASON,
+            "text": S.MAX_TEXT,
+        },
     }
 
 
@@ -183,19 +196,27 @@ def login() -> Any:
     """A director logs in with a token: the session remembers it until logout."""
     if request.method == "POST":
         token = request.form.get("token", "").strip()
-        row = get_store().token_row(token) if token else None
-        if row is None:
+        store = get_store()
+        login = store.start_login(token) if token else None
+        if login is None:
             return render_template(
                 "login.html", error="unknown or revoked token", director=None
             ), 401
-        session[DIRECTOR_KEY] = token
+        old = session.get(LOGIN_KEY)
+        if isinstance(old, str):
+            store.end_login(old)
+        session[LOGIN_KEY] = login
         g.pop("director", None)
+        row = director()
+        if row is None:  # the token was revoked the moment after
+            return render_template(
+                "login.html", error="unknown or revoked token", director=None
+            ), 401
         flash(f"Logged in as {row['label'] or 'director'} of this tournament.")
         target = request.form.get("next", "")
-        if target.startswith("/") and not target.startswith("//") and "\\" not in target:
-            # only a path of this site (browsers read a backslash in a URL as a slash)
-            return redirect(target)
-        return redirect(url_for("pages.tournament", tournament_id=row["tournament_id"]))
+        if not target:
+            return redirect(url_for("pages.tournament", tournament_id=row["tournament_id"]))
+        return redirect(local_target(target) or url_for("pages.home"))
     return render_template(
         "login.html", error=None, director=director(), next=request.args.get("next", "")
     )
@@ -203,9 +224,30 @@ def login() -> Any:
 
 @pages_blp.post("/logout")
 def logout() -> Any:
-    session.pop(DIRECTOR_KEY, None)
+    """End the login on the server too: a copy of the cookie opens nothing after."""
+    login = session.pop(LOGIN_KEY, None)
+    if isinstance(login, str):
+        get_store().end_login(login)
     flash("Logged out.")
     return redirect(url_for("pages.home"))
+
+
+def local_target(target: str) -> str | None:
+    """``target`` if it is a path of this site that the app routes for GET (a query may
+    follow), else ``None`` (#21.3). Whitespace and control characters anywhere are refused:
+    browsers drop a tab or a line break inside a URL, so ``/\t/evil.example/`` would leave
+    the site as ``//evil.example/``, and a line break in a header is a 500. So are a
+    backslash (read as a slash), a scheme, a host and ``//``."""
+    if not target.isprintable() or any(char.isspace() or char == "\\" for char in target):
+        return None
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or not parts.path.startswith("/") or target.startswith("//"):
+        return None
+    try:
+        current_app.url_map.bind("localhost").match(parts.path, method="GET")
+    except HTTPException:  # not routed, not for GET, or only after a redirect
+        return None
+    return target
 
 
 # -- verify and upload --------------------------------------------------------------------
@@ -412,6 +454,28 @@ def hand_text(hand_id: int) -> Response:
     return Response(revision["canonical_text"], mimetype="text/plain; charset=utf-8")
 
 
+def _load_form(schema: Schema, data: dict[str, Any]) -> dict[str, Any]:
+    """A form's fields loaded through the API's own request schema (the same lengths and
+    bounds, #21.16), or 422 naming each field at fault."""
+    try:
+        return schema.load(data)
+    except ValidationError as exc:
+        raise ServiceError(422, "BAD_FORM", "; ".join(_field_problems(exc.messages))) from None
+
+
+def _field_problems(messages: Any, place: str = "") -> list[str]:
+    """marshmallow's nested error messages as ``field: problem`` lines."""
+    if isinstance(messages, dict):
+        return [
+            line
+            for key, value in messages.items()
+            for line in _field_problems(value, f"{place}.{key}" if place else str(key))
+        ]
+    if isinstance(messages, list):
+        return [line for item in messages for line in _field_problems(item, place)]
+    return [f"{place.removesuffix('.value')}: {messages}"]
+
+
 def _director_actor(tournament_id: int) -> str:
     """The logged-in director of this tournament, as the audit log names them (403 for
     anyone else)."""
@@ -430,13 +494,9 @@ def correct(hand_id: int) -> Response:
     and why; the old revisions stay (:func:`records.service.correct_hand`)."""
     _row, _session_row, tournament_row = readable_hand(hand_id)
     actor = _director_actor(tournament_row["id"])
+    body = _load_form(S.RevisionIn(), {k: request.form.get(k, "") for k in S.RevisionIn().fields})
     number, result = service.correct_hand(
-        get_store(),
-        hand_id,
-        request.form.get("text", ""),
-        request.form.get("author", ""),
-        request.form.get("reason", ""),
-        actor,
+        get_store(), hand_id, body["text"], body["author"], body["reason"], actor
     )
     flash(f"Revision {number} stored: the hand is now {result.status}.")
     return redirect(url_for("pages.hand", hand_id=hand_id))
@@ -452,22 +512,26 @@ def add_ruling(session_id: int) -> Response:
     amounts = {}
     for seat, player in enumerate(session_row["players"]):
         raw = request.form.get(f"amount-{seat}", "").strip() or "0"
-        try:
-            value = int(raw)
-        except ValueError:
-            raise ServiceError(
-                422, "BAD_AMOUNT", f"{player}: {raw!r} is not a whole number"
-            ) from None
-        if value:
-            amounts[player] = value
-    hand_id = request.form.get("hand_id", type=int) or None
+        if not re.fullmatch(r"[+-]?\d{1,19}", raw):
+            raise ServiceError(422, "BAD_AMOUNT", f"{player}: {raw[:40]!r} is not a whole number")
+        if int(raw):
+            amounts[player] = int(raw)
+    body = _load_form(
+        S.RulingIn(),
+        {
+            "amounts": amounts,
+            "reason": request.form.get("reason", ""),
+            "author": request.form.get("author", ""),
+            "hand_id": request.form.get("hand_id", type=int) or None,
+        },
+    )
     service.add_ruling(
         get_store(),
         session_id,
-        amounts,
-        request.form.get("reason", ""),
-        request.form.get("author", ""),
-        hand_id,
+        body["amounts"],
+        body["reason"],
+        body["author"],
+        body["hand_id"],
         actor,
     )
     flash("Ruling stored.")

@@ -524,8 +524,10 @@ def balance_chart(ledger: Ledger, width: int = 640, height: int = 260) -> Chart:
             for i, (label, _, balances) in enumerate(entries)
         ]
         series.append(Series(player, PALETTE[seat % len(PALETTE)], points))
-    step = _nice_step((high - low) / 5)
-    first = int(-(-low // step) * step)
+    # Integer steps: a stored ruling may hold an amount no float can (10**309 was stored
+    # before amounts were bounded, #21.2), and the page must still draw.
+    step = _nice_step(-(-(high - low) // 5))
+    first = -(-low // step) * step
     y_ticks = [(y_of(v), v) for v in range(first, high + 1, step)]
     every = max(1, len(entries) // 12)
     x_ticks = [(x_of(i), "0" if i == 0 else str(i)) for i in range(0, len(entries), every)]
@@ -534,11 +536,12 @@ def balance_chart(ledger: Ledger, width: int = 640, height: int = 260) -> Chart:
     )
 
 
-def _nice_step(raw: float) -> int:
+def _nice_step(raw: int) -> int:
+    """A round step for the axis of at least ``raw``."""
     for step in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000):
         if step >= raw:
             return step
-    return int(raw) + 1
+    return raw + 1
 
 
 def rulings_cited(lines: Iterable[Mapping[str, Any]]) -> list[str]:

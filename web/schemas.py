@@ -6,8 +6,23 @@ from __future__ import annotations
 from marshmallow import Schema, fields, validate
 
 from records.schemas import FindingSchema, ReportSchema
+from records.service import MAX_RULING_AMOUNT
 
 MAX_TEXT = 4 * 1024 * 1024
+MAX_AUTHOR = 200  # characters of an author's name (a ruling, a correction)
+MAX_REASON = 2000  # characters of the reason given for a ruling or a correction
+MAX_ROW_ID = 2**63 - 1  # the largest SQLite INTEGER, so the largest id a row can have
+
+
+class StrictBoolean(fields.Boolean):
+    """``true`` or ``false`` and nothing else: marshmallow's Boolean also takes ``"yes"``,
+    ``"on"``, ``1`` and the like, so ``{"private": "yes"}`` made a tournament private
+    (#21.17)."""
+
+    def _deserialize(self, value: object, attr: str | None, data: object, **kwargs: object) -> bool:
+        if not isinstance(value, bool):
+            raise self.make_error("invalid")
+        return value
 
 
 class VerifyRequest(Schema):
@@ -82,7 +97,7 @@ class TournamentOut(Schema):
 
 
 class TournamentPatch(Schema):
-    private = fields.Boolean(required=True)
+    private = StrictBoolean(required=True)
 
 
 class SessionIn(Schema):
@@ -158,8 +173,8 @@ class HandOut(HandSummary):
 
 class RevisionIn(Schema):
     text = fields.String(required=True, validate=validate.Length(min=1, max=MAX_TEXT))
-    author = fields.String(required=True, validate=validate.Length(min=1, max=200))
-    reason = fields.String(required=True, validate=validate.Length(min=1, max=2000))
+    author = fields.String(required=True, validate=validate.Length(min=1, max=MAX_AUTHOR))
+    reason = fields.String(required=True, validate=validate.Length(min=1, max=MAX_REASON))
 
 
 class RevisionOut(Schema):
@@ -179,10 +194,19 @@ class RevisionResponse(Schema):
 
 class RulingIn(Schema):
     # strict: a non-integer amount (1.5) is refused, not truncated to 1
-    amounts = fields.Dict(keys=fields.String(), values=fields.Integer(strict=True), required=True)
-    reason = fields.String(required=True, validate=validate.Length(min=1, max=2000))
-    author = fields.String(required=True, validate=validate.Length(min=1, max=200))
-    hand_id = fields.Integer(load_default=None, allow_none=True, strict=True)
+    amounts = fields.Dict(
+        keys=fields.String(),
+        values=fields.Integer(
+            strict=True, validate=validate.Range(-MAX_RULING_AMOUNT, MAX_RULING_AMOUNT)
+        ),
+        required=True,
+        metadata={"description": "per player, in the game's unit; they add up to zero"},
+    )
+    reason = fields.String(required=True, validate=validate.Length(min=1, max=MAX_REASON))
+    author = fields.String(required=True, validate=validate.Length(min=1, max=MAX_AUTHOR))
+    hand_id = fields.Integer(
+        load_default=None, allow_none=True, strict=True, validate=validate.Range(1, MAX_ROW_ID)
+    )
 
 
 class RulingOutRow(Schema):
