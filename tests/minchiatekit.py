@@ -70,7 +70,7 @@ def build(
     declare: bool = True,
     replace: bool = True,
     revoke_at: int | None = None,
-    break_king: bool = False,
+    break_king: bool | str = False,
     comment: str = "",
     players: list[str] | None = None,
     extra_tags: tuple[tuple[str, str], ...] = (),
@@ -83,7 +83,8 @@ def build(
     ``leave_in_folla``: the dealer does not take the lowest counting card of the folla
     (MIN-5). ``revoke_at``: in that trick (or the first later one where it is possible) the first
     player who can follow suit plays another card instead; ``break_king``: the first player
-    the King rule binds plays another card of the suit.
+    the King rule binds plays another card of the suit (``"trump"``: the first one holding
+    another card of the suit and a trump trumps instead, a revoke too, MIN-12 and MIN-13).
     """
     rng = random.Random(seed)
     players = players or PLAYERS
@@ -174,7 +175,12 @@ def build(
                 and legal == 1 << (led * 14 + 13)
             ):
                 others = hand & (0x3FFF << 14 * led) & ~legal
-                if others:
+                if others and break_king == "trump" and hand & TRUMP_MASK:
+                    card = cards_of(hand & TRUMP_MASK)[0]
+                    built.king_breaks.append((number, seat))
+                    built.revokes.append((number, seat))
+                    break_king = False
+                elif others and break_king is True:
                     card = cards_of(others)[0]
                     built.king_breaks.append((number, seat))
                     break_king = False

@@ -170,6 +170,7 @@ STEERED = {
     "not trumping": lambda seed: build(seed, policy=reneging()),
     "revoke": lambda seed: build(seed, revoke_at=1 + seed % 15),
     "king rule": lambda seed: build(seed, break_king=True),
+    "king rule broken by a trump": lambda seed: build(seed, break_king="trump"),
     "fool to the last trick": lambda seed: build(seed, policy=keep_fool),
     "no replace line": lambda seed: build(seed, replace=False),
     "no declarations": lambda seed: build(seed, declare=False),
@@ -198,6 +199,7 @@ def test_the_single_pass_judges_illegal_plays_itself(monkeypatch: pytest.MonkeyP
     the general path's."""
     records = [build(seed, revoke_at=1 + seed % 15).record for seed in range(12)]
     records += [build(seed, break_king=True).record for seed in range(12)]
+    records += [build(seed, break_king="trump").record for seed in range(6, 8)]
     records += [build(seed, policy=keep_fool).record for seed in range(4)]
     records += [build(seed, policy=reneging()).record for seed in range(4)]
     expected = [report_view(GAME.verify_general(record)) for record in records]

@@ -362,6 +362,29 @@ def test_the_king_rule_MIN12() -> None:
     assert not any(line.rule == "MIN-13" for line in report.lines)  # no penalty
 
 
+def test_a_king_rule_breach_that_is_also_a_revoke_is_reported_twice_MIN12_MIN13_G1() -> None:
+    """Holding KD and other coins on the first, trumped lead of coins, Carla trumps: she fails
+    to follow suit (MIN-13, any coin was legal) and to play the King (MIN-12, only KD was).
+    Both are reported, each with its own legal cards; the play's flag in the trick log carries
+    both codes and the card legal under both rules. One penalty, for the revoke."""
+    built = build(6, break_king="trump")
+    assert built.king_breaks == built.revokes == [(7, 2)]
+    report = built.verify()
+    found = [f for f in report.findings if f.trick == 7 and f.seat == 2]
+    assert [f.code for f in found] == ["MUST_FOLLOW_SUIT", "KING_NOT_PLAYED"]
+    revoke, king = found
+    assert (revoke.rule, king.rule) == ("MIN-13", "MIN-12")
+    assert [str(c) for c in revoke.legal] == ["8D", "9D", "CD", "KD"]
+    assert [str(c) for c in king.legal] == ["KD"]
+    position = report.tricks[6].seats.index(2)
+    assert report.tricks[6].flags[position] == (
+        ("MUST_FOLLOW_SUIT", "KING_NOT_PLAYED"),
+        Card.parse("KD").bit,
+    )
+    [penalty] = [line for line in report.lines if line.rule == "MIN-13"]
+    assert penalty.amounts == (0, 2, -4, 2)  # Carla pays two rests to Bruno and to Dario
+
+
 def test_a_revoke_costs_two_rests_to_each_opponent_MIN13() -> None:
     built = build(0, revoke_at=4)
     assert built.revokes

@@ -35,8 +35,6 @@ FOOL_INDEX = int(FOOL)
 def play(h: _MinHand) -> None:
     """Replay the seated tricks against the hands; flag illegal plays (G-1), stop at a card
     not held (G-2); make the marks of each trick."""
-    rules = R.RULES
-    illegal = rules.illegal
     hands = list(h.start)
     known = h.known
     marks = h.marks
@@ -72,14 +70,7 @@ def play(h: _MinHand) -> None:
                     led = category
                     first = led < 4 and not first_led >> led & 1
             elif (category != led and category != FOOL_CATEGORY) or (first and trumped):
-                before = cards[:position]
-                code = illegal(hand, before, card) if category != led else None
-                if code is not None:
-                    legal = rules.legal(hand, before)
-                    h.flag_revoke(code, seat, card, trick.plays[position].loc, number, led, legal)
-                    flags[position] = ((code,), legal)
-                elif first and trumped and hand & KING_OF[led] and card != _king(led):
-                    _flag_king(h, trick, position, seat, number, led, card, flags)
+                _judge(h, hand, trick, cards, position, seat, number, led, first, trumped, flags)
             if card == FOOL_INDEX and number == TRICKS:
                 h.flag(
                     "FOOL_IN_LAST_TRICK",
@@ -416,8 +407,10 @@ def _judge(
     trumped: bool,
     flags: dict,
 ) -> None:
-    """A play that may break MIN-13 or the King rule (MIN-12): judged exactly as :func:`play`
-    judges it (the code, the full legal set, the finding)."""
+    """A play that may break MIN-13 or the King rule (MIN-12), judged for both paths (the
+    code, the full legal set, the finding). A play can break both: holding the King of a suit
+    led for the first time and trumped, a player who trumps or discards instead also fails to
+    follow suit; each breach is reported with its own legal cards (G-1)."""
     card = cards[position]
     before = cards[:position]
     rules = R.RULES
@@ -426,7 +419,7 @@ def _judge(
         legal = rules.legal(hand, before)
         h.flag_revoke(code, seat, card, trick.plays[position].loc, number, led, legal)
         flags[position] = ((code,), legal)
-    elif first and trumped and hand & KING_OF[led] and card != _king(led):
+    if first and trumped and hand & KING_OF[led] and card != _king(led):
         _flag_king(h, trick, position, seat, number, led, card, flags)
 
 
@@ -434,7 +427,9 @@ def _flag_king(
     h: _MinHand, trick, position: int, seat: int, number: int, led: int, card: int, flags: dict
 ) -> None:
     """MIN-12: the player held the King of the suit first led, the lead was trumped and he
-    did not play it (one finding, worded in the record's style, for both paths)."""
+    did not play it (one finding, worded in the record's style, for both paths). After a
+    revoke by the same play the trick log keeps both codes, with the cards legal under both
+    rules: the King."""
     king = _king(led)
     words = h.words
     h.flag(
@@ -449,7 +444,8 @@ def _flag_king(
         cards=(card,),
         legal=(king,),
     )
-    flags[position] = (("KING_NOT_PLAYED",), KING_OF[led])
+    codes, legal = flags.get(position, ((), KING_OF[led]))
+    flags[position] = ((*codes, "KING_NOT_PLAYED"), legal & KING_OF[led])
 
 
 def _fool_last(
