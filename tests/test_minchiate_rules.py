@@ -245,6 +245,50 @@ def test_a_versicola_not_declared_is_noted_and_not_marked_G5() -> None:
     assert not marks(report, "MIN-7") and report.status is Status.CLEAN
 
 
+def test_the_fools_five_are_added_when_the_fool_is_not_shown_MIN7a() -> None:
+    """Anna holds the Fool and 30 31 32; her declare line leaves the Fool out. Its 5 are hers
+    all the same (20, not 15), with a note that it was not shown; the sheet is the one of the
+    record that shows it."""
+    built = build(5)
+    declare = line_of(built.text, "declare Anna:")
+    assert declare.split(":")[1].split() == ["30", "31", "32", "Fool"]
+    report = verify(built.text.replace(declare, "declare Anna: 30 31 32"))
+    [label] = [label for label in marks(report, "MIN-7") if "declared by Anna" in label]
+    assert label.startswith("versicola of the high trumps declared by Anna (30 31 32) with")
+    assert ": 20 to Anna & Carla" in label
+    [note] = [f for f in report.findings if f.code == "FOOL_NOT_SHOWN"]
+    assert (note.severity, note.rule, note.seat, note.cards) == (
+        Severity.NOTE,
+        "MIN-7a",
+        0,
+        (FOOL,),
+    )
+    assert report.status is Status.CLEAN
+    shown = built.verify()
+    assert "FOOL_NOT_SHOWN" not in codes(shown)
+    assert report.lines == shown.lines and report.settlement == shown.settlement
+
+
+def test_a_run_declared_shorter_than_held_is_paid_as_declared_with_a_note_MIN7a() -> None:
+    """Bruno holds 1 2 3 4 and declares 1 2 3: paid 11 (as declared, not 14), and a note
+    names the run of four he held (not the G-5 note of a versicola never declared)."""
+    built = build(4)
+    declare = line_of(built.text, "declare Bruno:")
+    assert declare == "declare Bruno: 1 2 3 4"
+    report = verify(built.text.replace(declare, "declare Bruno: 1 2 3"))
+    [label] = [label for label in marks(report, "MIN-7") if "declared by Bruno" in label]
+    assert label.startswith("versicola dei papi declared by Bruno (1 2 3): 11 to Bruno & Dario")
+    [note] = [f for f in report.findings if f.code == "VERSICOLA_SHORTER_THAN_HELD"]
+    assert (note.severity, note.rule, note.seat) == (Severity.NOTE, "MIN-7a", 1)
+    assert note.message == (
+        "Bruno declared 1 2 3 but held the longer versicola dei papi 1 2 3 4: it is paid as "
+        "declared"
+    )
+    assert note.cards == (Card.parse("4"),)
+    assert "VERSICOLA_NOT_DECLARED" not in codes(report)
+    assert report.status is Status.CLEAN
+
+
 # -- MIN-8: muore and accrescimento ------------------------------------------------------------
 def test_muore_marks_a_counting_card_won_by_the_other_side_MIN8() -> None:
     built = build(1)

@@ -118,9 +118,7 @@ class Marks:
             seat = (h.dealer + offset) % 4
             for versicola in h.declared.get(seat, ()):
                 fool = (
-                    " with the Fool's 5"
-                    if versicola.kind != "matto" and h.declared_fool(seat)
-                    else ""
+                    " with the Fool's 5" if versicola.kind != "matto" and h.holds_fool(seat) else ""
                 )
                 self.mark(
                     seat & 1,
