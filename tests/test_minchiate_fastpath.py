@@ -26,7 +26,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from linekit import body_lines, edit_lines
-from minchiatekit import build, lowest, weak_side_deck
+from minchiatekit import build, fool_then, joining, lowest, weak_side_deck
 from test_fastpath import report_view
 
 from records.mutate import MUTATIONS
@@ -191,6 +191,33 @@ def test_paths_agree_when_the_fools_side_wins_no_trick() -> None:
     report = GAME.verify(built.record)
     assert any("won no trick" in line.label for line in report.lines)
     assert_same_reports(built.record)
+
+
+def test_paths_agree_on_the_fools_card_derived_late_or_extending() -> None:
+    """The Fool's card derived when first due or written late (MIN-11a), extending the
+    receiving side's run as it is handed over (MIN-8b); a card joining two declared runs
+    (MIN-8a). Not vacuous: the derived card, the late line and both marks occur."""
+    first_29 = {0: ["Fool", "31"], 1: ["40", "28"], 2: ["29", "6"], 3: ["30", "7"]}
+    extends = {0: ["Fool", "33"], 1: ["40", "1"], 2: ["29", "6"], 3: ["30", "31", "32", "7", "2"]}
+    texts = []
+    for seed in range(4):
+        for replace in (True, False):
+            second = {1: "28", 2: "29", 3: "30", 0: "31"}
+            texts.append(fool_then(seed, first_29, second, replace=replace).text)
+            second = {1: "1", 2: "29", 3: "2", 0: "33"}
+            texts.append(fool_then(seed, extends, second, replace=replace).text)
+        written = texts[-4]  # first_29 with its replace line after trick 2, moved after trick 5
+        texts.append(written.replace("replace: 29\n", "").replace("\n6. ", "\nreplace: 29\n6. ", 1))
+        texts.append(joining(seed).text)
+    seen: set[str] = set()
+    for text in texts:
+        assert assert_same_for_text(text) == 1
+        [parsed] = read(text)
+        report = GAME.verify(parsed.record)
+        seen |= {finding.code for finding in report.findings}
+        handed = [line for line in report.lines if line.label.startswith("the card for the Fool")]
+        seen |= {"MIN-8b"} if handed else set()
+    assert {"FOOL_REPLACEMENT_DERIVED", "LATE_REPLACEMENT", "MIN-8b"} <= seen
 
 
 def test_the_single_pass_judges_illegal_plays_itself(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from minchiatekit import build, recount
+from minchiatekit import Built, build, fool_then, joining, recount
 
 from records.notation import read
 from scorer.cards import FOOL, Card
@@ -325,6 +325,61 @@ def test_accrescimento_and_its_option_MIN8() -> None:
     assert recount(built.record, False)["settlement"] == off.settlement
 
 
+def grown_by(report: Report, side: str) -> list[tuple[list[str], int]]:
+    """The cards and points of each accrescimento marked for ``side``, in order."""
+    found = re.findall(
+        r": accrescimento, ([\d ]+) extend\(s\) .*?: (\d+) to " + side,
+        "\n".join(line.label for line in report.lines),
+    )
+    return [(cards.split(), int(points)) for cards, points in found]
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_a_card_joining_two_declared_versicole_is_marked_once_MIN8a(seed: int) -> None:
+    """37 joins the 34-36 and 38-40 Anna and Carla declared: it is marked once (10), the
+    declared cards won back in the trick (34, 38) are not marked again, and no card is ever
+    marked twice; with seed 1 a later card joins several cards won before, each marked once."""
+    built = joining(seed)
+    assert "declare Anna: 34 35 36" in built.text and "declare Carla: 38 39 40" in built.text
+    report = built.verify()
+    grown = grown_by(report, "Anna & Carla")
+    assert grown[0] == (["37"], 10)
+    assert "trick 1: accrescimento, 37 extend(s)" in "\n".join(marks(report, "MIN-8"))
+    marked = [card for cards, _points in grown for card in cards]
+    assert len(marked) == len(set(marked))
+    assert not set(marked) & {"34", "35", "36", "38", "39", "40"}
+    for cards, points in grown:
+        assert points == sum(5 if c == "29" else GAME_VALUE(Card.parse(c)) for c in cards)
+    assert report.settlement == recount(built.record)["settlement"]
+
+
+def replacement_29(replace: bool) -> Built:
+    """Trick 2 is 28 (Bruno) 29 (Carla) 30 (Dario) 31 (Anna)."""
+    cards = {0: ["Fool", "31"], 1: ["40", "28"], 2: ["29", "6"], 3: ["30", "7"]}
+    return fool_then(5, cards, {1: "28", 2: "29", 3: "30", 0: "31"}, replace=replace)
+
+
+def test_a_replacement_extends_the_receiving_sides_versicola_MIN8b() -> None:
+    """Dario declared 30 31 32; trick 2 is 1 (Bruno) 29 (Carla) 2 (Dario) 33 (Anna). The 29
+    Anna & Carla give for the Fool counts as won by Bruno & Dario when handed over: it
+    extends Dario's run at once (5), written or derived."""
+    cards = {0: ["Fool", "33"], 1: ["40", "1"], 2: ["29", "6"], 3: ["30", "31", "32", "7", "2"]}
+    for replace in (True, False):
+        built = fool_then(1, cards, {1: "1", 2: "29", 3: "2", 0: "33"}, replace=replace)
+        assert built.fool == (1, 0) and "declare Dario: 30 31 32" in built.text
+        report = built.verify()
+        labels = [line.label for line in report.lines]
+        given = labels.index("Anna & Carla give 29 for the Fool to Bruno & Dario (after trick 2)")
+        assert labels[given + 1].startswith(
+            "the card for the Fool (after trick 2): accrescimento, 29 extend(s) the "
+            "versicola of the high trumps declared: 5 to Bruno & Dario"
+        )
+        assert report.lines[given + 1].rule == "MIN-8"
+        assert [cards for cards, _ in grown_by(report, "Bruno & Dario")].count(["29"]) == 1
+        assert report.status is Status.CLEAN
+        assert report.settlement == recount(built.record)["settlement"]
+
+
 # -- MIN-9, MIN-10, MIN-15: rests ---------------------------------------------------------------
 def test_a_rest_is_paid_when_the_difference_reaches_60_MIN9() -> None:
     built = build(28)
@@ -378,6 +433,48 @@ def test_the_replacement_card_is_derived_when_not_written_MIN11() -> None:
         assert "FOOL_REPLACEMENT_DERIVED" in codes(report, Severity.NOTE)
     assert report.status is Status.CLEAN
     assert recount(built.record)["settlement"] == report.settlement
+
+
+def test_the_replacement_is_derived_when_it_is_first_due_MIN11a() -> None:
+    """No replace line: the card is the one MIN-11 forces as soon as Anna & Carla have a
+    non-counting card, 29 after trick 2 (their only one then), not the lowest card of their
+    pile at the end. Without 29 their 28 30 31 make no versicola: the end count is the one
+    of the record that writes ``replace: 29`` after trick 2, 105 to 125 (not 130 to 125, as
+    with a card chosen at the end, which put the other side ahead)."""
+    written, derived = replacement_29(True), replacement_29(False)
+    assert derived.fool == (1, 0) and "replace:" not in derived.text
+    assert "\n2. 28 29 30 31\nreplace: 29\n3. " in written.text
+    report, expected = derived.verify(), written.verify()
+    [note] = [f for f in report.findings if f.code == "FOOL_REPLACEMENT_DERIVED"]
+    assert (note.severity, note.rule, note.cards) == (Severity.NOTE, "MIN-11a", (Card.parse("29"),))
+    assert note.message == (
+        "no replace line: 29, the lowest non-counting card Anna & Carla had won, is given for "
+        "the Fool after trick 2"
+    )
+    assert report.lines == expected.lines
+    assert [side.total for side in report.sides] == [105, 125]
+    assert report.settlement == (-1, 1, -1, 1)
+    assert report.settlement == expected.settlement == recount(derived.record)["settlement"]
+    assert report.status is Status.CLEAN
+
+
+def test_a_replacement_written_later_than_due_is_a_violation_MIN11a() -> None:
+    """``replace: 29`` written after trick 5, when Anna & Carla could give it after trick 2:
+    a violation; the card is given where the record says (G-1)."""
+    written = replacement_29(True)
+    late = written.text.replace("replace: 29\n", "").replace("\n6. ", "\nreplace: 29\n6. ", 1)
+    report = verify(late)
+    [finding] = [f for f in report.findings if f.code == "LATE_REPLACEMENT"]
+    assert (finding.severity, finding.rule) == (Severity.VIOLATION, "MIN-11a")
+    assert finding.message == (
+        "Anna & Carla could give a card for the Fool after trick 2, not only after trick 5"
+    )
+    assert finding.loc.line == late.splitlines().index("replace: 29") + 1
+    assert "Anna & Carla give 29 for the Fool to Bruno & Dario (after trick 5)" in [
+        line.label for line in report.lines
+    ]
+    assert report.status is Status.FLAGGED
+    assert "LATE_REPLACEMENT" not in codes(written.verify())
 
 
 def test_a_replacement_card_not_won_is_impossible_MIN11() -> None:

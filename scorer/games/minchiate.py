@@ -2,12 +2,13 @@
 
 The replay reads a record in the order of the game: the cut and the robbed cards (MIN-3), the
 deal with its face-up 21st cards (MIN-4), what the dealer turned up and took from the folla
-(MIN-5), the discards (MIN-6), the versicole declared at the first trick (MIN-7), then every
-trick with its marks (MIN-8, MIN-9), the King rule (MIN-12), revokes (MIN-13), the Fool and its
-replacement card (MIN-11) and cascare (MIN-14); the end count and the rests are in
-:mod:`scorer.games.minchiate_scoring`. Illegal plays are flagged and scored as played (G-1);
-impossible records stop the replay where they become impossible (G-2). Findings and score lines
-name cards and suits in the record's suit style (``Suits``, :mod:`scorer.wording`).
+(MIN-5), the discards (MIN-6), the versicole declared at the first trick (MIN-7, MIN-7a), then
+every trick with its marks (MIN-8, MIN-8a, MIN-9), the King rule (MIN-12), revokes (MIN-13), the
+Fool and its replacement card, given as soon as it is due (MIN-11, MIN-11a, MIN-8b), and cascare
+(MIN-14); the end count and the rests are in :mod:`scorer.games.minchiate_scoring`. Illegal
+plays are flagged and scored as played (G-1); impossible records stop the replay where they
+become impossible (G-2). Findings and score lines name cards and suits in the record's suit style
+(``Suits``, :mod:`scorer.wording`).
 
 Seats: the ``Players`` tag lists the players in playing (anticlockwise) order; partners sit
 opposite, so the first and third players are one side, the second and fourth the other.
@@ -98,7 +99,12 @@ class Minchiate(Game):
     rulings = (
         *(f"MIN-{n}" for n in range(1, 8)),
         "MIN-7a",
-        *(f"MIN-{n}" for n in range(8, 17)),
+        "MIN-8",
+        "MIN-8a",
+        "MIN-8b",
+        *(f"MIN-{n}" for n in range(9, 12)),
+        "MIN-11a",
+        *(f"MIN-{n}" for n in range(12, 17)),
         "G-1",
         "G-2",
         "G-3",
@@ -191,6 +197,7 @@ class _MinHand(SeatingReplay):
         self.piles = [0, 0]  # cards won by each side (MIN-10)
         self.tricks_won = [0, 0]
         self.fool_owed: tuple[int, int, int] | None = None  # (Fool's side, winners, trick)
+        self.fool_due: int | None = None  # the trick after which its card was due (MIN-11a)
         self.fool_lost = False
         self.stopped = False
         self.marks = None

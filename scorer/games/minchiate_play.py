@@ -2,8 +2,9 @@
 
 Each card is checked as it falls: follow suit, else trump (MIN-13 charges a revoke); the King
 rule on the first lead of a suit (MIN-12); the Fool not kept to the last trick (MIN-11). The
-marks of each trick (muore, accrescimento) and the Fool's replacement card are made by
-:class:`~scorer.games.minchiate_scoring.Marks`; cascare is noted (MIN-14).
+marks of each trick (muore, accrescimento) and the Fool's replacement card, written or due
+(MIN-11a), are made by :class:`~scorer.games.minchiate_scoring.Marks`; cascare is noted
+(MIN-14).
 """
 
 from __future__ import annotations
@@ -102,13 +103,14 @@ def play(h: _MinHand) -> None:
         if emptied:
             for seat in emptied:
                 _note_cascare(h, seat, number + 1, hands[seat])
-        if not after:
-            continue
-        for kind, line in after.get(number, ()):
-            if kind == "replace":
-                marks.replace(line, number)
-            else:
-                _cascare_line(h, line, number, hands)
+        if after:
+            for kind, line in after.get(number, ()):
+                if kind == "replace":
+                    marks.replace(line, number)
+                else:
+                    _cascare_line(h, line, number, hands)
+        if h.fool_owed is not None:  # its card may now be due (MIN-11a)
+            marks.owed(number)
 
 
 def _king(suit: int):
@@ -364,6 +366,8 @@ def single_pass(h: _MinHand) -> None:
                     marks.replace(line, number)
                 else:
                     _cascare_line(h, line, number, hands)
+        if h.fool_owed is not None:  # its card may now be due (MIN-11a)
+            marks.owed(number)
         leader = winner
     # what each seat played (the general path's seating fills it; the trick log, not a
     # seated list, is what the scoring reads after this pass)
