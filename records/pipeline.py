@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cached_property
 
+from scorer.disputes.seating import Seating, check_seating
 from scorer.findings import Finding, Severity
 from scorer.games import GAMES
 from scorer.ledger import Ledger, build_ledger
@@ -26,6 +28,18 @@ class Checked:
     parsed: Parsed
     report: Report
     source: str | None = None
+    options: Mapping[str, str] | None = None  # the overrides it was verified with
+
+    @cached_property
+    def seating(self) -> Seating | None:
+        """Another order of the players that fits the record better than the one written
+        (:func:`scorer.disputes.seating.check_seating`), worked out when first asked: a
+        record with errors or violations is verified again under each other seating."""
+        record = self.parsed.record
+        game = GAMES.get(record.game) if record is not None else None
+        if record is None or game is None or self.parsed.errors:
+            return None
+        return check_seating(game, record, self.options, self.report)
 
 
 def check_text(
@@ -58,7 +72,7 @@ def check_parsed(
     parsed: Parsed, options: Mapping[str, str] | None = None, source: str | None = None
 ) -> Checked:
     """Verify one record already read (a notation error makes an ``invalid`` report)."""
-    return Checked(parsed, _report(parsed, options), source)
+    return Checked(parsed, _report(parsed, options), source, options)
 
 
 def _report(parsed: Parsed, options: Mapping[str, str] | None) -> Report:

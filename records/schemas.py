@@ -21,6 +21,7 @@ from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, va
 
 from scorer.cards import Card, CardParseError
 from scorer.cardset import cards_of
+from scorer.disputes.seating import Seating, SeatingFit
 from scorer.ledger import Ledger
 from scorer.record import Item, Line, Record, Trick
 from scorer.report import Report
@@ -30,8 +31,10 @@ __all__ = [
     "LedgerSchema",
     "RecordSchema",
     "ReportSchema",
+    "SeatingSchema",
     "dump_record",
     "dump_report",
+    "dump_seating",
     "shift_lines",
 ]
 
@@ -327,6 +330,52 @@ class ReportSchema(Schema):
     settlement = fields.Dict(keys=fields.String(), values=fields.Integer())
     unit = fields.String()
     abeyance = fields.Integer()
+
+
+def _fit(fit: SeatingFit) -> dict[str, Any]:
+    return {
+        "players": list(fit.players),
+        "status": fit.status.value,
+        "errors": fit.errors,
+        "violations": fit.violations,
+        "tricks": fit.tricks,
+    }
+
+
+def dump_seating(seating: Seating | None) -> dict[str, Any] | None:
+    """The seat-order check as plain JSON data (the shape ``SeatingSchema`` documents)."""
+    if seating is None:
+        return None
+    return {
+        "message": seating.message,
+        "players": list(seating.better.players),
+        "better": _fit(seating.better),
+        "written": _fit(seating.written),
+        "alternatives": [_fit(fit) for fit in seating.alternatives],
+    }
+
+
+class SeatingFitSchema(Schema):
+    players = fields.List(fields.String(), metadata={"description": "in playing order"})
+    status = fields.String()
+    errors = fields.Integer()
+    violations = fields.Integer()
+    tricks = fields.Integer(metadata={"description": "tricks replayed before the replay stopped"})
+
+
+class SeatingSchema(Schema):
+    """Documents :func:`dump_seating`: the order of the players that fits the record better
+    than the one written (:mod:`scorer.disputes.seating`)."""
+
+    message = fields.String()
+    players = fields.List(
+        fields.String(), metadata={"description": "the order that fits best, for the Players tag"}
+    )
+    better = fields.Nested(SeatingFitSchema)
+    written = fields.Nested(SeatingFitSchema)
+    alternatives = fields.List(
+        fields.Nested(SeatingFitSchema), metadata={"description": "other orders that fit as well"}
+    )
 
 
 def result_json(result: GameResult) -> dict:

@@ -22,7 +22,7 @@ import click
 
 from records.notation import NotationError, comment_lines, read
 from records.pipeline import check_text, exit_status, session_ledger
-from records.schemas import LedgerSchema, RecordSchema, dump_report
+from records.schemas import LedgerSchema, RecordSchema, dump_report, dump_seating
 from records.writer import write_many
 from scorer.games import GAMES, OptionError, UnknownGame, get_game
 from scorer.record import split_players
@@ -94,6 +94,7 @@ def verify(
                         else None
                     ),
                     "report": dump_report(c.report),
+                    "seating": dump_seating(c.seating),
                 }
                 for c in checked
             ]

@@ -44,6 +44,8 @@ def render_checked(checked: Checked) -> str:
     if report.players:
         dealer = report.players[report.dealer] if report.dealer is not None else "?"
         out.append(f"  players: {', '.join(report.players)} (dealer {dealer})")
+    if checked.seating is not None:  # before the details it explains
+        out.append(f"  seating: {checked.seating.message}")
     if report.contract:
         out.append("  contract: " + "; ".join(f"{k} {v}" for k, v in report.contract.items()))
     engine = GAMES.get(report.game)

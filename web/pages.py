@@ -39,7 +39,7 @@ from werkzeug.exceptions import HTTPException
 
 from records import service
 from records.pipeline import check_text, session_ledger
-from records.schemas import dump_report
+from records.schemas import dump_report, dump_seating
 from records.service import ServiceError
 from records.store import NotFound
 from scorer.games import GAMES, OptionError, UnknownGame, get_game
@@ -277,6 +277,7 @@ def _verify_view(text: str, options_text: str) -> dict[str, Any]:
                 "index": index,
                 "prefix": f"r{index}-",
                 "report": report,
+                "seating": dump_seating(item.seating),
                 "style": style,
                 "line": record.start.line if record and record.start else None,
                 "finding_base": first,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from records.schemas import FindingSchema, ReportSchema
+from records.schemas import FindingSchema, ReportSchema, SeatingSchema
 from records.service import MAX_RULING_AMOUNT
 
 MAX_TEXT = 4 * 1024 * 1024
@@ -57,6 +57,14 @@ class ApiIndex(Schema):
 class CheckedRecord(Schema):
     line = fields.Integer(allow_none=True, metadata={"description": "first line of the record"})
     report = fields.Nested(ReportSchema)
+    seating = fields.Nested(
+        SeatingSchema,
+        allow_none=True,
+        metadata={
+            "description": "null, or the order of the players that fits the record better than "
+            "the one written (its errors and violations are gone or fewer under it)"
+        },
+    )
 
 
 class VerifyResponse(Schema):
@@ -169,6 +177,14 @@ class HandOut(HandSummary):
     original_text = fields.String()
     canonical_text = fields.String()
     report = fields.Nested(ReportSchema)
+    seating = fields.Nested(
+        SeatingSchema,
+        allow_none=True,
+        metadata={
+            "description": "null, or the order of the players that fits the record better than "
+            "the one written (its errors and violations are gone or fewer under it)"
+        },
+    )
 
 
 class RevisionIn(Schema):
