@@ -3,11 +3,12 @@
 
 Pages: ``/`` (home), ``/verify`` (paste or pick a file; store it in a session as a director),
 ``/hands/<id>`` (the replay), ``/sessions/<id>`` (the score sheet), ``/tournaments/<id>``
-(standings), ``/rules`` and ``/rules/<game>``. Reads are public unless the tournament is
-private: then only its director, logged in with a token, sees it; to anyone else it does
-not exist (404). A login keeps only a random login id in the signed Flask session cookie; the
-token and the login stay on the server, and logout or revoking the token ends it. Every form
-carries a CSRF token (:mod:`web.csrf`).
+(standings), ``/rules`` and ``/rules/<game>`` (with an example record to open in the editor:
+``/verify?example=<game>``), ``/notation`` (``docs/notation.md``). Reads are public unless
+the tournament is private: then only its director, logged in with a token, sees it; to anyone
+else it does not exist (404). A login keeps only a random login id in the signed Flask session
+cookie; the token and the login stay on the server, and logout or revoking the token ends it.
+Every form carries a CSRF token (:mod:`web.csrf`).
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ from . import schemas as S
 from .cardface import card_name, card_svg, suit_defs
 from .csrf import check_csrf, csrf_token
 from .db import get_store
+from .docpages import EXAMPLE_SEED, example_record, notation_html
 from .tables import group_by_table, table_heading
 
 pages_blp = Blueprint("pages", __name__)  # templates and static files: the app's own
@@ -318,6 +320,11 @@ def verify() -> Any:
         "session_id": request.args.get("session", type=int),
     }
     if request.method == "GET":
+        example = request.args.get("example")
+        if example is not None:  # a rules page's example, opened in the editor
+            if example not in GAMES:
+                abort(404, description=f"there is no game {example!r}; see the list of games")
+            context["text"] = example_record(example)
         return render_template("verify.html", **context)
     text = _submitted_text()
     context.update(
@@ -700,8 +707,19 @@ def game_rules(game: str) -> str:
         rulings=rulings_for(engine.rulings),
         options_by_ruling=options_by_ruling,
         summary=_engine_summary(engine.key),
+        example=example_record(engine.key),
+        example_seed=EXAMPLE_SEED,
         director=director(),
     )
+
+
+@pages_blp.get("/notation")
+def notation() -> str:
+    """The notation's reference, ``docs/notation.md``, as a page."""
+    body = notation_html()
+    if body is None:
+        abort(404, description="docs/notation.md is not installed: read it in the source")
+    return render_template("notation.html", body=body, director=director())
 
 
 def register_pages(app: Flask) -> None:

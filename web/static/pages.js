@@ -1,6 +1,6 @@
 // The pages' small amount of JavaScript: the replay stepper (buttons, arrow keys, links to a
-// trick), picking a file submits it, and the print button. Everything works without it:
-// the tricks are then listed one under another.
+// trick), picking a file submits it, and the print button (the record editor is editor.js).
+// Everything works without it: the tricks are then listed one under another.
 "use strict";
 document.documentElement.classList.replace("no-js", "js");
 
@@ -93,6 +93,12 @@ document.documentElement.classList.replace("no-js", "js");
   });
 
   document.querySelectorAll("[data-replay]").forEach(setupReplay);
+  // New results put in the page without a reload (editor.js's verify in place).
+  document.addEventListener("tarocco:replaced", (event) => {
+    replays.splice(0, replays.length, ...replays.filter((r) => r.root.isConnected));
+    if (active && !active.root.isConnected) active = null;
+    event.target.querySelectorAll("[data-replay]").forEach(setupReplay);
+  });
   window.addEventListener("hashchange", fromHash);
   fromHash();
 
@@ -106,47 +112,5 @@ document.documentElement.classList.replace("no-js", "js");
       if (form.requestSubmit) form.requestSubmit(submit); else form.submit();
     });
   });
-  // The verdict while typing: the JSON API's stateless /api/verify after a short pause.
-  document.querySelectorAll("textarea[data-live-verify]").forEach((area) => {
-    const out = document.getElementById(area.getAttribute("aria-describedby"));
-    let timer = null;
-    let sent = 0;
-    function render(records) {
-      out.textContent = "";
-      records.forEach((item, i) => {
-        const report = item.report;
-        const badge = document.createElement("span");
-        badge.className = "badge status-" + report.status;
-        badge.textContent = report.status;
-        out.append(badge, " ");
-        const worst = report.findings.find((f) => f.severity !== "note") || report.findings[0];
-        let text = (records.length > 1 ? "record " + (i + 1) + ": " : "") +
-          report.findings.length + " finding" + (report.findings.length === 1 ? "" : "s");
-        if (worst) {
-          text += " · " + (worst.line ? "line " + worst.line + ":" + worst.column + " " : "") + worst.message;
-        }
-        out.append(text, records.length > 1 ? " " : "");
-      });
-    }
-    async function check() {
-      const text = area.value;
-      const mine = ++sent;
-      if (!text.trim()) { out.textContent = ""; return; }
-      try {
-        const response = await fetch(area.dataset.liveVerify, {
-          method: "POST", headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ text: text }),
-        });
-        if (mine !== sent) return;  // a newer check is on its way
-        const body = await response.json();
-        if (response.ok) render(body.records.slice(0, 5));
-        else out.textContent = body.message || "";
-      } catch (err) {
-        out.textContent = "";
-      }
-    }
-    area.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(check, 400); });
-  });
-
   document.querySelectorAll("[data-print]").forEach((b) => b.addEventListener("click", () => window.print()));
 }());

@@ -1,0 +1,247 @@
+// The record editor (web/templates/editor.html): any <textarea data-editor="/api/verify">
+// gets line numbers, the verdict while typing, every finding marked in place in the text
+// (an overlay under the transparent textarea, scrolled with it) and listed under it with
+// a button that moves the caret there. Ctrl+Enter verifies the form in place.
+//
+// A form with data-verify-inplace="ID" (the /verify page) is verified without leaving the
+// page: the server's page is fetched and the element ID of the answer replaces this one's,
+// so the text, the caret and the scroll stay. Without JavaScript the textarea is a plain
+// one and the form posts as usual.
+"use strict";
+
+(function () {
+  const SEVERITY_RANK = { error: 0, violation: 1, note: 2 };
+
+  /** The [start, end) offsets within a line of the token a finding points at (its column
+   *  to the next blank, as web/present.py's annotate), or the whole line without a column. */
+  function tokenRange(line, column) {
+    if (!column || column < 1 || column > line.length) return [0, line.length];
+    const start = column - 1;
+    const rest = line.slice(start).search(/\s/);
+    return [start, rest < 0 ? line.length : Math.max(start + rest, start + 1)];
+  }
+
+  /** Offset in the text of line `number` (1-based), column `column` (1-based). */
+  function offsetOf(text, number, column) {
+    let offset = 0;
+    for (let n = 1; n < number; n++) {
+      const next = text.indexOf("\n", offset);
+      if (next < 0) return text.length;
+      offset = next + 1;
+    }
+    const end = text.indexOf("\n", offset);
+    const lineEnd = end < 0 ? text.length : end;
+    return Math.min(offset + Math.max(0, (column || 1) - 1), lineEnd);
+  }
+
+  function setup(area) {
+    const root = area.closest("[data-editor-root]");
+    if (!root) return;
+    const gutter = root.querySelector(".editor-gutter");
+    const marks = root.querySelector(".editor-marks");
+    const status = document.getElementById(root.dataset.verdict);
+    const list = root.querySelector(".editor-findings");
+    let findings = [];
+    let timer = null;
+    let sent = 0;
+    let numbered = -1;
+    root.classList.add("is-live");
+
+    function sync() {
+      marks.scrollTop = area.scrollTop;
+      marks.scrollLeft = area.scrollLeft;
+      gutter.scrollTop = area.scrollTop;
+    }
+
+    function drawGutter(count) {
+      if (numbered === count) return;
+      numbered = count;
+      const numbers = [];
+      for (let n = 1; n <= count; n++) numbers.push(n);
+      gutter.textContent = numbers.join("\n") + "\n";
+    }
+
+    /** The text again under the textarea, with each finding's token in a <mark>. */
+    function drawMarks() {
+      const lines = area.value.split("\n");
+      drawGutter(lines.length);
+      const byLine = new Map();
+      findings.forEach((f, index) => {
+        if (!f.line || f.line > lines.length) return;
+        const [start, end] = tokenRange(lines[f.line - 1], f.column);
+        if (!byLine.has(f.line)) byLine.set(f.line, []);
+        byLine.get(f.line).push({ start, end, index, severity: f.severity });
+      });
+      const out = document.createDocumentFragment();
+      lines.forEach((line, i) => {
+        const spans = (byLine.get(i + 1) || []).sort(
+          (a, b) => a.start - b.start || SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity]);
+        let position = 0;
+        spans.forEach((span) => {
+          if (span.start < position) return;  // two findings on one token: the first marks it
+          out.append(line.slice(position, span.start));
+          const mark = document.createElement("mark");
+          mark.className = "sev-" + span.severity;
+          mark.dataset.finding = String(span.index);
+          mark.textContent = line.slice(span.start, span.end) || " ";
+          out.append(mark);
+          position = span.end;
+        });
+        out.append(line.slice(position) + "\n");
+      });
+      marks.textContent = "";
+      marks.append(out, " ");
+      sync();
+    }
+
+    function moveTo(finding) {
+      const offset = offsetOf(area.value, finding.line, finding.column);
+      const line = area.value.split("\n")[finding.line - 1] || "";
+      const [start, end] = tokenRange(line, finding.column);
+      area.focus();
+      area.setSelectionRange(offset, offset + (finding.column ? end - start : 0));
+      // bring the line into view: the textarea scrolls to its caret only for some browsers
+      const lineHeight = parseFloat(getComputedStyle(area).lineHeight) || 20;
+      const top = (finding.line - 1) * lineHeight;
+      if (top < area.scrollTop || top > area.scrollTop + area.clientHeight - 2 * lineHeight) {
+        area.scrollTop = Math.max(0, top - area.clientHeight / 3);
+      }
+      sync();
+    }
+
+    function drawList() {
+      list.textContent = "";
+      findings.forEach((f) => {
+        const item = document.createElement("li");
+        item.className = "sev-" + f.severity;
+        if (f.line) {
+          const go = document.createElement("button");
+          go.type = "button";
+          go.className = "link to-place";
+          go.textContent = "line " + f.line + (f.column ? ":" + f.column : "");
+          go.setAttribute("aria-label", "Go to line " + f.line + (f.column ? ", column " + f.column : "") + ": " + f.code);
+          go.addEventListener("click", () => moveTo(f));
+          item.append(go, " ");
+        }
+        const badge = document.createElement("span");
+        badge.className = "badge sev-" + f.severity;
+        badge.textContent = f.severity;
+        const code = document.createElement("code");
+        code.textContent = f.code;
+        item.append(badge, " ", code, " " + f.message);
+        list.append(item);
+      });
+      list.hidden = findings.length === 0;
+    }
+
+    function renderVerdict(records) {
+      status.textContent = "";
+      records.slice(0, 5).forEach((item, i) => {
+        const report = item.report;
+        const badge = document.createElement("span");
+        badge.className = "badge status-" + report.status;
+        badge.textContent = report.status;
+        status.append(badge, " ");
+        const worst = report.findings.find((f) => f.severity !== "note") || report.findings[0];
+        let text = (records.length > 1 ? "record " + (i + 1) + ": " : "") +
+          report.findings.length + " finding" + (report.findings.length === 1 ? "" : "s");
+        if (worst) {
+          text += " · " + (worst.line ? "line " + worst.line + ":" + worst.column + " " : "") + worst.message;
+        }
+        status.append(text, records.length > 1 ? " " : "");
+        if (item.seating) {
+          const note = document.createElement("span");
+          note.className = "seating-note";
+          note.textContent = " Seat order: " + item.seating.message + ".";
+          status.append(note);
+        }
+      });
+    }
+
+    async function check() {
+      const text = area.value;
+      const mine = ++sent;
+      if (!text.trim()) {
+        findings = [];
+        status.textContent = "";
+        drawMarks();
+        drawList();
+        return;
+      }
+      try {
+        const response = await fetch(area.dataset.editor, {
+          method: "POST", headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ text: text }),
+        });
+        if (mine !== sent) return;  // a newer check is on its way
+        const body = await response.json();
+        if (mine !== sent) return;
+        if (response.ok) {
+          findings = body.records.flatMap((r) => r.report.findings);
+          renderVerdict(body.records);
+        } else {
+          findings = [];
+          status.textContent = body.message || "";
+        }
+      } catch (err) {
+        findings = [];
+        status.textContent = "";
+      }
+      if (area.value === text) {
+        drawMarks();
+        drawList();
+      }
+    }
+
+    area.addEventListener("input", () => {
+      findings = [];  // their places moved with the text: drawn again after the check
+      drawMarks();
+      clearTimeout(timer);
+      timer = setTimeout(check, 400);
+    });
+    area.addEventListener("scroll", sync);
+    new ResizeObserver(sync).observe(area);
+    area.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" && (event.ctrlKey || event.metaKey) && area.form) {
+        event.preventDefault();
+        const submit = area.form.querySelector("button[value=verify]");
+        if (area.form.requestSubmit) area.form.requestSubmit(submit || undefined);
+      }
+    });
+    drawMarks();
+    if (area.value.trim()) check();
+  }
+
+  /** Verify in place: post the form as the browser would, and put the answer's results in
+   *  this page's results element; the text and its caret are not touched. */
+  function setupInPlace(form) {
+    const target = () => document.getElementById(form.dataset.verifyInplace);
+    form.addEventListener("submit", async (event) => {
+      const submitter = event.submitter;
+      const file = form.querySelector("input[type=file]");
+      if (!submitter || submitter.value !== "verify" || (file && file.files && file.files.length)) return;
+      if (!target()) return;
+      event.preventDefault();
+      const data = new FormData(form);
+      data.set("action", "verify");
+      submitter.disabled = true;
+      submitter.setAttribute("aria-busy", "true");
+      try {
+        const response = await fetch(form.action, { method: "POST", body: data });
+        const page = new DOMParser().parseFromString(await response.text(), "text/html");
+        const fresh = page.getElementById(form.dataset.verifyInplace);
+        const old = target();
+        if (fresh && old) {
+          old.replaceWith(document.adoptNode(fresh));
+          fresh.dispatchEvent(new CustomEvent("tarocco:replaced", { bubbles: true }));
+        }
+      } finally {
+        submitter.disabled = false;
+        submitter.removeAttribute("aria-busy");
+      }
+    });
+  }
+
+  document.querySelectorAll("textarea[data-editor]").forEach(setup);
+  document.querySelectorAll("form[data-verify-inplace]").forEach(setupInPlace);
+}());
