@@ -3,7 +3,8 @@ order (clockwise instead of in playing order) is reported with the order that fi
 
 The clockwise records are golden examples with their ``Players`` reversed after the first
 name (clockwise round the same table), their ``hand`` lines and named leaders left out (the
-notation allows both when the play is complete): the scorer's sheet as the issue describes it.
+notation allows both when the play is complete): the scorer's sheet as the issue describes it
+(:func:`seatkit.clockwise`).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from flask.testing import FlaskClient
+from seatkit import clockwise
 
 from records.notation import read
 from records.pipeline import check_text
@@ -22,22 +24,6 @@ from scorer.games import GAMES, get_game
 from tarocco.cli import main
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-
-
-def clockwise(text: str) -> str:
-    """``text`` as a scorer who writes the players clockwise would: the first player first,
-    then the others in reverse; no ``hand`` lines, no leader names on the tricks."""
-    out = []
-    for line in text.splitlines():
-        if line.startswith("hand "):
-            continue
-        line = re.sub(r"^(\d+\.)\s+[^\s:]+:\s*", r"\1 ", line)
-        players = re.match(r'^\[Players "(.*)"\]', line)
-        if players:
-            names = [name.strip() for name in players.group(1).split(",")]
-            line = f'[Players "{", ".join([names[0], *reversed(names[1:])])}"]'
-        out.append(line)
-    return "\n".join(out) + "\n"
 
 
 def only_record(text: str):

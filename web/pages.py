@@ -52,7 +52,7 @@ from . import schemas as S
 from .cardface import card_name, card_svg, suit_defs
 from .csrf import check_csrf, csrf_token
 from .db import get_store
-from .docpages import EXAMPLE_SEED, example_record, notation_html
+from .docpages import example_record, notation_html
 from .tables import group_by_table, table_heading
 
 pages_blp = Blueprint("pages", __name__)  # templates and static files: the app's own
@@ -324,7 +324,7 @@ def verify() -> Any:
         if example is not None:  # a rules page's example, opened in the editor
             if example not in GAMES:
                 abort(404, description=f"there is no game {example!r}; see the list of games")
-            context["text"] = example_record(example)
+            context["text"] = example_record(example)[1]
         return render_template("verify.html", **context)
     text = _submitted_text()
     context.update(
@@ -708,7 +708,6 @@ def game_rules(game: str) -> str:
         options_by_ruling=options_by_ruling,
         summary=_engine_summary(engine.key),
         example=example_record(engine.key),
-        example_seed=EXAMPLE_SEED,
         director=director(),
     )
 

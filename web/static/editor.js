@@ -227,7 +227,8 @@
       submitter.disabled = true;
       submitter.setAttribute("aria-busy", "true");
       try {
-        const response = await fetch(form.action, { method: "POST", body: data });
+        // the attribute: form.action is the button named "action"
+        const response = await fetch(form.getAttribute("action"), { method: "POST", body: data });
         const page = new DOMParser().parseFromString(await response.text(), "text/html");
         const fresh = page.getElementById(form.dataset.verifyInplace);
         const old = target();
