@@ -29,7 +29,7 @@ def test_the_notation_page_renders_docs_notation_md(client: FlaskClient) -> None
     for anchor in anchors:
         assert f'id="{anchor}"' in page, anchor
     assert page.count("<table") >= 8
-    assert "<pre><code>" in page
+    assert '<pre tabindex="0"><code>' in page
     assert 'href="/notation"' in client.get("/").get_data(as_text=True)  # in the site's menu
 
 

@@ -53,8 +53,9 @@ def _markdown() -> MarkdownIt:
 
 
 def render_markdown(text: str) -> Markup:
-    """``text`` (Markdown) as HTML; raw HTML in it is escaped, not passed through."""
-    return Markup(_markdown().render(text))
+    """``text`` (Markdown) as HTML; raw HTML in it is escaped, not passed through. Code
+    blocks take the keyboard's focus, so that one wider than a phone can be scrolled."""
+    return Markup(_markdown().render(text).replace("<pre>", '<pre tabindex="0">'))
 
 
 @cache
