@@ -125,6 +125,9 @@ def test_verify_keeps_the_text_and_the_caret(page: Page, served: str) -> None:
     expect(page.locator("#verify-results .finding")).to_have_count(3)
     assert page.evaluate("window.stillHere") is True
     assert page.url == f"{served}/verify"
+    expect(page.locator("#verify-announce")).to_have_text(
+        "Verified: invalid. The verdict and the findings are below the form."
+    )
     assert area.input_value() == SLIPS
     assert area.evaluate("t => [t.selectionStart, t.selectionEnd]") == caret
     # mend the slips and verify again, still in place: the replay works

@@ -119,7 +119,6 @@
           go.type = "button";
           go.className = "link to-place";
           go.textContent = "line " + f.line + (f.column ? ":" + f.column : "");
-          go.setAttribute("aria-label", "Go to line " + f.line + (f.column ? ", column " + f.column : "") + ": " + f.code);
           go.addEventListener("click", () => moveTo(f));
           item.append(go, " ");
         }
@@ -212,6 +211,17 @@
     if (area.value.trim()) check();
   }
 
+  /** Tell a screen reader that the results below are new (they are not a live region:
+   *  the replay and the score would be read out whole). */
+  function announce(results) {
+    const out = document.getElementById("verify-announce");
+    if (!out) return;
+    const error = results.querySelector(".error-box");
+    const badges = Array.from(results.querySelectorAll(".verdicts .badge"), (b) => b.textContent);
+    out.textContent = error ? error.textContent
+      : "Verified: " + badges.join(", ") + ". The verdict and the findings are below the form.";
+  }
+
   /** Verify in place: post the form as the browser would, and put the answer's results in
    *  this page's results element; the text and its caret are not touched. */
   function setupInPlace(form) {
@@ -235,6 +245,7 @@
         if (fresh && old) {
           old.replaceWith(document.adoptNode(fresh));
           fresh.dispatchEvent(new CustomEvent("tarocco:replaced", { bubbles: true }));
+          announce(fresh);
         }
       } finally {
         submitter.disabled = false;
