@@ -9,6 +9,7 @@ notation allows both when the play is complete): the scorer's sheet as the issue
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
@@ -156,3 +157,22 @@ def test_every_game_can_be_reseated() -> None:
         assert tuple(moved.players) == order
         assert len(moved.body) == len(record.body)
         get_game(key).verify(moved)
+
+
+@pytest.mark.parametrize("key", [key for key, game in GAMES.items() if game.num_players >= 3])
+def test_random_hands_written_reversed_are_told_their_order(key: str) -> None:
+    """Legal random hands (with their deal) of every game of three or four, their players
+    written in reverse: each one that was played out is told its own order, alone."""
+    game = get_game(key)
+    told = 0
+    for seed in range(12):
+        record = game.random_record(random.Random(seed))
+        report = game.verify(record)
+        if not report.tricks:  # thrown in before the play: no card tied to a seat
+            continue
+        seating = check_seating(game, reseated(record, seatings(record.players)[0]))
+        assert seating is not None, seed
+        assert seating.better.players == tuple(record.players), seed
+        assert seating.alternatives == (), seed
+        told += 1
+    assert told >= 10

@@ -124,7 +124,7 @@ def reseated(record: Record, players: Sequence[str]) -> Record:
     )
     body: list[Line | Trick] = []
     for line in record.body:
-        if isinstance(line, Trick) and line.leader is not None:
+        if isinstance(line, Trick) and line.leader is not None and line.leader < len(written):
             line = Trick(line.number, seat[written[line.leader]], line.plays, line.loc)
         body.append(line)
     return dataclasses.replace(record, tags=tags, body=tuple(body))
