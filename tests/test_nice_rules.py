@@ -1140,6 +1140,50 @@ def test_g4_thrown_in_deal_is_valid_and_play_after_it_is_not() -> None:
     assert codes(report) == ["PLAY_AFTER_END"]
 
 
+THROWN_IN = (EXAMPLES / "nice4" / "thrown-in.txt").read_text()
+BOTH_ROUNDS = (
+    "mountain 1: mountain mountain mountain keep\nmountain 2: mountain mountain mountain mountain"
+)
+
+
+@pytest.mark.parametrize(
+    ("changed", "code", "where"),
+    [
+        # Anna is dealt 3S, which Bruno also holds: a card dealt twice
+        (("hand Anna: AS", "hand Anna: 3S"), "DUPLICATE_CARD", "3S is dealt twice"),
+        # Anna is dealt 18 cards (AS left out)
+        (("hand Anna: AS ", "hand Anna: "), "WRONG_HAND_SIZE", "Anna was dealt 18 cards"),
+        # thrown in after the first round, yet every hand has its 19 or 21 cards
+        (
+            (BOTH_ROUNDS, "mountain 1: mountain mountain mountain mountain"),
+            "WRONG_HAND_SIZE",
+            "gives 9 in 1 round(s)",
+        ),
+    ],
+)
+def test_g4a_thrown_in_deal_that_could_not_happen_is_an_error(
+    changed: tuple[str, str], code: str, where: str
+) -> None:
+    """G-4a: a deal thrown in at the mountain is checked as far as it was dealt: a card dealt
+    twice or a hand of the wrong size for the rounds dealt is an error (G-2), not a throw-in."""
+    assert changed[0] in THROWN_IN
+    report = verify(THROWN_IN.replace(changed[0], changed[1], 1))
+    assert report.status is Status.INVALID
+    error = finding(report, code)
+    assert where in error.message and error.loc is not None
+
+
+def test_g4a_thrown_in_after_the_first_round_with_nine_cards_each_is_clean() -> None:
+    """G-4a: thrown in after round 1, each hand holds the 9 cards of that round."""
+    dealt = deal("nice4", D)
+    nine = {p: mask(" ".join(show(m).split()[:9])) for p, m in dealt.items()}
+    report = verify(Build(hands=nine, mountain=["m m m m"]).text())
+    assert report.status is Status.THROWN_IN, codes(report)
+    ten = {**nine, A: mask(" ".join(show(dealt[A]).split()[:10]))}
+    report = verify(Build(hands=ten, mountain=["m m m m"]).text())
+    assert finding(report, "WRONG_HAND_SIZE").seat == 0
+
+
 # -- G-5 declarations must be made -----------------------------------------------------------
 def test_g5_undeclared_combination_is_noted_and_not_paid() -> None:
     """G-5: a combination held but not declared is noted and not paid."""

@@ -391,6 +391,7 @@ class _NiceHand(SeatingReplay):
             return False
         self.report.thrown_in = True
         self.report.complete = True
+        self.check_dealt_hands(thrown_in_at)  # G-4a: the deal so far could have happened
         self.check_no_play_after(f"all went to the mountain in round {thrown_in_at} (NICE-5, G-4)")
         return True
 
@@ -433,31 +434,9 @@ class _NiceHand(SeatingReplay):
 
     # -- NICE-5, NICE-6: deal and discard --------------------------------------------------
     def deal(self) -> None:
-        game = self.game
-        size = game.hand_size
-        sizes = [size] * self.n
-        sizes[self.dealer] += game.dealer_extra
-        union = 0
-        outside = ~R.PACK
-        for seat, line in sorted(self.lines.hands.items()):
-            cards = line.card_tuple
-            try:  # a repeated card carries into another bit: fewer bits than cards
-                mask = sum(map(_BIT_OF.__getitem__, cards))
-            except KeyError:  # an unknown card (None)
-                mask = 0
-            if not mask or mask.bit_count() != len(cards) or mask & union or mask & outside:
-                mask = self.check_hand_cards(seat, line, union)
-            if mask.bit_count() != sizes[seat]:
-                self.stop(
-                    "WRONG_HAND_SIZE",
-                    f"{self.name(seat)} was dealt {mask.bit_count()} "
-                    f"cards; the deal gives {sizes[seat]}",
-                    "NICE-5",
-                    loc=line.loc,
-                    seat=seat,
-                )
-            union |= mask
-            self.dealt[seat] = mask
+        """The hand lines of a deal dealt out (:meth:`check_dealt_hands`), then the discard;
+        hands not written are taken from the play when it is complete."""
+        self.check_dealt_hands(len(self.game.rounds))
         self.read_discard()
         hands = self.lines.hands
         if len(hands) == self.n:
@@ -475,6 +454,38 @@ class _NiceHand(SeatingReplay):
                 "G-2",
                 loc=self.record.start,
             )
+
+    def check_dealt_hands(self, rounds_dealt: int) -> None:
+        """The ``hand`` lines after ``rounds_dealt`` rounds of the deal (NICE-5): cards of the
+        pack, none dealt twice, and as many as those rounds give (the dealer's extra cards
+        come with the last round). A thrown-in deal is checked as far as it was dealt (G-4a)."""
+        game = self.game
+        size = sum(game.rounds[:rounds_dealt])
+        sizes = [size] * self.n
+        if rounds_dealt == len(game.rounds):
+            sizes[self.dealer] += game.dealer_extra
+        after = "" if rounds_dealt == len(game.rounds) else f" in {rounds_dealt} round(s)"
+        union = 0
+        outside = ~R.PACK
+        for seat, line in sorted(self.lines.hands.items()):
+            cards = line.card_tuple
+            try:  # a repeated card carries into another bit: fewer bits than cards
+                mask = sum(map(_BIT_OF.__getitem__, cards))
+            except KeyError:  # an unknown card (None)
+                mask = 0
+            if not mask or mask.bit_count() != len(cards) or mask & union or mask & outside:
+                mask = self.check_hand_cards(seat, line, union)
+            if mask.bit_count() != sizes[seat]:
+                self.stop(
+                    "WRONG_HAND_SIZE",
+                    f"{self.name(seat)} was dealt {mask.bit_count()} "
+                    f"cards; the deal gives {sizes[seat]}{after}",
+                    "NICE-5",
+                    loc=line.loc,
+                    seat=seat,
+                )
+            union |= mask
+            self.dealt[seat] = mask
 
     def read_discard(self) -> None:
         """NICE-6: the discard's size, its cards, and the announced number of Tarots."""
