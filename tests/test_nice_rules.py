@@ -464,6 +464,37 @@ def test_nice7_called_card_in_the_discard() -> None:
     assert codes(verify(text)) == ["BAD_EXCHANGE"]
 
 
+@pytest.mark.parametrize("word", ["surrender", "sans-prendre"])
+def test_nice9a_a_choice_word_for_a_card_in_the_discard_is_an_error(word: str) -> None:
+    """NICE-9a: the Solo's called card lies in the dealer's discard, so surrender or
+    sans-prendre does not apply: an error at the word, not a plain Solo with the word
+    dropped."""
+    scenario = hand(
+        fixed={D: "19 2S", B: "21 18 17 16 15 KS"}, discard="19 2S", announce=1, solo=B, call="19"
+    )
+    assert scenario.report().contract["called"] == "19 (in the discard)"
+    text = scenario.text.replace("call: 19\n", f"call: 19 {word}\n")
+    report = verify(text)
+    assert report.status is Status.INVALID
+    error = finding(report, "BAD_CHOICE")
+    line = text.splitlines().index(f"call: 19 {word}") + 1
+    assert error.rule == "NICE-9a" and error.loc == (line, len("call: 19 ") + 1)
+    assert report.lines == []
+
+
+def test_nice9a_a_declaration_takes_one_word() -> None:
+    """NICE-9a: in an annotation only a declaration's name is read; a word after it is an
+    error at the card, not dropped. Two declarations on one card are parted by ';'."""
+    text = (EXAMPLES / "nice4" / "declarations.txt").read_text()
+    assert "KB(quatre-rei)" in text
+    report = verify(text.replace("KB(quatre-rei)", "KB(quatre-rei whatever)"))
+    assert report.status is Status.INVALID
+    assert "'whatever'" in finding(report, "BAD_DECLARATION").message
+    # declared twice with one card (;): read as two declarations, the second paid once
+    twice = verify(text.replace("KB(quatre-rei)", "KB(quatre-rei; quatre-rei)"))
+    assert codes(twice) == ["DUPLICATE_DECLARATION"]
+
+
 # -- NICE-8 calling a partner ----------------------------------------------------------------
 def test_nice8_holder_of_the_called_king_is_the_partner() -> None:
     """NICE-8: the dealer calls a King he does not hold; its holder is his partner."""

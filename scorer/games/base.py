@@ -55,6 +55,7 @@ class Game:
     point_total: int | None = None  # the sides' totals of a played-out hand (default options)
     claim_field: str = ""  # the claim line's field for the payments (scorer.claims); unit
     keywords: Mapping[str, KeywordSpec] = {}
+    trick_notes: bool = False  # whether a played card may carry an annotation, CARD(text)
     options: tuple[Option, ...] = ()
     rulings: tuple[str, ...] = ()  # ruling IDs this engine implements
 

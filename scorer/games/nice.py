@@ -84,7 +84,12 @@ class NiceGame(Game):
     discard_size = 0
     start_balance = 10  # NICE-18
     claim_field = "marca"  # claim marca: the payments as written (NICE-18)
-    rulings = (*(f"NICE-{n}" for n in range(1, 19)), "G-1", "G-2", "G-3", "G-4", "G-5", "G-6")
+    trick_notes = True  # NICE-13: Mitigatti and Quatre Rei are written on the card played
+    rulings = (
+        *(f"NICE-{n}" for n in range(1, 19)),
+        "NICE-9a",
+        *("G-1", "G-2", "G-3", "G-4", "G-4a", "G-5", "G-6", "G-7"),
+    )
 
     @cached_property
     def seating(self) -> Seating:

@@ -66,8 +66,9 @@ class Piedicavallo(Game):
     start_balance = 0  # PIE-7: each side's lead over the average starts at nothing
     zero_sum = True
     keywords = R.KEYWORDS
+    trick_notes = True  # PIE-5: table talk is written on the card it was said with
     options = R.OPTIONS
-    rulings = (*(f"PIE-{n}" for n in range(1, 8)), "G-1", "G-2", "G-3", "G-6")
+    rulings = (*(f"PIE-{n}" for n in range(1, 8)), "PIE-5a", "G-1", "G-2", "G-3", "G-6", "G-7")
 
     def replay(
         self, record: Record, options: Mapping[str, str] | None = None, *, single_pass: bool = True
