@@ -110,6 +110,14 @@ class Piedicavallo(Game):
 
         return session_findings(self, records, reports)
 
+    def hands_not_counted(
+        self, records: Sequence[Record], reports: Sequence[Report]
+    ) -> dict[int, str]:
+        """PIE-7: the deals recorded after the game ended."""
+        from .piedicavallo_game import hands_not_counted
+
+        return hands_not_counted(self, records, reports)
+
     def session_summary(
         self, records: Sequence[Record], reports: Sequence[Report], balances: Mapping[str, int]
     ) -> list[str]:
