@@ -22,7 +22,7 @@ class Ruling:
 
 _TEXT = """
 G-1 | Illegal plays are flagged, not fatal | A play against the rules of play is a violation with its reason and the legal cards; the hand is scored as played and marked for the director.
-G-2 | Impossible records stop the replay | A card not held, played twice or missing, a wrong card count or a play out of turn stops the replay with its location; what came before is still reported.
+G-2 | Impossible records stop the replay | A card not held, played twice or missing, a wrong card count or a play out of turn stops the replay with its location at the first one; what came before (contract, declarations, tricks) is still reported, nothing after it.
 G-3 | Fool led | If the Fool is led, the second card sets the suit to follow.
 G-4 | Thrown-in deals | A deal abandoned by the rules is a valid record that scores nothing (or the bargain).
 G-4a | What "verified for consistency" means | A thrown-in deal is checked as far as it goes: every card dealt once, every hand of the size dealt by then, the discard and announcements legal; one that could not have happened is an error (G-2).

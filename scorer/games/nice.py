@@ -27,7 +27,7 @@ from ..tricks import CATEGORY, TRUMP, TRUMP_MASK
 from . import nice_contract, nice_declare, nice_play
 from . import nice_rules as R
 from .base import Game
-from .nice_scoring import score_hand
+from .nice_scoring import contract_summary, score_hand
 from .replay import ReplayStop, Seating, SeatingReplay
 
 __all__ = ["Nice3", "Nice4"]
@@ -184,6 +184,7 @@ class _NiceHand(SeatingReplay):
         self.start: list[int] = [0] * self.n  # hands when play begins
         self.discard: int | None = None
         self.stopped = False
+        self.contract_known = False  # settled (start_hands done): reported in any case (G-2)
         self.declared: dict[tuple[int, str], Line | Item] = {}  # (seat, combination) -> where
         self.bagatte = None  # the BagatteWatch of the play (NICE-14)
         # tricks and card points won per seat and the Fool's seat, from the single pass
@@ -192,7 +193,6 @@ class _NiceHand(SeatingReplay):
     # -- driver ----------------------------------------------------------------------------
     def run(self) -> Report:
         report = self.report
-        halted = False
         try:
             if len(report.players) != self.n:  # nothing else can be seated (G-2)
                 self.stop(
@@ -207,14 +207,7 @@ class _NiceHand(SeatingReplay):
                 return self.finish()
             if self.single_pass and self.single_pass_ready():
                 return self.run_single_pass()
-            try:
-                self.seat_plays()
-            except _Stop:
-                if report.findings[-1].trick is None:
-                    raise
-                # G-2: an impossible trick (out of turn, a card twice, ...) ends the replay
-                # there, but the tricks before it are still replayed and their findings kept.
-                halted = True
+            halted = self.seat_before_replay()  # G-2: the tricks before it are still replayed
             self.deal()
             if self.n == 4 and "call" not in self.lines.single and not self.lines.tricks:
                 self.flag(
@@ -241,6 +234,7 @@ class _NiceHand(SeatingReplay):
                 raise _Stop
         except _Stop:
             self.stopped = True
+            self.forget_later_halt()
         return self.finish()
 
     def single_pass_ready(self) -> bool:
@@ -283,6 +277,14 @@ class _NiceHand(SeatingReplay):
                 self.check_claims()
             except _Stop:
                 self.stopped = True
+        elif self.contract_known and not report.thrown_in:
+            # G-2: what came before the stop is reported; with nothing paid, the declarations
+            # accepted so far are named here rather than as payments
+            report.contract.update(contract_summary(self))
+            if self.declared:
+                report.contract["declared"] = "; ".join(
+                    f"{self.name(seat)} {name}" for seat, name in self.declared
+                )
         report.findings.sort(key=lambda f: (f.loc is None, f.loc or Loc(0, 0)))
         return report
 
@@ -627,6 +629,7 @@ class _NiceHand(SeatingReplay):
         if all(self.known):
             self.report.hands = tuple(self.dealt)
         self.report.discard = self.discard
+        self.contract_known = True
 
     # -- NICE-12 and NICE-13: declarations -------------------------------------------------
     def declarations_before_play(self) -> None:

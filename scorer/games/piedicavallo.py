@@ -166,13 +166,7 @@ class _Deal(SeatingReplay):
                     loc=self.record.start,
                 )
             self.sort_lines()
-            halted = False
-            try:
-                self.seat_plays()
-            except _Stop:
-                if report.findings[-1].trick is None:
-                    raise
-                halted = True  # G-2: the tricks before the impossible one are still replayed
+            halted = self.seat_before_replay()  # G-2: the tricks before it are still replayed
             self.deal()
             play(self)
             if halted:
@@ -188,7 +182,7 @@ class _Deal(SeatingReplay):
                     loc=self.record.start,
                 )
         except _Stop:
-            pass
+            self.forget_later_halt()
         if report.complete and not report.errors:
             score(self)
             report.findings += claim_findings(self.claims, report, "score", "PIE-7")
