@@ -79,12 +79,17 @@ class SeatingReplay(Replay):
     played: list[int]
     halt: Finding | None = None  # the impossible trick seating stopped at (G-2)
 
+    def seat_plays(self) -> None:
+        """Seat the record's trick lines (each engine calls :meth:`seat_tricks` with its
+        tricks and first leader)."""
+        raise NotImplementedError
+
     def seat_before_replay(self) -> bool:
         """Seat the plays (``seat_plays``) before the replay proper. At an impossible trick
         (G-2: out of turn, a card twice, ...) keep the tricks before it for the replay and
         return True; the replay then stops there, or earlier (:meth:`forget_later_halt`)."""
         try:
-            self.seat_plays()  # type: ignore[attr-defined]
+            self.seat_plays()
         except ReplayStop:
             if self.report.findings[-1].trick is None:
                 raise
