@@ -24,6 +24,7 @@ from scorer.cardset import cards_of
 from scorer.ledger import Ledger
 from scorer.record import Item, Line, Record, Trick
 from scorer.report import Report
+from scorer.results import GameResult
 
 __all__ = [
     "LedgerSchema",
@@ -311,6 +312,19 @@ class ReportSchema(Schema):
     abeyance = fields.Integer()
 
 
+def result_json(result: GameResult) -> dict:
+    """One game's result (or who leads the session, ``number`` 0) as the API shows it."""
+    return {
+        "number": result.number,
+        "text": result.text,
+        "rule": result.rule,
+        "finished": result.finished,
+        "draw": result.draw,
+        "winners": list(result.winners),
+        "players": list(result.players),
+    }
+
+
 class LedgerSchema(Schema):
     """A session ledger: rows of per-player amounts and running balances."""
 
@@ -323,6 +337,10 @@ class LedgerSchema(Schema):
     pot = fields.Integer()
     findings = fields.Method("dump_findings")
     summary = fields.List(fields.String())
+    results = fields.Method("dump_results")
+
+    def dump_results(self, ledger: Ledger) -> list[dict]:
+        return [result_json(result) for result in ledger.results]
 
     def dump_rows(self, ledger: Ledger) -> list[dict]:
         return [
@@ -334,6 +352,7 @@ class LedgerSchema(Schema):
                 "balances": dict(zip(ledger.players, row.balances, strict=True)),
                 "pot": row.pot,
                 "note": row.note,
+                "rule": row.rule,
             }
             for row in ledger.rows
         ]

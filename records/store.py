@@ -6,6 +6,9 @@ in a session) with their revisions (the original text is the source of truth; ca
 text, JSON, status and findings are derived columns beside it), director's rulings (ledger
 adjustments), and an append-only audit log.
 
+A session's ledger and its standing are kept in ``session_results`` under the session's
+``version``, which triggers raise on every write touching the session (migration 003).
+
 Every write runs in one ``BEGIN IMMEDIATE`` transaction (:meth:`Store.write`), so concurrent
 writers queue on SQLite's lock (with a busy timeout) instead of failing half-way; the database
 runs in WAL mode so readers never wait for writers.
@@ -24,7 +27,7 @@ import json
 import secrets
 import sqlite3
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
 from typing import Any
 
@@ -33,6 +36,7 @@ from sqlite_utils import Database
 __all__ = ["MIGRATIONS", "NotFound", "Store", "hash_token", "now"]
 
 BUSY_TIMEOUT_MS = 10_000
+KEEP_TIMEOUT_MS = 250  # a read keeping a computed result waits no longer for a writer
 
 
 class NotFound(LookupError):
@@ -169,9 +173,46 @@ def _m002_session_table(db: Database) -> None:
     db.execute("ALTER TABLE sessions ADD COLUMN table_name TEXT")
 
 
+def _m003_session_results(db: Database) -> None:
+    """Ledgers and standings kept up to date instead of recomputed on every read (issue
+    #21.7): each session gets a ``version`` that triggers raise on every write touching it
+    (a hand, a revision, a ruling, its options or players), and ``session_results`` keeps
+    the last computed ledger under the version it was computed at (and the engine code's
+    fingerprint). A row whose version or fingerprint differs is never read, so a read after
+    a write always recomputes; every worker process shares the table and it survives
+    restarts."""
+    db.execute("ALTER TABLE sessions ADD COLUMN version INTEGER NOT NULL DEFAULT 0")
+    db["session_results"].create(
+        {
+            "session_id": int,
+            "version": int,
+            "engine": str,
+            "ledger": str,
+            "standing": str,
+            "computed_at": str,
+        },
+        pk="session_id",
+        not_null={"version", "engine", "ledger", "standing", "computed_at"},
+        foreign_keys=[("session_id", "sessions", "id")],
+    )
+    bump = "UPDATE sessions SET version = version + 1 WHERE id = {}; END"
+    triggers = {
+        "revisions_bump": ("AFTER INSERT ON revisions", "NEW.session_id"),
+        "hands_bump": ("AFTER UPDATE ON hands", "NEW.session_id"),
+        "hands_delete_bump": ("AFTER DELETE ON hands", "OLD.session_id"),
+        "rulings_insert_bump": ("AFTER INSERT ON rulings", "NEW.session_id"),
+        "rulings_update_bump": ("AFTER UPDATE ON rulings", "NEW.session_id"),
+        "rulings_delete_bump": ("AFTER DELETE ON rulings", "OLD.session_id"),
+        "sessions_bump": ("AFTER UPDATE OF game, options, players ON sessions", "NEW.id"),
+    }
+    for name, (when, session) in triggers.items():
+        db.execute(f"CREATE TRIGGER {name} {when} BEGIN {bump.format(session)}")
+
+
 MIGRATIONS: list[tuple[str, Callable[[Database], None]]] = [
     ("001_initial", _m001_initial),
     ("002_session_table", _m002_session_table),
+    ("003_session_results", _m003_session_results),
 ]
 """Schema changes in order; each runs once, in its own transaction, and is recorded."""
 
@@ -502,6 +543,57 @@ class Store:
                 {"ruling": rid, "hand": hand_id, "amounts": amounts, "reason": reason},
             )
         return rid
+
+    # -- computed results, kept per session version (issue #21.7) ---------------------------
+    def session_version(self, session_id: int) -> int:
+        """How many writes have touched the session (raised by triggers, migration 003)."""
+        row = self.db.execute("select version from sessions where id = ?", [session_id]).fetchone()
+        if row is None:
+            raise NotFound(f"no session {session_id}")
+        return int(row[0])
+
+    def kept_result(self, session_id: int, version: int, engine: str, column: str) -> str | None:
+        """The kept ``ledger`` or ``standing`` JSON of the session if it was computed at this
+        version by this engine code, else ``None`` (compute it again)."""
+        if column not in ("ledger", "standing"):
+            raise ValueError(column)
+        row = self.db.execute(
+            f"select {column} from session_results where session_id = ? and version = ? "
+            "and engine = ?",
+            [session_id, version, engine],
+        ).fetchone()
+        return row[0] if row else None
+
+    def keep_result(
+        self, session_id: int, version: int, engine: str, ledger: str, standing: str
+    ) -> None:
+        """Keep a computed result under the version it was computed from. Best effort: a
+        read waits at most :data:`KEEP_TIMEOUT_MS` for a writer to keep it; when the database
+        stays busy (or is read-only) the result is not kept and a later read computes it."""
+        self.db.execute(f"PRAGMA busy_timeout = {KEEP_TIMEOUT_MS}")
+        try:
+            with suppress(sqlite3.OperationalError):
+                self.db.execute(
+                    "insert or replace into session_results "
+                    "(session_id, version, engine, ledger, standing, computed_at) "
+                    "values (?, ?, ?, ?, ?, ?)",
+                    [session_id, version, engine, ledger, standing, now()],
+                )
+        finally:
+            self.db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+
+    def tournament_hand_rows(self, tournament_id: int) -> list[dict[str, Any]]:
+        """Each hand of the tournament's sessions with its current status, without its texts
+        (the tournament page's counts and the hands needing a director, at any size)."""
+        return list(
+            self.db.query(
+                "select h.id as hand_id, h.session_id, h.position, r.status from hands h "
+                "join sessions s on s.id = h.session_id join revisions r on r.hand_id = h.id "
+                "and r.number = h.revision where s.tournament_id = ? "
+                "order by h.session_id, h.position",
+                [tournament_id],
+            )
+        )
 
     def rulings(self, session_id: int) -> list[dict[str, Any]]:
         rows = self.db["rulings"].rows_where("session_id = ?", [session_id], order_by="id")

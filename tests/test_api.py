@@ -33,6 +33,7 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from openapi_spec_validator import validate as validate_openapi
+from sixkit import EXPECTED, SIX, six_sessions
 from werkzeug.test import TestResponse
 
 from records.notation import read
@@ -409,7 +410,14 @@ def test_create_list_and_get_sessions(client: FlaskClient, tournament: Tournamen
 
     response = client.get(f"/api/sessions/{created['id']}")
     assert response.status_code == 200
-    assert response.get_json() == created
+    detail = response.get_json()
+    assert detail.pop("result") == {
+        "unit": "marca",
+        "hands": 0,
+        "balances": dict.fromkeys(PLAYERS, 10),
+        "games": [],
+    }
+    assert detail == created
 
 
 @pytest.mark.parametrize(
@@ -1000,29 +1008,46 @@ def test_hand_export(client: FlaskClient, tournament: Tournament, session_id: in
 
 
 # -- standings, attention, audit ----------------------------------------------------------
+def standings_rows(client: FlaskClient, tournament: Tournament, game: str = "nice4") -> list:
+    response = client.get(f"/api/tournaments/{tournament.id}/standings")
+    assert response.status_code == 200
+    return response.get_json()["games"][game]["rows"]
+
+
 def test_standings_rank_ties_with_equals(client: FlaskClient, tournament: Tournament) -> None:
     """Two sessions: bagatte-ultimu (-3 +7 -3 -1) and called-king (-1 +1 -1 +1): Bruno +8,
     Dario 0, Anna and Carla -4 each, level in third place ("3=")."""
     upload(client, tournament, new_session(client, tournament), example("bagatte-ultimu"))
     upload(client, tournament, new_session(client, tournament), CALLED_KING)
-    response = client.get(f"/api/tournaments/{tournament.id}/standings")
-    assert response.status_code == 200
-    rows = response.get_json()
+    body = client.get(f"/api/tournaments/{tournament.id}/standings").get_json()
+    assert list(body["games"]) == ["nice4"]
+    assert body["games"]["nice4"]["unit"] == "marca"
+    rows = body["games"]["nice4"]["rows"]
     assert [(r["rank"], r["player"], r["total"]) for r in rows] == [
         ("1", "Bruno", 8),
         ("2", "Dario", 0),
         ("3=", "Anna", -4),
         ("3=", "Carla", -4),
     ]
-    assert all((r["sessions"], r["hands"]) == (2, 2) for r in rows)
+    assert all((r["sessions"], r["hands"], r["games"]) == (2, 2, None) for r in rows)
 
     response = client.get(f"/api/tournaments/{tournament.id}/standings?format=csv")
     assert response.status_code == 200
     assert response.mimetype == "text/csv"
     table = list(csv.DictReader(io.StringIO(response.get_data(as_text=True))))
-    assert list(table[0]) == ["rank", "player", "total", "sessions", "hands"]
-    assert [(r["rank"], r["player"], int(r["total"])) for r in table] == [
-        (r["rank"], r["player"], r["total"]) for r in rows
+    assert list(table[0]) == [
+        "game",
+        "unit",
+        "rank",
+        "player",
+        "total",
+        "sessions",
+        "hands",
+        "games",
+        "drawn",
+    ]
+    assert [(r["game"], r["unit"], r["rank"], r["player"], int(r["total"])) for r in table] == [
+        ("nice4", "marca", r["rank"], r["player"], r["total"]) for r in rows
     ]
 
 
@@ -1031,23 +1056,113 @@ def test_standings_tie_at_the_top_and_rulings_count(
 ) -> None:
     sid = new_session(client, tournament)
     upload(client, tournament, sid, CALLED_KING)
-    ranks = [
-        (r["rank"], r["player"])
-        for r in client.get(f"/api/tournaments/{tournament.id}/standings").get_json()
-    ]
+    ranks = [(r["rank"], r["player"]) for r in standings_rows(client, tournament)]
     assert ranks == [("1=", "Bruno"), ("1=", "Dario"), ("3=", "Anna"), ("3=", "Carla")]
     client.post(
         f"/api/sessions/{sid}/rulings",
         json={"amounts": {"Dario": -1, "Anna": 1}, "reason": "r", "author": "TD"},
         headers=tournament.headers,
     )
-    rows = client.get(f"/api/tournaments/{tournament.id}/standings").get_json()
+    rows = standings_rows(client, tournament)
     assert [(r["rank"], r["player"], r["total"]) for r in rows] == [
         ("1", "Bruno", 1),
         ("2=", "Anna", 0),
         ("2=", "Dario", 0),
         ("4", "Carla", -1),
     ]
+
+
+def test_standings_per_game_never_add_units(
+    client: FlaskClient, store: Store, tournament: Tournament
+) -> None:
+    """#20.13: a session of each of the six games gives six tables, each in its own unit;
+    pinch and piedicavallo by games won (PINCH-8, PIE-7), the others by net result. Anna is
+    in all six: no column adds her 126 pinch points to her marca or rests."""
+    six_sessions(store, tournament.id)
+    response = client.get(f"/api/tournaments/{tournament.id}/standings")
+    assert response.status_code == 200
+    games = response.get_json()["games"]
+    assert list(games) == list(SIX)
+    for game, (unit, expected) in EXPECTED.items():
+        table = games[game]
+        assert (table["game"], table["title"], table["unit"]) == (game, GAMES[game].title, unit)
+        assert [(r["rank"], r["player"], r["total"]) for r in table["rows"]] == expected, game
+    assert "PINCH-8" in games["pinch"]["basis"] and "PIE-7" in games["piedicavallo"]["basis"]
+    assert [(r["games"], r["drawn"]) for r in games["pinch"]["rows"]] == [(1, 0), (1, 0)]
+    assert games["minchiate"]["rows"][0]["games"] is None
+
+    response = client.get(f"/api/tournaments/{tournament.id}/standings?format=csv")
+    rows = list(csv.DictReader(io.StringIO(response.get_data(as_text=True))))
+    assert [(r["game"], r["unit"], r["rank"], r["player"], int(r["total"])) for r in rows] == [
+        (game, unit, *row) for game, (unit, expected) in EXPECTED.items() for row in expected
+    ]
+
+
+def test_standings_keep_thirds_apart(
+    client: FlaskClient, store: Store, tournament: Tournament
+) -> None:
+    """piemonte3 with ``fool=5`` is kept in thirds of a game point (PIE3-2): its sessions get
+    a table of their own, never added to the whole game points of the others."""
+    six_sessions(store, tournament.id)
+    sid = new_session(
+        client, tournament, ["Anna", "Bruno", "Carla"], "piemonte3", options={"fool": "5"}
+    )
+    upload(client, tournament, sid, example("piemonte3/bargains"))
+    games = client.get(f"/api/tournaments/{tournament.id}/standings").get_json()["games"]
+    key = "piemonte3 (thirds of a game point)"
+    assert list(games) == [*list(SIX)[:5], key, "piedicavallo"]
+    assert games[key]["unit"] == "thirds of a game point"
+    assert all(row["sessions"] == 1 for row in games["piemonte3"]["rows"] + games[key]["rows"])
+    unit, expected = EXPECTED["piemonte3"]
+    assert games["piemonte3"]["unit"] == unit
+    assert [(r["rank"], r["player"], r["total"]) for r in games["piemonte3"]["rows"]] == expected
+
+
+def test_session_api_says_who_won(
+    client: FlaskClient, store: Store, tournament: Tournament
+) -> None:
+    """#20.14: the session's result in its API: each pinch game's winner (PINCH-8), the
+    Piedicavallo game's winning side and margin (PIE-7), who is ahead elsewhere."""
+    ids = six_sessions(store, tournament.id)
+    results = {
+        game: client.get(f"/api/sessions/{sid}").get_json()["result"] for game, sid in ids.items()
+    }
+    [pinch] = results["pinch"]["games"]
+    assert pinch["text"] == "game 1 (hands 1-2): Anna 126, Bruno 118: Anna wins (PINCH-8)"
+    assert (pinch["number"], pinch["finished"], pinch["winners"]) == (1, True, ["Anna"])
+    [piedicavallo] = results["piedicavallo"]["games"]
+    assert piedicavallo["text"].startswith("Anna and Carla win the game by 14")
+    assert piedicavallo["winners"] == ["Anna", "Carla"] and piedicavallo["rule"] == "PIE-7"
+    [minchiate] = results["minchiate"]["games"]
+    assert (minchiate["number"], minchiate["winners"]) == (0, ["Anna", "Carla"])
+    assert minchiate["text"] == "ahead: Anna and Carla with +5 rest (MIN-15)"
+    [piemonte3] = results["piemonte3"]["games"]
+    assert piemonte3["winners"] == ["Carla"] and "+8 game points" in piemonte3["text"]
+    assert results["nice4"]["balances"] == SESSION_BALANCES
+    assert results["nice4"]["hands"] == 5
+
+
+def test_engine_penalties_are_not_rulings(
+    client: FlaskClient, store: Store, tournament: Tournament
+) -> None:
+    """#20.15: Minchiate's revoke penalty (MIN-13) is named in its hand's row and the
+    unfinished giro's payments (MIN-16) are the engine's penalty rows with their ruling;
+    the director made no ruling, and none is listed as one."""
+    sid = six_sessions(store, tournament.id)["minchiate"]
+    rows = client.get(f"/api/sessions/{sid}/ledger").get_json()["rows"]
+    assert [(r["kind"], r["rule"]) for r in rows] == [("hand", None)] + [("penalty", "MIN-16")] * 3
+    assert "the engine's penalty (MIN-13): revoke by Bruno in trick 4" in rows[0]["note"]
+    assert client.get(f"/api/sessions/{sid}/rulings").get_json() == []
+    client.post(
+        f"/api/sessions/{sid}/rulings",
+        json={"amounts": {"Anna": 1, "Bruno": -1}, "reason": "slow play", "author": "TD"},
+        headers=tournament.headers,
+    )
+    kinds = [r["kind"] for r in client.get(f"/api/sessions/{sid}/ledger").get_json()["rows"]]
+    assert kinds == ["hand", "ruling", "penalty", "penalty", "penalty"]
+    csv_text = client.get(f"/api/sessions/{sid}/ledger?format=csv").get_data(as_text=True)
+    statuses = [row["status"] for row in csv.DictReader(io.StringIO(csv_text))]
+    assert statuses == ["flagged", "ruling", "penalty", "penalty", "penalty"]
 
 
 def test_attention_lists_hands_that_need_a_director(

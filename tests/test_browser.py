@@ -32,9 +32,11 @@ from browserkit import (
 )
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 from serverkit import free_port
+from sixkit import EXPECTED, six_sessions
 
 from records import service
 from records.store import Store
+from scorer.games import GAMES
 
 RED = "rgb(179, 38, 30)"  # --bad in style.css
 
@@ -201,6 +203,53 @@ def test_session_sheet_and_chart(page: Page, served) -> None:
     page.goto(f"{base}/sessions/{world.revoke_session}")
     expect(page.locator(".rulings")).to_contain_text("Anna's revoke in trick 1")
     expect(page.locator("tr.kind-ruling")).to_have_count(1)
+
+
+def test_standings_per_game_and_results(page: Page, served) -> None:
+    """#20.13-15 in the browser: a tournament with a session of each of the six games shows
+    a standings table per game headed with its unit (pinch and piedicavallo in games won),
+    the same in the API and the CSV; a session's page says who won at the top; Minchiate's
+    engine penalties are not badged as rulings."""
+    base, _world, db = served
+    store = Store(str(db))
+    try:
+        tid = store.create_tournament("Six games")
+        ids = six_sessions(store, tid)
+    finally:
+        store.close()
+    page.goto(f"{base}/tournaments/{tid}")
+    tables = page.locator("table.standings")
+    expect(tables).to_have_count(6)
+    headings = [" ".join(h.split()) for h in page.locator("h3.standings-game").all_inner_texts()]
+    assert headings == [
+        f"{GAMES[game].title} ({game}), in {unit}" for game, (unit, _rows) in EXPECTED.items()
+    ]
+    for game, (unit, rows) in EXPECTED.items():
+        table = page.locator(f'table.standings[data-game="{game}"]')
+        expect(table.locator("thead")).to_contain_text(unit)
+        players = table.locator("tbody th").all_inner_texts()
+        assert players == [player for _rank, player, _total in rows], game
+        ranks = table.locator("tbody td.rank").all_inner_texts()
+        assert ranks == [rank for rank, _player, _total in rows], game
+    api = page.request.get(f"{base}/api/tournaments/{tid}/standings").json()["games"]
+    assert {game: table["unit"] for game, table in api.items()} == {
+        game: unit for game, (unit, _rows) in EXPECTED.items()
+    }
+    href = page.locator("a", has_text="Standings CSV").get_attribute("href")
+    csv_rows = page.request.get(base + href).text().strip().splitlines()
+    assert csv_rows[0] == "game,unit,rank,player,total,sessions,hands,games,drawn"
+    assert "pinch,games won,1,Anna,1,1,2,1,0" in csv_rows
+    assert "minchiate,rest,1=,Anna,5,1,1,," in csv_rows
+
+    page.goto(f"{base}/sessions/{ids['pinch']}")
+    expect(page.locator(".result")).to_contain_text("Anna wins (PINCH-8)")
+    page.goto(f"{base}/sessions/{ids['piedicavallo']}")
+    expect(page.locator(".result")).to_contain_text("Anna and Carla win the game by 14")
+    page.goto(f"{base}/sessions/{ids['minchiate']}")
+    expect(page.locator(".result")).to_contain_text("ahead: Anna and Carla")
+    expect(page.locator("tr.kind-penalty")).to_have_count(3)
+    expect(page.locator("tr.kind-ruling")).to_have_count(0)
+    expect(page.locator("tr.kind-penalty .badge").first).to_have_text("penalty")
 
 
 def test_keyboard_stepper(page: Page, served) -> None:

@@ -39,6 +39,22 @@ def test_verify_violation_exits_1_and_names_place_and_rule(runner: CliRunner) ->
     assert "legal: 4 11 19" in result.output
 
 
+def test_engine_penalty_rows_are_not_called_rulings(runner: CliRunner) -> None:
+    """#20.15: the unfinished giro's payment (MIN-16) is the engine's penalty in the ledger,
+    not a director's ruling."""
+    path = ROOT / "examples" / "minchiate" / "unfinished-giro.txt"
+    result = runner.invoke(main, ["verify", str(path)])
+    ledger = result.output[result.output.index("session ledger") :]
+    rows = [
+        words[:2]
+        for words in map(str.split, ledger.splitlines())
+        if len(words) > 1 and words[1] in ("clean", "penalty", "ruling")
+    ]
+    assert rows == [["1", "clean"], ["2", "clean"], ["3", "clean"], ["3", "penalty"]]
+    assert "game 4 not played, Carla's folla is paid 2 rests (MIN-16)" in ledger
+    assert "ruling" not in ledger
+
+
 def test_verify_impossible_record_exits_2(runner: CliRunner) -> None:
     text = TOUR.read_text().replace("2. 2D 9D QD 3D", "2. 2D 9D 9D 3D")
     result = runner.invoke(main, ["verify", "-"], input=text)

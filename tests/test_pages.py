@@ -20,6 +20,7 @@ from browserkit import PLAYERS, REVOKE_TOUR, SESSION_BALANCES, SESSION_TEXT, TOU
 from conftest import Tournament
 from flask import Flask
 from flask.testing import FlaskClient
+from sixkit import EXPECTED, SIX, six_sessions
 
 from records import service
 from records.store import Store
@@ -233,6 +234,95 @@ def test_tournament_standings_with_ties_and_attention(
     attention = page[page.index('id="attention"') :]
     assert f'href="/hands/{revoke_hand}"' in attention and "flagged" in attention
     assert "Round 3" in page and "Round 4" in page
+
+
+def standings_tables(page: str) -> dict[str, tuple[str, list[tuple[str, str, str]]]]:
+    """Each standings table of a tournament page: its heading's unit and (rank, player,
+    total) per row."""
+    out = {}
+    for game, unit, body in re.findall(
+        r'<h3 id="standings-([^"]+)"[^>]*>.*?</code>\), in ([^<]+)</span></h3>\s*'
+        r'<table class="standings".*?<tbody>(.*?)</tbody>',
+        page,
+        re.S,
+    ):
+        rows = re.findall(
+            r'<td class="rank">([^<]+)</td><th scope="row">([^<]+)</th><td class="num[^"]*">'
+            r"([^<]+)</td>",
+            body,
+        )
+        out[game] = (unit, rows)
+    return out
+
+
+def test_tournament_standings_per_game_with_units(
+    client: FlaskClient, store: Store, tournament: Tournament
+) -> None:
+    """#20.13: a session of each game gives a table per game, headed with the game and its
+    unit; pinch and piedicavallo count games won (PINCH-8, PIE-7); the CSV likewise."""
+    six_sessions(store, tournament.id)
+    page = text_of(client.get(f"/tournaments/{tournament.id}"))
+    tables = standings_tables(page)
+    assert list(tables) == list(SIX)
+    for game, (unit, expected) in EXPECTED.items():
+        shown_unit, rows = tables[game]
+        assert shown_unit == unit, game
+        signed = [
+            (rank, player, str(total) if unit == "games won" else f"{total:+d}" if total else "0")
+            for rank, player, total in expected
+        ]
+        assert rows == signed, game
+        assert html.escape(GAMES[game].title) in page
+    assert 'href="/rules/pinch#PINCH-8"' in page and 'href="/rules/piedicavallo#PIE-7"' in page
+    assert 'href="/rules/piemonte3#PIE3-8"' in page  # a ruling ID with a digit in its game
+    assert "net" not in re.findall(r"<th scope=\"col\" class=\"num\">([^<]+)</th>", page)
+    response = client.get(f"/tournaments/{tournament.id}/standings.csv")
+    assert response.status_code == 200 and response.mimetype == "text/csv"
+    assert text_of(response) == text_of(
+        client.get(f"/api/tournaments/{tournament.id}/standings?format=csv")
+    )
+    assert "pinch,games won,1,Anna,1,1,2,1,0" in text_of(response).splitlines()
+
+
+def test_standings_csv_of_a_private_tournament_is_404_to_others(
+    client: FlaskClient, store: Store
+) -> None:
+    tid = store.create_tournament("Closed", private=True)
+    assert client.get(f"/tournaments/{tid}/standings.csv").status_code == 404
+
+
+def test_session_page_shows_who_won(
+    client: FlaskClient, store: Store, tournament: Tournament
+) -> None:
+    """#20.14: the result at the top of the session page, before the sheet."""
+    ids = six_sessions(store, tournament.id)
+    expected = {
+        "pinch": "game 1 (hands 1-2): Anna 126, Bruno 118: Anna wins",
+        "piedicavallo": "Anna and Carla win the game by 14 after four deals",
+        "minchiate": "ahead: Anna and Carla with +5 rest",
+        "piemonte3": "ahead: Carla with +8 game points",
+        "nice4": "ahead: Dario with +7 marca",
+    }
+    for game, words in expected.items():
+        page = text_of(client.get(f"/sessions/{ids[game]}"))
+        result = page[page.index('id="result-heading"') : page.index('class="sheet"')]
+        assert html.escape(words) in result, game
+
+
+def test_engine_penalties_are_labelled_not_rulings(
+    client: FlaskClient, store: Store, tournament: Tournament
+) -> None:
+    """#20.15: Minchiate's unfinished giro (MIN-16) rows are the engine's penalties, linked
+    to their ruling; the revoke's hand names MIN-13; no row is badged a ruling."""
+    sid = six_sessions(store, tournament.id)["minchiate"]
+    page = text_of(client.get(f"/sessions/{sid}"))
+    sheet = page[page.index('class="sheet"') : page.index("</table>", page.index('class="sheet"'))]
+    assert sheet.count('class="kind-penalty') == 3
+    assert 'class="kind-ruling' not in sheet and ">ruling<" not in sheet
+    assert sheet.count('<a class="rule" href="/rules/minchiate#MIN-16">MIN-16</a>') == 3
+    assert "the engine&#39;s penalty (MIN-13): revoke by Bruno in trick 4" in sheet
+    rulings = page[page.index("Director's rulings") :]
+    assert '<p class="muted">None.</p>' in rulings
 
 
 # -- rules --------------------------------------------------------------------------------

@@ -161,15 +161,17 @@ def update_tournament(body: dict, tournament_id: int) -> dict:
 
 @api_blp.route("/tournaments/<int:tournament_id>/standings")
 @api_blp.arguments(S.FormatArgs, location="query")
-@api_blp.response(200, S.StandingOut(many=True))
+@api_blp.response(200, S.StandingsOut)
 def standings(args: dict, tournament_id: int) -> Any:
-    """Players by their net result over the tournament's sessions; ties ranked ``3=``."""
+    """Standings per game, each in its own unit (never added together): nice4, nice3,
+    minchiate and piemonte3 by net result; pinch (PINCH-8) and piedicavallo (PIE-7) by games
+    won. Ties ranked ``3=``. Kept up to date as the sessions change, not recomputed."""
     check_readable(tournament_id)
-    rows = service.standings(get_store(), tournament_id)
+    tables = service.standings(get_store(), tournament_id)
     return _ok_json_or(
         args["format"],
-        [vars(r) for r in rows],
-        service.standings_csv(rows),
+        service.standings_json(tables),
+        service.standings_csv(tables),
         filename=f"tournament-{tournament_id}-standings",
     )
 
@@ -239,9 +241,11 @@ def readable_session(session_id: int) -> dict:
 
 
 @api_blp.route("/sessions/<int:session_id>")
-@api_blp.response(200, S.SessionOut)
+@api_blp.response(200, S.SessionDetailOut)
 def session(session_id: int) -> dict:
-    return readable_session(session_id)
+    """A session, with its result: who won each game (PINCH-8, PIE-7), or who is ahead."""
+    row = readable_session(session_id)
+    return {**row, "result": service.session_result(get_store(), session_id)}
 
 
 @api_blp.route("/sessions/<int:session_id>/hands")

@@ -469,8 +469,9 @@ def add_ruling(session_id: int) -> Response:
 
 @pages_blp.get("/sessions/<int:session_id>")
 def session_sheet(session_id: int) -> str:
-    """The score sheet: a row per hand (and ruling), a column per player, running balances,
-    a chart of the balances, the director's rulings and the corrections."""
+    """The score sheet: the session's result at the top (who won each game, or who is
+    ahead), a row per hand (and ruling, and engine penalty), a column per player, running
+    balances, a chart of the balances, the director's rulings and the corrections."""
     session_row, tournament_row = readable_session(session_id)
     store = get_store()
     hands = store.hands(session_id)
@@ -492,6 +493,7 @@ def session_sheet(session_id: int) -> str:
         hands=hands,
         rows=present.sheet_rows(ledger, {h["position"]: h["id"] for h in hands}),
         chart=present.balance_chart(ledger),
+        result=service.result_of(ledger),
         rulings=store.rulings(session_id),
         positions=positions,
         corrections=corrections,
@@ -527,13 +529,15 @@ def session_csv(session_id: int) -> Response:
 # -- a tournament -------------------------------------------------------------------------
 @pages_blp.get("/tournaments/<int:tournament_id>")
 def tournament(tournament_id: int) -> str:
-    """Standings with ranks and ties, the sessions (one per table sitting) grouped by their
-    table in natural order ("Table 2" before "Table 10", those with none last), and the
-    hands that need a director."""
+    """Standings per game, each in its unit, with ranks and ties; the sessions (one per
+    table sitting) grouped by their table in natural order ("Table 2" before "Table 10",
+    those with none last), and the hands that need a director."""
     row = readable_tournament(tournament_id)
     store = get_store()
     sessions = store.sessions(tournament_id)
-    counts = {s["id"]: len(store.hands(s["id"])) for s in sessions}
+    counts = dict.fromkeys((s["id"] for s in sessions), 0)
+    for hand_row in store.tournament_hand_rows(tournament_id):
+        counts[hand_row["session_id"]] += 1
     names = {s["id"]: s["name"] or f"Session {s['id']}" for s in sessions}
     at_table = {s["id"]: table_heading(s["table_name"]) for s in sessions if s["table_name"]}
     return render_template(
@@ -550,9 +554,24 @@ def tournament(tournament_id: int) -> str:
     )
 
 
+@pages_blp.get("/tournaments/<int:tournament_id>/standings.csv")
+def standings_csv(tournament_id: int) -> Response:
+    """The standings as CSV (the API's), every row naming its game and unit; readable as
+    the tournament page is."""
+    readable_tournament(tournament_id)
+    tables = service.standings(get_store(), tournament_id)
+    return Response(
+        service.standings_csv(tables),
+        mimetype="text/csv",
+        headers={
+            "Content-Disposition": f"attachment; filename=tournament-{tournament_id}-standings.csv"
+        },
+    )
+
+
 # -- rules --------------------------------------------------------------------------------
 _ROLE = re.compile(r":[a-z]+:`~?([^`]+)`")
-_RULING_ID = re.compile(r"\b([A-Z]+-\d+)\b")
+_RULING_ID = re.compile(r"\b([A-Z][A-Z0-9]*-\d+[a-z]?)\b")  # NICE-15, PIE3-8, MIN-7a
 
 
 def _engine_summary(key: str) -> list[str]:

@@ -259,13 +259,14 @@ def held_cards(report: Mapping[str, Any]) -> dict[str, list[Held]]:
 # -- the session sheet --------------------------------------------------------------------
 @dataclass
 class SheetRow:
-    kind: str  # "hand" or "ruling"
+    kind: str  # "hand", "ruling" (the director's) or "penalty" (the engine's, by ``rule``)
     position: int
     hand_id: int | None
     status: str | None
     cells: list[tuple[int, int]]  # (amount, balance) per player
     pot: int
     note: str
+    rule: str | None = None  # the ruling behind an engine's penalty
 
 
 def sheet_rows(ledger: Ledger, hand_ids: Mapping[int, int]) -> list[SheetRow]:
@@ -283,6 +284,7 @@ def sheet_rows(ledger: Ledger, hand_ids: Mapping[int, int]) -> list[SheetRow]:
                 list(zip(row.amounts, row.balances, strict=True)),
                 row.pot,
                 row.note,
+                row.rule,
             )
         )
     return rows
@@ -365,7 +367,9 @@ def balance_chart(ledger: Ledger, width: int = 640, height: int = 260) -> Chart:
     left, right, top, bottom = 44, 12, 12, 30
     entries = [("start", ledger.start, [ledger.start] * len(ledger.players))]
     for row in ledger.rows:
-        label = f"hand {row.hand}" if row.status is not None else "ruling"
+        label = {"hand": f"hand {row.hand}", "penalty": f"penalty ({row.rule})"}.get(
+            row.kind, "ruling"
+        )
         entries.append((label, 0, list(row.balances)))
     values = [b for _, _, balances in entries for b in balances]
     low, high = min(values), max(values)

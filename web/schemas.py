@@ -181,11 +181,68 @@ class RulingOutRow(Schema):
 
 
 class StandingOut(Schema):
-    rank = fields.String()
+    rank = fields.String(metadata={"description": 'the place; equal totals share it, "3="'})
     player = fields.String()
-    total = fields.Integer()
+    total = fields.Integer(metadata={"description": "in the table's unit"})
     sessions = fields.Integer()
     hands = fields.Integer()
+    games = fields.Integer(
+        allow_none=True,
+        metadata={"description": "games finished (tables ranked by games won), else null"},
+    )
+    drawn = fields.Integer(
+        allow_none=True,
+        metadata={"description": "of those, games drawn (tables ranked by games won), else null"},
+    )
+
+
+class StandingsTableOut(Schema):
+    game = fields.String()
+    title = fields.String()
+    unit = fields.String(
+        metadata={"description": 'what total counts: "marca", "rest", "game points", "games won"'}
+    )
+    basis = fields.String(metadata={"description": "how the total is made, naming its ruling"})
+    rows = fields.List(fields.Nested(StandingOut))
+
+
+class StandingsOut(Schema):
+    games = fields.Dict(
+        keys=fields.String(),
+        values=fields.Nested(StandingsTableOut),
+        metadata={
+            "description": "one table per game (key: the game, or the game and its unit when "
+            "sessions of it are kept in another unit); units are never added together"
+        },
+    )
+
+
+class GameResultOut(Schema):
+    number = fields.Integer(
+        metadata={"description": "the game in the session (1, 2, ...); 0: the session as a whole"}
+    )
+    text = fields.String(metadata={"description": 'in words: "game 1 (hands 1-2): ... Anna wins"'})
+    rule = fields.String(allow_none=True)
+    finished = fields.Boolean()
+    draw = fields.Boolean()
+    winners = fields.List(
+        fields.String(), metadata={"description": "who won the game, or who is ahead"}
+    )
+    players = fields.List(fields.String())
+
+
+class SessionResultOut(Schema):
+    unit = fields.String()
+    hands = fields.Integer()
+    balances = fields.Dict(keys=fields.String(), values=fields.Integer())
+    games = fields.List(fields.Nested(GameResultOut))
+
+
+class SessionDetailOut(SessionOut):
+    result = fields.Nested(
+        SessionResultOut,
+        metadata={"description": "who won each game of the session, or who is ahead"},
+    )
 
 
 class AttentionOut(Schema):

@@ -83,6 +83,7 @@ class NiceGame(Game):
     dealer_extra = 0
     discard_size = 0
     start_balance = 10  # NICE-18
+    ledger_rule = "NICE-18"  # a session stands by its marca balances
     claim_field = "marca"  # claim marca: the payments as written (NICE-18)
     trick_notes = True  # NICE-13: Mitigatti and Quatre Rei are written on the card played
     rulings = (

@@ -25,6 +25,7 @@ from ..claims import claim_findings
 from ..findings import Finding, Loc, Severity
 from ..record import Line, Record, Trick
 from ..report import NO_FLAGS, Report, TrickResult
+from ..results import GameResult
 from ..tricks import (
     CATEGORY,
     CATEGORY_MASK,
@@ -93,6 +94,8 @@ class Pinch(Game):
     keywords = R.KEYWORDS
     options = R.OPTIONS
     rulings = (*(f"PINCH-{n}" for n in range(1, 9)), "G-1", "G-2", "G-5", "G-6", "G-7")
+    ranked_by_games = True  # PINCH-8: a match is scored in games won, not points
+    ledger_rule = "PINCH-8"
 
     def replay(
         self, record: Record, options: Mapping[str, str] | None = None, *, single_pass: bool = True
@@ -117,6 +120,13 @@ class Pinch(Game):
         from .pinch_scoring import session_summary
 
         return session_summary(self, records, reports)
+
+    def session_results(
+        self, records: Sequence[Record], reports: Sequence[Report], balances: Mapping[str, int]
+    ) -> list[GameResult]:
+        from .pinch_scoring import session_results
+
+        return session_results(self, records, reports)
 
 
 class _PinchHand:
