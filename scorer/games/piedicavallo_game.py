@@ -155,7 +155,7 @@ def hands_not_counted(
     if state.ended_after is None:
         return {}
     return {
-        number: f"after the game ended ({state.reason}): not counted (PIE-7)"
+        number: f"after the game ended (deal {state.ended_after}): not counted (PIE-7)"
         for number in range(state.ended_after + 1, len(records) + 1)
     }
 
