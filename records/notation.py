@@ -286,6 +286,7 @@ class Reader:
         self.in_body = False
         self.start_line = 0
         self.spec: dict[str, KeywordSpec] | None = None
+        self.trick_notes = True  # the game takes annotations on played cards
         self.players: list[str] = []
         self.style = "italian"
         self.spellings = card_spellings(self.style)
@@ -550,8 +551,8 @@ class Reader:
             if _NOT_PLAIN.search(text, start):
                 return False
             items = self.plain_items(text, start, kind, number, 1)
-            if items is None:
-                return False
+            if items is None or _not_taken(spec, items, True) is not None:
+                return False  # the general path reports an item the line does not take
         written = match.group(2).rstrip()
         subject = None
         if written and spec.subject == "player":  # a known name: what player() would find
@@ -622,6 +623,7 @@ class Reader:
                     self.player_seats,
                     self.style,
                     self.spec,
+                    self.trick_notes,
                     self.block_prefixes,
                     self.spellings,
                     self.runs,
@@ -634,6 +636,7 @@ class Reader:
                 self.player_seats,
                 self.style,
                 self.spec,
+                self.trick_notes,
                 self.block_prefixes,
                 self.spellings,
                 self.runs,
@@ -710,6 +713,7 @@ class Reader:
                 self.style = value.strip().lower()
                 tags["Suits"] = (self.style, loc)
         self.spec = game.keywords if game is not None else None  # read only
+        self.trick_notes = game.trick_notes if game is not None else True
         # body_block's prefix table, shared by the records of one game and players
         key = (game.key if game is not None else None, *self.players)
         if len(_PREFIXES) > _PREFIXES_KEPT:
@@ -760,7 +764,7 @@ class Reader:
                 )
                 return
         items = self.items(text, match.end(), spec.items, number, column)
-        if items is not None:
+        if items is not None and not self.report_not_taken(spec, items, True):
             self.visitor.visit_line(
                 Line.of_items(keyword, subject_value, tuple(items), _new_loc(Loc, (number, column)))
             )
@@ -946,7 +950,7 @@ class Reader:
                 return
             leader = self.players.index(leader_name)
             position = named.end()
-        if self.fast and "(" in text:
+        if self.fast and "(" in text and self.trick_notes:
             noted = self.noted_items(text, position, number, column)
             if noted is not None:  # no mark, no '-', at least one card: built as below
                 trick = _new_trick(Trick)
@@ -959,7 +963,7 @@ class Reader:
                 self.visitor.visit_trick(trick)
                 return
         items = self.items(text, position, "cards", number, column)
-        if items is None:
+        if items is None or self.report_not_taken(None, items, self.trick_notes):
             return
         marked = [i for i, item in enumerate(items) if item.text.startswith("*")]
         if marked:
@@ -978,6 +982,15 @@ class Reader:
             self.error(f"trick {trick_no} has no cards", number, column)
             return
         self.visitor.visit_trick(Trick(trick_no, leader, tuple(items), Loc(number, column)))
+
+    def report_not_taken(self, spec: KeywordSpec | None, items: list[Item], notes: bool) -> bool:
+        """Report the first item its line does not take (:func:`_not_taken`); True if any."""
+        found = _not_taken(spec, items, notes)
+        if found is None:
+            return False
+        message, item = found
+        self.error(message, item.line, item.column)
+        return True
 
     def seat_order(
         self, items: list[Item], marked: list[int], leader: int | None, number: int, column: int
@@ -1009,6 +1022,24 @@ class Reader:
             )
             return None
         return seat, played
+
+
+def _not_taken(spec: KeywordSpec | None, items: list[Item], notes: bool) -> tuple[str, Item] | None:
+    """The first item a line does not take, with why (NICE-9a: a word a line does not take
+    is an error, never ignored): an annotation on a section line (``spec``) or, unless the
+    game reads them (``notes``), on a trick line (``spec`` ``None``); a ``key=value`` on a
+    line of cards whose keys do not include it (a trick line takes none). The words of word
+    and mixed lines are the engine's to judge."""
+    keys = frozenset() if spec is None else spec.keys if spec.items == "cards" else None
+    for item in items:
+        if item.note is not None and (spec is not None or not notes):
+            return f"{item.text}({item.note}): this line takes no annotation", item
+        key = item.text.split("=", 1)[0] if item.card is None and "=" in item.text else None
+        if keys is not None and key is not None and key not in keys:
+            wanted = ", ".join(f"{name}=N" for name in sorted(keys)) or "no key=value item"
+            where = "a trick line" if spec is None else "this line"
+            return f"{item.text!r}: {where} takes {wanted}", item
+    return None
 
 
 def _strip_comment(line: str) -> str:

@@ -1,8 +1,10 @@
 """The ``tarocco`` command: a thin shell over the library (each command calls one library
 function and prints its result).
 
-Exit status of ``verify``: 0 when every record is consistent and legal, 1 when violations were
-flagged, 2 when a record is malformed or impossible (G-2) or the input cannot be read.
+Exit status of ``verify`` (G-7): 0 when every record is consistent and legal, 1 when violations
+were flagged, 2 when a record is malformed or impossible (G-2) or the input cannot be read, 3
+when a record is partial (it stops before the end: verified as far as it goes, scored nothing).
+For several records the worst wins in the order 2, 3, 1.
 """
 
 from __future__ import annotations
@@ -69,6 +71,15 @@ def verify(
 
     Several records (in one file or several) are taken as one session, in order, and give a
     ledger of balances after each hand.
+
+    \b
+    Exit status (G-7):
+      0  every record consistent and legal (or thrown in)
+      1  violations flagged (G-1)
+      2  a record malformed or impossible (G-2), or the input unreadable
+      3  a record partial: it stops before the end and scores nothing
+    For several records: 2 if any is impossible, else 3 if any is partial, else 1 if any has
+    violations.
     """
     overrides = parse_option_flags(options)
     checked = []

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import doctest
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -727,3 +728,50 @@ def test_comments_survive_writing_and_writing_again(
     assert again[0].record == parsed[0].record
     assert write(again[0].record, comments=True) == once
     assert write(again[0].record) == text  # without comments: the canonical text as before
+
+
+# -- NICE-9a: a word a line does not take is an error, never ignored ------------------------
+MINCHIATE = (
+    Path(__file__).resolve().parent.parent / "examples" / "minchiate" / "revoke.txt"
+).read_text()
+PINCH = (Path(__file__).resolve().parent.parent / "examples" / "pinch" / "revoke.txt").read_text()
+
+
+@pytest.mark.parametrize(
+    ("text", "old", "new", "fragment"),
+    [
+        # an annotation on a section line: no game reads one there
+        (MINCHIATE, "discard Dario: 4S 10S", "discard Dario: 4S(whatever) 10S", "no annotation"),
+        (TAGS, "", "mountain 1: keep(whatever)\n", "no annotation"),
+        # an annotation on a played card, in a game that writes nothing on its cards
+        (MINCHIATE, "1. 2S 7S AS 1", "1. 2S(whatever) 7S AS 1", "no annotation"),
+        (PINCH, "1. 5H 2S", "1. 5H(whatever) 2S", "no annotation"),
+        # a key=value a line of cards does not take (Nice's discard takes announce=N only)
+        (TAGS, "", "discard: 2S 3S annonce=1\n", "this line takes announce=N"),
+        (MINCHIATE, "replace: AS", "replace: AS foo=1", "this line takes no key=value item"),
+        # and none on a trick line
+        (MINCHIATE, "1. 2S 7S AS 1", "1. 2S 7S AS foo=1", "a trick line takes no key=value"),
+    ],
+    ids=[
+        "note-on-discard",
+        "note-on-word-line",
+        "note-on-minchiate-trick",
+        "note-on-pinch-trick",
+        "unknown-key",
+        "key-on-replace",
+        "key-on-trick",
+    ],
+)
+def test_nice9a_a_word_the_line_does_not_take_is_an_error(
+    text: str, old: str, new: str, fragment: str
+) -> None:
+    """NICE-9a: an annotation or a key=value no line of the game reads is an error with its
+    location (before, it was read and silently dropped)."""
+    changed = text + new if not old else text.replace(old, new, 1)
+    assert changed != text
+    found = errors(changed)
+    assert len(found) == 1 and fragment in found[0][2], found
+    line_no, col, _ = found[0]
+    line = changed.splitlines()[line_no - 1]
+    assert line.startswith(new.strip()[:6]) and col > 1
+    assert only(text).ok  # the record as it was reads cleanly
