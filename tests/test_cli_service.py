@@ -13,6 +13,7 @@ import socket
 import subprocess
 import sys
 import tarfile
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -596,3 +597,85 @@ def test_real_server(tmp_path: Path) -> None:
             server.kill()
             out, err = server.communicate()
     assert f"tarocco serving on {base}/api" in out, (out, err)
+
+
+# -- slow clients (issue #21.6) -----------------------------------------------------------------
+class _SlowClient(threading.Thread):
+    """A connection that sends a request's start at once, then one byte a second: of its
+    head (``body=False``) or of a body its head announces (``body=True``)."""
+
+    def __init__(self, port: int, body: bool, stop: threading.Event) -> None:
+        super().__init__(daemon=True)
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+        start = "POST /api/verify HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        if body:
+            start += "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"
+        self.sock.sendall(start.encode())
+        self.body, self.stop = body, stop
+
+    def run(self) -> None:
+        try:
+            while not self.stop.wait(1.0):
+                self.sock.sendall(b" " if self.body else b"X")
+        except OSError:
+            pass
+        finally:
+            self.sock.close()
+
+
+def test_slow_clients_do_not_hold_the_server(tmp_path: Path) -> None:
+    """Twelve slowloris connections (more than the server's 2 × 4 threads), half of them
+    dribbling their head and half their body, while a normal client asks five times: each
+    answer comes within two seconds (with gunicorn's plain ``gthread`` worker none came)."""
+    port = _free_port()
+    env = {**os.environ, "TAROCCO_WORKERS": "2", "TAROCCO_THREADS": "4"}
+    env.pop("TAROCCO_DB", None)
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "tarocco.cli",
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            str(tmp_path / "slow.sqlite"),
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    stop = threading.Event()
+    url = f"http://127.0.0.1:{port}/api/rules"
+    try:
+        deadline = time.monotonic() + 15
+        while True:
+            try:
+                urllib.request.urlopen(url, timeout=5).close()
+                break
+            except OSError:
+                assert server.poll() is None, server.communicate()
+                assert time.monotonic() < deadline, "the server did not answer in 15 s"
+                time.sleep(0.2)
+        slow = [_SlowClient(port, body=i % 2 == 1, stop=stop) for i in range(12)]
+        for client in slow:
+            client.start()
+        time.sleep(1.5)  # the slow requests have started and are being read
+        waits = []
+        for _ in range(5):
+            began = time.monotonic()
+            with urllib.request.urlopen(url, timeout=4) as response:
+                assert response.status == 200
+            waits.append(time.monotonic() - began)
+        assert max(waits) < 2.0, waits
+        assert all(client.is_alive() for client in slow)  # still dribbling, still open
+    finally:
+        stop.set()
+        server.terminate()
+        try:
+            server.communicate(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.communicate()
