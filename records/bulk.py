@@ -77,6 +77,9 @@ MAX_ARCHIVE_BYTES = 128 * 1024 * 1024
 MAX_RATIO = 200
 """The most a member may be compressed, uncompressed size to compressed: records compress
 about 4 to 1, the same record over and over about 170 to 1; a compression bomb 1,000 to 1."""
+_RATIO_FLOOR = 16 * 1024
+"""Compressed sizes are counted as at least this much against :data:`MAX_RATIO` (a short
+text of blank lines may compress 100 to 1 and more, harmlessly)."""
 MAX_NESTING = 2
 """How deep archives inside an archive are read (an archive in an archive in an archive)."""
 MAX_MEMBERS = 100_000
@@ -236,6 +239,13 @@ def _compressed_too_much() -> str:
     return f"compressed more than {MAX_RATIO} to 1, as no text of records is: not read"
 
 
+def _expands_too_much() -> str:
+    return (
+        f"the archive expands more than {MAX_RATIO} to 1 with this member, as no archive of "
+        "records does: it and the members after it are not read"
+    )
+
+
 def _past_the_total() -> str:
     return (
         f"the archive's members come to more than {_size(MAX_ARCHIVE_BYTES)} "
@@ -261,7 +271,7 @@ def _too_large(size: int, packed: int, budget: _Budget) -> str | None:
         return ""
     if size > MAX_TEXT_BYTES:
         return _larger()
-    if size > max(packed, 1) * MAX_RATIO:
+    if size > max(packed, _RATIO_FLOOR) * MAX_RATIO:
         return _compressed_too_much()
     if size > budget.left:
         budget.exhausted = 1
@@ -324,7 +334,9 @@ def _zip_members(
                     yield InputFile(member, part, problem=why)
                 continue
             # the index's sizes may lie: never read past what the bounds allow
-            limit = min(MAX_TEXT_BYTES, max(info.compress_size, 1) * MAX_RATIO, budget.left)
+            limit = min(
+                MAX_TEXT_BYTES, max(info.compress_size, _RATIO_FLOOR) * MAX_RATIO, budget.left
+            )
             try:
                 with archive.open(info) as handle:
                     data = handle.read(limit + 1)
@@ -349,21 +361,26 @@ def _tar_members(
     found: list[tuple[str, bytes | None, str | None]] = []  # name, data, why not read
     damage = None
     expanded = 0  # bytes of the tar stream charged to the budget so far
+    origin = source.tell()
+
+    def expands_too_much(upto: int) -> bool:  # the stream so far, against what it came from
+        return upto > MAX_RATIO * max(source.tell() - origin, _RATIO_FLOOR)
+
     with tarfile.open(fileobj=source, mode="r:*") as archive:
         try:
+            previous = None
             for count, info in enumerate(archive, 1):
                 if count > MAX_MEMBERS:
                     damage = f"more than {MAX_MEMBERS} members"
                     break
+                if previous is not None and expands_too_much(info.offset_data):
+                    found.append((previous, None, _expands_too_much()))  # a member passed
+                    break
+                previous = info.name
                 end = info.offset_data + info.size  # the stream read up to its end
-                why = None
-                if end > packed * MAX_RATIO:
-                    why = _compressed_too_much()
-                elif end - expanded > budget.left:
+                if end - expanded > budget.left:
                     budget.exhausted = 1
-                    why = _past_the_total()
-                if why is not None:
-                    found.append((info.name, None, why))
+                    found.append((info.name, None, _past_the_total()))
                     break
                 budget.left -= end - expanded
                 expanded = end
@@ -375,7 +392,11 @@ def _tar_members(
                 if why is None and info.size > MAX_TEXT_BYTES:
                     why = _larger()
                 handle = archive.extractfile(info) if why is None else None
-                found.append((info.name, handle.read() if handle else None, why))
+                data = handle.read() if handle else None
+                if data is not None and expands_too_much(end):
+                    found.append((info.name, None, _expands_too_much()))
+                    break
+                found.append((info.name, data, why))
             else:
                 damage = _tar_end_damage(archive, found)
         except _READ_ERRORS as exc:
