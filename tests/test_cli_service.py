@@ -34,6 +34,7 @@ from records.writer import write_many
 from scorer.games import get_game
 from tarocco import loadtest
 from tarocco.cli import DEFAULT_DB, main
+from tarocco.worker import RequestBuffer
 
 ROOT = Path(__file__).resolve().parent.parent
 TOUR = ROOT / "examples" / "nice4" / "tour.txt"
@@ -790,6 +791,30 @@ class _SlowClient(threading.Thread):
             pass
         finally:
             self.sock.close()
+
+
+@pytest.mark.parametrize(
+    ("parts", "whole"),
+    [
+        ([b"GET / HTTP/1.1\r\nHost: x\r\n", b"\r\n"], [False, True]),
+        ([b"\r\nGET / HTTP/1.1\r\n\r\n"], [True]),  # an empty line before the request
+        ([b"POST / HTTP/1.1\r\nContent-Length: 4\r\n\r\nab", b"cd"], [False, True]),
+        (
+            [b"POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nab\r\n", b"0\r\n\r\n"],
+            [False, True],
+        ),
+        ([b"POST / HTTP/1.1\r\nContent-Length: 99999999\r\n\r\n"], [True]),  # app: 413
+    ],
+)
+def test_a_request_goes_to_a_thread_only_when_whole(parts: list[bytes], whole: list[bool]) -> None:
+    """The worker's front (``tarocco.worker.RequestBuffer``) passes a request on once its head
+    and the body it announces are in, and not before."""
+    buffer = RequestBuffer(b"", 0.0, max_head=65536, max_body=8 * 2**20)
+    seen = []
+    for part in parts:
+        buffer.feed(part)
+        seen.append(buffer.complete())
+    assert seen == whole
 
 
 def test_slow_clients_do_not_hold_the_server(tmp_path: Path) -> None:
