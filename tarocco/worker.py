@@ -59,6 +59,7 @@ class RequestBuffer:
         self.head_end: int | None = None  # where the body starts, once the head is in
         self.length: int | None = None  # the body's Content-Length
         self.chunked = False
+        self.next_chunk: int | None = None  # where the first chunk not yet whole starts
         self.continue_asked = False
 
     def feed(self, data: bytes) -> None:
@@ -103,7 +104,8 @@ class RequestBuffer:
         return len(self.data) - self.head_end >= (self.length or 0)
 
     def _chunks_complete(self) -> bool:
-        data, position = self.data, self.head_end or 0
+        data = self.data
+        position = self.next_chunk or self.head_end or 0  # the chunks before are whole
         while len(data) - (self.head_end or 0) <= self.max_body + 1024:
             line_end = data.find(b"\r\n", position)
             if line_end < 0:
@@ -118,6 +120,7 @@ class RequestBuffer:
             position = line_end + 2 + size + 2
             if position > len(data):
                 return False
+            self.next_chunk = position
         return True  # larger than the app takes: it refuses it
 
 
