@@ -147,19 +147,18 @@ def test_a_random_session_keeps_a_zero_sum_ledger_in_rests() -> None:
     assert sum(ledger.balances) == 0
 
 
-def test_the_command_line_works_for_minchiate() -> None:
+def test_the_command_line_works_for_minchiate(tmp_path: Path) -> None:
     runner = CliRunner()
     generated = runner.invoke(main, ["random", "minchiate", "--seed", "3", "--count", "2"])
     assert generated.exit_code == 0 and generated.output.count('[Game "minchiate"]') == 2
-    with runner.isolated_filesystem():
-        with open("games.txt", "w") as handle:
-            handle.write(generated.output)
-        verified = runner.invoke(main, ["verify", "games.txt"])
+    games = tmp_path / "games.txt"
+    games.write_text(generated.output)
+    verified = runner.invoke(main, ["verify", str(games)])
     assert verified.exit_code == 0, verified.output
     assert "CLEAN" in verified.output and "MIN-10" in verified.output
     rules = runner.invoke(main, ["rules", "minchiate"])
     assert rules.exit_code == 0 and "MIN-13" in rules.output and "accrescimento" in rules.output
-    bench = runner.invoke(main, ["bench", "minchiate", "--hands", "5", "--json"])
+    bench = runner.invoke(main, ["bench", "minchiate", "--hands", "5", "--json", "--no-fail"])
     assert bench.exit_code == 0 and json.loads(bench.output)["hands"] == 5
 
 

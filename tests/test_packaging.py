@@ -86,3 +86,14 @@ def test_the_suite_runs_on_the_locked_versions() -> None:
     }
     assert wrong == {}
     assert {"pytest", "schemathesis", "hypothesis", "ruff"} <= installed.keys()
+
+
+def test_the_two_locks_agree() -> None:
+    """A package the service and the tests share has one version: the service the tests pass
+    on is the service the README's first command installs."""
+    service, test = _locked("service.txt"), _locked("test.txt")
+    assert {
+        name: (version, test.get(name))
+        for name, version in service.items()
+        if test.get(name) != version
+    } == {}

@@ -92,6 +92,8 @@ class Minchiate(Game):
     claim_field = "rests"
     start_balance = 0
     highest_trump = 40  # MIN-1
+    ledger_rule = "MIN-15"  # a session stands by its rests
+    penalty_rulings = ("MIN-13",)  # a revoke costs two rests to each opponent, applied here
     zero_sum = True
     keywords = R.KEYWORDS
     options = R.OPTIONS
