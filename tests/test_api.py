@@ -1759,7 +1759,8 @@ def test_csv_exports_do_not_run_as_formulas(client: FlaskClient, tournament: Tou
     header, ruling_row = cells["ledger"][0], cells["ledger"][1]
     assert header[3:5] == ["'=1+1 marca", "'@SUM(A1) marca"]
     assert ruling_row[3:5] == ["-6", "6"]  # numbers stay numbers
-    assert {row[1]: row[2] for row in cells["standings"][1:]} == {
+    standings = [dict(zip(cells["standings"][0], row, strict=True)) for row in cells["standings"]]
+    assert {row["player"]: row["total"] for row in standings[1:]} == {
         "'@SUM(A1)": "6",
         "'+Carla": "0",
         "'-Dario": "0",
