@@ -20,6 +20,7 @@ of python-chess's PGN reader. The default :class:`RecordBuilder` builds
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import islice, repeat
 
@@ -36,6 +37,7 @@ __all__ = [
     "RecordBuilder",
     "Visitor",
     "comment_lines",
+    "iter_read",
     "read",
     "read_one",
     "split_comment",
@@ -257,6 +259,16 @@ def read(text: str, *, strict: bool = False, source: str | None = None) -> list[
     return builder.results
 
 
+def iter_read(text: str, *, source: str | None = None) -> Iterator[Parsed]:
+    """:func:`read`, one record at a time: each record is given as soon as it has been
+    read, before the text after it is looked at (a bulk import stores a batch, then reads
+    on). Errors are collected per record, as :func:`read` does."""
+    builder = RecordBuilder()
+    for _record in Reader(text, builder, source).records():
+        yield from builder.results
+        builder.results.clear()
+
+
 def read_one(text: str, *, strict: bool = False) -> Parsed:
     """Read a text that must hold exactly one record."""
     results = read(text, strict=strict)
@@ -304,6 +316,14 @@ class Reader:
 
     # -- records ---------------------------------------------------------------------------
     def run(self) -> None:
+        """Read the whole text."""
+        for _record in self.records():
+            pass
+
+    def records(self) -> Iterator[None]:
+        """Read the text, pausing after each record has gone to the visitor (its
+        ``end_record``): a caller can store the records read so far before the rest is
+        read (:func:`iter_read`)."""
         lines = self.lines
         count = len(lines)
         number = 0
@@ -340,7 +360,8 @@ class Reader:
                         and _TAG.match(stripped.rstrip())
                     )
                 ):
-                    self.close(number - 1)
+                    if self.close(number - 1):
+                        yield
                     self.open(number, column)
                 self.tag(stripped.rstrip(), number, column)
                 continue
@@ -359,7 +380,8 @@ class Reader:
                     self.error(f"more than {MAX_RECORD_LINES} lines in one record", number, 1)
                 continue
             self.body_line(stripped.rstrip(), number, column)
-        self.close(len(self.lines))
+        if self.close(len(self.lines)):
+            yield
 
     def body_block(self, start: int) -> int:
         """The fast path for the bulk of a record, a run of plain body lines from index
@@ -389,7 +411,9 @@ class Reader:
         # No copies of the lines left (a block that stops at a line the other paths read
         # resumes at the next trick): their locations are the shared ones while they last.
         end = min(start + MAX_RECORD_LINES - self.line_count, len(self.lines))
-        lines = islice(self.lines, start, end)
+        # Each line fetched by its index: ``islice(self.lines, start, end)`` walked the
+        # ``start`` lines before the block, which made a text of many records quadratic.
+        lines = map(self.lines.__getitem__, range(start, end))
         locs = (
             islice(_AT_COLUMN_1, start + 1, None)
             if end < _CACHED_LINES
@@ -577,14 +601,16 @@ class Reader:
         self.player_seats: dict[str, int] = {}
         self.visitor.begin_record(_new_loc(Loc, (number, column)))
 
-    def close(self, last_line: int) -> None:
+    def close(self, last_line: int) -> bool:
+        """End the record being read, if any (``True`` then)."""
         if not self.in_record:
-            return
+            return False
         if not self.in_body:
             self.begin_body(last_line)
         source = self.joined(self.start_line - 1, last_line).strip("\n") + "\n"
         self.visitor.end_record(source)
         self.in_record = self.in_body = False
+        return True
 
     # -- tags ------------------------------------------------------------------------------
     def tag(self, text: str, number: int, column: int) -> None:

@@ -721,9 +721,12 @@ def import_command(path: Path, session_id: int, db: str) -> None:
     """Store every record of PATH as hands of a session.
 
     PATH is a text file, a folder (every *.txt, *.zip, *.tar, *.tar.gz and *.tgz inside,
-    recursively, in sorted order) or an archive (its *.txt members). Records already in the
-    session are recognised and not stored again, so an import can be re-run. A file with a
-    malformed record is skipped whole and reported (exit status 1).
+    recursively, in sorted order) or an archive (its *.txt members, and archives inside it
+    two levels deep). Records are stored in batches of 200 as they are read. Records already
+    in the session are recognised and not stored again, so an import can be re-run. A
+    malformed record stops its file there (the records before it are stored); it, an archive
+    member over the bounds, damaged data and a file that is not a regular one are reported
+    as file[:member]:line:column: message, the rest goes on, and the exit status is 1.
     """
     from records.bulk import import_path, survey
     from records.service import ServiceError
