@@ -73,24 +73,25 @@
         byLine.get(f.line).push({ start, end, index, severity: f.severity });
       });
       const out = document.createDocumentFragment();
+      let plain = "";  // unmarked text runs into one node (a long text has few marks)
       lines.forEach((line, i) => {
         const spans = (byLine.get(i + 1) || []).sort(
           (a, b) => a.start - b.start || SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity]);
         let position = 0;
         spans.forEach((span) => {
           if (span.start < position) return;  // two findings on one token: the first marks it
-          out.append(line.slice(position, span.start));
           const mark = document.createElement("mark");
           mark.className = "sev-" + span.severity;
           mark.dataset.finding = String(span.index);
           mark.textContent = line.slice(span.start, span.end) || " ";
-          out.append(mark);
+          out.append(plain + line.slice(position, span.start), mark);
+          plain = "";
           position = span.end;
         });
-        out.append(line.slice(position) + "\n");
+        plain += line.slice(position) + "\n";
       });
       marks.textContent = "";
-      marks.append(out, " ");
+      marks.append(out, plain + " ");
       sync();
     }
 
