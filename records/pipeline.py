@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
 
-from scorer.disputes.seating import Seating, check_seating
+from scorer.disputes.seating import Seating, check_seating, check_session_seating
 from scorer.findings import Finding, Severity
 from scorer.games import GAMES
 from scorer.ledger import Ledger, build_ledger
@@ -18,7 +18,14 @@ from scorer.report import Report, Status
 
 from .notation import Parsed, read
 
-__all__ = ["Checked", "check_parsed", "check_text", "exit_status", "session_ledger"]
+__all__ = [
+    "Checked",
+    "check_parsed",
+    "check_text",
+    "exit_status",
+    "session_ledger",
+    "session_seating",
+]
 
 
 @dataclass
@@ -106,6 +113,24 @@ def session_ledger(checked: list[Checked]) -> Ledger | None:
     if not usable or len({c.report.game for c in usable}) != 1:
         return None
     return build_ledger([c.parsed.record for c in usable], [c.report for c in usable])
+
+
+def session_seating(checked: list[Checked]) -> Seating | None:
+    """For several records of one game and one table, all read without a notation error:
+    another order of the players that fits the whole session better, its dealers' turns
+    (G-6) included (:func:`scorer.disputes.seating.check_session_seating`); else ``None``."""
+    records = [c.parsed.record for c in checked if not c.parsed.errors]
+    if len(records) < 2 or len(records) != len(checked):
+        return None
+    game = GAMES.get(checked[0].report.game)
+    if game is None or any(c.report.game != game.key for c in checked):
+        return None
+    return check_session_seating(
+        game,
+        records,
+        checked[0].options,
+        [c.report for c in checked],  # type: ignore[arg-type]
+    )
 
 
 def exit_status(checked: list[Checked], ledger: Ledger | None = None) -> int:

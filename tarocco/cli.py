@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from records.notation import NotationError, comment_lines, read
-from records.pipeline import check_text, exit_status, session_ledger
+from records.pipeline import check_text, exit_status, session_ledger, session_seating
 from records.schemas import LedgerSchema, RecordSchema, dump_report, dump_seating
 from records.writer import write_many
 from scorer.games import GAMES, OptionError, UnknownGame, get_game
@@ -112,8 +112,12 @@ def verify(
         }
         if ledger is not None:
             data["ledger"] = LedgerSchema().dump(ledger)
+            data["seating"] = dump_seating(session_seating(checked))
         click.echo(json.dumps(data, indent=2, ensure_ascii=False))
     else:
+        seating = session_seating(checked) if ledger is not None else None
+        if seating is not None:  # before the details it explains
+            click.echo(f"session seating: {seating.message}\n")
         for c in checked:
             text = render_checked(c)
             click.echo(text.splitlines()[0] if quiet else text + "\n")

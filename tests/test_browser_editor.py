@@ -8,6 +8,7 @@ Without JavaScript the form still posts and the page renders as before.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -156,6 +157,12 @@ def test_a_clockwise_record_is_told_the_order_that_fits(page: Page, served: str)
     page.click("button[value=verify]")
     note = page.locator("#verify-results .verdicts .seating-note")
     expect(note).to_contain_text('the record fits [Players "Anna, Bruno, Carla, Dario"] (clean)')
+    # a session: every hand clean, but its dealers go round the wrong way (G-6)
+    session = clockwise((EXAMPLES / "piedicavallo" / "game.txt").read_text())
+    page.locator("#text").fill(session)
+    expect(verdict.locator(".seating-note")).to_have_text(
+        re.compile(r'^Seat order of the session: .*these records fit \[Players "Anna, Bruno')
+    )
 
 
 def test_the_notation_page(page: Page, served: str) -> None:

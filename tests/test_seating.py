@@ -19,7 +19,7 @@ from flask.testing import FlaskClient
 from seatkit import clockwise
 
 from records.notation import read
-from records.pipeline import check_text
+from records.pipeline import check_text, session_seating
 from scorer.disputes.seating import check_seating, reseated, seatings
 from scorer.games import GAMES, get_game
 from tarocco.cli import main
@@ -176,3 +176,60 @@ def test_random_hands_written_reversed_are_told_their_order(key: str) -> None:
         assert seating.alternatives == (), seed
         told += 1
     assert told >= 10
+
+
+@pytest.mark.parametrize(
+    ("example", "playing_order"),
+    [
+        ("nice4/session.txt", ("Anna", "Bruno", "Carla", "Dario")),
+        ("nice3/session.txt", ("Anna", "Bruno", "Carla")),
+        ("piedicavallo/game.txt", ("Anna", "Bruno", "Carla", "Dario")),
+    ],
+)
+def test_a_session_written_clockwise_is_told_the_order_by_its_dealers(
+    example: str, playing_order: tuple[str, ...]
+) -> None:
+    """Every hand of these sessions written clockwise replays clean (nothing in one hand ties
+    a card to a seat), but the deal passes to the right (G-6): the dealers go round the wrong
+    way, and the session is told the order that fits."""
+    checked = check_text(clockwise((EXAMPLES / example).read_text(encoding="utf-8")))
+    assert all(c.report.status.value in ("clean", "thrown-in") for c in checked)
+    assert all(c.seating is None for c in checked)  # one hand alone cannot tell
+    seating = session_seating(checked)
+    assert seating is not None
+    assert seating.better.players == playing_order
+    assert seating.alternatives == ()
+    assert seating.better.status.value == "clean"
+    assert seating.written.violations > 0  # DEALER_OUT_OF_TURN
+    assert seating.message.startswith(
+        f'the players look seated in the wrong order: these records fit [Players "'
+        f'{", ".join(playing_order)}"] (clean)'
+    )
+
+
+@pytest.mark.parametrize(
+    "path", sorted(EXAMPLES.glob("*/*.txt")), ids=lambda p: f"{p.parent.name}/{p.name}"
+)
+def test_no_golden_session_is_said_to_be_seated_wrong(path: Path) -> None:
+    assert session_seating(check_text(path.read_text(encoding="utf-8"))) is None
+
+
+def test_a_session_seating_in_the_cli_the_api_and_the_page(
+    tmp_path: Path, client: FlaskClient
+) -> None:
+    text = clockwise((EXAMPLES / "piedicavallo/game.txt").read_text(encoding="utf-8"))
+    path = tmp_path / "clockwise.txt"
+    path.write_text(text)
+    output = CliRunner().invoke(main, ["verify", str(path)]).output
+    assert output.startswith(
+        'session seating: the players look seated in the wrong order: these records fit [Players "'
+        'Anna, Bruno, Carla, Dario"]'
+    )
+    body = client.post("/api/verify", json={"text": text}).get_json()
+    assert body["seating"]["players"] == ["Anna", "Bruno", "Carla", "Dario"]
+    assert all(item["seating"] is None for item in body["records"])
+    page = client.get("/verify").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" value="([^"]+)"', page).group(1)
+    page = client.post("/verify", data={"csrf_token": token, "text": text}).get_data(as_text=True)
+    assert "Seat order of the session:" in page
+    assert page.index("Seat order of the session:") < page.index("<h2>Findings</h2>")

@@ -14,7 +14,7 @@ from flask_smorest import Api, Blueprint
 
 from records import service
 from records.notation import read
-from records.pipeline import check_parsed, check_text, session_ledger
+from records.pipeline import check_parsed, check_text, session_ledger, session_seating
 from records.schemas import LedgerSchema, dump_report, dump_seating
 from records.service import ServiceError
 from records.store import NotFound
@@ -98,7 +98,8 @@ def verify(body: dict) -> dict:
     Without a director token the body may hold at most 256 KiB and 100 records (the work
     grows with them, and anyone may ask); with one, 8 MiB and 5,000 records. ``seating``
     names an order of the players that fits a record better than the one written (for the
-    first 200 records), else null."""
+    first 200 records), else null; the top-level ``seating`` does so for several records of
+    one table as a session (up to 200), its dealers' turns included."""
     parsed = read(body["text"])
     limit = verify_record_limit()
     if len(parsed) > limit:
@@ -130,6 +131,9 @@ def verify(body: dict) -> dict:
             for number, c in enumerate(checked)
         ],
         "ledger": LedgerSchema().dump(ledger) if ledger is not None else None,
+        "seating": dump_seating(
+            session_seating(checked) if 1 < len(checked) <= SEATING_CHECKS else None
+        ),
     }
 
 

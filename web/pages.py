@@ -39,7 +39,7 @@ from marshmallow import Schema, ValidationError
 from werkzeug.exceptions import HTTPException
 
 from records import service
-from records.pipeline import check_text, session_ledger
+from records.pipeline import check_text, session_ledger, session_seating
 from records.schemas import dump_report, dump_seating
 from records.service import ServiceError
 from records.store import NotFound
@@ -295,6 +295,7 @@ def _verify_view(text: str, options_text: str) -> dict[str, Any]:
         "findings": findings,
         "source": present.annotate(text, findings),
         "ledger": ledger,
+        "seating": dump_seating(session_seating(checked)),
         "sheet": present.sheet_rows(ledger, {}) if ledger is not None else None,
         "chart": present.balance_chart(ledger) if ledger is not None and ledger.rows else None,
     }

@@ -70,6 +70,14 @@ class CheckedRecord(Schema):
 class VerifyResponse(Schema):
     records = fields.List(fields.Nested(CheckedRecord))
     ledger = fields.Dict(allow_none=True)
+    seating = fields.Nested(
+        SeatingSchema,
+        allow_none=True,
+        metadata={
+            "description": "several records of one table: null, or the order of the players "
+            "that fits the whole session better (its dealers' turns, G-6, included)"
+        },
+    )
 
 
 class OptionOut(Schema):

@@ -19,6 +19,11 @@ and nothing else tied to a seat cannot be told apart from its reseating: write t
 Each trick is taken in play order, as written: a leader named or marked in the record keeps
 its name under every seating.
 
+A session (several records of one table) has more evidence: the deal passes to the right
+(G-6), so dealers that go round the wrong way are flagged by the ledger even when every hand
+is clean. :func:`check_session_seating` reseats every record of the session alike and counts
+the ledger's violations with the records' own.
+
 >>> from scorer.games import get_game
 >>> from scorer.games.nice_random import random_record
 >>> import random
@@ -39,11 +44,20 @@ import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from ..findings import Severity
 from ..games.base import Game
+from ..ledger import build_ledger
 from ..record import Line, Record, Trick
 from ..report import Report, Status
 
-__all__ = ["Seating", "SeatingFit", "check_seating", "reseated", "seating_fit"]
+__all__ = [
+    "Seating",
+    "SeatingFit",
+    "check_seating",
+    "check_session_seating",
+    "reseated",
+    "seating_fit",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +93,7 @@ class Seating:
     written: SeatingFit
     better: SeatingFit
     alternatives: tuple[SeatingFit, ...] = ()
+    session: bool = False  # the fit of a whole session (its dealers too), not one record
 
     @property
     def message(self) -> str:
@@ -86,8 +101,9 @@ class Seating:
         others = "".join(
             f' (or "{", ".join(alt.players)}", {alt.describe()})' for alt in self.alternatives
         )
+        subject = "these records fit" if self.session else "the record fits"
         return (
-            "the players look seated in the wrong order: the record fits "
+            f"the players look seated in the wrong order: {subject} "
             f'[Players "{", ".join(self.better.players)}"] ({self.better.describe()}){others} '
             f"better than the order written ({self.written.describe()}); the Players tag "
             "lists them in playing order, each the right-hand neighbour of the one before"
@@ -118,7 +134,8 @@ def reseated(record: Record, players: Sequence[str]) -> Record:
     """``record`` with its ``Players`` tag in the order ``players`` (the same names); every
     leader the record names or marks keeps its name."""
     written = record.players
-    seat = {name: players.index(name) for name in written}
+    folded = [name.casefold() for name in players]
+    seat = {name: folded.index(name.casefold()) for name in written}
     tags = tuple(
         (name, ", ".join(players) if name == "Players" else value) for name, value in record.tags
     )
@@ -156,3 +173,50 @@ def check_seating(
         return None
     winners = [fit for fit in fits if fit.key == best]
     return Seating(written, winners[0], tuple(winners[1:]))
+
+
+def _session_fit(
+    game: Game, records: Sequence[Record], reports: Sequence[Report], players: Sequence[str]
+) -> SeatingFit:
+    """The fit of a whole session: its records' figures added, with the ledger's violations
+    (a dealer out of turn, G-6)."""
+    ledger = build_ledger(records, reports, (), (), game.key, game.unit)
+    session_violations = sum(1 for _, f in ledger.findings if f.severity is Severity.VIOLATION)
+    fits = [seating_fit(report, players) for report in reports]
+    errors = sum(f.errors for f in fits)
+    violations = sum(f.violations for f in fits) + session_violations
+    status = Status.INVALID if errors else Status.FLAGGED if violations else Status.CLEAN
+    return SeatingFit(tuple(players), status, errors, violations, sum(f.tricks for f in fits))
+
+
+def check_session_seating(
+    game: Game,
+    records: Sequence[Record],
+    options: Mapping[str, str] | None = None,
+    reports: Sequence[Report] | None = None,
+) -> Seating | None:
+    """The seating of a session's players (the same players at every hand) that fits the
+    whole session strictly better than the order written, or ``None`` (also for a single
+    record: :func:`check_seating`). ``reports`` are the records' reports as written, when the
+    caller has them."""
+    if len(records) < 2:
+        return None
+    players = records[0].players
+    names = {p.casefold() for p in players}
+    if len(players) < 3 or len(names) != len(players):
+        return None
+    if any({p.casefold() for p in r.players} != names for r in records):
+        return None  # not one table: nothing to reseat alike
+    reports = reports if reports is not None else [game.verify(r, options) for r in records]
+    written = _session_fit(game, records, reports, players)
+    if not written.errors and not written.violations:
+        return None
+    fits = []
+    for order in seatings(players):
+        moved = [reseated(r, order) for r in records]
+        fits.append(_session_fit(game, moved, [game.verify(r, options) for r in moved], order))
+    best = min(fit.key for fit in fits)
+    if best >= written.key:
+        return None
+    winners = [fit for fit in fits if fit.key == best]
+    return Seating(written, winners[0], tuple(winners[1:]), session=True)

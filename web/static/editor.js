@@ -179,6 +179,12 @@
         if (response.ok) {
           findings = body.records.flatMap((r) => r.report.findings);
           renderVerdict(body.records);
+          if (body.seating) {
+            const note = document.createElement("span");
+            note.className = "seating-note";
+            note.textContent = "Seat order of the session: " + body.seating.message + ".";
+            status.prepend(note);
+          }
         } else {
           findings = [];
           status.textContent = body.message || "";
