@@ -115,12 +115,18 @@ def session_ledger(checked: list[Checked]) -> Ledger | None:
     return build_ledger([c.parsed.record for c in usable], [c.report for c in usable])
 
 
+#: A session is checked for its seat order up to this many records (each other seating
+#: verifies every record again: five times more work for four players).
+SESSION_SEATING_RECORDS = 200
+
+
 def session_seating(checked: list[Checked]) -> Seating | None:
-    """For several records of one game and one table, all read without a notation error:
-    another order of the players that fits the whole session better, its dealers' turns
-    (G-6) included (:func:`scorer.disputes.seating.check_session_seating`); else ``None``."""
+    """For several records of one game and one table, all read without a notation error
+    (at most :data:`SESSION_SEATING_RECORDS`): another order of the players that fits the
+    whole session better, its dealers' turns (G-6) included
+    (:func:`scorer.disputes.seating.check_session_seating`); else ``None``."""
     records = [c.parsed.record for c in checked if not c.parsed.errors]
-    if len(records) < 2 or len(records) != len(checked):
+    if not 1 < len(records) == len(checked) <= SESSION_SEATING_RECORDS:
         return None
     game = GAMES.get(checked[0].report.game)
     if game is None or any(c.report.game != game.key for c in checked):

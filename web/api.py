@@ -131,9 +131,7 @@ def verify(body: dict) -> dict:
             for number, c in enumerate(checked)
         ],
         "ledger": LedgerSchema().dump(ledger) if ledger is not None else None,
-        "seating": dump_seating(
-            session_seating(checked) if 1 < len(checked) <= SEATING_CHECKS else None
-        ),
+        "seating": dump_seating(session_seating(checked)),
     }
 
 
