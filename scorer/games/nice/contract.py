@@ -2,23 +2,19 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ..cards import FOOL, Card
-from ..findings import Severity
-from ..record import Line
-from . import nice_rules as R
-
-if TYPE_CHECKING:
-    from .nice import _NiceHand
+from ...cards import FOOL, Card
+from ...findings import Severity
+from ...record import Line
+from . import rules as R
+from .hand import NiceHand
 
 NONE_WORDS = {"none", "no", "-", "nobody"}
 CHOICES = {"surrender": "surrender", "sans-prendre": "sans-prendre", "sansprendre": "sans-prendre"}
 
 
-def settle_contract(h: _NiceHand) -> None:
+def settle_contract(h: NiceHand) -> None:
     """Fill ``h.contract`` from the solo / call / exchange lines and check them; then compute
-    the hands at the start of play (:meth:`_NiceHand.start_hands`)."""
+    the hands at the start of play (:meth:`NiceHand.start_hands`)."""
     lines = h.lines.single
     contract = h.contract
     solo_line = lines.get("solo")
@@ -115,7 +111,7 @@ def settle_contract(h: _NiceHand) -> None:
     h.start_hands()
 
 
-def _read_call(h: _NiceHand, line: Line) -> tuple[Card | None, str | None]:
+def _read_call(h: NiceHand, line: Line) -> tuple[Card | None, str | None]:
     items = list(line.items)
     if not items:
         h.stop("BAD_CALL", "call: needs a card or none", loc=line.loc)
@@ -138,7 +134,7 @@ def _read_call(h: _NiceHand, line: Line) -> tuple[Card | None, str | None]:
     return first.card, choice
 
 
-def _holder_of(h: _NiceHand, card: Card) -> int | str | None:
+def _holder_of(h: NiceHand, card: Card) -> int | str | None:
     """Who held ``card`` after the discard: a seat, ``"discard"``, or ``None`` if unknown.
 
     A seat without a hand line is known only by its plays; in a Solo with an exchange the
@@ -161,7 +157,7 @@ def _holder_of(h: _NiceHand, card: Card) -> int | str | None:
     return None
 
 
-def _check_solo_call(h: _NiceHand, line: Line, called: Card) -> None:
+def _check_solo_call(h: NiceHand, line: Line, called: Card) -> None:
     if called == FOOL:
         h.flag(
             "BAD_CALL",
@@ -174,7 +170,7 @@ def _check_solo_call(h: _NiceHand, line: Line, called: Card) -> None:
         )
 
 
-def _check_partner_call(h: _NiceHand, line: Line, called: Card) -> None:
+def _check_partner_call(h: NiceHand, line: Line, called: Card) -> None:
     """NICE-8: a King the dealer does not hold; XX when he holds all four; Solo if he also
     holds XX. Checked when the dealer's hand is known."""
     dealer = h.dealer
@@ -214,7 +210,7 @@ def _check_partner_call(h: _NiceHand, line: Line, called: Card) -> None:
         )
 
 
-def _own_card(h: _NiceHand, line: Line, called: Card, choice: str | None) -> None:
+def _own_card(h: NiceHand, line: Line, called: Card, choice: str | None) -> None:
     """NICE-9: calling a card one holds means Solo sans prendre or surrender."""
     contract = h.contract
     if choice is None:
@@ -236,7 +232,7 @@ def _own_card(h: _NiceHand, line: Line, called: Card, choice: str | None) -> Non
     h.start_hands()
 
 
-def _exchange(h: _NiceHand, called: Card) -> None:
+def _exchange(h: NiceHand, called: Card) -> None:
     """NICE-7: the holder gives the called card and receives the card named on the line."""
     contract = h.contract
     line = h.lines.single.get("exchange")
@@ -286,7 +282,7 @@ def _exchange(h: _NiceHand, called: Card) -> None:
     contract.given = given
 
 
-def _no_exchange(h: _NiceHand, why: str) -> None:
+def _no_exchange(h: NiceHand, why: str) -> None:
     line = h.lines.single.get("exchange")
     if line is not None:
         h.stop("BAD_EXCHANGE", f"no exchange here: {why}", "NICE-7", loc=line.loc)

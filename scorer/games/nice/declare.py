@@ -8,22 +8,18 @@ line or an annotation anywhere in the play is accepted.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ..cards import Card
-from ..cardset import cards_of
-from ..findings import Loc, Severity
-from ..record import Item
-from . import nice_rules as R
-
-if TYPE_CHECKING:
-    from .nice import _NiceHand
+from ...cards import Card
+from ...cardset import cards_of
+from ...findings import Loc, Severity
+from ...record import Item
+from . import rules as R
+from .hand import NiceHand
 
 VIOLATION, NOTE = Severity.VIOLATION, Severity.NOTE
 _ALIASES = {alias: name for name, aliases in R.COMBINATIONS.items() for alias in aliases}
 
 
-def combination_named(h: _NiceHand, word: str, loc: Loc | None) -> str:
+def combination_named(h: NiceHand, word: str, loc: Loc | None) -> str:
     name = _ALIASES.get(word.casefold())
     if name is None:
         h.stop(
@@ -35,12 +31,12 @@ def combination_named(h: _NiceHand, word: str, loc: Loc | None) -> str:
     return name
 
 
-def set_of(h: _NiceHand, name: str) -> int:
+def set_of(h: NiceHand, name: str) -> int:
     """The cards a player must hold for Mitigatti (the Honours) or Quatre Rei (the Kings)."""
     return h.honours if name == "mitigatti" else R.KINGS
 
 
-def declarations_before_play(h: _NiceHand) -> None:
+def declarations_before_play(h: NiceHand) -> None:
     """Check every ``declare`` line: its cards, its moment, and that it was held."""
     lenient = h.options["declaration-timing"] == "lenient"
     for tricks_before, line in h.lines.declares:
@@ -86,7 +82,7 @@ def declarations_before_play(h: _NiceHand) -> None:
         _accept(h, seat, name, line)
 
 
-def _ten_tarocche_ok(h: _NiceHand, seat: int, shown: list[Item], loc: Loc | None) -> bool:
+def _ten_tarocche_ok(h: NiceHand, seat: int, shown: list[Item], loc: Loc | None) -> bool:
     rule = "NICE-12"
     cards = [item.card for item in shown if item.card is not None]
     if len(cards) != len(shown):
@@ -132,7 +128,7 @@ def _ten_tarocche_ok(h: _NiceHand, seat: int, shown: list[Item], loc: Loc | None
     return True
 
 
-def _not_held(h: _NiceHand, seat: int, name: str, needed: int, loc: Loc | None) -> None:
+def _not_held(h: NiceHand, seat: int, name: str, needed: int, loc: Loc | None) -> None:
     missing = needed & ~h.start[seat]
     words = h.words
     h.flag(
@@ -147,7 +143,7 @@ def _not_held(h: _NiceHand, seat: int, name: str, needed: int, loc: Loc | None) 
     )
 
 
-def _accept(h: _NiceHand, seat: int, name: str, where) -> None:
+def _accept(h: NiceHand, seat: int, name: str, where) -> None:
     if (seat, name) in h.declared:
         h.flag(
             "DUPLICATE_DECLARATION",
@@ -162,7 +158,7 @@ def _accept(h: _NiceHand, seat: int, name: str, where) -> None:
 
 
 def declare_in_play(
-    h: _NiceHand, seat: int, card: Card, item: Item, remaining: int, trick: int
+    h: NiceHand, seat: int, card: Card, item: Item, remaining: int, trick: int
 ) -> None:
     """An annotation on a played card; ``remaining`` is the hand just after the play."""
     lenient = h.options["declaration-timing"] == "lenient"
@@ -212,7 +208,7 @@ def declare_in_play(
         _accept(h, seat, name, item)
 
 
-def combinations_held(h: _NiceHand, hand: int) -> list[str]:
+def combinations_held(h: NiceHand, hand: int) -> list[str]:
     """The declarable combinations a hand holds (NICE-12, NICE-13)."""
     held = ["10-tarocche"] if h.tarots_in(hand) >= 10 else []
     honours = h.honours  # set_of(h, "mitigatti")
@@ -223,7 +219,7 @@ def combinations_held(h: _NiceHand, hand: int) -> list[str]:
     return held
 
 
-def note_undeclared(h: _NiceHand) -> None:
+def note_undeclared(h: NiceHand) -> None:
     """G-5: a combination held when play began but never (validly) declared is not paid."""
     for seat in range(h.n):
         if not h.known[seat]:

@@ -9,16 +9,13 @@ completes them, and random legal cards. Its records must verify clean.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
-from ..cards import CARDS, FOOL, Card
-from ..cardset import cards_of
-from ..record import Item, Line, Record, Trick
-from ..tricks import TRUMP_MASK
-from . import nice_rules as R
-
-if TYPE_CHECKING:
-    from .nice import NiceGame
+from ...cards import CARDS, FOOL, Card
+from ...cardset import cards_of
+from ...record import Item, Line, Record, Trick
+from ...tricks import TRUMP_MASK
+from . import rules as R
+from .hand import NiceTable
 
 DEFAULT_PLAYERS = ["Anna", "Bruno", "Carla", "Dario"]
 
@@ -33,7 +30,7 @@ def _words_line(keyword: str, subject: str | None, words: list[str]) -> Line:
 
 
 def random_record(
-    game: NiceGame, rng: random.Random, players: list[str] | None = None, dealer: int | None = None
+    game: NiceTable, rng: random.Random, players: list[str] | None = None, dealer: int | None = None
 ) -> Record:
     n = game.num_players
     players = list(players or DEFAULT_PLAYERS[:n])
@@ -153,7 +150,7 @@ def _contract(
 
 
 def _play(
-    game: NiceGame, rng: random.Random, hands: list[int], leader: int, body: list[Line | Trick]
+    game: NiceTable, rng: random.Random, hands: list[int], leader: int, body: list[Line | Trick]
 ) -> None:
     """Random legal tricks; Mitigatti / Quatre Rei annotated on the completing card."""
     n = game.num_players

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from ..cards import FOOL
-from ..cardset import cards_of
-from ..findings import Severity
-from ..report import TrickResult
-from ..tricks import (
+from ...cards import FOOL
+from ...cardset import cards_of
+from ...findings import Severity
+from ...report import TrickResult
+from ...tricks import (
     CATEGORY,
     CATEGORY_MASK,
     FOOL_BIT,
@@ -21,11 +20,9 @@ from ..tricks import (
     TRUMP,
     TRUMP_MASK,
 )
-from . import nice_rules as R
-from .nice_declare import declare_in_play, note_undeclared
-
-if TYPE_CHECKING:
-    from .nice import _NiceHand
+from . import rules as R
+from .declare import declare_in_play, note_undeclared
+from .hand import NiceHand
 
 _REASONS = {
     MUST_FOLLOW_SUIT: ("G-1", "held {suit} and had to follow suit"),
@@ -44,7 +41,7 @@ class BagatteWatch:
     bound: int | None = None  # the plain suit he must keep leading
     won: bool | None = None  # outcome, when he attempted it to the last trick
 
-    def lead(self, h: _NiceHand, card, hand_before: int, trick: int, loc) -> None:
+    def lead(self, h: NiceHand, card, hand_before: int, trick: int, loc) -> None:
         if not self.attempting:
             return
         if self.bound is not None:
@@ -72,7 +69,7 @@ class BagatteWatch:
 
 
 def _flag_illegal(
-    h: _NiceHand, code: str, seat: int, card, item, number: int, led: int, legal: int
+    h: NiceHand, code: str, seat: int, card, item, number: int, led: int, legal: int
 ) -> None:
     rule, reason = _REASONS[code]
     h.flag(
@@ -89,7 +86,7 @@ def _flag_illegal(
     )
 
 
-def play(h: _NiceHand) -> None:
+def play(h: NiceHand) -> None:
     """Replay the seated tricks against the hands; flag illegal plays (G-1), stop at a card
     not held (G-2), and record each trick's winner (found while seating)."""
     rules = R.RULES
@@ -177,12 +174,12 @@ _INFO: dict[tuple[int, ...], tuple[tuple[int, int, int, int], ...]] = {}  # by p
 _ORDERS = {n: tuple(tuple((first + i) % n for i in range(n)) for first in range(n)) for n in (3, 4)}
 
 
-def single_pass(h: _NiceHand) -> None:
+def single_pass(h: NiceHand) -> None:
     """Seat, check and replay every trick in one pass, when every hand is written.
 
     The fast path of :func:`play` for the common case: all hands known, every trick numbered
     in order and complete, every card held by the seat whose turn it is. Then the checks of
-    :meth:`~scorer.games.nice._NiceHand.seat_plays` (pack, duplicates) follow from "held"
+    :meth:`~scorer.games.nice.hand.NiceHand.seat_plays` (pack, duplicates) follow from "held"
     (the start hands are disjoint parts of the pack), and a play is only examined further
     when it does not follow the led category. Anything else raises :class:`Fallback`, and the
     caller throws this replay away and replays the record on the general path
@@ -215,7 +212,7 @@ def single_pass(h: _NiceHand) -> None:
     info = _card_info(h.points)
     category_mask = CATEGORY_MASK
     orders = _ORDERS[n]
-    won_tricks = [0] * n  # per seat, for the tally (nice_scoring.tally)
+    won_tricks = [0] * n  # per seat, for the tally (scoring.tally)
     won_points = [0] * n
     seated = h.seated
     results = h.report.tricks
@@ -293,7 +290,7 @@ def single_pass(h: _NiceHand) -> None:
 
 
 def _flag_fast(
-    h: _NiceHand,
+    h: NiceHand,
     rules,
     hand: int,
     cards,
@@ -316,7 +313,7 @@ def _flag_fast(
         flags[position] = ((code,), legal)
 
 
-def _declarations_in(h: _NiceHand, trick, leader: int, number: int, hands: list[int]) -> None:
+def _declarations_in(h: NiceHand, trick, leader: int, number: int, hands: list[int]) -> None:
     """Annotations on this trick's cards; ``hands`` are the hands after the trick."""
     for position, item in enumerate(trick.plays):
         if item.note:

@@ -7,15 +7,11 @@ abeyance (NICE-17), which the session ledger carries.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ..cards import FOOL
-from ..cardset import cards_of
-from ..report import ScoreLine, SideTally
-from .nice_declare import combinations_held
-
-if TYPE_CHECKING:
-    from .nice import _NiceHand
+from ...cards import FOOL
+from ...cardset import cards_of
+from ...report import ScoreLine, SideTally
+from .declare import combinations_held
+from .hand import NiceHand
 
 WIN_AT = {4: 37}  # NICE-15: the declarer's side wins with 37 or more of 72
 DOUBLE_UNDER = 18  # NICE-15: either side under 18 doubles
@@ -27,14 +23,14 @@ def each_other_pays(n: int, seat: int, amount: int) -> tuple[int, ...]:
     return tuple(amount * (n - 1) if s == seat else -amount for s in range(n))
 
 
-def side_of_seat(h: _NiceHand) -> list[int]:
+def side_of_seat(h: NiceHand) -> list[int]:
     """Side index per seat: declarer's side 0, opponents 1 (four players); each alone (three)."""
     if h.n == 3:
         return [0, 1, 2]
     return [h.contract.side_of(seat) for seat in range(h.n)]
 
 
-def tally(h: _NiceHand) -> list[SideTally]:
+def tally(h: NiceHand) -> list[SideTally]:
     """NICE-2: card points won, 1 per trick, and the discard (with its point) to the dealer's
     side; the Fool's points stay with the side that played it (NICE-3)."""
     sides = side_of_seat(h)
@@ -79,7 +75,7 @@ def tally(h: _NiceHand) -> list[SideTally]:
     return out
 
 
-def _side_name(h: _NiceHand, side: int, seats: tuple[int, ...]) -> str:
+def _side_name(h: NiceHand, side: int, seats: tuple[int, ...]) -> str:
     players = h.report.players
     names = ", ".join([players[s] for s in seats])
     if h.n == 3:
@@ -87,7 +83,7 @@ def _side_name(h: _NiceHand, side: int, seats: tuple[int, ...]) -> str:
     return f"declarer's side ({names})" if side == 0 else f"opponents ({names})"
 
 
-def score_hand(h: _NiceHand) -> None:
+def score_hand(h: NiceHand) -> None:
     report = h.report
     contract = h.contract
     n = h.n
@@ -124,7 +120,7 @@ def score_hand(h: _NiceHand) -> None:
     report.contract.update(contract_summary(h))
 
 
-def _partida4(h: _NiceHand) -> None:
+def _partida4(h: NiceHand) -> None:
     """NICE-15: 37 of 72 wins; a side under 18 doubles; sans prendre doubles again."""
     report = h.report
     contract = h.contract
@@ -157,7 +153,7 @@ def _partida4(h: _NiceHand) -> None:
     report.lines.append(ScoreLine(label, tuple(amounts), "NICE-15"))
 
 
-def _partida3(h: _NiceHand) -> None:
+def _partida3(h: NiceHand) -> None:
     """NICE-17: 13..25 pay 1 to the top scorer, under 13 pay 2; a tie for most puts the
     third player's payment into abeyance; a three-way tie pays nothing."""
     report = h.report
@@ -191,7 +187,7 @@ def _partida3(h: _NiceHand) -> None:
     report.lines.append(ScoreLine(label, tuple(amounts), "NICE-17"))
 
 
-def _surrender(h: _NiceHand) -> None:
+def _surrender(h: NiceHand) -> None:
     """NICE-9: the surrenderer pays 1 to each; every combination held is paid (for the hands
     the record shows; a hand not written down cannot be checked, see DEAL_UNKNOWN)."""
     report = h.report
@@ -219,7 +215,7 @@ def _surrender(h: _NiceHand) -> None:
             )
 
 
-def contract_summary(h: _NiceHand) -> dict[str, str]:
+def contract_summary(h: NiceHand) -> dict[str, str]:
     """Who plays with whom, as the report shows it: settled before play, so also shown for a
     record that stops or becomes impossible later (G-2)."""
     if h.n == 3:

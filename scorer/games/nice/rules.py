@@ -1,6 +1,6 @@
 """Mitigatti of Nice (Cason 1930): the rule set, its tables and its notation keywords.
 
-The replay lives in :mod:`scorer.games.nice`, the payments in :mod:`scorer.games.nice_scoring`.
+The replay lives in :mod:`scorer.games.nice`, the payments in :mod:`scorer.games.nice.scoring`.
 Rulings NICE-1 .. NICE-18 (``shared/rulings.md``) decide what the seed leaves open.
 """
 
@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from functools import cache
 
-from ..cards import CARDS, FOOL, suit_card, trump
-from ..cardset import mask_of
-from ..record import KeywordSpec
-from ..tricks import SUIT_MASKS, TRUMP_MASK, TrickRules
-from .base import Option
+from ..base import Option
+from ...cards import CARDS, FOOL, suit_card, trump
+from ...cardset import mask_of
+from ...record import KeywordSpec
+from ...tricks import SUIT_MASKS, TRUMP_MASK, TrickRules
 
 __all__ = [
     "COMBINATIONS",
