@@ -18,11 +18,11 @@ import random
 from collections.abc import Mapping
 from functools import cached_property
 
-from ..base import Game
 from ...findings import Loc
 from ...record import Record
-from ..replay import Seating
 from ...report import Report
+from ..base import Game
+from ..replay import Seating
 from . import contract as C
 from . import declare as D
 from . import play as P

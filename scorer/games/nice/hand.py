@@ -18,10 +18,10 @@ from ...cardset import cards_of
 from ...claims import claim_findings
 from ...findings import Loc, Severity
 from ...record import Item, Line, Record, Trick
-from ..replay import ReplayStop, Seating, SeatingReplay
 from ...report import Report
 from ...tricks import CATEGORY, TRUMP, TRUMP_MASK
 from ...wording import Wording
+from ..replay import ReplayStop, Seating, SeatingReplay
 from . import rules as R
 
 __all__ = ["Contract", "NiceHand", "NiceTable"]

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from functools import cache
 
-from ..base import Option
 from ...cards import CARDS, FOOL, suit_card, trump
 from ...cardset import mask_of
 from ...record import KeywordSpec
 from ...tricks import SUIT_MASKS, TRUMP_MASK, TrickRules
+from ..base import Option
 
 __all__ = [
     "COMBINATIONS",
