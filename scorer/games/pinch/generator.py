@@ -12,15 +12,12 @@ clean.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
-from ..cards import FOOL, Card
-from ..cardset import cards_of
-from ..record import Item, Line, Record, Trick
-from . import pinch_rules as R
-
-if TYPE_CHECKING:
-    from .pinch import Pinch
+from ...cards import FOOL, Card
+from ...cardset import cards_of
+from ...record import Item, Line, Record, Trick
+from ..base import Game
+from . import rules as R
 
 DEFAULT_PLAYERS = ["Anna", "Bruno"]
 
@@ -92,7 +89,7 @@ class _Melder:
 
 
 def random_record(
-    game: Pinch, rng: random.Random, players: list[str] | None = None, dealer: int | None = None
+    game: Game, rng: random.Random, players: list[str] | None = None, dealer: int | None = None
 ) -> Record:
     players = list(players or DEFAULT_PLAYERS)
     if dealer is None:

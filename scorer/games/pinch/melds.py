@@ -13,15 +13,12 @@ Melds held at such a moment but never declared are noted (G-5).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from ..cardset import cards_of
-from ..findings import Loc, Severity
-from ..record import Line
-from . import pinch_rules as R
-
-if TYPE_CHECKING:
-    from .pinch import _PinchHand
+from ...cardset import cards_of
+from ...findings import Loc, Severity
+from ...record import Line
+from . import rules as R
+from .hand import PinchHand
 
 VIOLATION, NOTE = Severity.VIOLATION, Severity.NOTE
 _ALIASES = {alias: name for name, aliases in R.MELD_WORDS.items() for alias in aliases}
@@ -67,7 +64,7 @@ class Meld:
 class MeldBook:
     """What each player declared, and the best of each meld he held at a declaring moment."""
 
-    def __init__(self, h: _PinchHand) -> None:
+    def __init__(self, h: PinchHand) -> None:
         self.h = h
         self.trumps = [0, 0]  # trumps declared (mask)
         self.gatti = [False, False]
@@ -187,7 +184,7 @@ def _shape(mask: int, kind: str | None) -> tuple[str, int] | None:
     return None
 
 
-def declare(h: _PinchHand, line: Line) -> None:
+def declare(h: PinchHand, line: Line) -> None:
     """Check one ``meld`` line and, if it may be paid, book it (PINCH-5)."""
     seat = h.seat_named(line.subject, line.loc)
     book = h.melds

@@ -1,7 +1,7 @@
 """Ligurian pinch tarot (taròcchi à pessigo): the rule set, its tables and notation keywords.
 
-The replay lives in :mod:`scorer.games.pinch`, melds in :mod:`scorer.games.pinch_melds`, the
-score sheet in :mod:`scorer.games.pinch_scoring`. Rulings PINCH-1 .. PINCH-8
+The replay lives in :mod:`scorer.games.pinch`, melds in :mod:`scorer.games.pinch.melds`, the
+score sheet in :mod:`scorer.games.pinch.scoring`. Rulings PINCH-1 .. PINCH-8
 (``shared/rulings.md``) decide what the seed (``002_3dfd50fecdf56fce.txt``) leaves open.
 
 >>> from scorer.cards import Card
@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from functools import cache
 
-from ..cards import CARDS, FOOL, suit_card, trump
-from ..cardset import mask_of
-from ..record import KeywordSpec
-from ..tricks import SUIT_MASKS, TRUMP_MASK, TrickRules
-from .base import Option
+from ...cards import CARDS, FOOL, suit_card, trump
+from ...cardset import mask_of
+from ...record import KeywordSpec
+from ...tricks import SUIT_MASKS, TRUMP_MASK, TrickRules
+from ..base import Option
 
 __all__ = [
     "BAGATTO",

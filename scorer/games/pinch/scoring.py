@@ -10,15 +10,13 @@ running totals. Nothing is paid between the players: pinch is not zero-sum.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
-from ..record import Record
-from ..report import Report, ScoreLine, SideTally, Status
-from ..results import GameResult
-from . import pinch_rules as R
-
-if TYPE_CHECKING:
-    from .pinch import Pinch, _PinchHand
+from ...record import Record
+from ...report import Report, ScoreLine, SideTally, Status
+from ...results import GameResult
+from ..base import Game
+from . import rules as R
+from .hand import PinchHand
 
 BAGATTO_POINTS = 20  # PINCH-7
 DECK_TOTAL = 91  # PINCH-2: 52 card points and 39 tricks
@@ -41,7 +39,7 @@ def pile_points(pile: int) -> int:
     return sum([value * (pile & cards).bit_count() for value, cards in _POINT_MASKS])
 
 
-def deck_points(h: _PinchHand) -> list[SideTally]:
+def deck_points(h: PinchHand) -> list[SideTally]:
     """PINCH-2: the card points in each player's pile, plus 1 for every two cards in it."""
     out = []
     for seat in (0, 1):
@@ -56,7 +54,7 @@ def deck_points(h: _PinchHand) -> list[SideTally]:
     return out
 
 
-def score_hand(h: _PinchHand) -> None:
+def score_hand(h: PinchHand) -> None:
     """The hand's sheet: melds in the order shown, the Bagatto ultimo, the deck points."""
     report = h.report
     lines = report.lines
@@ -96,7 +94,7 @@ def score_hand(h: _PinchHand) -> None:
         report.contract["Fool covered with"] = h.text(h.covered)
 
 
-def hands_per_game(game: Pinch, records: Sequence[Record]) -> int:
+def hands_per_game(game: Game, records: Sequence[Record]) -> int:
     """PINCH-8: the number of hands in a game, from the first record's options."""
     try:
         options = game.resolve_options(records[0].options if records else None)
@@ -106,7 +104,7 @@ def hands_per_game(game: Pinch, records: Sequence[Record]) -> int:
 
 
 def session_results(
-    game: Pinch, records: Sequence[Record], reports: Sequence[Report]
+    game: Game, records: Sequence[Record], reports: Sequence[Report]
 ) -> list[GameResult]:
     """PINCH-8: each game of the session (its hands in order, the deal alternating), its
     totals and its winner; a game not finished is said so."""
@@ -147,6 +145,6 @@ def session_results(
     return out
 
 
-def session_summary(game: Pinch, records: Sequence[Record], reports: Sequence[Report]) -> list[str]:
+def session_summary(game: Game, records: Sequence[Record], reports: Sequence[Report]) -> list[str]:
     """PINCH-8: each game of the session in words (:func:`session_results`)."""
     return [result.text for result in session_results(game, records, reports)]
