@@ -9,7 +9,10 @@ records (a card played before it was drawn, a draw that is not the stock's next 
 turn) stop the replay where they become impossible (G-2).
 
 When a ``hand`` line is missing and the play is complete, the hand is derived: the cards the
-player played less those he drew. A hand of pinch is fully known once the draws are written."""
+player played less those he drew. A hand of pinch is fully known once the draws are written.
+
+The replay itself is :class:`.play.PinchReplay`, over the state in :mod:`.hand`.
+"""
 
 from __future__ import annotations
 

@@ -10,14 +10,11 @@ exactly zero-sum (3 x points - 130 per player).
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING
 
-from ..report import ScoreLine, SideTally
-from . import piemonte3_rules as R
-from .piemonte3_declare import TITLES
-
-if TYPE_CHECKING:
-    from .piemonte3 import _Hand
+from ...report import ScoreLine, SideTally
+from . import rules as R
+from .declare import TITLES
+from .hand import Piemonte3Hand
 
 N = 3
 
@@ -38,7 +35,7 @@ def _byte_tables(points: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     return tuple(tables)
 
 
-def pile_points(h: _Hand, mask: int) -> int:
+def pile_points(h: Piemonte3Hand, mask: int) -> int:
     """The card points of a pile (PIE3-2), a byte of the mask at a time."""
     total = 0
     for table in _byte_tables(h.points):
@@ -47,7 +44,7 @@ def pile_points(h: _Hand, mask: int) -> int:
     return total
 
 
-def score_hand(h: _Hand) -> None:
+def score_hand(h: Piemonte3Hand) -> None:
     report = h.report
     scale = h.scale
     totals = [pile_points(h, pile) for pile in h.piles]

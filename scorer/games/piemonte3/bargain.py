@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from . import piemonte3_rules as R
+from . import rules as R
 
 __all__ = ["REASONS", "Move", "Session", "parse_move"]
 

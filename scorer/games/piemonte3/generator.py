@@ -10,17 +10,14 @@ Fool exchange as soon as it is due (PIE3-7). Its records must verify clean (or t
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
-from ..cards import Card
-from ..cardset import cards_of
-from ..record import Item, Line, Record, Trick
-from . import piemonte3_rules as R
-from .piemonte3_bargain import CONTINUE, PASS, Move, Session, allowed_moves
-from .piemonte3_declare import trumps_for_abundance
-
-if TYPE_CHECKING:
-    from .piemonte3 import Piemonte3
+from ...cards import Card
+from ...cardset import cards_of
+from ...record import Item, Line, Record, Trick
+from ..base import Game
+from . import rules as R
+from .bargain import CONTINUE, PASS, Move, Session, allowed_moves
+from .declare import trumps_for_abundance
 
 DEFAULT_PLAYERS = ["Anna", "Bruno", "Carla"]
 N = 3
@@ -31,7 +28,7 @@ def _cards_line(keyword: str, subject: str | None, mask: int, head: tuple[Item, 
 
 
 def random_record(
-    game: Piemonte3, rng: random.Random, players: list[str] | None = None, dealer: int | None = None
+    game: Game, rng: random.Random, players: list[str] | None = None, dealer: int | None = None
 ) -> Record:
     players = list(players or DEFAULT_PLAYERS)
     if dealer is None:

@@ -1,8 +1,8 @@
 """Piedmontese three-hand Tarocchi with bargaining: the rule set, its tables and keywords.
 
 The replay lives in :mod:`scorer.games.piemonte3`; the bargaining in
-:mod:`scorer.games.piemonte3_bargain`, the declarations in :mod:`scorer.games.piemonte3_declare`,
-the payments in :mod:`scorer.games.piemonte3_scoring`. Rulings PIE3-1 .. PIE3-8
+:mod:`scorer.games.piemonte3.bargain`, the declarations in :mod:`scorer.games.piemonte3.declare`,
+the payments in :mod:`scorer.games.piemonte3.scoring`. Rulings PIE3-1 .. PIE3-8
 (``shared/rulings.md``) decide what the seed leaves open.
 
 >>> sum(card_points(False)) , sum(card_points(True))
@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from functools import cache
 
-from ..cards import CARDS, FOOL, suit_card, trump
-from ..cardset import mask_of
-from ..record import KeywordSpec
-from ..tricks import SUIT_MASKS, TRUMP_MASK, TrickRules
-from .base import Option
+from ...cards import CARDS, FOOL, suit_card, trump
+from ...cardset import mask_of
+from ...record import KeywordSpec
+from ...tricks import SUIT_MASKS, TRUMP_MASK, TrickRules
+from ..base import Option
 
 __all__ = [
     "ANGEL",

@@ -14,17 +14,34 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards import FOOL
-from ..cardset import cards_of
-from ..findings import Severity
-from ..record import Line
-from ..report import TrickResult
-from ..tricks import CATEGORY, CATEGORY_MASK, FOOL_CATEGORY, TRUMP, TRUMP_MASK
-from . import piemonte3_rules as R
-from .piemonte3 import BITS, N, _Hand, illegal_reason
+from ...cards import FOOL
+from ...cardset import cards_of
+from ...findings import Severity
+from ...record import Line
+from ...report import TrickResult
+from ...tricks import (
+    CATEGORY,
+    CATEGORY_MASK,
+    FOOL_CATEGORY,
+    MUST_FOLLOW_SUIT,
+    MUST_FOLLOW_TRUMPS,
+    MUST_TRUMP,
+    TRUMP,
+    TRUMP_MASK,
+)
+from ...wording import Wording
+from . import rules as R
+from .hand import BITS, N, Piemonte3Hand
+
+_PLAY_REASONS = {
+    MUST_FOLLOW_SUIT: "held {suit} and had to follow suit",
+    MUST_TRUMP: "had no {suit} but held trumps, so had to trump",
+    MUST_FOLLOW_TRUMPS: "held trumps and a trump was led",
+}
+
 
 if TYPE_CHECKING:
-    from ..record import Trick
+    from ...record import Trick
 
 ERROR, VIOLATION, NOTE = Severity.ERROR, Severity.VIOLATION, Severity.NOTE
 FOOL_BIT = FOOL.bit
@@ -47,7 +64,7 @@ class _Debt:
         self.due: int | None = None
 
 
-def play(h: _Hand) -> None:
+def play(h: Piemonte3Hand) -> None:
     """Replay every trick line; flag illegal plays (G-1), stop at the impossible (G-2)."""
     report = h.report
     category_of = CATEGORY
@@ -236,13 +253,13 @@ def play(h: _Hand) -> None:
             loc=h.record.start,
         )
         return
-    from .piemonte3_declare import note_better_groupings
+    from .declare import note_better_groupings
 
     note_better_groupings(h)
 
 
 def _impossible(
-    h: _Hand, trick: Trick, position: int, seat: int, card, seen: int, number: int
+    h: Piemonte3Hand, trick: Trick, position: int, seat: int, card, seen: int, number: int
 ) -> None:
     """A card its player cannot play: not in the pack, already out, or not held (G-2)."""
     loc = trick.plays[position].loc
@@ -276,7 +293,7 @@ def _impossible(
 
 
 def _illegal(
-    h: _Hand,
+    h: Piemonte3Hand,
     trick: Trick,
     position: int,
     seat: int,
@@ -307,7 +324,7 @@ def _illegal(
 
 
 def _exchange(
-    h: _Hand, line: Line, debt: _Debt | None, number: int, one_point: int
+    h: Piemonte3Hand, line: Line, debt: _Debt | None, number: int, one_point: int
 ) -> _Debt | None:
     """A ``fool`` line after trick ``number``: check it and move the card (PIE3-7)."""
     seat = h.seat_named(line.subject, line.loc)
@@ -377,7 +394,7 @@ def _exchange(
     return None
 
 
-def _settle_debt(h: _Hand, debt: _Debt, one_point: int) -> None:
+def _settle_debt(h: Piemonte3Hand, debt: _Debt, one_point: int) -> None:
     """PIE3-7 at the end of play: an exchange due but not written is made with a 1-point card
     of the pile; with none ever in the pile, the Fool goes to the trick's winner."""
     piles = h.piles
@@ -416,3 +433,9 @@ def _settle_debt(h: _Hand, debt: _Debt, one_point: int) -> None:
         f"the Fool of trick {debt.trick} goes to {h.name(debt.creditor)}: "
         f"{h.name(debt.debtor)} never had a 1-point card"
     )
+
+
+def illegal_reason(code: str, led: int, words: Wording) -> str:
+    """Why a card was illegal, naming the suit led in the record's style (``words``); the
+    trumps keep this engine's name in every style."""
+    return _PLAY_REASONS[code].format(suit=words.category(led))

@@ -22,16 +22,12 @@ held a better legal one.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ..cards import FOOL
-from ..cardset import cards_of
-from ..findings import Severity
-from ..wording import ITALIAN, Wording
-from . import piemonte3_rules as R
-
-if TYPE_CHECKING:
-    from .piemonte3 import _Hand
+from ...cards import FOOL
+from ...cardset import cards_of
+from ...findings import Severity
+from ...wording import ITALIAN, Wording
+from . import rules as R
+from .hand import Piemonte3Hand
 
 VIOLATION, NOTE = Severity.VIOLATION, Severity.NOTE
 COURT = R.KINGS | R.HONOURS
@@ -117,7 +113,7 @@ def best_grouping(hand: int, abundance_fool: bool) -> list[tuple[str, int]]:
     return out
 
 
-def check_declarations(h: _Hand) -> None:
+def check_declarations(h: Piemonte3Hand) -> None:
     """PIE3-6 and G-5: read every ``declare`` line, pay the good ones (``h.declared``), flag
     the rest, and note a better grouping or a combination held but not declared."""
     abundance_fool = h.options["abundance-fool"] == "trump"
@@ -225,7 +221,7 @@ def check_declarations(h: _Hand) -> None:
         h.declared.append((seat, kind, cards, value(kind, cards), line.loc))
 
 
-def note_better_groupings(h: _Hand) -> None:
+def note_better_groupings(h: Piemonte3Hand) -> None:
     """G-5 and PIE3-6: for every hand known, compare what was paid with the best legal
     grouping of the cards held when play began."""
     abundance_fool = h.options["abundance-fool"] == "trump"
