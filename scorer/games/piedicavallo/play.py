@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards import FOOL, Card
-from ..cardset import cards_of
-from ..findings import Severity
-from ..report import NO_FLAGS, TrickResult
-from ..tricks import (
+from ...cards import FOOL, Card
+from ...cardset import cards_of
+from ...findings import Severity
+from ...report import NO_FLAGS, TrickResult
+from ...tricks import (
     CATEGORY,
     CATEGORY_MASK,
     FOOL_CATEGORY,
@@ -26,12 +26,12 @@ from ..tricks import (
     TRUMP,
     TRUMP_MASK,
 )
-from . import piedicavallo_rules as R
-from .piedicavallo_talk import check_remark
+from . import rules as R
+from .hand import PiedicavalloHand
+from .talk import check_remark
 
 if TYPE_CHECKING:
-    from ..record import Trick
-    from .piedicavallo import _Deal
+    from ...record import Trick
 
 __all__ = ["Fallback", "fast_play", "flag_illegal", "play"]
 
@@ -74,7 +74,7 @@ INFO = _card_info()
 ORDERS = tuple(tuple((leader + i) % N for i in range(N)) for leader in range(N))
 
 
-def fast_play(h: _Deal) -> None:
+def fast_play(h: PiedicavalloHand) -> None:
     """Seat, check and record every trick in one loop per trick (the hot path): per card one
     look-up (:data:`INFO`), the usual legal play (the category led) decided at once, anything
     else judged as :func:`play` judges it.
@@ -173,7 +173,7 @@ def fast_play(h: _Deal) -> None:
 
 
 def fast_flag(
-    h: _Deal,
+    h: PiedicavalloHand,
     code: str,
     hand: int,
     cards,
@@ -195,7 +195,7 @@ def fast_flag(
     return flags
 
 
-def play(h: _Deal) -> None:
+def play(h: PiedicavalloHand) -> None:
     """Replay the seated tricks against the hands: flag illegal plays (G-1), stop at a
     card not held (G-2), check the remarks (PIE-5)."""
     rules = R.RULES
@@ -255,7 +255,7 @@ def play(h: _Deal) -> None:
 
 
 def flag_illegal(
-    h: _Deal, code: str, seat: int, card: Card, item, number: int, led: int, legal: int
+    h: PiedicavalloHand, code: str, seat: int, card: Card, item, number: int, led: int, legal: int
 ) -> None:
     """An illegal play as a violation: who, what, why, and the cards that were legal (G-1);
     the card and the suit led named in the record's style."""

@@ -36,14 +36,14 @@ import re
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from ..cards import CARDS, Card, CardParseError
-from ..findings import Severity
-from ..wording import ITALIAN, Wording
-from . import piedicavallo_rules as R
+from ...cards import CARDS, Card, CardParseError
+from ...findings import Severity
+from ...wording import ITALIAN, Wording
+from . import rules as R
+from .hand import PiedicavalloHand
 
 if TYPE_CHECKING:
-    from ..record import Item
-    from .piedicavallo import _Deal
+    from ...record import Item
 
 __all__ = ["check_remark", "group_of", "statements"]
 
@@ -338,7 +338,7 @@ def _plan(
 
 def _evaluate(
     rule: tuple,
-    h: _Deal,
+    h: PiedicavalloHand,
     seat: int,
     played: int,
     position: int,
@@ -426,7 +426,13 @@ def _lead(rest: list[str], played: int, words: Wording, fool: bool = False) -> N
 
 
 def check_remark(
-    h: _Deal, seat: int, card: int, item: Item, number: int, position: int, hand_after: int | None
+    h: PiedicavalloHand,
+    seat: int,
+    card: int,
+    item: Item,
+    number: int,
+    position: int,
+    hand_after: int | None,
 ) -> None:
     """Check every statement of the remark on ``item`` (PIE-5); ``hand_after`` is the
     speaker's hand once ``card`` is played (``None`` when the hand is not known)."""

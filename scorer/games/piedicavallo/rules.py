@@ -1,19 +1,19 @@
 """Tarocchi of Piedicavallo: the rule set as tables, its options and its notation keywords.
 
 The replay lives in :mod:`scorer.games.piedicavallo`, the table talk in
-:mod:`scorer.games.piedicavallo_talk`, the game of four deals in
-:mod:`scorer.games.piedicavallo_game`. Rulings PIE-1 .. PIE-7 (``shared/rulings.md``) decide
+:mod:`scorer.games.piedicavallo.talk`, the game of four deals in
+:mod:`scorer.games.piedicavallo.session`. Rulings PIE-1 .. PIE-7 (``shared/rulings.md``) decide
 what the seed leaves open.
 """
 
 from __future__ import annotations
 
-from ..cards import CARDS, FOOL, PIEDICAVALLO_PACK, suit_card, trump
-from ..cardset import mask_of
-from ..claims import CLAIM_KEYWORD
-from ..record import KeywordSpec
-from ..tricks import SUIT_MASKS, TRUMP_MASK, TrickRules
-from .base import Option
+from ...cards import CARDS, FOOL, PIEDICAVALLO_PACK, suit_card, trump
+from ...cardset import mask_of
+from ...claims import CLAIM_KEYWORD
+from ...record import KeywordSpec
+from ...tricks import SUIT_MASKS, TRUMP_MASK, TrickRules
+from ..base import Option
 
 __all__ = [
     "AVERAGE",

@@ -11,16 +11,13 @@ from __future__ import annotations
 
 import random
 from itertools import combinations
-from typing import TYPE_CHECKING
 
-from ..cards import FOOL, Card
-from ..cardset import cards_of
-from ..record import Item, Line, Record, Trick
-from . import piedicavallo_rules as R
-from .piedicavallo_talk import COUNTED, group_of
-
-if TYPE_CHECKING:
-    from .piedicavallo import Piedicavallo
+from ...cards import FOOL, Card
+from ...cardset import cards_of
+from ...record import Item, Line, Record, Trick
+from ..base import Game
+from . import rules as R
+from .talk import COUNTED, group_of
 
 __all__ = ["legal_discard", "random_record"]
 
@@ -42,7 +39,7 @@ def legal_discard(dealt: int, pair: int) -> bool:
 
 
 def random_record(
-    game: Piedicavallo,
+    game: Game,
     rng: random.Random,
     players: list[str] | None = None,
     dealer: int | None = None,

@@ -9,15 +9,12 @@ of 57: the deal is zero-sum and a player's running balance is his side's lead (P
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
-from ..cards import FOOL
-from ..cardset import cards_of
-from ..report import ScoreLine, SideTally
-from . import piedicavallo_rules as R
-
-if TYPE_CHECKING:
-    from .piedicavallo import _Deal
+from ...cards import FOOL
+from ...cardset import cards_of
+from ...report import ScoreLine, SideTally
+from . import rules as R
+from .hand import PiedicavalloHand
 
 __all__ = ["score", "side_name"]
 
@@ -27,7 +24,7 @@ def side_name(players: Sequence[str], side: int) -> str:
     return f"{players[side]} and {players[side + 2]}"
 
 
-def score(h: _Deal) -> None:
+def score(h: PiedicavalloHand) -> None:
     """Each side's card points; the Fool to its side and the discard to the dealer's side,
     each given up to the other side if its side won no trick (PIE-4, PIE-3, PIE-6); the lead
     over the average of 57 for each partner (PIE-7)."""

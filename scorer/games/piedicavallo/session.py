@@ -20,16 +20,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
-from ..findings import Finding, Severity
-from ..record import Record
-from ..report import Report, Status
-from ..results import GameResult
-from . import piedicavallo_rules as R
-
-if TYPE_CHECKING:
-    from .piedicavallo import Piedicavallo
+from ...findings import Finding, Severity
+from ...record import Record
+from ...report import Report, Status
+from ...results import GameResult
+from ..base import Game
+from . import rules as R
 
 RULE = "PIE-7"
 DEALS = 4
@@ -57,7 +54,7 @@ class Progress:
         return " and ".join(self.sides[side])
 
 
-def progress(game: Piedicavallo, records: Sequence[Record], reports: Sequence[Report]) -> Progress:
+def progress(game: Game, records: Sequence[Record], reports: Sequence[Report]) -> Progress:
     """Follow the game through ``records`` (in order) and their ``reports``."""
     first = records[0].players if records else []
     names = list(first) + ["?"] * (4 - len(first))
@@ -95,12 +92,12 @@ def progress(game: Piedicavallo, records: Sequence[Record], reports: Sequence[Re
     return state
 
 
-def game_over(game: Piedicavallo, records: Sequence[Record], reports: Sequence[Report]) -> bool:
+def game_over(game: Game, records: Sequence[Record], reports: Sequence[Report]) -> bool:
     return progress(game, records, reports).ended_after is not None
 
 
 def session_findings(
-    game: Piedicavallo, records: Sequence[Record], reports: Sequence[Report]
+    game: Game, records: Sequence[Record], reports: Sequence[Report]
 ) -> list[tuple[int, Finding]]:
     """PIE-7: deals after the game's end; players or partners changed within the game."""
     if not records:
@@ -146,7 +143,7 @@ def session_findings(
 
 
 def hands_not_counted(
-    game: Piedicavallo, records: Sequence[Record], reports: Sequence[Report]
+    game: Game, records: Sequence[Record], reports: Sequence[Report]
 ) -> dict[int, str]:
     """PIE-7: a deal recorded after the game ended is no part of it: shown, not counted."""
     if not records:
@@ -161,7 +158,7 @@ def hands_not_counted(
 
 
 def session_results(
-    game: Piedicavallo, records: Sequence[Record], reports: Sequence[Report]
+    game: Game, records: Sequence[Record], reports: Sequence[Report]
 ) -> list[GameResult]:
     """PIE-7: the session's one game: the side that won it and by how much, a draw, or a
     game not finished (its words are the last line of :func:`session_summary`)."""
@@ -195,9 +192,7 @@ def _verdict(state: Progress, played: int) -> str:
     return f"the game is a draw: {state.reason} (PIE-7)"
 
 
-def session_summary(
-    game: Piedicavallo, records: Sequence[Record], reports: Sequence[Report]
-) -> list[str]:
+def session_summary(game: Game, records: Sequence[Record], reports: Sequence[Report]) -> list[str]:
     """The running lead deal by deal, and the result: the winner, a draw, or what is left."""
     if not records:
         return []
