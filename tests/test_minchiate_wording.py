@@ -28,7 +28,7 @@ from records.writer import write
 from scorer.cards import CARDS, Card
 from scorer.cardset import cards_of
 from scorer.games import get_game
-from scorer.games import minchiate_rules as R
+from scorer.games.minchiate import rules as R
 from scorer.report import Report
 from scorer.wording import ITALIAN, wording
 

@@ -30,7 +30,7 @@ from . import rules as R
 from .hand import NOTE, NiceHand, _Stop
 from .scoring import contract_summary, score_hand
 
-__all__ = ["Nice3", "Nice4", "NiceGame"]
+__all__ = ["Nice3", "Nice4", "NiceGame", "NiceReplay"]
 
 
 class NiceGame(Game):
@@ -71,7 +71,7 @@ class NiceGame(Game):
     def replay(
         self, record: Record, options: Mapping[str, str] | None = None, *, single_pass: bool = True
     ) -> Report:
-        return _NiceRun(self, record, options, single_pass=single_pass).run()
+        return NiceReplay(self, record, options, single_pass=single_pass).run()
 
     def random_record(
         self, rng: random.Random, players: list[str] | None = None, dealer: int | None = None
@@ -105,7 +105,7 @@ class Nice3(NiceGame):
     point_total = 78  # NICE-2: 52 in cards, 25 tricks, 1 for the discard
 
 
-class _NiceRun(NiceHand):
+class NiceReplay(NiceHand):
     """The replay of one record: runs the phases over the state of :class:`NiceHand` in the
     order of the game. Built, run once, discarded."""
 
@@ -173,7 +173,7 @@ class _NiceRun(NiceHand):
             self.declarations_before_play()
             P.single_pass(self)
         except (_Stop, P.Fallback):
-            return _NiceRun(self.game, self.record, self.given_options, single_pass=False).run()
+            return NiceReplay(self.game, self.record, self.given_options, single_pass=False).run()
         self.report.complete = True
         return self.finish()
 

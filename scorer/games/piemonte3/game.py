@@ -28,7 +28,7 @@ from .hand import NOTE, VIOLATION, N, Piemonte3Hand, _round, _Stop
 from .play import play
 from .scoring import score_hand
 
-__all__ = ["Piemonte3"]
+__all__ = ["Piemonte3", "Piemonte3Replay"]
 
 
 class Piemonte3(Game):
@@ -55,7 +55,7 @@ class Piemonte3(Game):
     def replay(
         self, record: Record, options: Mapping[str, str] | None = None, *, single_pass: bool = True
     ) -> Report:
-        return _Piemonte3Run(self, record, options).run()
+        return Piemonte3Replay(self, record, options).run()
 
     def random_record(
         self, rng: random.Random, players: list[str] | None = None, dealer: int | None = None
@@ -111,7 +111,7 @@ class Piemonte3(Game):
         return out
 
 
-class _Piemonte3Run(Piemonte3Hand):
+class Piemonte3Replay(Piemonte3Hand):
     """The replay of one record: runs the phases over the state of :class:`Piemonte3Hand` in
     the order of the game. Built, run once, discarded."""
 

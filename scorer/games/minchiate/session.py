@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ..findings import Finding, Severity
-from ..record import Record
-from ..report import Report
+from ...findings import Finding, Severity
+from ...record import Record
+from ...report import Report
 
 GAMES_PER_GIRO = 4
 GIRI_PER_SET = 3

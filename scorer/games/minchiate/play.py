@@ -3,18 +3,16 @@
 Each card is checked as it falls: follow suit, else trump (MIN-13 charges a revoke); the King
 rule on the first lead of a suit (MIN-12); the Fool not kept to the last trick (MIN-11). The
 marks of each trick (muore, accrescimento) and the Fool's replacement card, written or due
-(MIN-11a), are made by :class:`~scorer.games.minchiate_scoring.Marks`; cascare is noted
+(MIN-11a), are made by :class:`~scorer.games.minchiate.scoring.Marks`; cascare is noted
 (MIN-14).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ..cards import FOOL
-from ..findings import Finding, Severity
-from ..report import NO_FLAGS, TrickResult
-from ..tricks import (
+from ...cards import FOOL
+from ...findings import Finding, Severity
+from ...report import NO_FLAGS, TrickResult
+from ...tricks import (
     CATEGORY,
     CATEGORY_MASK,
     FOOL_BIT,
@@ -22,18 +20,16 @@ from ..tricks import (
     TRUMP,
     TRUMP_MASK,
 )
-from . import minchiate_rules as R
-from .minchiate_rules import TRICKS
-
-if TYPE_CHECKING:
-    from .minchiate import _MinHand
+from . import rules as R
+from .hand import MinchiateHand
+from .rules import TRICKS
 
 VIOLATION, NOTE = Severity.VIOLATION, Severity.NOTE
 KING_OF = tuple(1 << (s * 14 + 13) for s in range(4))
 FOOL_INDEX = int(FOOL)
 
 
-def play(h: _MinHand) -> None:
+def play(h: MinchiateHand) -> None:
     """Replay the seated tricks against the hands; flag illegal plays (G-1), stop at a card
     not held (G-2); make the marks of each trick."""
     hands = list(h.start)
@@ -114,12 +110,12 @@ def play(h: _MinHand) -> None:
 
 
 def _king(suit: int):
-    from ..cards import CARDS
+    from ...cards import CARDS
 
     return CARDS[suit * 14 + 13]
 
 
-def _note_cascare(h: _MinHand, seat: int, trick: int, hand: int) -> None:
+def _note_cascare(h: MinchiateHand, seat: int, trick: int, hand: int) -> None:
     h.report.findings.append(
         Finding(  # h.flag, without its keyword arguments (a few a hand)
             "CASCARE",
@@ -134,7 +130,7 @@ def _note_cascare(h: _MinHand, seat: int, trick: int, hand: int) -> None:
     )
 
 
-def _cascare_line(h: _MinHand, line, number: int, hands: list[int]) -> None:
+def _cascare_line(h: MinchiateHand, line, number: int, hands: list[int]) -> None:
     """A ``cascare NAME: cards`` line after trick ``number``: the player must be out of
     trumps, and the cards laid open must be his hand (MIN-14)."""
     seat = h.seat_named(line.subject, line.loc)
@@ -187,10 +183,10 @@ _INFO = _info()
 _ORDERS = tuple(tuple((first + i) & 3 for i in range(4)) for first in range(4))
 
 
-def single_pass(h: _MinHand) -> None:
+def single_pass(h: MinchiateHand) -> None:
     """Seat, check and replay every trick in one pass, when every hand is written.
 
-    The fast path of :meth:`~scorer.games.minchiate._MinHand.seat_plays` + :func:`play` for
+    The fast path of :meth:`~scorer.games.minchiate.MinchiateHand.seat_plays` + :func:`play` for
     the usual record: the four hands written, 21 tricks numbered in turn, every card held by
     the seat whose turn it is. Then the seating's checks (pack, duplicates) follow from
     "held" (the start hands are disjoint parts of the pack), and a play is examined further
@@ -374,7 +370,7 @@ def single_pass(h: _MinHand) -> None:
     h.played = [h.start[seat] ^ hands[seat] for seat in range(4)]
 
 
-def _after_lines(h: _MinHand, hands: list[int]) -> dict[int, list]:
+def _after_lines(h: MinchiateHand, hands: list[int]) -> dict[int, list]:
     """The replace and cascare lines by the number of tricks before them; the cascare notes
     and lines before the first trick (as :func:`play` makes them)."""
     after: dict[int, list] = {}
@@ -399,7 +395,7 @@ def _after_lines(h: _MinHand, hands: list[int]) -> dict[int, list]:
 
 
 def _judge(
-    h: _MinHand,
+    h: MinchiateHand,
     hand: int,
     trick,
     cards: tuple,
@@ -428,7 +424,7 @@ def _judge(
 
 
 def _flag_king(
-    h: _MinHand, trick, position: int, seat: int, number: int, led: int, card: int, flags: dict
+    h: MinchiateHand, trick, position: int, seat: int, number: int, led: int, card: int, flags: dict
 ) -> None:
     """MIN-12: the player held the King of the suit first led, the lead was trumped and he
     did not play it (one finding, worded in the record's style, for both paths). After a
@@ -453,7 +449,7 @@ def _flag_king(
 
 
 def _fool_last(
-    h: _MinHand, hand: int, trick, position: int, seat: int, number: int, flags: dict
+    h: MinchiateHand, hand: int, trick, position: int, seat: int, number: int, flags: dict
 ) -> None:
     """MIN-11: the Fool kept to the last trick (as :func:`play` flags it)."""
     card = trick.card_tuple[position]

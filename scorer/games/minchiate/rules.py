@@ -1,7 +1,7 @@
 """Minchiate (97 cards, 40 trumps): the pack, counting values, versicole and notation keywords.
 
 The replay lives in :mod:`scorer.games.minchiate`, the marks and rests in
-:mod:`scorer.games.minchiate_scoring`. Rulings MIN-1 .. MIN-16 (``shared/rulings.md``) decide
+:mod:`scorer.games.minchiate.scoring`. Rulings MIN-1 .. MIN-16 (``shared/rulings.md``) decide
 what the seed leaves open.
 
 >>> from scorer.cardset import CardSet
@@ -17,13 +17,13 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..cards import CARDS, FOOL, suit_card, trump
-from ..cardset import mask_of
-from ..claims import CLAIM_KEYWORD
-from ..record import KeywordSpec
-from ..tricks import SUIT_MASKS, TRUMP_MASK, TrickRules
-from ..wording import ITALIAN, Wording
-from .base import Option
+from ...cards import CARDS, FOOL, suit_card, trump
+from ...cardset import mask_of
+from ...claims import CLAIM_KEYWORD
+from ...record import KeywordSpec
+from ...tricks import SUIT_MASKS, TRUMP_MASK, TrickRules
+from ...wording import ITALIAN, Wording
+from ..base import Option
 
 __all__ = [
     "COUNTING",

@@ -12,16 +12,13 @@ Its records must verify clean. Sessions follow the giri and the draw (MIN-16).
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
-from ..cards import FOOL, Card
-from ..cardset import cards_of
-from ..record import Item, Line, Record, Trick
-from ..tricks import TRUMP_MASK, TrickRules
-from . import minchiate_rules as R
-
-if TYPE_CHECKING:
-    from .minchiate import Minchiate
+from ...cards import FOOL, Card
+from ...cardset import cards_of
+from ...record import Item, Line, Record, Trick
+from ...tricks import TRUMP_MASK, TrickRules
+from ..base import Game
+from . import rules as R
 
 DEFAULT_PLAYERS = ["Anna", "Bruno", "Carla", "Dario"]
 KING_OF = tuple(1 << (s * 14 + 13) for s in range(4))
@@ -50,7 +47,7 @@ def _line(keyword: str, subject: str | None, cards, extra: tuple[Item, ...] = ()
 
 
 def random_record(
-    game: Minchiate,
+    game: Game,
     rng: random.Random,
     players: list[str] | None = None,
     dealer: int | None = None,
@@ -201,7 +198,7 @@ def _play(
         leader = winner
 
 
-def random_session(game: Minchiate, rng: random.Random, count: int) -> list[Record]:
+def random_session(game: Game, rng: random.Random, count: int) -> list[Record]:
     """``count`` games of one table: giri of four deals, sets of three giri, each set opened by
     a draw; partnerships by the draw (MIN-16), the deal passing to the right."""
     records = []

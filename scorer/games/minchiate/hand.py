@@ -1,53 +1,36 @@
-"""Minchiate (``minchiate``): replay and verification of one game of the 97-card pack.
+"""The state of one Minchiate replay: :class:`MinchiateHand`.
 
-The replay reads a record in the order of the game: the cut and the robbed cards (MIN-3), the
-deal with its face-up 21st cards (MIN-4), what the dealer turned up and took from the folla
-(MIN-5), the discards (MIN-6), the versicole declared at the first trick (MIN-7, MIN-7a), then
-every trick with its marks (MIN-8, MIN-8a, MIN-9), the King rule (MIN-12), revokes (MIN-13), the
-Fool and its replacement card, given as soon as it is due (MIN-11, MIN-11a, MIN-8b), and cascare
-(MIN-14); the end count and the rests are in :mod:`scorer.games.minchiate_scoring`. Illegal
-plays are flagged and scored as played (G-1); impossible records stop the replay where they
-become impossible (G-2). Findings and score lines name cards and suits in the record's suit style
-(``Suits``, :mod:`scorer.wording`).
-
-Seats: the ``Players`` tag lists the players in playing (anticlockwise) order; partners sit
-opposite, so the first and third players are one side, the second and fourth the other.
-
-Two paths, one result: a record with the four hands and all 21 tricks written is replayed by
-the single pass (:func:`~scorer.games.minchiate_play.single_pass`: seating, legality, replay
-and the marks of each trick in one loop); anything it does not settle itself sends the record
-to the general path (seat every trick, then play it), replayed from scratch.
-:meth:`Minchiate.verify_general` runs the general path alone, the reference that
-``tests/test_minchiate_fastpath.py`` holds the single pass to.
+It holds what the phases read and write (the sorted lines, the hands dealt and held, the
+folla, the discards, the declarations, the seated tricks, the revokes) and the steps that need
+no phase: sorting the lines, the deal and the draw (MIN-3 .. MIN-6), the folla and the discards,
+the declarations (MIN-8 .. MIN-10). The play (:mod:`.play`) and the marks and the count
+(:mod:`.scoring`) receive it; :mod:`.game` drives them.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
 
-from ..cards import FOOL, Card
-from ..cardset import cards_of
-from ..claims import claim_findings
-from ..findings import Finding, Loc, Severity
-from ..record import Line, Record, Trick
-from ..report import Report
-from ..tricks import (
+from ...cards import FOOL, Card
+from ...cardset import cards_of
+from ...findings import Loc, Severity
+from ...record import Line, Record, Trick
+from ...report import Report
+from ...tricks import (
     FOOL_BIT,
     MUST_FOLLOW_SUIT,
     MUST_FOLLOW_TRUMPS,
     MUST_TRUMP,
 )
-from ..wording import ITALIAN
-from . import minchiate_play as P
-from . import minchiate_rules as R
-from . import minchiate_scoring as S
-from .base import Game
-from .replay import ReplayStop, Seating, SeatingReplay
+from ...wording import ITALIAN
+from ..base import Game
+from ..replay import ReplayStop, Seating, SeatingReplay
+from . import rules as R
 
-__all__ = ["Minchiate"]
+__all__ = ["MinchiateHand"]
+
 
 ERROR, VIOLATION, NOTE = Severity.ERROR, Severity.VIOLATION, Severity.NOTE
 TRICKS = R.TRICKS  # MIN-4: 21 cards each, one trick per card
@@ -81,86 +64,14 @@ class _Lines:
     tricks: list[Trick] = field(default_factory=list)
 
 
-class Minchiate(Game):
-    """Minchiate, four players in two fixed partnerships, scored in rests (MIN-1 .. MIN-16)."""
-
-    key = "minchiate"
-    title = "Minchiate (97 cards, 40 trumps)"
-    seed = "001_fd2dcc6cba00f95d.txt"
-    num_players = 4
-    default_suits = "italian"
-    unit = "rest"
-    claim_field = "rests"
-    start_balance = 0
-    highest_trump = 40  # MIN-1
-    ledger_rule = "MIN-15"  # a session stands by its rests
-    penalty_rulings = ("MIN-13",)  # a revoke costs two rests to each opponent, applied here
-    zero_sum = True
-    keywords = R.KEYWORDS
-    options = R.OPTIONS
-    rulings = (
-        *(f"MIN-{n}" for n in range(1, 8)),
-        "MIN-7a",
-        "MIN-8",
-        "MIN-8a",
-        "MIN-8b",
-        *(f"MIN-{n}" for n in range(9, 12)),
-        "MIN-11a",
-        *(f"MIN-{n}" for n in range(12, 17)),
-        "G-1",
-        "G-2",
-        "G-3",
-        "G-5",
-        "G-6",
-    )
-
-    def replay(
-        self, record: Record, options: Mapping[str, str] | None = None, *, single_pass: bool = True
-    ) -> Report:
-        return _MinHand(self, record, options, single_pass=single_pass).run()
-
-    def random_record(
-        self, rng: random.Random, players: list[str] | None = None, dealer: int | None = None
-    ) -> Record:
-        from .minchiate_random import random_record
-
-        return random_record(self, rng, players, dealer)
-
-    def random_session(self, rng: random.Random, count: int) -> list[Record]:
-        from .minchiate_random import random_session
-
-        return random_session(self, rng, count)
-
-    def session_findings(
-        self, records: Sequence[Record], reports: Sequence[Report]
-    ) -> list[tuple[int, Finding]]:
-        from .minchiate_session import session_findings
-
-        return session_findings(records, reports)
-
-    def session_summary(
-        self, records: Sequence[Record], reports: Sequence[Report], balances: Mapping[str, int]
-    ) -> list[str]:
-        from .minchiate_session import session_summary
-
-        return session_summary(records, reports, balances)
-
-    def session_payments(
-        self, records: Sequence[Record], reports: Sequence[Report]
-    ) -> list[tuple[dict[str, int], str]]:
-        from .minchiate_session import session_payments
-
-        return session_payments(records, reports)
-
-
-class _MinHand(SeatingReplay):
+class MinchiateHand(SeatingReplay):
     """One replay of one record. Built, run once, discarded."""
 
     seating = SEATING
 
     def __init__(
         self,
-        game: Minchiate,
+        game: Game,
         record: Record,
         options: Mapping[str, str] | None,
         single_pass: bool = True,
@@ -172,7 +83,7 @@ class _MinHand(SeatingReplay):
         self.report = Report(game.key, tuple(record.players), record.dealer, unit=game.unit)
         self.options = game.resolve_options(record.options, options)
         self.words = words = game.wording(record)  # cards and suits in the record's style
-        #: the cards of a mask as the record writes them (:func:`minchiate_rules.show`); the
+        #: the cards of a mask as the record writes them (:func:`.rules.show`); the
         #: plain function for Italian, so the usual record pays no wrapper per message
         self.show: Callable[[int], str] = (
             R.show if words is ITALIAN else partial(R.show, words=words)
@@ -216,81 +127,11 @@ class _MinHand(SeatingReplay):
             return super().seat_named(name, loc)
         return seat
 
-    # -- driver ----------------------------------------------------------------------------
-    def run(self) -> Report:
-        try:
-            if len(self.report.players) != 4:
-                self.stop(
-                    "WRONG_PLAYERS",
-                    f"Minchiate has four players, the record names {len(self.report.players)}",
-                    "MIN-16",
-                    loc=self.record.start,
-                )
-            self.sort_lines()
-            if self.single_pass and self.single_pass_ready():
-                return self.run_single_pass()
-            halted = self.seat_before_replay()  # G-2: the tricks before it are still replayed
-            self.deal()
-            self.marks = S.Marks(self)
-            self.marks.before_play()
-            self.declarations()
-            self.marks.declared()
-            self.play()
-            if halted:
-                raise _Stop
-        except _Stop:
-            self.stopped = True
-            self.forget_later_halt()
-        try:
-            return self.finish()
-        finally:
-            # Marks refers back to this replay: drop the cycle so the record and the replay
-            # are freed as soon as the caller drops the report (not at the next collection).
-            if getattr(self, "marks", None) is not None:
-                self.marks.h = None
-
     def single_pass_ready(self) -> bool:
         """The record has what the single pass needs: every hand and all 21 tricks. Anything
         it cannot settle on the way sends it back."""
         lines = self.lines
         return len(lines.hands) == 4 and len(lines.tricks) == TRICKS
-
-    def run_single_pass(self) -> Report:
-        """The deal, the marks before play and the declarations as on the general path, then
-        one replay loop (:func:`~scorer.games.minchiate_play.single_pass`). On anything
-        unusual (an error, a card not held, a trick out of order, an unknown card) the record
-        is replayed from scratch on the general path, which then finds and words every
-        problem: the single pass only ever accepts what the general path accepts, with the
-        same findings. (Seating comes first on the general path, but with every hand written
-        the deal does not depend on it: a discarded card that is also played is not held.)"""
-        try:
-            self.deal()
-            self.marks = S.Marks(self)
-            self.marks.before_play()
-            self.declarations()
-            self.marks.declared()
-            P.single_pass(self)
-        except (_Stop, P.Fallback):
-            if self.marks is not None:
-                self.marks.h = None
-            return _MinHand(self.game, self.record, self.given_options, single_pass=False).run()
-        self.report.complete = True
-        try:
-            return self.finish()
-        finally:
-            self.marks.h = None
-
-    def finish(self) -> Report:
-        report = self.report
-        if report.complete and not report.errors:
-            S.score_end(self)
-            report.findings += claim_findings(self.lines.claims, report, "rests", "MIN-15")
-        elif not report.errors and not report.complete:
-            report.lines.clear()
-        if report.errors:
-            report.lines.clear()
-        report.findings.sort(key=lambda f: (f.loc is None, f.loc or Loc(0, 0)))
-        return report
 
     # -- lines -----------------------------------------------------------------------------
     def sort_lines(self) -> None:
@@ -770,20 +611,6 @@ class _MinHand(SeatingReplay):
                         cards=tuple(cards_of(longer & ~cards)),
                     )
         return noted
-
-    # -- play ------------------------------------------------------------------------------
-    def play(self) -> None:
-        P.play(self)
-        if self.play_complete and not self.stopped:
-            self.report.complete = True
-        elif not self.report.errors:
-            self.flag(
-                "PARTIAL_RECORD",
-                NOTE,
-                f"the record stops after {len(self.seated)} trick line(s); nothing is scored",
-                "G-2",
-                loc=self.record.start,
-            )
 
     def flag_revoke(
         self, code: str, seat: int, card: Card, loc: Loc | None, number: int, led: int, legal: int

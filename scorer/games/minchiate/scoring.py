@@ -9,17 +9,13 @@ MIN-15). The report's lines are therefore the score sheet in the order of the ga
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ..cards import FOOL, Card
-from ..cardset import cards_of
-from ..findings import Severity
-from ..record import Line
-from ..report import ScoreLine, SideTally
-from . import minchiate_rules as R
-
-if TYPE_CHECKING:
-    from .minchiate import _MinHand
+from ...cards import FOOL, Card
+from ...cardset import cards_of
+from ...findings import Severity
+from ...record import Line
+from ...report import ScoreLine, SideTally
+from . import rules as R
+from .hand import MinchiateHand
 
 ZERO = (0, 0, 0, 0)
 _FOOL_BIT = FOOL.bit
@@ -40,7 +36,7 @@ def rests(side: int, amount: int) -> tuple[int, ...]:
 class Marks:
     """The running difference between the sides (positive: the first side ahead, MIN-9)."""
 
-    def __init__(self, h: _MinHand) -> None:
+    def __init__(self, h: MinchiateHand) -> None:
         self.h = h
         self.show = h.show  # cards as the record writes them (a function: no cycle through h)
         self.diff = 0
@@ -312,7 +308,7 @@ def _lowest_plain(plain: int) -> Card:
     return cards_of(plain)[0]
 
 
-def settle_fool(h: _MinHand) -> None:
+def settle_fool(h: MinchiateHand) -> None:
     """MIN-11 at the end: a card still owed for the Fool (its side never had a non-counting
     card to give, MIN-11a) is the lowest counting card the side won; a side that won no trick
     loses the Fool."""
@@ -349,7 +345,7 @@ def settle_fool(h: _MinHand) -> None:
     marks.give(fool_side, winners, card.bit, "at the end")
 
 
-def score_end(h: _MinHand) -> None:
+def score_end(h: MinchiateHand) -> None:
     """MIN-10: the end count of each side's pile, added to the running difference; the rests
     at the end (doubled, and 14 more, when the Fool's side won no trick, MIN-11); the revoke
     penalties (MIN-13)."""
@@ -444,6 +440,6 @@ def score_end(h: _MinHand) -> None:
     )
 
 
-def _fool_winner(h: _MinHand) -> int:
+def _fool_winner(h: MinchiateHand) -> int:
     """The side that took the Fool after the other side won no trick."""
     return 0 if h.piles[0] & _FOOL_BIT else 1
