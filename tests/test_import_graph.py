@@ -157,3 +157,19 @@ def test_each_game_package_points_one_way(game: str) -> None:
     assert inside[f"{package}.hand"] <= {f"{package}.rules"}
     drivers = sorted(name for name, targets in inside.items() if f"{package}.game" in targets)
     assert drivers == [], drivers
+
+
+@pytest.mark.parametrize("game", GAME_PACKAGES)
+def test_each_game_keeps_its_rulings_and_options_as_data_in_rules(game: str) -> None:
+    """The rulings an engine implements and its options are data of its ``rules`` module,
+    which the engine only points to."""
+    from scorer.games import ENGINES
+
+    rules = __import__(f"scorer.games.{game}.rules", fromlist=["RULINGS"])
+    engines = [
+        engine for engine in ENGINES if type(engine).__module__.startswith(f"scorer.games.{game}.")
+    ]
+    assert engines, game
+    for engine in engines:
+        assert engine.rulings is rules.RULINGS
+        assert any(engine.options is value for value in vars(rules).values()), engine.key

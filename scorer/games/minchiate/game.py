@@ -57,21 +57,7 @@ class Minchiate(Game):
     zero_sum = True
     keywords = R.KEYWORDS
     options = R.OPTIONS
-    rulings = (
-        *(f"MIN-{n}" for n in range(1, 8)),
-        "MIN-7a",
-        "MIN-8",
-        "MIN-8a",
-        "MIN-8b",
-        *(f"MIN-{n}" for n in range(9, 12)),
-        "MIN-11a",
-        *(f"MIN-{n}" for n in range(12, 17)),
-        "G-1",
-        "G-2",
-        "G-3",
-        "G-5",
-        "G-6",
-    )
+    rulings = R.RULINGS
 
     def replay(
         self, record: Record, options: Mapping[str, str] | None = None, *, single_pass: bool = True

@@ -32,12 +32,30 @@ __all__ = [
     "OPTIONS",
     "PACK",
     "RULES",
+    "RULINGS",
     "SOPRAVENTI",
     "VALUE",
     "Versicola",
     "versicola_total",
     "versicole",
 ]
+
+#: The rulings this engine implements (``shared/rulings.md``), as the rules pages list them.
+RULINGS: tuple[str, ...] = (
+    *(f"MIN-{n}" for n in range(1, 8)),
+    "MIN-7a",
+    "MIN-8",
+    "MIN-8a",
+    "MIN-8b",
+    *(f"MIN-{n}" for n in range(9, 12)),
+    "MIN-11a",
+    *(f"MIN-{n}" for n in range(12, 17)),
+    "G-1",
+    "G-2",
+    "G-3",
+    "G-5",
+    "G-6",
+)
 
 TRICKS = 21  # MIN-4: 21 cards each, one trick per card
 #: MIN-1: the 97-card pack is the whole card universe: 56 suit cards, trumps 1..40, the Fool.

@@ -44,11 +44,7 @@ class NiceGame(Game):
     ledger_rule = "NICE-18"  # a session stands by its marca balances
     claim_field = "marca"  # claim marca: the payments as written (NICE-18)
     trick_notes = True  # NICE-13: Mitigatti and Quatre Rei are written on the card played
-    rulings = (
-        *(f"NICE-{n}" for n in range(1, 19)),
-        "NICE-9a",
-        *("G-1", "G-2", "G-3", "G-4", "G-4a", "G-5", "G-6", "G-7"),
-    )
+    rulings = R.RULINGS
 
     @cached_property
     def seating(self) -> Seating:

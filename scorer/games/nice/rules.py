@@ -23,9 +23,17 @@ __all__ = [
     "OPTIONS_4",
     "PACK",
     "RULES",
+    "RULINGS",
     "card_points",
     "honours",
 ]
+
+#: The rulings this engine implements (``shared/rulings.md``), as the rules pages list them.
+RULINGS: tuple[str, ...] = (
+    *(f"NICE-{n}" for n in range(1, 19)),
+    "NICE-9a",
+    *("G-1", "G-2", "G-3", "G-4", "G-4a", "G-5", "G-6", "G-7"),
+)
 
 #: The 78-card tarot pack: every suit card, trumps 1..21, the Fool.
 PACK = sum(SUIT_MASKS) | (TRUMP_MASK & ((1 << 77) - 1)) | FOOL.bit

@@ -48,7 +48,7 @@ class Piedicavallo(Game):
     keywords = R.KEYWORDS
     trick_notes = True  # PIE-5: table talk is written on the card it was said with
     options = R.OPTIONS
-    rulings = (*(f"PIE-{n}" for n in range(1, 8)), "PIE-5a", "G-1", "G-2", "G-3", "G-6", "G-7")
+    rulings = R.RULINGS
     ranked_by_games = True  # PIE-7: a session is one game, won by a side
     ledger_rule = "PIE-7"
 

@@ -26,10 +26,22 @@ __all__ = [
     "PACK",
     "POINTS",
     "RULES",
+    "RULINGS",
     "TOTAL",
     "TRUMPS",
     "TRUMPS_NAME",
 ]
+
+#: The rulings this engine implements (``shared/rulings.md``), as the rules pages list them.
+RULINGS: tuple[str, ...] = (
+    *(f"PIE-{n}" for n in range(1, 8)),
+    "PIE-5a",
+    "G-1",
+    "G-2",
+    "G-3",
+    "G-6",
+    "G-7",
+)
 
 #: PIE-1: the 62-card pack as a bitmask.
 PACK = mask_of(PIEDICAVALLO_PACK)

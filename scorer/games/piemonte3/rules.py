@@ -31,9 +31,17 @@ __all__ = [
     "OPTIONS",
     "PACK",
     "RULES",
+    "RULINGS",
     "TRUMPS",
     "card_points",
 ]
+
+#: The rulings this engine implements (``shared/rulings.md``), as the rules pages list them.
+RULINGS: tuple[str, ...] = (
+    *(f"PIE3-{n}" for n in range(1, 9)),
+    "PIE3-7a",
+    *("G-1", "G-2", "G-3", "G-4", "G-4a", "G-5", "G-6", "G-7"),
+)
 
 #: The 78-card pack: every suit card, trumps I..XXI, the Fool.
 PACK = sum(SUIT_MASKS) | (TRUMP_MASK & ((1 << 77) - 1)) | FOOL.bit

@@ -32,11 +32,15 @@ __all__ = [
     "OPTIONS",
     "PACK",
     "POINTS",
+    "RULINGS",
     "STOCK_SIZE",
     "TRICKS",
     "TRUMPS",
     "rules",
 ]
+
+#: The rulings this engine implements (``shared/rulings.md``), as the rules pages list them.
+RULINGS: tuple[str, ...] = (*(f"PINCH-{n}" for n in range(1, 9)), "G-1", "G-2", "G-5", "G-6", "G-7")
 
 #: The 78-card tarot pack: every suit card, trumps 1..21, the Fool.
 PACK = sum(SUIT_MASKS) | (TRUMP_MASK & ((1 << 77) - 1)) | FOOL.bit
