@@ -169,9 +169,19 @@ def _m002_session_table(db: Database) -> None:
     db.execute("ALTER TABLE sessions ADD COLUMN table_name TEXT")
 
 
+def _m003_ruling_replaces(db: Database) -> None:
+    """Rulings can be withdrawn or amended (issue 23.4) by later entries, never by changing
+    or deleting a row: ``kind`` is ``withdrawal`` or ``amendment`` for those (NULL for a
+    plain ruling) and ``replaces`` the id of the ruling they withdraw or amend. Existing
+    rulings keep every value and stand as before."""
+    db.execute("ALTER TABLE rulings ADD COLUMN kind TEXT")
+    db.execute("ALTER TABLE rulings ADD COLUMN replaces INTEGER REFERENCES rulings(id)")
+
+
 MIGRATIONS: list[tuple[str, Callable[[Database], None]]] = [
     ("001_initial", _m001_initial),
     ("002_session_table", _m002_session_table),
+    ("003_ruling_replaces", _m003_ruling_replaces),
 ]
 """Schema changes in order; each runs once, in its own transaction, and is recorded."""
 
@@ -298,6 +308,17 @@ class Store:
             self._get("tokens", token_id)
             db["tokens"].update(token_id, {"revoked_at": now()})
             self.audit(db, actor, "revoke", "token", token_id)
+
+    def tokens(self, tournament_id: int) -> list[dict[str, Any]]:
+        """The tournament's tokens, oldest first: id, label, made and revoked (never the
+        token: only its hash is kept, and that is left out too)."""
+        return list(
+            self.db.query(
+                "select id, tournament_id, label, created_at, revoked_at from tokens "
+                "where tournament_id = ? order by id",
+                [tournament_id],
+            )
+        )
 
     def token_row(self, token: str) -> dict[str, Any] | None:
         rows = list(
@@ -476,7 +497,12 @@ class Store:
         author: str,
         hand_id: int | None,
         actor: str,
+        kind: str | None = None,
+        replaces: int | None = None,
     ) -> int:
+        """A director's ruling; or, with ``kind`` ``withdrawal`` or ``amendment`` and the id
+        it ``replaces``, a later entry that withdraws or amends one (the service checks
+        which may be replaced)."""
         with self.write() as db:
             self._get("sessions", session_id)
             rid = (
@@ -489,18 +515,22 @@ class Store:
                         "reason": reason,
                         "author": author,
                         "created_at": now(),
+                        # only on a withdrawal or amendment (migration 003's columns)
+                        **({"kind": kind, "replaces": replaces} if kind else {}),
                     }
                 )
                 .last_pk
             )
-            self.audit(
-                db,
-                actor,
-                "ruling",
-                "session",
-                session_id,
-                {"ruling": rid, "hand": hand_id, "amounts": amounts, "reason": reason},
-            )
+            detail: dict[str, Any] = {
+                "ruling": rid,
+                "hand": hand_id,
+                "amounts": amounts,
+                "reason": reason,
+            }
+            if replaces is not None:
+                detail["replaces"] = replaces
+            actions = {"withdrawal": "withdraw ruling", "amendment": "amend ruling"}
+            self.audit(db, actor, actions.get(kind or "", "ruling"), "session", session_id, detail)
         return rid
 
     def rulings(self, session_id: int) -> list[dict[str, Any]]:

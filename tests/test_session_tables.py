@@ -91,17 +91,21 @@ def test_an_old_database_upgrades_in_place(tmp_path: Path, monkeypatch: pytest.M
 
     store = Store(str(path))  # the new code: migration 002 runs on open
     try:
-        assert store.db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS) == 2
+        assert store.db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS) == 3
         assert [r["name"] for r in store.db["_migrations"].rows] == [
             "001_initial",
             "002_session_table",
+            "003_ruling_replaces",
         ]
         assert store.db["sessions"].columns_dict["table_name"] is str
         # nothing lost: every other table as it was, sessions with one more column, NULL
+        # (rulings with migration 003's two columns after them, NULL: each still stands)
         for table, rows in rows_before.items():
-            assert store.db.execute(f"select * from [{table}] order by rowid").fetchall() == rows, (
-                table
-            )
+            now_rows = store.db.execute(f"select * from [{table}] order by rowid").fetchall()
+            if table == "rulings":
+                assert [row[-2:] for row in now_rows] == [(None, None)] * len(rows)
+                now_rows = [row[:-2] for row in now_rows]
+            assert now_rows == rows, table
         assert [
             tuple(r)[:-1] for r in store.db.execute("select * from sessions")
         ] == sessions_before

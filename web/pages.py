@@ -436,14 +436,11 @@ def correct(hand_id: int) -> Response:
 
 
 # -- a session ----------------------------------------------------------------------------
-@pages_blp.post("/sessions/<int:session_id>/rulings")
-def add_ruling(session_id: int) -> Response:
-    """A director's ruling: zero-sum amounts per player with a reason, its own row of the
-    sheet (:func:`records.service.add_ruling`)."""
-    session_row, tournament_row = readable_session(session_id)
-    actor = _director_actor(tournament_row["id"])
+def form_amounts(players: list[str]) -> dict[str, int]:
+    """The amounts of a ruling form (fields ``amount-0``, ``amount-1``, ... in seat order;
+    blank is 0, zeros left out); a field that is not a whole number is a 422."""
     amounts = {}
-    for seat, player in enumerate(session_row["players"]):
+    for seat, player in enumerate(players):
         raw = request.form.get(f"amount-{seat}", "").strip() or "0"
         try:
             value = int(raw)
@@ -453,6 +450,16 @@ def add_ruling(session_id: int) -> Response:
             ) from None
         if value:
             amounts[player] = value
+    return amounts
+
+
+@pages_blp.post("/sessions/<int:session_id>/rulings")
+def add_ruling(session_id: int) -> Response:
+    """A director's ruling: zero-sum amounts per player with a reason, its own row of the
+    sheet (:func:`records.service.add_ruling`)."""
+    session_row, tournament_row = readable_session(session_id)
+    actor = _director_actor(tournament_row["id"])
+    amounts = form_amounts(session_row["players"])
     hand_id = request.form.get("hand_id", type=int) or None
     service.add_ruling(
         get_store(),
@@ -483,6 +490,7 @@ def session_sheet(session_id: int) -> str:
         if rev["number"] > 1
     ]
     positions = {h["id"]: h["position"] for h in hands}
+    rulings = service.session_rulings(store, session_id)  # withdrawn ones too (#23.4)
     return render_template(
         "session.html",
         session=session_row,
@@ -492,7 +500,8 @@ def session_sheet(session_id: int) -> str:
         hands=hands,
         rows=present.sheet_rows(ledger, {h["position"]: h["id"] for h in hands}),
         chart=present.balance_chart(ledger),
-        rulings=store.rulings(session_id),
+        rulings=rulings,
+        rulings_by_id={r["id"]: r for r in rulings},
         positions=positions,
         corrections=corrections,
         director=director(),
@@ -614,5 +623,7 @@ def game_rules(game: str) -> str:
 
 
 def register_pages(app: Flask) -> None:
+    from . import director_pages  # noqa: F401 - its views join pages_blp (#23)
+
     app.register_blueprint(pages_blp)
     app.add_template_filter(table_heading, "table_heading")  # a session's table, as headed
