@@ -3,10 +3,11 @@
 
 Pages: ``/`` (home), ``/verify`` (paste or pick a file; store it in a session as a director),
 ``/hands/<id>`` (the replay), ``/sessions/<id>`` (the score sheet), ``/tournaments/<id>``
-(standings), ``/rules`` and ``/rules/<game>``. Reads are public unless the tournament is
-private: then only its director, logged in with a token (kept in the signed Flask session),
-sees it; to anyone else it does not exist (404). Every form carries a CSRF token
-(:mod:`web.csrf`).
+(standings), ``/rules`` and ``/rules/<game>``; the director's pages of issue 23 (revisions,
+rulings withdrawn or amended, sessions and tokens) are in :mod:`web.director_pages`. Reads are
+public unless the tournament is private: then only its director, logged in with a token (kept
+in the signed Flask session), sees it; to anyone else it does not exist (404). Every form
+carries a CSRF token (:mod:`web.csrf`).
 """
 
 from __future__ import annotations
