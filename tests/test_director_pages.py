@@ -501,6 +501,7 @@ def test_a_director_opens_a_session_from_the_pages(
 @pytest.mark.parametrize(
     ("fields", "message"),
     [
+        ({"game": "tarocchino"}, "choose one of the games"),
         ({"player-1": "anna"}, "different player names"),
         ({"options": "first-lead=nobody"}, "first-lead"),
         ({"table": "x" * 41}, "at most 40 characters"),
@@ -512,12 +513,15 @@ def test_opening_a_session_refuses_bad_input(
     login(client, tournament.token)
     players = {f"player-{i}": p for i, p in enumerate(PLAYERS)}
     response = form(
-        client, f"/tournaments/{tournament.id}/sessions/new", game="nice4", **{**players, **fields}
+        client,
+        f"/tournaments/{tournament.id}/sessions/new",
+        **{"game": "nice4", **players, **fields},
     )
     assert response.status_code == 422
     page = html.unescape(text_of(response))
     assert message in page and 'role="alert"' in page
-    assert 'value="Carla"' in page  # what was typed is kept
+    if "game" not in fields:
+        assert 'value="Carla"' in page  # what was typed is kept
     assert store.sessions(tournament.id) == []
 
 
@@ -557,7 +561,10 @@ def test_a_new_token_is_shown_once_and_works(
         headers={"Authorization": f"Bearer {token}"},
     )
     assert made.status_code == 201
-    assert form(client, f"/tournaments/{tournament.id}/tokens", label="  ").status_code == 422
+    for label in ("  ", "x" * 201):
+        refused = form(client, f"/tournaments/{tournament.id}/tokens", label=label)
+        assert refused.status_code == 422 and "at most 200 characters" in text_of(refused)
+    assert len(store.tokens(tournament.id)) == 2
 
 
 def test_a_revoked_token_no_longer_works(

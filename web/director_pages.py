@@ -17,7 +17,7 @@ from flask import Response, abort, flash, redirect, render_template, request, ur
 
 from records import service
 from records.service import ServiceError
-from scorer.games import GAMES, get_game
+from scorer.games import GAMES
 from scorer.record import parse_options
 
 from . import present
@@ -33,6 +33,8 @@ from .pages import (
 )
 
 __all__: list[str] = []
+
+MAX_LABEL_CHARS = 200  # a token's label, as an author's name in the API (web.schemas)
 
 
 # -- a hand's revisions -------------------------------------------------------------------
@@ -176,14 +178,17 @@ def new_session(tournament_id: int) -> Any:
         "error": None,
         "director": director(),
     }
-    if request.method == "GET" or game is None:
+    if request.method == "GET":
         return render_template("session_new.html", **context)
+    if game is None:
+        context["error"] = "choose one of the games"
+        return render_template("session_new.html", **context), 422
     try:
         options = parse_options(context["options"])
         sid = service.create_session(
             get_store(),
             tournament_id,
-            get_game(game.key).key,
+            game.key,
             context["players"],
             options,
             context["name"].strip(),
@@ -217,8 +222,12 @@ def create_token(tournament_id: int) -> tuple[str, int]:
     create`` prints it once."""
     row, actor = _own_tournament(tournament_id)
     label = request.form.get("label", "").strip()
-    if not label:
-        raise ServiceError(422, "MISSING_LABEL", "a token has a label saying whose it is")
+    if not label or len(label) > MAX_LABEL_CHARS:
+        raise ServiceError(
+            422,
+            "BAD_LABEL",
+            f"a token has a label saying whose it is, at most {MAX_LABEL_CHARS} characters",
+        )
     token = get_store().create_token(tournament_id, label, actor=actor)
     response = render_template(
         "tokens.html",
