@@ -29,6 +29,8 @@ from .store import NotFound, Store
 from .writer import write
 
 __all__ = [
+    "NEEDS_CONFIRMATION",
+    "Preview",
     "ServiceError",
     "Standing",
     "UploadResult",
@@ -39,6 +41,7 @@ __all__ = [
     "findings_of",
     "hand_revisions",
     "ledger_csv",
+    "preview_upload",
     "restore_revision",
     "revision_of",
     "ruling_states",
@@ -238,6 +241,34 @@ def upload(store: Store, session_id: int, text: str, actor: str) -> list[UploadR
     twice: its existing hand is returned with ``duplicate`` set."""
     session = _session(store, session_id)
     return _store_hands(store, session, _check_for_session(session, text), actor)
+
+
+NEEDS_CONFIRMATION = (Status.INVALID.value, Status.PARTIAL.value)
+"""Verdicts a page asks the director to confirm before storing (#23.1): the record breaks
+the rules in a way that voids it, or lacks what it takes to score it."""
+
+
+@dataclass
+class Preview:
+    """What :func:`upload` would store for one record, found without storing anything: its
+    verdict under the session's options and whether the session already holds it."""
+
+    index: int
+    status: str
+    duplicate: bool
+
+
+def preview_upload(store: Store, session_id: int, text: str) -> list[Preview]:
+    """The records of ``text`` as :func:`upload` would store them in the session (the same
+    checks, refusing with the same errors), each with its verdict under the session's
+    options and whether it is already there; nothing is written."""
+    session = _session(store, session_id)
+    out = []
+    for index, item in enumerate(_check_for_session(session, text), start=1):
+        revision, _findings = _revision(item, session["options"])
+        duplicate = store.find_duplicate(session_id, revision["content_hash"]) is not None
+        out.append(Preview(index, revision["status"], duplicate))
+    return out
 
 
 def upload_parsed(

@@ -214,3 +214,40 @@ def test_a_session_opened_and_a_token_made_and_revoked(page: Page, served) -> No
     row.get_by_role("button", name="Revoke").click()
     expect(page.locator(".flashes")).to_contain_text("revoked")
     expect(page.locator("table.tokens tr", has_text=label)).to_contain_text("revoked")
+
+
+def test_verify_and_store_asks_before_storing_an_invalid_record(page: Page, served) -> None:
+    base, world, db = served
+    store = with_store(db)
+    try:
+        name = f"Preview {page.viewport_size['width']}"
+        sid = service.create_session(store, world.tournament, "nice4", PLAYERS, {}, name, "t")
+    finally:
+        store.close()
+    # the tour with Anna's 4 played twice (tricks 1 and 15): a duplicate card, invalid (G-2)
+    invalid = TOUR.replace("15. 13 18 5C 4C", "15. 13 18 4 4C")
+    log_in(page, base, world.token)
+    page.goto(f"{base}/verify")
+    page.fill("#text", invalid)
+    page.select_option("#session_id", str(sid))
+    page.get_by_role("button", name="Verify and store").click()
+    preview = page.locator("section.preview")
+    expect(preview.locator("h2")).to_have_text(f"About to store in {name}")
+    expect(preview.locator(".preview-records .badge")).to_have_text("invalid")
+    expect(preview).to_contain_text("not scored in the ledger")
+    accessible(page)
+    # the box must be ticked: the browser will not send the form without it
+    store_button = preview.get_by_role("button", name="Store 1 hand")
+    store_button.click()
+    assert preview.locator("input[name=confirm]").evaluate("e => e.validity.valueMissing")
+    expect(page.locator(".flashes")).to_have_count(0)
+    preview.get_by_label("Store it all the same").check()
+    store_button.click()
+    warning = page.locator(".flashes .flash-warning")
+    expect(warning).to_contain_text(f"Stored 1 hand in {name}; record 1 is invalid")
+    expect(page.locator("h1 .badge")).to_have_text("invalid")
+    check = with_store(db)
+    try:
+        assert [h["original_text"] for h in check.hands(sid)] == [invalid]
+    finally:
+        check.close()

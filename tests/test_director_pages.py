@@ -620,3 +620,116 @@ def test_tokens_are_the_tournaments_directors_alone(
         == 400
     )
     assert len(store.tokens(tournament.id)) == 1
+
+
+# -- item 1: a preview before storing ------------------------------------------------------
+# called-king with trick 1 "7 9 9 11": Carla's 3 replaced by a second 9, invalid (G-2)
+DUPLICATE_CARD = CALLED_KING.replace("1. 7 9 3 11", "1. 7 9 9 11")
+
+
+def store_form(client: FlaskClient, sid: int, text: str, action: str, **extra: str):
+    return form(client, "/verify", text=text, action=action, session_id=str(sid), **extra)
+
+
+def test_verify_and_store_previews_without_storing(
+    client: FlaskClient, store: Store, tournament: Tournament
+) -> None:
+    sid = service.create_session(
+        store, tournament.id, "nice4", PLAYERS, {"first-lead": "declarer"}, "Round 4", "t"
+    )
+    login(client, tournament.token)
+    assert 'name="action" value="preview">Verify and store' in text_of(client.get("/verify"))
+    response = store_form(client, sid, f"{REVOKE_TOUR}\n{CALLED_KING}", "preview")
+    assert response.status_code == 200 and store.hands(sid) == []
+    page = html.unescape(text_of(response))
+    preview = page[page.index('class="preview"') :].split("</section>")[0]
+    assert "About to store in Round 4" in preview and "2 new hands" in preview
+    assert "<code>first-lead=declarer</code>" in preview  # the session's options, not the form's
+    # each verdict as it will be stored: under the session's first-lead=declarer the revoked
+    # tour is not what it is under the default (the form's options field is left empty)
+    expected = [
+        dump_report(c.report)["status"]
+        for c in check_text(f"{REVOKE_TOUR}\n{CALLED_KING}", options={"first-lead": "declarer"})
+    ]
+    assert expected[0] != dump_report(check_text(REVOKE_TOUR)[0].report)["status"]
+    assert re.findall(r'status-(\w+)">', preview) == expected == ["invalid", "clean"]
+    king = ", ".join(f"{p} {KING_PAYS[p]:+d}" if KING_PAYS[p] else f"{p} 0" for p in PLAYERS)
+    assert f"{king} marca" in preview
+    assert 'name="confirm" value="1" required' in preview
+    assert '<button type="submit" name="action" value="store" class="primary">Store 2 hands' in (
+        preview
+    )
+    stored = store_form(client, sid, f"{REVOKE_TOUR}\n{CALLED_KING}", "store", confirm="1")
+    assert stored.status_code == 302
+    assert [h["status"] for h in store.hands(sid)] == expected
+
+
+def test_a_clean_or_flagged_record_needs_no_confirmation(
+    client: FlaskClient, store: Store, tournament: Tournament
+) -> None:
+    sid = service.create_session(store, tournament.id, "nice4", PLAYERS, {}, "Round 8", "t")
+    login(client, tournament.token)
+    page = html.unescape(text_of(store_form(client, sid, REVOKE_TOUR, "preview")))
+    preview = page[page.index('class="preview"') :].split("</section>")[0]
+    assert re.findall(r'status-(\w+)">', preview) == ["flagged"]
+    assert 'name="confirm"' not in preview and "Store 1 hand<" in preview
+    assert "MUST_FOLLOW_TRUMPS" in page  # the findings are on the page, as on Verify
+    stored = store_form(client, sid, REVOKE_TOUR, "store")
+    assert stored.status_code == 302 and len(store.hands(sid)) == 1
+    landing = text_of(client.get(stored.location))
+    assert '<li class="flash-message">Stored 1 hand in Round 8.</li>' in landing
+
+
+def test_an_invalid_record_is_stored_only_once_confirmed(
+    client: FlaskClient, store: Store, tournament: Tournament
+) -> None:
+    sid = service.create_session(store, tournament.id, "nice4", PLAYERS, {}, "Round 5", "t")
+    login(client, tournament.token)
+    preview = html.unescape(text_of(store_form(client, sid, DUPLICATE_CARD, "preview")))
+    assert "Record 1 is <b>invalid</b>" in preview and "not scored in the ledger" in preview
+    assert 'name="confirm" value="1" required' in preview
+    # storing without the box ticked stores nothing and says why
+    refused = store_form(client, sid, DUPLICATE_CARD, "store")
+    assert refused.status_code == 422 and store.hands(sid) == []
+    assert "nothing was stored: record 1 is invalid" in html.unescape(text_of(refused))
+    confirmed = store_form(client, sid, DUPLICATE_CARD, "store", confirm="1")
+    assert confirmed.status_code == 302
+    [hand] = store.hands(sid)
+    assert hand["status"] == "invalid"
+    # not a green "Stored": a warning that it needs a director
+    landing = html.unescape(text_of(client.get(confirmed.location)))
+    assert (
+        '<li class="flash-warning">Stored 1 hand in Round 5; record 1 is invalid: '
+        "it needs a director.</li>"
+    ) in landing
+
+
+def test_a_partial_record_among_others_needs_confirmation(
+    client: FlaskClient, store: Store, tournament: Tournament
+) -> None:
+    sid = service.create_session(store, tournament.id, "nice4", PLAYERS, {}, "Round 6", "t")
+    partial = "\n".join(
+        line for line in CALLED_KING.splitlines() if not line.startswith("hand ")
+    ).replace("19. AC 8 10D CC", "19. AC 8 ? CC")
+    assert dump_report(check_text(partial)[0].report)["status"] == "partial"
+    login(client, tournament.token)
+    text = f"{REVOKE_TOUR}\n{partial}"
+    refused = store_form(client, sid, text, "store")
+    assert refused.status_code == 422 and store.hands(sid) == []
+    assert "record 2 is partial" in html.unescape(text_of(refused))
+    assert store_form(client, sid, text, "store", confirm="1").status_code == 302
+    assert [h["status"] for h in store.hands(sid)] == ["flagged", "partial"]
+    # the same records again: duplicates only, nothing to confirm or store
+    again = html.unescape(text_of(store_form(client, sid, text, "preview")))
+    assert "0 new hands; 2 already in the session" in again
+    assert "Nothing new to store" in again and 'name="confirm"' not in again
+
+
+def test_a_preview_refuses_what_upload_refuses(
+    client: FlaskClient, store: Store, tournament: Tournament
+) -> None:
+    sid = service.create_session(store, tournament.id, "nice4", PLAYERS, {}, "Round 7", "t")
+    login(client, tournament.token)
+    wrong = store_form(client, sid, CALLED_KING.replace("Dario", "Ezio"), "preview")
+    assert wrong.status_code == 422 and "nothing was stored" in text_of(wrong)
+    assert 'class="preview"' not in text_of(wrong)

@@ -217,9 +217,15 @@ def _submitted_text() -> str:
     return request.form.get("text", "")
 
 
-def _verify_view(text: str, options_text: str) -> dict[str, Any]:
-    """Verify ``text`` as the API does; what the page shows of each record."""
-    options = {k.lower(): v.lower() for k, v in parse_options(options_text).items()}
+def _verify_view(
+    text: str, options_text: str, session_options: dict[str, str] | None = None
+) -> dict[str, Any]:
+    """Verify ``text`` as the API does (under ``session_options`` when it is to be stored in
+    a session, else the form's options); what the page shows of each record."""
+    if session_options is not None:
+        options = session_options
+    else:
+        options = {k.lower(): v.lower() for k, v in parse_options(options_text).items()}
     checked = check_text(text, options=options or None)
     ledger = session_ledger(checked) if len(checked) > 1 else None
     findings: list[dict[str, Any]] = []
@@ -290,8 +296,8 @@ def verify() -> Any:
     if not text.strip():
         context["error"] = "paste a record or pick a file first"
         return render_template("verify.html", **context), 400
-    if request.form.get("action") == "store":
-        return _store(text, context)
+    if request.form.get("action") in ("preview", "store"):
+        return _store(text, context, request.form["action"])
     try:
         context["view"] = _verify_view(text, context["options"])
     except OptionError as exc:
@@ -300,7 +306,11 @@ def verify() -> Any:
     return render_template("verify.html", **context)
 
 
-def _store(text: str, context: dict[str, Any]) -> Any:
+def _store(text: str, context: dict[str, Any], action: str) -> Any:
+    """``preview`` ("Verify and store"): the verdicts, findings and payments of what would be
+    stored, under the session's options, and a button to store it. ``store``: store it, but
+    an invalid or partial record only once the director has ticked the box that confirms
+    it (#23.1); else the preview again and nothing stored."""
     mine = director()
     if mine is None:
         abort(401, description="log in with a director token to store records")
@@ -314,21 +324,45 @@ def _store(text: str, context: dict[str, Any]) -> Any:
         return render_template("verify.html", **context), 422
     actor = f"token {mine['id']} ({mine['label']}) via the web"
     try:
-        results = service.upload(get_store(), target["id"], text, actor)
+        preview = service.preview_upload(get_store(), target["id"], text)
     except ServiceError as exc:
         context["error"] = f"nothing was stored: {exc.message}"
         context["view"] = _verify_view(text, "")
         return render_template("verify.html", **context), exc.status
+    doubtful = [p for p in preview if p.status in service.NEEDS_CONFIRMATION and not p.duplicate]
+    confirmed = request.form.get("confirm") == "1"
+    if action == "preview" or (doubtful and not confirmed):
+        context["view"] = _verify_view(text, "", target["options"])
+        context["preview"] = {"session": target, "records": preview, "doubtful": doubtful}
+        if action == "preview":
+            return render_template("verify.html", **context)
+        context["error"] = (
+            f"nothing was stored: {_doubtful_words(doubtful)}; "
+            "tick the box below to store it all the same"
+        )
+        return render_template("verify.html", **context), 422
+    results = service.upload(get_store(), target["id"], text, actor)
     stored = sum(1 for r in results if not r.duplicate)
-    flash(
+    message = (
         f"Stored {stored} hand{'s' if stored != 1 else ''} in "
         f"{target['name'] or 'session ' + str(target['id'])}"
         + (f"; {len(results) - stored} already there" if stored < len(results) else "")
-        + "."
     )
+    if doubtful:
+        flash(f"{message}; {_doubtful_words(doubtful)}: it needs a director.", "warning")
+    else:
+        flash(message + ".")
     if len(results) == 1:
         return redirect(url_for("pages.hand", hand_id=results[0].hand_id))
     return redirect(url_for("pages.session_sheet", session_id=target["id"]))
+
+
+def _doubtful_words(doubtful: list[service.Preview]) -> str:
+    """``record 2 is invalid`` or ``records 1, 3 are invalid or partial``."""
+    kinds = " or ".join(sorted({p.status for p in doubtful}))
+    if len(doubtful) == 1:
+        return f"record {doubtful[0].index} is {kinds}"
+    return f"records {', '.join(str(p.index) for p in doubtful)} are {kinds}"
 
 
 # -- a hand -------------------------------------------------------------------------------
