@@ -181,6 +181,8 @@ def test_a_session_opened_and_a_token_made_and_revoked(page: Page, served) -> No
     base, world, _db = served
     log_in(page, base, world.token)
     page.goto(f"{base}/tournaments/{world.tournament}")
+    expect(page.get_by_role("button", name="Make it private")).to_be_visible()
+    accessible(page)  # the director's buttons on the tournament page
     page.get_by_role("link", name="Open a session").click()
     accessible(page)
     page.get_by_label("Game").select_option("nice3")

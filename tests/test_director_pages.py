@@ -622,6 +622,24 @@ def test_tokens_are_the_tournaments_directors_alone(
     assert len(store.tokens(tournament.id)) == 1
 
 
+def test_a_director_makes_the_tournament_private_and_public_again(
+    client: FlaskClient, store: Store, tournament: Tournament, app
+) -> None:
+    path = f"/tournaments/{tournament.id}/privacy"
+    assert form(client, path, private="1").status_code == 403
+    login(client, tournament.token)
+    assert "Make it private" in text_of(client.get(f"/tournaments/{tournament.id}"))
+    assert form(client, path, private="1").status_code == 302
+    assert store.tournament(tournament.id)["private"] == 1
+    assert app.test_client().get(f"/tournaments/{tournament.id}").status_code == 404
+    page = text_of(client.get(f"/tournaments/{tournament.id}"))
+    assert "The tournament is now private." in page and "Make it public" in page
+    assert form(client, path, private="0").status_code == 302
+    assert app.test_client().get(f"/tournaments/{tournament.id}").status_code == 200
+    actions = [(a["action"], a["detail"]) for a in store.audit_log("tournament", tournament.id)]
+    assert actions[-2:] == [("update", {"private": True}), ("update", {"private": False})]
+
+
 # -- item 1: a preview before storing ------------------------------------------------------
 # called-king with trick 1 "7 9 9 11": Carla's 3 replaced by a second 9, invalid (G-2)
 DUPLICATE_CARD = CALLED_KING.replace("1. 7 9 3 11", "1. 7 9 9 11")

@@ -1,8 +1,8 @@
 """The director's pages beyond the score sheet (issue 23): a hand's revisions (list, open,
-diff any two, restore one), withdrawing and amending rulings, opening a session and making
-and revoking the tournament's tokens. Views on the same blueprint as :mod:`web.pages`
-(endpoints ``pages.*``), as thin: the work is done by :mod:`records.service` and the store,
-the same calls the JSON API and the command line make.
+diff any two, restore one), withdrawing and amending rulings, opening a session, making the
+tournament private or public, and making and revoking its tokens. Views on the same
+blueprint as :mod:`web.pages` (endpoints ``pages.*``), as thin: the work is done by
+:mod:`records.service` and the store, the same calls the JSON API and the command line make.
 
 Reading a revision or a diff is open to whoever may read the hand; every form needs the
 logged-in director of the hand's (session's) tournament and carries the CSRF token.
@@ -200,6 +200,17 @@ def new_session(tournament_id: int) -> Any:
         return render_template("session_new.html", **context), exc.status
     flash("Session opened.")
     return redirect(url_for("pages.session_sheet", session_id=sid))
+
+
+@pages_blp.post("/tournaments/<int:tournament_id>/privacy")
+def set_privacy(tournament_id: int) -> Response:
+    """A director makes the tournament private (``private=1``: hidden from everyone but its
+    directors) or public again, as ``PATCH /api/tournaments/{id}`` does."""
+    _row, actor = _own_tournament(tournament_id)
+    private = request.form.get("private") == "1"
+    get_store().set_private(tournament_id, private, actor)
+    flash("The tournament is now private." if private else "The tournament is now public.")
+    return redirect(url_for("pages.tournament", tournament_id=tournament_id))
 
 
 @pages_blp.get("/tournaments/<int:tournament_id>/tokens")
