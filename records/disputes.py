@@ -78,6 +78,10 @@ def session_alternatives(
 def dump_alternatives(
     players: Sequence[str], alternatives: Sequence[Alternative]
 ) -> list[dict[str, Any]]:
+    """Alternatives as JSON. ``impossible`` says the record is impossible under this value
+    (not as applied): ``impossible_hands`` numbers those hands (1 for a single hand), which
+    are left out of ``amounts`` and ``delta`` (scored as applied), so that a hand that
+    cannot be played does not read as a change of payments."""
     return [
         {
             "option": alt.option,
@@ -89,6 +93,8 @@ def dump_alternatives(
             "amounts": dict(zip(players, alt.amounts, strict=True)),
             "delta": dict(zip(players, alt.delta, strict=True)),
             "changes_anything": alt.changes_anything,
+            "impossible": bool(alt.impossible),
+            "impossible_hands": list(alt.impossible),
         }
         for alt in alternatives
     ]

@@ -35,8 +35,11 @@ __all__ = [
     "Parsed",
     "RecordBuilder",
     "Visitor",
+    "comment_lines",
     "read",
     "read_one",
+    "split_comment",
+    "tag_name",
 ]
 
 TAG_ORDER = (
@@ -1011,12 +1014,28 @@ class Reader:
 def _strip_comment(line: str) -> str:
     """Drop ``; comment`` to the end of the line and ``{brace comments}``; quotes (tag values)
     and parentheses (annotations) protect both characters."""
+    return split_comment(line)[0]
+
+
+def split_comment(line: str) -> tuple[str, list[str]]:
+    """A line's text without its comments, and the comments as written, in order: each
+    ``{brace comment}`` (nested braces included; one left open runs to the end of the line)
+    and a ``; comment`` to the end of the line (trailing spaces dropped). Quotes (tag values)
+    and parentheses (annotations) protect both characters.
+
+    >>> split_comment('1. 7S {led} 8S 9S KS ; Bruno slow')
+    ('1. 7S  8S 9S KS ', ['{led}', '; Bruno slow'])
+    >>> split_comment('[Event "a; b {c}"]')
+    ('[Event "a; b {c}"]', [])
+    """
     if ";" not in line and "{" not in line:
-        return line
-    out = []
+        return line, []
+    out: list[str] = []
+    comments: list[str] = []
+    held: list[str] = []  # the brace comment being read
     quoted = escaped = False
     braces = parens = 0
-    for char in line:
+    for index, char in enumerate(line):
         if quoted and braces == 0:  # inside a tag value, \" and \\ are escapes, not quotes
             if escaped:
                 escaped = False
@@ -1030,16 +1049,42 @@ def _strip_comment(line: str) -> str:
             quoted = not quoted
         elif not quoted and parens == 0 and char == "{":
             braces += 1
+            held.append(char)
             continue
         elif not quoted and braces and char == "}":
             braces -= 1
+            held.append(char)
+            if braces == 0:
+                comments.append("".join(held))
+                held = []
             continue
         elif not quoted and braces == 0 and char == "(":
             parens += 1
         elif not quoted and braces == 0 and char == ")" and parens:
             parens -= 1
         elif not quoted and braces == parens == 0 and char == ";":
+            comments.append(line[index:].rstrip())
             break
         if braces == 0:
             out.append(char)
-    return "".join(out)
+        else:
+            held.append(char)
+    if held:
+        comments.append("".join(held).rstrip())
+    return "".join(out), comments
+
+
+def comment_lines(text: str, stop: int) -> list[str]:
+    """The comments of ``text``'s lines before line ``stop`` (lines counted as the reader
+    counts them), each line's joined by a space: what comes before a file's first record."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n", stop - 1)[: stop - 1]
+    return [" ".join(found) for _text, found in map(split_comment, lines) if found]
+
+
+def tag_name(text: str) -> str | None:
+    """The name of the tag on a line's text (without comments), as the reader files it
+    (``[game "nice4"]`` is the ``Game`` tag); ``None`` when the line holds no tag."""
+    match = _TAG.match(text.strip())
+    if match is None:
+        return None
+    return _TAG_NAMES.get(match.group(1).lower(), match.group(1))

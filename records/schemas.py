@@ -24,6 +24,7 @@ from scorer.cardset import cards_of
 from scorer.ledger import Ledger
 from scorer.record import Item, Line, Record, Trick
 from scorer.report import Report
+from scorer.results import GameResult
 
 __all__ = [
     "LedgerSchema",
@@ -218,6 +219,11 @@ def dump_report(report: Report) -> dict:
             else None
         ),
         "discard": _cards(cards_of(report.discard)) if report.discard is not None else None,
+        "stock": _cards(report.stock) if report.stock is not None else None,
+        "draws": [
+            {"trick": number, "seat": name(seat), "card": str(card)}
+            for number, seat, card in report.draws
+        ],
         "contract": dict(report.contract),
         "tricks": [
             {
@@ -302,6 +308,18 @@ class ReportSchema(Schema):
     findings = fields.List(fields.Nested(FindingSchema))
     hands = fields.Dict(keys=fields.String(), values=fields.List(fields.String()), allow_none=True)
     discard = fields.List(fields.String(), allow_none=True)
+    stock = fields.List(
+        fields.String(),
+        allow_none=True,
+        metadata={"description": "a game with a stock (pinch): the stock as written, in order"},
+    )
+    draws = fields.List(
+        fields.Dict(),
+        metadata={
+            "description": "each card drawn from the stock: the trick it follows, the seat, "
+            "the card (in hand from then on)"
+        },
+    )
     contract = fields.Dict(keys=fields.String(), values=fields.String())
     tricks = fields.List(fields.Dict())
     sides = fields.List(fields.Dict())
@@ -309,6 +327,19 @@ class ReportSchema(Schema):
     settlement = fields.Dict(keys=fields.String(), values=fields.Integer())
     unit = fields.String()
     abeyance = fields.Integer()
+
+
+def result_json(result: GameResult) -> dict:
+    """One game's result (or who leads the session, ``number`` 0) as the API shows it."""
+    return {
+        "number": result.number,
+        "text": result.text,
+        "rule": result.rule,
+        "finished": result.finished,
+        "draw": result.draw,
+        "winners": list(result.winners),
+        "players": list(result.players),
+    }
 
 
 class LedgerSchema(Schema):
@@ -323,6 +354,10 @@ class LedgerSchema(Schema):
     pot = fields.Integer()
     findings = fields.Method("dump_findings")
     summary = fields.List(fields.String())
+    results = fields.Method("dump_results")
+
+    def dump_results(self, ledger: Ledger) -> list[dict]:
+        return [result_json(result) for result in ledger.results]
 
     def dump_rows(self, ledger: Ledger) -> list[dict]:
         return [
@@ -334,6 +369,7 @@ class LedgerSchema(Schema):
                 "balances": dict(zip(ledger.players, row.balances, strict=True)),
                 "pot": row.pot,
                 "note": row.note,
+                "rule": row.rule,
             }
             for row in ledger.rows
         ]

@@ -7,14 +7,14 @@ records, every finding with its place; the web layer turns them into JSON in one
 
 from __future__ import annotations
 
-import csv
 import difflib
 import hashlib
 import io
 import json
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from functools import partial
 from typing import Any
 
 from scorer.findings import Severity
@@ -22,9 +22,11 @@ from scorer.games import GAMES, OptionError, UnknownGame, get_game
 from scorer.ledger import Adjustment, Ledger, build_ledger
 from scorer.report import Status
 
+from .cache import kept_ledger, kept_standing
+from .csvcells import spreadsheet_writer
 from .notation import Parsed, read
 from .pipeline import Checked, check_parsed, check_text
-from .schemas import LedgerSchema, dump_record, dump_report, shift_lines
+from .schemas import LedgerSchema, dump_record, dump_report, result_json, shift_lines
 from .store import NotFound, Store
 from .writer import write
 
@@ -33,6 +35,7 @@ __all__ = [
     "Preview",
     "ServiceError",
     "Standing",
+    "StandingsTable",
     "UploadResult",
     "amend_ruling",
     "compare_revisions",
@@ -46,10 +49,12 @@ __all__ = [
     "revision_of",
     "ruling_states",
     "session_ledger",
+    "session_result",
     "session_rulings",
     "session_what_if",
     "standings",
     "standings_csv",
+    "standings_json",
     "table_label",
     "upload",
     "upload_parsed",
@@ -57,6 +62,13 @@ __all__ = [
 ]
 
 MAX_RECORDS_PER_UPLOAD = 5_000
+
+#: The most a director's ruling moves for one player (#21.2), in the game's unit. No hand of
+#: any game pays a player more than a few hundred (pinch's 91 deck points and its melds,
+#: Piedicavallo's 114, a few marca in the Nice and Piedmontese games), and an upload holds at
+#: most :data:`MAX_RECORDS_PER_UPLOAD` hands: a ruling can undo a whole session's worth,
+#: and every balance stays a number that JSON, SQLite and the pages' chart can hold.
+MAX_RULING_AMOUNT = 1_000_000
 
 
 @dataclass
@@ -427,6 +439,14 @@ def _check_amounts(session: dict[str, Any], amounts: Mapping[str, int]) -> None:
             422, "UNKNOWN_PLAYER", f"not seated in this session: {', '.join(unknown)}"
         )
     engine = GAMES[session["game"]]
+    too_big = [name for name, amount in amounts.items() if abs(amount) > MAX_RULING_AMOUNT]
+    if too_big:
+        raise ServiceError(
+            422,
+            "BAD_AMOUNT",
+            f"{too_big[0]}: {amounts[too_big[0]]:,} is out of range; a ruling moves a "
+            f"player between -{MAX_RULING_AMOUNT:,} and {MAX_RULING_AMOUNT:,} {engine.unit}",
+        )
     if engine.zero_sum and sum(amounts.values()) != 0:
         raise ServiceError(
             422,
@@ -519,8 +539,15 @@ def amend_ruling(
 
 
 def session_ledger(store: Store, session_id: int) -> Ledger:
-    """The session's ledger from the current revisions, with the director's rulings."""
+    """The session's ledger from the current revisions, with the director's rulings: kept
+    per version of the session (:mod:`records.cache`), computed again only after a write."""
     session = _session(store, session_id)
+    return kept_ledger(store, session_id, lambda: compute_ledger(store, session))
+
+
+def compute_ledger(store: Store, session: dict[str, Any]) -> Ledger:
+    """The session's ledger computed from every hand (each replayed): what
+    :func:`session_ledger` keeps."""
     engine = GAMES[session["game"]]
     parsed, adjustments = _session_records(store, session)
     reports = [check_parsed(item, session["options"]).report for item in parsed]
@@ -532,6 +559,22 @@ def session_ledger(store: Store, session_id: int) -> Ledger:
         engine.key,
         engine.unit,
     )
+
+
+def session_result(store: Store, session_id: int) -> dict[str, Any]:
+    """The session's result, as its page shows it at the top: each game's winner (pinch
+    PINCH-8, Piedicavallo PIE-7), or who is ahead (the other games); with the balances."""
+    return result_of(session_ledger(store, session_id))
+
+
+def result_of(ledger: Ledger) -> dict[str, Any]:
+    """:func:`session_result` of a ledger already at hand."""
+    return {
+        "unit": ledger.unit,
+        "hands": sum(1 for row in ledger.rows if row.status is not None),
+        "balances": dict(zip(ledger.players, ledger.balances, strict=True)),
+        "games": [result_json(result) for result in ledger.results],
+    }
 
 
 def session_what_if(store: Store, session_id: int) -> dict[str, Any]:
@@ -572,38 +615,108 @@ def _session_records(
 class Standing:
     rank: str  # "1", "3=" for a tie
     player: str
-    total: int
+    total: int  # in the table's unit: net marca, rests, game points; or games won
     sessions: int
     hands: int
+    games: int | None = None  # games finished (tables ranked by games won)
+    drawn: int | None = None
 
 
-def standings(store: Store, tournament_id: int) -> list[Standing]:
-    """Each player's net result over the tournament's sessions (final balance less the
-    starting stake), best first; equal totals share a rank written ``3=``."""
+@dataclass
+class StandingsTable:
+    """One game's standings: a tournament never adds different units (issue #20.13)."""
+
+    game: str
+    title: str
+    unit: str  # what ``total`` counts: "marca", "rest", "game points", "games won"
+    basis: str  # how the total is made, naming its ruling
+    rows: list[Standing]
+
+
+def _basis(game: str, unit: str) -> str:
+    engine = GAMES.get(game)
+    rule = f" ({engine.ledger_rule})" if engine is not None and engine.ledger_rule else ""
+    if engine is not None and engine.ranked_by_games:
+        return f"games won{rule}; a draw is counted apart and wins nothing"
+    return f"net {unit} over the sessions: final balance less the starting stake{rule}"
+
+
+def _table_key(game: str, unit: str) -> str:
+    """A game's key, or (for sessions kept in another unit, e.g. piemonte3 with ``fool=5``
+    in thirds) the key with the unit, so that no table adds two units."""
+    engine = GAMES.get(game)
+    if engine is None or engine.ranked_by_games or unit == engine.unit:
+        return game
+    return f"{game} ({unit})"
+
+
+def standings(store: Store, tournament_id: int) -> dict[str, StandingsTable]:
+    """The tournament's standings, one table per game (never adding different units):
+    nice4, nice3, minchiate and piemonte3 by each player's net result in the game's unit;
+    pinch (PINCH-8) and piedicavallo (PIE-7) by games won. Best first; equal totals share a
+    rank written ``3=``. Each session's part is kept per version (:mod:`records.cache`)."""
     _tournament(store, tournament_id)
-    totals: dict[str, list[int]] = {}
+    tables: dict[str, dict[str, list[int]]] = {}
+    units: dict[str, tuple[str, str]] = {}
     for session in store.sessions(tournament_id):
-        ledger = session_ledger(store, session["id"])
-        hands = sum(1 for row in ledger.rows if row.status is not None)
-        for player, balance in zip(ledger.players, ledger.balances, strict=True):
-            entry = totals.setdefault(player, [0, 0, 0])
-            entry[0] += balance - ledger.start
+        part = kept_standing(store, session["id"], partial(compute_ledger, store, session))
+        key = _table_key(session["game"], part["unit"])
+        units.setdefault(key, (session["game"], part["unit"]))
+        totals = tables.setdefault(key, {})
+        by_games = GAMES[session["game"]].ranked_by_games
+        for player, net in part["net"].items():
+            won = drawn = finished = 0
+            for result in part["results"]:
+                if by_games and result["finished"] and player in result["players"]:
+                    finished += 1
+                    won += player in result["winners"]
+                    drawn += not result["winners"]
+            entry = totals.setdefault(player, [0, 0, 0, 0, 0])
+            entry[0] += won if by_games else net
             entry[1] += 1
-            entry[2] += hands
+            entry[2] += part["hands"]
+            entry[3] += finished
+            entry[4] += drawn
+    out = {}
+    for key in sorted(tables, key=lambda k: (list(GAMES).index(units[k][0]), k)):
+        game, unit = units[key]
+        by_games = GAMES[game].ranked_by_games
+        shown_unit = "games won" if by_games else unit
+        out[key] = StandingsTable(
+            game,
+            GAMES[game].title,
+            shown_unit,
+            _basis(game, unit),
+            _ranked(tables[key], by_games),
+        )
+    return out
+
+
+def _ranked(totals: Mapping[str, list[int]], by_games: bool) -> list[Standing]:
     ordered = sorted(totals.items(), key=lambda kv: (-kv[1][0], kv[0].casefold()))
     scores = [entry[0] for _, entry in ordered]
     out = []
-    for player, (total, sessions, hands) in ordered:
+    for player, (total, sessions, hands, finished, drawn) in ordered:
         rank = scores.index(total) + 1
         tied = scores.count(total) > 1
-        out.append(Standing(f"{rank}{'=' if tied else ''}", player, total, sessions, hands))
+        out.append(
+            Standing(
+                f"{rank}{'=' if tied else ''}",
+                player,
+                total,
+                sessions,
+                hands,
+                finished if by_games else None,
+                drawn if by_games else None,
+            )
+        )
     return out
 
 
 def ledger_csv(ledger: Ledger) -> str:
     """The ledger as CSV: one row per entry, amounts and balances per player."""
     out = io.StringIO()
-    writer = csv.writer(out)
+    writer = spreadsheet_writer(out)
     writer.writerow(
         [
             "entry",
@@ -616,18 +729,52 @@ def ledger_csv(ledger: Ledger) -> str:
         ]
     )
     for index, row in enumerate(ledger.rows, start=1):
-        status = row.status.value if row.status is not None else "ruling"
+        status = row.status.value if row.status is not None else row.kind  # ruling, penalty
         writer.writerow([index, row.hand, status, *row.amounts, *row.balances, row.pot, row.note])
     return out.getvalue()
 
 
-def standings_csv(rows: Iterable[Standing]) -> str:
+STANDINGS_CSV_HEADER = [
+    "game",
+    "unit",
+    "rank",
+    "player",
+    "total",
+    "sessions",
+    "hands",
+    "games",
+    "drawn",
+]
+
+
+def standings_csv(tables: Mapping[str, StandingsTable]) -> str:
+    """The standings as CSV: every row names its game and the unit of its total, so that no
+    spreadsheet adds a game's marca to another's games won; tables in the page's order."""
     out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow(["rank", "player", "total", "sessions", "hands"])
-    for row in rows:
-        writer.writerow([row.rank, row.player, row.total, row.sessions, row.hands])
+    writer = spreadsheet_writer(out)
+    writer.writerow(STANDINGS_CSV_HEADER)
+    for key, table in tables.items():
+        for row in table.rows:
+            writer.writerow(
+                [
+                    key,
+                    table.unit,
+                    row.rank,
+                    row.player,
+                    row.total,
+                    row.sessions,
+                    row.hands,
+                    "" if row.games is None else row.games,
+                    "" if row.drawn is None else row.drawn,
+                ]
+            )
     return out.getvalue()
+
+
+def standings_json(tables: Mapping[str, StandingsTable]) -> dict[str, Any]:
+    """The API's standings: ``{"games": {key: {"game", "title", "unit", "basis",
+    "rows"}}}``."""
+    return {"games": {key: asdict(table) for key, table in tables.items()}}
 
 
 def ledger_json(ledger: Ledger) -> dict[str, Any]:
@@ -636,19 +783,17 @@ def ledger_json(ledger: Ledger) -> dict[str, Any]:
 
 def needs_director(store: Store, tournament_id: int) -> list[dict[str, Any]]:
     """Hands whose current revision is flagged, partial or invalid."""
-    out = []
-    for session in store.sessions(tournament_id):
-        for row in store.hands(session["id"]):
-            if row["status"] in (Status.FLAGGED.value, Status.PARTIAL.value, Status.INVALID.value):
-                out.append(
-                    {
-                        "hand_id": row["id"],
-                        "session_id": session["id"],
-                        "position": row["position"],
-                        "status": row["status"],
-                    }
-                )
-    return out
+    wanted = (Status.FLAGGED.value, Status.PARTIAL.value, Status.INVALID.value)
+    return [
+        {
+            "hand_id": row["hand_id"],
+            "session_id": row["session_id"],
+            "position": row["position"],
+            "status": row["status"],
+        }
+        for row in store.tournament_hand_rows(tournament_id)
+        if row["status"] in wanted
+    ]
 
 
 def violations_in(findings: list[dict[str, Any]]) -> int:

@@ -1,10 +1,14 @@
 """Storage on SQLite through sqlite-utils.
 
-Tables: tournaments, director tokens (hashed), sessions (a table sitting: game, rule options,
+Tables: tournaments, director tokens (hashed), directors' page logins (hashed ids),
+sessions (a table sitting: game, rule options,
 players in seat order, and an optional table label, column ``table_name``), hands (a place
 in a session) with their revisions (the original text is the source of truth; canonical
 text, JSON, status and findings are derived columns beside it), director's rulings (ledger
 adjustments), and an append-only audit log.
+
+A session's ledger and its standing are kept in ``session_results`` under the session's
+``version``, which triggers raise on every write touching the session (migration 003).
 
 Every write runs in one ``BEGIN IMMEDIATE`` transaction (:meth:`Store.write`), so concurrent
 writers queue on SQLite's lock (with a busy timeout) instead of failing half-way; the database
@@ -24,7 +28,7 @@ import json
 import secrets
 import sqlite3
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
 from typing import Any
 
@@ -33,6 +37,7 @@ from sqlite_utils import Database
 __all__ = ["MIGRATIONS", "NotFound", "Store", "hash_token", "now"]
 
 BUSY_TIMEOUT_MS = 10_000
+KEEP_TIMEOUT_MS = 250  # a read keeping a computed result waits no longer for a writer
 
 
 class NotFound(LookupError):
@@ -169,7 +174,57 @@ def _m002_session_table(db: Database) -> None:
     db.execute("ALTER TABLE sessions ADD COLUMN table_name TEXT")
 
 
-def _m003_ruling_replaces(db: Database) -> None:
+def _m003_session_results(db: Database) -> None:
+    """Ledgers and standings kept up to date instead of recomputed on every read (issue
+    #21.7): each session gets a ``version`` that triggers raise on every write touching it
+    (a hand, a revision, a ruling, its options or players), and ``session_results`` keeps
+    the last computed ledger under the version it was computed at (and the engine code's
+    fingerprint). A row whose version or fingerprint differs is never read, so a read after
+    a write always recomputes; every worker process shares the table and it survives
+    restarts."""
+    db.execute("ALTER TABLE sessions ADD COLUMN version INTEGER NOT NULL DEFAULT 0")
+    db["session_results"].create(
+        {
+            "session_id": int,
+            "version": int,
+            "engine": str,
+            "ledger": str,
+            "standing": str,
+            "computed_at": str,
+        },
+        pk="session_id",
+        not_null={"version", "engine", "ledger", "standing", "computed_at"},
+        foreign_keys=[("session_id", "sessions", "id")],
+    )
+    bump = "UPDATE sessions SET version = version + 1 WHERE id = {}; END"
+    triggers = {
+        "revisions_bump": ("AFTER INSERT ON revisions", "NEW.session_id"),
+        "hands_bump": ("AFTER UPDATE ON hands", "NEW.session_id"),
+        "hands_delete_bump": ("AFTER DELETE ON hands", "OLD.session_id"),
+        "rulings_insert_bump": ("AFTER INSERT ON rulings", "NEW.session_id"),
+        "rulings_update_bump": ("AFTER UPDATE ON rulings", "NEW.session_id"),
+        "rulings_delete_bump": ("AFTER DELETE ON rulings", "OLD.session_id"),
+        "sessions_bump": ("AFTER UPDATE OF game, options, players ON sessions", "NEW.id"),
+    }
+    for name, (when, session) in triggers.items():
+        db.execute(f"CREATE TRIGGER {name} {when} BEGIN {bump.format(session)}")
+
+
+def _m004_logins(db: Database) -> None:
+    """Directors' logins on the pages (#21.14): the browser's cookie holds only a random
+    login id, whose hash is kept here with the token it was opened with; logging out (or
+    revoking the token) ends it, and a copy of the cookie is worth nothing after."""
+    db["logins"].create(
+        {"id": int, "token_id": int, "login_hash": str, "created_at": str, "ended_at": str},
+        pk="id",
+        not_null={"token_id", "login_hash", "created_at"},
+        foreign_keys=[("token_id", "tokens", "id")],
+    )
+    db["logins"].create_index(["login_hash"], unique=True)
+    db["logins"].create_index(["token_id"])
+
+
+def _m005_ruling_replaces(db: Database) -> None:
     """Rulings can be withdrawn or amended (issue 23.4) by later entries, never by changing
     or deleting a row: ``kind`` is ``withdrawal`` or ``amendment`` for those (NULL for a
     plain ruling) and ``replaces`` the id of the ruling they withdraw or amend. Existing
@@ -181,7 +236,9 @@ def _m003_ruling_replaces(db: Database) -> None:
 MIGRATIONS: list[tuple[str, Callable[[Database], None]]] = [
     ("001_initial", _m001_initial),
     ("002_session_table", _m002_session_table),
-    ("003_ruling_replaces", _m003_ruling_replaces),
+    ("003_session_results", _m003_session_results),
+    ("004_logins", _m004_logins),
+    ("005_ruling_replaces", _m005_ruling_replaces),
 ]
 """Schema changes in order; each runs once, in its own transaction, and is recorded."""
 
@@ -304,21 +361,60 @@ class Store:
         return token
 
     def revoke_token(self, token_id: int, actor: str = "cli") -> None:
+        """Revoke a token, and end every page login opened with it."""
         with self.write() as db:
             self._get("tokens", token_id)
             db["tokens"].update(token_id, {"revoked_at": now()})
+            db.execute(
+                "update logins set ended_at = ? where token_id = ? and ended_at is null",
+                [now(), token_id],
+            )
             self.audit(db, actor, "revoke", "token", token_id)
 
-    def tokens(self, tournament_id: int) -> list[dict[str, Any]]:
-        """The tournament's tokens, oldest first: id, label, made and revoked (never the
-        token: only its hash is kept, and that is left out too)."""
+    def tokens(self, tournament_id: int | None = None) -> list[dict[str, Any]]:
+        """The tokens (of one tournament, or all) in the order made: id, tournament_id, label,
+        created_at, revoked_at; never the hash (and the token itself is never kept)."""
+        where, values = ("where tournament_id = ?", [tournament_id]) if tournament_id else ("", [])
         return list(
             self.db.query(
                 "select id, tournament_id, label, created_at, revoked_at from tokens "
-                "where tournament_id = ? order by id",
-                [tournament_id],
+                f"{where} order by id",
+                values,
             )
         )
+
+    # -- page logins (the cookie holds a login id, never the token) ---------------------
+    def start_login(self, token: str) -> str | None:
+        """Open a login for a valid token; the random login id to put in the cookie (only
+        its hash is stored), or ``None`` when the token is unknown or revoked."""
+        row = self.token_row(token)
+        if row is None:
+            return None
+        login = secrets.token_urlsafe(32)
+        with self.write() as db:
+            db["logins"].insert(
+                {"token_id": row["id"], "login_hash": hash_token(login), "created_at": now()}
+            )
+        return login
+
+    def login_token_row(self, login: str) -> dict[str, Any] | None:
+        """The token row of an open login (not ended, its token not revoked), else ``None``."""
+        rows = list(
+            self.db.query(
+                "select t.* from logins l join tokens t on t.id = l.token_id "
+                "where l.login_hash = ? and l.ended_at is null and t.revoked_at is null",
+                [hash_token(login)],
+            )
+        )
+        return rows[0] if rows else None
+
+    def end_login(self, login: str) -> None:
+        """End a login (logout): its id opens nothing any more."""
+        with self.write() as db:
+            db.execute(
+                "update logins set ended_at = ? where login_hash = ? and ended_at is null",
+                [now(), hash_token(login)],
+            )
 
     def token_row(self, token: str) -> dict[str, Any] | None:
         rows = list(
@@ -379,6 +475,10 @@ class Store:
             {**r, "options": json.loads(r["options"]), "players": json.loads(r["players"])}
             for r in rows
         ]
+
+    def hand_count(self, session_id: int) -> int:
+        """How many hands the session holds (without reading them)."""
+        return self.db["hands"].count_where("session_id = ?", [session_id])
 
     # -- hands and revisions -------------------------------------------------------------
     def find_duplicate(self, session_id: int, content_hash: str) -> int | None:
@@ -532,6 +632,57 @@ class Store:
             actions = {"withdrawal": "withdraw ruling", "amendment": "amend ruling"}
             self.audit(db, actor, actions.get(kind or "", "ruling"), "session", session_id, detail)
         return rid
+
+    # -- computed results, kept per session version (issue #21.7) ---------------------------
+    def session_version(self, session_id: int) -> int:
+        """How many writes have touched the session (raised by triggers, migration 003)."""
+        row = self.db.execute("select version from sessions where id = ?", [session_id]).fetchone()
+        if row is None:
+            raise NotFound(f"no session {session_id}")
+        return int(row[0])
+
+    def kept_result(self, session_id: int, version: int, engine: str, column: str) -> str | None:
+        """The kept ``ledger`` or ``standing`` JSON of the session if it was computed at this
+        version by this engine code, else ``None`` (compute it again)."""
+        if column not in ("ledger", "standing"):
+            raise ValueError(column)
+        row = self.db.execute(
+            f"select {column} from session_results where session_id = ? and version = ? "
+            "and engine = ?",
+            [session_id, version, engine],
+        ).fetchone()
+        return row[0] if row else None
+
+    def keep_result(
+        self, session_id: int, version: int, engine: str, ledger: str, standing: str
+    ) -> None:
+        """Keep a computed result under the version it was computed from. Best effort: a
+        read waits at most :data:`KEEP_TIMEOUT_MS` for a writer to keep it; when the database
+        stays busy (or is read-only) the result is not kept and a later read computes it."""
+        self.db.execute(f"PRAGMA busy_timeout = {KEEP_TIMEOUT_MS}")
+        try:
+            with suppress(sqlite3.OperationalError):
+                self.db.execute(
+                    "insert or replace into session_results "
+                    "(session_id, version, engine, ledger, standing, computed_at) "
+                    "values (?, ?, ?, ?, ?, ?)",
+                    [session_id, version, engine, ledger, standing, now()],
+                )
+        finally:
+            self.db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+
+    def tournament_hand_rows(self, tournament_id: int) -> list[dict[str, Any]]:
+        """Each hand of the tournament's sessions with its current status, without its texts
+        (the tournament page's counts and the hands needing a director, at any size)."""
+        return list(
+            self.db.query(
+                "select h.id as hand_id, h.session_id, h.position, r.status from hands h "
+                "join sessions s on s.id = h.session_id join revisions r on r.hand_id = h.id "
+                "and r.number = h.revision where s.tournament_id = ? "
+                "order by h.session_id, h.position",
+                [tournament_id],
+            )
+        )
 
     def rulings(self, session_id: int) -> list[dict[str, Any]]:
         rows = self.db["rulings"].rows_where("session_id = ?", [session_id], order_by="id")

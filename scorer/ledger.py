@@ -9,6 +9,7 @@ conclusion (``Game.session_findings``, ``Game.session_summary``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -16,14 +17,29 @@ from .findings import Finding, Severity
 from .games import GAMES
 from .record import Record
 from .report import Report, Status
+from .results import GameResult
 
-__all__ = ["Adjustment", "Ledger", "LedgerRow", "build_ledger"]
+__all__ = ["Adjustment", "GameResult", "Ledger", "LedgerRow", "build_ledger", "ruling_cited"]
+
+_RULING_ID = re.compile(r"\(([A-Z][A-Z0-9]*-\d+[a-z]?)\)")
+
+
+def ruling_cited(text: str) -> str | None:
+    """The last ruling ID a text cites in brackets (``... (MIN-16)`` gives ``MIN-16``).
+
+    >>> ruling_cited("game 4 not played, Carla's folla is paid 2 rests (MIN-16)")
+    'MIN-16'
+    """
+    found = _RULING_ID.findall(text)
+    return found[-1] if found else None
 
 
 @dataclass(frozen=True, slots=True)
 class LedgerRow:
-    """One entry of the ledger: a hand, or a director's ruling (``status`` ``None``), with
-    what each player won or lost and the balances after it."""
+    """One entry of the ledger: a hand; a director's ruling (``status`` ``None``); or a
+    payment the game's own rules make (``status`` ``None`` and ``rule`` the ruling that makes
+    it, e.g. MIN-16's unfinished giro): with what each player won or lost and the balances
+    after it."""
 
     hand: int  # 1-based position in the session (for a ruling: the hand it follows, or 0)
     status: Status | None
@@ -31,10 +47,14 @@ class LedgerRow:
     balances: tuple[int, ...]
     pot: int  # open abeyance after this entry
     note: str = ""
+    rule: str | None = None  # the ruling behind an engine's own payment (never a director's)
 
     @property
     def kind(self) -> str:
-        return "hand" if self.status is not None else "ruling"
+        """``hand``, ``ruling`` (the director's) or ``penalty`` (the engine's, by ``rule``)."""
+        if self.status is not None:
+            return "hand"
+        return "penalty" if self.rule is not None else "ruling"
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +76,7 @@ class Ledger:
     rows: list[LedgerRow] = field(default_factory=list)
     findings: list[tuple[int, Finding]] = field(default_factory=list)  # (hand, finding)
     summary: list[str] = field(default_factory=list)  # the game's conclusion, in words
+    results: list[GameResult] = field(default_factory=list)  # who won each game, or leads
 
     @property
     def balances(self) -> tuple[int, ...]:
@@ -96,6 +117,7 @@ def build_ledger(
     engine = GAMES.get(game)
     start = engine.start_balance if engine is not None else 0
     ledger = Ledger(game, unit, players, start)
+    penalty_rules = set(engine.penalty_rulings) if engine is not None else set()
     balances = [start] * len(players)
     pot = 0
 
@@ -133,6 +155,23 @@ def build_ledger(
             if report.abeyance:
                 pot += report.abeyance
                 note = f"{report.abeyance} into abeyance (NICE-17)"
+            penalties = [
+                line.label
+                for line in report.lines
+                if line.rule in penalty_rules and any(line.amounts)
+            ]
+            if penalties:
+                cited = sorted({line.rule for line in report.lines if line.rule in penalty_rules})
+                note = "; ".join(
+                    filter(
+                        None,
+                        [
+                            note,
+                            f"includes the engine's penalty ({', '.join(cited)}): "
+                            + "; ".join(penalties),
+                        ],
+                    )
+                )
         if previous is not None:
             _check_rotation(ledger, number, previous, (record, report))
         previous = (record, report)
@@ -149,12 +188,20 @@ def build_ledger(
             amounts = [amounts_by_name.get(p, 0) for p in players]
             balances = [b + a for b, a in zip(balances, amounts, strict=True)]
             ledger.rows.append(
-                LedgerRow(len(records), None, tuple(amounts), tuple(balances), pot, reason)
+                LedgerRow(
+                    len(records),
+                    None,
+                    tuple(amounts),
+                    tuple(balances),
+                    pot,
+                    reason,
+                    ruling_cited(reason) or engine.key,
+                )
             )
         ledger.findings += engine.session_findings(records, reports)
-        ledger.summary = engine.session_summary(
-            records, reports, dict(zip(players, balances, strict=True))
-        )
+        final = dict(zip(players, balances, strict=True))
+        ledger.summary = engine.session_summary(records, reports, final)
+        ledger.results = engine.session_results(records, reports, final)
     return ledger
 
 

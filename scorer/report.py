@@ -124,6 +124,10 @@ class Report:
     tricks: list[TrickResult] = field(default_factory=list)
     hands: tuple[int, ...] | None = None  # dealt hands as masks, when known or derived
     discard: int | None = None
+    # A game with a stock (pinch): the stock as written, in drawing order, and every draw
+    # replayed, as (the trick it follows, seat, card); a drawn card is in hand from then on.
+    stock: tuple[Card, ...] | None = None
+    draws: list[tuple[int, int, Card]] = field(default_factory=list)
     contract: dict[str, str] = field(default_factory=dict)
     sides: list[SideTally] = field(default_factory=list)
     lines: list[ScoreLine] = field(default_factory=list)

@@ -52,10 +52,14 @@ MIN-4 | Deal | 20 cards each and a 21st face up (the dealer's after counting the
 MIN-5 | Scoprire and pigliare | The dealer turns up the folla's counting cards and sopraventi from the top (marked), then takes its other counting cards (not marked), and discards as many; his partner announces the folla's suit counts.
 MIN-6 | Discards and the folla | Discards are any cards, shown after the first card is played, into the folla; the folla counts for the dealer's side at the end, nothing in it dies.
 MIN-7 | Declared versicole | During the first trick each player shows his versicole (runs of 3+ within 1-5 or 28-40, 1+Fool+40, 1+13+28, Diecine, 3 or 4 Kings), marked at the sum of their cards; the Fool adds 5 to each.
+MIN-7a | How a declaration is written and paid | The Fool's 5 are its holder's whether or not his declare line writes it (a note says so when the deal is known); a declared run shorter than the run held is paid as declared, with a note naming the longer run; a replace line where nothing is owed is an error.
 MIN-8 | Marks during play | Muore: a counting card won by the side that did not play it is marked for the winners; accrescimento: a won card extending a declared versicola is marked (option accrescimento=off).
+MIN-8a | Joined versicole | A won card joining two versicole one side declared of the same kind makes them one: the new card and the won cards the join brings in are marked once each; declared cards are not marked again.
+MIN-8b | The Fool's replacement | The card given for the Fool counts as won by the receiving side when handed over: it can extend that side's declared versicola (accrescimento).
 MIN-9 | Rests during play | One running difference; each time it reaches 60 the leading side is paid a rest. Order: robbed, face-up, scoperti, declared versicole, then trick by trick.
 MIN-10 | End of the hand | Mazzetti (1 per card beyond 42), versicole in the pile (+5 each with the Fool), ultima 10, the counting cards again: added to the difference; the side ahead is paid one rest per 60 begun.
 MIN-11 | The Fool | Played to any trick but the last, never wins, stays with its side, replaced by a non-counting card of the side's pile (at the end the lowest counting card); a side winning no trick loses it: end rests doubled and 14 rests more.
+MIN-11a | Which card replaces the Fool | Unless the record says, the card MIN-11 forces as soon as the side has a non-counting card in its pile: the lowest it then has, not a card chosen at the end; a replacement written later than that is a violation.
 MIN-12 | The King rule | On the first lead of a suit, once trumped, a later player holding its King must play it; after a Fool lead the second card is the lead.
 MIN-13 | Revoke penalty | Not following suit or not trumping when able costs two rests to each opponent; the tricks stand.
 MIN-14 | Cascare | A player out of trumps lays his hand open: noted, legality unchanged.

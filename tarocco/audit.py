@@ -120,11 +120,16 @@ def _render_session(data: dict[str, Any]) -> str:
         "  what if the whole session were played with (change of the final balances):",
     ]
     for alt in data["what_if"]:
-        change = ", ".join(f"{p} {alt['delta'][p]:+d}" for p in players)
-        out.append(
-            f"    {alt['option']}={alt['value']} [{alt['ruling']}]: "
-            f"{change if alt['changes_anything'] else 'no change'}"
+        change = (
+            ", ".join(f"{p} {alt['delta'][p]:+d}" for p in players)
+            if any(alt["delta"].values())
+            else "no change"
         )
+        if alt["impossible"]:
+            numbers = alt["impossible_hands"]
+            hands = ("hand " if len(numbers) == 1 else "hands ") + ", ".join(map(str, numbers))
+            change += f" ({hands} impossible under this option: left out)"
+        out.append(f"    {alt['option']}={alt['value']} [{alt['ruling']}]: {change}")
     return "\n".join(out)
 
 
@@ -162,8 +167,12 @@ def _render(file: str, data: dict[str, Any]) -> str:
         out += [
             "    "
             + f"{a['option']}={a['value']} [{a['ruling']}]".ljust(width)
-            + "".join(f"{a['delta'][p]:>+9d}" for p in players)
-            + ("" if a["status"] == data["status"] else f"   (the hand is {a['status']})")
+            + (
+                "   impossible under this option: left out"
+                if a["impossible"]
+                else "".join(f"{a['delta'][p]:>+9d}" for p in players)
+                + ("" if a["status"] == data["status"] else f"   (the hand is {a['status']})")
+            )
             for a in changing
         ]
         unchanged = [

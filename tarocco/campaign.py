@@ -167,7 +167,9 @@ def run_campaign(
     show_default=True,
     help="Random records to draw (each also damaged once per mutation kind).",
 )
-@click.option("--seed", type=int, default=1, show_default=True)
+@click.option(
+    "--seed", type=int, default=1, show_default=True, help="Seed of the generator and the damage."
+)
 @click.option(
     "--kind",
     "kinds",

@@ -7,10 +7,12 @@ flagged, 2 when a record is malformed or impossible (G-2) or the input cannot be
 
 from __future__ import annotations
 
+import errno
 import gc
 import json
 import os
 import random
+import socket
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -18,10 +20,10 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from records.notation import NotationError, read
+from records.notation import NotationError, comment_lines, read
 from records.pipeline import check_text, exit_status, session_ledger
 from records.schemas import LedgerSchema, RecordSchema, dump_report
-from records.writer import write, write_many
+from records.writer import write_many
 from scorer.games import GAMES, OptionError, UnknownGame, get_game
 from scorer.record import split_players
 from scorer.rulings import rulings_for
@@ -140,7 +142,13 @@ def rules(game: str | None) -> None:
 @main.command("random")
 @click.argument("game")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the generator.")
-@click.option("--count", type=click.IntRange(1, 1_000_000), default=1, show_default=True)
+@click.option(
+    "--count",
+    type=click.IntRange(1, 1_000_000),
+    default=1,
+    show_default=True,
+    help="Records to make: the hands of one session, in order.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Records as JSON instead of notation.")
 def random_command(game: str, seed: int, count: int, as_json: bool) -> None:
     """Legal random records of GAME on standard output (a seeded session)."""
@@ -158,25 +166,44 @@ def random_command(game: str, seed: int, count: int, as_json: bool) -> None:
 @main.command("format")
 @click.argument("file")
 @click.option("--json", "as_json", is_flag=True, help="The records as JSON.")
-def format_command(file: str, as_json: bool) -> None:
-    """Rewrite FILE's records in canonical notation (or JSON) on standard output."""
-    parsed = read(read_input(file), source=None if file == "-" else file)
+@click.option(
+    "--no-comments",
+    is_flag=True,
+    help="Leave out the comments (; to the end of a line, {braces}); kept by default.",
+)
+def format_command(file: str, as_json: bool, no_comments: bool) -> None:
+    """Rewrite FILE's records in canonical notation (or JSON) on standard output.
+
+    Comments are kept: a comment line before the tag or line that follows it, the comments
+    on a line at its end. Formatting the result again changes nothing.
+    """
+    text = read_input(file)
+    parsed = read(text, source=None if file == "-" else file)
     errors = [e for p in parsed for e in p.errors]
     if errors:
         for error in errors:
             click.echo(str(error), err=True)
         sys.exit(2)
-    records = [p.record for p in parsed]
+    records = [p.record for p in parsed if p.record is not None]  # all read: no errors
     if as_json:
         click.echo(json.dumps(RecordSchema(many=True).dump(records), indent=2, ensure_ascii=False))
     else:
-        click.echo("\n".join(write(r) for r in records), nl=False)
+        opening = records[0].start.line if records and records[0].start else 1
+        heading = [] if no_comments else comment_lines(text, opening)
+        click.echo("".join(f"{line}\n" for line in heading), nl=False)
+        click.echo(write_many(records, comments=not no_comments), nl=False)
 
 
 @main.command()
 @click.argument("game", metavar="GAME|all")
-@click.option("--hands", type=click.IntRange(1, 10_000_000), default=10_000, show_default=True)
-@click.option("--seed", type=int, default=1, show_default=True)
+@click.option(
+    "--hands",
+    type=click.IntRange(1, 10_000_000),
+    default=10_000,
+    show_default=True,
+    help="Generated records to time (per game with all).",
+)
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the generator.")
 @click.option(
     "--jobs",
     type=click.IntRange(1, 64),
@@ -184,37 +211,66 @@ def format_command(file: str, as_json: bool) -> None:
     show_default=True,
     help="Processes at once (the cores to use); 1 measures one core.",
 )
-@click.option("--json", "as_json", is_flag=True)
-def bench(game: str, hands: int, seed: int, jobs: int, as_json: bool) -> None:
+@click.option("--json", "as_json", is_flag=True, help="The figures as JSON.")
+@click.option(
+    "--no-fail",
+    is_flag=True,
+    help="Exit with 0 even when a target is not met (for exploring).",
+)
+def bench(game: str, hands: int, seed: int, jobs: int, as_json: bool, no_fail: bool) -> None:
     """Time parse, replay + score of generated GAME records on one core (or --jobs), against
-    the game's speed target; GAME ``all`` runs every game in turn and prints a table."""
-    from .bench import run_bench, run_bench_all, run_bench_jobs, verdict
+    the game's speed target; GAME all runs every game in turn and prints a table.
+
+    Exit status 1 when a target is not met (unless --no-fail). A loaded machine lowers the
+    figures: compare runs on an idle one.
+    """
+    from .bench import run_bench_all
 
     if game == "all":
         if jobs > 1:
             raise click.UsageError("bench all measures one core; use --jobs with one game")
         summary = run_bench_all(hands, seed)
-        if as_json:
-            click.echo(json.dumps(summary, indent=2))
-            return
-        click.echo(
-            f"every game: {hands} generated records each, seed {seed}, "
-            f"Python {summary['python']}; hands per second on one core"
-        )
-        click.echo(f"  {'game':<13}{'parse':>9}{'replay':>9}{'score':>10}{'total':>9}  target")
-        for r in summary["games"]:
-            click.echo(
-                f"  {r['game']:<13}{r['parse_hands_per_second']:>9,.0f}"
-                f"{r['replay_hands_per_second']:>9,.0f}"
-                f"{r['score_hands_per_second']:>10,.0f}"
-                f"{r['total_hands_per_second']:>9,.0f}  {r['verdict']}"
-            )
-        click.echo(f"  slowest game: {summary['slowest']}, {summary['slowest_verdict']}")
+        _print_bench_all(summary, hands, seed, as_json)
+        met = summary["all_met"]
+    else:
+        try:
+            engine = get_game(game)
+        except UnknownGame as exc:
+            raise click.UsageError(str(exc)) from exc
+        met = _bench_one(engine, hands, seed, jobs, as_json)
+    if not met and not no_fail:
+        click.echo("a speed target is not met (exit status 1; --no-fail exits 0)", err=True)
+        sys.exit(1)
+
+
+def _print_bench_all(summary: dict[str, Any], hands: int, seed: int, as_json: bool) -> None:
+    """`bench all`'s table (or its JSON)."""
+    from .bench import load_note
+
+    if as_json:
+        click.echo(json.dumps(summary, indent=2))
         return
-    try:
-        engine = get_game(game)
-    except UnknownGame as exc:
-        raise click.UsageError(str(exc)) from exc
+    click.echo(
+        f"every game: {hands} generated records each, seed {seed}, "
+        f"Python {summary['python']}; hands per second on one core"
+    )
+    click.echo(f"  {'game':<13}{'parse':>9}{'replay':>9}{'score':>10}{'total':>9}  target")
+    for r in summary["games"]:
+        click.echo(
+            f"  {r['game']:<13}{r['parse_hands_per_second']:>9,.0f}"
+            f"{r['replay_hands_per_second']:>9,.0f}"
+            f"{r['score_hands_per_second']:>10,.0f}"
+            f"{r['total_hands_per_second']:>9,.0f}  {r['verdict']}"
+        )
+    click.echo(f"  slowest game: {summary['slowest']}, {summary['slowest_verdict']}")
+    click.echo(load_note())
+
+
+def _bench_one(engine: Any, hands: int, seed: int, jobs: int, as_json: bool) -> bool:
+    """Bench one game and print its figures; whether its target is met (no target, or
+    several processes, which no target is set for: met)."""
+    from .bench import load_note, run_bench, run_bench_jobs, target_met, verdict
+
     if jobs > 1:
         result = run_bench_jobs(engine, hands, seed, jobs)
         if as_json:
@@ -227,11 +283,13 @@ def bench(game: str, hands: int, seed: int, jobs: int, as_json: bool) -> None:
                 f"{result['total_hands_per_second']:>10,.0f} hands/s  "
                 f"(each process: {rates})"
             )
-        return
+            click.echo(load_note())
+        return True
     result = run_bench(engine, hands, seed)
+    result["target_met"] = target_met(result["game"], result["total_hands_per_second"])
     if as_json:
         click.echo(json.dumps(result, indent=2))
-        return
+        return result["target_met"] is not False
     click.echo(
         f"{result['game']}: {result['hands']} generated records "
         f"({result['cards_played']} cards played), Python {result['python']}"
@@ -246,6 +304,8 @@ def bench(game: str, hands: int, seed: int, jobs: int, as_json: bool) -> None:
             f"{result[phase + '_hands_per_second']:>10,.0f} hands/s{note}"
         )
     click.echo(f"  target  {verdict(result['game'], result['total_hands_per_second'])}")
+    click.echo(load_note())
+    return result["target_met"] is not False
 
 
 # -- the service ----------------------------------------------------------------------------
@@ -253,6 +313,7 @@ def bench(game: str, hands: int, seed: int, jobs: int, as_json: bool) -> None:
 
 
 def db_option(command: Callable[..., Any]) -> Callable[..., Any]:
+    """The --db option (or TAROCCO_DB) of every command on the service's database."""
     return click.option(
         "--db",
         default=DEFAULT_DB,
@@ -264,10 +325,24 @@ def db_option(command: Callable[..., Any]) -> Callable[..., Any]:
     )(command)
 
 
+def _check_database_folder(db: str) -> None:
+    """Refuse a database path in a folder that does not exist, naming the path and the folder
+    (SQLite itself says only "unable to open database file")."""
+    if db == ":memory:":
+        return
+    folder = os.path.dirname(os.path.abspath(db))
+    if not os.path.isdir(folder):
+        raise click.ClickException(
+            f"--db {db}: the folder {folder} does not exist (make it, or give --db or "
+            "TAROCCO_DB a path in a folder that exists)"
+        )
+
+
 def _open_store(db: str, *, create: bool = False) -> Store:
     """The store on ``db``; a missing file is an error unless this command may create it."""
     from records.store import Store
 
+    _check_database_folder(db)
     if db != ":memory:" and not create and not os.path.exists(db):
         raise click.ClickException(
             f"no database at {db} (`tarocco serve` or `tarocco "
@@ -298,6 +373,32 @@ def _tournament_or_fail(store: Store, name_or_id: str) -> dict[str, Any]:
     return tournament
 
 
+def _check_port_free(host: str, port: int) -> None:
+    """Refuse, in one line, an address the service cannot listen on (a port in use, most
+    often), before gunicorn starts: gunicorn would retry for five seconds, printing a raw
+    line each time, then exit."""
+    where = f"{host}:{port}"
+    try:
+        family, kind, proto, _name, address = socket.getaddrinfo(
+            host.strip("[]"), port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )[0]
+        with socket.socket(family, kind, proto) as probe:
+            # as gunicorn binds: a port left in TIME_WAIT by a server just stopped is free
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            probe.bind(address)
+    except OSError as exc:
+        if exc.errno == errno.EADDRINUSE:
+            raise click.ClickException(
+                f"port {port} is in use on {host}: stop what listens there, or choose "
+                "another port with --port or TAROCCO_PORT"
+            ) from exc
+        reason = exc.strerror or str(exc)
+        raise click.ClickException(
+            f"cannot listen on {where}: {reason} (see --host or TAROCCO_HOST, --port or "
+            "TAROCCO_PORT)"
+        ) from exc
+
+
 @main.command()
 @click.option(
     "--host",
@@ -314,6 +415,7 @@ def _tournament_or_fail(store: Store, name_or_id: str) -> dict[str, Any]:
     show_default=True,
     envvar="TAROCCO_PORT",
     show_envvar=True,
+    help="Port to listen on.",
 )
 @db_option
 @click.option(
@@ -337,12 +439,15 @@ def _tournament_or_fail(store: Store, name_or_id: str) -> dict[str, Any]:
 def serve(host: str, port: int, db: str, workers: int, threads: int) -> None:
     """Run the web service (the pages at /, the JSON API under /api) on gunicorn.
 
-    The database file is created or migrated at start, so the service is ready at once.
-    Stop it with Ctrl-C (or SIGTERM).
+    The database file is created or migrated at start, so the service is ready at once; a
+    port in use is refused at once. Stop it with Ctrl-C (or SIGTERM).
     """
     from .server import ServeConfig, url_for
     from .server import serve as run_server
 
+    _check_database_folder(db)
+    _check_port_free(host, port)
+    _open_store(db, create=True).close()  # any other bad path is reported here, naming it
     config = ServeConfig(host=host, port=port, db=db, workers=workers, threads=threads)
 
     def ready() -> None:
@@ -456,13 +561,50 @@ def token_revoke(token_id: int, db: str) -> None:
     click.echo(f"token {token_id} revoked")
 
 
+@token.command("list")
+@click.option(
+    "--tournament",
+    "name_or_id",
+    default=None,
+    metavar="NAME_OR_ID",
+    help="Only this tournament's tokens (all tokens when not given).",
+)
+@db_option
+def token_list(name_or_id: str | None, db: str) -> None:
+    """Director tokens and their ids, never the token.
+
+    Each: id, label, tournament, created, revoked. The token itself is not kept: make a new
+    one if it is lost, and revoke the old one by its id.
+    """
+    store = _open_store(db)
+    only = _tournament_or_fail(store, name_or_id)["id"] if name_or_id is not None else None
+    names = {row["id"]: row["name"] for row in store.tournaments()}
+    rows = store.tokens(only)
+    if not rows:
+        click.echo("no tokens yet (`tarocco token create --tournament NAME`)")
+        return
+    for row in rows:
+        state = f"revoked {row['revoked_at']}" if row["revoked_at"] else "active"
+        click.echo(
+            f"{row['id']:>4}  {row['label'] or '(no label)':<24} "
+            f"{names[row['tournament_id']]!r} (id {row['tournament_id']})  "
+            f"created {row['created_at']}  {state}"
+        )
+
+
 @main.group()
 def session() -> None:
     """Sessions: a table sitting (game, rule options, players in seat order)."""
 
 
 @session.command("create")
-@click.option("--tournament", "name_or_id", required=True, metavar="NAME_OR_ID")
+@click.option(
+    "--tournament",
+    "name_or_id",
+    required=True,
+    metavar="NAME_OR_ID",
+    help="The tournament it belongs to (see `tarocco tournament list`).",
+)
 @click.option("--game", required=True, help="The game (see `tarocco rules`).")
 @click.option(
     "--players",
@@ -516,6 +658,41 @@ def session_create(
         f"(tournament {found['name']!r}{at_table})",
         err=True,
     )
+
+
+@session.command("list")
+@click.option(
+    "--tournament",
+    "name_or_id",
+    default=None,
+    metavar="NAME_OR_ID",
+    help="Only this tournament's sessions (every tournament's when not given).",
+)
+@db_option
+def session_list(name_or_id: str | None, db: str) -> None:
+    """Sessions and their ids, to find one again.
+
+    Each: id, tournament, game, name, table, players, hands, created.
+    """
+    store = _open_store(db)
+    if name_or_id is not None:
+        tournaments = [_tournament_or_fail(store, name_or_id)]
+    else:
+        tournaments = store.tournaments()
+    listed = 0
+    for found in tournaments:
+        for row in store.sessions(found["id"]):
+            listed += 1
+            hands = store.hand_count(row["id"])
+            name = f" {row['name']!r}" if row["name"] else ""
+            table = f" at {row['table_name']!r}" if row["table_name"] else ""
+            click.echo(
+                f"{row['id']:>4}  {found['name']!r} (id {found['id']})  {row['game']}{name}"
+                f"{table}: {', '.join(row['players'])}; {hands} hand{'s' if hands != 1 else ''}"
+                f"; created {row['created_at']}"
+            )
+    if not listed:
+        click.echo("no sessions yet (`tarocco session create --tournament NAME ...`)")
 
 
 @main.command("import")
@@ -587,9 +764,11 @@ def import_command(path: Path, session_id: int, db: str) -> None:
     show_default=True,
     help="Requests in all (one generated record each).",
 )
-@click.option("--game", default="nice4", show_default=True)
-@click.option("--seed", type=int, default=1, show_default=True)
-@click.option("--json", "as_json", is_flag=True)
+@click.option(
+    "--game", default="nice4", show_default=True, help="The game of the generated records."
+)
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed of the generator.")
+@click.option("--json", "as_json", is_flag=True, help="The figures as JSON.")
 def loadtest(url: str, clients: int, count: int, game: str, seed: int, as_json: bool) -> None:
     """Load a running service's POST /api/verify with generated records; print throughput
     and latency percentiles (see BENCHMARKS.md)."""

@@ -107,7 +107,7 @@ def render_ledger(ledger: Ledger) -> str:
     rows = []
     for row in ledger.rows:
         cells = [f"{b} ({_signed(a)})" for a, b in zip(row.amounts, row.balances, strict=True)]
-        status = row.status.value if row.status is not None else "ruling"
+        status = row.status.value if row.status is not None else row.kind  # ruling, penalty
         rows.append([str(row.hand), status, *cells, str(row.pot), row.note])
     out += ["  " + line for line in _table(header, rows, right_from=2)]
     for hand, f in ledger.findings:

@@ -70,7 +70,7 @@ def build(
     declare: bool = True,
     replace: bool = True,
     revoke_at: int | None = None,
-    break_king: bool = False,
+    break_king: bool | str = False,
     comment: str = "",
     players: list[str] | None = None,
     extra_tags: tuple[tuple[str, str], ...] = (),
@@ -83,7 +83,8 @@ def build(
     ``leave_in_folla``: the dealer does not take the lowest counting card of the folla
     (MIN-5). ``revoke_at``: in that trick (or the first later one where it is possible) the first
     player who can follow suit plays another card instead; ``break_king``: the first player
-    the King rule binds plays another card of the suit.
+    the King rule binds plays another card of the suit (``"trump"``: the first one holding
+    another card of the suit and a trump trumps instead, a revoke too, MIN-12 and MIN-13).
     """
     rng = random.Random(seed)
     players = players or PLAYERS
@@ -174,7 +175,12 @@ def build(
                 and legal == 1 << (led * 14 + 13)
             ):
                 others = hand & (0x3FFF << 14 * led) & ~legal
-                if others:
+                if others and break_king == "trump" and hand & TRUMP_MASK:
+                    card = cards_of(hand & TRUMP_MASK)[0]
+                    built.king_breaks.append((number, seat))
+                    built.revokes.append((number, seat))
+                    break_king = False
+                elif others and break_king is True:
                     card = cards_of(others)[0]
                     built.king_breaks.append((number, seat))
                     break_king = False
@@ -251,6 +257,58 @@ def weak_side_deck(seed: int) -> list[Card]:
     ]
 
 
+def placed_deck(seed: int, cards: dict[int, list[str]], dealer: int = 3) -> list[Card]:
+    """The pack shuffled from ``seed``, then the ``cards`` of each seat moved into the 20 it is
+    dealt face down, and a card that cannot be robbed put on top (MIN-3: no robbing, so the
+    deal is as placed). The rest of each hand, the face-up cards and the folla stay random."""
+    rng = random.Random(seed)
+    deck = list(cards_of(R.PACK))
+    rng.shuffle(deck)
+    eldest = (dealer + 1) % 4
+    first = {(eldest + k) % 4: 20 * k for k in range(4)}  # where each seat's 20 begin
+    for seat, texts in cards.items():
+        for offset, text in enumerate(texts, start=1):  # position 0 is the top card's
+            here, there = deck.index(Card.parse(text)), first[seat] + offset
+            deck[here], deck[there] = deck[there], deck[here]
+    placed = len(cards.get(eldest, ()))
+    if deck[0].bit & R.ROBBABLE:
+        top = next(i for i in range(placed + 1, 20) if not deck[i].bit & R.ROBBABLE)
+        deck[0], deck[top] = deck[top], deck[0]
+    return deck
+
+
+def forced(plays: dict[tuple[int, int], str], then: Policy = lowest) -> Policy:
+    """A policy that plays the card given for (trick, seat), else ``then``'s card."""
+
+    def policy(number: int, seat: int, hand: int, legal: int, trick: list[Card]) -> Card:
+        text = plays.get((number, seat))
+        if text is None:
+            return then(number, seat, hand, legal, trick)
+        card = Card.parse(text)
+        assert legal & card.bit, f"{text} is not legal for seat {seat} in trick {number}"
+        return card
+
+    return policy
+
+
+def joining(seed: int) -> Built:
+    """Anna holds 34 35 36, Carla 38 39 40, Bruno 37: both declare (two versicole of one
+    side, one kind). Anna leads 34 to the first trick, Bruno must play 37, Carla takes it
+    with 38."""
+    deck = placed_deck(seed, {0: ["34", "35", "36"], 1: ["37"], 2: ["38", "39", "40"]})
+    return build(seed, deck=deck, policy=forced({(1, 0): "34", (1, 1): "37", (1, 2): "38"}))
+
+
+def fool_then(seed: int, cards: dict[int, list[str]], second: dict[int, str], **kw) -> Built:
+    """A deal with ``cards`` placed by seat. Anna leads the Fool to the first trick and Bruno
+    takes it with 40 (Carla 6, Dario 7): a card is owed to Bruno & Dario (MIN-11). The second
+    trick, ``second`` by seat, is won by Anna & Carla with 29 its only non-counting card: the
+    first card the Fool's side can give."""
+    plays = {(1, 0): "Fool", (1, 1): "40", (1, 2): "6", (1, 3): "7"}
+    plays |= {(2, seat): card for seat, card in second.items()}
+    return build(seed, deck=placed_deck(seed, cards), policy=forced(plays), **kw)
+
+
 # -- an independent count ----------------------------------------------------------------------
 _BLACK = [14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]  # MIN-1, highest first
 _RED = [14, 13, 12, 11, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
@@ -325,15 +383,29 @@ def recount(record: Record, accrescimento: bool = True) -> dict:
     leader = (dealer + 1) % 4
     owed = None
     last = None
+    written = bool(record.lines("replace"))
+
+    def grow(side: int) -> None:
+        """Accrescimento (MIN-8) of what ``side`` declared, from the cards in its pile."""
+        kinds = declared[side]
+        for kind, cards_ in kinds.items():
+            grown = _grow(cards_, piles[side], kind)
+            marks.append((side, sum(R.IN_VERSICOLA[c] for c in cards_of(grown & ~cards_))))
+            kinds[kind] = grown
+
+    def give(card: Card) -> None:
+        """MIN-11: the Fool's side gives ``card``; from then on it is the winners' card, which
+        may extend their versicole at once (MIN-8b), not the giver's."""
+        nonlocal owed
+        piles[owed[0]] &= ~card.bit
+        piles[owed[1]] |= card.bit
+        grow(owed[1])
+        owed = None
+
     for trick in record.body:
         if isinstance(trick, Line):
             if trick.keyword == "replace" and owed is not None:
-                # MIN-11: given as soon as the side has a card, where the record says so; from
-                # then on it is the winners' card (it may join their versicole, not the giver's)
-                card = trick.cards()[0]
-                piles[owed[0]] &= ~card.bit
-                piles[owed[1]] |= card.bit
-                owed = None
+                give(trick.cards()[0])  # where the record says so
             continue
         cards = [c for c in trick.card_tuple]
         led = next((c.suit if not c.is_trump else 4 for c in cards if not c.is_fool), None)
@@ -353,22 +425,22 @@ def recount(record: Record, accrescimento: bool = True) -> dict:
                 marks.append((side(winner), R.VALUE[card]))
         piles[side(winner)] |= won
         tricks_won[side(winner)] += 1
-        kinds = declared[side(winner)]
-        for kind, cards_ in kinds.items():
-            grown = _grow(cards_, piles[side(winner)], kind)
-            marks.append((side(winner), sum(R.IN_VERSICOLA[c] for c in cards_of(grown & ~cards_))))
-            kinds[kind] = grown
+        grow(side(winner))
         leader = last = winner
+        if owed is not None and not written:
+            # MIN-11a: no replace line: the card is due as soon as the side has a non-counting
+            # card, and it is the lowest one it then has (29 is the highest of them)
+            plain = [c for c in cards_of(piles[owed[0]]) if not R.VALUE[c] and not c.is_fool]
+            if plain:
+                give(min(plain, key=lambda c: (c.is_trump, c.rank if c.is_trump else int(c))))
     fool_lost = False
-    if owed is not None:  # no replace line: derived at the end (MIN-11)
+    if owed is not None:  # never given: the Fool is lost, or the lowest counting card (MIN-11)
         if not tricks_won[owed[0]]:
             card = FOOL
             fool_lost = True
         else:
             pile = piles[owed[0]] & ~FOOL.bit
-            plain = [c for c in cards_of(pile & ~R.COUNTING)]
-            plain.sort(key=lambda c: (c == Card.parse("29"), c))
-            card = plain[0] if plain else min(cards_of(pile), key=lambda c: (R.VALUE[c], c))
+            card = min(cards_of(pile), key=lambda c: (R.VALUE[c], c))
         piles[owed[0]] &= ~card.bit
         piles[owed[1]] |= card.bit
     folla = cards_in("folla")

@@ -22,6 +22,7 @@ import io
 import json
 import re
 import sqlite3
+from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -33,6 +34,7 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from openapi_spec_validator import validate as validate_openapi
+from sixkit import EXPECTED, SIX, six_sessions
 from werkzeug.test import TestResponse
 
 from records.notation import read
@@ -342,10 +344,17 @@ def test_get_tournament(client: FlaskClient, tournament: Tournament) -> None:
 def test_private_tournament_needs_its_token_to_read(
     client: FlaskClient, private: Tournament, other: Tournament
 ) -> None:
+    """#21.18: without its token a private tournament is answered as a missing one is."""
     url = f"/api/tournaments/{private.id}"
-    assert_error(client.get(url), 401, "TOKEN_REQUIRED")
-    assert_error(client.get(url, headers=bearer("tar_wrong")), 401, "BAD_TOKEN")
-    assert_error(client.get(url, headers=other.headers), 403, "WRONG_TOURNAMENT")
+    hidden = {"code": "NOT_FOUND", "status": 404, "message": f"no tournament {private.id}"}
+    assert assert_error(client.get(url), 404) == hidden
+    assert assert_error(client.get(url, headers=bearer("tar_wrong")), 404) == hidden
+    assert assert_error(client.get(url, headers=other.headers), 404) == hidden
+    missing = private.id + 100
+    assert assert_error(client.get(f"/api/tournaments/{missing}"), 404) == {
+        **hidden,
+        "message": f"no tournament {missing}",
+    }
     response = client.get(url, headers=private.headers)
     assert response.status_code == 200
     assert response.get_json()["private"] is True
@@ -367,7 +376,7 @@ def test_patch_private_needs_the_tournaments_token(
     response = client.patch(url, json=body, headers=tournament.headers)
     assert response.status_code == 200
     assert response.get_json()["private"] is True
-    assert_error(client.get(url), 401, "TOKEN_REQUIRED")
+    assert_error(client.get(url), 404, "NOT_FOUND")
     assert tournament.id not in {t["id"] for t in client.get("/api/tournaments").get_json()}
 
     response = client.patch(url, json={"private": False}, headers=tournament.headers)
@@ -409,7 +418,14 @@ def test_create_list_and_get_sessions(client: FlaskClient, tournament: Tournamen
 
     response = client.get(f"/api/sessions/{created['id']}")
     assert response.status_code == 200
-    assert response.get_json() == created
+    detail = response.get_json()
+    assert detail.pop("result") == {
+        "unit": "marca",
+        "hands": 0,
+        "balances": dict.fromkeys(PLAYERS, 10),
+        "games": [],
+    }
+    assert detail == created
 
 
 @pytest.mark.parametrize(
@@ -1000,29 +1016,46 @@ def test_hand_export(client: FlaskClient, tournament: Tournament, session_id: in
 
 
 # -- standings, attention, audit ----------------------------------------------------------
+def standings_rows(client: FlaskClient, tournament: Tournament, game: str = "nice4") -> list:
+    response = client.get(f"/api/tournaments/{tournament.id}/standings")
+    assert response.status_code == 200
+    return response.get_json()["games"][game]["rows"]
+
+
 def test_standings_rank_ties_with_equals(client: FlaskClient, tournament: Tournament) -> None:
     """Two sessions: bagatte-ultimu (-3 +7 -3 -1) and called-king (-1 +1 -1 +1): Bruno +8,
     Dario 0, Anna and Carla -4 each, level in third place ("3=")."""
     upload(client, tournament, new_session(client, tournament), example("bagatte-ultimu"))
     upload(client, tournament, new_session(client, tournament), CALLED_KING)
-    response = client.get(f"/api/tournaments/{tournament.id}/standings")
-    assert response.status_code == 200
-    rows = response.get_json()
+    body = client.get(f"/api/tournaments/{tournament.id}/standings").get_json()
+    assert list(body["games"]) == ["nice4"]
+    assert body["games"]["nice4"]["unit"] == "marca"
+    rows = body["games"]["nice4"]["rows"]
     assert [(r["rank"], r["player"], r["total"]) for r in rows] == [
         ("1", "Bruno", 8),
         ("2", "Dario", 0),
         ("3=", "Anna", -4),
         ("3=", "Carla", -4),
     ]
-    assert all((r["sessions"], r["hands"]) == (2, 2) for r in rows)
+    assert all((r["sessions"], r["hands"], r["games"]) == (2, 2, None) for r in rows)
 
     response = client.get(f"/api/tournaments/{tournament.id}/standings?format=csv")
     assert response.status_code == 200
     assert response.mimetype == "text/csv"
     table = list(csv.DictReader(io.StringIO(response.get_data(as_text=True))))
-    assert list(table[0]) == ["rank", "player", "total", "sessions", "hands"]
-    assert [(r["rank"], r["player"], int(r["total"])) for r in table] == [
-        (r["rank"], r["player"], r["total"]) for r in rows
+    assert list(table[0]) == [
+        "game",
+        "unit",
+        "rank",
+        "player",
+        "total",
+        "sessions",
+        "hands",
+        "games",
+        "drawn",
+    ]
+    assert [(r["game"], r["unit"], r["rank"], r["player"], int(r["total"])) for r in table] == [
+        ("nice4", "marca", r["rank"], r["player"], r["total"]) for r in rows
     ]
 
 
@@ -1031,23 +1064,113 @@ def test_standings_tie_at_the_top_and_rulings_count(
 ) -> None:
     sid = new_session(client, tournament)
     upload(client, tournament, sid, CALLED_KING)
-    ranks = [
-        (r["rank"], r["player"])
-        for r in client.get(f"/api/tournaments/{tournament.id}/standings").get_json()
-    ]
+    ranks = [(r["rank"], r["player"]) for r in standings_rows(client, tournament)]
     assert ranks == [("1=", "Bruno"), ("1=", "Dario"), ("3=", "Anna"), ("3=", "Carla")]
     client.post(
         f"/api/sessions/{sid}/rulings",
         json={"amounts": {"Dario": -1, "Anna": 1}, "reason": "r", "author": "TD"},
         headers=tournament.headers,
     )
-    rows = client.get(f"/api/tournaments/{tournament.id}/standings").get_json()
+    rows = standings_rows(client, tournament)
     assert [(r["rank"], r["player"], r["total"]) for r in rows] == [
         ("1", "Bruno", 1),
         ("2=", "Anna", 0),
         ("2=", "Dario", 0),
         ("4", "Carla", -1),
     ]
+
+
+def test_standings_per_game_never_add_units(
+    client: FlaskClient, store: Store, tournament: Tournament
+) -> None:
+    """#20.13: a session of each of the six games gives six tables, each in its own unit;
+    pinch and piedicavallo by games won (PINCH-8, PIE-7), the others by net result. Anna is
+    in all six: no column adds her 126 pinch points to her marca or rests."""
+    six_sessions(store, tournament.id)
+    response = client.get(f"/api/tournaments/{tournament.id}/standings")
+    assert response.status_code == 200
+    games = response.get_json()["games"]
+    assert list(games) == list(SIX)
+    for game, (unit, expected) in EXPECTED.items():
+        table = games[game]
+        assert (table["game"], table["title"], table["unit"]) == (game, GAMES[game].title, unit)
+        assert [(r["rank"], r["player"], r["total"]) for r in table["rows"]] == expected, game
+    assert "PINCH-8" in games["pinch"]["basis"] and "PIE-7" in games["piedicavallo"]["basis"]
+    assert [(r["games"], r["drawn"]) for r in games["pinch"]["rows"]] == [(1, 0), (1, 0)]
+    assert games["minchiate"]["rows"][0]["games"] is None
+
+    response = client.get(f"/api/tournaments/{tournament.id}/standings?format=csv")
+    rows = list(csv.DictReader(io.StringIO(response.get_data(as_text=True))))
+    assert [(r["game"], r["unit"], r["rank"], r["player"], int(r["total"])) for r in rows] == [
+        (game, unit, *row) for game, (unit, expected) in EXPECTED.items() for row in expected
+    ]
+
+
+def test_standings_keep_thirds_apart(
+    client: FlaskClient, store: Store, tournament: Tournament
+) -> None:
+    """piemonte3 with ``fool=5`` is kept in thirds of a game point (PIE3-2): its sessions get
+    a table of their own, never added to the whole game points of the others."""
+    six_sessions(store, tournament.id)
+    sid = new_session(
+        client, tournament, ["Anna", "Bruno", "Carla"], "piemonte3", options={"fool": "5"}
+    )
+    upload(client, tournament, sid, example("piemonte3/bargains"))
+    games = client.get(f"/api/tournaments/{tournament.id}/standings").get_json()["games"]
+    key = "piemonte3 (thirds of a game point)"
+    assert list(games) == [*list(SIX)[:5], key, "piedicavallo"]
+    assert games[key]["unit"] == "thirds of a game point"
+    assert all(row["sessions"] == 1 for row in games["piemonte3"]["rows"] + games[key]["rows"])
+    unit, expected = EXPECTED["piemonte3"]
+    assert games["piemonte3"]["unit"] == unit
+    assert [(r["rank"], r["player"], r["total"]) for r in games["piemonte3"]["rows"]] == expected
+
+
+def test_session_api_says_who_won(
+    client: FlaskClient, store: Store, tournament: Tournament
+) -> None:
+    """#20.14: the session's result in its API: each pinch game's winner (PINCH-8), the
+    Piedicavallo game's winning side and margin (PIE-7), who is ahead elsewhere."""
+    ids = six_sessions(store, tournament.id)
+    results = {
+        game: client.get(f"/api/sessions/{sid}").get_json()["result"] for game, sid in ids.items()
+    }
+    [pinch] = results["pinch"]["games"]
+    assert pinch["text"] == "game 1 (hands 1-2): Anna 126, Bruno 118: Anna wins (PINCH-8)"
+    assert (pinch["number"], pinch["finished"], pinch["winners"]) == (1, True, ["Anna"])
+    [piedicavallo] = results["piedicavallo"]["games"]
+    assert piedicavallo["text"].startswith("Anna and Carla win the game by 14")
+    assert piedicavallo["winners"] == ["Anna", "Carla"] and piedicavallo["rule"] == "PIE-7"
+    [minchiate] = results["minchiate"]["games"]
+    assert (minchiate["number"], minchiate["winners"]) == (0, ["Anna", "Carla"])
+    assert minchiate["text"] == "ahead: Anna and Carla with +5 rest (MIN-15)"
+    [piemonte3] = results["piemonte3"]["games"]
+    assert piemonte3["winners"] == ["Carla"] and "+8 game points" in piemonte3["text"]
+    assert results["nice4"]["balances"] == SESSION_BALANCES
+    assert results["nice4"]["hands"] == 5
+
+
+def test_engine_penalties_are_not_rulings(
+    client: FlaskClient, store: Store, tournament: Tournament
+) -> None:
+    """#20.15: Minchiate's revoke penalty (MIN-13) is named in its hand's row and the
+    unfinished giro's payments (MIN-16) are the engine's penalty rows with their ruling;
+    the director made no ruling, and none is listed as one."""
+    sid = six_sessions(store, tournament.id)["minchiate"]
+    rows = client.get(f"/api/sessions/{sid}/ledger").get_json()["rows"]
+    assert [(r["kind"], r["rule"]) for r in rows] == [("hand", None)] + [("penalty", "MIN-16")] * 3
+    assert "the engine's penalty (MIN-13): revoke by Bruno in trick 4" in rows[0]["note"]
+    assert client.get(f"/api/sessions/{sid}/rulings").get_json() == []
+    client.post(
+        f"/api/sessions/{sid}/rulings",
+        json={"amounts": {"Anna": 1, "Bruno": -1}, "reason": "slow play", "author": "TD"},
+        headers=tournament.headers,
+    )
+    kinds = [r["kind"] for r in client.get(f"/api/sessions/{sid}/ledger").get_json()["rows"]]
+    assert kinds == ["hand", "ruling", "penalty", "penalty", "penalty"]
+    csv_text = client.get(f"/api/sessions/{sid}/ledger?format=csv").get_data(as_text=True)
+    statuses = [row["status"] for row in csv.DictReader(io.StringIO(csv_text))]
+    assert statuses == ["flagged", "ruling", "penalty", "penalty", "penalty"]
 
 
 def test_attention_lists_hands_that_need_a_director(
@@ -1168,13 +1291,20 @@ READS = [
 def test_private_tournament_reads_need_its_token(
     client: FlaskClient, private: Tournament, other: Tournament
 ) -> None:
+    """#21.18: to a reader without its token (none, an unknown one, another tournament's),
+    every read of a private tournament answers exactly as the same read of an id that does
+    not exist: private ids cannot be listed by probing."""
     sid = new_session(client, private)
     [hand] = upload(client, private, sid, CALLED_KING)
+    ids = {"tid": private.id, "sid": sid, "hid": hand["hand_id"]}
+    absent = {"tid": 900, "sid": 900, "hid": 900}
     for template in READS:
-        url = template.format(tid=private.id, sid=sid, hid=hand["hand_id"])
-        assert_error(client.get(url), 401, "TOKEN_REQUIRED")
-        assert_error(client.get(url, headers=bearer("tar_bad")), 401, "BAD_TOKEN")
-        assert_error(client.get(url, headers=other.headers), 403, "WRONG_TOURNAMENT")
+        url = template.format(**ids)
+        missing = assert_error(client.get(template.format(**absent)), 404, "NOT_FOUND")
+        asked = re.search(r"\{(\w+)\}", template).group(1)  # the id the path names
+        expected = {**missing, "message": missing["message"].replace("900", str(ids[asked]))}
+        for headers in ({}, bearer("tar_bad"), other.headers):
+            assert assert_error(client.get(url, headers=headers), 404) == expected, url
         assert client.get(url, headers=private.headers).status_code == 200, url
 
 
@@ -1444,3 +1574,195 @@ def test_openapi_document_is_valid_and_lists_every_route(app: Flask, client: Fla
     assert documented == routes
     assert ("/api/openapi.json", "GET") not in documented
     assert "ErrorOut" in spec["components"]["schemas"]
+
+
+@pytest.mark.parametrize("path", ["/api", "/api/"])
+def test_api_root_is_an_index_of_where_things_are(client: FlaskClient, path: str) -> None:
+    """`tarocco serve` prints http://HOST:PORT/api: that address answers (issue 19), with the
+    OpenAPI document's address (which answers too), the docs and the version."""
+    response = client.get(path)
+    assert response.status_code == 200, response.get_data(as_text=True)
+    index = response.get_json()
+    assert index["service"] == "tarocco"
+    assert index["version"] == version("tarocco")
+    assert index["api_version"] == "1"
+    assert index["openapi"] == "http://localhost/api/openapi.json"
+    assert client.get(index["openapi"]).get_json()["paths"]["/api/"]["get"]
+    assert index["docs"] == "docs/api.md" and (ROOT / index["docs"]).exists()
+    assert client.get(index["rules"]).status_code == 200
+    assert index["pages"] == "http://localhost/"
+
+
+def test_the_documented_error_schema_is_the_one_sent(client: FlaskClient) -> None:
+    """#21.5: every error response the document names refers to ErrorOut (``code`` a
+    string, ``status`` an integer), as the bodies are; flask-smorest's own ``Error`` schema
+    (the reverse) is gone."""
+    spec = client.get("/api/openapi.json").get_json()
+    schemas = spec["components"]["schemas"]
+    assert "Error" not in schemas
+    assert schemas["ErrorOut"]["properties"]["code"]["type"] == "string"
+    assert schemas["ErrorOut"]["properties"]["status"]["type"] == "integer"
+    for name, response in spec["components"]["responses"].items():
+        ref = response["content"]["application/json"]["schema"]["$ref"]
+        assert ref == "#/components/schemas/ErrorOut", name
+    body = assert_error(client.post("/api/verify", json={}), 422)
+    assert isinstance(body["code"], str) and isinstance(body["status"], int)
+
+
+def test_a_405_names_the_methods_allowed(client: FlaskClient) -> None:
+    response = client.put("/api/verify", json={"text": CALLED_KING})
+    assert_error(response, 405)
+    assert response.headers["Allow"].split(", ") and "POST" in response.headers["Allow"]
+
+
+# -- hostile bodies (#21.1, #21.2, #21.17) --------------------------------------------------
+def write_endpoints(session_id: int, hand_id: int, tournament: Tournament) -> list[tuple]:
+    """The seven write and verify endpoints: method and path."""
+    return [
+        ("post", "/api/verify"),
+        ("post", "/api/audit"),
+        ("patch", f"/api/tournaments/{tournament.id}"),
+        ("post", f"/api/tournaments/{tournament.id}/sessions"),
+        ("post", f"/api/sessions/{session_id}/hands"),
+        ("post", f"/api/sessions/{session_id}/rulings"),
+        ("post", f"/api/hands/{hand_id}/revisions"),
+    ]
+
+
+def test_deep_json_and_huge_numbers_are_refused_by_every_write_endpoint(
+    client: FlaskClient, store: Store, tournament: Tournament, session_id: int
+) -> None:
+    """#21.1: nesting 1,000 deep ran the decoder out of stack, and an integer of more than
+    4,300 digits made Python refuse to convert it: both were 500s. Now 400 with a code."""
+    [hand] = upload(client, tournament, session_id, CALLED_KING)
+    before = (hand_count(store, session_id), store.audit_log(limit=None))
+    deep = "[" * 1000 + "]" * 1000
+    bodies = {
+        "TOO_DEEP": '{"text": "x", "private": true, "options": ' + deep + "}",
+        "NUMBER_TOO_LARGE": '{"text": "x", "limit": ' + "9" * 4301 + "}",
+    }
+    for method, url in write_endpoints(session_id, hand["hand_id"], tournament):
+        for code, body in bodies.items():
+            response = getattr(client, method)(
+                url, data=body, content_type="application/json", headers=tournament.headers
+            )
+            error = assert_error(response, 400, code)
+            assert "at most" in error["message"], error
+    for body in ('{"text": "x", "limit": 1e400}', '{"text": "x", "limit": NaN}'):
+        response = client.post("/api/audit", data=body, content_type="application/json")
+        assert_error(response, 400, "NUMBER_TOO_LARGE")
+    assert (hand_count(store, session_id), store.audit_log(limit=None)) == before
+    # nesting and numbers within the limits are the schemas' business, as before
+    ok = client.post("/api/verify", json={"text": CALLED_KING, "options": {}})
+    assert ok.status_code == 200
+
+
+def test_ruling_amounts_are_bounded(
+    client: FlaskClient, store: Store, tournament: Tournament, session_id: int
+) -> None:
+    """#21.2: ``{"Anna": 10**309, "Bruno": -10**309}`` was stored (201), and the session's
+    page answered 500 from then on. Amounts are bounded to what a ruling may move."""
+    from records.service import MAX_RULING_AMOUNT
+
+    url = f"/api/sessions/{session_id}/rulings"
+    for big in (10**309, 2**63, MAX_RULING_AMOUNT + 1):
+        body = {"amounts": {"Anna": big, "Bruno": -big}, "reason": "r", "author": "a"}
+        response = client.post(url, json=body, headers=tournament.headers)
+        assert response.status_code in (400, 422), response.get_data(as_text=True)
+    assert store.rulings(session_id) == []
+    assert client.get(f"/sessions/{session_id}").status_code == 200
+    body = {
+        "amounts": {"Anna": MAX_RULING_AMOUNT, "Bruno": -MAX_RULING_AMOUNT},
+        "reason": "the largest ruling",
+        "author": "a",
+    }
+    assert client.post(url, json=body, headers=tournament.headers).status_code == 201
+    assert client.get(f"/sessions/{session_id}").status_code == 200
+    spec = client.get("/api/openapi.json").get_json()
+    amount = spec["components"]["schemas"]["RulingIn"]["properties"]["amounts"]
+    assert amount["additionalProperties"]["maximum"] == MAX_RULING_AMOUNT
+
+
+def test_the_service_bounds_amounts_for_every_caller(store: Store, tournament: Tournament) -> None:
+    from records import service
+
+    sid = service.create_session(store, tournament.id, "nice4", PLAYERS, {}, "", "t")
+    with pytest.raises(service.ServiceError) as refused:
+        service.add_ruling(store, sid, {"Anna": 10**7, "Bruno": -(10**7)}, "r", "a", None, "t")
+    assert refused.value.code == "BAD_AMOUNT" and "1,000,000" in refused.value.message
+
+
+@pytest.mark.parametrize("value", ["yes", "true", 1, 0, "on", None, [], {}])
+def test_private_takes_booleans_only(
+    client: FlaskClient, tournament: Tournament, value: Any
+) -> None:
+    """#21.17: ``{"private": "yes"}`` made a tournament private."""
+    url = f"/api/tournaments/{tournament.id}"
+    response = client.patch(url, json={"private": value}, headers=tournament.headers)
+    body = assert_error(response, 422)
+    assert "private" in body["errors"]["json"]
+    assert client.get(url).get_json()["private"] is False
+
+
+# -- anonymous verify (#21.7) ---------------------------------------------------------------
+def test_anonymous_verify_is_bounded_and_a_director_is_not(
+    client: FlaskClient, tournament: Tournament
+) -> None:
+    """#21.7: anyone may verify, so an anonymous verify takes a smaller body and fewer
+    records than a director's; over the limit is 413 with the limit in the message."""
+    from web.bodies import ANONYMOUS_VERIFY_BYTES, ANONYMOUS_VERIFY_RECORDS
+
+    big = {"text": "x" * ANONYMOUS_VERIFY_BYTES}
+    error = assert_error(client.post("/api/verify", json=big), 413)
+    assert f"{ANONYMOUS_VERIFY_BYTES:,} bytes" in error["message"]
+    assert "director" in error["message"]
+    assert client.post("/api/verify", json=big, headers=tournament.headers).status_code == 200
+    assert client.post("/api/verify", json=big, headers=bearer("tar_wrong")).status_code == 413
+
+    many = {"text": "\n".join([CALLED_KING] * (ANONYMOUS_VERIFY_RECORDS + 1))}
+    assert len(json.dumps(many)) < ANONYMOUS_VERIFY_BYTES
+    error = assert_error(client.post("/api/verify", json=many), 413, "TOO_MANY_RECORDS")
+    assert f"at most {ANONYMOUS_VERIFY_RECORDS}" in error["message"]
+    response = client.post("/api/verify", json=many, headers=tournament.headers)
+    assert response.status_code == 200
+    assert len(response.get_json()["records"]) == ANONYMOUS_VERIFY_RECORDS + 1
+    fewer = {"text": "\n".join([CALLED_KING] * ANONYMOUS_VERIFY_RECORDS)}
+    assert client.post("/api/verify", json=fewer).status_code == 200
+
+
+# -- CSV exports a spreadsheet opens (#21.15) -----------------------------------------------
+def test_csv_exports_do_not_run_as_formulas(client: FlaskClient, tournament: Tournament) -> None:
+    """#21.15: a player named ``=1+1`` ran as a formula when a ledger or standings CSV was
+    opened in a spreadsheet. Text cells starting with = + - @ (or a tab, a carriage return)
+    get an apostrophe; amounts stay numbers (-6 is written -6)."""
+    names = ["=1+1", "@SUM(A1)", "+Carla", "-Dario"]
+    sid = new_session(client, tournament, players=names)
+    ruling = {"amounts": {"=1+1": -6, "@SUM(A1)": 6}, "reason": "=HYPERLINK(1)", "author": "a"}
+    response = client.post(f"/api/sessions/{sid}/rulings", json=ruling, headers=tournament.headers)
+    assert response.status_code == 201
+    exports = {
+        "ledger": f"/api/sessions/{sid}/ledger?format=csv",
+        "export": f"/api/sessions/{sid}/export?format=csv",
+        "sheet": f"/sessions/{sid}/sheet.csv",
+        "standings": f"/api/tournaments/{tournament.id}/standings?format=csv",
+    }
+    cells = {}
+    for name, url in exports.items():
+        response = client.get(url)
+        assert response.status_code == 200 and response.mimetype == "text/csv", url
+        cells[name] = list(csv.reader(io.StringIO(response.get_data(as_text=True))))
+    for name, rows in cells.items():
+        for row in rows:
+            for cell in row:
+                assert not cell.startswith(("=", "+", "@", "\t", "\r")), (name, cell)
+                assert not cell.startswith("-") or cell.lstrip("-").isdigit(), (name, cell)
+    header, ruling_row = cells["ledger"][0], cells["ledger"][1]
+    assert header[3:5] == ["'=1+1 marca", "'@SUM(A1) marca"]
+    assert ruling_row[3:5] == ["-6", "6"]  # numbers stay numbers
+    standings = [dict(zip(cells["standings"][0], row, strict=True)) for row in cells["standings"]]
+    assert {row["player"]: row["total"] for row in standings[1:]} == {
+        "'@SUM(A1)": "6",
+        "'+Carla": "0",
+        "'-Dario": "0",
+        "'=1+1": "-6",
+    }

@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 from browserkit import (
+    EXAMPLES,
     PLAYERS,
     REVOKE_TOUR,
     SESSION_BALANCES,
@@ -32,9 +33,11 @@ from browserkit import (
 )
 from playwright.sync_api import Browser, Page, expect, sync_playwright
 from serverkit import free_port
+from sixkit import EXPECTED, six_sessions
 
 from records import service
 from records.store import Store
+from scorer.games import GAMES
 
 RED = "rgb(179, 38, 30)"  # --bad in style.css
 
@@ -205,6 +208,53 @@ def test_session_sheet_and_chart(page: Page, served) -> None:
     expect(page.locator("tr.kind-ruling")).to_have_count(1)
 
 
+def test_standings_per_game_and_results(page: Page, served) -> None:
+    """#20.13-15 in the browser: a tournament with a session of each of the six games shows
+    a standings table per game headed with its unit (pinch and piedicavallo in games won),
+    the same in the API and the CSV; a session's page says who won at the top; Minchiate's
+    engine penalties are not badged as rulings."""
+    base, _world, db = served
+    store = Store(str(db))
+    try:
+        tid = store.create_tournament("Six games")
+        ids = six_sessions(store, tid)
+    finally:
+        store.close()
+    page.goto(f"{base}/tournaments/{tid}")
+    tables = page.locator("table.standings")
+    expect(tables).to_have_count(6)
+    headings = [" ".join(h.split()) for h in page.locator("h3.standings-game").all_inner_texts()]
+    assert headings == [
+        f"{GAMES[game].title} ({game}), in {unit}" for game, (unit, _rows) in EXPECTED.items()
+    ]
+    for game, (unit, rows) in EXPECTED.items():
+        table = page.locator(f'table.standings[data-game="{game}"]')
+        expect(table.locator("thead")).to_contain_text(unit)
+        players = table.locator("tbody th").all_inner_texts()
+        assert players == [player for _rank, player, _total in rows], game
+        ranks = table.locator("tbody td.rank").all_inner_texts()
+        assert ranks == [rank for rank, _player, _total in rows], game
+    api = page.request.get(f"{base}/api/tournaments/{tid}/standings").json()["games"]
+    assert {game: table["unit"] for game, table in api.items()} == {
+        game: unit for game, (unit, _rows) in EXPECTED.items()
+    }
+    href = page.locator("a", has_text="Standings CSV").get_attribute("href")
+    csv_rows = page.request.get(base + href).text().strip().splitlines()
+    assert csv_rows[0] == "game,unit,rank,player,total,sessions,hands,games,drawn"
+    assert "pinch,games won,1,Anna,1,1,2,1,0" in csv_rows
+    assert "minchiate,rest,1=,Anna,5,1,1,," in csv_rows
+
+    page.goto(f"{base}/sessions/{ids['pinch']}")
+    expect(page.locator(".result")).to_contain_text("Anna wins (PINCH-8)")
+    page.goto(f"{base}/sessions/{ids['piedicavallo']}")
+    expect(page.locator(".result")).to_contain_text("Anna and Carla win the game by 14")
+    page.goto(f"{base}/sessions/{ids['minchiate']}")
+    expect(page.locator(".result")).to_contain_text("ahead: Anna and Carla")
+    expect(page.locator("tr.kind-penalty")).to_have_count(3)
+    expect(page.locator("tr.kind-ruling")).to_have_count(0)
+    expect(page.locator("tr.kind-penalty .badge").first).to_have_text("penalty")
+
+
 def test_keyboard_stepper(page: Page, served) -> None:
     base, world, _db = served
     page.goto(f"{base}/hands/{world.revoke_hand}")
@@ -300,21 +350,90 @@ def test_private_tournament_is_hidden(browser: Browser, served) -> None:
 
 
 def test_view_from_one_seat(page: Page, served) -> None:
-    """A director judging the revoke looks at the table as Anna saw it: the other hands
-    hidden; ``?seat=N`` opens the page that way."""
+    """A director judging the revoke looks at the table as Anna saw it: the link opens the
+    page the server renders for her seat (``?seat=0``) at the trick on show, the other
+    hands not in it; "all" brings every hand back."""
     base, world, _db = served
     page.goto(f"{base}/hands/{world.revoke_hand}#trick-1")
-    page.select_option("select[data-view-seat]", "0")
-    expect(page.locator('.seat[data-seat="0"] .fan')).to_be_visible()
-    for seat in "123":
-        expect(page.locator(f'.seat[data-seat="{seat}"] .fan')).to_be_hidden()
-        expect(page.locator(f'.seat[data-seat="{seat}"] .fan-hidden')).to_be_visible()
+    with page.expect_navigation():
+        page.get_by_role("link", name="as Anna saw it").click()
+    assert page.url.endswith("?seat=0#trick-1")
     expect(page.locator(".step-label")).to_have_text("Trick 1 of 19")
+    expect(page.locator('.seat[data-seat="0"] .fan')).to_be_visible()
+    expect(page.locator('.seat[data-seat="0"]')).to_have_class(re.compile("place-south"))
+    for seat in "123":
+        expect(page.locator(f'.seat[data-seat="{seat}"] .held')).to_have_count(0)
+        expect(page.locator(f'.seat[data-seat="{seat}"] .fan-hidden')).to_be_visible()
     page.goto(f"{base}/hands/{world.revoke_hand}?seat=2")
     expect(page.locator('.seat[data-seat="2"] .fan')).to_be_visible()
-    expect(page.locator('.seat[data-seat="0"] .fan')).to_be_hidden()
-    page.select_option("select[data-view-seat]", "")
-    expect(page.locator('.seat[data-seat="0"] .fan')).to_be_visible()
+    expect(page.locator('.seat[data-seat="2"]')).to_have_class(re.compile("place-south"))
+    expect(page.locator('.seat[data-seat="0"] .held')).to_have_count(0)
+    with page.expect_navigation():
+        page.get_by_role("link", name="all", exact=True).click()
+    for seat in "0123":
+        expect(page.locator(f'.seat[data-seat="{seat}"] .fan')).to_be_visible()
+
+
+def test_pinch_fans_hold_the_drawn_cards(page: Page, served) -> None:
+    """The pinch score-sheet hand at trick 12 (PINCH-3): Bruno holds 15 cards, KC drawn
+    after the trick among them (once he showed 5); the stock shows 24 cards left, 17 next."""
+    base, _world, db = served
+    store = Store(str(db))
+    try:
+        club = store.create_tournament("Pinch club")
+        sid = service.create_session(store, club, "pinch", ["Anna", "Bruno"], {}, "P", "test")
+        text = (EXAMPLES / "pinch" / "score-sheet.txt").read_text()
+        hand = service.upload(store, sid, text, "test")[0].hand_id
+    finally:
+        store.close()
+    page.goto(f"{base}/hands/{hand}#trick-12")
+    expect(page.locator(".step-label")).to_have_text("Trick 12 of 39")
+    for seat in "01":
+        expect(page.locator(f'.seat[data-seat="{seat}"] .held:visible')).to_have_count(15)
+    new = page.locator('.seat[data-seat="1"] .held.is-new svg')
+    expect(new).to_have_attribute("aria-label", "King of clubs")
+    expect(page.locator("#trick-12 .stock")).to_contain_text("Stock: 24 cards left")
+    expect(page.locator('#trick-12 .next-card [aria-label="Trump XVII (17)"]')).to_be_visible()
+    page.keyboard.press("End")
+    for seat in "01":
+        expect(page.locator(f'.seat[data-seat="{seat}"] .held:visible')).to_have_count(0)
+
+
+def test_view_from_one_seat_without_javascript(browser: Browser, served) -> None:
+    """The called-king hand (NICE-8) as Anna saw it, JavaScript off: the page holds her 19
+    cards and no other hand, not the dealer's discard (7C 10C), not Bruno as the partner
+    before trick 16; the links to the other seats work without a script, and Dario, the
+    dealer, sees his discard."""
+    base, _world, db = served
+    store = Store(str(db))
+    try:
+        club = store.create_tournament("Kibitz club")
+        sid = service.create_session(store, club, "nice4", PLAYERS, {}, "Called", "test")
+        text = (EXAMPLES / "nice4" / "called-king.txt").read_text()
+        hand = service.upload(store, sid, text, "test")[0].hand_id
+    finally:
+        store.close()
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    try:
+        page.goto(f"{base}/hands/{hand}?seat=0")
+        expect(page.locator(".held")).to_have_count(19)
+        expect(page.locator('.seat[data-seat="0"] .held:visible')).to_have_count(19)
+        for seat in "123":
+            expect(page.locator(f'.seat[data-seat="{seat}"] .held')).to_have_count(0)
+        expect(page.locator('[aria-label="7 of cups"]')).to_have_count(0)
+        expect(page.locator('[aria-label="10 of cups"]')).to_have_count(0)
+        expect(page.locator("#trick-0")).not_to_contain_text("partner")
+        expect(page.locator("#trick-15")).not_to_contain_text("partner")
+        expect(page.locator("#trick-16 .partner-shown")).to_contain_text("Bruno is Dario's partner")
+        expect(page.locator(".record-text")).to_have_count(0)
+        page.get_by_role("link", name="as Dario saw it").click()
+        expect(page).to_have_url(re.compile(r"\?seat=3$"))
+        expect(page.locator('#trick-0 [aria-label="7 of cups"]')).to_have_count(1)
+        expect(page.locator('.seat[data-seat="3"] .held')).to_have_count(21)
+        expect(page.locator('.seat[data-seat="0"] .held')).to_have_count(0)
+    finally:
+        context.close()
 
 
 def test_embedded_in_another_page(browser: Browser, served) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner
 
@@ -37,6 +38,22 @@ def test_verify_violation_exits_1_and_names_place_and_rule(runner: CliRunner) ->
     assert "MUST_FOLLOW_TRUMPS [NICE-11]" in result.output
     assert "trick 1" in result.output
     assert "legal: 4 11 19" in result.output
+
+
+def test_engine_penalty_rows_are_not_called_rulings(runner: CliRunner) -> None:
+    """#20.15: the unfinished giro's payment (MIN-16) is the engine's penalty in the ledger,
+    not a director's ruling."""
+    path = ROOT / "examples" / "minchiate" / "unfinished-giro.txt"
+    result = runner.invoke(main, ["verify", str(path)])
+    ledger = result.output[result.output.index("session ledger") :]
+    rows = [
+        words[:2]
+        for words in map(str.split, ledger.splitlines())
+        if len(words) > 1 and words[1] in ("clean", "penalty", "ruling")
+    ]
+    assert rows == [["1", "clean"], ["2", "clean"], ["3", "clean"], ["3", "penalty"]]
+    assert "game 4 not played, Carla's folla is paid 2 rests (MIN-16)" in ledger
+    assert "ruling" not in ledger
 
 
 def test_verify_impossible_record_exits_2(runner: CliRunner) -> None:
@@ -147,7 +164,7 @@ def test_rules_lists_games_options_and_rulings(runner: CliRunner) -> None:
 
 
 def test_bench_reports_each_phase(runner: CliRunner) -> None:
-    result = runner.invoke(main, ["bench", "nice4", "--hands", "20", "--json"])
+    result = runner.invoke(main, ["bench", "nice4", "--hands", "20", "--json", "--no-fail"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["hands"] == 20
@@ -158,7 +175,7 @@ def test_bench_reports_each_phase(runner: CliRunner) -> None:
 def test_bench_says_whether_the_game_meets_its_target(runner: CliRunner) -> None:
     from tarocco.bench import TARGETS, verdict
 
-    result = runner.invoke(main, ["bench", "pinch", "--hands", "5"])
+    result = runner.invoke(main, ["bench", "pinch", "--hands", "5", "--no-fail"])
     assert result.exit_code == 0, result.output
     assert "target  " in result.output and "of 5,000" in result.output
     assert TARGETS["pinch"] == 5_000  # issue 6
@@ -170,7 +187,7 @@ def test_bench_says_whether_the_game_meets_its_target(runner: CliRunner) -> None
 def test_bench_all_runs_every_game_and_judges_the_slowest(runner: CliRunner) -> None:
     from scorer.games import ENGINES
 
-    result = runner.invoke(main, ["bench", "all", "--hands", "3", "--json"])
+    result = runner.invoke(main, ["bench", "all", "--hands", "3", "--json", "--no-fail"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     games = [r["game"] for r in data["games"]]
@@ -179,6 +196,168 @@ def test_bench_all_runs_every_game_and_judges_the_slowest(runner: CliRunner) -> 
     assert data["slowest"] == min(rates, key=rates.__getitem__)
     assert data["slowest_share_of_nice4"] == pytest.approx(rates[data["slowest"]] / rates["nice4"])
     assert all(r["verdict"] for r in data["games"])
-    table = runner.invoke(main, ["bench", "all", "--hands", "2"])
+    table = runner.invoke(main, ["bench", "all", "--hands", "2", "--no-fail"])
     assert table.exit_code == 0 and "slowest game:" in table.output
     assert runner.invoke(main, ["bench", "all", "--jobs", "2"]).exit_code == 2
+
+
+def test_bench_exits_1_when_a_target_is_not_met(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A target out of reach fails the command (issue 19), --no-fail keeps exit 0 for
+    exploring, and the output says that a loaded machine lowers the figures."""
+    from tarocco import bench
+
+    monkeypatch.setitem(bench.TARGETS, "pinch", 10**12)  # no machine checks that many
+    failed = runner.invoke(main, ["bench", "pinch", "--hands", "3"])
+    assert failed.exit_code == 1, failed.output
+    assert "target  NOT met" in failed.stdout
+    assert "a loaded machine lowers these figures" in failed.stdout
+    assert "--no-fail" in failed.stderr
+    as_json = runner.invoke(main, ["bench", "pinch", "--hands", "3", "--json"])
+    assert as_json.exit_code == 1 and json.loads(as_json.stdout)["target_met"] is False
+    exploring = runner.invoke(main, ["bench", "pinch", "--hands", "3", "--no-fail"])
+    assert exploring.exit_code == 0, exploring.output
+    assert "target  NOT met" in exploring.stdout
+    monkeypatch.setitem(bench.TARGETS, "pinch", 1)  # any machine checks one hand a second
+    met = runner.invoke(main, ["bench", "pinch", "--hands", "3"])
+    assert met.exit_code == 0, met.output
+    assert "target  met" in met.stdout
+
+
+def test_bench_all_exits_1_when_a_game_misses_its_target(
+    runner: CliRunner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tarocco import bench
+
+    monkeypatch.setitem(bench.TARGETS, "nice4", 10**12)
+    result = runner.invoke(main, ["bench", "all", "--hands", "2"])
+    assert result.exit_code == 1, result.output
+    assert "a loaded machine lowers these figures" in result.stdout
+    assert runner.invoke(main, ["bench", "all", "--hands", "2", "--no-fail"]).exit_code == 0
+
+
+def _commands(command: click.Command, path: tuple[str, ...] = ("tarocco",)) -> list:
+    """Every command under ``command`` (itself included) with its path of names."""
+    found = [(path, command)]
+    if isinstance(command, click.Group):
+        for name, sub in command.commands.items():
+            found += _commands(sub, (*path, name))
+    return found
+
+
+@pytest.mark.parametrize(
+    ("path", "command"),
+    [pytest.param(path, command, id=" ".join(path)) for path, command in _commands(main)],
+)
+def test_every_command_and_option_has_help_without_markup(
+    path: tuple[str, ...], command: click.Command
+) -> None:
+    """`--help` is read in a terminal: every option says what it does, and no reST markup
+    (``all``) shows through (issue 19)."""
+    options = [p for p in command.params if isinstance(p, click.Option)]
+    assert command.help, path
+    for option in options:
+        assert option.help, (path, option.opts)
+    with click.Context(command, info_name=" ".join(path)) as context:
+        text = command.get_help(context)
+    assert "``" not in text, path
+    for option in options:
+        assert option.opts[-1] in text
+
+
+# The tour with comments everywhere the notation allows them: before the first record, on
+# and between tags, inside a tag value (no comment there), before the body,
+# inside a trick line, nested and unclosed braces, at the end; then a second record.
+COMMENTED_TOUR = (
+    "; Club night, table 3\n{copied by the director}\n\n"
+    + TOUR.read_text()
+    .replace('[Event "README tour', '[Event "README; {tour}')
+    .replace('[Dealer "Bruno"]', '[Dealer "Bruno"]   {dealt twice}\n; the hands:')
+    .replace("1. 10 17 4 9", "1. 10 {Anna leads} 17 4 9 ; {nested {braces}}")
+    .replace("2. 2D 9D QD 3D", "2. 2D 9D QD 3D {left open ; still a comment")
+    + "; scores agreed at the table\n\n"
+    + (ROOT / "examples" / "nice4" / "called-king.txt").read_text()
+)
+FORMATTED_COMMENTS = [
+    "; Club night, table 3",
+    "{copied by the director}",
+    '[Event "README; {tour}: a Solo with a call, 10 Tarocche and Mitigatti"]',
+    '[Dealer "Bruno"] {dealt twice}',
+    "; the hands:",
+    "exchange: 2S ; Anna called KS (Bruno held it) and gives him 2S",
+    "1. 10 17 4 9 {Anna leads} ; {nested {braces}}",
+    "2. 2D 9D QD 3D {left open ; still a comment",
+    "; scores agreed at the table",
+]
+
+
+def _without_places(value: object) -> object:
+    """A dumped report without line and column numbers (formatting moves lines)."""
+    if isinstance(value, dict):
+        return {k: _without_places(v) for k, v in value.items() if k not in ("line", "column")}
+    if isinstance(value, list):
+        return [_without_places(v) for v in value]
+    return value
+
+
+def test_format_keeps_comments_and_is_stable(runner: CliRunner, tmp_path: Path) -> None:
+    """`tarocco format` keeps ; and {} comments (issue 19), as a PGN export does: formatting
+    its output again changes nothing, and the text verifies to the same reports."""
+    source = tmp_path / "commented.txt"
+    source.write_text(COMMENTED_TOUR)
+    once = runner.invoke(main, ["format", str(source)])
+    assert once.exit_code == 0, once.output
+    lines = once.stdout.splitlines()
+    for line in FORMATTED_COMMENTS:
+        assert line in lines, line
+    assert lines[lines.index("; the hands:") + 1].startswith("hand Anna: ")
+    assert lines[lines.index("; scores agreed at the table") + 1] == ""  # the first record's end
+    formatted = tmp_path / "formatted.txt"
+    formatted.write_text(once.stdout)
+    twice = runner.invoke(main, ["format", str(formatted)])
+    assert twice.stdout == once.stdout
+    reports = [
+        json.loads(runner.invoke(main, ["verify", "--json", str(path)]).stdout)
+        for path in (source, formatted)
+    ]
+    assert [r["report"]["status"] for r in reports[0]["records"]] == ["clean", "clean"]
+    original, again = ([r["report"] for r in data["records"]] for data in reports)
+    assert _without_places(original) == _without_places(again)
+    assert _without_places(reports[0]["ledger"]) == _without_places(reports[1]["ledger"])
+
+
+def test_format_no_comments_drops_them(runner: CliRunner, tmp_path: Path) -> None:
+    from records.notation import read
+    from records.writer import write_many
+
+    source = tmp_path / "commented.txt"
+    source.write_text(COMMENTED_TOUR)
+    bare = runner.invoke(main, ["format", "--no-comments", str(source)])
+    assert bare.exit_code == 0, bare.output
+    assert bare.stdout == write_many(p.record for p in read(COMMENTED_TOUR))
+    for comment in ("Club night", "director", "dealt twice", "Anna leads", "braces", "open"):
+        assert comment not in bare.stdout
+    assert "README; {tour}" in bare.stdout
+
+
+@pytest.mark.parametrize(
+    "path",
+    sorted((ROOT / "examples").glob("*/*.txt")),
+    ids=lambda path: f"{path.parent.name}/{path.name}",
+)
+def test_format_of_every_example_is_stable_and_keeps_its_comments(path: Path) -> None:
+    """format(format(x)) == format(x), with every comment of x kept."""
+    from records.notation import comment_lines, read
+    from records.writer import write_many
+
+    text = path.read_text()
+    records = [p.record for p in read(text)]
+    once = write_many(records, comments=True)
+    again = write_many([p.record for p in read(once)], comments=True)
+    assert again == once
+    assert [p.record for p in read(once)] == records
+    kept = comment_lines(once, len(once.splitlines()) + 1)
+    for comment in comment_lines(text, len(text.splitlines()) + 1):
+        for part in comment.split(" {") if comment.startswith("{") else [comment]:
+            assert any(part.strip() in line for line in kept), comment

@@ -19,6 +19,7 @@ import urllib.request
 import zipfile
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner, Result
 
@@ -123,6 +124,53 @@ def test_commands_that_read_need_an_existing_database(db: Path) -> None:
     assert not db.exists()
 
 
+# Every command that takes --db, with the other arguments it needs to reach the database.
+DB_COMMANDS = {
+    ("tournament", "create"): ("Cup",),
+    ("tournament", "list"): (),
+    ("token", "create"): ("--tournament", "Cup"),
+    ("token", "list"): (),
+    ("token", "revoke"): ("1",),
+    ("session", "create"): ("--tournament", "Cup", "--game", "nice4", "--players", PLAYERS),
+    ("session", "list"): (),
+    ("import",): (str(TOUR), "--session", "1"),
+    ("serve",): ("--port", "1"),  # refused before any port is tried
+}
+
+
+def _commands_with_db(group: click.Group, path: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    found = []
+    for name, command in group.commands.items():
+        if isinstance(command, click.Group):
+            found += _commands_with_db(command, (*path, name))
+        elif any(param.name == "db" for param in command.params):
+            found.append((*path, name))
+    return found
+
+
+def test_every_db_command_is_checked_for_a_missing_folder() -> None:
+    assert sorted(_commands_with_db(main)) == sorted(DB_COMMANDS)
+
+
+@pytest.mark.parametrize("command", sorted(DB_COMMANDS), ids=" ".join)
+def test_db_in_a_missing_folder_names_the_path(tmp_path: Path, command: tuple[str, ...]) -> None:
+    """SQLite says only "unable to open database file": the message names the path and the
+    folder that does not exist (issue 19), and nothing is made."""
+    db = tmp_path / "no-such-folder" / "t.sqlite"
+    result = run(*command, *DB_COMMANDS[command], db=db)
+    assert result.exit_code == 1, result.output
+    assert result.stderr.startswith(f"Error: --db {db}: the folder {db.parent} does not exist")
+    assert "unable to open database file" not in result.output
+    assert not db.parent.exists()
+
+
+def test_db_that_cannot_be_opened_is_named(tmp_path: Path) -> None:
+    """A folder where the file should be: SQLite's reason, after the path."""
+    result = run("tournament", "create", "Cup", db=tmp_path)
+    assert result.exit_code == 1
+    assert f"{tmp_path}: cannot open the database" in result.stderr
+
+
 def test_db_comes_from_the_environment(db: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TAROCCO_DB", str(db))
     assert run("tournament", "create", "From env").exit_code == 0
@@ -164,6 +212,81 @@ def test_token_revoke(db: Path) -> None:
     assert store.tournament_for_token(token) is None
     unknown = run("token", "revoke", "99", db=db)
     assert unknown.exit_code == 1 and "no token 99" in unknown.stderr
+
+
+def test_token_list_shows_ids_labels_tournaments_never_the_token(db: Path) -> None:
+    """A lost token id is found from the command line (issue 19); the token itself is not
+    kept, so it cannot be listed."""
+    first = run("token", "create", "--tournament", "Cup", "--label", "head director", db=db)
+    second = run("token", "create", "--tournament", "Open", db=db)
+    run("token", "revoke", "2", db=db)
+    listing = run("token", "list", db=db)
+    assert listing.exit_code == 0, listing.output
+    lines = listing.stdout.splitlines()
+    assert len(lines) == 2
+    assert lines[0].split()[:3] == ["1", "head", "director"]
+    assert "'Cup' (id 1)" in lines[0] and "active" in lines[0]
+    assert lines[1].split()[0] == "2" and "(no label)" in lines[1]
+    assert "'Open' (id 2)" in lines[1] and "revoked 20" in lines[1]
+    created = Store(str(db)).tokens()[0]["created_at"]
+    assert f"created {created}" in lines[0]
+    for token in (first.stdout.strip(), second.stdout.strip()):
+        assert token.startswith("tar_") and token not in listing.stdout
+    only = run("token", "list", "--tournament", "Open", db=db)
+    assert only.stdout.splitlines() == lines[1:]
+    unknown = run("token", "list", "--tournament", "Nope", db=db)
+    assert unknown.exit_code == 1 and "no tournament 'Nope'" in unknown.stderr
+
+
+def test_session_list_finds_a_lost_session_id(db: Path) -> None:
+    run("tournament", "create", "Cup", db=db)
+    run("tournament", "create", "Open", db=db)
+    assert run("session", "list", db=db).stdout.startswith("no sessions yet")
+    made = [
+        run(*args, db=db).stdout.strip()
+        for args in (
+            (
+                "session",
+                "create",
+                "--tournament",
+                "Cup",
+                "--game",
+                "nice4",
+                "--players",
+                PLAYERS,
+                "--name",
+                "Round 1",
+                "--table",
+                "Table 2",
+            ),
+            (
+                "session",
+                "create",
+                "--tournament",
+                "Open",
+                "--game",
+                "nice3",
+                "--players",
+                "Anna, Bruno, Carla",
+            ),
+        )
+    ]
+    assert made == ["1", "2"]
+    (db.parent / "tour.txt").write_text(TOUR.read_text())
+    assert run("import", str(db.parent / "tour.txt"), "--session", "1", db=db).exit_code == 0
+    listing = run("session", "list", db=db)
+    assert listing.exit_code == 0, listing.output
+    first, second = listing.stdout.splitlines()
+    assert first.split()[0] == "1" and "'Cup' (id 1)" in first
+    assert "nice4 'Round 1' at 'Table 2': Anna, Bruno, Carla, Dario; 1 hand;" in first
+    assert (
+        second.split()[0] == "2" and "'Open' (id 2)  nice3: Anna, Bruno, Carla; 0 hands" in second
+    )
+    by_name = run("session", "list", "--tournament", "Open", db=db)
+    by_id = run("session", "list", "--tournament", "2", db=db)
+    assert by_name.stdout.splitlines() == by_id.stdout.splitlines() == [second]
+    unknown = run("session", "list", "--tournament", "Nope", db=db)
+    assert unknown.exit_code == 1 and "no tournament 'Nope'" in unknown.stderr
 
 
 def test_session_create(db: Path) -> None:
@@ -530,6 +653,34 @@ def _http(
         return exc.code, json.loads(exc.read())
 
 
+def test_serve_on_a_busy_port_says_so_in_one_line(tmp_path: Path) -> None:
+    """gunicorn would retry for five seconds, printing ten raw "Connection in use" lines: the
+    port is checked before it starts (issue 19), and no database is made."""
+    db = tmp_path / "busy.sqlite"
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        port = holder.getsockname()[1]
+        env = {**os.environ}
+        env.pop("TAROCCO_DB", None)
+        result = subprocess.run(
+            [sys.executable, "-m", "tarocco.cli", "serve", "--port", str(port), "--db", str(db)],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    assert result.returncode == 1, (result.stdout, result.stderr)
+    assert result.stdout == ""
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1, result.stderr
+    assert f"port {port} is in use" in lines[0]
+    assert "--port" in lines[0] and "TAROCCO_PORT" in lines[0]
+    assert "Connection in use" not in result.stderr
+    assert not db.exists()
+
+
 def test_real_server(tmp_path: Path) -> None:
     """`tarocco serve` (gunicorn, two workers) on a fresh database file: ready at once; a
     token made by the command line on the same file lets HTTP clients write."""
@@ -558,6 +709,8 @@ def test_real_server(tmp_path: Path) -> None:
                 time.sleep(0.2)
         assert status == 200 and {r["key"] for r in rules} >= {"nice4", "nice3"}
         assert db.exists()
+        status, index = _http("GET", f"{base}/api")  # the address `serve` prints answers
+        assert status == 200 and index["openapi"] == f"{base}/api/openapi.json"
 
         token = run("token", "create", "--tournament", "Live cup", db=db).stdout.strip()
         tid = Store(str(db)).tournament_named("Live cup")["id"]
@@ -596,3 +749,66 @@ def test_real_server(tmp_path: Path) -> None:
             server.kill()
             out, err = server.communicate()
     assert f"tarocco serving on {base}/api" in out, (out, err)
+
+
+# -- body limits on the real server (#21.4, #21.7) --------------------------------------------
+def _post_raw(
+    base: str, path: str, body: bytes, *, chunked: bool, token: str | None = None
+) -> tuple[int, dict]:
+    """POST ``body`` to the server over a plain socket, chunked (no Content-Length, as
+    ``curl -H 'Transfer-Encoding: chunked'`` sends) or with its length; the status and the
+    JSON answer. The server may answer and close before the whole body is sent."""
+    host, port = base.removeprefix("http://").split(":")
+    head = [
+        f"POST {path} HTTP/1.1",
+        f"Host: {host}",
+        "Content-Type: application/json",
+        "Connection: close",
+        "Transfer-Encoding: chunked" if chunked else f"Content-Length: {len(body)}",
+    ]
+    if token:
+        head.append(f"Authorization: Bearer {token}")
+    with socket.create_connection((host, int(port)), timeout=60) as sock:
+        try:
+            sock.sendall(("\r\n".join(head) + "\r\n\r\n").encode())
+            step = 64 * 1024
+            for start in range(0, len(body), step):
+                part = body[start : start + step]
+                sock.sendall(b"%x\r\n%b\r\n" % (len(part), part) if chunked else part)
+            if chunked:
+                sock.sendall(b"0\r\n\r\n")
+        except OSError:
+            pass  # the server answered early and closed: read its answer
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+    status_line, _, rest = answer.partition(b"\r\n")
+    return int(status_line.split()[1]), json.loads(rest.partition(b"\r\n\r\n")[2])
+
+
+def test_body_limits_hold_for_chunked_bodies_on_the_real_server(tmp_path: Path) -> None:
+    """#21.4: a chunked body over the limit was cut at 8 MiB without a word, and the cut
+    JSON answered 400; it is 413, as a body with a Content-Length over the limit is. #21.7:
+    an anonymous verify takes at most 256 KiB, chunked or not; a director's up to 8 MiB."""
+    from serverkit import serving
+
+    from web import MAX_BODY_BYTES
+    from web.bodies import ANONYMOUS_VERIFY_BYTES
+
+    with serving(tmp_path, workers=1, threads=2) as served:
+        store = Store(str(served.db))
+        token = store.create_token(store.create_tournament("Limits cup"), "d")
+        store.close()
+        over = json.dumps({"text": "x" * (MAX_BODY_BYTES + 1024)}).encode()
+        for chunked in (True, False):
+            status, body = _post_raw(served.base, "/api/verify", over, chunked=chunked, token=token)
+            assert status == 413, body
+            assert f"{MAX_BODY_BYTES:,} bytes" in body["message"]
+        within = json.dumps({"text": "[Game" + " " * (3 * 1024 * 1024)}).encode()
+        status, body = _post_raw(served.base, "/api/verify", within, chunked=True, token=token)
+        assert status == 200, body
+        anonymous = json.dumps({"text": "x" * ANONYMOUS_VERIFY_BYTES}).encode()
+        for chunked in (True, False):
+            status, body = _post_raw(served.base, "/api/verify", anonymous, chunked=chunked)
+            assert status == 413 and body["code"] == "REQUEST_ENTITY_TOO_LARGE", body
+            assert f"{ANONYMOUS_VERIFY_BYTES:,} bytes" in body["message"]

@@ -296,7 +296,7 @@ def test_api_withdraws_a_ruling_and_the_ledger_no_longer_counts_it(
     assert listed[0]["amounts"] == REVOKE_RULING
     # the ledger has no ruling row any more
     rows = client.get(f"/api/sessions/{session_id}/ledger").get_json()["rows"]
-    assert all(row["status"] is not None for row in rows)
+    assert [row["kind"] for row in rows] == ["hand"] * 5
     # audited
     audit = client.get(f"/api/tournaments/{tournament.id}/audit", headers=tournament.headers)
     actions = [(a["action"], a["detail"].get("replaces")) for a in audit.get_json()]
@@ -320,7 +320,7 @@ def test_api_amends_a_ruling_and_the_amendment_replaces_its_amounts(
     assert amendment["hand_id"] == first_hand  # at the amended ruling's place
     assert balances(client, session_id) == plus(amended)
     ledger = client.get(f"/api/sessions/{session_id}/ledger").get_json()
-    ruling_rows = [row for row in ledger["rows"] if row["status"] is None]
+    ruling_rows = [row for row in ledger["rows"] if row["kind"] == "ruling"]
     assert len(ruling_rows) == 1 and ledger["rows"][1] == ruling_rows[0]  # after hand 1
     # an amendment can be amended in turn; the first one then stands no more
     again = client.post(

@@ -81,6 +81,7 @@ def test_golden_dispute(path: Path) -> None:
         for name, expected in want["what_if"].items():
             assert by_name[name]["status"] == expected["status"], name
             assert by_name[name]["delta"] == expected["delta"], name
+            assert by_name[name]["impossible"] == expected.get("impossible", False), name
     if "repairs" in want:
         assert len(got["repairs"]) >= len(want["repairs"])
         for repair, expected in zip(got["repairs"], want["repairs"], strict=False):
@@ -493,3 +494,102 @@ def test_repairs_are_searched_under_the_options_given() -> None:
     assert report.status.value == "invalid"
     for repair in repairs:
         assert repair.report.status == NICE4.verify(repair.record, options).status
+
+
+# -- #20.18: a hand impossible under another option is no change of payments ------------------
+def _alternative(alternatives: list, option: str, value: str):  # type: ignore[no-untyped-def]
+    [alt] = [a for a in alternatives if (a.option, a.value) == (option, value)]
+    return alt
+
+
+def test_what_if_shows_a_hand_impossible_under_an_option_as_such() -> None:
+    """The what-if record's tour hand under first-lead=declarer (NICE-10): Anna, the Solo
+    player, would lead trick 1, but Carla leads it, so the hand cannot be played (G-2). That
+    is no change of payments (it once read Anna +8, Carla -8): impossible, left out."""
+    record = record_of((EXAMPLES / "disputes" / "what-if.txt").read_text())
+    base, alternatives = what_if(NICE4, record)
+    alt = _alternative(alternatives, "first-lead", "declarer")
+    assert alt.status.value == "invalid" and alt.impossible == (1,)
+    assert alt.amounts == base.settlement and not any(alt.delta)
+    assert alt.changes_anything  # the hand becoming impossible is a change worth showing
+    honours = _alternative(alternatives, "honours", "world")  # a real change stays one
+    assert honours.impossible == () and honours.delta == (1, 1, -3, 1)
+
+
+def test_session_what_if_leaves_impossible_hands_out_of_the_balances() -> None:
+    """The pinch score sheet's two hands under pip-order=historic (PINCH-1): both become
+    impossible, which once read as both players' whole balances lost (Anna -126, Bruno -118).
+    Now: hands 1 and 2 impossible, left out; the final balances as applied, no change; and
+    bagatto-ultimo=off (PINCH-7) still changes Bruno's balance by -20."""
+    records = [p.record for p in read((EXAMPLES / "pinch" / "score-sheet.txt").read_text())]
+    names, balances, alternatives = session_what_if(get_game("pinch"), records)
+    assert dict(zip(names, balances, strict=True)) == {"Anna": 126, "Bruno": 118}
+    historic = _alternative(alternatives, "pip-order", "historic")
+    assert historic.impossible == (1, 2) and historic.status.value == "invalid"
+    assert historic.amounts == balances and not any(historic.delta)
+    bagatto = _alternative(alternatives, "bagatto-ultimo", "off")
+    assert bagatto.impossible == () and bagatto.delta == (0, -20)
+
+
+def test_impossible_under_an_option_in_the_api_pages_and_command(
+    client: FlaskClient, tournament: Tournament
+) -> None:
+    """The same two records through ``POST /api/audit``, ``GET /api/sessions/{id}/what-if``,
+    the hand's audit page, the session's what-if page and ``tarocco audit``."""
+    text = (EXAMPLES / "disputes" / "what-if.txt").read_text()
+    [audited] = client.post("/api/audit", json={"text": text, "tools": ["what-if"]}).get_json()[
+        "records"
+    ]
+    by_name = {f"{a['option']}={a['value']}": a for a in audited["what_if"]}
+    lead = by_name["first-lead=declarer"]
+    assert lead["impossible"] and lead["impossible_hands"] == [1]
+    assert set(lead["delta"].values()) == {0}
+    assert not by_name["honours=world"]["impossible"]
+
+    session = client.post(
+        f"/api/tournaments/{tournament.id}/sessions",
+        json={"game": "pinch", "players": ["Anna", "Bruno"]},
+        headers=tournament.headers,
+    ).get_json()["id"]
+    pinch = (EXAMPLES / "pinch" / "score-sheet.txt").read_text()
+    stored = client.post(
+        f"/api/sessions/{session}/hands", json={"text": pinch}, headers=tournament.headers
+    )
+    assert stored.status_code == 201, stored.get_data(as_text=True)
+    api = client.get(f"/api/sessions/{session}/what-if").get_json()
+    historic = {f"{a['option']}={a['value']}": a for a in api["what_if"]}["pip-order=historic"]
+    assert historic["impossible"] and historic["impossible_hands"] == [1, 2]
+    assert historic["amounts"] == api["balances"] == {"Anna": 126, "Bruno": 118}
+    assert set(historic["delta"].values()) == {0}
+    page = html.unescape(client.get(f"/sessions/{session}/what-if").get_data(as_text=True))
+    assert "hands 1, 2 impossible under this option" in page
+    assert "-126" not in page and "-118" not in page
+
+    tour = client.post(
+        f"/api/tournaments/{tournament.id}/sessions",
+        json={"game": "nice4", "players": ["Anna", "Bruno", "Carla", "Dario"]},
+        headers=tournament.headers,
+    ).get_json()["id"]
+    [hand] = client.post(
+        f"/api/sessions/{tour}/hands", json={"text": text}, headers=tournament.headers
+    ).get_json()["hands"]
+    page = html.unescape(client.get(f"/hands/{hand['hand_id']}/audit").get_data(as_text=True))
+    row = re.search(r"first-lead=declarer.*?</tr>", page, re.S)
+    assert row is not None and "impossible under this option" in row.group(0)
+    assert "+8" not in row.group(0) and "-8" not in row.group(0)
+
+    hand_run = CliRunner().invoke(
+        main, ["audit", "--tool", "what-if", str(EXAMPLES / "disputes" / "what-if.txt")]
+    )
+    assert re.search(
+        r"first-lead=declarer \[NICE-10\] +impossible under this option", hand_run.output
+    )
+    session_run = CliRunner().invoke(
+        main,
+        ["audit", "--tool", "what-if", "--session", str(EXAMPLES / "pinch" / "score-sheet.txt")],
+    )
+    assert (
+        "pip-order=historic [PINCH-1]: no change "
+        "(hands 1, 2 impossible under this option: left out)" in session_run.output
+    )
+    assert "Anna -126" not in session_run.output

@@ -5,6 +5,7 @@ from __future__ import annotations
 import doctest
 import importlib
 import pkgutil
+import re
 from pathlib import Path
 
 import pytest
@@ -29,9 +30,27 @@ def test_doctests(name: str) -> None:
 
 
 def test_every_command_is_in_the_readme() -> None:
+    """Every command, and every command of a group (`tarocco session list`), is named in
+    the README as it is typed."""
+    readme = " ".join((ROOT / "README.md").read_text().split())  # lines wrap anywhere
+    for name, command in main.commands.items():
+        assert f"tarocco {name}" in readme, name
+        for sub in getattr(command, "commands", {}):
+            assert f"tarocco {name} {sub}" in readme, (name, sub)
+
+
+def test_readme_commands_write_scratch_files_in_a_temporary_folder() -> None:
+    """Following the README leaves nothing in the repository (issue 19): every file its
+    shell commands write goes into a folder made by mktemp in the same block."""
     readme = (ROOT / "README.md").read_text()
-    for command in main.commands:
-        assert f"tarocco {command}" in readme, command
+    blocks = re.findall(r"^```sh\n(.*?)^```", readme, re.DOTALL | re.MULTILINE)
+    written = 0
+    for block in blocks:
+        for target in re.findall(r"(?<![0-9&])>{1,2}\s*([^\s;&|)]+)", block):
+            written += 1
+            assert target.startswith("$T/"), target
+            assert "T=$(mktemp -d)" in block.split(target)[0], target
+    assert written >= 2  # the tour's session and the import's night
 
 
 def test_notation_doc_names_every_nice_section() -> None:

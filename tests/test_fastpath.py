@@ -85,6 +85,8 @@ def report_view(report: Report) -> object:
         tricks,
         report.hands,
         report.discard,
+        report.stock,
+        report.draws,
         report.contract,
         report.sides,
         report.lines,

@@ -26,7 +26,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from linekit import body_lines, edit_lines
-from minchiatekit import build, lowest, weak_side_deck
+from minchiatekit import build, fool_then, joining, lowest, weak_side_deck
 from test_fastpath import report_view
 
 from records.mutate import MUTATIONS
@@ -170,6 +170,7 @@ STEERED = {
     "not trumping": lambda seed: build(seed, policy=reneging()),
     "revoke": lambda seed: build(seed, revoke_at=1 + seed % 15),
     "king rule": lambda seed: build(seed, break_king=True),
+    "king rule broken by a trump": lambda seed: build(seed, break_king="trump"),
     "fool to the last trick": lambda seed: build(seed, policy=keep_fool),
     "no replace line": lambda seed: build(seed, replace=False),
     "no declarations": lambda seed: build(seed, declare=False),
@@ -192,12 +193,40 @@ def test_paths_agree_when_the_fools_side_wins_no_trick() -> None:
     assert_same_reports(built.record)
 
 
+def test_paths_agree_on_the_fools_card_derived_late_or_extending() -> None:
+    """The Fool's card derived when first due or written late (MIN-11a), extending the
+    receiving side's run as it is handed over (MIN-8b); a card joining two declared runs
+    (MIN-8a). Not vacuous: the derived card, the late line and both marks occur."""
+    first_29 = {0: ["Fool", "31"], 1: ["40", "28"], 2: ["29", "6"], 3: ["30", "7"]}
+    extends = {0: ["Fool", "33"], 1: ["40", "1"], 2: ["29", "6"], 3: ["30", "31", "32", "7", "2"]}
+    texts = []
+    for seed in range(4):
+        for replace in (True, False):
+            second = {1: "28", 2: "29", 3: "30", 0: "31"}
+            texts.append(fool_then(seed, first_29, second, replace=replace).text)
+            second = {1: "1", 2: "29", 3: "2", 0: "33"}
+            texts.append(fool_then(seed, extends, second, replace=replace).text)
+        written = texts[-4]  # first_29 with its replace line after trick 2, moved after trick 5
+        texts.append(written.replace("replace: 29\n", "").replace("\n6. ", "\nreplace: 29\n6. ", 1))
+        texts.append(joining(seed).text)
+    seen: set[str] = set()
+    for text in texts:
+        assert assert_same_for_text(text) == 1
+        [parsed] = read(text)
+        report = GAME.verify(parsed.record)
+        seen |= {finding.code for finding in report.findings}
+        handed = [line for line in report.lines if line.label.startswith("the card for the Fool")]
+        seen |= {"MIN-8b"} if handed else set()
+    assert {"FOOL_REPLACEMENT_DERIVED", "LATE_REPLACEMENT", "MIN-8b"} <= seen
+
+
 def test_the_single_pass_judges_illegal_plays_itself(monkeypatch: pytest.MonkeyPatch) -> None:
     """Not vacuous: revokes and King-rule breaks with every hand written reach the single
     pass, which flags them (the general play loop is not allowed to run), and the reports are
     the general path's."""
     records = [build(seed, revoke_at=1 + seed % 15).record for seed in range(12)]
     records += [build(seed, break_king=True).record for seed in range(12)]
+    records += [build(seed, break_king="trump").record for seed in range(6, 8)]
     records += [build(seed, policy=keep_fool).record for seed in range(4)]
     records += [build(seed, policy=reneging()).record for seed in range(4)]
     expected = [report_view(GAME.verify_general(record)) for record in records]

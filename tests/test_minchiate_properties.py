@@ -158,7 +158,7 @@ def test_the_command_line_works_for_minchiate(tmp_path: Path) -> None:
     assert "CLEAN" in verified.output and "MIN-10" in verified.output
     rules = runner.invoke(main, ["rules", "minchiate"])
     assert rules.exit_code == 0 and "MIN-13" in rules.output and "accrescimento" in rules.output
-    bench = runner.invoke(main, ["bench", "minchiate", "--hands", "5", "--json"])
+    bench = runner.invoke(main, ["bench", "minchiate", "--hands", "5", "--json", "--no-fail"])
     assert bench.exit_code == 0 and json.loads(bench.output)["hands"] == 5
 
 

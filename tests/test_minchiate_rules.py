@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from minchiatekit import build, recount
+from minchiatekit import Built, build, fool_then, joining, recount
 
 from records.notation import read
 from scorer.cards import FOOL, Card
@@ -245,6 +245,50 @@ def test_a_versicola_not_declared_is_noted_and_not_marked_G5() -> None:
     assert not marks(report, "MIN-7") and report.status is Status.CLEAN
 
 
+def test_the_fools_five_are_added_when_the_fool_is_not_shown_MIN7a() -> None:
+    """Anna holds the Fool and 30 31 32; her declare line leaves the Fool out. Its 5 are hers
+    all the same (20, not 15), with a note that it was not shown; the sheet is the one of the
+    record that shows it."""
+    built = build(5)
+    declare = line_of(built.text, "declare Anna:")
+    assert declare.split(":")[1].split() == ["30", "31", "32", "Fool"]
+    report = verify(built.text.replace(declare, "declare Anna: 30 31 32"))
+    [label] = [label for label in marks(report, "MIN-7") if "declared by Anna" in label]
+    assert label.startswith("versicola of the high trumps declared by Anna (30 31 32) with")
+    assert ": 20 to Anna & Carla" in label
+    [note] = [f for f in report.findings if f.code == "FOOL_NOT_SHOWN"]
+    assert (note.severity, note.rule, note.seat, note.cards) == (
+        Severity.NOTE,
+        "MIN-7a",
+        0,
+        (FOOL,),
+    )
+    assert report.status is Status.CLEAN
+    shown = built.verify()
+    assert "FOOL_NOT_SHOWN" not in codes(shown)
+    assert report.lines == shown.lines and report.settlement == shown.settlement
+
+
+def test_a_run_declared_shorter_than_held_is_paid_as_declared_with_a_note_MIN7a() -> None:
+    """Bruno holds 1 2 3 4 and declares 1 2 3: paid 11 (as declared, not 14), and a note
+    names the run of four he held (not the G-5 note of a versicola never declared)."""
+    built = build(4)
+    declare = line_of(built.text, "declare Bruno:")
+    assert declare == "declare Bruno: 1 2 3 4"
+    report = verify(built.text.replace(declare, "declare Bruno: 1 2 3"))
+    [label] = [label for label in marks(report, "MIN-7") if "declared by Bruno" in label]
+    assert label.startswith("versicola dei papi declared by Bruno (1 2 3): 11 to Bruno & Dario")
+    [note] = [f for f in report.findings if f.code == "VERSICOLA_SHORTER_THAN_HELD"]
+    assert (note.severity, note.rule, note.seat) == (Severity.NOTE, "MIN-7a", 1)
+    assert note.message == (
+        "Bruno declared 1 2 3 but held the longer versicola dei papi 1 2 3 4: it is paid as "
+        "declared"
+    )
+    assert note.cards == (Card.parse("4"),)
+    assert "VERSICOLA_NOT_DECLARED" not in codes(report)
+    assert report.status is Status.CLEAN
+
+
 # -- MIN-8: muore and accrescimento ------------------------------------------------------------
 def test_muore_marks_a_counting_card_won_by_the_other_side_MIN8() -> None:
     built = build(1)
@@ -279,6 +323,61 @@ def test_accrescimento_and_its_option_MIN8() -> None:
     assert grown and not any("accrescimento" in line.label for line in off.lines)
     assert recount(built.record, True)["settlement"] == on.settlement
     assert recount(built.record, False)["settlement"] == off.settlement
+
+
+def grown_by(report: Report, side: str) -> list[tuple[list[str], int]]:
+    """The cards and points of each accrescimento marked for ``side``, in order."""
+    found = re.findall(
+        r": accrescimento, ([\d ]+) extend\(s\) .*?: (\d+) to " + side,
+        "\n".join(line.label for line in report.lines),
+    )
+    return [(cards.split(), int(points)) for cards, points in found]
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_a_card_joining_two_declared_versicole_is_marked_once_MIN8a(seed: int) -> None:
+    """37 joins the 34-36 and 38-40 Anna and Carla declared: it is marked once (10), the
+    declared cards won back in the trick (34, 38) are not marked again, and no card is ever
+    marked twice; with seed 1 a later card joins several cards won before, each marked once."""
+    built = joining(seed)
+    assert "declare Anna: 34 35 36" in built.text and "declare Carla: 38 39 40" in built.text
+    report = built.verify()
+    grown = grown_by(report, "Anna & Carla")
+    assert grown[0] == (["37"], 10)
+    assert "trick 1: accrescimento, 37 extend(s)" in "\n".join(marks(report, "MIN-8"))
+    marked = [card for cards, _points in grown for card in cards]
+    assert len(marked) == len(set(marked))
+    assert not set(marked) & {"34", "35", "36", "38", "39", "40"}
+    for cards, points in grown:
+        assert points == sum(5 if c == "29" else GAME_VALUE(Card.parse(c)) for c in cards)
+    assert report.settlement == recount(built.record)["settlement"]
+
+
+def replacement_29(replace: bool) -> Built:
+    """Trick 2 is 28 (Bruno) 29 (Carla) 30 (Dario) 31 (Anna)."""
+    cards = {0: ["Fool", "31"], 1: ["40", "28"], 2: ["29", "6"], 3: ["30", "7"]}
+    return fool_then(5, cards, {1: "28", 2: "29", 3: "30", 0: "31"}, replace=replace)
+
+
+def test_a_replacement_extends_the_receiving_sides_versicola_MIN8b() -> None:
+    """Dario declared 30 31 32; trick 2 is 1 (Bruno) 29 (Carla) 2 (Dario) 33 (Anna). The 29
+    Anna & Carla give for the Fool counts as won by Bruno & Dario when handed over: it
+    extends Dario's run at once (5), written or derived."""
+    cards = {0: ["Fool", "33"], 1: ["40", "1"], 2: ["29", "6"], 3: ["30", "31", "32", "7", "2"]}
+    for replace in (True, False):
+        built = fool_then(1, cards, {1: "1", 2: "29", 3: "2", 0: "33"}, replace=replace)
+        assert built.fool == (1, 0) and "declare Dario: 30 31 32" in built.text
+        report = built.verify()
+        labels = [line.label for line in report.lines]
+        given = labels.index("Anna & Carla give 29 for the Fool to Bruno & Dario (after trick 2)")
+        assert labels[given + 1].startswith(
+            "the card for the Fool (after trick 2): accrescimento, 29 extend(s) the "
+            "versicola of the high trumps declared: 5 to Bruno & Dario"
+        )
+        assert report.lines[given + 1].rule == "MIN-8"
+        assert [cards for cards, _ in grown_by(report, "Bruno & Dario")].count(["29"]) == 1
+        assert report.status is Status.CLEAN
+        assert report.settlement == recount(built.record)["settlement"]
 
 
 # -- MIN-9, MIN-10, MIN-15: rests ---------------------------------------------------------------
@@ -336,6 +435,48 @@ def test_the_replacement_card_is_derived_when_not_written_MIN11() -> None:
     assert recount(built.record)["settlement"] == report.settlement
 
 
+def test_the_replacement_is_derived_when_it_is_first_due_MIN11a() -> None:
+    """No replace line: the card is the one MIN-11 forces as soon as Anna & Carla have a
+    non-counting card, 29 after trick 2 (their only one then), not the lowest card of their
+    pile at the end. Without 29 their 28 30 31 make no versicola: the end count is the one
+    of the record that writes ``replace: 29`` after trick 2, 105 to 125 (not 130 to 125, as
+    with a card chosen at the end, which put the other side ahead)."""
+    written, derived = replacement_29(True), replacement_29(False)
+    assert derived.fool == (1, 0) and "replace:" not in derived.text
+    assert "\n2. 28 29 30 31\nreplace: 29\n3. " in written.text
+    report, expected = derived.verify(), written.verify()
+    [note] = [f for f in report.findings if f.code == "FOOL_REPLACEMENT_DERIVED"]
+    assert (note.severity, note.rule, note.cards) == (Severity.NOTE, "MIN-11a", (Card.parse("29"),))
+    assert note.message == (
+        "no replace line: 29, the lowest non-counting card Anna & Carla had won, is given for "
+        "the Fool after trick 2"
+    )
+    assert report.lines == expected.lines
+    assert [side.total for side in report.sides] == [105, 125]
+    assert report.settlement == (-1, 1, -1, 1)
+    assert report.settlement == expected.settlement == recount(derived.record)["settlement"]
+    assert report.status is Status.CLEAN
+
+
+def test_a_replacement_written_later_than_due_is_a_violation_MIN11a() -> None:
+    """``replace: 29`` written after trick 5, when Anna & Carla could give it after trick 2:
+    a violation; the card is given where the record says (G-1)."""
+    written = replacement_29(True)
+    late = written.text.replace("replace: 29\n", "").replace("\n6. ", "\nreplace: 29\n6. ", 1)
+    report = verify(late)
+    [finding] = [f for f in report.findings if f.code == "LATE_REPLACEMENT"]
+    assert (finding.severity, finding.rule) == (Severity.VIOLATION, "MIN-11a")
+    assert finding.message == (
+        "Anna & Carla could give a card for the Fool after trick 2, not only after trick 5"
+    )
+    assert finding.loc.line == late.splitlines().index("replace: 29") + 1
+    assert "Anna & Carla give 29 for the Fool to Bruno & Dario (after trick 5)" in [
+        line.label for line in report.lines
+    ]
+    assert report.status is Status.FLAGGED
+    assert "LATE_REPLACEMENT" not in codes(written.verify())
+
+
 def test_a_replacement_card_not_won_is_impossible_MIN11() -> None:
     built = build(1)
     line = line_of(built.text, "replace:")
@@ -360,6 +501,29 @@ def test_the_king_rule_MIN12() -> None:
     assert (finding.trick, finding.seat, finding.rule) == (number, seat, "MIN-12")
     assert len(finding.legal) == 1 and finding.legal[0].is_king
     assert not any(line.rule == "MIN-13" for line in report.lines)  # no penalty
+
+
+def test_a_king_rule_breach_that_is_also_a_revoke_is_reported_twice_MIN12_MIN13_G1() -> None:
+    """Holding KD and other coins on the first, trumped lead of coins, Carla trumps: she fails
+    to follow suit (MIN-13, any coin was legal) and to play the King (MIN-12, only KD was).
+    Both are reported, each with its own legal cards; the play's flag in the trick log carries
+    both codes and the card legal under both rules. One penalty, for the revoke."""
+    built = build(6, break_king="trump")
+    assert built.king_breaks == built.revokes == [(7, 2)]
+    report = built.verify()
+    found = [f for f in report.findings if f.trick == 7 and f.seat == 2]
+    assert [f.code for f in found] == ["MUST_FOLLOW_SUIT", "KING_NOT_PLAYED"]
+    revoke, king = found
+    assert (revoke.rule, king.rule) == ("MIN-13", "MIN-12")
+    assert [str(c) for c in revoke.legal] == ["8D", "9D", "CD", "KD"]
+    assert [str(c) for c in king.legal] == ["KD"]
+    position = report.tricks[6].seats.index(2)
+    assert report.tricks[6].flags[position] == (
+        ("MUST_FOLLOW_SUIT", "KING_NOT_PLAYED"),
+        Card.parse("KD").bit,
+    )
+    [penalty] = [line for line in report.lines if line.rule == "MIN-13"]
+    assert penalty.amounts == (0, 2, -4, 2)  # Carla pays two rests to Bruno and to Dario
 
 
 def test_a_revoke_costs_two_rests_to_each_opponent_MIN13() -> None:

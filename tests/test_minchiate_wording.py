@@ -38,7 +38,7 @@ STYLES = ("italian", "french", "symbols")
 FRENCH_SUITS = {"swords": "spades", "batons": "clubs", "cups": "hearts", "coins": "diamonds"}
 #: Italian card text -> index, written from the cards module (not the Wording under test).
 ITALIAN_CARD = {card.text("italian"): int(card) for card in CARDS}
-_TOKEN = re.compile(r"[^\s(),;:]+")
+_TOKEN = re.compile(r"[^\s(),;:=]+")  # "swords=N" too
 #: A suit card in Italian letters, as a whole word (what a symbols message must never hold).
 _ITALIAN_SUIT_CARD = re.compile(r"(?<![\w=])(?:[AJCQK]|10|[2-9])[SBCD](?!\w)")
 

@@ -20,6 +20,7 @@ from browserkit import PLAYERS, REVOKE_TOUR, SESSION_BALANCES, SESSION_TEXT, TOU
 from conftest import Tournament
 from flask import Flask
 from flask.testing import FlaskClient
+from sixkit import EXPECTED, SIX, six_sessions
 
 from records import service
 from records.store import Store
@@ -233,6 +234,95 @@ def test_tournament_standings_with_ties_and_attention(
     attention = page[page.index('id="attention"') :]
     assert f'href="/hands/{revoke_hand}"' in attention and "flagged" in attention
     assert "Round 3" in page and "Round 4" in page
+
+
+def standings_tables(page: str) -> dict[str, tuple[str, list[tuple[str, str, str]]]]:
+    """Each standings table of a tournament page: its heading's unit and (rank, player,
+    total) per row."""
+    out = {}
+    for game, unit, body in re.findall(
+        r'<h3 id="standings-([^"]+)"[^>]*>.*?</code>\), in ([^<]+)</span></h3>\s*'
+        r'<table class="standings".*?<tbody>(.*?)</tbody>',
+        page,
+        re.S,
+    ):
+        rows = re.findall(
+            r'<td class="rank">([^<]+)</td><th scope="row">([^<]+)</th><td class="num[^"]*">'
+            r"([^<]+)</td>",
+            body,
+        )
+        out[game] = (unit, rows)
+    return out
+
+
+def test_tournament_standings_per_game_with_units(
+    client: FlaskClient, store: Store, tournament: Tournament
+) -> None:
+    """#20.13: a session of each game gives a table per game, headed with the game and its
+    unit; pinch and piedicavallo count games won (PINCH-8, PIE-7); the CSV likewise."""
+    six_sessions(store, tournament.id)
+    page = text_of(client.get(f"/tournaments/{tournament.id}"))
+    tables = standings_tables(page)
+    assert list(tables) == list(SIX)
+    for game, (unit, expected) in EXPECTED.items():
+        shown_unit, rows = tables[game]
+        assert shown_unit == unit, game
+        signed = [
+            (rank, player, str(total) if unit == "games won" else f"{total:+d}" if total else "0")
+            for rank, player, total in expected
+        ]
+        assert rows == signed, game
+        assert html.escape(GAMES[game].title) in page
+    assert 'href="/rules/pinch#PINCH-8"' in page and 'href="/rules/piedicavallo#PIE-7"' in page
+    assert 'href="/rules/piemonte3#PIE3-8"' in page  # a ruling ID with a digit in its game
+    assert "net" not in re.findall(r"<th scope=\"col\" class=\"num\">([^<]+)</th>", page)
+    response = client.get(f"/tournaments/{tournament.id}/standings.csv")
+    assert response.status_code == 200 and response.mimetype == "text/csv"
+    assert text_of(response) == text_of(
+        client.get(f"/api/tournaments/{tournament.id}/standings?format=csv")
+    )
+    assert "pinch,games won,1,Anna,1,1,2,1,0" in text_of(response).splitlines()
+
+
+def test_standings_csv_of_a_private_tournament_is_404_to_others(
+    client: FlaskClient, store: Store
+) -> None:
+    tid = store.create_tournament("Closed", private=True)
+    assert client.get(f"/tournaments/{tid}/standings.csv").status_code == 404
+
+
+def test_session_page_shows_who_won(
+    client: FlaskClient, store: Store, tournament: Tournament
+) -> None:
+    """#20.14: the result at the top of the session page, before the sheet."""
+    ids = six_sessions(store, tournament.id)
+    expected = {
+        "pinch": "game 1 (hands 1-2): Anna 126, Bruno 118: Anna wins",
+        "piedicavallo": "Anna and Carla win the game by 14 after four deals",
+        "minchiate": "ahead: Anna and Carla with +5 rest",
+        "piemonte3": "ahead: Carla with +8 game points",
+        "nice4": "ahead: Dario with +7 marca",
+    }
+    for game, words in expected.items():
+        page = text_of(client.get(f"/sessions/{ids[game]}"))
+        result = page[page.index('id="result-heading"') : page.index('class="sheet"')]
+        assert html.escape(words) in result, game
+
+
+def test_engine_penalties_are_labelled_not_rulings(
+    client: FlaskClient, store: Store, tournament: Tournament
+) -> None:
+    """#20.15: Minchiate's unfinished giro (MIN-16) rows are the engine's penalties, linked
+    to their ruling; the revoke's hand names MIN-13; no row is badged a ruling."""
+    sid = six_sessions(store, tournament.id)["minchiate"]
+    page = text_of(client.get(f"/sessions/{sid}"))
+    sheet = page[page.index('class="sheet"') : page.index("</table>", page.index('class="sheet"'))]
+    assert sheet.count('class="kind-penalty') == 3
+    assert 'class="kind-ruling' not in sheet and ">ruling<" not in sheet
+    assert sheet.count('<a class="rule" href="/rules/minchiate#MIN-16">MIN-16</a>') == 3
+    assert "the engine&#39;s penalty (MIN-13): revoke by Bruno in trick 4" in sheet
+    rulings = page[page.index("Director's rulings") :]
+    assert '<p class="muted">None.</p>' in rulings
 
 
 # -- rules --------------------------------------------------------------------------------
@@ -666,6 +756,61 @@ def test_director_corrects_a_hand(
     assert "Revision 2 stored: the hand is now clean." in page and "status-clean" in page
 
 
+def test_page_forms_keep_the_apis_limits(
+    client: FlaskClient, store: Store, tournament: Tournament, revoke_hand: int
+) -> None:
+    """#21.16: a 300,000-character reason was stored from the page; the pages now load
+    their forms through the API's request schemas: the same limits, the same refusals."""
+    sid = store.hand(revoke_hand)["session_id"]
+    login(client, tournament.token)
+    ruling = {"amount-0": "-1", "amount-1": "1", "author": "head", "reason": "x" * 300_000}
+    response = client.post(f"/sessions/{sid}/rulings", data={**ruling, "csrf_token": csrf(client)})
+    assert response.status_code == 422 and "reason" in text_of(response)
+    long_author = {**ruling, "reason": "a revoke", "author": "y" * 201}
+    response = client.post(
+        f"/sessions/{sid}/rulings", data={**long_author, "csrf_token": csrf(client)}
+    )
+    assert response.status_code == 422 and "author" in text_of(response)
+    assert store.rulings(sid) == []
+    correction = {"text": TOUR, "author": "Bruno", "reason": "z" * 300_000}
+    response = client.post(
+        f"/hands/{revoke_hand}/revisions", data={**correction, "csrf_token": csrf(client)}
+    )
+    assert response.status_code == 422 and "reason" in text_of(response)
+    assert len(store.revisions(revoke_hand)) == 1
+    page = text_of(client.get(f"/sessions/{sid}"))
+    assert 'maxlength="2000"' in page and 'max="1000000"' in page
+
+
+def test_ruling_amounts_are_bounded_on_the_page(
+    client: FlaskClient, store: Store, tournament: Tournament, revoke_hand: int
+) -> None:
+    """#21.2: the page refuses what the API refuses: an amount beyond what a ruling may
+    move, or one too long to be a number at all."""
+    sid = store.hand(revoke_hand)["session_id"]
+    login(client, tournament.token)
+    url = f"/sessions/{sid}/rulings"
+    for big in (str(10**309), "1000001", str(2**63)):
+        form = {"amount-0": big, "amount-1": f"-{big}", "author": "h", "reason": "r"}
+        response = client.post(url, data={**form, "csrf_token": csrf(client)})
+        assert response.status_code == 422, big
+    assert store.rulings(sid) == []
+    form = {"amount-0": "1000000", "amount-1": "-1000000", "author": "h", "reason": "r"}
+    assert client.post(url, data={**form, "csrf_token": csrf(client)}).status_code == 302
+
+
+def test_the_sheet_renders_whatever_is_stored(
+    client: FlaskClient, store: Store, session_id: int
+) -> None:
+    """#21.2: a ruling of 10**309 stored before amounts were bounded made the sheet a 500
+    (its chart divided in floats); it renders, and the ledger and CSV still answer."""
+    store.add_ruling(session_id, {"Anna": 10**309, "Bruno": -(10**309)}, "old", "h", None, "t")
+    page = client.get(f"/sessions/{session_id}")
+    assert page.status_code == 200
+    assert str(10**309 + SESSION_BALANCES["Anna"]) in text_of(page)
+    assert client.get(f"/sessions/{session_id}/sheet.csv").status_code == 200
+
+
 def test_director_adds_a_ruling(
     client: FlaskClient, store: Store, tournament: Tournament, revoke_hand: int
 ) -> None:
@@ -699,17 +844,116 @@ def test_director_adds_a_ruling(
 
 @pytest.mark.parametrize(
     "target",
-    ["https://evil.example/", "//evil.example/", "/\\evil.example/", "javascript:alert(1)"],
+    [
+        "https://evil.example/",
+        "//evil.example/",
+        "/\\evil.example/",
+        "javascript:alert(1)",
+        "/\t/evil.example/",  # #21.3: browsers drop the tab and read //evil.example/
+        "/\n/evil.example/",
+        "/verify\r\nSet-Cookie: x=1",  # #21.3: a line break in the header was a 500
+        "/ /evil.example/",
+        "/no/such/page",  # not a page of this site
+        "/logout",  # routed, but not for GET
+    ],
 )
 def test_login_never_redirects_off_site(
     client: FlaskClient, tournament: Tournament, target: str
 ) -> None:
+    """#21.3: ``next`` must be a path the app routes for GET; anything else goes to the
+    front page."""
     response = client.post(
         "/login",
         data={"csrf_token": csrf(client, "/login"), "token": tournament.token, "next": target},
     )
     assert response.status_code == 302
+    assert response.headers["Location"] == "/"
+
+
+def test_login_without_next_goes_to_the_tournament(
+    client: FlaskClient, tournament: Tournament
+) -> None:
+    response = client.post(
+        "/login", data={"csrf_token": csrf(client, "/login"), "token": tournament.token}
+    )
     assert response.headers["Location"] == f"/tournaments/{tournament.id}"
+
+
+def test_login_returns_to_a_routed_page_with_its_query(
+    client: FlaskClient, tournament: Tournament
+) -> None:
+    target = f"/verify?session={tournament.id}"
+    response = client.post(
+        "/login",
+        data={"csrf_token": csrf(client, "/login"), "token": tournament.token, "next": target},
+    )
+    assert response.headers["Location"] == target
+
+
+# -- the login cookie (#21.14) --------------------------------------------------------------
+def cookie_of(client: FlaskClient) -> str:
+    cookie = client.get_cookie("session")
+    assert cookie is not None
+    return cookie.value
+
+
+def is_logged_in(app: Flask, cookie: str) -> bool:
+    """Whether a fresh browser holding only this cookie is logged in."""
+    other = app.test_client()
+    other.set_cookie("session", cookie)
+    return "Log out" in text_of(other.get("/"))
+
+
+def test_the_login_cookie_never_holds_the_token(
+    app: Flask, client: FlaskClient, tournament: Tournament
+) -> None:
+    login(client, tournament.token)
+    cookie = cookie_of(client)
+    content = app.session_interface.get_signing_serializer(app).loads(cookie)
+    assert tournament.token not in cookie and tournament.token not in repr(content)
+    assert set(content) <= {"login", "csrf_token", "_flashes"}
+    assert is_logged_in(app, cookie)
+
+
+def test_a_copy_of_the_cookie_is_worthless_after_logout(
+    app: Flask, client: FlaskClient, tournament: Tournament
+) -> None:
+    login(client, tournament.token)
+    copy = cookie_of(client)
+    assert is_logged_in(app, copy)
+    response = client.post("/logout", data={"csrf_token": csrf(client, "/")})
+    assert response.status_code == 302
+    assert not is_logged_in(app, copy)
+    login(client, tournament.token)  # a new login works, with a new id
+    assert is_logged_in(app, cookie_of(client)) and not is_logged_in(app, copy)
+
+
+def test_revoking_the_token_ends_its_logins(
+    app: Flask, client: FlaskClient, store: Store, tournament: Tournament
+) -> None:
+    login(client, tournament.token)
+    copy = cookie_of(client)
+    store.revoke_token(store.token_row(tournament.token)["id"])
+    assert not is_logged_in(app, copy)
+    assert [row["ended_at"] is not None for row in store.db["logins"].rows] == [True]
+
+
+def test_the_login_cookie_is_httponly_lax_and_secure_over_tls(
+    app: Flask, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def set_cookie(response) -> str:
+        [header] = [h for h in response.headers.getlist("Set-Cookie") if h.startswith("session=")]
+        return header
+
+    plain = set_cookie(app.test_client().get("/login"))
+    assert "HttpOnly" in plain and "SameSite=Lax" in plain and "Secure" not in plain
+    tls = set_cookie(app.test_client().get("/login", base_url="https://localhost"))
+    assert "Secure" in tls and "HttpOnly" in tls and "SameSite=Lax" in tls
+    monkeypatch.setenv("TAROCCO_SECURE_COOKIES", "1")  # behind a TLS proxy
+    from web import create_app
+
+    proxied = create_app({"TESTING": True, "DATABASE": str(tmp_path / "p.sqlite")})
+    assert "Secure" in set_cookie(proxied.test_client().get("/login"))
 
 
 def test_login_returns_to_the_page_it_came_from(
@@ -736,3 +980,181 @@ def test_verify_too_long(client: FlaskClient, app: Flask) -> None:
         "/verify", data={"csrf_token": token, "text": "x" * (app.config["MAX_CONTENT_LENGTH"] + 1)}
     )
     assert huge.status_code == 413 and huge.mimetype == "text/html"
+
+
+# -- #20.16: the fans hold exactly the cards held, trick by trick, in every game -----------
+EXAMPLE_FILES = sorted(
+    p for p in (ROOT / "examples").glob("*/*.txt") if p.parent.name != "disputes"
+)
+_SEAT = re.compile(r'<div class="seat place-[\w-]+" data-seat="(\d+)">(.*?)</div>', re.S)
+_HELD = re.compile(
+    r'<li class="held[^"]*" data-start="(\d+)" data-stop="(\d+)"[^>]*>'
+    r'\s*<svg[^>]*aria-label="([^"]+)"'
+)
+
+
+def fans_of(page: str) -> dict[int, list[tuple[int, int, str]]]:
+    """Per seat, the cards of its fan as the page has them: (from step, until step, name)."""
+    return {
+        int(seat): [(int(a), int(b), name) for a, b, name in _HELD.findall(body)]
+        for seat, body in _SEAT.findall(page)
+    }
+
+
+def true_holdings(report: dict, player: str, step: int) -> set[str]:
+    """What ``player`` held at ``step`` (0: the deal; k: after trick k and its draws), from
+    the engine's report alone: at the deal, the hand dealt; later, every card he still
+    plays (less those he draws only after this step), and the cards he got (dealt, or drawn
+    by now) that nobody plays and that he did not discard (a record that stops early)."""
+    if step == 0:
+        return set(report["hands"][player])
+    draws_after = {d["card"] for d in report["draws"] if d["seat"] == player and d["trick"] > step}
+    drawn_by_now = {
+        d["card"] for d in report["draws"] if d["seat"] == player and d["trick"] <= step
+    }
+    played_by = {p["card"]: p["seat"] for t in report["tricks"] for p in t["plays"]}
+    later = {p["card"] for t in report["tricks"][step:] for p in t["plays"] if p["seat"] == player}
+    kept = {
+        card
+        for card in set(report["hands"][player]) | drawn_by_now
+        if card not in played_by and card not in (report["discard"] or [])
+    }
+    return (later - draws_after) | kept
+
+
+@pytest.mark.parametrize("path", EXAMPLE_FILES, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_fans_hold_what_each_player_held(
+    client: FlaskClient, store: Store, tournament: Tournament, path: Path
+) -> None:
+    """Every golden example of every game, stored and shown: at the deal and after every
+    trick (and the draws after it), each fan on the hand page holds exactly the cards its
+    player held. (The pinch replay once showed a drawn card only in the trick before its
+    play: Bruno had 5 cards at trick 12 of the score-sheet hand while he held 15.)"""
+    from records.notation import read
+    from records.pipeline import check_parsed
+    from records.schemas import dump_report
+
+    parsed = read(path.read_text())
+    first = parsed[0].record
+    sid = service.create_session(
+        store, tournament.id, first.game, list(first.players), {}, path.stem, "t"
+    )
+    results = service.upload(store, sid, path.read_text(), "t")
+    checked = 0
+    for item, result in zip(parsed, results, strict=True):
+        report = dump_report(check_parsed(item).report)
+        if not report["tricks"] or report["hands"] is None:
+            continue
+        style = present.face_style(report["game"], item.record.tag("Suits"))
+        fans = fans_of(text_of(client.get(f"/hands/{result.hand_id}")))
+        for seat, player in enumerate(report["players"]):
+            for step in range(len(report["tricks"]) + 1):
+                shown = sorted(name for a, b, name in fans[seat] if a <= step < b)
+                held = sorted(
+                    cardface.card_name(c, style) for c in true_holdings(report, player, step)
+                )
+                assert shown == held, (player, step)
+        checked += 1
+    assert checked or path.stem in (
+        "surrender",
+        "thrown-in",
+        "all-pass",
+        "bargains",
+        "offer-then-demand",
+    )
+
+
+def test_pinch_fans_count_fifteen_while_the_stock_lasts(
+    client: FlaskClient, store: Store, tournament: Tournament
+) -> None:
+    """The score-sheet hand (PINCH-3): 15 cards each after every trick and its two draws
+    while the stock lasts (24 tricks), then one fewer a trick; the stock and its next card
+    are on show (48 cards at the deal, 3D first, then KD)."""
+    text = (ROOT / "examples" / "pinch" / "score-sheet.txt").read_text()
+    sid = service.create_session(store, tournament.id, "pinch", ["Anna", "Bruno"], {}, "P", "t")
+    hand_id = service.upload(store, sid, text, "t")[0].hand_id
+    page = text_of(client.get(f"/hands/{hand_id}"))
+    fans = fans_of(page)
+    for seat in (0, 1):
+        counts = [sum(1 for a, b, _ in fans[seat] if a <= step < b) for step in range(40)]
+        assert counts == [15] * 25 + list(range(14, -1, -1)), seat
+    deal = page[page.index('id="trick-0"') : page.index('id="trick-1"')]
+    assert "Stock: 48 cards left" in deal and 'aria-label="3 of diamonds"' in deal
+    first = page[page.index('id="trick-1"') : page.index('id="trick-2"')]
+    assert "Stock: 46 cards left" in first
+
+
+# -- #20.17: the view from one seat shows only what that seat knew -------------------------
+def _card_labels(text: str, style: str = "italian") -> dict[str, str]:
+    """Each card of a record line's list, by its face's name (as the pages label it)."""
+    return {card: cardface.card_name(card, style) for card in text.split()}
+
+
+@pytest.fixture
+def called_king_hand(store: Store, tournament: Tournament) -> int:
+    sid = service.create_session(store, tournament.id, "nice4", PLAYERS, {}, "Called", "t")
+    return service.upload(store, sid, CALLED_KING, "t")[0].hand_id
+
+
+def test_view_from_one_seat_leaves_out_what_it_did_not_know(
+    client: FlaskClient, called_king_hand: int
+) -> None:
+    """The called-king hand (NICE-8) as Anna saw it (``?seat=0``): the page served holds
+    her hand only, never the dealer Dario's discard 7C 10C, and not Bruno as the partner
+    until he plays the called KC in trick 16. (It once sent every hand, the discard and the
+    partner, and hid them with JavaScript.) Dario, the dealer, sees his discard; Bruno, who
+    holds KC, knows from the deal that he is the partner."""
+    url = f"/hands/{called_king_hand}"
+    page = text_of(client.get(f"{url}?seat=0"))
+    fans = fans_of(page)
+    assert len(fans[0]) == 19 and fans[1] == fans[2] == fans[3] == []
+    assert page.count('class="held') == 19
+    assert re.search(r'<div class="seat place-south" data-seat="0">', page)
+    for label in _card_labels("7C 10C").values():  # the discard, never played
+        assert f'aria-label="{label}"' not in page, label
+    assert "discard: 7C" not in page and "7C 10C" not in page  # nor the record's text
+    # every other card of the other hands is in the page once only: where it is played
+    for line in CALLED_KING.splitlines():
+        if line.startswith("hand ") and not line.startswith("hand Anna"):
+            for card, label in _card_labels(line.split(":", 1)[1]).items():
+                expected = 0 if card in ("7C", "10C") else 1
+                assert page.count(f'aria-label="{label}"') == expected, label
+    deal = page[page.index('id="trick-0"') : page.index('id="trick-1"')]
+    assert "partner" not in deal and "Bruno" not in deal
+    before = page[page.index('id="trick-1"') : page.index('id="trick-16"')]
+    assert "partner" not in before
+    reveal = page[page.index('id="trick-16"') : page.index('id="trick-17"')]
+    assert "<b>Bruno</b> is Dario's partner" in reveal
+
+    carla = text_of(client.get(f"{url}?seat=2"))
+    assert re.search(r'<div class="seat place-south" data-seat="2">', carla)
+    assert len(fans_of(carla)[2]) == 19 and carla.count('class="held') == 19
+
+    dario = text_of(client.get(f"{url}?seat=3"))  # the dealer sees his discard
+    assert len(fans_of(dario)[3]) == 21
+    dario_deal = dario[dario.index('id="trick-0"') : dario.index('id="trick-1"')]
+    for label in _card_labels("7C 10C").values():
+        assert f'aria-label="{label}"' in dario_deal
+    assert "partner" not in dario_deal  # the declarer does not know his partner yet
+
+    bruno = text_of(client.get(f"{url}?seat=1"))  # he holds the called KC
+    bruno_deal = bruno[bruno.index('id="trick-0"') : bruno.index('id="trick-1"')]
+    assert "<b>partner</b> Bruno" in bruno_deal
+    assert "7C 10C" not in bruno
+
+    everything = text_of(client.get(url))  # all hands: the director's view, as before
+    assert everything.count('class="held') == 78 and "<b>partner</b> Bruno" in everything
+    for bad in ("9", "x", "-1", "4"):  # not a seat: every hand
+        assert text_of(client.get(f"{url}?seat={bad}")).count('class="held') == 78
+
+
+def test_view_from_one_seat_hides_the_others_legal_cards(
+    client: FlaskClient, revoke_hand: int
+) -> None:
+    """The revoked tour from Bruno's seat: Anna's flagged play and its reason are public,
+    but the cards she could have played (4, 11, 19: her hand) are not in the page."""
+    page = text_of(client.get(f"/hands/{revoke_hand}?seat=1"))
+    assert "MUST_FOLLOW_TRUMPS" in page and "is-flagged" in page
+    assert "could have played" not in page and 'class="legal"' not in page
+    anna = text_of(client.get(f"/hands/{revoke_hand}?seat=0"))
+    assert "Anna could have played" in anna

@@ -89,17 +89,20 @@ def test_an_old_database_upgrades_in_place(tmp_path: Path, monkeypatch: pytest.M
     sessions_before = before.execute("select * from sessions").fetchall()
     before.close()
 
-    store = Store(str(path))  # the new code: migration 002 runs on open
+    store = Store(str(path))  # the new code: migrations 002 and 003 run on open
     try:
-        assert store.db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS) == 3
-        assert [r["name"] for r in store.db["_migrations"].rows] == [
+        assert store.db.execute("PRAGMA user_version").fetchone()[0] == len(MIGRATIONS)
+        assert [r["name"] for r in store.db["_migrations"].rows][:3] == [
             "001_initial",
             "002_session_table",
-            "003_ruling_replaces",
+            "003_session_results",
         ]
+        assert [r["name"] for r in store.db["_migrations"].rows] == [n for n, _ in MIGRATIONS]
         assert store.db["sessions"].columns_dict["table_name"] is str
-        # nothing lost: every other table as it was, sessions with one more column, NULL
-        # (rulings with migration 003's two columns after them, NULL: each still stands)
+        assert store.session_version(sid) == 0  # 003: a version per session, from 0
+        # nothing lost: every other table as it was, sessions with two more columns (the
+        # table label, NULL, and the version), rulings with migration 005's two columns
+        # after them (NULL: each ruling still stands)
         for table, rows in rows_before.items():
             now_rows = store.db.execute(f"select * from [{table}] order by rowid").fetchall()
             if table == "rulings":
@@ -107,7 +110,7 @@ def test_an_old_database_upgrades_in_place(tmp_path: Path, monkeypatch: pytest.M
                 now_rows = [row[:-2] for row in now_rows]
             assert now_rows == rows, table
         assert [
-            tuple(r)[:-1] for r in store.db.execute("select * from sessions")
+            tuple(r)[:-2] for r in store.db.execute("select * from sessions")
         ] == sessions_before
         assert store.session(sid)["table_name"] is None
         ledger = service.session_ledger(store, sid)
@@ -214,7 +217,9 @@ def test_api_round_trip(client: FlaskClient, tournament: Tournament) -> None:
     assert response.status_code == 201, text_of(response)
     created = response.get_json()
     assert created["table"] == "Table 2" and "table_name" not in created
-    assert client.get(f"/api/sessions/{created['id']}").get_json() == created
+    detail = client.get(f"/api/sessions/{created['id']}").get_json()
+    assert detail.pop("result")["games"] == []  # no hand yet: nobody ahead
+    assert detail == created
     plain = client.post(
         url, json={"game": "nice4", "players": PLAYERS}, headers=tournament.headers
     ).get_json()

@@ -12,12 +12,22 @@ import os
 import secrets
 from typing import Any
 
-from flask import Flask
+from flask import Flask, has_request_context, request
+from flask.sessions import SecureCookieSessionInterface
 
 __all__ = ["create_app"]
 
 DEFAULT_DATABASE = "tarocco.sqlite"
 MAX_BODY_BYTES = 8 * 1024 * 1024
+
+
+class TlsAwareSessionInterface(SecureCookieSessionInterface):
+    """Flask's signed cookie session, marked ``Secure`` when the request came over TLS as
+    well as when ``SESSION_COOKIE_SECURE`` says so. It holds the CSRF token and a director's
+    random login id (never the token: :meth:`records.store.Store.start_login`)."""
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        return super().get_cookie_secure(app) or (has_request_context() and request.is_secure)
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
@@ -40,7 +50,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         SECRET_KEY=os.environ.get("TAROCCO_SECRET_KEY") or secrets.token_hex(32),
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
+        # The cookie is marked Secure on every request that came over TLS; set
+        # TAROCCO_SECURE_COOKIES=1 behind a TLS proxy, where the app sees plain HTTP.
+        SESSION_COOKIE_SECURE=os.environ.get("TAROCCO_SECURE_COOKIES", "") in ("1", "true", "yes"),
     )
+    app.session_interface = TlsAwareSessionInterface()
     app.json.sort_keys = False  # keep the schemas' field order in responses
     if test_config:
         app.config.from_mapping(test_config)

@@ -5,13 +5,16 @@ the store, dump the result. Rules live in ``scorer``; errors become JSON in :mod
 from __future__ import annotations
 
 import json
+from importlib.metadata import PackageNotFoundError
+from importlib.metadata import version as package_version
 from typing import Any
 
-from flask import Flask, Response
+from flask import Flask, Response, current_app, request
 from flask_smorest import Api, Blueprint
 
 from records import service
-from records.pipeline import check_text, session_ledger
+from records.notation import read
+from records.pipeline import check_parsed, check_text, session_ledger
 from records.schemas import LedgerSchema, dump_report
 from records.service import ServiceError
 from records.store import NotFound
@@ -20,6 +23,7 @@ from scorer.rulings import rulings_for
 
 from . import schemas as S
 from .auth import check_readable, require_director
+from .bodies import DIRECTOR_VERIFY_RECORDS, verify_record_limit
 from .db import get_store
 from .errors import register_errors
 
@@ -52,15 +56,57 @@ def _ok_json_or(
 
 
 # -- stateless ----------------------------------------------------------------------------
+@api_blp.route("/", strict_slashes=False)
+@api_blp.response(200, S.ApiIndex)
+def index() -> dict:
+    """Where things are: the OpenAPI document, the documentation, the version.
+
+    Answers at /api and /api/ alike: `tarocco serve` prints the first."""
+    base = request.host_url.rstrip("/")
+    try:
+        version = package_version("tarocco")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        version = "unknown"
+    return {
+        "service": "tarocco",
+        "version": version,
+        "api_version": current_app.config["API_VERSION"],
+        "openapi": f"{base}/api/openapi.json",
+        "docs": "docs/api.md",
+        "rules": f"{base}/api/rules",
+        "pages": f"{base}/",
+    }
+
+
 @api_blp.route("/verify", methods=["POST"])
 @api_blp.arguments(S.VerifyRequest)
 @api_blp.response(200, S.VerifyResponse)
 @api_blp.alt_response(422, schema=S.ErrorOut, description="an unknown rule option")
+@api_blp.alt_response(
+    413,
+    schema=S.ErrorOut,
+    description="a body or a count of records over the limit (smaller without a director token)",
+)
 def verify(body: dict) -> dict:
-    """Verify records without storing them: a report per record, and a ledger for several."""
+    """Verify records without storing them: a report per record, and a ledger for several.
+
+    Without a director token the body may hold at most 256 KiB and 100 records (the work
+    grows with them, and anyone may ask); with one, 8 MiB and 5,000 records."""
+    parsed = read(body["text"])
+    limit = verify_record_limit()
+    if len(parsed) > limit:
+        raise ServiceError(
+            413,
+            "TOO_MANY_RECORDS",
+            f"at most {limit:,} records in one verify"
+            + ("" if limit == DIRECTOR_VERIFY_RECORDS else " without a director token"),
+        )
+    options = {k.lower(): v.lower() for k, v in body["options"].items()}
     try:
-        checked = check_text(
-            body["text"], options={k.lower(): v.lower() for k, v in body["options"].items()}
+        checked = (
+            [check_parsed(item, options) for item in parsed]
+            if parsed
+            else check_text(body["text"], options=options)
         )
     except OptionError as exc:
         raise ServiceError(422, "BAD_OPTION", str(exc)) from exc
@@ -161,15 +207,17 @@ def update_tournament(body: dict, tournament_id: int) -> dict:
 
 @api_blp.route("/tournaments/<int:tournament_id>/standings")
 @api_blp.arguments(S.FormatArgs, location="query")
-@api_blp.response(200, S.StandingOut(many=True))
+@api_blp.response(200, S.StandingsOut)
 def standings(args: dict, tournament_id: int) -> Any:
-    """Players by their net result over the tournament's sessions; ties ranked ``3=``."""
+    """Standings per game, each in its own unit (never added together): nice4, nice3,
+    minchiate and piemonte3 by net result; pinch (PINCH-8) and piedicavallo (PIE-7) by games
+    won. Ties ranked ``3=``. Kept up to date as the sessions change, not recomputed."""
     check_readable(tournament_id)
-    rows = service.standings(get_store(), tournament_id)
+    tables = service.standings(get_store(), tournament_id)
     return _ok_json_or(
         args["format"],
-        [vars(r) for r in rows],
-        service.standings_csv(rows),
+        service.standings_json(tables),
+        service.standings_csv(tables),
         filename=f"tournament-{tournament_id}-standings",
     )
 
@@ -230,18 +278,21 @@ def create_session(body: dict, tournament_id: int) -> dict:
 
 # -- sessions -----------------------------------------------------------------------------
 def readable_session(session_id: int) -> dict:
+    """The session, if the request may read its tournament; else 404 as for a missing one."""
     try:
         session = get_store().session(session_id)
     except NotFound as exc:
         raise ServiceError(404, "NOT_FOUND", str(exc)) from exc
-    check_readable(session["tournament_id"])
+    check_readable(session["tournament_id"], hidden_as=f"no session {session_id}")
     return session
 
 
 @api_blp.route("/sessions/<int:session_id>")
-@api_blp.response(200, S.SessionOut)
+@api_blp.response(200, S.SessionDetailOut)
 def session(session_id: int) -> dict:
-    return readable_session(session_id)
+    """A session, with its result: who won each game (PINCH-8, PIE-7), or who is ahead."""
+    row = readable_session(session_id)
+    return {**row, "result": service.session_result(get_store(), session_id)}
 
 
 @api_blp.route("/sessions/<int:session_id>/hands")
@@ -365,11 +416,13 @@ def export_session(args: dict, session_id: int) -> Any:
 
 # -- hands --------------------------------------------------------------------------------
 def readable_hand(hand_id: int) -> dict:
+    """The hand, if the request may read its tournament; else 404 as for a missing one."""
     try:
         hand = get_store().hand(hand_id)
     except NotFound as exc:
         raise ServiceError(404, "NOT_FOUND", str(exc)) from exc
-    readable_session(hand["session_id"])
+    session = get_store().session(hand["session_id"])
+    check_readable(session["tournament_id"], hidden_as=f"no hand {hand_id}")
     return hand
 
 
@@ -444,10 +497,18 @@ def export_hand(args: dict, hand_id: int) -> Any:
     )
 
 
+class TaroccoApi(Api):
+    """flask-smorest's Api, documenting the error bodies this service sends
+    (:class:`web.schemas.ErrorOut`: ``code`` a string, ``status`` the HTTP status as an
+    integer) in place of its own error schema, which has them the other way round."""
+
+    ERROR_SCHEMA = S.ErrorOut
+
+
 def register_api(app: Flask) -> None:
     from .disputes import disputes_blp  # it builds on this module's views
 
-    api = Api(app)
+    api = TaroccoApi(app)
     api.register_blueprint(api_blp)
     api.register_blueprint(disputes_blp)
     register_errors(app)

@@ -1,7 +1,8 @@
 """Director tokens: ``Authorization: Bearer tar_...``, scoped to one tournament.
 
 Writes need a token of the resource's tournament; reads are public unless the tournament is
-private, when they need such a token too.
+private, when they need such a token too, and to anyone without one a private tournament, its
+sessions and its hands answer as missing ones do (404).
 """
 
 from __future__ import annotations
@@ -42,13 +43,20 @@ def require_director(tournament_id: int) -> str:
     return f"token {row['id']} ({row['label']})"
 
 
-def check_readable(tournament_id: int) -> dict:
-    """The tournament's row, if the request may read it."""
+def check_readable(tournament_id: int, hidden_as: str | None = None) -> dict:
+    """The tournament's row, if the request may read it: public, or private with a token of
+    its own. Otherwise 404, worded exactly as for an id that does not exist (``hidden_as``:
+    the message for the thing asked for, by default "no tournament N"), so that a reader
+    without the right token cannot tell a private id from a missing one (#21.18)."""
     store = get_store()
+    not_found = ServiceError(404, "NOT_FOUND", hidden_as or f"no tournament {tournament_id}")
     try:
         tournament = store.tournament(tournament_id)
-    except NotFound as exc:
-        raise ServiceError(404, "NOT_FOUND", str(exc)) from exc
+    except NotFound:
+        raise not_found from None
     if tournament["private"]:
-        require_director(tournament_id)
+        token = bearer_token()
+        row = store.token_row(token) if token else None
+        if row is None or row["tournament_id"] != tournament_id:
+            raise not_found
     return tournament

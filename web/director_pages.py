@@ -21,9 +21,11 @@ from scorer.games import GAMES
 from scorer.record import parse_options
 
 from . import present
+from . import schemas as S
 from .db import get_store
 from .pages import (
     _director_actor,
+    _load_form,
     director,
     form_amounts,
     pages_blp,
@@ -34,7 +36,7 @@ from .pages import (
 
 __all__: list[str] = []
 
-MAX_LABEL_CHARS = 200  # a token's label, as an author's name in the API (web.schemas)
+MAX_LABEL_CHARS = S.MAX_AUTHOR  # a token's label: a name, as an author's in the API
 
 
 # -- a hand's revisions -------------------------------------------------------------------
@@ -103,13 +105,9 @@ def restore_revision(hand_id: int, number: int) -> Response:
     who and why (:func:`records.service.restore_revision`)."""
     _row, _session_row, tournament_row = readable_hand(hand_id)
     actor = _director_actor(tournament_row["id"])
+    body = _load_form(S.RulingWithdrawIn(), _who_and_why())
     new, result = service.restore_revision(
-        get_store(),
-        hand_id,
-        number,
-        request.form.get("author", ""),
-        request.form.get("reason", ""),
-        actor,
+        get_store(), hand_id, number, body["author"], body["reason"], actor
     )
     flash(f"Revision {number} restored as revision {new}: the hand is now {result.status}.")
     return redirect(url_for("pages.hand", hand_id=hand_id))
@@ -122,13 +120,9 @@ def withdraw_ruling(session_id: int, ruling_id: int) -> Response:
     page, struck through, and leaves the balances (:func:`records.service.withdraw_ruling`)."""
     _session_row, tournament_row = readable_session(session_id)
     actor = _director_actor(tournament_row["id"])
+    body = _load_form(S.RulingWithdrawIn(), _who_and_why())
     service.withdraw_ruling(
-        get_store(),
-        session_id,
-        ruling_id,
-        request.form.get("reason", ""),
-        request.form.get("author", ""),
-        actor,
+        get_store(), session_id, ruling_id, body["reason"], body["author"], actor
     )
     flash(f"Ruling {ruling_id} withdrawn.")
     return redirect(url_for("pages.session_sheet", session_id=session_id, _anchor="rulings"))
@@ -140,17 +134,19 @@ def amend_ruling(session_id: int, ruling_id: int) -> Response:
     (:func:`records.service.amend_ruling`)."""
     session_row, tournament_row = readable_session(session_id)
     actor = _director_actor(tournament_row["id"])
+    body = _load_form(
+        S.RulingAmendIn(), {"amounts": form_amounts(session_row["players"]), **_who_and_why()}
+    )
     service.amend_ruling(
-        get_store(),
-        session_id,
-        ruling_id,
-        form_amounts(session_row["players"]),
-        request.form.get("reason", ""),
-        request.form.get("author", ""),
-        actor,
+        get_store(), session_id, ruling_id, body["amounts"], body["reason"], body["author"], actor
     )
     flash(f"Ruling {ruling_id} amended.")
     return redirect(url_for("pages.session_sheet", session_id=session_id, _anchor="rulings"))
+
+
+def _who_and_why() -> dict[str, str]:
+    """A form's ``author`` and ``reason``, to load through the API's schema (its limits)."""
+    return {"author": request.form.get("author", ""), "reason": request.form.get("reason", "")}
 
 
 # -- a tournament: open a session, tokens -------------------------------------------------
@@ -184,16 +180,25 @@ def new_session(tournament_id: int) -> Any:
         context["error"] = "choose one of the games"
         return render_template("session_new.html", **context), 422
     try:
-        options = parse_options(context["options"])
+        body = _load_form(
+            S.SessionIn(),
+            {
+                "game": game.key,
+                "players": context["players"],
+                "options": parse_options(context["options"]),
+                "name": context["name"].strip(),
+                "table": context["table"],
+            },
+        )
         sid = service.create_session(
             get_store(),
             tournament_id,
-            game.key,
-            context["players"],
-            options,
-            context["name"].strip(),
+            body["game"],
+            body["players"],
+            body["options"],
+            body["name"],
             actor,
-            table=context["table"],
+            table=body["table"],
         )
     except ServiceError as exc:
         context["error"] = exc.message

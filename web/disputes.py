@@ -57,9 +57,40 @@ class AuditResultOut(Schema):
         fields.Dict(),
         metadata={
             "description": "per record: status, settlement, claims (field-by-field with the kind "
-            "of difference), what_if (per option value), repairs (edits, reason, "
-            "diff, corrected text)"
+            "of difference), what_if (per option value, as AlternativeOut), repairs (edits, "
+            "reason, diff, corrected text)"
         },
+    )
+
+
+class AlternativeOut(Schema):
+    """One other value of a rule option and what it changes (:func:`dump_alternatives`)."""
+
+    option = fields.String()
+    value = fields.String()
+    ruling = fields.String()
+    help = fields.String()
+    status = fields.String(metadata={"description": "the worst hand's status under this value"})
+    findings = fields.Integer(metadata={"description": "errors and violations under this value"})
+    amounts = fields.Dict(
+        keys=fields.String(),
+        values=fields.Integer(),
+        metadata={"description": "payments (a hand) or final balances (a session)"},
+    )
+    delta = fields.Dict(
+        keys=fields.String(),
+        values=fields.Integer(),
+        metadata={"description": "amounts minus what was applied: the real changes only"},
+    )
+    changes_anything = fields.Boolean()
+    impossible = fields.Boolean(
+        metadata={
+            "description": "some hand is impossible under this value (not as applied): shown "
+            "as such and left out of amounts and delta (scored as applied)"
+        }
+    )
+    impossible_hands = fields.List(
+        fields.Integer(), metadata={"description": "those hands' numbers (1 for a single hand)"}
     )
 
 
@@ -68,7 +99,7 @@ class SessionWhatIfOut(Schema):
     unit = fields.String()
     players = fields.List(fields.String())
     balances = fields.Dict(keys=fields.String(), values=fields.Integer())
-    what_if = fields.List(fields.Dict())
+    what_if = fields.List(fields.Nested(AlternativeOut))
 
 
 def _lowered(options: dict[str, str]) -> dict[str, str]:

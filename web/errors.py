@@ -10,6 +10,8 @@ from werkzeug.exceptions import HTTPException
 from records.service import ServiceError
 from records.store import NotFound
 
+from .bodies import too_large_message
+
 
 def error_response(status: int, code: str, message: str, **extra):
     body = {"code": code, "status": status, "message": message, **extra}
@@ -39,7 +41,11 @@ def register_errors(app: Flask) -> None:
             extra["errors"] = data["messages"]
         code = (error.name or "error").upper().replace(" ", "_")
         message = {
-            413: "the request body is too large",
+            413: too_large_message(),
             422: "the request does not match its schema",
         }.get(status, error.description)
-        return error_response(status, code, message or code, **extra)
+        response, status = error_response(status, code, message or code, **extra)
+        for name, value in error.get_headers():  # e.g. the Allow header of a 405
+            if name.lower() != "content-type":
+                response.headers.add(name, value)
+        return response, status

@@ -5,8 +5,10 @@ Pages: ``/`` (home), ``/verify`` (paste or pick a file; store it in a session as
 ``/hands/<id>`` (the replay), ``/sessions/<id>`` (the score sheet), ``/tournaments/<id>``
 (standings), ``/rules`` and ``/rules/<game>``; the director's pages of issue 23 (revisions,
 rulings withdrawn or amended, sessions and tokens) are in :mod:`web.director_pages`. Reads are
-public unless the tournament is private: then only its director, logged in with a token (kept
-in the signed Flask session), sees it; to anyone else it does not exist (404). Every form
+public unless the tournament is private: then only its director, logged in with a token, sees
+it; to anyone else it does not exist (404). A login keeps only a random login id in the
+signed Flask session cookie; the token and the login stay on the server, and logout or
+revoking the token ends it. Every form
 carries a CSRF token (:mod:`web.csrf`).
 """
 
@@ -16,12 +18,14 @@ import json
 import re
 import sys
 from typing import Any
+from urllib.parse import urlsplit
 
 from flask import (
     Blueprint,
     Flask,
     Response,
     abort,
+    current_app,
     flash,
     g,
     make_response,
@@ -32,6 +36,7 @@ from flask import (
     url_for,
 )
 from markupsafe import Markup, escape
+from marshmallow import Schema, ValidationError
 from werkzeug.exceptions import HTTPException
 
 from records import service
@@ -44,6 +49,7 @@ from scorer.record import parse_options
 from scorer.rulings import rulings_for
 
 from . import present
+from . import schemas as S
 from .cardface import card_name, card_svg, suit_defs
 from .csrf import check_csrf, csrf_token
 from .db import get_store
@@ -55,7 +61,7 @@ pages_blp = Blueprint("pages", __name__)  # templates and static files: the app'
 #: their verdict and findings only. Bigger texts belong to the API or ``tarocco import``.
 MAX_REPLAYS = 4
 MAX_VERIFY_CHARS = 400_000
-DIRECTOR_KEY = "director_token"
+LOGIN_KEY = "login"  # the session cookie's key for the login id
 
 CSP = (
     "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
@@ -78,12 +84,14 @@ def _headers(response: Response) -> Response:
 
 
 def director() -> dict[str, Any] | None:
-    """The logged-in director's token row (``None`` if nobody, or the token was revoked)."""
+    """The logged-in director's token row: ``None`` if nobody is logged in, or the login
+    was ended (logout) or its token revoked. The cookie holds only the login's random id
+    (#21.14); the token stays on the server."""
     if "director" not in g:
-        token = session.get(DIRECTOR_KEY)
-        row = get_store().token_row(token) if token else None
-        if token and row is None:
-            session.pop(DIRECTOR_KEY, None)
+        login = session.get(LOGIN_KEY)
+        row = get_store().login_token_row(login) if isinstance(login, str) else None
+        if login and row is None:
+            session.pop(LOGIN_KEY, None)
         if row is not None:
             row = {**row, "tournament": get_store().tournament(row["tournament_id"])}
         g.director = row
@@ -136,6 +144,12 @@ def _globals() -> dict[str, Any]:
         "seat_places": present.seat_places,
         "paper_sheet": present.paper_sheet,
         "link_rulings": link_rulings,
+        "limits": {
+            "amount": service.MAX_RULING_AMOUNT,
+            "author": S.MAX_AUTHOR,
+            "reason": S.MAX_REASON,
+            "text": S.MAX_TEXT,
+        },
     }
 
 
@@ -184,19 +198,27 @@ def login() -> Any:
     """A director logs in with a token: the session remembers it until logout."""
     if request.method == "POST":
         token = request.form.get("token", "").strip()
-        row = get_store().token_row(token) if token else None
-        if row is None:
+        store = get_store()
+        login = store.start_login(token) if token else None
+        if login is None:
             return render_template(
                 "login.html", error="unknown or revoked token", director=None
             ), 401
-        session[DIRECTOR_KEY] = token
+        old = session.get(LOGIN_KEY)
+        if isinstance(old, str):
+            store.end_login(old)
+        session[LOGIN_KEY] = login
         g.pop("director", None)
+        row = director()
+        if row is None:  # the token was revoked the moment after
+            return render_template(
+                "login.html", error="unknown or revoked token", director=None
+            ), 401
         flash(f"Logged in as {row['label'] or 'director'} of this tournament.")
         target = request.form.get("next", "")
-        if target.startswith("/") and not target.startswith("//") and "\\" not in target:
-            # only a path of this site (browsers read a backslash in a URL as a slash)
-            return redirect(target)
-        return redirect(url_for("pages.tournament", tournament_id=row["tournament_id"]))
+        if not target:
+            return redirect(url_for("pages.tournament", tournament_id=row["tournament_id"]))
+        return redirect(local_target(target) or url_for("pages.home"))
     return render_template(
         "login.html", error=None, director=director(), next=request.args.get("next", "")
     )
@@ -204,9 +226,30 @@ def login() -> Any:
 
 @pages_blp.post("/logout")
 def logout() -> Any:
-    session.pop(DIRECTOR_KEY, None)
+    """End the login on the server too: a copy of the cookie opens nothing after."""
+    login = session.pop(LOGIN_KEY, None)
+    if isinstance(login, str):
+        get_store().end_login(login)
     flash("Logged out.")
     return redirect(url_for("pages.home"))
+
+
+def local_target(target: str) -> str | None:
+    """``target`` if it is a path of this site that the app routes for GET (a query may
+    follow), else ``None`` (#21.3). Whitespace and control characters anywhere are refused:
+    browsers drop a tab or a line break inside a URL, so ``/\t/evil.example/`` would leave
+    the site as ``//evil.example/``, and a line break in a header is a 500. So are a
+    backslash (read as a slash), a scheme, a host and ``//``."""
+    if not target.isprintable() or any(char.isspace() or char == "\\" for char in target):
+        return None
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or not parts.path.startswith("/") or target.startswith("//"):
+        return None
+    try:
+        current_app.url_map.bind("localhost").match(parts.path, method="GET")
+    except HTTPException:  # not routed, not for GET, or only after a redirect
+        return None
+    return target
 
 
 # -- verify and upload --------------------------------------------------------------------
@@ -248,6 +291,8 @@ def _verify_view(
                 "replay": replay,
                 "tricks": present.trick_views(report) if replay else [],
                 "held": present.held_cards(report) if replay else {},
+                "view": present.table_view(report),
+                "stock": present.stock_steps(report) if replay else [],
             }
         )
     return {
@@ -371,7 +416,9 @@ def hand(hand_id: int) -> Response:
     """The replay of a stored hand: the table, the stepper, the findings, the score.
 
     ``?embed=1`` drops the site's header and footer and lets any site frame the page (a
-    club's own pages, a bulletin); it has no form, so framing it cannot trick a click."""
+    club's own pages, a bulletin); it has no form that changes anything, so framing it
+    cannot trick a click. ``?seat=N`` shows the table as seat N saw it
+    (:func:`web.present.table_view`): what that seat did not know is not in the page."""
     row, session_row, tournament_row = readable_hand(hand_id)
     store = get_store()
     revision = store.current_revision(hand_id)
@@ -383,6 +430,7 @@ def hand(hand_id: int) -> Response:
     ids = [h["id"] for h in siblings]
     at = ids.index(hand_id)
     embed = request.args.get("embed") == "1"
+    seat = present.view_seat(request.args.get("seat"), report["players"])
     response = make_response(
         render_template(
             "hand.html",
@@ -395,6 +443,8 @@ def hand(hand_id: int) -> Response:
             style=present.face_style(report["game"], suits),
             tricks=present.trick_views(report),
             held=present.held_cards(report),
+            view=present.table_view(report, seat),
+            stock=present.stock_steps(report),
             source=present.annotate(revision["original_text"], report["findings"]),
             revisions=revisions,
             previous=ids[at - 1] if at > 0 else None,
@@ -440,6 +490,28 @@ def hand_text(hand_id: int) -> Response:
     return Response(revision["canonical_text"], mimetype="text/plain; charset=utf-8")
 
 
+def _load_form(schema: Schema, data: dict[str, Any]) -> dict[str, Any]:
+    """A form's fields loaded through the API's own request schema (the same lengths and
+    bounds, #21.16), or 422 naming each field at fault."""
+    try:
+        return schema.load(data)
+    except ValidationError as exc:
+        raise ServiceError(422, "BAD_FORM", "; ".join(_field_problems(exc.messages))) from None
+
+
+def _field_problems(messages: Any, place: str = "") -> list[str]:
+    """marshmallow's nested error messages as ``field: problem`` lines."""
+    if isinstance(messages, dict):
+        return [
+            line
+            for key, value in messages.items()
+            for line in _field_problems(value, f"{place}.{key}" if place else str(key))
+        ]
+    if isinstance(messages, list):
+        return [line for item in messages for line in _field_problems(item, place)]
+    return [f"{place.removesuffix('.value')}: {messages}"]
+
+
 def _director_actor(tournament_id: int) -> str:
     """The logged-in director of this tournament, as the audit log names them (403 for
     anyone else)."""
@@ -458,13 +530,9 @@ def correct(hand_id: int) -> Response:
     and why; the old revisions stay (:func:`records.service.correct_hand`)."""
     _row, _session_row, tournament_row = readable_hand(hand_id)
     actor = _director_actor(tournament_row["id"])
+    body = _load_form(S.RevisionIn(), {k: request.form.get(k, "") for k in S.RevisionIn().fields})
     number, result = service.correct_hand(
-        get_store(),
-        hand_id,
-        request.form.get("text", ""),
-        request.form.get("author", ""),
-        request.form.get("reason", ""),
-        actor,
+        get_store(), hand_id, body["text"], body["author"], body["reason"], actor
     )
     flash(f"Revision {number} stored: the hand is now {result.status}.")
     return redirect(url_for("pages.hand", hand_id=hand_id))
@@ -477,14 +545,10 @@ def form_amounts(players: list[str]) -> dict[str, int]:
     amounts = {}
     for seat, player in enumerate(players):
         raw = request.form.get(f"amount-{seat}", "").strip() or "0"
-        try:
-            value = int(raw)
-        except ValueError:
-            raise ServiceError(
-                422, "BAD_AMOUNT", f"{player}: {raw!r} is not a whole number"
-            ) from None
-        if value:
-            amounts[player] = value
+        if not re.fullmatch(r"[+-]?\d{1,19}", raw):
+            raise ServiceError(422, "BAD_AMOUNT", f"{player}: {raw[:40]!r} is not a whole number")
+        if int(raw):
+            amounts[player] = int(raw)
     return amounts
 
 
@@ -494,15 +558,22 @@ def add_ruling(session_id: int) -> Response:
     sheet (:func:`records.service.add_ruling`)."""
     session_row, tournament_row = readable_session(session_id)
     actor = _director_actor(tournament_row["id"])
-    amounts = form_amounts(session_row["players"])
-    hand_id = request.form.get("hand_id", type=int) or None
+    body = _load_form(
+        S.RulingIn(),
+        {
+            "amounts": form_amounts(session_row["players"]),
+            "reason": request.form.get("reason", ""),
+            "author": request.form.get("author", ""),
+            "hand_id": request.form.get("hand_id", type=int) or None,
+        },
+    )
     service.add_ruling(
         get_store(),
         session_id,
-        amounts,
-        request.form.get("reason", ""),
-        request.form.get("author", ""),
-        hand_id,
+        body["amounts"],
+        body["reason"],
+        body["author"],
+        body["hand_id"],
         actor,
     )
     flash("Ruling stored.")
@@ -511,8 +582,9 @@ def add_ruling(session_id: int) -> Response:
 
 @pages_blp.get("/sessions/<int:session_id>")
 def session_sheet(session_id: int) -> str:
-    """The score sheet: a row per hand (and ruling), a column per player, running balances,
-    a chart of the balances, the director's rulings and the corrections."""
+    """The score sheet: the session's result at the top (who won each game, or who is
+    ahead), a row per hand (and ruling, and engine penalty), a column per player, running
+    balances, a chart of the balances, the director's rulings and the corrections."""
     session_row, tournament_row = readable_session(session_id)
     store = get_store()
     hands = store.hands(session_id)
@@ -535,6 +607,7 @@ def session_sheet(session_id: int) -> str:
         hands=hands,
         rows=present.sheet_rows(ledger, {h["position"]: h["id"] for h in hands}),
         chart=present.balance_chart(ledger),
+        result=service.result_of(ledger),
         rulings=rulings,
         rulings_by_id={r["id"]: r for r in rulings},
         positions=positions,
@@ -571,13 +644,15 @@ def session_csv(session_id: int) -> Response:
 # -- a tournament -------------------------------------------------------------------------
 @pages_blp.get("/tournaments/<int:tournament_id>")
 def tournament(tournament_id: int) -> str:
-    """Standings with ranks and ties, the sessions (one per table sitting) grouped by their
-    table in natural order ("Table 2" before "Table 10", those with none last), and the
-    hands that need a director."""
+    """Standings per game, each in its unit, with ranks and ties; the sessions (one per
+    table sitting) grouped by their table in natural order ("Table 2" before "Table 10",
+    those with none last), and the hands that need a director."""
     row = readable_tournament(tournament_id)
     store = get_store()
     sessions = store.sessions(tournament_id)
-    counts = {s["id"]: len(store.hands(s["id"])) for s in sessions}
+    counts = dict.fromkeys((s["id"] for s in sessions), 0)
+    for hand_row in store.tournament_hand_rows(tournament_id):
+        counts[hand_row["session_id"]] += 1
     names = {s["id"]: s["name"] or f"Session {s['id']}" for s in sessions}
     at_table = {s["id"]: table_heading(s["table_name"]) for s in sessions if s["table_name"]}
     return render_template(
@@ -594,9 +669,24 @@ def tournament(tournament_id: int) -> str:
     )
 
 
+@pages_blp.get("/tournaments/<int:tournament_id>/standings.csv")
+def standings_csv(tournament_id: int) -> Response:
+    """The standings as CSV (the API's), every row naming its game and unit; readable as
+    the tournament page is."""
+    readable_tournament(tournament_id)
+    tables = service.standings(get_store(), tournament_id)
+    return Response(
+        service.standings_csv(tables),
+        mimetype="text/csv",
+        headers={
+            "Content-Disposition": f"attachment; filename=tournament-{tournament_id}-standings.csv"
+        },
+    )
+
+
 # -- rules --------------------------------------------------------------------------------
 _ROLE = re.compile(r":[a-z]+:`~?([^`]+)`")
-_RULING_ID = re.compile(r"\b([A-Z]+-\d+)\b")
+_RULING_ID = re.compile(r"\b([A-Z][A-Z0-9]*-\d+[a-z]?)\b")  # NICE-15, PIE3-8, MIN-7a
 
 
 def _engine_summary(key: str) -> list[str]:

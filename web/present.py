@@ -26,13 +26,17 @@ __all__ = [
     "SEAT_PLACES",
     "SHEET_TEMPLATES",
     "Chart",
+    "TableView",
     "annotate",
     "balance_chart",
     "face_style",
     "held_cards",
     "seat_places",
     "sheet_rows",
+    "stock_steps",
+    "table_view",
     "trick_views",
+    "view_seat",
 ]
 
 #: Suit symbols per game key, where the engine's ``default_suits`` is not what its pack
@@ -196,26 +200,29 @@ def trick_views(report: Mapping[str, Any]) -> list[TrickView]:
 class Held:
     """A card in a seat's hand from step ``start`` up to (not including) step ``stop``.
 
-    Step 0 is the deal; step *k* is the table after trick *k*. ``legal_at`` lists the tricks
-    in which this card was one of the legal cards of a flagged play by this seat."""
+    Step 0 is the deal; step *k* is the table after trick *k* and the draws that follow it.
+    ``legal_at`` lists the tricks in which this card was one of the legal cards of a flagged
+    play by this seat."""
 
     card: str
     start: int
     stop: int
     legal_at: list[int] = field(default_factory=list)
-    drawn: bool = False  # drawn from a stock during the play (shown from the trick before)
+    drawn: bool = False  # drawn from the stock (after trick ``start``)
+
+    def held_at(self, step: int) -> bool:
+        return self.start <= step < self.stop
 
 
 def held_cards(report: Mapping[str, Any]) -> dict[str, list[Held]]:
     """Each player's hand over the steps of the replay, game-neutrally.
 
     A dealt card stays until its holder plays it; a dealt card that someone else plays (an
-    exchange) or that is discarded leaves before the first trick; a card a player plays
-    without having been dealt it (received in an exchange) is in hand from the first trick
-    (from the deal when the deal is not recorded) until played; in a game with a stock
-    (a player plays more cards than dealt) such a card is shown from the trick before its
-    play, the last moment it is sure to have been drawn. A card never played stays to the
-    end (a partial record)."""
+    exchange) or that is discarded leaves before the first trick; a card drawn from the stock
+    (the report's ``draws``) is in hand from the trick its draw follows until played; any
+    other card a player plays without having been dealt it (received in an exchange) is in
+    hand from the first trick (from the deal when the deal is not recorded) until played. A
+    card never played stays to the end (a partial record)."""
     players = list(report.get("players") or [])
     hands = report.get("hands") or {}
     discard = set(report.get("discard") or [])
@@ -223,6 +230,7 @@ def held_cards(report: Mapping[str, Any]) -> dict[str, list[Held]]:
     for trick in report.get("tricks") or []:
         for play in trick.get("plays") or []:
             played.setdefault(play["card"], (play.get("seat"), trick["number"]))
+    drawn = {draw["card"]: (draw["seat"], draw["trick"]) for draw in report.get("draws") or []}
     legal: dict[tuple[str, str], list[int]] = {}
     for finding in report.get("findings") or []:
         if finding.get("trick") and finding.get("seat"):
@@ -235,37 +243,163 @@ def held_cards(report: Mapping[str, Any]) -> dict[str, list[Held]]:
         cards: list[Held] = []
         for card in dealt:
             holder, number = played.get(card, (None, None))
-            if holder == player:
+            if holder == player and number is not None:
                 stop = number
             elif holder is not None or card in discard:
                 stop = 1
             else:
                 stop = end
             cards.append(Held(card, 0, stop, legal.get((player, card), [])))
+        for card, (holder, after) in drawn.items():
+            if holder == player:
+                by, number = played.get(card, (None, None))
+                stop = number if by == player and number is not None else end
+                cards.append(Held(card, after, stop, legal.get((player, card), []), True))
         dealt_set = set(dealt)
-        mine = sum(1 for holder, _ in played.values() if holder == player)
-        drawing = bool(dealt) and mine > len(dealt)  # a stock: cards drawn during the play
         for card, (holder, number) in played.items():
-            if holder == player and card not in dealt_set:
-                # Drawn from a stock, the card is known to be in hand only once the trick
-                # before its play is over; received before the play (an exchange), from the
-                # first trick; with no deal recorded, from the start.
-                start = max(number - 1, 1) if drawing else (1 if dealt else 0)
-                cards.append(Held(card, start, number, legal.get((player, card), []), drawing))
+            if holder == player and card not in dealt_set and card not in drawn:
+                start = 1 if dealt else 0  # received before the play; or no deal recorded
+                cards.append(Held(card, start, number, legal.get((player, card), [])))
         out[player] = cards
     return out
+
+
+@dataclass
+class StockStep:
+    """The stock at one step of the replay: the cards left (``None`` when the stock is not
+    written), the next card to be drawn (``None`` when exhausted or not known), and the draws
+    that followed this step's trick, as (player, card)."""
+
+    left: int | None
+    next_card: str | None
+    draws: list[tuple[str, str]]
+
+
+def stock_steps(report: Mapping[str, Any]) -> list[StockStep]:
+    """The stock at every step (the deal, then after each trick and its draws); empty for a
+    game without a stock (no ``stock`` and no ``draws`` in the report)."""
+    stock = report.get("stock")
+    draws = list(report.get("draws") or [])
+    if stock is None and not draws:
+        return []
+    steps = []
+    taken = 0
+    for step in range(len(report.get("tricks") or []) + 1):
+        here = [(d["seat"], d["card"]) for d in draws if d["trick"] == step]
+        taken += len(here)
+        if stock is not None:
+            left: int | None = len(stock) - taken
+            following = stock[taken] if taken < len(stock) else None
+        else:
+            left = None
+            following = draws[taken]["card"] if taken < len(draws) else None
+        steps.append(StockStep(left, following, here))
+    return steps
+
+
+@dataclass
+class TableView:
+    """What the replay shows: every hand (``seat`` is ``None``), or the table as one seat
+    saw it (``?seat=N``), rendered so by the server: only that seat's hand, the discard only
+    to the dealer who made it, the secret partner only once the called card is played (or to
+    the partner, who holds it), the stock's next card to nobody (it lies face down, PINCH-3).
+
+    ``places`` gives each seat its place at the table, the viewing seat at the bottom."""
+
+    seat: int | None
+    viewer: str | None  # the player at that seat
+    places: tuple[str, ...]
+    discard: list[str] | None
+    contract: dict[str, str]  # as known at the deal
+    partner: str | None  # the secret partner, once known to this view (see partner_from)
+    partner_from: int | None  # the step from which the partner is known
+    called_trick: int | None  # the trick in which the called card is played
+    left_out: list[str] = field(default_factory=list)  # what this view does not show
+
+    def shows(self, seat: int) -> bool:
+        """Is the hand of ``seat`` shown?"""
+        return self.seat is None or seat == self.seat
+
+    def shows_player(self, name: str | None) -> bool:
+        """Is the hand of the player ``name`` shown (a finding's legal cards are his hand)?"""
+        return self.viewer is None or name == self.viewer
+
+    @property
+    def all_hands(self) -> bool:
+        return self.seat is None
+
+
+def view_seat(value: str | None, players: Sequence[str]) -> int | None:
+    """The seat asked for by ``?seat=N``: a seat number, else ``None`` (every hand)."""
+    if value is None or not value.strip().isdigit():
+        return None
+    seat = int(value)
+    return seat if 0 <= seat < len(players) else None
+
+
+def table_view(report: Mapping[str, Any], seat: int | None = None) -> TableView:
+    """The replay as seen from ``seat`` (``None``: every hand shown, the director's view).
+
+    A partnership with a called card (``partner`` and ``called`` in the contract, NICE-8) is
+    secret until the called card is played: from that trick on every seat knows it."""
+    players = list(report.get("players") or [])
+    places = seat_places(len(players))
+    if seat is not None:
+        places = tuple(places[(s - seat) % len(players)] for s in range(len(players)))
+    contract = dict(report.get("contract") or {})
+    partner = contract.get("partner")
+    called = contract.get("called")
+    called_trick = None
+    if partner is not None and called is not None:
+        called_trick = next(
+            (
+                trick["number"]
+                for trick in report.get("tricks") or []
+                if any(play.get("card") == called for play in trick.get("plays") or [])
+            ),
+            None,
+        )
+    partner_from: int | None = 0
+    secret = partner is not None and called is not None
+    if secret and seat is not None and players[seat] != partner:
+        partner_from = called_trick  # None: the called card is not played in the record
+        del contract["partner"]
+    viewer = players[seat] if seat is not None else None
+    dealer_sees = seat is None or viewer == report.get("dealer")
+    left_out = []
+    if seat is not None:
+        left_out.append("the other hands")
+        if report.get("discard") and not dealer_sees:
+            left_out.append("the discard")
+        if "partner" not in contract and partner is not None:
+            left_out.append("the called partner until the called card is played")
+        if report.get("stock"):
+            left_out.append("the stock's next card")
+        left_out.append("the record's text")
+    return TableView(
+        seat,
+        viewer,
+        places,
+        report.get("discard") if dealer_sees else None,
+        contract,
+        partner if partner_from is not None else None,
+        partner_from,
+        called_trick,
+        left_out,
+    )
 
 
 # -- the session sheet --------------------------------------------------------------------
 @dataclass
 class SheetRow:
-    kind: str  # "hand" or "ruling"
+    kind: str  # "hand", "ruling" (the director's) or "penalty" (the engine's, by ``rule``)
     position: int
     hand_id: int | None
     status: str | None
     cells: list[tuple[int, int]]  # (amount, balance) per player
     pot: int
     note: str
+    rule: str | None = None  # the ruling behind an engine's penalty
 
 
 def sheet_rows(ledger: Ledger, hand_ids: Mapping[int, int]) -> list[SheetRow]:
@@ -283,6 +417,7 @@ def sheet_rows(ledger: Ledger, hand_ids: Mapping[int, int]) -> list[SheetRow]:
                 list(zip(row.amounts, row.balances, strict=True)),
                 row.pot,
                 row.note,
+                row.rule,
             )
         )
     return rows
@@ -365,7 +500,9 @@ def balance_chart(ledger: Ledger, width: int = 640, height: int = 260) -> Chart:
     left, right, top, bottom = 44, 12, 12, 30
     entries = [("start", ledger.start, [ledger.start] * len(ledger.players))]
     for row in ledger.rows:
-        label = f"hand {row.hand}" if row.status is not None else "ruling"
+        label = {"hand": f"hand {row.hand}", "penalty": f"penalty ({row.rule})"}.get(
+            row.kind, "ruling"
+        )
         entries.append((label, 0, list(row.balances)))
     values = [b for _, _, balances in entries for b in balances]
     low, high = min(values), max(values)
@@ -387,8 +524,10 @@ def balance_chart(ledger: Ledger, width: int = 640, height: int = 260) -> Chart:
             for i, (label, _, balances) in enumerate(entries)
         ]
         series.append(Series(player, PALETTE[seat % len(PALETTE)], points))
-    step = _nice_step((high - low) / 5)
-    first = int(-(-low // step) * step)
+    # Integer steps: a stored ruling may hold an amount no float can (10**309 was stored
+    # before amounts were bounded, #21.2), and the page must still draw.
+    step = _nice_step(-(-(high - low) // 5))
+    first = -(-low // step) * step
     y_ticks = [(y_of(v), v) for v in range(first, high + 1, step)]
     every = max(1, len(entries) // 12)
     x_ticks = [(x_of(i), "0" if i == 0 else str(i)) for i in range(0, len(entries), every)]
@@ -397,11 +536,12 @@ def balance_chart(ledger: Ledger, width: int = 640, height: int = 260) -> Chart:
     )
 
 
-def _nice_step(raw: float) -> int:
+def _nice_step(raw: int) -> int:
+    """A round step for the axis of at least ``raw``."""
     for step in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000):
         if step >= raw:
             return step
-    return int(raw) + 1
+    return raw + 1
 
 
 def rulings_cited(lines: Iterable[Mapping[str, Any]]) -> list[str]:

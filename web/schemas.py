@@ -6,8 +6,23 @@ from __future__ import annotations
 from marshmallow import Schema, fields, validate
 
 from records.schemas import FindingSchema, ReportSchema
+from records.service import MAX_RULING_AMOUNT
 
 MAX_TEXT = 4 * 1024 * 1024
+MAX_AUTHOR = 200  # characters of an author's name (a ruling, a correction)
+MAX_REASON = 2000  # characters of the reason given for a ruling or a correction
+MAX_ROW_ID = 2**63 - 1  # the largest SQLite INTEGER, so the largest id a row can have
+
+
+class StrictBoolean(fields.Boolean):
+    """``true`` or ``false`` and nothing else: marshmallow's Boolean also takes ``"yes"``,
+    ``"on"``, ``1`` and the like, so ``{"private": "yes"}`` made a tournament private
+    (#21.17)."""
+
+    def _deserialize(self, value: object, attr: str | None, data: object, **kwargs: object) -> bool:
+        if not isinstance(value, bool):
+            raise self.make_error("invalid")
+        return value
 
 
 class VerifyRequest(Schema):
@@ -22,6 +37,21 @@ class VerifyRequest(Schema):
         load_default=dict,
         metadata={"description": "rule options overriding the records'"},
     )
+
+
+class ApiIndex(Schema):
+    service = fields.String(metadata={"description": "always tarocco"})
+    version = fields.String(metadata={"description": "the tarocco package's version"})
+    api_version = fields.String(metadata={"description": "the API's version"})
+    openapi = fields.String(metadata={"description": "the address of the OpenAPI document"})
+    docs = fields.String(
+        metadata={
+            "description": "the API's documentation for people: a file of the tarocco source "
+            "(docs/api.md), not served"
+        }
+    )
+    rules = fields.String(metadata={"description": "the address of every game's rules"})
+    pages = fields.String(metadata={"description": "the address of the web pages"})
 
 
 class CheckedRecord(Schema):
@@ -67,7 +97,7 @@ class TournamentOut(Schema):
 
 
 class TournamentPatch(Schema):
-    private = fields.Boolean(required=True)
+    private = StrictBoolean(required=True)
 
 
 class SessionIn(Schema):
@@ -143,8 +173,8 @@ class HandOut(HandSummary):
 
 class RevisionIn(Schema):
     text = fields.String(required=True, validate=validate.Length(min=1, max=MAX_TEXT))
-    author = fields.String(required=True, validate=validate.Length(min=1, max=200))
-    reason = fields.String(required=True, validate=validate.Length(min=1, max=2000))
+    author = fields.String(required=True, validate=validate.Length(min=1, max=MAX_AUTHOR))
+    reason = fields.String(required=True, validate=validate.Length(min=1, max=MAX_REASON))
 
 
 class RevisionOut(Schema):
@@ -164,23 +194,34 @@ class RevisionResponse(Schema):
 
 class RulingIn(Schema):
     # strict: a non-integer amount (1.5) is refused, not truncated to 1
-    amounts = fields.Dict(keys=fields.String(), values=fields.Integer(strict=True), required=True)
-    reason = fields.String(required=True, validate=validate.Length(min=1, max=2000))
-    author = fields.String(required=True, validate=validate.Length(min=1, max=200))
-    hand_id = fields.Integer(load_default=None, allow_none=True, strict=True)
+    amounts = fields.Dict(
+        keys=fields.String(),
+        values=fields.Integer(
+            strict=True, validate=validate.Range(-MAX_RULING_AMOUNT, MAX_RULING_AMOUNT)
+        ),
+        required=True,
+        metadata={"description": "per player, in the game's unit; they add up to zero"},
+    )
+    reason = fields.String(required=True, validate=validate.Length(min=1, max=MAX_REASON))
+    author = fields.String(required=True, validate=validate.Length(min=1, max=MAX_AUTHOR))
+    hand_id = fields.Integer(
+        load_default=None, allow_none=True, strict=True, validate=validate.Range(1, MAX_ROW_ID)
+    )
 
 
 class RulingWithdrawIn(Schema):
     """Who and why: a ruling's withdrawal, or a revision's restoration."""
 
-    reason = fields.String(required=True, validate=validate.Length(min=1, max=2000))
-    author = fields.String(required=True, validate=validate.Length(min=1, max=200))
+    reason = fields.String(required=True, validate=validate.Length(min=1, max=MAX_REASON))
+    author = fields.String(required=True, validate=validate.Length(min=1, max=MAX_AUTHOR))
 
 
 class RulingAmendIn(RulingWithdrawIn):
     amounts = fields.Dict(
         keys=fields.String(),
-        values=fields.Integer(strict=True),
+        values=fields.Integer(
+            strict=True, validate=validate.Range(-MAX_RULING_AMOUNT, MAX_RULING_AMOUNT)
+        ),
         required=True,
         metadata={"description": "the amounts that replace the amended ruling's"},
     )
@@ -215,11 +256,68 @@ class RulingOutRow(Schema):
 
 
 class StandingOut(Schema):
-    rank = fields.String()
+    rank = fields.String(metadata={"description": 'the place; equal totals share it, "3="'})
     player = fields.String()
-    total = fields.Integer()
+    total = fields.Integer(metadata={"description": "in the table's unit"})
     sessions = fields.Integer()
     hands = fields.Integer()
+    games = fields.Integer(
+        allow_none=True,
+        metadata={"description": "games finished (tables ranked by games won), else null"},
+    )
+    drawn = fields.Integer(
+        allow_none=True,
+        metadata={"description": "of those, games drawn (tables ranked by games won), else null"},
+    )
+
+
+class StandingsTableOut(Schema):
+    game = fields.String()
+    title = fields.String()
+    unit = fields.String(
+        metadata={"description": 'what total counts: "marca", "rest", "game points", "games won"'}
+    )
+    basis = fields.String(metadata={"description": "how the total is made, naming its ruling"})
+    rows = fields.List(fields.Nested(StandingOut))
+
+
+class StandingsOut(Schema):
+    games = fields.Dict(
+        keys=fields.String(),
+        values=fields.Nested(StandingsTableOut),
+        metadata={
+            "description": "one table per game (key: the game, or the game and its unit when "
+            "sessions of it are kept in another unit); units are never added together"
+        },
+    )
+
+
+class GameResultOut(Schema):
+    number = fields.Integer(
+        metadata={"description": "the game in the session (1, 2, ...); 0: the session as a whole"}
+    )
+    text = fields.String(metadata={"description": 'in words: "game 1 (hands 1-2): ... Anna wins"'})
+    rule = fields.String(allow_none=True)
+    finished = fields.Boolean()
+    draw = fields.Boolean()
+    winners = fields.List(
+        fields.String(), metadata={"description": "who won the game, or who is ahead"}
+    )
+    players = fields.List(fields.String())
+
+
+class SessionResultOut(Schema):
+    unit = fields.String()
+    hands = fields.Integer()
+    balances = fields.Dict(keys=fields.String(), values=fields.Integer())
+    games = fields.List(fields.Nested(GameResultOut))
+
+
+class SessionDetailOut(SessionOut):
+    result = fields.Nested(
+        SessionResultOut,
+        metadata={"description": "who won each game of the session, or who is ahead"},
+    )
 
 
 class AttentionOut(Schema):

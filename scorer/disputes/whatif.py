@@ -32,7 +32,12 @@ class Alternative:
 
     ``amounts`` are per player (the record's seats for a hand, the ledger's players for a
     session): the payments (hand) or final balances (session) under this value; ``delta`` is
-    ``amounts`` minus what was applied."""
+    ``amounts`` minus what was applied.
+
+    A hand the record makes impossible under this value (an error, G-2) but not as applied
+    is no change of its payments: it is listed in ``impossible`` (its number in the session,
+    1 for a single hand) and left out of the comparison, scored as applied, so that
+    ``delta`` counts only the real changes."""
 
     option: str
     value: str
@@ -42,10 +47,17 @@ class Alternative:
     amounts: tuple[int, ...]
     delta: tuple[int, ...]
     findings: int  # errors and violations under this value
+    impossible: tuple[int, ...] = ()  # hands impossible under this value only
 
     @property
     def changes_anything(self) -> bool:
-        return any(self.delta)
+        """A real change: some payment moves, or some hand becomes impossible."""
+        return any(self.delta) or bool(self.impossible)
+
+
+def _made_impossible(report: Report, applied: Report) -> bool:
+    """Is ``report`` (under another option value) impossible where ``applied`` was not?"""
+    return report.status is Status.INVALID and applied.status is not Status.INVALID
 
 
 def _alternatives(game: Game, applied: Mapping[str, str]) -> list[tuple[str, str]]:
@@ -69,7 +81,8 @@ def what_if(
     for name, value in _alternatives(game, applied):
         report = game.verify(record, {**(options or {}), name: value})
         option = game.option(name)
-        amounts = report.settlement
+        impossible = _made_impossible(report, base)
+        amounts = base.settlement if impossible else report.settlement
         out.append(
             Alternative(
                 name,
@@ -80,6 +93,7 @@ def what_if(
                 amounts,
                 tuple(a - b for a, b in zip(amounts, base.settlement, strict=True)),
                 len(report.errors) + len(report.violations),
+                (1,) if impossible else (),
             )
         )
     return base, out
@@ -94,23 +108,37 @@ def session_what_if(
 ) -> tuple[list[str], tuple[int, ...], list[Alternative]]:
     """A whole session under each other option value: the ledger's players, their final
     balances as applied, and per alternative the final balances and their change. Every hand
-    is scored again under the alternative (options in a record's own tag still yield to it)."""
+    is scored again under the alternative (options in a record's own tag still yield to it);
+    a hand it makes impossible is left out of the comparison (scored as applied, numbered in
+    the alternative's ``impossible``)."""
 
-    def balances(
-        chosen: Mapping[str, str] | None,
-    ) -> tuple[list[str], tuple[int, ...], int, Status]:
-        reports = [game.verify(record, chosen) for record in records]
+    def balances(reports: Sequence[Report]) -> tuple[list[str], tuple[int, ...]]:
         ledger = build_ledger(records, reports, adjustments, players, game.key, game.unit)
-        worst = min((r.status for r in reports), key=list(Status).index, default=Status.CLEAN)
-        count = sum(len(r.errors) + len(r.violations) for r in reports)
-        return ledger.players, ledger.balances, count, worst
+        return ledger.players, ledger.balances
 
-    names, base, _count, _worst = balances(options)
+    applied_reports = [game.verify(record, options) for record in records]
+    names, base = balances(applied_reports)
     applied = game.resolve_options(options)
     out = []
     for name, value in _alternatives(game, applied):
-        ledger_players, amounts, count, worst = balances({**(options or {}), name: value})
+        chosen = {**(options or {}), name: value}
+        reports = [game.verify(record, chosen) for record in records]
+        impossible = tuple(
+            number
+            for number, (report, as_applied) in enumerate(
+                zip(reports, applied_reports, strict=True), start=1
+            )
+            if _made_impossible(report, as_applied)
+        )
+        compared = [
+            as_applied if number in impossible else report
+            for number, (report, as_applied) in enumerate(
+                zip(reports, applied_reports, strict=True), start=1
+            )
+        ]
+        ledger_players, amounts = balances(compared)
         assert ledger_players == names  # the same hands and rulings: the same players
+        worst = min((r.status for r in reports), key=list(Status).index, default=Status.CLEAN)
         option = game.option(name)
         out.append(
             Alternative(
@@ -121,7 +149,8 @@ def session_what_if(
                 worst,
                 amounts,
                 tuple(a - b for a, b in zip(amounts, base, strict=True)),
-                count,
+                sum(len(r.errors) + len(r.violations) for r in reports),
+                impossible,
             )
         )
     return names, base, out

@@ -15,6 +15,7 @@ from ..findings import Finding
 from ..proof import name_proofs
 from ..record import KeywordSpec, Record
 from ..report import Report
+from ..results import GameResult, leaders
 from ..wording import Wording, wording
 
 __all__ = ["Game", "Option", "OptionError"]
@@ -138,6 +139,25 @@ class Game:
         """Payments a session's own rules make at its end (Minchiate's unfinished giro,
         MIN-16): amounts per player name (zero-sum) with the reason. None by default."""
         return []
+
+    #: The ruling a session's result follows: who is ahead in :attr:`unit` (NICE-18), or
+    #: who wins its games in a game ranked by games won (PINCH-8, PIE-7).
+    ledger_rule: str | None = None
+    #: Whether a tournament ranks this game's players by games won (PINCH-8, PIE-7) rather
+    #: than by their net result in :attr:`unit`.
+    ranked_by_games: bool = False
+    #: Rulings whose payments the engine applies by itself as a penalty (G-1: MIN-13's
+    #: revoke): the ledger names them as the engine's, never as a director's ruling.
+    penalty_rulings: tuple[str, ...] = ()
+
+    def session_results(
+        self, records: Sequence[Record], reports: Sequence[Report], balances: Mapping[str, int]
+    ) -> list[GameResult]:
+        """How the session's games came out (a game that ranks by games overrides this);
+        by default one entry, number 0: who is ahead after the last entry (``balances``)."""
+        if not records:
+            return []
+        return [leaders(balances, self.start_balance, self.unit, self.ledger_rule)]
 
     def random_record(
         self, rng: random.Random, players: list[str] | None = None, dealer: int | None = None

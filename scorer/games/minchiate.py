@@ -2,12 +2,13 @@
 
 The replay reads a record in the order of the game: the cut and the robbed cards (MIN-3), the
 deal with its face-up 21st cards (MIN-4), what the dealer turned up and took from the folla
-(MIN-5), the discards (MIN-6), the versicole declared at the first trick (MIN-7), then every
-trick with its marks (MIN-8, MIN-9), the King rule (MIN-12), revokes (MIN-13), the Fool and its
-replacement card (MIN-11) and cascare (MIN-14); the end count and the rests are in
-:mod:`scorer.games.minchiate_scoring`. Illegal plays are flagged and scored as played (G-1);
-impossible records stop the replay where they become impossible (G-2). Findings and score lines
-name cards and suits in the record's suit style (``Suits``, :mod:`scorer.wording`).
+(MIN-5), the discards (MIN-6), the versicole declared at the first trick (MIN-7, MIN-7a), then
+every trick with its marks (MIN-8, MIN-8a, MIN-9), the King rule (MIN-12), revokes (MIN-13), the
+Fool and its replacement card, given as soon as it is due (MIN-11, MIN-11a, MIN-8b), and cascare
+(MIN-14); the end count and the rests are in :mod:`scorer.games.minchiate_scoring`. Illegal
+plays are flagged and scored as played (G-1); impossible records stop the replay where they
+become impossible (G-2). Findings and score lines name cards and suits in the record's suit style
+(``Suits``, :mod:`scorer.wording`).
 
 Seats: the ``Players`` tag lists the players in playing (anticlockwise) order; partners sit
 opposite, so the first and third players are one side, the second and fourth the other.
@@ -27,7 +28,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
-from ..cards import Card
+from ..cards import FOOL, Card
 from ..cardset import cards_of
 from ..claims import claim_findings
 from ..findings import Finding, Loc, Severity
@@ -92,10 +93,26 @@ class Minchiate(Game):
     claim_field = "rests"
     start_balance = 0
     highest_trump = 40  # MIN-1
+    ledger_rule = "MIN-15"  # a session stands by its rests
+    penalty_rulings = ("MIN-13",)  # a revoke costs two rests to each opponent, applied here
     zero_sum = True
     keywords = R.KEYWORDS
     options = R.OPTIONS
-    rulings = (*(f"MIN-{n}" for n in range(1, 17)), "G-1", "G-2", "G-3", "G-5", "G-6")
+    rulings = (
+        *(f"MIN-{n}" for n in range(1, 8)),
+        "MIN-7a",
+        "MIN-8",
+        "MIN-8a",
+        "MIN-8b",
+        *(f"MIN-{n}" for n in range(9, 12)),
+        "MIN-11a",
+        *(f"MIN-{n}" for n in range(12, 17)),
+        "G-1",
+        "G-2",
+        "G-3",
+        "G-5",
+        "G-6",
+    )
 
     def replay(
         self, record: Record, options: Mapping[str, str] | None = None, *, single_pass: bool = True
@@ -182,6 +199,7 @@ class _MinHand(SeatingReplay):
         self.piles = [0, 0]  # cards won by each side (MIN-10)
         self.tricks_won = [0, 0]
         self.fool_owed: tuple[int, int, int] | None = None  # (Fool's side, winners, trick)
+        self.fool_due: int | None = None  # the trick after which its card was due (MIN-11a)
         self.fool_lost = False
         self.stopped = False
         self.marks = None
@@ -634,6 +652,7 @@ class _MinHand(SeatingReplay):
     # -- MIN-7: declared versicole ---------------------------------------------------------
     def declarations(self) -> None:
         """Versicole shown during the first trick: held, well formed, in time (G-5)."""
+        written: dict[int, Loc | None] = {}  # each declare line's place, by seat
         for tricks_before, line in self.lines.declares:
             seat = self.seat_named(line.subject, line.loc)
             shown = self.cards_line(line, "a declaration", 0, seat)
@@ -643,6 +662,7 @@ class _MinHand(SeatingReplay):
                 )
             self.declared[seat] = []
             self.shown[seat] = shown
+            written[seat] = line.loc
             if tricks_before > 1 or not self.lines.tricks:
                 self.flag(
                     "DECLARED_LATE",
@@ -668,7 +688,7 @@ class _MinHand(SeatingReplay):
                     cards=tuple(cards_of(bad)),
                 )
                 continue
-            found = R.versicole(shown)
+            found = R.versicole(shown, fool=self.holds_fool(seat))
             used = 0
             for versicola in found:
                 used |= versicola.cards
@@ -685,13 +705,17 @@ class _MinHand(SeatingReplay):
                     cards=tuple(cards_of(stray)),
                 )
             self.declared[seat] = found
+            if found:
+                self.note_fool_not_shown(seat, line)
         for seat in range(4):
             if not self.known[seat] or self.start[seat] == 0:
                 continue
             shown = 0
             for versicola in self.declared.get(seat, ()):
                 shown |= versicola.cards
-            missed = [cards for cards in R.versicola_cards(self.start[seat]) if cards & ~shown]
+            held = R.versicola_cards(self.start[seat])
+            longer = self.note_shorter_than_held(seat, held, written.get(seat))
+            missed = [cards for cards in held if cards & ~shown and cards not in longer]
             if missed:
                 self.flag(
                     "VERSICOLA_NOT_DECLARED",
@@ -704,9 +728,53 @@ class _MinHand(SeatingReplay):
                     seat=seat,
                 )
 
-    def declared_fool(self, seat: int) -> bool:
-        """Whether the player showed the Fool with his versicole (its 5 on each, MIN-7)."""
-        return bool(self.shown[seat] & FOOL_BIT)
+    def holds_fool(self, seat: int) -> bool:
+        """Whether the Fool's 5 go on each of the player's versicole (MIN-7): he showed it with
+        them, or the deal shows he held it when play began (MIN-7a)."""
+        return bool((self.shown[seat] | (self.start[seat] if self.known[seat] else 0)) & FOOL_BIT)
+
+    def note_fool_not_shown(self, seat: int, line: Line) -> None:
+        """MIN-7a: the Fool's 5 are the holder's whether or not his declare line writes the
+        Fool; a note says it was added though not shown (where it adds to a versicola: the
+        versicola del matto itself needs it written)."""
+        if self.shown[seat] & FOOL_BIT or not self.holds_fool(seat):
+            return
+        count = sum(1 for versicola in self.declared[seat] if versicola.kind != "matto")
+        if not count:
+            return
+        self.flag(
+            "FOOL_NOT_SHOWN",
+            NOTE,
+            f"{self.name(seat)} held the Fool and did not show it with his versicole: its 5 "
+            f"are added to each all the same ({count} x 5)",
+            "MIN-7a",
+            loc=line.loc,
+            seat=seat,
+            cards=(FOOL,),
+        )
+
+    def note_shorter_than_held(self, seat: int, held: list[int], loc: Loc | None) -> list[int]:
+        """MIN-7a: a declared versicola shorter than one the player held (1 2 3 with 1 2 3 4
+        in hand, three Kings of four) is paid as declared, with a note naming the one he held.
+        Returns the versicole held that were so noted (not "undeclared" for G-5)."""
+        noted = []
+        for versicola in self.declared.get(seat, ()):
+            cards = versicola.cards
+            for longer in held:
+                if longer & cards == cards and longer != cards:
+                    noted.append(longer)
+                    self.flag(
+                        "VERSICOLA_SHORTER_THAN_HELD",
+                        NOTE,
+                        f"{self.name(seat)} declared {self.show(cards)} but held the longer "
+                        f"{R.KIND_NAMES[versicola.kind]} {self.show(longer)}: it is paid as "
+                        "declared",
+                        "MIN-7a",
+                        loc=loc,
+                        seat=seat,
+                        cards=tuple(cards_of(longer & ~cards)),
+                    )
+        return noted
 
     # -- play ------------------------------------------------------------------------------
     def play(self) -> None:

@@ -2,8 +2,9 @@
 
 Each card is checked as it falls: follow suit, else trump (MIN-13 charges a revoke); the King
 rule on the first lead of a suit (MIN-12); the Fool not kept to the last trick (MIN-11). The
-marks of each trick (muore, accrescimento) and the Fool's replacement card are made by
-:class:`~scorer.games.minchiate_scoring.Marks`; cascare is noted (MIN-14).
+marks of each trick (muore, accrescimento) and the Fool's replacement card, written or due
+(MIN-11a), are made by :class:`~scorer.games.minchiate_scoring.Marks`; cascare is noted
+(MIN-14).
 """
 
 from __future__ import annotations
@@ -35,8 +36,6 @@ FOOL_INDEX = int(FOOL)
 def play(h: _MinHand) -> None:
     """Replay the seated tricks against the hands; flag illegal plays (G-1), stop at a card
     not held (G-2); make the marks of each trick."""
-    rules = R.RULES
-    illegal = rules.illegal
     hands = list(h.start)
     known = h.known
     marks = h.marks
@@ -72,14 +71,7 @@ def play(h: _MinHand) -> None:
                     led = category
                     first = led < 4 and not first_led >> led & 1
             elif (category != led and category != FOOL_CATEGORY) or (first and trumped):
-                before = cards[:position]
-                code = illegal(hand, before, card) if category != led else None
-                if code is not None:
-                    legal = rules.legal(hand, before)
-                    h.flag_revoke(code, seat, card, trick.plays[position].loc, number, led, legal)
-                    flags[position] = ((code,), legal)
-                elif first and trumped and hand & KING_OF[led] and card != _king(led):
-                    _flag_king(h, trick, position, seat, number, led, card, flags)
+                _judge(h, hand, trick, cards, position, seat, number, led, first, trumped, flags)
             if card == FOOL_INDEX and number == TRICKS:
                 h.flag(
                     "FOOL_IN_LAST_TRICK",
@@ -111,13 +103,14 @@ def play(h: _MinHand) -> None:
         if emptied:
             for seat in emptied:
                 _note_cascare(h, seat, number + 1, hands[seat])
-        if not after:
-            continue
-        for kind, line in after.get(number, ()):
-            if kind == "replace":
-                marks.replace(line, number)
-            else:
-                _cascare_line(h, line, number, hands)
+        if after:
+            for kind, line in after.get(number, ()):
+                if kind == "replace":
+                    marks.replace(line, number)
+                else:
+                    _cascare_line(h, line, number, hands)
+        if h.fool_owed is not None:  # its card may now be due (MIN-11a)
+            marks.owed(number)
 
 
 def _king(suit: int):
@@ -373,6 +366,8 @@ def single_pass(h: _MinHand) -> None:
                     marks.replace(line, number)
                 else:
                     _cascare_line(h, line, number, hands)
+        if h.fool_owed is not None:  # its card may now be due (MIN-11a)
+            marks.owed(number)
         leader = winner
     # what each seat played (the general path's seating fills it; the trick log, not a
     # seated list, is what the scoring reads after this pass)
@@ -416,8 +411,10 @@ def _judge(
     trumped: bool,
     flags: dict,
 ) -> None:
-    """A play that may break MIN-13 or the King rule (MIN-12): judged exactly as :func:`play`
-    judges it (the code, the full legal set, the finding)."""
+    """A play that may break MIN-13 or the King rule (MIN-12), judged for both paths (the
+    code, the full legal set, the finding). A play can break both: holding the King of a suit
+    led for the first time and trumped, a player who trumps or discards instead also fails to
+    follow suit; each breach is reported with its own legal cards (G-1)."""
     card = cards[position]
     before = cards[:position]
     rules = R.RULES
@@ -426,7 +423,7 @@ def _judge(
         legal = rules.legal(hand, before)
         h.flag_revoke(code, seat, card, trick.plays[position].loc, number, led, legal)
         flags[position] = ((code,), legal)
-    elif first and trumped and hand & KING_OF[led] and card != _king(led):
+    if first and trumped and hand & KING_OF[led] and card != _king(led):
         _flag_king(h, trick, position, seat, number, led, card, flags)
 
 
@@ -434,7 +431,9 @@ def _flag_king(
     h: _MinHand, trick, position: int, seat: int, number: int, led: int, card: int, flags: dict
 ) -> None:
     """MIN-12: the player held the King of the suit first led, the lead was trumped and he
-    did not play it (one finding, worded in the record's style, for both paths)."""
+    did not play it (one finding, worded in the record's style, for both paths). After a
+    revoke by the same play the trick log keeps both codes, with the cards legal under both
+    rules: the King."""
     king = _king(led)
     words = h.words
     h.flag(
@@ -449,7 +448,8 @@ def _flag_king(
         cards=(card,),
         legal=(king,),
     )
-    flags[position] = (("KING_NOT_PLAYED",), KING_OF[led])
+    codes, legal = flags.get(position, ((), KING_OF[led]))
+    flags[position] = ((*codes, "KING_NOT_PLAYED"), legal & KING_OF[led])
 
 
 def _fool_last(

@@ -4,8 +4,9 @@ The generator plays whole games by the rules: the cutter robs the run of countin
 sopraventi at the cut (MIN-3), the deal with its face-up cards (MIN-4), scoprire and pigliare
 with the folla announced (MIN-5), the discards (MIN-6), versicole declared during the first
 trick (now and then one is left undeclared: a note, G-5), random legal cards under the King rule
-(MIN-12), the Fool played before the last trick and its replacement card (MIN-11), and cascare
-lines (MIN-14). Its records must verify clean. Sessions follow the giri and the draw (MIN-16).
+(MIN-12), the Fool played before the last trick and its replacement card as soon as it is due
+(MIN-11, MIN-11a; now and then left for the verifier to derive), and cascare lines (MIN-14).
+Its records must verify clean. Sessions follow the giri and the draw (MIN-16).
 """
 
 from __future__ import annotations
@@ -178,11 +179,14 @@ def _play(
         if owed is not None:
             fool_side, winners = owed
             plain = piles[fool_side] & ~R.COUNTING
-            if plain and rng.random() < 0.8:
-                card = rng.choice(cards_of(plain))
+            if plain:  # the card is due now (MIN-11a): written, or now and then left out
+                if rng.random() < 0.8:
+                    card = rng.choice(cards_of(plain))
+                    body.append(_line("replace", None, [card]))
+                else:  # the verifier derives it: the lowest non-counting card
+                    card = cards_of(plain)[0]
                 piles[fool_side] &= ~card.bit
                 piles[winners] |= card.bit
-                body.append(_line("replace", None, [card]))
                 owed = None
         for offset in range(4):
             seat = (leader + offset) % 4

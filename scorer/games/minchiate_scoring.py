@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..cards import FOOL
+from ..cards import FOOL, Card
 from ..cardset import cards_of
 from ..findings import Severity
 from ..record import Line
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 ZERO = (0, 0, 0, 0)
 _FOOL_BIT = FOOL.bit
 _DYING = R.COUNTING & ~_FOOL_BIT  # cards that can die (MIN-8)
+_PLAIN = R.PACK & ~R.COUNTING  # the non-counting cards: what the Fool is replaced by (MIN-11)
 GROWING = R.PAPI | R.HIGH_RUN | R.DIECINE | R.KINGS  # cards that can extend (MIN-8)
 REST = 60  # MIN-9: a rest is 60 points
 MAZZETTI_CARDS = 42  # MIN-10: 14 mazzetti of three cards
@@ -47,6 +48,9 @@ class Marks:
         self.names = (h.side_name(0), h.side_name(1))
         self.accrescimento = h.options["accrescimento"] == "on"
         self.extendable: list[dict[str, int]] = [{}, {}]  # declared cards per side and kind
+        #: the last trick a replace line follows (-1: none): a card owed for the Fool that the
+        #: record gives later is not derived (MIN-11a)
+        self.last_replace = max((tricks for tricks, _line in h.lines.replaces), default=-1)
 
     def standing(self) -> str:
         if not self.diff:
@@ -118,9 +122,7 @@ class Marks:
             seat = (h.dealer + offset) % 4
             for versicola in h.declared.get(seat, ()):
                 fool = (
-                    " with the Fool's 5"
-                    if versicola.kind != "matto" and h.declared_fool(seat)
-                    else ""
+                    " with the Fool's 5" if versicola.kind != "matto" and h.holds_fool(seat) else ""
                 )
                 self.mark(
                     seat & 1,
@@ -165,9 +167,12 @@ class Marks:
         if self.accrescimento and mask & GROWING and self.extendable[side]:
             self.extend(side, mask, number)
 
-    def extend(self, side: int, won_now: int, number: int) -> None:
+    def extend(self, side: int, won_now: int, number: int, when: str | None = None) -> None:
         """Accrescimento (MIN-8): cards won that join a versicola the side declared, with any
-        cards it had won before that the new card joins to it."""
+        cards it had won before that the new card joins to it. A card that joins two runs the
+        side declared (37 between 34-36 and 38-40) makes them one, marked once (MIN-8a);
+        ``when`` says how the card came (the Fool's replacement, MIN-8b), else trick
+        ``number``."""
         kinds = self.extendable[side]
         pile = self.h.piles[side]
         for kind, declared in list(kinds.items()):
@@ -186,7 +191,7 @@ class Marks:
                 self.mark(
                     side,
                     points,
-                    f"trick {number}: accrescimento, {self.show(added)} "
+                    f"{when or f'trick {number}'}: accrescimento, {self.show(added)} "
                     f"extend(s) the {R.KIND_NAMES[kind]} declared",
                     "MIN-8",
                 )
@@ -225,9 +230,49 @@ class Marks:
                 loc=line.loc,
                 cards=tuple(cards_of(card_mask)),
             )
+        due = h.fool_due
+        if due is not None and due < number:
+            h.flag(
+                "LATE_REPLACEMENT",
+                Severity.VIOLATION,
+                f"{h.side_name(fool_side)} could give a card for the Fool after trick {due}, "
+                f"not only after trick {number}",
+                "MIN-11a",
+                loc=line.loc,
+                cards=tuple(cards_of(card_mask)),
+            )
         self.give(fool_side, winners, card_mask, f"after trick {number}")
 
+    def owed(self, number: int) -> None:
+        """MIN-11a, after trick ``number`` and the lines that follow it, while a card is owed
+        for the Fool: once the Fool's side has a non-counting card in its pile, the card is
+        due. With no replace line to come, it is the one MIN-11 then forces, the lowest such
+        card (given now, not chosen from the pile at the end); with one, a line later than
+        this is flagged as it is read (:meth:`replace`)."""
+        h = self.h
+        fool_side, winners, _trick = h.fool_owed  # type: ignore[misc]
+        plain = h.piles[fool_side] & _PLAIN
+        if not plain:
+            return
+        if h.fool_due is None:
+            h.fool_due = number
+        if self.last_replace > number:
+            return
+        card = _lowest_plain(plain)
+        h.flag(
+            "FOOL_REPLACEMENT_DERIVED",
+            Severity.NOTE,
+            f"no replace line: {h.words.texts[card]}, the lowest non-counting card "
+            f"{h.side_name(fool_side)} had won, is given for the Fool after trick {number}",
+            "MIN-11a",
+            loc=h.record.start,
+            cards=(card,),
+        )
+        self.give(fool_side, winners, card.bit, f"after trick {number}")
+
     def give(self, fool_side: int, winners: int, card_mask: int, when: str) -> None:
+        """Hand the Fool's replacement to the winners; it counts as won by them from then on
+        and may extend a versicola they declared (MIN-8b)."""
         h = self.h
         h.piles[fool_side] &= ~card_mask
         h.piles[winners] |= card_mask
@@ -240,6 +285,8 @@ class Marks:
                 "MIN-11",
             )
         )
+        if self.accrescimento and card_mask & GROWING and self.extendable[winners]:
+            self.extend(winners, card_mask, 0, f"the card for the Fool ({when})")
 
 
 _WINDOWS = {1: (R.T(1), 0x1F), 28: (R.T(28), 0x1FFF)}  # shift and width mask of each run
@@ -259,9 +306,16 @@ def _blocks_touching(mask: int, core: int, low: int, high: int) -> int:
         grown = wider
 
 
+def _lowest_plain(plain: int) -> Card:
+    """The lowest of these non-counting cards (by the pack's order: suit cards, then trumps,
+    so 29 last), the card MIN-11 forces for the Fool."""
+    return cards_of(plain)[0]
+
+
 def settle_fool(h: _MinHand) -> None:
-    """MIN-11 at the end: a card still owed for the Fool is the lowest non-counting card the
-    side won (else its lowest counting card); a side that won no trick loses the Fool."""
+    """MIN-11 at the end: a card still owed for the Fool (its side never had a non-counting
+    card to give, MIN-11a) is the lowest counting card the side won; a side that won no trick
+    loses the Fool."""
     owed = h.fool_owed
     if owed is None:
         return
@@ -281,17 +335,13 @@ def settle_fool(h: _MinHand) -> None:
             )
         )
         return
-    pile = h.piles[fool_side] & ~_FOOL_BIT
-    plain = [c for c in cards_of(pile & ~R.COUNTING)]
-    if plain:
-        card = min(plain, key=lambda c: (c == R.TWENTY_NINE, c))
-    else:
-        card = min(cards_of(pile), key=lambda c: (R.VALUE[c], c))
+    # (a non-counting card is given as soon as it is won, so the pile holds none by now)
+    card = min(cards_of(h.piles[fool_side] & ~_FOOL_BIT), key=lambda c: (R.VALUE[c], c))
     h.flag(
         "FOOL_REPLACEMENT_DERIVED",
         Severity.NOTE,
-        f"no replace line: {h.words.texts[card]} "
-        "(the lowest card the rules allow) is given for the Fool",
+        f"no replace line and no non-counting card won: {h.words.texts[card]}, the lowest "
+        f"counting card {h.side_name(fool_side)} won, is given for the Fool at the end",
         "MIN-11",
         loc=h.record.start,
         cards=(card,),

@@ -83,6 +83,7 @@ class NiceGame(Game):
     dealer_extra = 0
     discard_size = 0
     start_balance = 10  # NICE-18
+    ledger_rule = "NICE-18"  # a session stands by its marca balances
     claim_field = "marca"  # claim marca: the payments as written (NICE-18)
     rulings = (*(f"NICE-{n}" for n in range(1, 19)), "G-1", "G-2", "G-3", "G-4", "G-5", "G-6")
 

@@ -26,6 +26,7 @@ from ..claims import claim_findings
 from ..findings import Finding, Loc, Severity
 from ..record import Line, Record, Trick
 from ..report import Report
+from ..results import GameResult
 from . import piedicavallo_rules as R
 from .base import Game
 from .piedicavallo_play import Fallback, fast_play, play
@@ -68,6 +69,8 @@ class Piedicavallo(Game):
     keywords = R.KEYWORDS
     options = R.OPTIONS
     rulings = (*(f"PIE-{n}" for n in range(1, 8)), "G-1", "G-2", "G-3", "G-6")
+    ranked_by_games = True  # PIE-7: a session is one game, won by a side
+    ledger_rule = "PIE-7"
 
     def replay(
         self, record: Record, options: Mapping[str, str] | None = None, *, single_pass: bool = True
@@ -115,6 +118,13 @@ class Piedicavallo(Game):
         from .piedicavallo_game import session_summary
 
         return session_summary(self, records, reports)
+
+    def session_results(
+        self, records: Sequence[Record], reports: Sequence[Report], balances: Mapping[str, int]
+    ) -> list[GameResult]:
+        from .piedicavallo_game import session_results
+
+        return session_results(self, records, reports)
 
 
 class _Deal(SeatingReplay):

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 from ..findings import Finding, Severity
 from ..record import Record
 from ..report import Report, Status
+from ..results import GameResult
 from . import piedicavallo_rules as R
 
 if TYPE_CHECKING:
@@ -143,6 +144,41 @@ def session_findings(
     return out
 
 
+def session_results(
+    game: Piedicavallo, records: Sequence[Record], reports: Sequence[Report]
+) -> list[GameResult]:
+    """PIE-7: the session's one game: the side that won it and by how much, a draw, or a
+    game not finished (its words are the last line of :func:`session_summary`)."""
+    if not records:
+        return []
+    state = progress(game, records, reports)
+    players = (*state.sides[0], *state.sides[1])
+    text = _verdict(state, len(records))
+    if state.ended_after is None:
+        return [GameResult(1, text, RULE, players=players)]
+    lead = state.lead
+    winners = state.sides[0 if lead > 0 else 1] if lead else ()
+    return [GameResult(1, text, RULE, True, tuple(winners), players)]
+
+
+def _verdict(state: Progress, played: int) -> str:
+    """The game's result in words: the winners and their margin, a draw, or what is left."""
+    lead = state.lead
+    if state.ended_after is None:
+        if played < DEALS:
+            left = f"{DEALS - played} more deal(s) to play"
+        elif lead == 0 and played == DEALS:
+            left = "a tie after four deals: two more deals to play"
+        else:
+            left = f"{DEALS + EXTRA - played} more deal(s) to play after the tie"
+        return f"the game goes on: {left} (PIE-7)"
+    if lead:
+        return (
+            f"{state.name(0 if lead > 0 else 1)} win the game by {abs(lead)} {state.reason} (PIE-7)"
+        )
+    return f"the game is a draw: {state.reason} (PIE-7)"
+
+
 def session_summary(
     game: Piedicavallo, records: Sequence[Record], reports: Sequence[Report]
 ) -> list[str]:
@@ -173,22 +209,7 @@ def session_summary(
                 f"{R.AVERAGE + gain}, {state.name(1)} {R.AVERAGE - gain}; {standing} "
                 "(PIE-7)"
             )
-    lead = state.lead
-    if state.ended_after is None:
-        played = len(records)
-        if played < DEALS:
-            left = f"{DEALS - played} more deal(s) to play"
-        elif lead == 0 and played == DEALS:
-            left = "a tie after four deals: two more deals to play"
-        else:
-            left = f"{DEALS + EXTRA - played} more deal(s) to play after the tie"
-        out.append(f"the game goes on: {left} (PIE-7)")
-    elif lead:
-        out.append(
-            f"{state.name(0 if lead > 0 else 1)} win the game by {abs(lead)} {state.reason} (PIE-7)"
-        )
-    else:
-        out.append(f"the game is a draw: {state.reason} (PIE-7)")
+    out.append(_verdict(state, len(records)))
     if None in state.gains[:last]:
         out.append("some deals could not be scored: the lead counts only the deals scored")
     return out

@@ -72,6 +72,7 @@ class Piemonte3(Game):
     unit = "game points"
     claim_field = "points"  # claim points: the payments as written (scorer.claims)
     point_total = 129  # PIE3-2 (130 with the option fool=5)
+    ledger_rule = "PIE3-8"  # a session stands by its game points
     start_balance = 0
     zero_sum = True
     redeal_thrown_in = False  # the seed: a thrown-in hand passes the deal to the next player

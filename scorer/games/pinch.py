@@ -25,6 +25,7 @@ from ..claims import claim_findings
 from ..findings import Finding, Loc, Severity
 from ..record import Line, Record, Trick
 from ..report import NO_FLAGS, Report, TrickResult
+from ..results import GameResult
 from ..tricks import (
     CATEGORY,
     CATEGORY_MASK,
@@ -93,6 +94,8 @@ class Pinch(Game):
     keywords = R.KEYWORDS
     options = R.OPTIONS
     rulings = (*(f"PINCH-{n}" for n in range(1, 9)), "G-1", "G-2", "G-5", "G-6")
+    ranked_by_games = True  # PINCH-8: a match is scored in games won, not points
+    ledger_rule = "PINCH-8"
 
     def replay(
         self, record: Record, options: Mapping[str, str] | None = None, *, single_pass: bool = True
@@ -117,6 +120,13 @@ class Pinch(Game):
         from .pinch_scoring import session_summary
 
         return session_summary(self, records, reports)
+
+    def session_results(
+        self, records: Sequence[Record], reports: Sequence[Report], balances: Mapping[str, int]
+    ) -> list[GameResult]:
+        from .pinch_scoring import session_results
+
+        return session_results(self, records, reports)
 
 
 class _PinchHand:
@@ -354,6 +364,7 @@ class _PinchHand:
                 )
             self.stock = line.card_tuple  # every card known: card_mask checked
             self.stock_mask = mask
+            self.report.stock = tuple(self.stock)
         missing = [seat for seat in (0, 1) if seat not in self.hand_lines]
         if missing:
             self.derive_hands(missing)
@@ -466,6 +477,7 @@ class _PinchHand:
         # neither drawn nor played before); the stock's own check otherwise.
         unseen = R.PACK & ~(self.dealt[0] | self.dealt[1]) if stock is None else 0
         log = self.report.tricks.append
+        log_draw = self.report.draws.append
         points = R.POINTS
         meld_checks = MELD_CHECKS
         seats = self.seats
@@ -591,6 +603,7 @@ class _PinchHand:
                     stock_pos += 1
                     drawn |= bit
                     hand = hands[seat] = hands[seat] | bit
+                    log_draw((number, seat, card))
                     for cards_of_meld, enough in meld_checks[card]:
                         if (hand & cards_of_meld).bit_count() >= enough:
                             moment_for(seat, card)  # a meld with this card may be new
@@ -621,6 +634,7 @@ class _PinchHand:
                     stock_pos += 1
                     drawn |= bit
                     hand = hands[seat] = hands[seat] | bit
+                    log_draw((done, seat, card))
                     pending = pending[1:]
                     windows = _BOTH_OPEN if windows[1 - seat] else _OPEN_FOR[seat]
                     for cards_of_meld, enough in meld_checks[card]:
@@ -944,6 +958,7 @@ class _PinchHand:
         self.stock_pos += 1
         self.drawn |= bit
         self.hands[seat] |= bit
+        self.report.draws.append((self.tricks_done, seat, card))
         self.pending = pending[1:]
         self.windows = _BOTH_OPEN if self.windows[1 - seat] else _OPEN_FOR[seat]
         self.melds.drew(seat, card)

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from ..record import Record
 from ..report import Report, ScoreLine, SideTally, Status
+from ..results import GameResult
 from . import pinch_rules as R
 
 if TYPE_CHECKING:
@@ -104,7 +105,9 @@ def hands_per_game(game: Pinch, records: Sequence[Record]) -> int:
     return int(options["hands"])
 
 
-def session_summary(game: Pinch, records: Sequence[Record], reports: Sequence[Report]) -> list[str]:
+def session_results(
+    game: Pinch, records: Sequence[Record], reports: Sequence[Report]
+) -> list[GameResult]:
     """PINCH-8: each game of the session (its hands in order, the deal alternating), its
     totals and its winner; a game not finished is said so."""
     size = hands_per_game(game, records)
@@ -123,18 +126,27 @@ def session_summary(game: Pinch, records: Sequence[Record], reports: Sequence[Re
                     totals[name] = 0
                 totals[name] += amount
         first, last = start + 1, start + len(chunk)
+        number = start // size + 1
         span = f"hand {first}" if first == last else f"hands {first}-{last}"
         scores = ", ".join(f"{name} {totals[name]}" for name in names)
-        head = f"game {start // size + 1} ({span}): {scores}"
+        head = f"game {number} ({span}): {scores}"
         extra = f"; {unscored} hand(s) not scored" if unscored else ""
         if len(chunk) < size:
-            out.append(
+            text = (
                 f"{head}: {len(chunk)} of {size} hands played, the game is not finished"
                 f"{extra} (PINCH-8)"
             )
+            out.append(GameResult(number, text, "PINCH-8", players=tuple(names)))
             continue
         best = max(totals.values(), default=0)
         leaders = [name for name in names if totals[name] == best]
-        verdict = f"{leaders[0]} wins" if len(leaders) == 1 else "a draw (equal totals)"
-        out.append(f"{head}: {verdict}{extra} (PINCH-8)")
+        winners = tuple(leaders) if len(leaders) == 1 else ()
+        verdict = f"{leaders[0]} wins" if winners else "a draw (equal totals)"
+        text = f"{head}: {verdict}{extra} (PINCH-8)"
+        out.append(GameResult(number, text, "PINCH-8", True, winners, tuple(names)))
     return out
+
+
+def session_summary(game: Pinch, records: Sequence[Record], reports: Sequence[Report]) -> list[str]:
+    """PINCH-8: each game of the session in words (:func:`session_results`)."""
+    return [result.text for result in session_results(game, records, reports)]

@@ -33,6 +33,7 @@ document.documentElement.classList.replace("no-js", "js");
         h.hidden = !inHand;
         const legal = (h.dataset.legalAt || "").split(" ").includes(String(step));
         h.classList.toggle("is-legal", inHand && legal);
+        h.classList.toggle("is-new", inHand && h.classList.contains("drawn") && Number(h.dataset.start) === step);
       });
       const leader = current ? current.dataset.leader : "";
       const winner = current ? current.dataset.winner : "";
@@ -54,20 +55,14 @@ document.documentElement.classList.replace("no-js", "js");
     Object.keys(buttons).forEach((name) => {
       buttons[name].addEventListener("click", () => { active = state; show(moves[name](), true); });
     });
-    // "Kibitz": see the table as one player saw it (the others' hands hidden); the
-    // address's ?seat=N opens the page that way (for links and embedding).
-    const viewSeat = root.querySelector("[data-view-seat]");
-    function view(seat) {
-      seats.forEach((s) => s.classList.toggle("is-hidden-hand", seat !== "" && s.dataset.seat !== seat));
-    }
-    if (viewSeat) {
-      const wanted = new URLSearchParams(location.search).get("seat");
-      if (wanted !== null && viewSeat.querySelector(`option[value="${CSS.escape(wanted)}"]`)) {
-        viewSeat.value = wanted;
-      }
-      viewSeat.addEventListener("change", () => view(viewSeat.value));
-      view(viewSeat.value);
-    }
+    // "Kibitz": the table as one player saw it is a page of its own (``?seat=N``), which
+    // the server renders without what that seat did not know; its link opens it at the
+    // trick on show.
+    root.querySelectorAll("a[data-view-seat]").forEach((link) => {
+      link.addEventListener("click", () => {
+        link.hash = prefix + "trick-" + state.step;
+      });
+    });
     root.addEventListener("focusin", () => { active = state; });
     root.addEventListener("pointerdown", () => { active = state; });
     show(0, false);
