@@ -274,9 +274,12 @@ def rule(client: FlaskClient, tournament: Tournament, session_id: int, **extra) 
 def test_api_withdraws_a_ruling_and_the_ledger_no_longer_counts_it(
     client: FlaskClient, store: Store, tournament: Tournament, session_id: int
 ) -> None:
+    standings = f"/api/tournaments/{tournament.id}/standings"
+    before = client.get(standings).get_json()
     ruling = rule(client, tournament, session_id)
     assert ruling["kind"] == "ruling" and ruling["standing"] is True
     assert balances(client, session_id) == plus(REVOKE_RULING)
+    assert client.get(standings).get_json() != before
     response = client.post(
         f"/api/sessions/{session_id}/rulings/{ruling['id']}/withdraw",
         json={"reason": "the revoke was not proven", "author": "Head TD"},
@@ -287,6 +290,8 @@ def test_api_withdraws_a_ruling_and_the_ledger_no_longer_counts_it(
     assert withdrawal["kind"] == "withdrawal" and withdrawal["replaces"] == ruling["id"]
     assert withdrawal["amounts"] == {} and withdrawal["standing"] is False
     assert balances(client, session_id) == SESSION_BALANCES
+    # the kept standings are computed again after the withdrawal (records.cache)
+    assert client.get(standings).get_json() == before
     # both stay listed, the ruling with what withdrew it
     listed = client.get(f"/api/sessions/{session_id}/rulings").get_json()
     assert [(r["id"], r["standing"], r["replaced_by"]) for r in listed] == [
