@@ -25,7 +25,7 @@ is clean. :func:`check_session_seating` reseats every record of the session alik
 the ledger's violations with the records' own.
 
 >>> from scorer.games import get_game
->>> from scorer.games.nice_random import random_record
+>>> from scorer.games.nice.generator import random_record
 >>> import random
 >>> game = get_game("nice4")
 >>> record = random_record(game, random.Random(3))
