@@ -13,13 +13,21 @@ from __future__ import annotations
 import click
 
 from .campaign import campaign
-from .commands.audit import audit
+from .commands import (
+    audit,
+    bench,
+    format_command,
+    import_command,
+    loadtest,
+    random_command,
+    rules,
+    serve,
+    session,
+    token,
+    tournament,
+    verify,
+)
 from .commands.database import DEFAULT_DB
-from .commands.imports import import_command
-from .commands.measure import bench, loadtest
-from .commands.serve import serve
-from .commands.text import format_command, random_command, rules, verify
-from .commands.tournaments import session, token, tournament
 
 __all__ = ["DEFAULT_DB", "main"]
 

@@ -13,3 +13,27 @@ module            commands
 ``database``      what the database commands share: ``--db``, opening the store
 ================  ==========================================================================
 """
+
+from __future__ import annotations
+
+from .audit import audit
+from .imports import import_command
+from .measure import bench, loadtest
+from .serve import serve
+from .text import format_command, random_command, rules, verify
+from .tournaments import session, token, tournament
+
+__all__ = [
+    "audit",
+    "bench",
+    "format_command",
+    "import_command",
+    "loadtest",
+    "random_command",
+    "rules",
+    "serve",
+    "session",
+    "token",
+    "tournament",
+    "verify",
+]
