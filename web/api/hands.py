@@ -59,6 +59,23 @@ def correct(body: dict, hand_id: int) -> dict:
     return {"revision": number, "hand": vars(result)}
 
 
+@hands_blp.route("/hands/<int:hand_id>/revisions/<int:number>/restore", methods=["POST"])
+@hands_blp.arguments(S.RulingWithdrawIn)
+@hands_blp.response(201, S.RevisionResponse)
+@hands_blp.alt_response(404, schema=S.ErrorOut)
+@hands_blp.alt_response(422, schema=S.ErrorOut, description="that revision is the current one")
+def restore(body: dict, hand_id: int, number: int) -> dict:
+    """Restore an earlier revision: its text becomes the hand's new current revision, with
+    who and why (the reason is stored as ``restores revision N: ...``)."""
+    hand_row = readable_hand(hand_id)
+    session = get_store().session(hand_row["session_id"])
+    actor = require_director(session["tournament_id"])
+    new, result = service.restore_revision(
+        get_store(), hand_id, number, body["author"], body["reason"], actor
+    )
+    return {"revision": new, "hand": vars(result)}
+
+
 @hands_blp.route("/hands/<int:hand_id>/export")
 @hands_blp.arguments(S.FormatArgs, location="query")
 @hands_blp.response(200)

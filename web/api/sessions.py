@@ -68,8 +68,14 @@ def ledger(args: dict, session_id: int) -> Any:
 @sessions_blp.route("/sessions/<int:session_id>/rulings")
 @sessions_blp.response(200, S.RulingOutRow(many=True))
 def rulings(session_id: int) -> list[dict]:
+    """Every ruling, withdrawal and amendment of the session, oldest first, each saying
+    whether it stands (counts in the ledger) and what replaced it."""
     readable_session(session_id)
-    return get_store().rulings(session_id)
+    return service.session_rulings(get_store(), session_id)
+
+
+def _ruling_out(session_id: int, ruling_id: int) -> dict:
+    return next(r for r in service.session_rulings(get_store(), session_id) if r["id"] == ruling_id)
 
 
 @sessions_blp.route("/sessions/<int:session_id>/rulings", methods=["POST"])
@@ -89,7 +95,39 @@ def add_ruling(body: dict, session_id: int) -> dict:
         body["hand_id"],
         actor,
     )
-    return next(r for r in get_store().rulings(session_id) if r["id"] == rid)
+    return _ruling_out(session_id, rid)
+
+
+@sessions_blp.route("/sessions/<int:session_id>/rulings/<int:ruling_id>/withdraw", methods=["POST"])
+@sessions_blp.arguments(S.RulingWithdrawIn)
+@sessions_blp.response(201, S.RulingOutRow)
+@sessions_blp.alt_response(404, schema=S.ErrorOut)
+@sessions_blp.alt_response(422, schema=S.ErrorOut, description="the ruling no longer stands")
+def withdraw_ruling(body: dict, session_id: int, ruling_id: int) -> dict:
+    """Withdraw a standing ruling: a new entry with its reason (nothing is deleted); the
+    ruling no longer counts in the ledger."""
+    session = readable_session(session_id)
+    actor = require_director(session["tournament_id"])
+    rid = service.withdraw_ruling(
+        get_store(), session_id, ruling_id, body["reason"], body["author"], actor
+    )
+    return _ruling_out(session_id, rid)
+
+
+@sessions_blp.route("/sessions/<int:session_id>/rulings/<int:ruling_id>/amend", methods=["POST"])
+@sessions_blp.arguments(S.RulingAmendIn)
+@sessions_blp.response(201, S.RulingOutRow)
+@sessions_blp.alt_response(404, schema=S.ErrorOut)
+@sessions_blp.alt_response(422, schema=S.ErrorOut, description="the ruling no longer stands")
+def amend_ruling(body: dict, session_id: int, ruling_id: int) -> dict:
+    """Amend a standing ruling: a new entry whose amounts replace the ruling's, at its place
+    in the ledger, with its reason (nothing is deleted)."""
+    session = readable_session(session_id)
+    actor = require_director(session["tournament_id"])
+    rid = service.amend_ruling(
+        get_store(), session_id, ruling_id, body["amounts"], body["reason"], body["author"], actor
+    )
+    return _ruling_out(session_id, rid)
 
 
 @sessions_blp.route("/sessions/<int:session_id>/export")
