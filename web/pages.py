@@ -767,7 +767,8 @@ def notation() -> str:
 
 
 def register_pages(app: Flask) -> None:
-    from . import director_pages  # noqa: F401 - its views join pages_blp (#23)
-
+    """Register the pages; :mod:`web.director_pages` must be imported first (its views join
+    ``pages_blp``): :func:`web.create_app` does, so that neither module imports the other
+    back."""
     app.register_blueprint(pages_blp)
     app.add_template_filter(table_heading, "table_heading")  # a session's table, as headed

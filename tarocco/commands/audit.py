@@ -12,7 +12,7 @@ import click
 from records.disputes import TOOLS, audit_record, session_alternatives
 from records.notation import read
 
-from .inputs import parse_option_flags, read_input
+from ..inputs import parse_option_flags, read_input
 
 __all__ = ["audit"]
 

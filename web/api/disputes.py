@@ -15,9 +15,9 @@ from records.notation import read
 from records.service import ServiceError
 from scorer.games import OptionError
 
-from .api import readable_hand, readable_session
-from .db import get_store
-from .schemas import MAX_TEXT, ErrorOut
+from ..db import get_store
+from ..schemas import MAX_TEXT, ErrorOut
+from .common import readable_hand, readable_session
 
 disputes_blp = Blueprint(
     "disputes", __name__, url_prefix="/api", description="Dispute tools: claims, what-if, repairs."
