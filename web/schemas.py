@@ -185,14 +185,6 @@ class HandOut(HandSummary):
     original_text = fields.String()
     canonical_text = fields.String()
     report = fields.Nested(ReportSchema)
-    seating = fields.Nested(
-        SeatingSchema,
-        allow_none=True,
-        metadata={
-            "description": "null, or the order of the players that fits the record better than "
-            "the one written (its errors and violations are gone or fewer under it)"
-        },
-    )
 
 
 class RevisionIn(Schema):
