@@ -38,6 +38,7 @@ __all__ = [
     "create_session",
     "findings_of",
     "ledger_csv",
+    "needs_director",
     "session_ledger",
     "session_result",
     "session_what_if",
@@ -45,6 +46,7 @@ __all__ = [
     "standings_csv",
     "standings_json",
     "table_label",
+    "tournament_version",
     "upload",
     "upload_parsed",
 ]
@@ -579,19 +581,87 @@ def ledger_json(ledger: Ledger) -> dict[str, Any]:
     return LedgerSchema().dump(ledger)
 
 
+#: The verdicts that put a hand on the attention list (a director must look at it).
+NEEDS_DIRECTOR = (Status.FLAGGED.value, Status.PARTIAL.value, Status.INVALID.value)
+_SEVERITY_RANK = {Severity.ERROR.value: 0, Severity.VIOLATION.value: 1, Severity.NOTE.value: 2}
+
+
 def needs_director(store: Store, tournament_id: int) -> list[dict[str, Any]]:
-    """Hands whose current revision is flagged, partial or invalid."""
-    wanted = (Status.FLAGGED.value, Status.PARTIAL.value, Status.INVALID.value)
-    return [
-        {
-            "hand_id": row["hand_id"],
-            "session_id": row["session_id"],
-            "position": row["position"],
-            "status": row["status"],
+    """The tournament's attention list: every hand whose current revision is flagged,
+    partial or invalid, or was until a later revision; each with ``finding``, the worst
+    finding of the revision that put it there (why it needs a director), and ``dealt_with``:
+    ``None`` while it waits, else what addressed it: a ruling naming the hand made since its
+    current revision, or a later revision that is clean (or thrown in, G-4). In session and
+    hand order."""
+    rulings: dict[int, dict[str, Any]] = {}
+    for ruling in store.hand_rulings(tournament_id):
+        rulings[ruling["hand_id"]] = ruling  # the latest ruling naming each hand
+    by_hand: dict[int, list[dict[str, Any]]] = {}
+    for row in store.attention_revisions(tournament_id, NEEDS_DIRECTOR):
+        by_hand.setdefault(row["hand_id"], []).append(row)
+    out = []
+    for revisions in by_hand.values():
+        entry = _attention_entry(revisions, rulings.get(revisions[0]["hand_id"]))
+        if entry is not None:
+            out.append(entry)
+    return out
+
+
+def _attention_entry(
+    revisions: list[dict[str, Any]], ruling: dict[str, Any] | None
+) -> dict[str, Any] | None:
+    """One hand's place on the attention list (``None``: it never needed a director)."""
+    current = revisions[-1]
+    flagged = [r for r in revisions if r["status"] in NEEDS_DIRECTOR]
+    if not flagged:
+        return None
+    dealt_with = None
+    if current["status"] not in NEEDS_DIRECTOR:
+        dealt_with = {
+            "by": "revision",
+            "revision": current["number"],
+            "ruling": None,
+            "author": current["author"],
+            "reason": current["reason"],
+            "at": current["created_at"],
         }
-        for row in store.tournament_hand_rows(tournament_id)
-        if row["status"] in wanted
-    ]
+    elif ruling is not None and ruling["created_at"] >= current["created_at"]:
+        dealt_with = {
+            "by": "ruling",
+            "revision": None,
+            "ruling": ruling["id"],
+            "author": ruling["author"],
+            "reason": ruling["reason"],
+            "at": ruling["created_at"],
+        }
+    return {
+        "hand_id": current["hand_id"],
+        "session_id": current["session_id"],
+        "position": current["position"],
+        "status": current["status"],
+        "flagged_status": flagged[-1]["status"],
+        "finding": _worst_finding(json.loads(flagged[-1]["findings"] or "[]")),
+        "dealt_with": dealt_with,
+    }
+
+
+def _worst_finding(findings: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The first of the most severe findings (error, then violation, then note), as the
+    attention list shows it: its sentence, code, rule and place."""
+    if not findings:
+        return None
+    worst = min(findings, key=lambda f: _SEVERITY_RANK.get(f["severity"], 3))
+    keys = ("code", "severity", "message", "rule", "line", "column", "trick")
+    return {key: worst.get(key) for key in keys}
+
+
+def tournament_version(store: Store, tournament_id: int) -> str:
+    """A short tag that changes whenever the tournament's standings or attention list may
+    have (a hand, a correction, a ruling, a new session): what a wall screen polls
+    (``ETag``) before it fetches the page again (#23.8)."""
+    _tournament(store, tournament_id)
+    sessions, writes = store.tournament_version(tournament_id)
+    return f"t{tournament_id}-s{sessions}-v{writes}"
 
 
 def violations_in(findings: list[dict[str, Any]]) -> int:

@@ -230,6 +230,24 @@ def attention(tournament_id: int) -> list[dict]:
     return service.needs_director(get_store(), tournament_id)
 
 
+@api_blp.route("/tournaments/<int:tournament_id>/version")
+@api_blp.response(200, S.VersionOut)
+@api_blp.alt_response(304, description="unchanged since the ETag given in If-None-Match")
+def tournament_version(tournament_id: int) -> Any:
+    """A tag that changes whenever the standings or the attention list may have: poll it
+    (its ``ETag`` in ``If-None-Match`` gets an empty 304 while nothing changed) and fetch
+    the standings again only when it changes (#23.8)."""
+    check_readable(tournament_id)
+    tag = service.tournament_version(get_store(), tournament_id)
+    if tag in request.if_none_match:
+        response = Response(status=304)
+    else:
+        response = current_app.json.response({"version": tag})
+    response.set_etag(tag)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
 @api_blp.route("/tournaments/<int:tournament_id>/audit")
 @api_blp.response(200, S.AuditOut(many=True))
 def audit(tournament_id: int) -> list[dict]:

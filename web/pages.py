@@ -605,6 +605,7 @@ def tournament(tournament_id: int) -> str:
     those with none last), and the hands that need a director."""
     row = readable_tournament(tournament_id)
     store = get_store()
+    version = service.tournament_version(store, tournament_id)  # before what it tags
     sessions = store.sessions(tournament_id)
     counts = dict.fromkeys((s["id"] for s in sessions), 0)
     for hand_row in store.tournament_hand_rows(tournament_id):
@@ -621,6 +622,9 @@ def tournament(tournament_id: int) -> str:
         names=names,
         at_table=at_table,
         attention=service.needs_director(store, tournament_id),
+        games_of={s["id"]: s["game"] for s in sessions},
+        live_url=url_for("pages.tournament_live", tournament_id=tournament_id),
+        version=version,
         director=director(),
     )
 
@@ -704,5 +708,7 @@ def game_rules(game: str) -> str:
 
 
 def register_pages(app: Flask) -> None:
+    from . import live  # noqa: F401  (its views join this blueprint: the wall, live.json)
+
     app.register_blueprint(pages_blp)
     app.add_template_filter(table_heading, "table_heading")  # a session's table, as headed
