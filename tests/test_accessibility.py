@@ -14,9 +14,10 @@ from pathlib import Path
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from browserkit import REVOKE_TOUR, World, chromium_path, live_server, seed
+from browserkit import PLAYERS, REVOKE_TOUR, World, chromium_path, live_server, seed
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
+from records import service
 from records.store import Store
 
 SIZES = {"desktop": (1366, 900), "phone": (390, 844)}
@@ -35,6 +36,7 @@ def page_paths(world: World) -> dict[str, str]:
         "session": f"/sessions/{world.session}",
         "session-what-if": f"/sessions/{world.session}/what-if",
         "tournament": f"/tournaments/{world.tournament}",
+        "tournament-wall": f"/tournaments/{world.tournament}/wall",
         "rules": "/rules",
         "game-rules": "/rules/nice4",
         "not-found": "/hands/999999",
@@ -46,8 +48,20 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Worl
     db: Path = tmp_path_factory.mktemp("axe") / "pages.sqlite"
     Store(str(db)).close()
     world = seed(db)
+    waiting_revoke(db, world)
     with live_server(db) as base:
         yield base, world
+
+
+def waiting_revoke(db: Path, world: World) -> None:
+    """A revoked tour no ruling names, so that the tournament page's attention list has a
+    hand waiting as well as the seed's one dealt with (#23.6)."""
+    store = Store(str(db))
+    try:
+        sid = service.create_session(store, world.tournament, "nice4", PLAYERS, {}, "Round 3", "t")
+        service.upload(store, sid, REVOKE_TOUR, "t")
+    finally:
+        store.close()
 
 
 @pytest.fixture(scope="module")
@@ -104,6 +118,7 @@ def violations(page: Page) -> list[str]:
         "session",
         "session-what-if",
         "tournament",
+        "tournament-wall",
         "rules",
         "game-rules",
         "not-found",

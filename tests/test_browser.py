@@ -578,3 +578,133 @@ def test_without_javascript(browser: Browser, served) -> None:
         assert red.evaluate("e => getComputedStyle(e).borderTopColor") == RED
     finally:
         context.close()
+
+
+# -- the attention list and the wall screen (#23.6, #23.8) ---------------------------------
+SIZES = {"desktop": (1366, 900), "phone": (390, 844)}
+
+
+@contextmanager
+def sized_page(browser: Browser, size: str) -> Iterator[Page]:
+    """A page of the given size (the phone's touch-enabled) that fails the test on any
+    script or console error, a CSP violation included."""
+    width, height = SIZES[size]
+    phone = size == "phone"
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone
+    )
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    try:
+        yield page
+    finally:
+        context.close()
+    assert errors == []
+
+
+def new_tournament_with_revoke(db: Path, name: str) -> tuple[int, int, int]:
+    """A tournament of its own (so that no other test's writes show): one session holding
+    the revoked tour. Its id, the session's and the hand's."""
+    store = Store(str(db))
+    try:
+        tid = store.create_tournament(name)
+        sid = service.create_session(store, tid, "nice4", PLAYERS, {}, "Final", "test")
+        hand_id = service.upload(store, sid, REVOKE_TOUR, "test")[0].hand_id
+    finally:
+        store.close()
+    return tid, sid, hand_id
+
+
+def no_overflow(page: Page) -> None:
+    overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"{page.url} is {overflow}px wider than the screen"
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_attention_list_resolves_on_its_own(browser: Browser, served, size: str) -> None:
+    """The hand waits with its finding's sentence; a director rules on it elsewhere, and the
+    open page, without a reload, moves it to "dealt with", naming who and why."""
+    base, _world, db = served
+    tid, sid, hand_id = new_tournament_with_revoke(db, f"Attention cup ({size})")
+    with sized_page(browser, size) as page:
+        page.clock.install()
+        page.goto(f"{base}/tournaments/{tid}")
+        waiting = page.locator("ul.attention.waiting li")
+        expect(waiting).to_have_count(1)
+        expect(waiting).to_contain_text("Final, hand 1")
+        expect(waiting).to_contain_text("Anna played 5C but held Tarots and a Tarot was led")
+        expect(page.locator("ul.attention.dealt")).to_have_count(0)
+        no_overflow(page)
+        store = Store(str(db))
+        try:
+            service.add_ruling(
+                store,
+                sid,
+                {"Anna": -3, "Bruno": 1, "Carla": 1, "Dario": 1},
+                "Anna's revoke (NICE-11)",
+                "Chief TD",
+                hand_id,
+                "test",
+            )
+        finally:
+            store.close()
+        page.clock.run_for(16_000)  # one poll: live.json has a new tag, the parts are fetched
+        dealt = page.locator("ul.attention.dealt li")
+        expect(dealt).to_have_count(1)
+        expect(dealt).to_contain_text("dealt with")
+        expect(dealt).to_contain_text("Ruling by Chief TD: Anna's revoke (NICE-11)")
+        expect(waiting).to_have_count(0)
+        expect(page.locator(".live-status")).to_contain_text("Updated at")
+        # the ruling's row moved the standings too: Anna -8 - 3
+        expect(
+            page.locator("table.standings tr", has_text="Anna").locator("td.num").first
+        ).to_have_text("-11")
+        no_overflow(page)
+        # the hand's link still leads to it
+        page.locator("ul.attention.dealt a", has_text="Final, hand 1").click()
+        expect(page.locator("h1")).to_contain_text("Hand 1")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_wall_screen_refreshes_its_standings(browser: Browser, served, size: str) -> None:
+    """The standings full screen, larger than on the tournament page; a hand stored meanwhile
+    shows up at the next poll, and nothing is fetched again while nothing changes."""
+    base, _world, db = served
+    tid, sid, _hand_id = new_tournament_with_revoke(db, f"Wall cup ({size})")
+    with sized_page(browser, size) as page:
+        fetched: list[str] = []
+        page.on("request", lambda request: fetched.append(request.url))
+        page.clock.install()
+        page.goto(f"{base}/tournaments/{tid}/wall")
+        expect(page.locator("header.site")).to_have_count(0)
+        expect(page.locator("h1")).to_contain_text(f"Wall cup ({size})")
+        expect(page.locator(".wall-waiting")).to_contain_text("1 hand waiting for a director")
+        carla = page.locator("table.standings tr", has_text="Carla").locator("td.num").first
+        expect(carla).to_have_text("+8")
+        no_overflow(page)
+        page.clock.run_for(16_000)  # nothing changed: a 304, the page is not fetched again
+        page.wait_for_timeout(500)
+        assert sum(url.endswith("/live.json") for url in fetched) == 1
+        assert sum(url.endswith("/wall") for url in fetched) == 1
+        store = Store(str(db))
+        try:
+            service.upload(store, sid, (EXAMPLES / "nice4" / "called-king.txt").read_text(), "t")
+        finally:
+            store.close()
+        page.clock.run_for(16_000)
+        expect(carla).to_have_text("+7")  # called king: Carla -1
+        expect(
+            page.locator("table.standings tr", has_text="Carla").locator("td.num").nth(2)
+        ).to_have_text("2")
+        assert sum(url.endswith("/wall") for url in fetched) == 2
+        if size == "desktop":  # the wall's type is larger than the tournament page's
+            wall_size = page.locator("table.standings").evaluate(
+                "e => parseFloat(getComputedStyle(e).fontSize)"
+            )
+            page.goto(f"{base}/tournaments/{tid}")
+            page_size = page.locator("table.standings").evaluate(
+                "e => parseFloat(getComputedStyle(e).fontSize)"
+            )
+            assert wall_size > page_size

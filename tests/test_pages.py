@@ -236,6 +236,87 @@ def test_tournament_standings_with_ties_and_attention(
     assert "Round 3" in page and "Round 4" in page
 
 
+def attention_items(page: str, kind: str) -> list[str]:
+    """The items of the tournament page's attention list: ``waiting`` or ``dealt``."""
+    match = re.search(rf'<ul class="plain attention {kind}"[^>]*>(.*?)</ul>', page, re.S)
+    return re.findall(r"<li[^>]*>(.*?)</li>", match.group(1), re.S) if match else []
+
+
+def test_attention_list_says_why_and_marks_what_was_dealt_with(
+    client: FlaskClient, store: Store, tournament: Tournament, revoke_hand: int
+) -> None:
+    """#23.6: each hand waiting for a director shows the sentence of its finding; a ruling
+    naming it moves it to "dealt with" with who and why; so does a clean correction."""
+    sid = service.create_session(store, tournament.id, "nice4", PLAYERS, {}, "Round 3", "t")
+    broken = service.upload(store, sid, CALLED_KING.replace("1. 7 9 3 11", "1. 7 9 9 11"), "t")
+    [waiting_revoke, waiting_broken] = attention_items(
+        text_of(client.get(f"/tournaments/{tournament.id}")), "waiting"
+    )
+    assert f'href="/hands/{revoke_hand}"' in waiting_revoke
+    assert "Anna played 5C but held Tarots and a Tarot was led" in waiting_revoke
+    assert (
+        f'href="/hands/{broken[0].hand_id}"' in waiting_broken
+        and "status-invalid" in waiting_broken
+    )
+    assert "9 was already played" in waiting_broken
+    revoke_session = store.hand(revoke_hand)["session_id"]
+    service.add_ruling(
+        store,
+        revoke_session,
+        {"Anna": -3, "Bruno": 1, "Carla": 1, "Dario": 1},
+        "Anna's revoke <b>(NICE-11)</b>",
+        "Chief TD",
+        revoke_hand,
+        "t",
+    )
+    service.correct_hand(store, broken[0].hand_id, CALLED_KING, "Scorer", "retyped", "t")
+    page = text_of(client.get(f"/tournaments/{tournament.id}"))
+    assert attention_items(page, "waiting") == []
+    assert "None waiting" in page
+    [by_ruling, by_revision] = attention_items(page, "dealt")
+    assert "dealt with" in by_ruling and "(was flagged)" in by_ruling
+    assert "Ruling by Chief TD: Anna&#39;s revoke &lt;b&gt;(NICE-11)&lt;/b&gt;" in by_ruling
+    assert "Anna played 5C but held Tarots" in by_ruling  # why it needed one, still
+    assert "Revision 2 by Scorer: retyped" in by_revision and "(was invalid)" in by_revision
+
+
+def test_wall_screen_and_the_tag_it_polls(
+    client: FlaskClient, store: Store, tournament: Tournament, revoke_hand: int
+) -> None:
+    """#23.8: the wall page shows the standings without the site's header, says how many
+    hands wait; live.json gives the tournament's tag (304 while unchanged) and both pages
+    carry it with the script that polls it."""
+    wall = text_of(client.get(f"/tournaments/{tournament.id}/wall"))
+    assert '<header class="site">' not in wall and 'class="wall' in wall
+    assert re.findall(r'<td class="rank">([^<]+)</td><th scope="row">([^<]+)</th>', wall) == [
+        ("1", "Carla"),
+        ("2=", "Bruno"),
+        ("2=", "Dario"),
+        ("4", "Anna"),
+    ]
+    assert "1 hand waiting for a director: Round 2, hand 1." in wall
+    assert "live.js" in wall and "<script>" not in wall  # the CSP allows only files
+    live = client.get(f"/tournaments/{tournament.id}/live.json")
+    tag = live.get_json()["version"]
+    assert f'data-live-version="{tag}"' in wall
+    assert f'data-live-version="{tag}"' in text_of(client.get(f"/tournaments/{tournament.id}"))
+    again = client.get(
+        f"/tournaments/{tournament.id}/live.json", headers={"If-None-Match": f'"{tag}"'}
+    )
+    assert again.status_code == 304
+    service.add_ruling(
+        store, store.hand(revoke_hand)["session_id"], {}, "noted", "TD", revoke_hand, "t"
+    )
+    changed = client.get(
+        f"/tournaments/{tournament.id}/live.json", headers={"If-None-Match": f'"{tag}"'}
+    )
+    assert changed.status_code == 200 and changed.get_json()["version"] != tag
+    wall = text_of(client.get(f"/tournaments/{tournament.id}/wall"))
+    assert "No hand is waiting for a director." in wall
+    assert client.get("/tournaments/999/wall").status_code == 404
+    assert client.get("/tournaments/999/live.json").status_code == 404
+
+
 def standings_tables(page: str) -> dict[str, tuple[str, list[tuple[str, str, str]]]]:
     """Each standings table of a tournament page: its heading's unit and (rank, player,
     total) per row."""
@@ -510,6 +591,8 @@ def test_private_tournament_hidden(
         f"/hands/{hand_id}",
         f"/sessions/{sid}/sheet.csv",
         f"/hands/{hand_id}/record.txt",
+        f"/tournaments/{pid}/wall",
+        f"/tournaments/{pid}/live.json",
     ]
     for path in paths:
         assert client.get(path).status_code == 404, path
