@@ -62,8 +62,9 @@ def audit(
     For each record: the claimed result (`claim` lines) against what the rules give, field by
     field, with the likely reason for each difference; every other rule option's effect on
     the payments; and, for an impossible or flagged record, the few smallest edits (swapped
-    cards, a misread Roman numeral, a trick one seat off, rotated seats) that make it
-    consistent and legal, each as a diff. Exit status: 0 nothing disputed, 1 a difference or
+    cards, a misread Roman numeral, a trick one seat off, rotated seats, the players written
+    clockwise) that make it consistent and legal, each as a diff; clean ones first, then by
+    cost, fewest cards moved, earliest place. Exit status: 0 nothing disputed, 1 a difference or
     a flagged or impossible record, 2 a record that cannot be read.
     """
     overrides = parse_option_flags(options)
