@@ -442,6 +442,7 @@ def hand_audit(hand_id: int) -> str:
         session=session_row,
         tournament=tournament_row,
         audit=audit,
+        style=present.face_style(audit["game"], record.tag("Suits")),
         director=director(),
     )
 
