@@ -152,3 +152,17 @@ def test_verified_record_has_no_axe_violations(
     page.wait_for_load_state()
     assert page.locator(".finding").count() >= 1
     assert violations(page) == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_open_repair_form_has_no_axe_violations(
+    contexts: dict[tuple[str, str], Page], served: tuple[str, World], size: str
+) -> None:
+    """The audit page with the director's form to accept a repair opened (#23.5): the
+    editable reason and author, the confirm button."""
+    base, world = served
+    page = contexts["director", size]
+    page.goto(f"{base}/hands/{world.revoke_hand}/audit")
+    page.locator("details.accept-repair summary").first.click()
+    assert page.locator("details.accept-repair textarea").first.is_visible()
+    assert violations(page) == []

@@ -708,3 +708,63 @@ def test_wall_screen_refreshes_its_standings(browser: Browser, served, size: str
                 "e => parseFloat(getComputedStyle(e).fontSize)"
             )
             assert wall_size > page_size
+
+
+# -- repairs show their effect (#23.5) -----------------------------------------------------
+def log_in(page: Page, base: str, token: str) -> None:
+    page.goto(f"{base}/login")
+    page.fill("#token", token)
+    page.click("button.primary")
+    page.wait_for_load_state()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_director_accepts_a_repair_after_seeing_its_effect(
+    browser: Browser, served, size: str
+) -> None:
+    """On the audit page of the revoked tour: the first repair names the revoke it settles,
+    shows the payments beside the record's and trick 1 replayed with Anna's 4 marked; the
+    director opens the form, edits the reason and confirms; the hand is clean, and the
+    tournament's attention list shows it dealt with by that revision and reason."""
+    base, _world, db = served
+    tid, _sid, hand_id = new_tournament_with_revoke(db, f"Repair cup ({size})")
+    store = Store(str(db))
+    try:
+        token = store.create_token(tid, "Chief TD")
+    finally:
+        store.close()
+    with sized_page(browser, size) as page:
+        log_in(page, base, token)
+        page.goto(f"{base}/hands/{hand_id}/audit")
+        first = page.locator("section.repair").first
+        expect(first.locator("h3")).to_contain_text(
+            "trick 1, card 3 (5C) and trick 15, card 3 (4) exchanged"
+        )
+        expect(first.locator(".disputed")).to_contain_text(
+            "Settles: Anna played 5C but held Tarots and a Tarot was led"
+        )
+        expect(first.locator(".repair-payments tbody tr")).to_have_count(4)
+        anna = first.locator(".repair-payments tbody tr").first
+        expect(anna.locator("th")).to_have_text("Anna")
+        expect(anna.locator("td")).to_have_text(["-8", "-8", "0"])  # recorded, repaired, change
+        changed = first.locator(".repair-trick").first.locator(".play.is-changed")
+        expect(changed).to_have_count(1)
+        expect(changed.locator("svg")).to_have_attribute("aria-label", "Trump IV (4)")
+        expect(changed.locator(".play-who")).to_have_text("Anna")
+        no_overflow(page)
+        confirm = first.locator("button", has_text="Confirm: store as revision 2")
+        expect(confirm).to_be_hidden()  # it asks first
+        first.locator("summary", has_text="Accept as a correction").click()
+        reason = first.locator("textarea[name=reason]")
+        expect(reason).to_have_value(
+            "repair: trick 1, card 3 (5C) and trick 15, card 3 (4) exchanged"
+        )
+        reason.fill("the paper shows Anna's 4 in trick 1")
+        expect(first.locator("input[name=author]")).to_have_value("Chief TD")
+        no_overflow(page)
+        confirm.click()
+        expect(page.locator(".flashes")).to_contain_text("Revision 2 stored: the hand is now clean")
+        page.goto(f"{base}/tournaments/{tid}")
+        dealt = page.locator("ul.attention.dealt li")
+        expect(dealt).to_contain_text("Revision 2 by Chief TD: the paper shows Anna's 4 in trick 1")
+        expect(page.locator("ul.attention.waiting")).to_have_count(0)
