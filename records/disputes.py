@@ -22,7 +22,13 @@ from scorer.record import Record, Trick
 from .schemas import dump_report
 from .writer import write
 
-__all__ = ["TOOLS", "audit_record", "dump_alternatives", "session_alternatives"]
+__all__ = [
+    "TOOLS",
+    "audit_record",
+    "dump_alternatives",
+    "payments_beside",
+    "session_alternatives",
+]
 
 TOOLS = ("claims", "what-if", "repair")
 
@@ -147,7 +153,7 @@ def _repair(
         "disputed": settled[0] if settled else None,
         "settles": settled,
         "players": report["players"],
-        "payments": _payments(recorded, report),
+        "payments": payments_beside(recorded, report),
         "tricks": _changed_tricks(recorded, written, report, repair),
         "diff": "".join(diff),
         "text": text,
@@ -170,9 +176,11 @@ def _settled(before: list[dict[str, Any]], after: list[dict[str, Any]]) -> list[
     return [f for f in before if _problem(f) and (f["code"], f["trick"], f["seat"]) not in left]
 
 
-def _payments(recorded: dict[str, Any], repaired: dict[str, Any]) -> list[dict[str, Any]]:
-    """Per player (in the repaired seating): what the record pays and what the repair pays
-    (``None`` when that record pays nothing: invalid or partial), and the change."""
+def payments_beside(recorded: dict[str, Any], repaired: dict[str, Any]) -> list[dict[str, Any]]:
+    """Per player (in the seating of ``repaired``): what each of two reports (as
+    :func:`records.schemas.dump_report` gives them) pays, ``None`` when that record pays
+    nothing (invalid or partial, G-2), and the change: a repair against the record, or a
+    correction against the current revision."""
 
     def paid(report: dict[str, Any]) -> dict[str, int] | None:
         return dict(report["settlement"]) if report["status"] in _PAYS else None

@@ -23,6 +23,7 @@ from scorer.report import Status
 
 from .cache import kept_ledger, kept_standing
 from .csvcells import spreadsheet_writer
+from .disputes import payments_beside
 from .notation import Parsed, read
 from .pipeline import Checked, check_parsed, check_text
 from .schemas import LedgerSchema, dump_record, dump_report, result_json, shift_lines
@@ -39,6 +40,7 @@ __all__ = [
     "findings_of",
     "ledger_csv",
     "needs_director",
+    "preview_correction",
     "session_ledger",
     "session_result",
     "session_what_if",
@@ -299,6 +301,31 @@ def correct_hand(
     revision, findings = _revision(parsed[0], session["options"], author, reason)
     number = store.add_revision(hand_id, revision, actor)
     return number, UploadResult(hand_id, hand["position"], revision["status"], False, findings)
+
+
+def preview_correction(store: Store, hand_id: int, text: str) -> dict[str, Any]:
+    """What storing ``text`` as the hand's correction would do, without storing it (#23.2):
+    its verdict and findings (at their line and column of ``text``) under the session's
+    options, and the payments beside the current revision's. Refused as
+    :func:`correct_hand` refuses it (unreadable, another game or seating, not one record),
+    with the findings at their places."""
+    hand = _hand(store, hand_id)
+    session = _session(store, hand["session_id"])
+    parsed = _check_for_session(session, text)
+    if len(parsed) != 1:
+        raise ServiceError(422, "ONE_RECORD", "a correction is exactly one record")
+    revision, findings = _revision(parsed[0], session["options"])
+    current = store.current_revision(hand_id)
+    before = json.loads(current["report_json"])
+    after = json.loads(revision["report_json"])
+    return {
+        "status": after["status"],
+        "current_status": before["status"],
+        "unchanged": revision["content_hash"] == current["content_hash"],
+        "findings": findings,
+        "payments": payments_beside(before, after),
+        "unit": after["unit"],
+    }
 
 
 def add_ruling(

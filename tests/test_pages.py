@@ -839,6 +839,106 @@ def test_director_corrects_a_hand(
     assert "Revision 2 stored: the hand is now clean." in page and "status-clean" in page
 
 
+def test_correction_editor_checks_before_storing(
+    client: FlaskClient, store: Store, tournament: Tournament, revoke_hand: int
+) -> None:
+    """#23.2: the editor is the director's; Check shows the verdict and the payments the
+    correction gives beside the current revision's, and stores nothing; Store stores."""
+    url = f"/hands/{revoke_hand}/correct"
+    assert client.get(url).status_code == 403
+    login(client, tournament.token)
+    page = text_of(client.get(url))
+    assert "1. 10 17 5C 9" in page and "Store as revision 2" in page  # the current text
+    assert f'data-preview-url="/hands/{revoke_hand}/correct/preview"' in page
+    form = {"text": TOUR, "author": "Bruno", "reason": "the scorer swapped 4 and 5C"}
+    checked = client.post(url, data={**form, "action": "check", "csrf_token": csrf(client)})
+    assert checked.status_code == 200
+    page = text_of(checked)
+    assert "the corrected record is clean (now flagged)" in page
+    # the revoke is scored as played (G-1): the tour pays the same, Anna -8 and Carla +8
+    rows = re.findall(
+        r'<th scope="row">(\w+)</th><td class="num">([^<]+)</td><td class="num">([^<]+)</td>'
+        r'<td class="num">([^<]+)</td>',
+        page,
+    )
+    assert rows == [
+        ("Anna", "-8", "-8", "0"),
+        ("Bruno", "0", "0", "0"),
+        ("Carla", "+8", "+8", "0"),
+        ("Dario", "0", "0", "0"),
+    ]
+    assert len(store.revisions(revoke_hand)) == 1  # a check stores nothing
+    stored = client.post(url, data={**form, "action": "store", "csrf_token": csrf(client)})
+    assert stored.status_code == 302 and stored.location.endswith(f"/hands/{revoke_hand}")
+    assert [r["status"] for r in store.revisions(revoke_hand)] == ["flagged", "clean"]
+
+
+def test_a_malformed_correction_returns_to_the_editor_at_its_place(
+    client: FlaskClient, store: Store, tournament: Tournament, revoke_hand: int
+) -> None:
+    """#23.2: a correction that cannot be read, posted from the hand page, comes back to
+    the editor with its text, the finding at line:column in a list and marked in the text,
+    not on a bare error page; so does one of another seating, and one with no reason."""
+    login(client, tournament.token)
+    bad = REVOKE_TOUR.replace("1. 10 17 5C 9", "1. 10 17 ZZ 9")
+    line = bad.splitlines().index("1. 10 17 ZZ 9") + 1
+    form = {"text": bad, "author": "Bruno", "reason": "retyped", "csrf_token": csrf(client)}
+    response = client.post(f"/hands/{revoke_hand}/revisions", data=form)
+    assert response.status_code == 422
+    page = text_of(response)
+    assert "<b>Cannot be stored:</b> record 1 cannot be read" in page
+    assert f'data-line="{line}" data-column="10">line {line}:10</a> <code>NOTATION</code>' in page
+    assert re.search(r'<mark class="tok sev-error"[^>]*>ZZ</mark>', page)
+    assert "1. 10 17 ZZ 9" in page  # the text as sent, in the form
+    assert 'value="retyped"' in page
+    seated = TOUR.replace('"Anna, Bruno, Carla, Dario"', '"Anna, Carla, Bruno, Dario"')
+    page = text_of(client.post(f"/hands/{revoke_hand}/revisions", data={**form, "text": seated}))
+    assert "this session seats Anna, Bruno, Carla, Dario in that order" in page
+    no_reason = client.post(
+        f"/hands/{revoke_hand}/revisions", data={**form, "text": TOUR, "reason": " "}
+    )
+    assert no_reason.status_code == 422
+    assert "a correction names its author and reason" in text_of(no_reason)
+    assert "the corrected record is clean" in text_of(no_reason)  # the text itself is fine
+    assert len(store.revisions(revoke_hand)) == 1
+
+
+def test_correction_preview_answers_the_editors_script(
+    client: FlaskClient, store: Store, tournament: Tournament, revoke_hand: int
+) -> None:
+    """#23.2: the JSON the editor's script asks while the director types: the verdict, the
+    findings at their line and column, the payments beside the current ones; 422 with the
+    findings when the text cannot be a correction; the director's only, with the form's
+    CSRF token."""
+    url = f"/hands/{revoke_hand}/correct/preview"
+    assert client.post(url, data={"text": TOUR, "csrf_token": csrf(client)}).status_code == 403
+    login(client, tournament.token)
+    assert client.post(url, data={"text": TOUR}).status_code == 400  # no CSRF token
+    ok = client.post(url, data={"text": TOUR, "csrf_token": csrf(client)})
+    assert ok.status_code == 200
+    body = ok.get_json()
+    assert (body["ok"], body["status"], body["current_status"], body["unchanged"]) == (
+        True,
+        "clean",
+        "flagged",
+        False,
+    )
+    assert body["payments"][0] == {"player": "Anna", "recorded": -8, "repaired": -8, "change": 0}
+    same = client.post(url, data={"text": REVOKE_TOUR, "csrf_token": csrf(client)}).get_json()
+    assert same["unchanged"] and same["findings"][0]["code"] == "MUST_FOLLOW_TRUMPS"
+    bad = client.post(
+        url,
+        data={"text": TOUR.replace("1. 10 17 4 9", "1. 10 17 ZZ 9"), "csrf_token": csrf(client)},
+    )
+    assert bad.status_code == 422
+    refused = bad.get_json()
+    assert (refused["ok"], refused["code"]) == (False, "MALFORMED_RECORD")
+    assert [(f["line"], f["column"]) for f in refused["findings"]] == [
+        (TOUR.splitlines().index("1. 10 17 4 9") + 1, 10)
+    ]
+    assert len(store.revisions(revoke_hand)) == 1
+
+
 def test_page_forms_keep_the_apis_limits(
     client: FlaskClient, store: Store, tournament: Tournament, revoke_hand: int
 ) -> None:

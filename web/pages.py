@@ -493,14 +493,9 @@ def _director_actor(tournament_id: int) -> str:
 def correct(hand_id: int) -> Response:
     """A director's correction: the new text becomes the hand's current revision, with who
     and why; the old revisions stay (:func:`records.service.correct_hand`)."""
-    _row, _session_row, tournament_row = readable_hand(hand_id)
-    actor = _director_actor(tournament_row["id"])
-    body = _load_form(S.RevisionIn(), {k: request.form.get(k, "") for k in S.RevisionIn().fields})
-    number, result = service.correct_hand(
-        get_store(), hand_id, body["text"], body["author"], body["reason"], actor
-    )
-    flash(f"Revision {number} stored: the hand is now {result.status}.")
-    return redirect(url_for("pages.hand", hand_id=hand_id))
+    from .correct import store_correction  # a refused one returns to the editor (#23.2)
+
+    return store_correction(hand_id)
 
 
 # -- a session ----------------------------------------------------------------------------
@@ -709,7 +704,7 @@ def game_rules(game: str) -> str:
 
 
 def register_pages(app: Flask) -> None:
-    from . import live  # noqa: F401  (its views join this blueprint: the wall, live.json)
+    from . import correct, live  # noqa: F401  (their views join this blueprint)
 
     app.register_blueprint(pages_blp)
     app.add_template_filter(table_heading, "table_heading")  # a session's table, as headed
