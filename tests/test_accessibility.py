@@ -33,6 +33,7 @@ def page_paths(world: World) -> dict[str, str]:
         "hand": f"/hands/{world.revoke_hand}",
         "hand-seat": f"/hands/{world.revoke_hand}?seat=0",
         "hand-audit": f"/hands/{world.revoke_hand}/audit",
+        "hand-correct": f"/hands/{world.revoke_hand}/correct",
         "session": f"/sessions/{world.session}",
         "session-what-if": f"/sessions/{world.session}/what-if",
         "tournament": f"/tournaments/{world.tournament}",
@@ -115,6 +116,7 @@ def violations(page: Page) -> list[str]:
         "hand",
         "hand-seat",
         "hand-audit",
+        "hand-correct",
         "session",
         "session-what-if",
         "tournament",
@@ -165,4 +167,21 @@ def test_open_repair_form_has_no_axe_violations(
     page.goto(f"{base}/hands/{world.revoke_hand}/audit")
     page.locator("details.accept-repair summary").first.click()
     assert page.locator("details.accept-repair textarea").first.is_visible()
+    assert violations(page) == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_correction_editor_with_findings_has_no_axe_violations(
+    contexts: dict[tuple[str, str], Page], served: tuple[str, World], size: str
+) -> None:
+    """The correction editor after a live check of a text with a card that is no card
+    (#23.2): the refusal, the finding at its line and column."""
+    base, world = served
+    page = contexts["director", size]
+    page.goto(f"{base}/hands/{world.revoke_hand}/correct")
+    page.locator("#correct-text").fill(REVOKE_TOUR.replace("1. 10 17 5C 9", "1. 10 17 ZZ 9"))
+    page.locator("#correction-check a.at").wait_for()
+    assert violations(page) == []
+    page.locator("#correct-text").fill(REVOKE_TOUR)
+    page.locator("#correction-check table.check-payments").wait_for()
     assert violations(page) == []

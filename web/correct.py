@@ -67,8 +67,9 @@ def store_correction(hand_id: int) -> Any:
 @pages_blp.post("/hands/<int:hand_id>/correct/preview")
 def hand_correct_preview(hand_id: int) -> Response:
     """The check of the editor's text as JSON, for its script: ``{"ok": true, "status",
-    "current_status", "unchanged", "findings", "payments", "unit"}``, or ``{"ok": false,
-    "code", "message", "findings"}`` with 422."""
+    "current_status", "unchanged", "findings", "payments", "unit"}``, or, for a text that
+    cannot be a correction, ``{"ok": false, "code", "message", "findings"}``: both 200, the
+    check itself went well (a text too long to check is 413)."""
     _row, _session_row, tournament_row = readable_hand(hand_id)
     _director_actor(tournament_row["id"])
     text = request.form.get("text", "")
@@ -77,7 +78,7 @@ def hand_correct_preview(hand_id: int) -> Response:
     try:
         preview = service.preview_correction(get_store(), hand_id, text)
     except ServiceError as exc:
-        return _refusal(exc)
+        return jsonify(ok=False, code=exc.code, message=exc.message, findings=exc.findings)
     return jsonify(ok=True, **preview)
 
 
