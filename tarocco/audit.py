@@ -194,4 +194,25 @@ def _render(file: str, data: dict[str, Any]) -> str:
                 for line in repair["diff"].splitlines()
                 if line.startswith(("+", "-")) and not line.startswith(("+++", "---"))
             ]
+            out += _repair_effect(repair)
     return "\n".join(out)
+
+
+def _repair_effect(repair: dict[str, Any]) -> list[str]:
+    """What a repair settles and pays against the record (#23.5), two lines."""
+    out = []
+    disputed = repair.get("disputed")
+    if disputed:
+        place = f" (line {disputed['line']})" if disputed.get("line") else ""
+        out.append(f"    settles: {disputed['message']}{place}")
+
+    def shown(amount: int | None) -> str:
+        return "none" if amount is None else f"{amount:+d}" if amount else "0"
+
+    payments = ", ".join(
+        f"{p['player']} {shown(p['recorded'])} -> {shown(p['repaired'])}"
+        for p in repair.get("payments", [])
+    )
+    if payments:
+        out.append(f"    payments (recorded -> repaired): {payments}")
+    return out

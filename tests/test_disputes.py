@@ -247,6 +247,11 @@ def test_audit_prints_the_explanation_and_the_diff() -> None:
     result = CliRunner().invoke(main, ["audit", str(EXAMPLES / "disputes" / "repair-swap.txt")])
     assert "repair 1 (clean, cost 2)" in result.output
     assert "+1. 10 17 4 9" in result.output
+    # what it settles and what it pays against the record (#23.5)
+    assert "settles: Anna played 5C but held Tarots and a Tarot was led (line 20)" in result.output
+    assert "payments (recorded -> repaired): Anna -8 -> -8, Bruno 0 -> 0" in result.output
+    result = CliRunner().invoke(main, ["audit", str(EXAMPLES / "disputes" / "repair-numeral.txt")])
+    assert "payments (recorded -> repaired): Anna none -> -8" in result.output
     result = CliRunner().invoke(main, ["audit", str(EXAMPLES / "disputes" / "claim-rule.txt")])
     assert "NICE-15 misapplied" in result.output
 
