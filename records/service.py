@@ -250,8 +250,9 @@ def upload(store: Store, session_id: int, text: str, actor: str) -> list[UploadR
 def upload_parsed(
     store: Store, session_id: int, parsed: Sequence[Parsed], actor: str
 ) -> list[UploadResult]:
-    """:func:`upload` for records already read (a bulk import reads a whole file first, to
-    refuse it whole): the same checks, the same storage, one transaction."""
+    """:func:`upload` for records already read (a bulk import reads a text a batch at a time
+    and checks each record first, to stop its file at the first one refused): the same
+    checks, the same storage, one transaction."""
     session = _session(store, session_id)
     if not parsed:
         return []
