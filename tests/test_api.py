@@ -1221,7 +1221,8 @@ def test_a_ruling_naming_a_hand_deals_with_it(
     client: FlaskClient, tournament: Tournament, session_id: int
 ) -> None:
     """#23.6: a ruling that names the hand takes it off the waiting list; a ruling on the
-    session that names no hand, or a later correction that is still flagged, does not."""
+    session that names no hand, a withdrawn ruling, or a later correction that is still
+    flagged, does not."""
     [revoke] = upload(client, tournament, session_id, REVOKE)
     url = f"/api/tournaments/{tournament.id}/attention"
 
@@ -1250,7 +1251,20 @@ def test_a_ruling_naming_a_hand_deals_with_it(
         "reason": "Anna's revoke (NICE-11)",
         "revision": None,
     }
-    assert isinstance(entry["dealt_with"]["ruling"], int)
+    ruling_id = entry["dealt_with"]["ruling"]
+    assert isinstance(ruling_id, int)
+    # withdrawn (#23.4), the ruling deals with nothing: the hand waits again
+    response = client.post(
+        f"/api/sessions/{session_id}/rulings/{ruling_id}/withdraw",
+        json={"reason": "ruled on the wrong hand", "author": "Chief TD"},
+        headers=tournament.headers,
+    )
+    assert response.status_code == 201, response.get_data(as_text=True)
+    [entry] = client.get(url).get_json()
+    assert entry["dealt_with"] is None
+    rule(revoke["hand_id"], "Anna's revoke, ruled again (NICE-11)")
+    [entry] = client.get(url).get_json()
+    assert entry["dealt_with"]["reason"] == "Anna's revoke, ruled again (NICE-11)"
     # a correction after the ruling that is still flagged needs a director again
     retyped = REVOKE.replace("[Event ", '[Annotator "TD"]\n[Event ', 1)
     response = client.post(
