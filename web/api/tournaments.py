@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask import Response, current_app, request
 from flask_smorest import Blueprint
 
 from records import service
@@ -80,6 +81,24 @@ def attention(tournament_id: int) -> list[dict]:
     """Hands that need a director: flagged, partial or invalid."""
     check_readable(tournament_id)
     return service.needs_director(get_store(), tournament_id)
+
+
+@tournaments_blp.route("/tournaments/<int:tournament_id>/version")
+@tournaments_blp.response(200, S.VersionOut)
+@tournaments_blp.alt_response(304, description="unchanged since the ETag given in If-None-Match")
+def tournament_version(tournament_id: int) -> Any:
+    """A tag that changes whenever the standings or the attention list may have: poll it
+    (its ``ETag`` in ``If-None-Match`` gets an empty 304 while nothing changed) and fetch
+    the standings again only when it changes (#23.8)."""
+    check_readable(tournament_id)
+    tag = service.tournament_version(get_store(), tournament_id)
+    if tag in request.if_none_match:
+        response = Response(status=304)
+    else:
+        response = current_app.json.response({"version": tag})
+    response.set_etag(tag)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
 
 
 @tournaments_blp.route("/tournaments/<int:tournament_id>/audit")
