@@ -451,7 +451,7 @@ def hand_text(hand_id: int) -> Response:
     """The hand's current record in canonical notation (the record behind the picture)."""
     readable_hand(hand_id)
     revision = get_store().current_revision(hand_id)
-    return Response(revision["canonical_text"], mimetype="text/plain; charset=utf-8")
+    return Response(revision["canonical_text"], content_type="text/plain; charset=utf-8")
 
 
 def _load_form(schema: Schema, data: dict[str, Any]) -> dict[str, Any]:
