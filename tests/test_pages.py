@@ -583,13 +583,33 @@ def test_web_doctests() -> None:
 
 
 def test_card_faces() -> None:
-    assert "XXI" in cardface.card_svg("21") and "Trump XXI (21)" in cardface.card_svg("21")
-    assert "FOOL" in cardface.card_svg("Fool")
-    assert "#suit-coins" in cardface.card_svg("KD", "italian")
-    assert "#suit-diamonds" in cardface.card_svg("KD", "french")
+    assert "XXI" in cardface.card_face("21") and "Trump XXI (21)" in cardface.card_svg("21")
+    assert "FOOL" in cardface.card_face("Fool")
+    assert "#pips-coins" in cardface.card_face("KD", "italian")
+    assert "#pips-diamonds" in cardface.card_face("KD", "french")
     assert cardface.card_name("QS", "french") == "Queen of spades"
-    assert "XL" in cardface.card_svg("40")  # Minchiate's highest trump
-    assert "?" in cardface.card_svg("?")
+    assert "XL" in cardface.card_face("40")  # Minchiate's highest trump
+    assert "?" in cardface.card_face("?")
+    # a card's name never carries markup, even for a text no card has
+    assert "<b>" not in cardface.card_svg("<b>")
+
+
+def test_bagatto_is_named_for_people() -> None:
+    """#23.13: trump I is "the Bagatto" in words for people; its notation stays ``1``."""
+    assert cardface.card_name("1") == "Trump I (the Bagatto)"
+    assert 'href="#ci1"' in cardface.card_svg("1")
+
+
+def test_hand_page_draws_each_face_once(client: FlaskClient, revoke_hand: int) -> None:
+    """#23.11: every card on the hand page refers to a face drawn once at the page's end."""
+    page = text_of(client.get(f"/hands/{revoke_hand}"))
+    uses = re.findall(
+        r'<svg class="card[^"]*" role="img" aria-label="[^"]+"><use href="#([^"]+)"/>', page
+    )
+    faces = re.findall(r'<symbol id="(c[if][^"]+)"', page)
+    assert len(uses) > 150 and len(faces) == len(set(faces)) == 78
+    assert set(uses) == set(faces)
+    assert len(page.encode()) < 62_000  # 105 KB before (#23.11)
 
 
 def test_face_style_per_game(monkeypatch: pytest.MonkeyPatch) -> None:

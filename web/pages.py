@@ -48,7 +48,7 @@ from scorer.rulings import rulings_for
 
 from . import present
 from . import schemas as S
-from .cardface import card_name, card_svg, suit_defs
+from .cardface import FaceSheet, card_name
 from .csrf import check_csrf, csrf_token
 from .db import get_store
 from .tables import group_by_table, table_heading
@@ -129,13 +129,20 @@ def readable_hand(hand_id: int) -> tuple[dict[str, Any], dict[str, Any], dict[st
     return row, session_row, tournament_row
 
 
+def _faces() -> FaceSheet:
+    """The faces this request's page draws (each once, at the page's end)."""
+    if "card_faces" not in g:
+        g.card_faces = FaceSheet()
+    return g.card_faces
+
+
 @pages_blp.app_context_processor
 def _globals() -> dict[str, Any]:
     return {
         "csrf_token": csrf_token,
-        "card_svg": card_svg,
+        "card_svg": _faces().card,
         "card_name": card_name,
-        "suit_defs": suit_defs,
+        "card_defs": _faces().defs,
         "GAMES": GAMES,
         "director": director(),
         "rule_url": _rule_url,
