@@ -178,7 +178,7 @@ def test_session_sheet_and_chart(page: Page, served) -> None:
     chart = page.locator("svg.balance-chart")
     expect(chart).to_be_visible()
     expect(chart.locator("polyline")).to_have_count(4)
-    expect(chart.locator("circle")).to_have_count(4 * 6)
+    expect(chart.locator("path.marker")).to_have_count(4 * 6)
     box = chart.bounding_box()
     assert box is not None and box["width"] > 300 and box["height"] > 100
     legend = page.locator(".legend li").all_inner_texts()
