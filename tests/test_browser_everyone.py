@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from itertools import pairwise
 from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
@@ -178,10 +179,11 @@ def test_tap_targets_are_44_px(browser: Browser, served: tuple[str, World], dire
             page.goto(base + path)
         small = page.evaluate(
             """([sel, tap]) => Array.from(document.querySelectorAll(sel))
-                .filter(e => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
+                .filter(e => e.getClientRects().length)
+                .filter(e => getComputedStyle(e).visibility !== 'hidden')
                 .map(e => [e.outerHTML.slice(0, 60), e.getBoundingClientRect()])
                 .filter(([_, r]) => r.width > 0 && (r.height < tap - .5 || r.width < tap - .5))
-                .map(([html, r]) => html + ' ' + Math.round(r.width) + 'x' + Math.round(r.height))""",
+                .map(([html, r]) => `${html} ${Math.round(r.width)}x${Math.round(r.height)}`)""",
             [selector, TAP],
         )
         assert small == [], f"{path or 'verified record'}: {small}"
@@ -281,7 +283,7 @@ def test_chart_tells_players_apart_without_colour(
         "ts => ts.map(t => t.getBoundingClientRect()).map(r => [r.top, r.bottom])"
     )
     boxes.sort()
-    assert all(a[1] <= b[0] + 0.5 for a, b in zip(boxes, boxes[1:]))  # the names don't overlap
+    assert all(a[1] <= b[0] + 0.5 for a, b in pairwise(boxes))  # the names don't overlap
     legend = page.locator(".legend li").evaluate_all("ls => ls.map(l => l.dataset.marker)")
     assert legend == shapes
     expect(page.locator(".direct-label").first).to_be_visible()
@@ -327,8 +329,11 @@ def test_embedded_links_keep_the_frame_or_open_a_tab(
     page = open_page(browser, base, world, "desktop", False)
     page.goto(f"{base}/hands/{world.hands[1]}{query}")
     links = page.evaluate(
-        """() => Array.from(document.querySelectorAll('a[href]')).map(a => [a.href,
-            a.getAttribute('target') || (document.querySelector('base[target]') || {}).target || ''])"""
+        """() => {
+            const base = document.querySelector('base[target]');
+            return Array.from(document.querySelectorAll('a[href]')).map(a => [a.href,
+                a.getAttribute('target') || (base ? base.target : '')]);
+        }"""
     )
     assert len(links) > 10
     for href, target in links:

@@ -479,15 +479,19 @@ def marker_path(shape: str, x: float, y: float, r: float = 4.0) -> str:
     """The SVG path of a marker centred on (x, y).
 
     >>> marker_path("square", 10, 10, 2)
-    'M8.0 8.0h4.0v4.0h-4.0Z'
+    'M8.3 8.3h3.4v3.4h-3.4Z'
     """
     if shape == "square":
-        return f"M{x - r * 0.85:.1f} {y - r * 0.85:.1f}h{r * 1.7:.1f}v{r * 1.7:.1f}h{-r * 1.7:.1f}Z"
+        side = r * 1.7
+        return f"M{x - side / 2:.1f} {y - side / 2:.1f}h{side:.1f}v{side:.1f}h{-side:.1f}Z"
     if shape == "triangle":
-        return f"M{x:.1f} {y - r * 1.1:.1f}L{x + r:.1f} {y + r * 0.8:.1f}L{x - r:.1f} {y + r * 0.8:.1f}Z"
+        top, base = y - r * 1.1, y + r * 0.8
+        return f"M{x:.1f} {top:.1f}L{x + r:.1f} {base:.1f}L{x - r:.1f} {base:.1f}Z"
     if shape == "diamond":
-        return f"M{x:.1f} {y - r * 1.2:.1f}L{x + r:.1f} {y:.1f}L{x:.1f} {y + r * 1.2:.1f}L{x - r:.1f} {y:.1f}Z"
-    return f"M{x - r:.1f} {y:.1f}a{r:.1f} {r:.1f} 0 1 0 {2 * r:.1f} 0a{r:.1f} {r:.1f} 0 1 0 {-2 * r:.1f} 0Z"
+        top, low = y - r * 1.2, y + r * 1.2
+        return f"M{x:.1f} {top:.1f}L{x + r:.1f} {y:.1f}L{x:.1f} {low:.1f}L{x - r:.1f} {y:.1f}Z"
+    arc = f"a{r:.1f} {r:.1f} 0 1 0"
+    return f"M{x - r:.1f} {y:.1f}{arc} {2 * r:.1f} 0{arc} {-2 * r:.1f} 0Z"
 
 
 @dataclass
