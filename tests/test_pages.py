@@ -158,7 +158,67 @@ def test_hand_page_score_lines_name_their_rules(client: FlaskClient, revoke_hand
 def test_hand_record_text(client: FlaskClient, revoke_hand: int) -> None:
     response = client.get(f"/hands/{revoke_hand}/record.txt")
     assert response.status_code == 200 and response.mimetype == "text/plain"
+    # one charset, not "text/plain; charset=utf-8; charset=utf-8" (#23.13)
+    assert response.headers["Content-Type"] == "text/plain; charset=utf-8"
     assert text_of(response).startswith('[Game "nice4"]')
+
+
+def test_hand_page_travels_gzipped(client: FlaskClient, revoke_hand: int) -> None:
+    """#23.11: a browser that accepts gzip gets the hand's page compressed (a sixth of it);
+    the same page, decompressed."""
+    import gzip
+
+    plain = client.get(f"/hands/{revoke_hand}")
+    packed = client.get(f"/hands/{revoke_hand}", headers={"Accept-Encoding": "gzip, br"})
+    assert "Content-Encoding" not in plain.headers
+    assert packed.headers["Content-Encoding"] == "gzip"
+    assert "Accept-Encoding" in packed.headers["Vary"]
+    assert gzip.decompress(packed.get_data()) == plain.get_data()
+    assert len(packed.get_data()) * 5 < len(plain.get_data())
+    # a record download is a file: left as it is
+    text = client.get(f"/hands/{revoke_hand}/record.txt", headers={"Accept-Encoding": "gzip"})
+    assert "Content-Encoding" not in text.headers
+
+
+def verify_page(client: FlaskClient, text: str) -> str:
+    response = client.post("/verify", data={"csrf_token": csrf(client), "text": text})
+    assert response.status_code == 200
+    return text_of(response)
+
+
+def test_unread_record_has_no_settlement(client: FlaskClient) -> None:
+    """#23.13: a pinch record the reader could not read said "Anna 0, Bruno 0 marca"; it has
+    no settlement, and its report is in the game's unit (points), not marca."""
+    text = (ROOT / "examples" / "pinch" / "revoke.txt").read_text().replace("[Dealer", "[Deal")
+    page = verify_page(client, text)
+    verdict = page[page.index('<ul class="verdicts">') : page.index("</ul>")]
+    assert "status-invalid" in verdict and "Ligurian pinch" in verdict
+    assert "Anna 0" not in verdict and "marca" not in verdict
+    assert "marca" not in page
+    from records.pipeline import check_text
+
+    assert check_text(text)[0].report.unit == "points"  # the game's unit, also in the API
+
+
+def test_findings_lead_with_the_sentence(client: FlaskClient) -> None:
+    """#23.13: a finding reads as its sentence first, its code after it."""
+    page = verify_page(client, REVOKE_TOUR)
+    item = re.search(r'<li class="finding sev-violation".*?</li>', page, re.S).group(0)
+    assert item.index("Anna played 5C but held Tarots") < item.index("MUST_FOLLOW_TRUMPS")
+    panel = page[page.index('<div class="flag-reason') :]
+    assert panel.index("Anna played 5C") < panel.index("<code>MUST_FOLLOW_TRUMPS</code>")
+
+
+def test_a_note_alone_does_not_read_as_a_problem(client: FlaskClient) -> None:
+    """#23.13: the tour without its discard line is clean with one note (DISCARD_DERIVED,
+    NICE-6): the page says so, not "1 finding" as if something were wrong."""
+    text = "\n".join(line for line in TOUR.splitlines() if not line.startswith("discard:"))
+    page = verify_page(client, text)
+    verdict = page[page.index('<ul class="verdicts">') : page.index("</ul>")]
+    assert "status-clean" in verdict and "no problems, 1 note" in verdict
+    assert "1 finding" not in verdict
+    assert '<p class="ok">No problems: the record is consistent and every play is legal.' in page
+    assert "DISCARD_DERIVED" in page
 
 
 # -- the session --------------------------------------------------------------------------
@@ -384,7 +444,7 @@ def test_verify_a_file(client: FlaskClient) -> None:
 def test_verify_malformed_marks_line_and_column(client: FlaskClient) -> None:
     text = CALLED_KING.replace("1. 7 9 3 11", "1. 7 ZZ 3 11")
     page = text_of(client.post("/verify", data={"csrf_token": csrf(client), "text": text}))
-    assert "status-invalid" in page and 'href="#L20">line 20:6</a>' in page
+    assert "status-invalid" in page and 'href="#L20" target="_self">line 20:6</a>' in page
     assert re.search(r'<mark class="tok sev-error"[^>]*>ZZ</mark>', page)
 
 
@@ -695,7 +755,7 @@ def test_impossible_and_partial_hands(
     bad, part = (service.upload(store, sid, text, "t")[0] for text in (twice, partial))
     assert (bad.status, part.status) == ("invalid", "partial")
     page = text_of(client.get(f"/hands/{bad.hand_id}"))
-    assert "status-invalid" in page and 'href="#L20">line 20:8</a>' in page
+    assert "status-invalid" in page and 'href="#L20" target="_self">line 20:8</a>' in page
     assert re.search(r'<mark class="tok sev-error"[^>]*>9</mark>', page)
     assert "no payments (invalid)" in page
     page = text_of(client.get(f"/hands/{part.hand_id}"))

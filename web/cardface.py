@@ -172,13 +172,17 @@ class FaceSheet:
 
     def __init__(self) -> None:
         self.faces: dict[str, Markup] = {}
+        self.suits: set[str] = set()  # the suit symbols the faces use
 
     def card(self, text: str, style: str = "italian") -> Markup:
         """A card on the page (:func:`card_svg`), its face noted for :meth:`defs`."""
         face = _face_style(style)
-        key = _face_id(_parse(text), face)
+        card = _parse(text)
+        key = _face_id(card, face)
         if key not in self.faces:
             self.faces[key] = card_face(text, face)
+            if card is not None and card.suit is not None:
+                self.suits.add(_SUIT_IDS[face][card.suit])
         return card_svg(text, face)
 
     def defs(self) -> Markup:
@@ -191,6 +195,7 @@ class FaceSheet:
             f'<use href="#suit-{name}" x="4" y="20" width="9" height="9"/>'
             f'<use href="#suit-{name}" x="15" y="27" width="24" height="24"/></symbol>'
             for name, body in _SYMBOLS.items()
+            if name in self.suits
         )
         symbols += (
             '<symbol id="trump-band" viewBox="0 0 50 75">'

@@ -12,6 +12,7 @@ carries a CSRF token (:mod:`web.csrf`).
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 import sys
@@ -78,6 +79,26 @@ def _headers(response: Response) -> Response:
     response.headers.setdefault("Content-Security-Policy", CSP)
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
     response.headers.setdefault("Referrer-Policy", "same-origin")
+    return _compressed(response)
+
+
+def _compressed(response: Response) -> Response:
+    """A page gzipped for a browser that accepts it (#23.11): a hand's page of some 50 KB
+    travels as about 8 KB to a phone. Files and streamed answers are left as they are."""
+    response.vary.add("Accept-Encoding")
+    if (
+        response.mimetype != "text/html"
+        or response.direct_passthrough
+        or response.is_streamed
+        or "Content-Encoding" in response.headers
+        or "gzip" not in request.accept_encodings
+    ):
+        return response
+    body = response.get_data()
+    if len(body) < 1024:
+        return response
+    response.set_data(gzip.compress(body, compresslevel=6))
+    response.headers["Content-Encoding"] = "gzip"
     return response
 
 

@@ -102,25 +102,25 @@ document.documentElement.classList.replace("no-js", "js");
     return text;
   }
 
-  // A link to a trick (a finding's, or the address's #trick-N) shows that trick; following
-  // one also moves the focus to the stepper, so the keys go on from there.
-  function fromHash(moveFocus) {
+  // A link to a trick (a finding's, or the address's #trick-N) shows that trick and moves
+  // the focus to the stepper, so the keys go on from there.
+  function fromHash() {
     const m = /^#(.*)trick-(\d+)$/.exec(decodeURIComponent(location.hash));
     if (!m) return;
     const state = replays.find((r) => r.prefix === m[1]);
     if (!state) return;
     state.show(Number(m[2]), false);
     state.root.scrollIntoView({ block: "start" });
-    if (moveFocus) state.focus();
+    state.focus();
   }
 
   document.querySelectorAll("[data-replay]").forEach(setupReplay);
-  window.addEventListener("hashchange", () => fromHash(true));
+  window.addEventListener("hashchange", fromHash);
   document.querySelectorAll("a.to-trick").forEach((link) => {
     // the same address again fires no hashchange
-    link.addEventListener("click", () => { if (link.hash === location.hash) setTimeout(() => fromHash(true)); });
+    link.addEventListener("click", () => { if (link.hash === location.hash) setTimeout(fromHash); });
   });
-  fromHash(false);
+  fromHash();  // a link from elsewhere to a trick
 
   document.querySelectorAll("input[data-autosubmit]").forEach((input) => {
     input.addEventListener("change", () => {
