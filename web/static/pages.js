@@ -120,7 +120,10 @@ document.documentElement.classList.replace("no-js", "js");
     // the same address again fires no hashchange
     link.addEventListener("click", () => { if (link.hash === location.hash) setTimeout(fromHash); });
   });
-  fromHash();  // a link from elsewhere to a trick
+  // a link from elsewhere to a trick: shown at once, and again once loaded, when the
+  // browser's own move to the address's fragment no longer takes the focus back
+  fromHash();
+  window.addEventListener("load", () => setTimeout(fromHash), { once: true });
 
   document.querySelectorAll("input[data-autosubmit]").forEach((input) => {
     input.addEventListener("change", () => {
