@@ -2,65 +2,96 @@
 
 The inputs: a text file; a folder (every ``*.txt``, ``*.zip``, ``*.tar``, ``*.tar.gz`` and
 ``*.tgz`` inside, recursively, in sorted order); or an archive (its ``*.txt`` members, in
-sorted order). Archives are read in memory, never extracted: a member whose name is absolute
-or climbs out with ``..``, a link, or a member larger than :data:`MAX_TEXT_BYTES` is skipped
-and reported, so a hostile archive can neither write anywhere nor exhaust memory.
+sorted order, and the archives inside it, read the same way down to :data:`MAX_NESTING`
+levels). Archives are read in memory, never extracted, and bounded, so that a hostile one can
+neither write anywhere nor exhaust memory or time: a member whose name is absolute or climbs
+out with ``..``, a link, a member larger than :data:`MAX_TEXT_BYTES`, one compressed more than
+:data:`MAX_RATIO` to 1, or the one that takes an archive's members past
+:data:`MAX_ARCHIVE_BYTES` in all (and those after it) are not read, and each is reported; so
+is damaged data (a corrupt deflate stream, a damaged tar header), the members before it being
+read. Only regular files are opened: a FIFO or a device named ``*.txt`` is reported, not
+waited on.
 
-Each file is read whole first; a file with a malformed record (or a record of another game or
-table) is skipped entirely and every problem is reported as ``file:line:column: message``.
-A good file is stored through :func:`records.service.upload_parsed`, the path of the web API's
-uploads without reading the text again, in batches of :data:`BATCH_RECORDS` records, each
-batch one transaction: an import killed half-way leaves whole records only, and running it
-again stores nothing twice (the service recognises a record already in the session by its
-canonical content).
+A text is read a record at a time (:func:`~records.notation.iter_read`) and its records are
+stored through :func:`records.service.upload_parsed`, the path of the web API's uploads
+without reading the text again, in batches of :data:`BATCH_RECORDS` records, each batch one
+transaction, as soon as a batch is read: an import killed half-way leaves whole records only,
+and running it again stores nothing twice (the service recognises a record already in the
+session by its canonical content). A record that cannot join the session (malformed, or of
+another game or table) stops the storing of its file there, so that the file's hands stay in
+order: the records before it are stored, and the rest of the file is read only to report its
+problems. Every problem is a line ``file[:member]:line:column: message``, and the summary
+counts the records not stored and the files skipped.
 
 >>> from records.store import Store
 >>> store = Store(":memory:")
 >>> tid = store.create_tournament("Cup")
 >>> sid = store.create_session(tid, "nice4", ["A", "B", "C", "D"], {})
 >>> summary = import_text(store, sid, "[Game \\"nice4\\"]\\n", "x.txt", "doctest")
->>> summary.problems
+>>> summary.problems[:2]
 ['x.txt:1:1: the Players tag is missing', 'x.txt:1:1: the Dealer tag is missing']
 """
 
 from __future__ import annotations
 
+import io
 import os
 import posixpath
+import stat
 import tarfile
 import zipfile
+import zlib
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from scorer.games import GAMES
 
-from .notation import Parsed, read
+from .notation import Parsed, iter_read
 from .service import ServiceError, upload_parsed
 from .store import NotFound, Store
 
 __all__ = [
     "ARCHIVE_SUFFIXES",
     "BATCH_RECORDS",
+    "MAX_ARCHIVE_BYTES",
+    "MAX_NESTING",
+    "MAX_RATIO",
     "MAX_TEXT_BYTES",
     "ImportSummary",
     "InputFile",
     "import_path",
     "import_text",
     "input_files",
+    "read_inputs",
     "survey",
 ]
 
 MAX_TEXT_BYTES = 16 * 1024 * 1024
 """The largest text read at once: a file, or one archive member (read in memory)."""
+MAX_ARCHIVE_BYTES = 128 * 1024 * 1024
+"""The most an archive given to an import may hold uncompressed, nested archives included
+(some 200,000 records)."""
+MAX_RATIO = 200
+"""The most a member may be compressed, uncompressed size to compressed: records compress
+about 4 to 1, the same record over and over about 170 to 1; a compression bomb 1,000 to 1."""
+_RATIO_FLOOR = 16 * 1024
+"""Compressed sizes are counted as at least this much against :data:`MAX_RATIO` (a short
+text of blank lines may compress 100 to 1 and more, harmlessly)."""
+MAX_NESTING = 2
+"""How deep archives inside an archive are read (an archive in an archive in an archive)."""
 MAX_MEMBERS = 100_000
 """The most members an archive may list (a guard against a hostile index)."""
 BATCH_RECORDS = 200
 """Records per transaction."""
 TEXT_SUFFIXES = (".txt",)
 ARCHIVE_SUFFIXES = (".zip", ".tar", ".tar.gz", ".tgz")
+_MIB = 2**20
+_READ_ERRORS = (OSError, EOFError, zlib.error, zipfile.BadZipFile, tarfile.TarError)
+"""What damaged or unreadable data raises while an input is read (``OSError`` includes
+``gzip.BadGzipFile``)."""
 
 Progress = Callable[[int], None]
 
@@ -68,7 +99,8 @@ Progress = Callable[[int], None]
 @dataclass
 class InputFile:
     """One text to import: its display name (``archive.zip:inner/name.txt`` for a member),
-    its size in bytes, and its text, or why it cannot be read."""
+    its share of the progress (bytes of the input on disk), and its text, or why it is not
+    read."""
 
     name: str
     size: int
@@ -78,13 +110,15 @@ class InputFile:
 
 @dataclass
 class ImportSummary:
-    """What an import did: files read, records found, hands stored and duplicates (records
-    already in the session), records by status, and the files skipped with their problems."""
+    """What an import did: texts read, records found, hands stored and duplicates (records
+    already in the session), records by status, the records not stored, and the files
+    skipped (in whole or in part) with their problems."""
 
     files: int = 0
     records: int = 0
     stored: int = 0
     duplicates: int = 0
+    not_stored: int = 0
     by_status: Counter[str] = field(default_factory=Counter)
     skipped_files: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
@@ -94,13 +128,14 @@ class ImportSummary:
         self.records += other.records
         self.stored += other.stored
         self.duplicates += other.duplicates
+        self.not_stored += other.not_stored
         self.by_status.update(other.by_status)
         self.skipped_files += other.skipped_files
         self.problems += other.problems
 
     def line(self) -> str:
         """One line for people: ``3 files, 30 records: 20 stored, 10 duplicates; clean 28,
-        flagged 2``, and the files skipped if any."""
+        flagged 2``, and the records not stored and the files skipped if any."""
         files = f"{self.files} file{'s' if self.files != 1 else ''}"
         statuses = ", ".join(
             f"{status} {count}"
@@ -111,6 +146,8 @@ class ImportSummary:
         )
         if statuses:
             text += f"; {statuses}"
+        if self.not_stored:
+            text += f"; {self.not_stored} not stored"
         if self.skipped_files:
             count = len(self.skipped_files)
             text += f"; {count} file{'s' if count != 1 else ''} skipped"
@@ -136,6 +173,36 @@ def input_files(path: Path) -> list[Path]:
     return sorted(found, key=lambda p: p.relative_to(path).as_posix())
 
 
+class NotRegular(OSError):
+    """An input that is not a regular file (reading a FIFO would wait for ever)."""
+
+
+def _file_kind(mode: int) -> str:
+    if stat.S_ISFIFO(mode):
+        return "a FIFO"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "not a file"
+
+
+def open_regular(path: Path) -> IO[bytes]:
+    """``path`` opened for reading if it is a regular file; :class:`NotRegular` if not. The
+    file is opened without waiting (a FIFO's open would wait for a writer) and then looked
+    at, so that nothing can be swapped in between."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise NotRegular(f"not a regular file ({_file_kind(mode)}): not read")
+        os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
 def _unsafe_member(name: str) -> str | None:
     """Why an archive member's name is refused (absolute, or climbing out), if it is."""
     normal = name.replace("\\", "/")
@@ -146,67 +213,220 @@ def _unsafe_member(name: str) -> str | None:
     return None
 
 
-def _decode(name: str, data: bytes) -> InputFile:
+def _decode(name: str, data: bytes, share: int) -> InputFile:
     if len(data) > MAX_TEXT_BYTES:
-        return InputFile(name, len(data), problem=f"larger than {MAX_TEXT_BYTES // 2**20} MiB")
+        return InputFile(name, share, problem=_larger())
     try:
-        return InputFile(name, len(data), text=data.decode("utf-8-sig"))
+        return InputFile(name, share, text=data.decode("utf-8-sig"))
     except UnicodeDecodeError as exc:
-        return InputFile(name, len(data), problem=f"not UTF-8 text (byte {exc.start})")
+        return InputFile(name, share, problem=f"not UTF-8 text (byte {exc.start})")
 
 
-def _zip_members(path: Path) -> Iterator[InputFile]:
-    with zipfile.ZipFile(path) as archive:
+def _shares(total: int, count: int) -> list[int]:
+    """``total`` bytes of progress split over ``count`` members."""
+    return [total * (i + 1) // count - total * i // count for i in range(count)]
+
+
+def _size(count: int) -> str:
+    return f"{count // _MIB} MiB" if count % _MIB == 0 else f"{count:,} bytes"
+
+
+def _larger() -> str:
+    return f"larger than {_size(MAX_TEXT_BYTES)}"
+
+
+def _compressed_too_much() -> str:
+    return f"compressed more than {MAX_RATIO} to 1, as no text of records is: not read"
+
+
+def _expands_too_much() -> str:
+    return (
+        f"the archive expands more than {MAX_RATIO} to 1 with this member, as no archive of "
+        "records does: it and the members after it are not read"
+    )
+
+
+def _past_the_total() -> str:
+    return (
+        f"the archive's members come to more than {_size(MAX_ARCHIVE_BYTES)} "
+        "uncompressed with this one: it and the members after it are not read"
+    )
+
+
+@dataclass
+class _Budget:
+    """What is left to read of one archive given to the import, nested archives included;
+    ``exhausted`` counts the members not read once it ran out."""
+
+    left: int = field(default_factory=lambda: MAX_ARCHIVE_BYTES)
+    exhausted: int = 0
+
+
+def _too_large(size: int, packed: int, budget: _Budget) -> str | None:
+    """Why a member of ``size`` bytes (``packed`` compressed) is not read, if it is not:
+    ``""`` for the members after the one that passed the archive's total (counted, and
+    reported once)."""
+    if budget.exhausted:
+        budget.exhausted += 1
+        return ""
+    if size > MAX_TEXT_BYTES:
+        return _larger()
+    if size > max(packed, _RATIO_FLOOR) * MAX_RATIO:
+        return _compressed_too_much()
+    if size > budget.left:
+        budget.exhausted = 1
+        return _past_the_total()
+    return None
+
+
+def _wanted(name: str) -> bool:
+    return _suffix_in(name, TEXT_SUFFIXES + ARCHIVE_SUFFIXES)
+
+
+def _member(name: str, data: bytes, share: int, budget: _Budget, depth: int) -> Iterator[InputFile]:
+    """A member read: a text, or an archive to read in turn (not deeper than MAX_NESTING)."""
+    if not _suffix_in(name, ARCHIVE_SUFFIXES):
+        yield _decode(name, data, share)
+    elif depth >= MAX_NESTING:
+        yield InputFile(
+            name, share, problem=f"an archive nested more than {MAX_NESTING} levels deep: not read"
+        )
+    else:
+        yield from _archive(name, io.BytesIO(data), len(data), share, budget, depth + 1)
+
+
+def _archive(
+    name: str, source: IO[bytes], packed: int, share: int, budget: _Budget, depth: int
+) -> Iterator[InputFile]:
+    """The members of the archive ``name`` (a zip or a tar, maybe compressed); a damaged
+    archive reported after the members read before the damage."""
+    reader = _zip_members if _suffix_in(name, (".zip",)) else _tar_members
+    try:
+        yield from reader(name, source, packed, share, budget, depth)
+    except _READ_ERRORS as exc:
+        yield InputFile(name, 0, problem=f"cannot be read: {_reason(exc)}")
+    if budget.exhausted > 1 and depth == 0:
+        yield InputFile(name, 0, problem=f"{budget.exhausted - 1} more members not read")
+
+
+def _reason(exc: BaseException) -> str:
+    return str(exc.strerror if isinstance(exc, OSError) and exc.strerror else exc)
+
+
+def _zip_members(
+    name: str, source: IO[bytes], _packed: int, share: int, budget: _Budget, depth: int
+) -> Iterator[InputFile]:
+    with zipfile.ZipFile(source) as archive:
         infos = archive.infolist()
         if len(infos) > MAX_MEMBERS:
-            yield InputFile(str(path), 0, problem=f"more than {MAX_MEMBERS} members")
+            yield InputFile(name, share, problem=f"more than {MAX_MEMBERS} members")
             return
         wanted = sorted(
-            (i for i in infos if not i.is_dir() and _suffix_in(i.filename, TEXT_SUFFIXES)),
-            key=lambda i: i.filename,
+            (i for i in infos if not i.is_dir() and _wanted(i.filename)), key=lambda i: i.filename
         )
-        for info in wanted:
-            name = f"{path}:{info.filename}"
+        for info, part in zip(wanted, _shares(share, len(wanted)), strict=True):
+            member = f"{name}:{info.filename}"
             why = _unsafe_member(info.filename)
-            if why is None and info.file_size > MAX_TEXT_BYTES:
-                why = f"larger than {MAX_TEXT_BYTES // 2**20} MiB"
+            if why is None:
+                why = _too_large(info.file_size, info.compress_size, budget)
             if why is not None:
-                yield InputFile(name, info.file_size, problem=why)
+                if why:
+                    yield InputFile(member, part, problem=why)
                 continue
+            # the index's sizes may lie: never read past what the bounds allow
+            limit = min(
+                MAX_TEXT_BYTES, max(info.compress_size, _RATIO_FLOOR) * MAX_RATIO, budget.left
+            )
             try:
                 with archive.open(info) as handle:
-                    data = handle.read(MAX_TEXT_BYTES + 1)  # the header's size may lie
-            except (zipfile.BadZipFile, RuntimeError, NotImplementedError, OSError) as exc:
-                yield InputFile(name, info.file_size, problem=f"cannot be read: {exc}")
+                    data = handle.read(limit + 1)
+            except (*_READ_ERRORS, RuntimeError, NotImplementedError) as exc:
+                yield InputFile(member, part, problem=f"cannot be read: {_reason(exc)}")
                 continue
-            yield _decode(name, data)
+            if len(data) > limit:  # more than its index said
+                yield InputFile(
+                    member, part, problem=_too_large(len(data), info.compress_size, budget)
+                )
+                continue
+            budget.left -= len(data)
+            yield from _member(member, data, part, budget, depth)
 
 
-def _tar_members(path: Path) -> Iterator[InputFile]:
-    with tarfile.open(path, "r:*") as archive:
-        members = []
-        for member in archive:
-            members.append(member)
-            if len(members) > MAX_MEMBERS:
-                yield InputFile(str(path), 0, problem=f"more than {MAX_MEMBERS} members")
-                return
-        wanted = sorted(
-            (m for m in members if _suffix_in(m.name, TEXT_SUFFIXES) and not m.isdir()),
-            key=lambda m: m.name,
-        )
-        for member in wanted:
-            name = f"{path}:{member.name}"
-            why = _unsafe_member(member.name)
-            if why is None and not member.isfile():
-                why = "a link or special file, not a regular file"
-            if why is None and member.size > MAX_TEXT_BYTES:
-                why = f"larger than {MAX_TEXT_BYTES // 2**20} MiB"
-            if why is not None:
-                yield InputFile(name, member.size, problem=why)
-                continue
-            handle = archive.extractfile(member)
-            data = handle.read(MAX_TEXT_BYTES + 1) if handle is not None else b""
-            yield _decode(name, data)
+def _tar_members(
+    name: str, source: IO[bytes], packed: int, share: int, budget: _Budget, depth: int
+) -> Iterator[InputFile]:
+    """A tar's members, listed and read in the archive's order (a compressed tar is read
+    forwards only), then given in sorted order. Listing stops at the member that would take
+    the archive past its bounds, or at damaged data, which is reported."""
+    found: list[tuple[str, bytes | None, str | None]] = []  # name, data, why not read
+    damage = None
+    expanded = 0  # bytes of the tar stream charged to the budget so far
+    origin = source.tell()
+
+    def expands_too_much(upto: int) -> bool:  # the stream so far, against what it came from
+        return upto > MAX_RATIO * max(source.tell() - origin, _RATIO_FLOOR)
+
+    with tarfile.open(fileobj=source, mode="r:*") as archive:
+        try:
+            previous = None
+            for count, info in enumerate(archive, 1):
+                if count > MAX_MEMBERS:
+                    damage = f"more than {MAX_MEMBERS} members"
+                    break
+                if previous is not None and expands_too_much(info.offset_data):
+                    found.append((previous, None, _expands_too_much()))  # a member passed
+                    break
+                previous = info.name
+                end = info.offset_data + info.size  # the stream read up to its end
+                if end - expanded > budget.left:
+                    budget.exhausted = 1
+                    found.append((info.name, None, _past_the_total()))
+                    break
+                budget.left -= end - expanded
+                expanded = end
+                if info.isdir() or not _wanted(info.name):
+                    continue
+                why = _unsafe_member(info.name)
+                if why is None and not info.isfile():
+                    why = "a link or special file, not a regular file"
+                if why is None and info.size > MAX_TEXT_BYTES:
+                    why = _larger()
+                handle = archive.extractfile(info) if why is None else None
+                data = handle.read() if handle else None
+                if data is not None and expands_too_much(end):
+                    found.append((info.name, None, _expands_too_much()))
+                    break
+                found.append((info.name, data, why))
+            else:
+                damage = _tar_end_damage(archive, found)
+        except _READ_ERRORS as exc:
+            damage = f"{_after(found)}: {_reason(exc)}; the rest is not read"
+    found.sort(key=lambda item: item[0])
+    for (member, data, why), part in zip(found, _shares(share, len(found)), strict=True):
+        if data is None:
+            yield InputFile(f"{name}:{member}", part, problem=why)
+        else:
+            yield from _member(f"{name}:{member}", data, part, budget, depth)
+    if damage:
+        yield InputFile(name, 0, problem=damage)
+
+
+def _after(found: list[tuple[str, bytes | None, str | None]]) -> str:
+    return f"damaged after member {found[-1][0]!r}" if found else "damaged"
+
+
+def _tar_end_damage(
+    archive: tarfile.TarFile, found: list[tuple[str, bytes | None, str | None]]
+) -> str | None:
+    """Why a tar whose listing ended did not end as an archive does (its end blocks, or the
+    end of the data), if it did not: tarfile stops silently at a damaged header."""
+    fileobj = archive.fileobj
+    assert fileobj is not None
+    fileobj.seek(archive.offset)
+    block = fileobj.read(tarfile.BLOCKSIZE)
+    if not block or block.count(0) == len(block):
+        return None
+    return f"{_after(found)}: a damaged header at byte {archive.offset}; the rest is not read"
 
 
 def read_inputs(path: Path) -> Iterator[InputFile]:
@@ -215,70 +435,92 @@ def read_inputs(path: Path) -> Iterator[InputFile]:
     for file in input_files(path):
         name = str(file)
         try:
-            if _suffix_in(name, (".zip",)):
-                yield from _zip_members(file)
-            elif _suffix_in(name, (".tar", ".tar.gz", ".tgz")):
-                yield from _tar_members(file)
-            else:
-                with open(file, "rb") as handle:
-                    data = handle.read(MAX_TEXT_BYTES + 1)
-                yield _decode(name, data)
-        except (OSError, zipfile.BadZipFile, tarfile.TarError, EOFError) as exc:
-            reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
-            yield InputFile(name, 0, problem=f"cannot be read: {reason}")
+            with open_regular(file) as handle:
+                disk = os.fstat(handle.fileno()).st_size
+                if _suffix_in(name, ARCHIVE_SUFFIXES):
+                    yield from _archive(name, handle, disk, disk, _Budget(), 0)
+                else:
+                    yield _decode(name, handle.read(MAX_TEXT_BYTES + 1), disk)
+        except NotRegular as exc:
+            yield InputFile(name, 0, problem=str(exc))
+        except _READ_ERRORS as exc:
+            yield InputFile(name, 0, problem=f"cannot be read: {_reason(exc)}")
 
 
 def survey(path: Path) -> int:
-    """The bytes :func:`import_path` will read (for a progress bar): file sizes, and the
-    sizes of archive members as their index gives them. Unreadable inputs count nothing."""
+    """The bytes :func:`import_path` will report as done (for a progress bar): the sizes of
+    the regular input files on disk (archives are not opened here)."""
     total = 0
     for file in input_files(path):
-        name = str(file)
         try:
-            if _suffix_in(name, (".zip",)):
-                with zipfile.ZipFile(file) as archive:
-                    total += sum(
-                        i.file_size
-                        for i in archive.infolist()
-                        if _suffix_in(i.filename, TEXT_SUFFIXES)
-                    )
-            elif _suffix_in(name, (".tar", ".tar.gz", ".tgz")):
-                with tarfile.open(file, "r:*") as archive:
-                    total += sum(
-                        m.size for m in archive if m.isfile() and _suffix_in(m.name, TEXT_SUFFIXES)
-                    )
-            else:
-                total += file.stat().st_size
-        except (OSError, zipfile.BadZipFile, tarfile.TarError, EOFError):
+            status = file.stat()
+        except OSError:
             continue
+        if stat.S_ISREG(status.st_mode):
+            total += status.st_size
     return total
 
 
 # -- reading and storing ---------------------------------------------------------------------
-def _problems(parsed: list[Parsed], session: dict[str, Any], name: str) -> list[str]:
-    """Everything that keeps a file out of the session (the service's own checks, each with
-    the file name and the record's line:column)."""
-    if not parsed:
-        return [f'{name}: no record found: a record starts with [Game "..."]']
-    out = []
-    for item in parsed:
-        out += [str(error) for error in item.errors]
-        record = item.record
-        if record is None or item.errors:
-            continue
-        where = f"{name}:{record.start}" if record.start else name
-        if record.game not in GAMES:
-            out.append(f"{where}: no known game {record.game!r}")
-        elif record.game != session["game"]:
-            out.append(
-                f"{where}: the record is {record.game}; this session plays {session['game']}"
-            )
-        elif record.players != session["players"]:
-            out.append(
-                f"{where}: the record seats {', '.join(record.players)}; this session "
-                f"seats {', '.join(session['players'])} in that order"
-            )
+def _record_problems(item: Parsed, session: dict[str, Any], name: str) -> list[str]:
+    """Everything that keeps a record out of the session (the service's own checks, each
+    with the file name and the record's line:column)."""
+    out = [str(error) for error in item.errors]
+    record = item.record
+    if record is None or item.errors:
+        return out
+    where = f"{name}:{record.start}" if record.start else name
+    if record.game not in GAMES:
+        out.append(f"{where}: no known game {record.game!r}")
+    elif record.game != session["game"]:
+        out.append(f"{where}: the record is {record.game}; this session plays {session['game']}")
+    elif record.players != session["players"]:
+        out.append(
+            f"{where}: the record seats {', '.join(record.players)}; this session "
+            f"seats {', '.join(session['players'])} in that order"
+        )
     return out
+
+
+class _Batches:
+    """Stores the records of one text in batches, one transaction each, as they are read."""
+
+    def __init__(
+        self,
+        store: Store,
+        session_id: int,
+        actor: str,
+        summary: ImportSummary,
+        batch_records: int,
+    ) -> None:
+        self.store, self.session_id, self.actor = store, session_id, actor
+        self.summary = summary
+        self.batch_records = batch_records
+        self.pending: list[Parsed] = []
+        self.failed: str | None = None  # the service refused a batch (a race: see store)
+
+    def add(self, item: Parsed) -> None:
+        self.pending.append(item)
+        if len(self.pending) >= self.batch_records:
+            self.flush()
+
+    def flush(self) -> None:
+        """Store the records read and not stored yet."""
+        batch, self.pending = self.pending, []
+        if not batch or self.failed is not None:
+            return
+        try:
+            results = upload_parsed(self.store, self.session_id, batch, self.actor)
+        except ServiceError as exc:  # the checks before make this a race (a session deleted)
+            self.failed = f"{exc.message} (stopped after {self.summary.stored} stored)"
+            self.summary.not_stored += len(batch)
+            return
+        for result in results:
+            self.summary.by_status[result.status] += 1
+            if result.duplicate:
+                self.summary.duplicates += 1
+            else:
+                self.summary.stored += 1
 
 
 def import_text(
@@ -292,40 +534,46 @@ def import_text(
     size: int | None = None,
     progress: Progress | None = None,
 ) -> ImportSummary:
-    """Import the records of one text (see the module's docstring). ``progress`` is called
-    with a share of ``size`` (bytes) as batches are stored."""
+    """Import the records of one text (see the module's docstring), storing each batch as
+    soon as it is read. ``progress`` is called with a share of ``size`` (bytes) as batches
+    are stored."""
     session = _session(store, session_id)
     size = len(text.encode()) if size is None else size
     summary = ImportSummary(files=1)
-    parsed = read(text, source=name)
-    problems = _problems(parsed, session, name)
-    if problems:
-        summary.skipped_files.append(name)
-        summary.problems += problems
-        if progress:
-            progress(size)
-        return summary
-    summary.records = len(parsed)
-    reported = 0
-    for start in range(0, len(parsed), batch_records):
-        try:
-            results = upload_parsed(store, session_id, parsed[start : start + batch_records], actor)
-        except ServiceError as exc:  # the checks above make this a race (a session deleted)
-            summary.skipped_files.append(name)
-            summary.problems.append(
-                f"{name}: {exc.message} (stopped after {summary.stored} stored)"
-            )
-            break
-        for result in results:
-            summary.by_status[result.status] += 1
-            if result.duplicate:
-                summary.duplicates += 1
-            else:
-                summary.stored += 1
-        if progress:
-            done = size * min(start + batch_records, len(parsed)) // len(parsed)
+    batches = _Batches(store, session_id, actor, summary, batch_records)
+    refused = None  # the first record that cannot join the session: storing stops there
+    read_chars = reported = 0
+    for item in iter_read(text, source=name):
+        summary.records += 1
+        problems = _record_problems(item, session, name)
+        if problems:
+            summary.problems += problems
+            if refused is None:
+                refused = item
+                batches.flush()  # the records before it, in order
+        if problems or refused is not None or batches.failed is not None:
+            summary.not_stored += 1
+            continue
+        batches.add(item)
+        read_chars += len(item.record.source) if item.record else 0
+        if progress and not batches.pending:  # a batch was just stored
+            done = min(size, size * read_chars // max(len(text), 1))
             progress(done - reported)
             reported = done
+    batches.flush()
+    if summary.records == 0:
+        summary.problems.append(f'{name}: no record found: a record starts with [Game "..."]')
+    elif refused is not None:
+        where = f"{name}:{refused.record.start}" if refused.record else name
+        summary.problems.append(
+            f"{where}: this record and the {summary.not_stored - 1} after it were not stored, "
+            "to keep the file's hands in order; the records before it were (fix the file and "
+            "import it again: those are recognised)"
+        )
+    if batches.failed is not None:
+        summary.problems.append(f"{name}: {batches.failed}")
+    if summary.records == 0 or refused is not None or batches.failed is not None:
+        summary.skipped_files.append(name)
     if progress and reported < size:
         progress(size - reported)
     return summary

@@ -20,6 +20,7 @@ of python-chess's PGN reader. The default :class:`RecordBuilder` builds
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import islice, repeat
 
@@ -36,6 +37,7 @@ __all__ = [
     "RecordBuilder",
     "Visitor",
     "comment_lines",
+    "iter_read",
     "read",
     "read_one",
     "split_comment",
@@ -257,6 +259,16 @@ def read(text: str, *, strict: bool = False, source: str | None = None) -> list[
     return builder.results
 
 
+def iter_read(text: str, *, source: str | None = None) -> Iterator[Parsed]:
+    """:func:`read`, one record at a time: each record is given as soon as it has been
+    read, before the text after it is looked at (a bulk import stores a batch, then reads
+    on). Errors are collected per record, as :func:`read` does."""
+    builder = RecordBuilder()
+    for _record in Reader(text, builder, source).records():
+        yield from builder.results
+        builder.results.clear()
+
+
 def read_one(text: str, *, strict: bool = False) -> Parsed:
     """Read a text that must hold exactly one record."""
     results = read(text, strict=strict)
@@ -286,6 +298,7 @@ class Reader:
         self.in_body = False
         self.start_line = 0
         self.spec: dict[str, KeywordSpec] | None = None
+        self.trick_notes = True  # the game takes annotations on played cards
         self.players: list[str] = []
         self.style = "italian"
         self.spellings = card_spellings(self.style)
@@ -303,6 +316,14 @@ class Reader:
 
     # -- records ---------------------------------------------------------------------------
     def run(self) -> None:
+        """Read the whole text."""
+        for _record in self.records():
+            pass
+
+    def records(self) -> Iterator[None]:
+        """Read the text, pausing after each record has gone to the visitor (its
+        ``end_record``): a caller can store the records read so far before the rest is
+        read (:func:`iter_read`)."""
         lines = self.lines
         count = len(lines)
         number = 0
@@ -339,7 +360,8 @@ class Reader:
                         and _TAG.match(stripped.rstrip())
                     )
                 ):
-                    self.close(number - 1)
+                    if self.close(number - 1):
+                        yield
                     self.open(number, column)
                 self.tag(stripped.rstrip(), number, column)
                 continue
@@ -358,7 +380,8 @@ class Reader:
                     self.error(f"more than {MAX_RECORD_LINES} lines in one record", number, 1)
                 continue
             self.body_line(stripped.rstrip(), number, column)
-        self.close(len(self.lines))
+        if self.close(len(self.lines)):
+            yield
 
     def body_block(self, start: int) -> int:
         """The fast path for the bulk of a record, a run of plain body lines from index
@@ -388,7 +411,9 @@ class Reader:
         # No copies of the lines left (a block that stops at a line the other paths read
         # resumes at the next trick): their locations are the shared ones while they last.
         end = min(start + MAX_RECORD_LINES - self.line_count, len(self.lines))
-        lines = islice(self.lines, start, end)
+        # Each line fetched by its index: ``islice(self.lines, start, end)`` walked the
+        # ``start`` lines before the block, which made a text of many records quadratic.
+        lines = map(self.lines.__getitem__, range(start, end))
         locs = (
             islice(_AT_COLUMN_1, start + 1, None)
             if end < _CACHED_LINES
@@ -550,8 +575,8 @@ class Reader:
             if _NOT_PLAIN.search(text, start):
                 return False
             items = self.plain_items(text, start, kind, number, 1)
-            if items is None:
-                return False
+            if items is None or _not_taken(spec, items, True) is not None:
+                return False  # the general path reports an item the line does not take
         written = match.group(2).rstrip()
         subject = None
         if written and spec.subject == "player":  # a known name: what player() would find
@@ -576,14 +601,16 @@ class Reader:
         self.player_seats: dict[str, int] = {}
         self.visitor.begin_record(_new_loc(Loc, (number, column)))
 
-    def close(self, last_line: int) -> None:
+    def close(self, last_line: int) -> bool:
+        """End the record being read, if any (``True`` then)."""
         if not self.in_record:
-            return
+            return False
         if not self.in_body:
             self.begin_body(last_line)
         source = self.joined(self.start_line - 1, last_line).strip("\n") + "\n"
         self.visitor.end_record(source)
         self.in_record = self.in_body = False
+        return True
 
     # -- tags ------------------------------------------------------------------------------
     def tag(self, text: str, number: int, column: int) -> None:
@@ -622,6 +649,7 @@ class Reader:
                     self.player_seats,
                     self.style,
                     self.spec,
+                    self.trick_notes,
                     self.block_prefixes,
                     self.spellings,
                     self.runs,
@@ -634,6 +662,7 @@ class Reader:
                 self.player_seats,
                 self.style,
                 self.spec,
+                self.trick_notes,
                 self.block_prefixes,
                 self.spellings,
                 self.runs,
@@ -710,6 +739,7 @@ class Reader:
                 self.style = value.strip().lower()
                 tags["Suits"] = (self.style, loc)
         self.spec = game.keywords if game is not None else None  # read only
+        self.trick_notes = game.trick_notes if game is not None else True
         # body_block's prefix table, shared by the records of one game and players
         key = (game.key if game is not None else None, *self.players)
         if len(_PREFIXES) > _PREFIXES_KEPT:
@@ -760,7 +790,7 @@ class Reader:
                 )
                 return
         items = self.items(text, match.end(), spec.items, number, column)
-        if items is not None:
+        if items is not None and not self.report_not_taken(spec, items, True):
             self.visitor.visit_line(
                 Line.of_items(keyword, subject_value, tuple(items), _new_loc(Loc, (number, column)))
             )
@@ -946,7 +976,7 @@ class Reader:
                 return
             leader = self.players.index(leader_name)
             position = named.end()
-        if self.fast and "(" in text:
+        if self.fast and "(" in text and self.trick_notes:
             noted = self.noted_items(text, position, number, column)
             if noted is not None:  # no mark, no '-', at least one card: built as below
                 trick = _new_trick(Trick)
@@ -959,7 +989,7 @@ class Reader:
                 self.visitor.visit_trick(trick)
                 return
         items = self.items(text, position, "cards", number, column)
-        if items is None:
+        if items is None or self.report_not_taken(None, items, self.trick_notes):
             return
         marked = [i for i, item in enumerate(items) if item.text.startswith("*")]
         if marked:
@@ -978,6 +1008,15 @@ class Reader:
             self.error(f"trick {trick_no} has no cards", number, column)
             return
         self.visitor.visit_trick(Trick(trick_no, leader, tuple(items), Loc(number, column)))
+
+    def report_not_taken(self, spec: KeywordSpec | None, items: list[Item], notes: bool) -> bool:
+        """Report the first item its line does not take (:func:`_not_taken`); True if any."""
+        found = _not_taken(spec, items, notes)
+        if found is None:
+            return False
+        message, item = found
+        self.error(message, item.line, item.column)
+        return True
 
     def seat_order(
         self, items: list[Item], marked: list[int], leader: int | None, number: int, column: int
@@ -1009,6 +1048,24 @@ class Reader:
             )
             return None
         return seat, played
+
+
+def _not_taken(spec: KeywordSpec | None, items: list[Item], notes: bool) -> tuple[str, Item] | None:
+    """The first item a line does not take, with why (NICE-9a: a word a line does not take
+    is an error, never ignored): an annotation on a section line (``spec``) or, unless the
+    game reads them (``notes``), on a trick line (``spec`` ``None``); a ``key=value`` on a
+    line of cards whose keys do not include it (a trick line takes none). The words of word
+    and mixed lines are the engine's to judge."""
+    keys = frozenset() if spec is None else spec.keys if spec.items == "cards" else None
+    for item in items:
+        if item.note is not None and (spec is not None or not notes):
+            return f"{item.text}({item.note}): this line takes no annotation", item
+        key = item.text.split("=", 1)[0] if item.card is None and "=" in item.text else None
+        if keys is not None and key is not None and key not in keys:
+            wanted = ", ".join(f"{name}=N" for name in sorted(keys)) or "no key=value item"
+            where = "a trick line" if spec is None else "this line"
+            return f"{item.text!r}: {where} takes {wanted}", item
+    return None
 
 
 def _strip_comment(line: str) -> str:

@@ -96,9 +96,14 @@ def session_ledger(checked: list[Checked]) -> Ledger | None:
 
 
 def exit_status(checked: list[Checked], ledger: Ledger | None = None) -> int:
-    """0 all consistent and legal; 1 violations flagged; 2 a record malformed or impossible."""
-    if any(c.report.status is Status.INVALID for c in checked):
+    """The command line's verdict on records (G-7): 2 if any is malformed or impossible, else
+    3 if any is partial (it stops before the end and scores nothing: never taken for a
+    complete record), else 1 if any has violations (or the session has), else 0."""
+    statuses = {c.report.status for c in checked}
+    if Status.INVALID in statuses:
         return 2
+    if Status.PARTIAL in statuses:
+        return 3
     if any(c.report.violations for c in checked) or (
         ledger is not None and any(f.severity is Severity.VIOLATION for _, f in ledger.findings)
     ):

@@ -7,6 +7,7 @@ records, every finding with its place; the web layer turns them into JSON in one
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import io
 import json
@@ -30,16 +31,26 @@ from .store import NotFound, Store
 from .writer import write
 
 __all__ = [
+    "NEEDS_CONFIRMATION",
+    "Preview",
     "ServiceError",
     "Standing",
     "StandingsTable",
     "UploadResult",
+    "amend_ruling",
+    "compare_revisions",
     "correct_hand",
     "create_session",
     "findings_of",
+    "hand_revisions",
     "ledger_csv",
+    "preview_upload",
+    "restore_revision",
+    "revision_of",
+    "ruling_states",
     "session_ledger",
     "session_result",
+    "session_rulings",
     "session_what_if",
     "standings",
     "standings_csv",
@@ -47,6 +58,7 @@ __all__ = [
     "table_label",
     "upload",
     "upload_parsed",
+    "withdraw_ruling",
 ]
 
 MAX_RECORDS_PER_UPLOAD = 5_000
@@ -243,11 +255,40 @@ def upload(store: Store, session_id: int, text: str, actor: str) -> list[UploadR
     return _store_hands(store, session, _check_for_session(session, text), actor)
 
 
+NEEDS_CONFIRMATION = (Status.INVALID.value, Status.PARTIAL.value)
+"""Verdicts a page asks the director to confirm before storing (#23.1): the record breaks
+the rules in a way that voids it, or lacks what it takes to score it."""
+
+
+@dataclass
+class Preview:
+    """What :func:`upload` would store for one record, found without storing anything: its
+    verdict under the session's options and whether the session already holds it."""
+
+    index: int
+    status: str
+    duplicate: bool
+
+
+def preview_upload(store: Store, session_id: int, text: str) -> list[Preview]:
+    """The records of ``text`` as :func:`upload` would store them in the session (the same
+    checks, refusing with the same errors), each with its verdict under the session's
+    options and whether it is already there; nothing is written."""
+    session = _session(store, session_id)
+    out = []
+    for index, item in enumerate(_check_for_session(session, text), start=1):
+        revision, _findings = _revision(item, session["options"])
+        duplicate = store.find_duplicate(session_id, revision["content_hash"]) is not None
+        out.append(Preview(index, revision["status"], duplicate))
+    return out
+
+
 def upload_parsed(
     store: Store, session_id: int, parsed: Sequence[Parsed], actor: str
 ) -> list[UploadResult]:
-    """:func:`upload` for records already read (a bulk import reads a whole file first, to
-    refuse it whole): the same checks, the same storage, one transaction."""
+    """:func:`upload` for records already read (a bulk import reads a text a batch at a time
+    and checks each record first, to stop its file at the first one refused): the same
+    checks, the same storage, one transaction."""
     session = _session(store, session_id)
     if not parsed:
         return []
@@ -299,6 +340,79 @@ def correct_hand(
     return number, UploadResult(hand_id, hand["position"], revision["status"], False, findings)
 
 
+def revision_of(store: Store, hand_id: int, number: int) -> dict[str, Any]:
+    """One revision of a hand by its number (404 ``NOT_FOUND`` for a number it never had)."""
+    for row in hand_revisions(store, hand_id):
+        if row["number"] == number:
+            return row
+    raise ServiceError(404, "NOT_FOUND", f"hand {hand_id} has no revision {number}")
+
+
+def restore_revision(
+    store: Store, hand_id: int, number: int, author: str, reason: str, actor: str
+) -> tuple[int, UploadResult]:
+    """An earlier revision's text stored again as the hand's new current revision, with who
+    and why (the reason says which revision it restores): nothing is overwritten, and the
+    write is a correction like any other (:func:`correct_hand`)."""
+    old = revision_of(store, hand_id, number)
+    if old["number"] == store.hand(hand_id)["revision"]:
+        raise ServiceError(
+            422, "ALREADY_CURRENT", f"revision {number} is the hand's current revision"
+        )
+    if not reason.strip():
+        raise ServiceError(422, "MISSING_REASON", "a correction names its author and reason")
+    return correct_hand(
+        store,
+        hand_id,
+        old["original_text"],
+        author,
+        f"restores revision {number}: {reason.strip()}",
+        actor,
+    )
+
+
+def compare_revisions(store: Store, hand_id: int, old: int, new: int) -> dict[str, Any]:
+    """Two revisions of a hand side by side: a line diff of their record texts
+    (:mod:`difflib`, every line with its number on either side), their verdicts, and each
+    player's payment under both with the change."""
+    before, after = revision_of(store, hand_id, old), revision_of(store, hand_id, new)
+    old_lines = before["original_text"].splitlines()
+    new_lines = after["original_text"].splitlines()
+    lines: list[dict[str, Any]] = []
+    matcher = difflib.SequenceMatcher(a=old_lines, b=new_lines, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            lines += [
+                {"kind": "same", "old": i + 1, "new": j + 1, "text": old_lines[i]}
+                for i, j in zip(range(i1, i2), range(j1, j2), strict=True)
+            ]
+            continue
+        lines += [
+            {"kind": "removed", "old": i + 1, "new": None, "text": old_lines[i]}
+            for i in range(i1, i2)
+        ]
+        lines += [
+            {"kind": "added", "old": None, "new": j + 1, "text": new_lines[j]}
+            for j in range(j1, j2)
+        ]
+    old_report, new_report = json.loads(before["report_json"]), json.loads(after["report_json"])
+    players = list(dict.fromkeys([*old_report["players"], *new_report["players"]]))
+    payments = []
+    for player in players:
+        a = old_report["settlement"].get(player, 0)
+        b = new_report["settlement"].get(player, 0)
+        payments.append({"player": player, "old": a, "new": b, "change": b - a})
+    return {
+        "old": before,
+        "new": after,
+        "lines": lines,
+        "changed": any(line["kind"] != "same" for line in lines),
+        "status": {"old": before["status"], "new": after["status"]},
+        "unit": new_report.get("unit") or old_report.get("unit"),
+        "payments": payments,
+    }
+
+
 def add_ruling(
     store: Store,
     session_id: int,
@@ -312,6 +426,14 @@ def add_ruling(
     session = _session(store, session_id)
     if not reason.strip():
         raise ServiceError(422, "MISSING_REASON", "a ruling gives its reason")
+    _check_amounts(session, amounts)
+    if hand_id is not None and _hand(store, hand_id)["session_id"] != session_id:
+        raise ServiceError(422, "WRONG_HAND", f"hand {hand_id} is not in session {session_id}")
+    return store.add_ruling(session_id, dict(amounts), reason, author, hand_id, actor)
+
+
+def _check_amounts(session: dict[str, Any], amounts: Mapping[str, int]) -> None:
+    """A ruling's amounts name seated players and, in a zero-sum game, add up to zero."""
     unknown = [name for name in amounts if name not in session["players"]]
     if unknown:
         raise ServiceError(
@@ -332,9 +454,89 @@ def add_ruling(
             "NOT_ZERO_SUM",
             f"a ruling moves {engine.unit} between players: its amounts add up to zero",
         )
-    if hand_id is not None and _hand(store, hand_id)["session_id"] != session_id:
-        raise ServiceError(422, "WRONG_HAND", f"hand {hand_id} is not in session {session_id}")
-    return store.add_ruling(session_id, dict(amounts), reason, author, hand_id, actor)
+
+
+def ruling_states(rulings: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """Each ruling of a session (oldest first) with what became of it: ``kind``
+    (``ruling``, ``withdrawal`` or ``amendment``), ``replaced_by`` (the id of the later entry
+    that withdrew or amended it, else ``None``) and ``standing``: whether its amounts count
+    in the ledger now. A withdrawal never counts; an amendment counts in place of the ruling
+    it amends until it is itself withdrawn or amended."""
+    replaced_by = {r["replaces"]: r["id"] for r in rulings if r.get("replaces") is not None}
+    out = []
+    for row in rulings:
+        kind = row.get("kind") or "ruling"
+        later = replaced_by.get(row["id"])
+        out.append(
+            {
+                **row,
+                "kind": kind,
+                "replaces": row.get("replaces"),
+                "replaced_by": later,
+                "standing": kind != "withdrawal" and later is None,
+            }
+        )
+    return out
+
+
+def session_rulings(store: Store, session_id: int) -> list[dict[str, Any]]:
+    """The session's rulings as :func:`ruling_states` tells them (404 for no session)."""
+    _session(store, session_id)
+    return ruling_states(store.rulings(session_id))
+
+
+def _standing_ruling(store: Store, session_id: int, ruling_id: int) -> dict[str, Any]:
+    """The ruling a withdrawal or amendment is about: in this session and still standing."""
+    rows = {r["id"]: r for r in session_rulings(store, session_id)}
+    row = rows.get(ruling_id)
+    if row is None:
+        raise ServiceError(404, "NOT_FOUND", f"session {session_id} has no ruling {ruling_id}")
+    if row["kind"] == "withdrawal":
+        raise ServiceError(
+            422, "NOT_A_RULING", f"ruling {ruling_id} is a withdrawal: rule again instead"
+        )
+    if row["replaced_by"] is not None:
+        raise ServiceError(
+            422,
+            "NO_LONGER_STANDS",
+            f"ruling {ruling_id} was already replaced by entry {row['replaced_by']}: "
+            "withdraw or amend that one",
+        )
+    return row
+
+
+def withdraw_ruling(
+    store: Store, session_id: int, ruling_id: int, reason: str, author: str, actor: str
+) -> int:
+    """Withdraw a standing ruling: a new entry (``kind`` ``withdrawal``) with its reason; the
+    ruling stays in the record, struck through, and no longer counts in the balances."""
+    if not reason.strip():
+        raise ServiceError(422, "MISSING_REASON", "a withdrawal gives its reason")
+    ruling = _standing_ruling(store, session_id, ruling_id)
+    return store.add_ruling(
+        session_id, {}, reason, author, ruling["hand_id"], actor, "withdrawal", ruling_id
+    )
+
+
+def amend_ruling(
+    store: Store,
+    session_id: int,
+    ruling_id: int,
+    amounts: Mapping[str, int],
+    reason: str,
+    author: str,
+    actor: str,
+) -> int:
+    """Amend a standing ruling: a new entry (``kind`` ``amendment``) whose amounts replace
+    the ruling's, at the same place in the ledger, with its reason; the ruling stays in the
+    record, struck through."""
+    if not reason.strip():
+        raise ServiceError(422, "MISSING_REASON", "an amendment gives its reason")
+    ruling = _standing_ruling(store, session_id, ruling_id)
+    _check_amounts(_session(store, session_id), amounts)
+    return store.add_ruling(
+        session_id, dict(amounts), reason, author, ruling["hand_id"], actor, "amendment", ruling_id
+    )
 
 
 def session_ledger(store: Store, session_id: int) -> Ledger:
@@ -404,7 +606,8 @@ def _session_records(
     positions = {row["id"]: row["position"] for row in hands}
     adjustments = [
         Adjustment(r["amounts"], r["reason"], positions.get(r["hand_id"]) if r["hand_id"] else None)
-        for r in store.rulings(session["id"])
+        for r in ruling_states(store.rulings(session["id"]))
+        if r["standing"]  # a withdrawn or amended ruling no longer counts (#23.4)
     ]
     return parsed, adjustments
 
@@ -609,6 +812,14 @@ def _session(store: Store, session_id: int) -> dict[str, Any]:
 def _hand(store: Store, hand_id: int) -> dict[str, Any]:
     try:
         return store.hand(hand_id)
+    except NotFound as exc:
+        raise ServiceError(404, "NOT_FOUND", str(exc)) from exc
+
+
+def hand_revisions(store: Store, hand_id: int) -> list[dict[str, Any]]:
+    """A hand's revisions, oldest first (404 for no hand)."""
+    try:
+        return store.revisions(hand_id)
     except NotFound as exc:
         raise ServiceError(404, "NOT_FOUND", str(exc)) from exc
 

@@ -224,11 +224,21 @@ def _m004_logins(db: Database) -> None:
     db["logins"].create_index(["token_id"])
 
 
+def _m005_ruling_replaces(db: Database) -> None:
+    """Rulings can be withdrawn or amended (issue 23.4) by later entries, never by changing
+    or deleting a row: ``kind`` is ``withdrawal`` or ``amendment`` for those (NULL for a
+    plain ruling) and ``replaces`` the id of the ruling they withdraw or amend. Existing
+    rulings keep every value and stand as before."""
+    db.execute("ALTER TABLE rulings ADD COLUMN kind TEXT")
+    db.execute("ALTER TABLE rulings ADD COLUMN replaces INTEGER REFERENCES rulings(id)")
+
+
 MIGRATIONS: list[tuple[str, Callable[[Database], None]]] = [
     ("001_initial", _m001_initial),
     ("002_session_table", _m002_session_table),
     ("003_session_results", _m003_session_results),
     ("004_logins", _m004_logins),
+    ("005_ruling_replaces", _m005_ruling_replaces),
 ]
 """Schema changes in order; each runs once, in its own transaction, and is recorded."""
 
@@ -587,7 +597,12 @@ class Store:
         author: str,
         hand_id: int | None,
         actor: str,
+        kind: str | None = None,
+        replaces: int | None = None,
     ) -> int:
+        """A director's ruling; or, with ``kind`` ``withdrawal`` or ``amendment`` and the id
+        it ``replaces``, a later entry that withdraws or amends one (the service checks
+        which may be replaced)."""
         with self.write() as db:
             self._get("sessions", session_id)
             rid = (
@@ -600,18 +615,22 @@ class Store:
                         "reason": reason,
                         "author": author,
                         "created_at": now(),
+                        # only on a withdrawal or amendment (migration 003's columns)
+                        **({"kind": kind, "replaces": replaces} if kind else {}),
                     }
                 )
                 .last_pk
             )
-            self.audit(
-                db,
-                actor,
-                "ruling",
-                "session",
-                session_id,
-                {"ruling": rid, "hand": hand_id, "amounts": amounts, "reason": reason},
-            )
+            detail: dict[str, Any] = {
+                "ruling": rid,
+                "hand": hand_id,
+                "amounts": amounts,
+                "reason": reason,
+            }
+            if replaces is not None:
+                detail["replaces"] = replaces
+            actions = {"withdrawal": "withdraw ruling", "amendment": "amend ruling"}
+            self.audit(db, actor, actions.get(kind or "", "ruling"), "session", session_id, detail)
         return rid
 
     # -- computed results, kept per session version (issue #21.7) ---------------------------

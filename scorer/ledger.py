@@ -104,8 +104,10 @@ def build_ledger(
     """The ledger of a session: ``records`` in playing order with their ``reports``, and the
     director's ``adjustments`` each as its own entry after the hand it follows.
 
-    Invalid and partial hands pay nothing (they are listed with a note); flagged hands pay as
-    played (G-1). Players are ``players`` then any others in order of first appearance.
+    Invalid and partial hands pay nothing (they are listed with a note), nor do the hands the
+    game's own rules leave out (``Game.hands_not_counted``: a Piedicavallo deal after the game
+    ended, PIE-7); flagged hands pay as played (G-1). Players are ``players`` then any others
+    in order of first appearance.
     """
     game = reports[0].game if reports else game
     unit = reports[0].unit if reports else (unit or "marca")
@@ -139,12 +141,15 @@ def build_ledger(
                 )
 
     adjust(0)
+    not_counted = engine.hands_not_counted(records, reports) if engine is not None else {}
     previous: tuple[Record, Report] | None = None
     for number, (record, report) in enumerate(zip(records, reports, strict=True), start=1):
         amounts = [0] * len(players)
         note = ""
         if report.status in (Status.INVALID, Status.PARTIAL):
             note = f"{report.status.value}: not scored"
+        elif number in not_counted:
+            note = not_counted[number]
         else:
             for seat, amount in enumerate(report.settlement):
                 amounts[players.index(report.players[seat])] += amount

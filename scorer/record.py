@@ -302,13 +302,16 @@ class KeywordSpec:
     """How the notation reads one section keyword of a game.
 
     ``subject`` is what may stand between the keyword and the colon; ``items`` says whether the
-    tokens after it are cards (``key=value`` options allowed too), words, or a mix (a token that
-    reads as a card is a card, anything else a word).
+    tokens after it are cards, words, or a mix (a token that reads as a card is a card, anything
+    else a word). ``keys`` are the ``key=value`` items a line of cards takes (``None``: any key,
+    which the engine then judges); any other key, and an annotation on any section line, is a
+    notation error (NICE-9a: a word a line does not take is never ignored).
     """
 
     subject: Literal["none", "player", "number", "word", "optional-player"]
     items: Literal["cards", "words", "mixed"]
     help: str = ""
+    keys: frozenset[str] | None = frozenset()
 
 
 _T = TypeVar("_T")

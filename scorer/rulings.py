@@ -22,11 +22,13 @@ class Ruling:
 
 _TEXT = """
 G-1 | Illegal plays are flagged, not fatal | A play against the rules of play is a violation with its reason and the legal cards; the hand is scored as played and marked for the director.
-G-2 | Impossible records stop the replay | A card not held, played twice or missing, a wrong card count or a play out of turn stops the replay with its location; what came before is still reported.
+G-2 | Impossible records stop the replay | A card not held, played twice or missing, a wrong card count or a play out of turn stops the replay with its location at the first one; what came before (contract, declarations, tricks) is still reported, nothing after it.
 G-3 | Fool led | If the Fool is led, the second card sets the suit to follow.
 G-4 | Thrown-in deals | A deal abandoned by the rules is a valid record that scores nothing (or the bargain).
+G-4a | What "verified for consistency" means | A thrown-in deal is checked as far as it goes: every card dealt once, every hand of the size dealt by then, the discard and announcements legal; one that could not have happened is an error (G-2).
 G-5 | Declarations must be made to count | A combination held but not declared, or declared at the wrong moment, is not paid; the report notes it.
 G-6 | Deal rotation | The deal passes to the right (the previous eldest deals next); a thrown-in Nice deal is redealt by the same dealer.
+G-7 | Partial records | A record that stops before the last trick is verified as far as it goes, scores nothing and is partial: exit status 3 (0 clean, 1 violations, 2 impossible); for a file, 2 if any record is impossible, else 3 if any is partial, else 1 if any has violations.
 NICE-1 | Card points | Honours (XX, I, Fool) and Kings 4, Queens 3, Cavaliers 2, Jacks 1: 52 card points. Option honours=world makes XXI the Honour instead of XX.
 NICE-2 | Side totals | Card points plus 1 per trick, plus 1 for the discard to the dealer's side: 72 with four players, 78 with three.
 NICE-3 | The Fool | Never wins, never captured; its 4 points stay with the side that played it; the trick's point goes to its winner.
@@ -36,6 +38,7 @@ NICE-6 | Discard | The dealer discards 2 (four players) or 3 (three); no Kings o
 NICE-7 | Solo | Asked from eldest to the dealer; the Solo may call any card but the Fool and gives a card back; sans prendre doubles partida and Bagatte. A called card in the discard means no exchange (option called-in-discard=sans-prendre).
 NICE-8 | Calling a partner | Without a Solo the dealer calls a King he lacks; with all four he calls XX; with all four and XX he must play Solo. The holder is a secret partner.
 NICE-9 | Calling one's own card | The caller must play Solo sans prendre or surrender: pay 1 to each, every combination held is paid, the deal ends.
+NICE-9a | A word that does not apply | A word on a line (or in an annotation) that does not apply, such as surrender when the called card lies in the discard, is an error with its location, never ignored.
 NICE-10 | First lead | Eldest leads to the first trick; option first-lead=declarer lets the Solo player lead.
 NICE-11 | No overtrumping | A player who must play a Tarot may play any Tarot.
 NICE-12 | 10 Tarocche | Ten or more Tarots (the Fool counts), exactly ten shown before the holder's first play, held at that moment.
@@ -70,15 +73,17 @@ PIE-2 | Points, counted singly | Kings, 21, 1 and the Fool 5; Queens 4; Cavalier
 PIE-3 | Deal and discard | 15 each to right, partner, left, 17 to the dealer, who discards 2: no 5-point card; other trumps only if the hand kept holds only trumps and 5-point cards, or no trump; the trumps discarded announced; the discard counts for the dealer's side if it wins a trick.
 PIE-4 | Play and the Fool | Follow suit, else trump, else any card. The Fool may be played to any trick, never wins, goes to its side's pile and counts if that side wins a trick; led, the second card sets the suit.
 PIE-5 | Table talk | Remarks attached to plays are checked: with a trump or the Fool only trumps and the Fool; with a suit card that suit, or the other colour unnamed; requests within the same limits; the dealer's sleeping cards likewise; every statement true of the hand just after the card. Option remark-counts=at-least.
+PIE-5a | Requests with the Fool | A trump lead is asked for only while playing a trump, not the Fool; with a trump or the Fool one may ask for the Fool or a named trump in the current trick.
 PIE-6 | Deal score | A side's points are the cards it won; a side winning every trick (vola) has all 114; a side winning no trick gives up its Fool and, if it dealt, its discard.
-PIE-7 | The game | Four deals; each side's lead is kept over the average of 57 a deal; more than 57 ahead after three deals ends the game; a tie after four: two more deals, then a draw.
+PIE-7 | The game | Four deals; each side's lead is kept over the average of 57 a deal; more than 57 ahead after three deals ends the game; a tie after four: two more deals, then a draw. A deal recorded after the game ended is shown, not counted.
 PIE3-1 | Cards | Honours XX (the Angel), I (the Bagatto) and the Fool; trumps XX, XXI, XIX .. I (the Angel highest); swords and batons K Q C V 10 .. 1, cups and coins K Q C V 1 .. 10.
 PIE3-2 | Points, counted singly | Angel and Bagatto 5, Fool 4, Kings 5, Queens 4, Cavaliers 3, Valets 2, all else 1: 129 = 3 x 43. Option fool=5: the Fool counts 5, 130 in all, game points kept in thirds.
 PIE3-3 | Deal | Five rounds of packets of 5, the dealer's last packet 8 (25, 25, 28); bargaining sessions after rounds 2, 3 and 4.
 PIE3-4 | Bargaining | From eldest: pass, demand N, offer N or continue (ends the session). After a demand d: pass, demand less, or offer; after an offer o: pass or offer more. Once all three have spoken, demands equal to offers (a pass is 0) throw the hand in: offerers pay, demanders receive; all passing pays nothing.
 PIE3-5 | Discard | The dealer discards 3, neither Honours nor Kings; they count for him.
 PIE3-6 | Declarations | After the discard, paid by each opponent: Abundance (10+ trumps, the Fool not one; option abundance-fool=trump) 10 + 1 per trump over 10; Kings 20 + 5 per Honour added; Mitigati 15 + 5 per King added; Mixed Honours (4+ Kings and Honours, one of each at least) 10 + 5 per card over 4. Abundance cards may serve one other; a card serves at most one of the others. A better grouping held is noted.
-PIE3-7 | The Fool | Excuses any play, never wins; its player takes it back and gives the trick's winner a 1-point card from his pile as soon as he has one; with none by the end, the Fool goes to that winner. Option discard-in-pile=no keeps the dealer's discard out of his pile for this.
+PIE3-7 | The Fool | Excuses any play, never wins; its player takes it back and gives the trick's winner a 1-point card from his pile as soon as he has one; with none by the end, the Fool goes to that winner.
+PIE3-7a | The discard is not the dealer's pile during play | The dealer cannot give the Fool's 1-point card from his discard (default discard-in-pile=no); option discard-in-pile=yes lets him.
 PIE3-8 | Settlement | Each player's card points (the discard to the dealer) minus 43 in game points, plus declarations and bargains; zero-sum.
 PINCH-1 | Ranking | Suits 1 .. 10, J, C, Q, K ascending in every suit (option pip-order=historic reverses the pips of hearts and diamonds); trumps by number, except that 20 beats 21.
 PINCH-2 | Points | Bagatto (1), World (21), Fool and Kings 4; Queens 3; Cavaliers 2; Jacks 1; plus 1 per two cards in a player's pile at the end: 91 in all (52 + 39).

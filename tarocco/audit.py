@@ -64,7 +64,8 @@ def audit(
     the payments; and, for an impossible or flagged record, the few smallest edits (swapped
     cards, a misread Roman numeral, a trick one seat off, rotated seats) that make it
     consistent and legal, each as a diff. Exit status: 0 nothing disputed, 1 a difference or
-    a flagged or impossible record, 2 a record that cannot be read.
+    a record that is not clean (flagged, impossible or partial), 2 a record that cannot be
+    read.
     """
     overrides = parse_option_flags(options)
     chosen = tools or TOOLS

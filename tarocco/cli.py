@@ -1,8 +1,10 @@
 """The ``tarocco`` command: a thin shell over the library (each command calls one library
 function and prints its result).
 
-Exit status of ``verify``: 0 when every record is consistent and legal, 1 when violations were
-flagged, 2 when a record is malformed or impossible (G-2) or the input cannot be read.
+Exit status of ``verify`` (G-7): 0 when every record is consistent and legal, 1 when violations
+were flagged, 2 when a record is malformed or impossible (G-2) or the input cannot be read, 3
+when a record is partial (it stops before the end: verified as far as it goes, scored nothing).
+For several records the worst wins in the order 2, 3, 1.
 """
 
 from __future__ import annotations
@@ -69,6 +71,15 @@ def verify(
 
     Several records (in one file or several) are taken as one session, in order, and give a
     ledger of balances after each hand.
+
+    \b
+    Exit status (G-7):
+      0  every record consistent and legal (or thrown in)
+      1  violations flagged (G-1)
+      2  a record malformed or impossible (G-2), or the input unreadable
+      3  a record partial: it stops before the end and scores nothing
+    For several records: 2 if any is impossible, else 3 if any is partial, else 1 if any has
+    violations.
     """
     overrides = parse_option_flags(options)
     checked = []
@@ -710,9 +721,12 @@ def import_command(path: Path, session_id: int, db: str) -> None:
     """Store every record of PATH as hands of a session.
 
     PATH is a text file, a folder (every *.txt, *.zip, *.tar, *.tar.gz and *.tgz inside,
-    recursively, in sorted order) or an archive (its *.txt members). Records already in the
-    session are recognised and not stored again, so an import can be re-run. A file with a
-    malformed record is skipped whole and reported (exit status 1).
+    recursively, in sorted order) or an archive (its *.txt members, and archives inside it
+    two levels deep). Records are stored in batches of 200 as they are read. Records already
+    in the session are recognised and not stored again, so an import can be re-run. A
+    malformed record stops its file there (the records before it are stored); it, an archive
+    member over the bounds, damaged data and a file that is not a regular one are reported
+    as file[:member]:line:column: message, the rest goes on, and the exit status is 1.
     """
     from records.bulk import import_path, survey
     from records.service import ServiceError

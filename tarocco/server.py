@@ -3,8 +3,11 @@ Python (gunicorn's documented custom-application pattern) rather than from a con
 
 The database is created (or migrated) once, here in the master process, before any worker
 starts, so the first request finds it ready and workers never race to migrate. Workers are
-``gthread`` workers: each process serves several requests at once on threads, which suits a
-service whose requests mostly wait on SQLite or parse short texts.
+threaded (:class:`~tarocco.worker.WholeRequestWorker`, gunicorn's ``gthread`` with a front
+that reads each request whole before a thread takes it): each process serves several
+requests at once on threads, which suits a service whose requests mostly wait on SQLite or
+parse short texts, and a slow client holds no thread (a request has 10 s for its head and 30 s
+in all, or it is answered 408).
 """
 
 from __future__ import annotations
@@ -18,6 +21,8 @@ from gunicorn.app.base import BaseApplication
 
 from records.store import Store
 from web import create_app
+
+from .worker import WholeRequestWorker
 
 __all__ = ["ServeConfig", "TaroccoServer", "prepare_database", "serve", "url_for"]
 
@@ -72,7 +77,7 @@ def gunicorn_options(
     return {
         "bind": [bind],
         "workers": config.workers,
-        "worker_class": "gthread",
+        "worker_class": WholeRequestWorker,
         "threads": config.threads,
         "timeout": config.timeout,
         "graceful_timeout": 10,

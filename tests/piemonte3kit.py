@@ -95,7 +95,7 @@ def count(
     discard: str,
     players: Sequence[str] = PLAYERS,
     fool: int = 4,
-    discard_in_pile: bool = True,
+    discard_in_pile: bool = False,
 ) -> Count:
     """Piles and card points from the tricks, the Fool exchanged at its first chance with
     the giver's lowest-index 1-point card (PIE3-7); the discard is the dealer's (PIE3-5)."""
@@ -280,6 +280,7 @@ def hand(
     write_fools: bool = True,
     write_hands: bool = True,
     comments: Sequence[str] = (),
+    discard_in_pile: bool = False,
 ) -> Scenario:
     """Deal, discard (by default the dealer's three lowest cards that are neither Kings,
     Honours nor trumps), play out, and write the Fool's exchange where it falls due."""
@@ -293,7 +294,7 @@ def hand(
     start[dealer] &= ~mask(discard)
     leader = PLAYERS[(PLAYERS.index(dealer) + 1) % 3]
     played = play_out(start, leader, force, keep, tricks=tricks)
-    tally = count(played, leader, dealer, discard)
+    tally = count(played, leader, dealer, discard, discard_in_pile=discard_in_pile)
     fools = {}
     if write_fools:
         for after, giver, _winner, card in tally.exchanges:

@@ -63,6 +63,34 @@ def test_verify_impossible_record_exits_2(runner: CliRunner) -> None:
     assert "DUPLICATE_CARD" in result.output
 
 
+def _without_last_trick(path: Path) -> str:
+    """The record of ``path`` with its last trick line left out: a partial record."""
+    lines = path.read_text().splitlines()
+    last = max(i for i, line in enumerate(lines) if line[:1].isdigit())
+    return "\n".join(lines[:last] + lines[last + 1 :]) + "\n"
+
+
+def test_verify_partial_record_exits_3_G7(runner: CliRunner) -> None:
+    """G-7: a record with its last trick line missing is partial, scores nothing and exits 3,
+    so a batch check on exit codes never passes it as complete (it exited 0)."""
+    result = runner.invoke(main, ["verify", "-"], input=_without_last_trick(TOUR))
+    assert result.exit_code == 3, result.output
+    assert "PARTIAL" in result.output and "Partida" not in result.output
+
+
+def test_verify_file_status_is_the_worst_in_order_2_3_1_G7(runner: CliRunner) -> None:
+    """G-7: for several records, 2 if any is impossible, else 3 if any is partial, else 1."""
+    partial = _without_last_trick(TOUR)
+    flagged = (ROOT / "examples" / "nice4" / "revoke.txt").read_text()
+    impossible = TOUR.read_text().replace("2. 2D 9D QD 3D", "2. 2D 9D 9D 3D")
+    assert runner.invoke(main, ["verify", "-"], input=flagged).exit_code == 1
+    assert runner.invoke(main, ["verify", "-"], input=flagged + partial).exit_code == 3
+    assert runner.invoke(main, ["verify", "-"], input=partial + flagged).exit_code == 3
+    assert runner.invoke(main, ["verify", "-"], input=partial + impossible).exit_code == 2
+    thrown_in = (ROOT / "examples" / "nice4" / "thrown-in.txt").read_text()
+    assert runner.invoke(main, ["verify", "-"], input=thrown_in).exit_code == 0
+
+
 def test_verify_malformed_record_exits_2_with_location(runner: CliRunner) -> None:
     text = TOUR.read_text().replace("2. 2D 9D QD 3D", "2. 2D 9X QD 3D")
     result = runner.invoke(main, ["verify", "-"], input=text)

@@ -5,14 +5,17 @@ path's stored data, and a real server (gunicorn in a subprocess) answering over 
 
 from __future__ import annotations
 
+import gzip
 import io
 import json
 import os
 import random
+import re
 import socket
 import subprocess
 import sys
 import tarfile
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -24,7 +27,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from records import bulk, service
-from records.notation import read
+from records.notation import RecordBuilder, read
 from records.pipeline import check_text
 from records.schemas import RecordSchema, dump_record, dump_report
 from records.store import Store
@@ -32,6 +35,7 @@ from records.writer import write_many
 from scorer.games import get_game
 from tarocco import loadtest
 from tarocco.cli import DEFAULT_DB, main
+from tarocco.worker import RequestBuffer
 
 ROOT = Path(__file__).resolve().parent.parent
 TOUR = ROOT / "examples" / "nice4" / "tour.txt"
@@ -425,27 +429,37 @@ def test_import_a_folder_of_archives_and_texts(db: Path, sid: int, tmp_path: Pat
     assert [h["original_text"] for h in hands(db, sid)] == records
 
 
-def test_malformed_file_is_reported_with_its_place_and_skipped(
+def test_malformed_record_stops_its_file_there_and_is_reported_with_its_place(
     db: Path, sid: int, tmp_path: Path
 ) -> None:
-    records = split_records(random_text(4, seed=5))
+    """A file is stored as it is read; its first malformed record stops the storing there, so
+    the session's hands stay in the file's order, and once the file is fixed the same import
+    stores the rest (issue #21.8: a text is no longer read whole before anything is stored)."""
+    records = split_records(random_text(5, seed=5))
     folder = tmp_path / "in"
     folder.mkdir()
-    (folder / "good.txt").write_text("\n".join(records[:2]))
-    # the second record of bad.txt deals Anna a card that does not exist
+    (folder / "a-good.txt").write_text("\n".join(records[:2]))
+    # the second record of b-bad.txt deals Anna a card that does not exist
     second = records[3].splitlines()
     index = next(i for i, ln in enumerate(second) if ln.startswith("hand Anna: "))
     second[index] = "hand Anna: 9X " + second[index].split(" ", 3)[3]
-    number = records[2].count("\n") + 2 + index
-    (folder / "bad.txt").write_text(records[2] + "\n" + "\n".join(second) + "\n")
+    start = records[2].count("\n") + 2
+    bad = folder / "b-bad.txt"
+    bad.write_text(records[2] + "\n" + "\n".join(second) + "\n\n" + records[4])
     result = run("import", str(folder), "--session", str(sid), db=db)
     assert result.exit_code == 1
-    assert f"bad.txt:{number}:12: not a card: '9X'" in result.stderr
-    assert "skipped: " in result.stderr and "bad.txt" in result.stderr
+    assert f"b-bad.txt:{start + index}:12: not a card: '9X'" in result.stderr
+    assert f"b-bad.txt:{start}:1: this record and the 1 after it were not stored" in result.stderr
+    assert "skipped: " in result.stderr and "b-bad.txt" in result.stderr
     summary = summary_of(result)
-    assert summary.startswith("2 files, 2 records: 2 stored") and "1 file skipped" in summary
-    # nothing of the bad file was stored, not even its good first record
-    assert [h["original_text"] for h in hands(db, sid)] == records[:2]
+    assert summary.startswith("2 files, 5 records: 3 stored") and "2 not stored" in summary
+    # b-bad.txt's first record was stored, the damaged one and the one after it were not
+    assert [h["original_text"] for h in hands(db, sid)] == records[:3]
+    bad.write_text("\n".join(records[2:]))
+    again = run("import", str(folder), "--session", str(sid), db=db)
+    assert again.exit_code == 0, again.output
+    assert summary_of(again).startswith("2 files, 5 records: 2 stored, 3 duplicates")
+    assert [h["original_text"] for h in hands(db, sid)] == records
 
 
 def test_records_of_another_table_are_refused_with_their_place(
@@ -530,6 +544,163 @@ def test_import_is_batched_and_whole_records_only(
     assert calls == [2, 2, 2, 1]
     assert (summary.records, summary.stored, summary.duplicates) == (7, 7, 0)
     assert [h["original_text"] for h in store.hands(sid)] == split_records(text)
+
+
+def test_import_stores_its_first_batch_before_reading_the_rest(
+    db: Path, sid: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A text is stored batch by batch as it is read (issue #21.8): when reading fails on the
+    sixth record, the first batch of five is already stored (it used to read the whole text
+    first, and 20,000 records stored nothing for half a minute)."""
+    text = random_text(12, seed=9)
+    original = RecordBuilder.end_record
+    ended = []
+
+    def failing(self: RecordBuilder, source: str) -> None:
+        ended.append(source)
+        if len(ended) == 6:
+            raise RuntimeError("reading stopped at the sixth record")
+        original(self, source)
+
+    monkeypatch.setattr(RecordBuilder, "end_record", failing)
+    store = Store(str(db))
+    with pytest.raises(RuntimeError, match="sixth record"):
+        bulk.import_text(store, sid, text, "x.txt", "test", batch_records=5)
+    assert [h["original_text"] for h in store.hands(sid)] == split_records(text)[:5]
+
+
+def _members(records: list[str], prefix: str = "n/") -> dict[str, str]:
+    return {f"{prefix}{i:02d}.txt": record for i, record in enumerate(records, 1)}
+
+
+def test_a_zip_with_corrupt_deflate_data_is_reported_not_a_crash(
+    db: Path, sid: int, tmp_path: Path
+) -> None:
+    """#21.9: a member whose deflate data is damaged (here an invalid block type) is reported
+    with its name; the other members are imported; the exit status is 1."""
+    records = split_records(random_text(2, seed=10))
+    path = _zip(tmp_path / "night.zip", {"a.txt": records[0], "b.txt": records[1]})
+    data = bytearray(path.read_bytes())
+    with zipfile.ZipFile(path) as archive:
+        info = archive.getinfo("b.txt")
+    start = info.header_offset + 30 + len(info.filename) + len(info.extra)
+    data[start] = 0x07  # a last block of the reserved type 3
+    path.write_bytes(bytes(data))
+    result = run("import", str(path), "--session", str(sid), db=db)
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit), result.exception
+    assert f"{path}:b.txt: cannot be read: Error -3 while decompressing data" in result.stderr
+    assert [h["original_text"] for h in hands(db, sid)] == [records[0]]
+
+
+def test_a_tar_gz_with_a_damaged_header_is_reported_where_it_breaks(
+    db: Path, sid: int, tmp_path: Path
+) -> None:
+    """#21.10: tarfile stops silently at a damaged header, as if the archive ended there; the
+    import now reports where it broke, imports the ten members before and exits with 1."""
+    records = split_records(random_text(20, seed=11))
+    plain = _tar(tmp_path / "night.tar", _members(records), "w")
+    with tarfile.open(plain) as archive:
+        offset = archive.getmember("n/11.txt").offset
+    data = bytearray(plain.read_bytes())
+    data[offset : offset + 512] = b"damaged " * 64
+    path = tmp_path / "night.tar.gz"
+    path.write_bytes(gzip.compress(bytes(data)))
+    result = run("import", str(path), "--session", str(sid), db=db)
+    assert result.exit_code == 1
+    assert (
+        f"{path}: damaged after member 'n/10.txt': a damaged header at byte {offset}; "
+        "the rest is not read"
+    ) in result.stderr
+    assert [h["original_text"] for h in hands(db, sid)] == records[:10]
+
+
+def test_a_fifo_named_txt_is_reported_not_waited_on(db: Path, sid: int, tmp_path: Path) -> None:
+    """#21.11: a FIFO (or any file that is not a regular one) is reported, not opened for
+    reading, which waited for a writer for ever; the rest of the folder is imported."""
+    records = split_records(random_text(1, seed=12))
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "a.txt").write_text(records[0])
+    os.mkfifo(folder / "pipe.txt")
+    os.mkfifo(folder / "pipe.zip")
+    command = ["import", str(folder), "--session", str(sid), "--db", str(db)]
+    done = subprocess.run(
+        [sys.executable, "-m", "tarocco.cli", *command],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 1, done.stderr
+    assert f"{folder / 'pipe.txt'}: not a regular file (a FIFO): not read" in done.stderr
+    assert f"{folder / 'pipe.zip'}: not a regular file (a FIFO): not read" in done.stderr
+    assert [h["original_text"] for h in hands(db, sid)] == records
+
+
+@pytest.mark.parametrize("kind", ["zip", "tar.gz"])
+def test_archive_bombs_are_bounded_and_the_member_that_broke_a_bound_named(
+    db: Path, sid: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, kind: str
+) -> None:
+    """#21.12: a member compressed 1,000 to 1 is not read (records compress about 4 to 1),
+    and neither are the member that takes the archive past its total and those after it;
+    each case is reported with the member's name, the rest imported, the exit status 1."""
+    records = split_records(random_text(4, seed=13))
+    write = _zip if kind == "zip" else _tar
+    bomb = write(tmp_path / f"bomb.{kind}", {"a.txt": records[0], "b.txt": "\n" * 8_000_000})
+    result = run("import", str(bomb), "--session", str(sid), db=db)
+    assert result.exit_code == 1
+    ratio = "compressed" if kind == "zip" else "the archive expands"
+    assert f"{bomb}:b.txt: {ratio} more than 200 to 1" in result.stderr
+    assert [h["original_text"] for h in hands(db, sid)] == records[:1]
+    monkeypatch.setattr(bulk, "MAX_ARCHIVE_BYTES", 3000)  # two or three records of six
+    many = write(tmp_path / f"many.{kind}", _members(records[1:] * 2))
+    result = run("import", str(many), "--session", str(sid), db=db)
+    assert result.exit_code == 1
+    assert re.search(
+        f"{re.escape(str(many))}:n/0[2-6].txt: the archive's members come to more than "
+        "3,000 bytes uncompressed with this one: it and the members after it are not read",
+        result.stderr,
+    ), result.stderr
+    assert 1 + 1 <= len(hands(db, sid)) < 1 + 6
+
+
+def test_archives_inside_an_archive_are_read_two_deep(db: Path, sid: int, tmp_path: Path) -> None:
+    """#21.13: a zip or tar.gz inside a zip is read as a folder would be (its members named
+    ``outer.zip:inner.zip:member``), down to two levels; an archive nested deeper is
+    reported, not ignored, and the exit status says so."""
+    records = split_records(random_text(4, seed=14))
+    inner = _zip(tmp_path / "inner.zip", {"b.txt": records[1]})
+    deeper = _tar(tmp_path / "deeper.tgz", {"c.txt": records[2]})
+    deepest = _zip(tmp_path / "deepest.zip", {"x.txt": records[3]})
+    lower = tmp_path / "lower.zip"
+    with zipfile.ZipFile(lower, "w") as archive:
+        archive.write(deepest, "deepest.zip")
+    middle = tmp_path / "middle.zip"
+    with zipfile.ZipFile(middle, "w") as archive:
+        archive.write(deeper, "deeper.tgz")
+        archive.write(lower, "lower.zip")
+    outer = tmp_path / "outer.zip"
+    with zipfile.ZipFile(outer, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("a.txt", records[0])
+        archive.write(inner, "inner.zip")
+        archive.write(middle, "m/middle.zip")
+    shallow = _zip(tmp_path / "shallow.zip", {"a.txt": records[0]})
+    with zipfile.ZipFile(shallow, "a") as archive:
+        archive.write(inner, "inner.zip")
+    result = run("import", str(shallow), "--session", str(sid), db=db)
+    assert result.exit_code == 0, result.output
+    assert summary_of(result).startswith("2 files, 2 records: 2 stored")
+    assert [h["original_text"] for h in hands(db, sid)] == records[:2]
+    result = run("import", str(outer), "--session", str(sid), db=db)
+    assert result.exit_code == 1
+    assert (
+        f"{outer}:m/middle.zip:deeper.tgz:c.txt" not in result.stderr
+        and f"{outer}:m/middle.zip:lower.zip:deepest.zip: an archive nested more than 2 "
+        "levels deep: not read"
+        in result.stderr
+    )
+    assert summary_of(result).startswith("4 files, 3 records: 1 stored, 2 duplicates")
+    assert [h["original_text"] for h in hands(db, sid)] == records[:3]
 
 
 # -- the upload path stores what it did before it was made faster -----------------------
@@ -812,3 +983,109 @@ def test_body_limits_hold_for_chunked_bodies_on_the_real_server(tmp_path: Path) 
             status, body = _post_raw(served.base, "/api/verify", anonymous, chunked=chunked)
             assert status == 413 and body["code"] == "REQUEST_ENTITY_TOO_LARGE", body
             assert f"{ANONYMOUS_VERIFY_BYTES:,} bytes" in body["message"]
+
+
+# -- slow clients (issue #21.6) -----------------------------------------------------------------
+class _SlowClient(threading.Thread):
+    """A connection that sends a request's start at once, then one byte a second: of its
+    head (``body=False``) or of a body its head announces (``body=True``)."""
+
+    def __init__(self, port: int, body: bool, stop: threading.Event) -> None:
+        super().__init__(daemon=True)
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+        start = "POST /api/verify HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+        if body:
+            start += "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"
+        self.sock.sendall(start.encode())
+        self.body, self.stop = body, stop
+
+    def run(self) -> None:
+        try:
+            while not self.stop.wait(1.0):
+                self.sock.sendall(b" " if self.body else b"X")
+        except OSError:
+            pass
+        finally:
+            self.sock.close()
+
+
+@pytest.mark.parametrize(
+    ("parts", "whole"),
+    [
+        ([b"GET / HTTP/1.1\r\nHost: x\r\n", b"\r\n"], [False, True]),
+        ([b"\r\nGET / HTTP/1.1\r\n\r\n"], [True]),  # an empty line before the request
+        ([b"POST / HTTP/1.1\r\nContent-Length: 4\r\n\r\nab", b"cd"], [False, True]),
+        (
+            [b"POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nab\r\n", b"0\r\n\r\n"],
+            [False, True],
+        ),
+        ([b"POST / HTTP/1.1\r\nContent-Length: 99999999\r\n\r\n"], [True]),  # app: 413
+    ],
+)
+def test_a_request_goes_to_a_thread_only_when_whole(parts: list[bytes], whole: list[bool]) -> None:
+    """The worker's front (``tarocco.worker.RequestBuffer``) passes a request on once its head
+    and the body it announces are in, and not before."""
+    buffer = RequestBuffer(b"", 0.0, max_head=65536, max_body=8 * 2**20)
+    seen = []
+    for part in parts:
+        buffer.feed(part)
+        seen.append(buffer.complete())
+    assert seen == whole
+
+
+def test_slow_clients_do_not_hold_the_server(tmp_path: Path) -> None:
+    """Twelve slowloris connections (more than the server's 2 × 4 threads), half of them
+    dribbling their head and half their body, while a normal client asks five times: each
+    answer comes within two seconds (with gunicorn's plain ``gthread`` worker none came)."""
+    port = _free_port()
+    env = {**os.environ, "TAROCCO_WORKERS": "2", "TAROCCO_THREADS": "4"}
+    env.pop("TAROCCO_DB", None)
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "tarocco.cli",
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            str(tmp_path / "slow.sqlite"),
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    stop = threading.Event()
+    url = f"http://127.0.0.1:{port}/api/rules"
+    try:
+        deadline = time.monotonic() + 15
+        while True:
+            try:
+                urllib.request.urlopen(url, timeout=5).close()
+                break
+            except OSError:
+                assert server.poll() is None, server.communicate()
+                assert time.monotonic() < deadline, "the server did not answer in 15 s"
+                time.sleep(0.2)
+        slow = [_SlowClient(port, body=i % 2 == 1, stop=stop) for i in range(12)]
+        for client in slow:
+            client.start()
+        time.sleep(1.5)  # the slow requests have started and are being read
+        waits = []
+        for _ in range(5):
+            began = time.monotonic()
+            with urllib.request.urlopen(url, timeout=4) as response:
+                assert response.status == 200
+            waits.append(time.monotonic() - began)
+        assert max(waits) < 2.0, waits
+        assert all(client.is_alive() for client in slow)  # still dribbling, still open
+    finally:
+        stop.set()
+        server.terminate()
+        try:
+            server.communicate(timeout=20)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.communicate()

@@ -464,6 +464,37 @@ def test_nice7_called_card_in_the_discard() -> None:
     assert codes(verify(text)) == ["BAD_EXCHANGE"]
 
 
+@pytest.mark.parametrize("word", ["surrender", "sans-prendre"])
+def test_nice9a_a_choice_word_for_a_card_in_the_discard_is_an_error(word: str) -> None:
+    """NICE-9a: the Solo's called card lies in the dealer's discard, so surrender or
+    sans-prendre does not apply: an error at the word, not a plain Solo with the word
+    dropped."""
+    scenario = hand(
+        fixed={D: "19 2S", B: "21 18 17 16 15 KS"}, discard="19 2S", announce=1, solo=B, call="19"
+    )
+    assert scenario.report().contract["called"] == "19 (in the discard)"
+    text = scenario.text.replace("call: 19\n", f"call: 19 {word}\n")
+    report = verify(text)
+    assert report.status is Status.INVALID
+    error = finding(report, "BAD_CHOICE")
+    line = text.splitlines().index(f"call: 19 {word}") + 1
+    assert error.rule == "NICE-9a" and error.loc == (line, len("call: 19 ") + 1)
+    assert report.lines == []
+
+
+def test_nice9a_a_declaration_takes_one_word() -> None:
+    """NICE-9a: in an annotation only a declaration's name is read; a word after it is an
+    error at the card, not dropped. Two declarations on one card are parted by ';'."""
+    text = (EXAMPLES / "nice4" / "declarations.txt").read_text()
+    assert "KB(quatre-rei)" in text
+    report = verify(text.replace("KB(quatre-rei)", "KB(quatre-rei whatever)"))
+    assert report.status is Status.INVALID
+    assert "'whatever'" in finding(report, "BAD_DECLARATION").message
+    # declared twice with one card (;): read as two declarations, the second paid once
+    twice = verify(text.replace("KB(quatre-rei)", "KB(quatre-rei; quatre-rei)"))
+    assert codes(twice) == ["DUPLICATE_DECLARATION"]
+
+
 # -- NICE-8 calling a partner ----------------------------------------------------------------
 def test_nice8_holder_of_the_called_king_is_the_partner() -> None:
     """NICE-8: the dealer calls a King he does not hold; its holder is his partner."""
@@ -1138,6 +1169,50 @@ def test_g4_thrown_in_deal_is_valid_and_play_after_it_is_not() -> None:
     scenario = hand(mountain=["keep", "mountain mountain mountain mountain"])
     report = scenario.report()
     assert codes(report) == ["PLAY_AFTER_END"]
+
+
+THROWN_IN = (EXAMPLES / "nice4" / "thrown-in.txt").read_text()
+BOTH_ROUNDS = (
+    "mountain 1: mountain mountain mountain keep\nmountain 2: mountain mountain mountain mountain"
+)
+
+
+@pytest.mark.parametrize(
+    ("changed", "code", "where"),
+    [
+        # Anna is dealt 3S, which Bruno also holds: a card dealt twice
+        (("hand Anna: AS", "hand Anna: 3S"), "DUPLICATE_CARD", "3S is dealt twice"),
+        # Anna is dealt 18 cards (AS left out)
+        (("hand Anna: AS ", "hand Anna: "), "WRONG_HAND_SIZE", "Anna was dealt 18 cards"),
+        # thrown in after the first round, yet every hand has its 19 or 21 cards
+        (
+            (BOTH_ROUNDS, "mountain 1: mountain mountain mountain mountain"),
+            "WRONG_HAND_SIZE",
+            "gives 9 in 1 round(s)",
+        ),
+    ],
+)
+def test_g4a_thrown_in_deal_that_could_not_happen_is_an_error(
+    changed: tuple[str, str], code: str, where: str
+) -> None:
+    """G-4a: a deal thrown in at the mountain is checked as far as it was dealt: a card dealt
+    twice or a hand of the wrong size for the rounds dealt is an error (G-2), not a throw-in."""
+    assert changed[0] in THROWN_IN
+    report = verify(THROWN_IN.replace(changed[0], changed[1], 1))
+    assert report.status is Status.INVALID
+    error = finding(report, code)
+    assert where in error.message and error.loc is not None
+
+
+def test_g4a_thrown_in_after_the_first_round_with_nine_cards_each_is_clean() -> None:
+    """G-4a: thrown in after round 1, each hand holds the 9 cards of that round."""
+    dealt = deal("nice4", D)
+    nine = {p: mask(" ".join(show(m).split()[:9])) for p, m in dealt.items()}
+    report = verify(Build(hands=nine, mountain=["m m m m"]).text())
+    assert report.status is Status.THROWN_IN, codes(report)
+    ten = {**nine, A: mask(" ".join(show(dealt[A]).split()[:10]))}
+    report = verify(Build(hands=ten, mountain=["m m m m"]).text())
+    assert finding(report, "WRONG_HAND_SIZE").seat == 0
 
 
 # -- G-5 declarations must be made -----------------------------------------------------------

@@ -68,6 +68,22 @@ def test_a_fourth_deal_after_the_early_end_is_flagged_PIE7() -> None:
     assert ledger.summary[-1].startswith("Anna and Carla win the game by 92 after three deals")
 
 
+def test_a_deal_after_the_end_counts_in_no_balance_PIE7() -> None:
+    """PIE-7: a deal recorded after the game ended is shown, marked as not counted, and moves
+    no balance: the lead stays the one the game was won by (it read 44 beside "won by 59")."""
+    fourth = make_from("Carla", shuffled("Carla", 0)).text()
+    alone = ledger_of([fourth])
+    assert any(alone.rows[0].amounts)  # the deal by itself does pay
+    ledger = ledger_of([example("early-end"), fourth])
+    after_three = ledger.rows[2].balances
+    row = ledger.rows[3]
+    assert row.hand == 4 and row.amounts == (0, 0, 0, 0)
+    assert "not counted (PIE-7)" in row.note
+    assert ledger.balances == after_three and after_three[0] == 92
+    assert ledger.summary[-1].startswith("Anna and Carla win the game by 92")
+    assert ledger.is_zero_sum()
+
+
 def test_exactly_57_after_three_deals_does_not_end_the_game_PIE7() -> None:
     # Dario deals, Anna holds trumps 7..21 and wins every trick: Anna and Carla +57; then two
     # deals of 0 (seeds whose sides take 57 each)

@@ -265,6 +265,33 @@ def test_lead_requests_PIE5() -> None:
     assert codes(say(d, t, p, f"other-colour {same}")) == ["BAD_REMARK"]
 
 
+def test_no_trump_lead_is_asked_with_the_fool_PIE5a() -> None:
+    """PIE-5a: a trump lead may be asked for only while playing a trump, not the Fool; with
+    the Fool (or a trump) a request to play the Fool or a named trump stays legal."""
+    d = deal()
+    t, p, _c = find(d, lambda d, t, p, c: c.is_fool and p < 2)
+    report = say(d, t, p, "lead trumps")
+    assert codes(report) == ["REMARK_OUT_OF_BOUNDS"]
+    assert "PIE-5a" in the_finding(report, "REMARK_OUT_OF_BOUNDS").message
+    assert codes(say(d, t, p, "lead this high")) == ["REMARK_OUT_OF_BOUNDS"]  # this: trumps
+    assert codes(say(d, t, p, "play 21")) == []
+    t, p, _c = find(d, lambda d, t, p, c: c.is_trump and p < 2)
+    assert codes(say(d, t, p, "lead trumps")) == []
+    assert codes(say(d, t, p, "play Fool")) == []
+    assert codes(say(d, t, p, "play 21")) == []
+
+
+def test_a_word_after_a_card_out_of_bounds_is_still_read_NICE9a() -> None:
+    """NICE-9a: a word of a remark that cannot be read is an error even when a card before it
+    in the same statement is out of bounds: the breach does not hide it."""
+    d = deal()
+    t, p, c = find(d, lambda d, t, p, c: c.suit is not None and p < 2)
+    other = cards_of(R.SUITS[c.suit ^ 1])[0]
+    assert codes(say(d, t, p, f"have {other}")) == ["REMARK_OUT_OF_BOUNDS"]
+    report = say(d, t, p, f"have {other} whatever")
+    assert codes(report) == ["BAD_REMARK"] and report.status is Status.INVALID
+
+
 # -- the dealer's sleeping cards ---------------------------------------------------------------
 def test_sleeping_cards_only_for_the_dealer_and_true_PIE5() -> None:
     d = deal()  # Dario deals; his discard is two suit cards

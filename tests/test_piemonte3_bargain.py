@@ -217,6 +217,18 @@ def test_thrown_in_hands_show_the_cards_dealt_by_then_PIE3_3(sessions, each: int
     assert report.errors[0].rule == "PIE3-3"
 
 
+def test_a_thrown_in_deal_with_a_card_dealt_twice_is_an_error_G4a() -> None:
+    """G-4a: a bargain settles the hand, but its deal is checked as far as it went: a card
+    dealt to two players is an error (G-2), not a clean throw-in."""
+    hands = _hands(10)
+    first_card = hands.split(": ", 1)[1].split()[0]
+    twice = hands.replace("hand Carla: ", f"hand Carla: {first_card} ", 1)
+    carla = twice.splitlines()[2].split()
+    twice = twice.replace(" ".join(carla), " ".join(carla[:-1]))  # still ten cards each
+    report = verify(bargain("pass pass pass", head=HEAD + twice))
+    assert codes(report) == ["DUPLICATE_CARD"] and report.status is Status.INVALID
+
+
 def test_a_full_deal_is_25_25_and_28_PIE3_3() -> None:
     scenario = hand()
     assert sorted(m.bit_count() for m in scenario.dealt.values()) == [25, 25, 28]

@@ -417,11 +417,16 @@ def test_exchange_before_the_player_has_the_card_is_impossible_PIE3_7() -> None:
 
 
 def test_exchange_with_a_card_worth_more_is_flagged_and_moved_PIE3_7() -> None:
-    scenario = hand(fixed={"Carla": "Fool QS"}, discard="QS 3S 6S", force={(1, "Carla"): "Fool"})
+    scenario = hand(
+        fixed={"Carla": "Fool QS"},
+        discard="QS 3S 6S",
+        force={(1, "Carla"): "Fool"},
+        discard_in_pile=True,
+    )
     [(after, giver, winner, card)] = scenario.tally.exchanges
     assert (after, giver) == (1, "Carla")  # the dealer gives at once, from his discard
     text = scenario.text.replace(f"fool Carla: {card}", "fool Carla: QS")
-    report = verify(text)
+    report = verify(text, {"discard-in-pile": "yes"})  # PIE3-7a: his discard is his pile
     assert codes(report) == ["FOOL_EXCHANGE_NOT_ONE_POINT"]
     moved = {p: scenario.tally.totals[p] - 43 for p in PLAYERS}
     moved["Carla"] -= 3
@@ -457,13 +462,20 @@ def test_the_fool_goes_to_the_winner_if_never_exchanged_PIE3_7() -> None:
     assert by_name(report)["Anna"] == -43
 
 
-def test_discard_in_pile_option_PIE3_7() -> None:
-    scenario = hand(fixed={"Carla": "Fool"}, force={(1, "Carla"): "Fool"})
-    [(after, giver, _winner, card)] = scenario.tally.exchanges
-    assert (after, giver) == (1, "Carla") and card in cards(scenario.build.discard)
-    assert scenario.report().status is Status.CLEAN
-    report = scenario.report({"discard-in-pile": "no"})
-    assert codes(report) == ["FOOL_CARD_NOT_IN_PILE"]
+def test_discard_in_pile_option_PIE3_7a() -> None:
+    """PIE3-7a: by default the dealer cannot give the Fool's 1-point card from his discard;
+    with discard-in-pile=yes he can (and must, at once)."""
+    from_discard = hand(fixed={"Carla": "Fool"}, force={(1, "Carla"): "Fool"}, discard_in_pile=True)
+    [(after, giver, _winner, card)] = from_discard.tally.exchanges
+    assert (after, giver) == (1, "Carla") and card in cards(from_discard.build.discard)
+    report = from_discard.report()
+    assert codes(report) == ["FOOL_CARD_NOT_IN_PILE"] and report.status is Status.INVALID
+    assert report.findings[0].rule == "PIE3-7a"
+    assert from_discard.report({"discard-in-pile": "yes"}).status is Status.CLEAN
+    from_pile = hand(fixed={"Carla": "Fool"}, force={(1, "Carla"): "Fool"})
+    [(after, giver, _winner, card)] = from_pile.tally.exchanges
+    assert giver == "Carla" and card not in cards(from_pile.build.discard)
+    assert from_pile.report().status is Status.CLEAN
 
 
 def test_the_kits_count_matches_a_whole_hand_played_by_the_policy() -> None:

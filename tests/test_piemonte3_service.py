@@ -65,7 +65,8 @@ def test_rules_lists_options_sections_and_rulings(runner: CliRunner) -> None:
     for needle in (
         "fool=4|5",
         "abundance-fool=plain|trump",
-        "discard-in-pile=yes|no",
+        "discard-in-pile=no|yes",
+        "PIE3-7a",
         "bargain",
         "declare",
         "fool ",

@@ -286,7 +286,13 @@ def test_declarations_not_held_or_reused_are_named_in_the_records_style() -> Non
 
 # -- the Fool's exchange (PIE3-7) ----------------------------------------------------------------
 def test_the_fools_exchange_is_named_in_the_records_style() -> None:
-    scenario = hand(fixed={"Carla": "Fool QB"}, discard="QB 3S 6S", force={(1, "Carla"): "Fool"})
+    scenario = hand(  # PIE3-7a: the dealer's discard is his pile with discard-in-pile=yes
+        fixed={"Carla": "Fool QB"},
+        discard="QB 3S 6S",
+        force={(1, "Carla"): "Fool"},
+        options="discard-in-pile=yes",
+        discard_in_pile=True,
+    )
     [(after, giver, _winner, card)] = scenario.tally.exchanges
     assert (after, giver) == (1, "Carla")
     text = scenario.text.replace(f"fool Carla: {card}", "fool Carla: QB")
@@ -304,8 +310,12 @@ def test_the_fools_exchange_is_named_in_the_records_style() -> None:
 
 
 def test_an_exchange_not_written_names_the_card_taken_in_the_records_style() -> None:
-    scenario = hand(
-        fixed={"Carla": "Fool 2B 5B 8B"}, discard="2B 5B 8B", force={(1, "Carla"): "Fool"}
+    scenario = hand(  # PIE3-7a: the dealer's discard is his pile with discard-in-pile=yes
+        fixed={"Carla": "Fool 2B 5B 8B"},
+        discard="2B 5B 8B",
+        force={(1, "Carla"): "Fool"},
+        options="discard-in-pile=yes",
+        discard_in_pile=True,
     )
     [(_after, giver, _winner, card)] = scenario.tally.exchanges
     assert giver == "Carla" and str(card) == "2B"  # the lowest 1-point card of her pile

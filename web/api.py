@@ -334,8 +334,14 @@ def ledger(args: dict, session_id: int) -> Any:
 @api_blp.route("/sessions/<int:session_id>/rulings")
 @api_blp.response(200, S.RulingOutRow(many=True))
 def rulings(session_id: int) -> list[dict]:
+    """Every ruling, withdrawal and amendment of the session, oldest first, each saying
+    whether it stands (counts in the ledger) and what replaced it."""
     readable_session(session_id)
-    return get_store().rulings(session_id)
+    return service.session_rulings(get_store(), session_id)
+
+
+def _ruling_out(session_id: int, ruling_id: int) -> dict:
+    return next(r for r in service.session_rulings(get_store(), session_id) if r["id"] == ruling_id)
 
 
 @api_blp.route("/sessions/<int:session_id>/rulings", methods=["POST"])
@@ -355,7 +361,39 @@ def add_ruling(body: dict, session_id: int) -> dict:
         body["hand_id"],
         actor,
     )
-    return next(r for r in get_store().rulings(session_id) if r["id"] == rid)
+    return _ruling_out(session_id, rid)
+
+
+@api_blp.route("/sessions/<int:session_id>/rulings/<int:ruling_id>/withdraw", methods=["POST"])
+@api_blp.arguments(S.RulingWithdrawIn)
+@api_blp.response(201, S.RulingOutRow)
+@api_blp.alt_response(404, schema=S.ErrorOut)
+@api_blp.alt_response(422, schema=S.ErrorOut, description="the ruling no longer stands")
+def withdraw_ruling(body: dict, session_id: int, ruling_id: int) -> dict:
+    """Withdraw a standing ruling: a new entry with its reason (nothing is deleted); the
+    ruling no longer counts in the ledger."""
+    session = readable_session(session_id)
+    actor = require_director(session["tournament_id"])
+    rid = service.withdraw_ruling(
+        get_store(), session_id, ruling_id, body["reason"], body["author"], actor
+    )
+    return _ruling_out(session_id, rid)
+
+
+@api_blp.route("/sessions/<int:session_id>/rulings/<int:ruling_id>/amend", methods=["POST"])
+@api_blp.arguments(S.RulingAmendIn)
+@api_blp.response(201, S.RulingOutRow)
+@api_blp.alt_response(404, schema=S.ErrorOut)
+@api_blp.alt_response(422, schema=S.ErrorOut, description="the ruling no longer stands")
+def amend_ruling(body: dict, session_id: int, ruling_id: int) -> dict:
+    """Amend a standing ruling: a new entry whose amounts replace the ruling's, at its place
+    in the ledger, with its reason (nothing is deleted)."""
+    session = readable_session(session_id)
+    actor = require_director(session["tournament_id"])
+    rid = service.amend_ruling(
+        get_store(), session_id, ruling_id, body["amounts"], body["reason"], body["author"], actor
+    )
+    return _ruling_out(session_id, rid)
 
 
 @api_blp.route("/sessions/<int:session_id>/export")
@@ -425,6 +463,23 @@ def correct(body: dict, hand_id: int) -> dict:
         get_store(), hand_id, body["text"], body["author"], body["reason"], actor
     )
     return {"revision": number, "hand": vars(result)}
+
+
+@api_blp.route("/hands/<int:hand_id>/revisions/<int:number>/restore", methods=["POST"])
+@api_blp.arguments(S.RulingWithdrawIn)
+@api_blp.response(201, S.RevisionResponse)
+@api_blp.alt_response(404, schema=S.ErrorOut)
+@api_blp.alt_response(422, schema=S.ErrorOut, description="that revision is the current one")
+def restore(body: dict, hand_id: int, number: int) -> dict:
+    """Restore an earlier revision: its text becomes the hand's new current revision, with
+    who and why (the reason is stored as ``restores revision N: ...``)."""
+    hand_row = readable_hand(hand_id)
+    session = get_store().session(hand_row["session_id"])
+    actor = require_director(session["tournament_id"])
+    new, result = service.restore_revision(
+        get_store(), hand_id, number, body["author"], body["reason"], actor
+    )
+    return {"revision": new, "hand": vars(result)}
 
 
 @api_blp.route("/hands/<int:hand_id>/export")

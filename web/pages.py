@@ -3,10 +3,12 @@
 
 Pages: ``/`` (home), ``/verify`` (paste or pick a file; store it in a session as a director),
 ``/hands/<id>`` (the replay), ``/sessions/<id>`` (the score sheet), ``/tournaments/<id>``
-(standings), ``/rules`` and ``/rules/<game>``. Reads are public unless the tournament is
-private: then only its director, logged in with a token, sees it; to anyone else it does
-not exist (404). A login keeps only a random login id in the signed Flask session cookie; the
-token and the login stay on the server, and logout or revoking the token ends it. Every form
+(standings), ``/rules`` and ``/rules/<game>``; the director's pages of issue 23 (revisions,
+rulings withdrawn or amended, sessions and tokens) are in :mod:`web.director_pages`. Reads are
+public unless the tournament is private: then only its director, logged in with a token, sees
+it; to anyone else it does not exist (404). A login keeps only a random login id in the
+signed Flask session cookie; the token and the login stay on the server, and logout or
+revoking the token ends it. Every form
 carries a CSRF token (:mod:`web.csrf`).
 """
 
@@ -286,9 +288,15 @@ def _submitted_text() -> str:
     return request.form.get("text", "")
 
 
-def _verify_view(text: str, options_text: str) -> dict[str, Any]:
-    """Verify ``text`` as the API does; what the page shows of each record."""
-    options = {k.lower(): v.lower() for k, v in parse_options(options_text).items()}
+def _verify_view(
+    text: str, options_text: str, session_options: dict[str, str] | None = None
+) -> dict[str, Any]:
+    """Verify ``text`` as the API does (under ``session_options`` when it is to be stored in
+    a session, else the form's options); what the page shows of each record."""
+    if session_options is not None:
+        options = session_options
+    else:
+        options = {k.lower(): v.lower() for k, v in parse_options(options_text).items()}
     checked = check_text(text, options=options or None)
     ledger = session_ledger(checked) if len(checked) > 1 else None
     findings: list[dict[str, Any]] = []
@@ -361,8 +369,8 @@ def verify() -> Any:
     if not text.strip():
         context["error"] = "paste a record or pick a file first"
         return render_template("verify.html", **context), 400
-    if request.form.get("action") == "store":
-        return _store(text, context)
+    if request.form.get("action") in ("preview", "store"):
+        return _store(text, context, request.form["action"])
     try:
         context["view"] = _verify_view(text, context["options"])
     except OptionError as exc:
@@ -371,7 +379,11 @@ def verify() -> Any:
     return render_template("verify.html", **context)
 
 
-def _store(text: str, context: dict[str, Any]) -> Any:
+def _store(text: str, context: dict[str, Any], action: str) -> Any:
+    """``preview`` ("Verify and store"): the verdicts, findings and payments of what would be
+    stored, under the session's options, and a button to store it. ``store``: store it, but
+    an invalid or partial record only once the director has ticked the box that confirms
+    it (#23.1); else the preview again and nothing stored."""
     mine = director()
     if mine is None:
         abort(401, description="log in with a director token to store records")
@@ -385,21 +397,45 @@ def _store(text: str, context: dict[str, Any]) -> Any:
         return render_template("verify.html", **context), 422
     actor = f"token {mine['id']} ({mine['label']}) via the web"
     try:
-        results = service.upload(get_store(), target["id"], text, actor)
+        preview = service.preview_upload(get_store(), target["id"], text)
     except ServiceError as exc:
         context["error"] = f"nothing was stored: {exc.message}"
         context["view"] = _verify_view(text, "")
         return render_template("verify.html", **context), exc.status
+    doubtful = [p for p in preview if p.status in service.NEEDS_CONFIRMATION and not p.duplicate]
+    confirmed = request.form.get("confirm") == "1"
+    if action == "preview" or (doubtful and not confirmed):
+        context["view"] = _verify_view(text, "", target["options"])
+        context["preview"] = {"session": target, "records": preview, "doubtful": doubtful}
+        if action == "preview":
+            return render_template("verify.html", **context)
+        context["error"] = (
+            f"nothing was stored: {_doubtful_words(doubtful)}; "
+            "tick the box below to store it all the same"
+        )
+        return render_template("verify.html", **context), 422
+    results = service.upload(get_store(), target["id"], text, actor)
     stored = sum(1 for r in results if not r.duplicate)
-    flash(
+    message = (
         f"Stored {stored} hand{'s' if stored != 1 else ''} in "
         f"{target['name'] or 'session ' + str(target['id'])}"
         + (f"; {len(results) - stored} already there" if stored < len(results) else "")
-        + "."
     )
+    if doubtful:
+        flash(f"{message}; {_doubtful_words(doubtful)}: it needs a director.", "warning")
+    else:
+        flash(message + ".")
     if len(results) == 1:
         return redirect(url_for("pages.hand", hand_id=results[0].hand_id))
     return redirect(url_for("pages.session_sheet", session_id=target["id"]))
+
+
+def _doubtful_words(doubtful: list[service.Preview]) -> str:
+    """``record 2 is invalid`` or ``records 1, 3 are invalid or partial``."""
+    kinds = " or ".join(sorted({p.status for p in doubtful}))
+    if len(doubtful) == 1:
+        return f"record {doubtful[0].index} is {kinds}"
+    return f"records {', '.join(str(p.index) for p in doubtful)} are {kinds}"
 
 
 # -- a hand -------------------------------------------------------------------------------
@@ -531,23 +567,29 @@ def correct(hand_id: int) -> Response:
 
 
 # -- a session ----------------------------------------------------------------------------
+def form_amounts(players: list[str]) -> dict[str, int]:
+    """The amounts of a ruling form (fields ``amount-0``, ``amount-1``, ... in seat order;
+    blank is 0, zeros left out); a field that is not a whole number is a 422."""
+    amounts = {}
+    for seat, player in enumerate(players):
+        raw = request.form.get(f"amount-{seat}", "").strip() or "0"
+        if not re.fullmatch(r"[+-]?\d{1,19}", raw):
+            raise ServiceError(422, "BAD_AMOUNT", f"{player}: {raw[:40]!r} is not a whole number")
+        if int(raw):
+            amounts[player] = int(raw)
+    return amounts
+
+
 @pages_blp.post("/sessions/<int:session_id>/rulings")
 def add_ruling(session_id: int) -> Response:
     """A director's ruling: zero-sum amounts per player with a reason, its own row of the
     sheet (:func:`records.service.add_ruling`)."""
     session_row, tournament_row = readable_session(session_id)
     actor = _director_actor(tournament_row["id"])
-    amounts = {}
-    for seat, player in enumerate(session_row["players"]):
-        raw = request.form.get(f"amount-{seat}", "").strip() or "0"
-        if not re.fullmatch(r"[+-]?\d{1,19}", raw):
-            raise ServiceError(422, "BAD_AMOUNT", f"{player}: {raw[:40]!r} is not a whole number")
-        if int(raw):
-            amounts[player] = int(raw)
     body = _load_form(
         S.RulingIn(),
         {
-            "amounts": amounts,
+            "amounts": form_amounts(session_row["players"]),
             "reason": request.form.get("reason", ""),
             "author": request.form.get("author", ""),
             "hand_id": request.form.get("hand_id", type=int) or None,
@@ -583,6 +625,7 @@ def session_sheet(session_id: int) -> str:
         if rev["number"] > 1
     ]
     positions = {h["id"]: h["position"] for h in hands}
+    rulings = service.session_rulings(store, session_id)  # withdrawn ones too (#23.4)
     return render_template(
         "session.html",
         session=session_row,
@@ -593,7 +636,8 @@ def session_sheet(session_id: int) -> str:
         rows=present.sheet_rows(ledger, {h["position"]: h["id"] for h in hands}),
         chart=present.balance_chart(ledger),
         result=service.result_of(ledger),
-        rulings=store.rulings(session_id),
+        rulings=rulings,
+        rulings_by_id={r["id"]: r for r in rulings},
         positions=positions,
         corrections=corrections,
         director=director(),
@@ -732,5 +776,7 @@ def game_rules(game: str) -> str:
 
 
 def register_pages(app: Flask) -> None:
+    from . import director_pages  # noqa: F401 - its views join pages_blp (#23)
+
     app.register_blueprint(pages_blp)
     app.add_template_filter(table_heading, "table_heading")  # a session's table, as headed

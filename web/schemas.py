@@ -209,6 +209,24 @@ class RulingIn(Schema):
     )
 
 
+class RulingWithdrawIn(Schema):
+    """Who and why: a ruling's withdrawal, or a revision's restoration."""
+
+    reason = fields.String(required=True, validate=validate.Length(min=1, max=MAX_REASON))
+    author = fields.String(required=True, validate=validate.Length(min=1, max=MAX_AUTHOR))
+
+
+class RulingAmendIn(RulingWithdrawIn):
+    amounts = fields.Dict(
+        keys=fields.String(),
+        values=fields.Integer(
+            strict=True, validate=validate.Range(-MAX_RULING_AMOUNT, MAX_RULING_AMOUNT)
+        ),
+        required=True,
+        metadata={"description": "the amounts that replace the amended ruling's"},
+    )
+
+
 class RulingOutRow(Schema):
     id = fields.Integer()
     session_id = fields.Integer()
@@ -217,6 +235,24 @@ class RulingOutRow(Schema):
     reason = fields.String()
     author = fields.String(allow_none=True)
     created_at = fields.String()
+    kind = fields.String(
+        validate=validate.OneOf(["ruling", "withdrawal", "amendment"]),
+        metadata={
+            "description": "ruling; withdrawal (withdraws the ruling it replaces, no amounts);"
+            " amendment (its amounts replace those of the ruling it replaces)"
+        },
+    )
+    replaces = fields.Integer(
+        allow_none=True,
+        metadata={"description": "the ruling this withdrawal or amendment is about"},
+    )
+    replaced_by = fields.Integer(
+        allow_none=True,
+        metadata={"description": "the later withdrawal or amendment of this ruling, if any"},
+    )
+    standing = fields.Boolean(
+        metadata={"description": "whether its amounts count in the ledger now"}
+    )
 
 
 class StandingOut(Schema):

@@ -56,6 +56,7 @@ class Game:
     point_total: int | None = None  # the sides' totals of a played-out hand (default options)
     claim_field: str = ""  # the claim line's field for the payments (scorer.claims); unit
     keywords: Mapping[str, KeywordSpec] = {}
+    trick_notes: bool = False  # whether a played card may carry an annotation, CARD(text)
     options: tuple[Option, ...] = ()
     rulings: tuple[str, ...] = ()  # ruling IDs this engine implements
 
@@ -124,6 +125,15 @@ class Game:
         played past its end, a giro left unfinished, ...). The ledger already checks the
         deal's rotation (G-6) for every game; this adds the game's own session rules."""
         return []
+
+    def hands_not_counted(
+        self, records: Sequence[Record], reports: Sequence[Report]
+    ) -> dict[int, str]:
+        """The hands (1-based) of a session that count in no balance although they were
+        played, each with why (a Piedicavallo deal after the game ended, PIE-7). The ledger
+        shows them with that note and zero amounts, so every balance, standing and export
+        built on it leaves them out. None by default."""
+        return {}
 
     def session_summary(
         self, records: Sequence[Record], reports: Sequence[Report], balances: Mapping[str, int]

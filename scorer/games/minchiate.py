@@ -218,7 +218,6 @@ class _MinHand(SeatingReplay):
 
     # -- driver ----------------------------------------------------------------------------
     def run(self) -> Report:
-        halted = False
         try:
             if len(self.report.players) != 4:
                 self.stop(
@@ -230,12 +229,7 @@ class _MinHand(SeatingReplay):
             self.sort_lines()
             if self.single_pass and self.single_pass_ready():
                 return self.run_single_pass()
-            try:
-                self.seat_plays()
-            except _Stop:
-                if self.report.findings[-1].trick is None:
-                    raise
-                halted = True  # G-2: the tricks before an impossible one are still replayed
+            halted = self.seat_before_replay()  # G-2: the tricks before it are still replayed
             self.deal()
             self.marks = S.Marks(self)
             self.marks.before_play()
@@ -246,6 +240,7 @@ class _MinHand(SeatingReplay):
                 raise _Stop
         except _Stop:
             self.stopped = True
+            self.forget_later_halt()
         try:
             return self.finish()
         finally:

@@ -346,6 +346,7 @@ KEYWORDS = {
         "cards",
         "the folla his partner looked through, with the "
         "announced counts swords=N batons=N cups=N coins=N (MIN-5)",
+        None,  # the suit words depend on the record's Suits style: the engine checks them
     ),
     "discard": KeywordSpec("player", "cards", "the cards a robber or the dealer discarded (MIN-6)"),
     "declare": KeywordSpec(

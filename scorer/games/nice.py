@@ -27,7 +27,7 @@ from ..tricks import CATEGORY, TRUMP, TRUMP_MASK
 from . import nice_contract, nice_declare, nice_play
 from . import nice_rules as R
 from .base import Game
-from .nice_scoring import score_hand
+from .nice_scoring import contract_summary, score_hand
 from .replay import ReplayStop, Seating, SeatingReplay
 
 __all__ = ["Nice3", "Nice4"]
@@ -85,7 +85,12 @@ class NiceGame(Game):
     start_balance = 10  # NICE-18
     ledger_rule = "NICE-18"  # a session stands by its marca balances
     claim_field = "marca"  # claim marca: the payments as written (NICE-18)
-    rulings = (*(f"NICE-{n}" for n in range(1, 19)), "G-1", "G-2", "G-3", "G-4", "G-5", "G-6")
+    trick_notes = True  # NICE-13: Mitigatti and Quatre Rei are written on the card played
+    rulings = (
+        *(f"NICE-{n}" for n in range(1, 19)),
+        "NICE-9a",
+        *("G-1", "G-2", "G-3", "G-4", "G-4a", "G-5", "G-6", "G-7"),
+    )
 
     @cached_property
     def seating(self) -> Seating:
@@ -180,6 +185,7 @@ class _NiceHand(SeatingReplay):
         self.start: list[int] = [0] * self.n  # hands when play begins
         self.discard: int | None = None
         self.stopped = False
+        self.contract_known = False  # settled (start_hands done): reported in any case (G-2)
         self.declared: dict[tuple[int, str], Line | Item] = {}  # (seat, combination) -> where
         self.bagatte = None  # the BagatteWatch of the play (NICE-14)
         # tricks and card points won per seat and the Fool's seat, from the single pass
@@ -188,7 +194,6 @@ class _NiceHand(SeatingReplay):
     # -- driver ----------------------------------------------------------------------------
     def run(self) -> Report:
         report = self.report
-        halted = False
         try:
             if len(report.players) != self.n:  # nothing else can be seated (G-2)
                 self.stop(
@@ -203,14 +208,7 @@ class _NiceHand(SeatingReplay):
                 return self.finish()
             if self.single_pass and self.single_pass_ready():
                 return self.run_single_pass()
-            try:
-                self.seat_plays()
-            except _Stop:
-                if report.findings[-1].trick is None:
-                    raise
-                # G-2: an impossible trick (out of turn, a card twice, ...) ends the replay
-                # there, but the tricks before it are still replayed and their findings kept.
-                halted = True
+            halted = self.seat_before_replay()  # G-2: the tricks before it are still replayed
             self.deal()
             if self.n == 4 and "call" not in self.lines.single and not self.lines.tricks:
                 self.flag(
@@ -237,6 +235,7 @@ class _NiceHand(SeatingReplay):
                 raise _Stop
         except _Stop:
             self.stopped = True
+            self.forget_later_halt()
         return self.finish()
 
     def single_pass_ready(self) -> bool:
@@ -279,6 +278,14 @@ class _NiceHand(SeatingReplay):
                 self.check_claims()
             except _Stop:
                 self.stopped = True
+        elif self.contract_known and not report.thrown_in:
+            # G-2: what came before the stop is reported; with nothing paid, the declarations
+            # accepted so far are named here rather than as payments
+            report.contract.update(contract_summary(self))
+            if self.declared:
+                report.contract["declared"] = "; ".join(
+                    f"{self.name(seat)} {name}" for seat, name in self.declared
+                )
         report.findings.sort(key=lambda f: (f.loc is None, f.loc or Loc(0, 0)))
         return report
 
@@ -392,6 +399,7 @@ class _NiceHand(SeatingReplay):
             return False
         self.report.thrown_in = True
         self.report.complete = True
+        self.check_dealt_hands(thrown_in_at)  # G-4a: the deal so far could have happened
         self.check_no_play_after(f"all went to the mountain in round {thrown_in_at} (NICE-5, G-4)")
         return True
 
@@ -434,31 +442,9 @@ class _NiceHand(SeatingReplay):
 
     # -- NICE-5, NICE-6: deal and discard --------------------------------------------------
     def deal(self) -> None:
-        game = self.game
-        size = game.hand_size
-        sizes = [size] * self.n
-        sizes[self.dealer] += game.dealer_extra
-        union = 0
-        outside = ~R.PACK
-        for seat, line in sorted(self.lines.hands.items()):
-            cards = line.card_tuple
-            try:  # a repeated card carries into another bit: fewer bits than cards
-                mask = sum(map(_BIT_OF.__getitem__, cards))
-            except KeyError:  # an unknown card (None)
-                mask = 0
-            if not mask or mask.bit_count() != len(cards) or mask & union or mask & outside:
-                mask = self.check_hand_cards(seat, line, union)
-            if mask.bit_count() != sizes[seat]:
-                self.stop(
-                    "WRONG_HAND_SIZE",
-                    f"{self.name(seat)} was dealt {mask.bit_count()} "
-                    f"cards; the deal gives {sizes[seat]}",
-                    "NICE-5",
-                    loc=line.loc,
-                    seat=seat,
-                )
-            union |= mask
-            self.dealt[seat] = mask
+        """The hand lines of a deal dealt out (:meth:`check_dealt_hands`), then the discard;
+        hands not written are taken from the play when it is complete."""
+        self.check_dealt_hands(len(self.game.rounds))
         self.read_discard()
         hands = self.lines.hands
         if len(hands) == self.n:
@@ -476,6 +462,38 @@ class _NiceHand(SeatingReplay):
                 "G-2",
                 loc=self.record.start,
             )
+
+    def check_dealt_hands(self, rounds_dealt: int) -> None:
+        """The ``hand`` lines after ``rounds_dealt`` rounds of the deal (NICE-5): cards of the
+        pack, none dealt twice, and as many as those rounds give (the dealer's extra cards
+        come with the last round). A thrown-in deal is checked as far as it was dealt (G-4a)."""
+        game = self.game
+        size = sum(game.rounds[:rounds_dealt])
+        sizes = [size] * self.n
+        if rounds_dealt == len(game.rounds):
+            sizes[self.dealer] += game.dealer_extra
+        after = "" if rounds_dealt == len(game.rounds) else f" in {rounds_dealt} round(s)"
+        union = 0
+        outside = ~R.PACK
+        for seat, line in sorted(self.lines.hands.items()):
+            cards = line.card_tuple
+            try:  # a repeated card carries into another bit: fewer bits than cards
+                mask = sum(map(_BIT_OF.__getitem__, cards))
+            except KeyError:  # an unknown card (None)
+                mask = 0
+            if not mask or mask.bit_count() != len(cards) or mask & union or mask & outside:
+                mask = self.check_hand_cards(seat, line, union)
+            if mask.bit_count() != sizes[seat]:
+                self.stop(
+                    "WRONG_HAND_SIZE",
+                    f"{self.name(seat)} was dealt {mask.bit_count()} "
+                    f"cards; the deal gives {sizes[seat]}{after}",
+                    "NICE-5",
+                    loc=line.loc,
+                    seat=seat,
+                )
+            union |= mask
+            self.dealt[seat] = mask
 
     def read_discard(self) -> None:
         """NICE-6: the discard's size, its cards, and the announced number of Tarots."""
@@ -612,6 +630,7 @@ class _NiceHand(SeatingReplay):
         if all(self.known):
             self.report.hands = tuple(self.dealt)
         self.report.discard = self.discard
+        self.contract_known = True
 
     # -- NICE-12 and NICE-13: declarations -------------------------------------------------
     def declarations_before_play(self) -> None:

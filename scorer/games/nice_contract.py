@@ -40,6 +40,7 @@ def settle_contract(h: _NiceHand) -> None:
         )
     contract.loc = call_line.loc
     called, choice = _read_call(h, call_line)
+    choice_loc = call_line.items[-1].loc if choice is not None else None
     if called is None:
         if not contract.solo:
             h.stop(
@@ -62,6 +63,14 @@ def settle_contract(h: _NiceHand) -> None:
     if holder == "discard":
         contract.called_in_discard = True
         if contract.solo:
+            if choice is not None:  # NICE-9a: the word does not apply, never ignored
+                h.stop(
+                    "BAD_CHOICE",
+                    f"{choice} is only for a player who calls his own card; {text} lies "
+                    "in the dealer's discard (NICE-7)",
+                    "NICE-9a",
+                    loc=choice_loc,
+                )
             _no_exchange(h, f"{text} lies in the discard, so no exchange happens (NICE-7)")
             if h.options.get("called-in-discard") == "sans-prendre":
                 contract.sans_prendre = True
@@ -86,8 +95,8 @@ def settle_contract(h: _NiceHand) -> None:
         h.stop(
             "BAD_CHOICE",
             f"{choice} is only for a player who calls his own card",
-            "NICE-9",
-            loc=call_line.loc,
+            "NICE-9a",
+            loc=choice_loc,
         )
     if holder is None:
         h.flag(

@@ -169,7 +169,16 @@ def declare_in_play(
     for word in (w.strip() for w in (item.note or "").split(";")):
         if not word:
             continue
-        name = combination_named(h, word.split()[0], item.loc)
+        name, *extra = word.split()
+        if extra:  # NICE-9a: one declaration per word; two are parted by ";"
+            h.stop(
+                "BAD_DECLARATION",
+                f"{extra[0]!r} after {name!r}: an annotation names one declaration, or "
+                "several parted by ';' as in (mitigatti; quatre-rei)",
+                "NICE-9a",
+                loc=item.loc,
+            )
+        name = combination_named(h, name, item.loc)
         rule = R.COMBINATION_RULES[name]
         if name == "10-tarocche":
             h.flag(

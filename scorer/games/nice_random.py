@@ -46,10 +46,12 @@ def random_record(
     deck = list(cards_of(R.PACK))
     rng.shuffle(deck)
     hands = [0] * n
+    dealt: list[list[Card]] = [[] for _ in range(n)]  # each seat's cards in the order dealt
     position = 0
     for seat in [*range(dealer + 1, n), *range(dealer + 1)]:
         size = game.hand_size + (game.dealer_extra if seat == dealer else 0)
-        for card in deck[position : position + size]:
+        dealt[seat] = deck[position : position + size]
+        for card in dealt[seat]:
             hands[seat] |= card.bit
         position += size
     for seat in range(n):
@@ -57,6 +59,11 @@ def random_record(
 
     for round_no in range(1, len(game.rounds) + 1):
         if rng.random() < 0.03:
+            if round_no < len(game.rounds):  # G-4a: the hands as dealt so far
+                so_far = sum(game.rounds[:round_no])
+                body = [
+                    _cards_line("hand", players[seat], dealt[seat][:so_far]) for seat in range(n)
+                ]
             body.append(_words_line("mountain", str(round_no), ["mountain"] * n))
             return Record(tags, tuple(body))
         body.append(

@@ -72,7 +72,9 @@ COMBINATION_RULES = {"10-tarocche": "NICE-12", "mitigatti": "NICE-13", "quatre-r
 _COMMON_KEYWORDS = {
     "hand": KeywordSpec("player", "cards", "the cards dealt to a player (dealer before discard)"),
     "mountain": KeywordSpec("number", "words", "words spoken after a round: keep | mountain"),
-    "discard": KeywordSpec("none", "cards", "the dealer's discard, with announce=N tarots"),
+    "discard": KeywordSpec(
+        "none", "cards", "the dealer's discard, with announce=N tarots", frozenset({"announce"})
+    ),
     "declare": KeywordSpec("player", "mixed", "a declaration: 10-tarocche and its 10 cards"),
     "claim": KeywordSpec("word", "words", "the result written on paper: claim marca: Anna +3 ..."),
 }

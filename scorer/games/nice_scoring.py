@@ -121,7 +121,7 @@ def score_hand(h: _NiceHand) -> None:
             report.lines.append(
                 ScoreLine(label, each_other_pays(n, watch.holder, -amount), "NICE-14")
             )
-    report.contract.update(_contract_summary(h))
+    report.contract.update(contract_summary(h))
 
 
 def _partida4(h: _NiceHand) -> None:
@@ -204,7 +204,7 @@ def _surrender(h: _NiceHand) -> None:
             "NICE-9",
         )
     )
-    report.contract.update(_contract_summary(h))
+    report.contract.update(contract_summary(h))
     for seat in range(n):
         if not h.known[seat]:
             continue
@@ -219,7 +219,9 @@ def _surrender(h: _NiceHand) -> None:
             )
 
 
-def _contract_summary(h: _NiceHand) -> dict[str, str]:
+def contract_summary(h: _NiceHand) -> dict[str, str]:
+    """Who plays with whom, as the report shows it: settled before play, so also shown for a
+    record that stops or becomes impossible later (G-2)."""
     if h.n == 3:
         return {"type": "three players, each for himself"}
     contract = h.contract

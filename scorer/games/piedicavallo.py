@@ -67,8 +67,9 @@ class Piedicavallo(Game):
     start_balance = 0  # PIE-7: each side's lead over the average starts at nothing
     zero_sum = True
     keywords = R.KEYWORDS
+    trick_notes = True  # PIE-5: table talk is written on the card it was said with
     options = R.OPTIONS
-    rulings = (*(f"PIE-{n}" for n in range(1, 8)), "G-1", "G-2", "G-3", "G-6")
+    rulings = (*(f"PIE-{n}" for n in range(1, 8)), "PIE-5a", "G-1", "G-2", "G-3", "G-6", "G-7")
     ranked_by_games = True  # PIE-7: a session is one game, won by a side
     ledger_rule = "PIE-7"
 
@@ -111,6 +112,14 @@ class Piedicavallo(Game):
         from .piedicavallo_game import session_findings
 
         return session_findings(self, records, reports)
+
+    def hands_not_counted(
+        self, records: Sequence[Record], reports: Sequence[Report]
+    ) -> dict[int, str]:
+        """PIE-7: the deals recorded after the game ended."""
+        from .piedicavallo_game import hands_not_counted
+
+        return hands_not_counted(self, records, reports)
 
     def session_summary(
         self, records: Sequence[Record], reports: Sequence[Report], balances: Mapping[str, int]
@@ -167,13 +176,7 @@ class _Deal(SeatingReplay):
                     loc=self.record.start,
                 )
             self.sort_lines()
-            halted = False
-            try:
-                self.seat_plays()
-            except _Stop:
-                if report.findings[-1].trick is None:
-                    raise
-                halted = True  # G-2: the tricks before the impossible one are still replayed
+            halted = self.seat_before_replay()  # G-2: the tricks before it are still replayed
             self.deal()
             play(self)
             if halted:
@@ -189,7 +192,7 @@ class _Deal(SeatingReplay):
                     loc=self.record.start,
                 )
         except _Stop:
-            pass
+            self.forget_later_halt()
         if report.complete and not report.errors:
             score(self)
             report.findings += claim_findings(self.claims, report, "score", "PIE-7")

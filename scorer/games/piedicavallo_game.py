@@ -11,8 +11,9 @@ the ledger is his side's lead, as the players keep it at the table. The game end
 * after a tie at four deals, after two more deals (both are played: level after four, no side
   can lead by more than 57 after the fifth); still tied, a draw.
 
-A deal recorded after the game's end is flagged (``DEAL_AFTER_GAME_END``), as is a change of
-players or partners within the game (``PARTNERS_CHANGED``).
+A deal recorded after the game's end is flagged (``DEAL_AFTER_GAME_END``) and counts in no
+balance (:func:`hands_not_counted`: the ledger shows it as not counted); a change of players or
+partners within the game is flagged too (``PARTNERS_CHANGED``).
 """
 
 from __future__ import annotations
@@ -135,13 +136,28 @@ def session_findings(
                         "DEAL_AFTER_GAME_END",
                         Severity.VIOLATION,
                         f"deal {number} comes after the game ended ({state.reason}); it is not "
-                        "part of the game",
+                        "part of the game and counts in no balance",
                         RULE,
                         loc=record.start,
                     ),
                 )
             )
     return out
+
+
+def hands_not_counted(
+    game: Piedicavallo, records: Sequence[Record], reports: Sequence[Report]
+) -> dict[int, str]:
+    """PIE-7: a deal recorded after the game ended is no part of it: shown, not counted."""
+    if not records:
+        return {}
+    state = progress(game, records, reports)
+    if state.ended_after is None:
+        return {}
+    return {
+        number: f"after the game ended (deal {state.ended_after}): not counted (PIE-7)"
+        for number in range(state.ended_after + 1, len(records) + 1)
+    }
 
 
 def session_results(

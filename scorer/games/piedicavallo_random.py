@@ -146,7 +146,7 @@ def _remark(
     """One or two true statements within the limits of PIE-5 for a player who has just
     played ``card`` (``discard``: the dealer's sleeping cards, else ``None``)."""
     group = group_of(card)
-    kinds = ["have", "lead"]
+    kinds = ["have"] if card.is_fool else ["have", "lead"]  # PIE-5a: no lead asked with it
     if group < 4:
         kinds.append("other")
     if discard is not None:
@@ -154,7 +154,7 @@ def _remark(
     if position < 2:
         kinds.append("now")
     out = []
-    for kind in rng.sample(kinds, rng.choice((1, 1, 2))):
+    for kind in rng.sample(kinds, min(len(kinds), rng.choice((1, 1, 2)))):
         if kind == "have":
             out.append("have " + _holding_words(rng, hand_after, group, False))
         elif kind == "other":

@@ -85,7 +85,10 @@ KEYWORDS = {
         "the cards dealt to a player: 15 each, the dealer's 17 before he discards",
     ),
     "discard": KeywordSpec(
-        "none", "cards", "the dealer's two discards, with announce=N the trumps among them"
+        "none",
+        "cards",
+        "the dealer's two discards, with announce=N the trumps among them",
+        frozenset({"announce"}),
     ),
 }
 

@@ -153,6 +153,7 @@ def _holding(
     named = 0
     count = None
     topic = played
+    breach = None  # the first card out of bounds: reported once every word is read
     for word in said:
         if word.lower() == "none":
             count = 0
@@ -162,17 +163,25 @@ def _holding(
             if count is None:
                 raise _Remark(BAD, f"{word!r} is not a count (+N)")
             continue
-        card = _card(word, played, words)
-        group = group_of(card)
-        _bounds(played, group, words, words.texts[card])
+        try:
+            card = _card(word, played, words)
+            group = group_of(card)
+            _bounds(played, group, words, words.texts[card])
+        except _Remark as out:
+            if out.code == BAD:
+                raise
+            breach = breach or out
+            continue
         if sleeping and not (card.is_court and card < 56):
-            raise _Remark(
+            breach = breach or _Remark(
                 OUT,
                 f"of the sleeping cards only Queens, Cavaliers and Jacks are "
                 f"named; number cards are counted ({words.texts[card]})",
             )
         named |= card.bit
         topic = group
+    if breach is not None:  # NICE-9a: a word that cannot be read is never hidden by it
+        raise breach
     if not named and count is None:
         raise _Remark(BAD, "name cards, or give a count +N, or say none")
     return topic, named, count
@@ -258,12 +267,13 @@ def _check_other(
 
 
 @lru_cache(maxsize=4096)
-def _compile(statement: str, played: int, words: Wording = ITALIAN) -> tuple:
+def _compile(statement: str, played: int, words: Wording = ITALIAN, fool: bool = False) -> tuple:
     """What a statement asks the hand (or the seat, or the position) to be, for a player of
     a card of group ``played``: everything that depends on the words alone is decided here,
     once per distinct statement (remarks repeat a lot), and breaches of that kind returned as
     ``("breach", code, reason)``, the reason naming cards and suits as ``words`` does (the
-    record's style: part of the cache key, as the reason is)."""
+    record's style: part of the cache key, as the reason is). ``fool``: the card played is
+    the Fool, which may not ask for a trump lead (PIE-5a)."""
     said = statement.split()
     head = said[0].lower()
     rest = said[1:]
@@ -275,7 +285,8 @@ def _compile(statement: str, played: int, words: Wording = ITALIAN) -> tuple:
             return ("other", ranks, count, _other_suits(played, ranks))
         if head == "sleeping":
             if rest and rest[0].lower() in OTHER_WORDS:
-                return ("sleeping", _compile(" ".join(["alto", *rest[1:]]), played, words))
+                other = " ".join(["alto", *rest[1:]])
+                return ("sleeping", _compile(other, played, words, fool))
             try:
                 return ("sleeping", ("have", *_holding(rest, played, True, words)))
             except _Remark as breach:
@@ -294,7 +305,7 @@ def _compile(statement: str, played: int, words: Wording = ITALIAN) -> tuple:
                 inner = ("breach", breach.code, breach.reason)
             return ("now", head, inner)
         if head == "lead":
-            _lead(rest, played, words)
+            _lead(rest, played, words, fool)
             return ("ok",)
         raise _Remark(
             BAD,
@@ -307,7 +318,9 @@ def _compile(statement: str, played: int, words: Wording = ITALIAN) -> tuple:
 
 
 @lru_cache(maxsize=4096)
-def _plan(note: str, played: int, words: Wording = ITALIAN) -> tuple[tuple[str, tuple], ...]:
+def _plan(
+    note: str, played: int, words: Wording = ITALIAN, fool: bool = False
+) -> tuple[tuple[str, tuple], ...]:
     """What is left to check of a remark by a player of a card of group ``played``: each
     statement as said (its words joined by one space, as a finding quotes it) with its
     :func:`_compile`-d rule, less those with nothing left to check (a lead asked for within
@@ -317,7 +330,7 @@ def _plan(note: str, played: int, words: Wording = ITALIAN) -> tuple[tuple[str, 
     for statement in map(str.split, _parts(note)):  # as statements(note), without its cache
         if statement:
             said = " ".join(statement)
-            rule = _compile(said, played, words)
+            rule = _compile(said, played, words, fool)
             if rule[0] != "ok":
                 plan.append((said, rule))
     return tuple(plan)
@@ -373,9 +386,10 @@ def _evaluate(
         raise _Remark(rule[1], rule[2])
 
 
-def _lead(rest: list[str], played: int, words: Wording) -> None:
+def _lead(rest: list[str], played: int, words: Wording, fool: bool = False) -> None:
     """``lead TARGET [high|low|points|CARD]``: a lead asked for a later trick. A suit is
-    named in Italian (every record) or as the record's style names it (``hearts``)."""
+    named in Italian (every record) or as the record's style names it (``hearts``). A trump
+    lead is asked only with a trump played, not the Fool (PIE-5a)."""
     if not rest or len(rest) > 2:
         raise _Remark(BAD, "lead TARGET [high|low|points|CARD]")
     target_word = rest[0].lower()
@@ -394,6 +408,11 @@ def _lead(rest: list[str], played: int, words: Wording) -> None:
     if target is None:
         if played == 4:
             raise _Remark(OUT, "playing a trump or the Fool one may ask for a trump lead only")
+    elif target == 4 and fool:
+        raise _Remark(
+            OUT,
+            "a trump lead can be asked for only while playing a trump, not the Fool (PIE-5a)",
+        )
     else:
         _bounds(played, target, words, f"a lead of {words.category(target)}")
     if len(rest) == 2 and rest[1].lower() not in LEAD_MODS:
@@ -412,7 +431,8 @@ def check_remark(
     """Check every statement of the remark on ``item`` (PIE-5); ``hand_after`` is the
     speaker's hand once ``card`` is played (``None`` when the hand is not known)."""
     played = card // 14 if card < 56 else 4  # group_of(card)
-    for said, compiled in _plan(item.note or "", played, h.words):
+    fool = played == 4 and CARDS[card].is_fool
+    for said, compiled in _plan(item.note or "", played, h.words, fool):
         try:
             _evaluate(compiled, h, seat, played, position, hand_after)
         except _Remark as breach:

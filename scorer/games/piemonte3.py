@@ -78,7 +78,11 @@ class Piemonte3(Game):
     redeal_thrown_in = False  # the seed: a thrown-in hand passes the deal to the next player
     keywords = R.KEYWORDS
     options = R.OPTIONS
-    rulings = (*(f"PIE3-{n}" for n in range(1, 9)), "G-1", "G-2", "G-3", "G-4", "G-5", "G-6")
+    rulings = (
+        *(f"PIE3-{n}" for n in range(1, 9)),
+        "PIE3-7a",
+        *("G-1", "G-2", "G-3", "G-4", "G-4a", "G-5", "G-6", "G-7"),
+    )
     hand_size = R.HAND_SIZE
 
     def replay(

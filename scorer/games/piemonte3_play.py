@@ -6,8 +6,8 @@ the winner (the Angel is the highest trump; the Fool never wins) and moves the c
 winner's pile. After a trick with the Fool, its player takes it back into his own pile and
 owes the winner a 1-point card, which he gives (``fool NAME: CARD`` after the trick) as soon as
 his pile holds one: at once, or after the first trick he wins with one; the dealer's discard
-is part of his pile (option ``discard-in-pile``). If he never has one, the Fool goes to that
-trick's winner at the end.
+is not part of his pile during play (PIE3-7a; option ``discard-in-pile=yes`` makes it so).
+If he never has one, the Fool goes to that trick's winner at the end.
 """
 
 from __future__ import annotations
@@ -332,10 +332,14 @@ def _exchange(
     text = h.words.texts[card]
     piles = h.piles
     if not piles[seat] >> card & 1:
+        discarded = seat == h.dealer and (h.discard or 0) >> card & 1
         h.stop(
             "FOOL_CARD_NOT_IN_PILE",
-            f"{h.name(seat)} gives {text}, which is not among the cards he has won (or discarded)",
-            "PIE3-7",
+            f"{h.name(seat)} gives {text}, which is in his discard, not his pile: the "
+            "discard is not the dealer's pile during play (discard-in-pile=no)"
+            if discarded
+            else f"{h.name(seat)} gives {text}, which is not among the cards he has won",
+            "PIE3-7a" if discarded else "PIE3-7",
             loc=line.items[0].loc,
             seat=seat,
             cards=(card,),

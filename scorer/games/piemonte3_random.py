@@ -74,7 +74,7 @@ def random_record(
     abundance_fool = False
     for seat in range(N):
         body += _declarations(rng, players[seat], hands[seat], abundance_fool)
-    body += _play(rng, players, hands, eldest, dealer, discard)
+    body += _play(rng, players, hands, eldest)
     return Record(tags, tuple(body))
 
 
@@ -137,13 +137,12 @@ def _declarations(rng: random.Random, name: str, hand: int, abundance_fool: bool
 
 
 def _play(
-    rng: random.Random, players: list[str], hands: list[int], leader: int, dealer: int, discard: int
+    rng: random.Random, players: list[str], hands: list[int], leader: int
 ) -> list[Line | Trick]:
     """Random legal tricks, with the Fool's exchange written as soon as it is due."""
     rules = R.RULES
     hands = list(hands)
-    piles = [0] * N
-    piles[dealer] = discard
+    piles = [0] * N  # PIE3-7a: the dealer's discard is not in his pile during play
     one_point = R.one_point_cards()
     out: list[Line | Trick] = []
     debt: tuple[int, int] | None = None

@@ -138,8 +138,9 @@ OPTIONS = (
     ),
     Option(
         "discard-in-pile",
-        ("yes", "no"),
-        "PIE3-7",
-        "whether the dealer may give the Fool's 1-point card from his discard",
+        ("no", "yes"),
+        "PIE3-7a",
+        "whether the dealer may give the Fool's 1-point card from his discard (no: the "
+        "discard is not his pile during play)",
     ),
 )

@@ -93,7 +93,7 @@ class Pinch(Game):
     zero_sum = False  # each player scores for himself; the totals are compared (PINCH-8)
     keywords = R.KEYWORDS
     options = R.OPTIONS
-    rulings = (*(f"PINCH-{n}" for n in range(1, 9)), "G-1", "G-2", "G-5", "G-6")
+    rulings = (*(f"PINCH-{n}" for n in range(1, 9)), "G-1", "G-2", "G-5", "G-6", "G-7")
     ranked_by_games = True  # PINCH-8: a match is scored in games won, not points
     ledger_rule = "PINCH-8"
 

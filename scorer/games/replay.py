@@ -77,6 +77,36 @@ class SeatingReplay(Replay):
     seating: Seating
     seated: list
     played: list[int]
+    halt: Finding | None = None  # the impossible trick seating stopped at (G-2)
+
+    def seat_plays(self) -> None:
+        """Seat the record's trick lines (each engine calls :meth:`seat_tricks` with its
+        tricks and first leader)."""
+        raise NotImplementedError
+
+    def seat_before_replay(self) -> bool:
+        """Seat the plays (``seat_plays``) before the replay proper. At an impossible trick
+        (G-2: out of turn, a card twice, ...) keep the tricks before it for the replay and
+        return True; the replay then stops there, or earlier (:meth:`forget_later_halt`)."""
+        try:
+            self.seat_plays()
+        except ReplayStop:
+            if self.report.findings[-1].trick is None:
+                raise
+            self.halt = self.report.findings[-1]
+            return True
+        return False
+
+    def forget_later_halt(self) -> None:
+        """G-2: the replay stops at the first impossibility. When the replay of the tricks
+        before the one seating stopped at finds an earlier one (a card not held), the
+        seating's error, which comes after it, is not reported."""
+        halt = self.halt
+        findings = self.report.findings
+        if halt is not None and any(
+            f is not halt and f.severity is Severity.ERROR for f in findings
+        ):
+            findings.remove(halt)
 
     def check_hand_cards(self, seat: int, line: Line, union: int) -> int:
         """The slow path of a deal's hand-line check (a line whose mask did not add up):

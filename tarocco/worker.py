@@ -1,0 +1,227 @@
+"""The gunicorn worker of ``tarocco serve``: gunicorn's threaded worker (``gthread``) with a
+front that reads each request whole before a thread takes it (issue #21.6).
+
+gunicorn's own ``gthread`` worker gives a connection to a thread as soon as its first bytes
+arrive, and the thread then reads the request head with a blocking socket and no deadline: a
+client that sends a request line and then one header byte every few seconds keeps that thread
+for as long as it likes, and four of them stalled every other request of a worker. Here the
+worker's main loop, which already watches every idle connection with a selector, also reads
+the requests: a connection goes to the thread pool only once its head and its body (as long
+as its ``Content-Length`` or chunks say) are in memory, so a thread never waits on a client.
+A request whose head has not arrived within :data:`HEAD_TIMEOUT` seconds, or whose body has
+not within :data:`REQUEST_TIMEOUT`, is answered ``408`` and closed; a head larger than
+gunicorn's own limits is answered ``431``. A body larger than the app's ``MAX_CONTENT_LENGTH``
+is not read here: the request goes to a thread after its head and the app refuses it (413),
+gunicorn then dropping what is left of the body within its bounded drain.
+
+The subclass uses gunicorn's worker internals (``enqueue_req``, ``handle``, the parser's
+``unreader``), which is why ``pyproject.toml`` bounds gunicorn's version;
+``tests/test_cli_service.py::test_slow_clients_do_not_hold_the_server`` runs the real server
+against slow clients.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import selectors
+import time
+from functools import partial
+from typing import Any
+
+from gunicorn.workers.gthread import TConn, ThreadWorker
+
+__all__ = ["HEAD_TIMEOUT", "REQUEST_TIMEOUT", "RequestBuffer", "WholeRequestWorker"]
+
+HEAD_TIMEOUT = 10.0
+"""Seconds a connection has, once it is waited on, to send a whole request head."""
+REQUEST_TIMEOUT = 30.0
+"""Seconds it has for the whole request, body included."""
+DEFAULT_MAX_BODY = 16 * 1024 * 1024
+"""The largest body read in memory when the app sets no ``MAX_CONTENT_LENGTH``."""
+
+_TIMED_OUT = b"HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Length: 0\r\n\r\n"
+_HEAD_TOO_LARGE = (
+    b"HTTP/1.1 431 Request Header Fields Too Large\r\nConnection: close\r\n"
+    b"Content-Length: 0\r\n\r\n"
+)
+_CONTINUE = b"HTTP/1.1 100 Continue\r\n\r\n"
+
+
+class RequestBuffer:
+    """The bytes of one request as they arrive, and whether they make a whole request."""
+
+    def __init__(self, data: bytes, now: float, max_head: int, max_body: int) -> None:
+        self.data = bytearray(data)
+        self.head_deadline = now + HEAD_TIMEOUT
+        self.deadline = now + REQUEST_TIMEOUT
+        self.max_head = max_head
+        self.max_body = max_body
+        self.head_end: int | None = None  # where the body starts, once the head is in
+        self.length: int | None = None  # the body's Content-Length
+        self.chunked = False
+        self.next_chunk: int | None = None  # where the first chunk not yet whole starts
+        self.continue_asked = False
+
+    def feed(self, data: bytes) -> None:
+        self.data += data
+        if self.head_end is None:
+            self._find_head()
+
+    def _find_head(self) -> None:
+        start = len(self.data) - len(self.data.lstrip(b"\r\n"))  # empty lines before it
+        end = self.data.find(b"\r\n\r\n", start)
+        if end < 0:
+            return
+        self.head_end = end + 4
+        for line in bytes(self.data[start:end]).split(b"\r\n")[1:]:
+            name, _colon, value = line.partition(b":")
+            name, value = name.strip().lower(), value.strip().lower()
+            if name == b"content-length" and value.isdigit():
+                self.length = int(value)
+            elif name == b"transfer-encoding" and value.endswith(b"chunked"):
+                self.chunked = True
+            elif name == b"expect" and value == b"100-continue":
+                self.continue_asked = True
+
+    @property
+    def head_too_large(self) -> bool:
+        return self.head_end is None and len(self.data) > self.max_head
+
+    @property
+    def body_too_large(self) -> bool:
+        """A body the app refuses anyway: it is not read here."""
+        return self.length is not None and self.length > self.max_body
+
+    def complete(self) -> bool:
+        """The head is in and so is the body it announces (or the body is one the app
+        refuses without reading it, or the head is one gunicorn's parser refuses)."""
+        if self.head_end is None:
+            return False
+        if self.body_too_large or (self.chunked and self.length is not None):
+            return True  # refused by the app or by gunicorn's parser
+        if self.chunked:
+            return self._chunks_complete()
+        return len(self.data) - self.head_end >= (self.length or 0)
+
+    def _chunks_complete(self) -> bool:
+        data = self.data
+        position = self.next_chunk or self.head_end or 0  # the chunks before are whole
+        while len(data) - (self.head_end or 0) <= self.max_body + 1024:
+            line_end = data.find(b"\r\n", position)
+            if line_end < 0:
+                return False
+            size_text = bytes(data[position:line_end]).split(b";", 1)[0].strip()
+            try:
+                size = int(size_text, 16)
+            except ValueError:
+                return True  # gunicorn's parser refuses it
+            if size == 0:  # the last chunk, then trailers and an empty line
+                return data.find(b"\r\n\r\n", line_end) >= 0
+            position = line_end + 2 + size + 2
+            if position > len(data):
+                return False
+            self.next_chunk = position
+        return True  # larger than the app takes: it refuses it
+
+
+class WholeRequestWorker(ThreadWorker):
+    """``gthread`` whose threads only ever see whole requests (see the module)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.reading: dict[TConn, RequestBuffer] = {}
+
+    def _limits(self) -> tuple[int, int]:
+        """The largest head gunicorn's parser may read, and the largest body to buffer."""
+        cfg = self.cfg
+        max_head = cfg.limit_request_line + cfg.limit_request_fields * (
+            cfg.limit_request_field_size + 2
+        )
+        config = getattr(self.wsgi, "config", None) or {}
+        max_body = config.get("MAX_CONTENT_LENGTH") or DEFAULT_MAX_BODY
+        return max_head + 4096, max_body
+
+    def enqueue_req(self, conn: TConn) -> None:
+        """Give ``conn`` to a thread once its request is whole: at once if it is already
+        buffered, otherwise after the main loop has read it."""
+        if getattr(conn, "whole_request", None) is not None or self.cfg.is_ssl or conn.is_http2:
+            super().enqueue_req(conn)
+            return
+        ahead = conn.parser.unreader.take_buffered() if conn.parser is not None else b""
+        buffer = RequestBuffer(ahead, time.monotonic(), *self._limits())
+        buffer.feed(b"")
+        if buffer.complete():  # a request sent right behind the last one
+            self._hand_over(conn, buffer)
+            return
+        conn.sock.setblocking(False)
+        self.reading[conn] = buffer
+        self.poller.register(
+            conn.sock, selectors.EVENT_READ, partial(self.on_request_readable, conn)
+        )
+
+    def on_request_readable(self, conn: TConn, _client: Any) -> None:
+        """Read what a client sent (without waiting) and pass the request on when whole."""
+        buffer = self.reading[conn]
+        try:
+            data = conn.sock.recv(65536)
+        except BlockingIOError:
+            return
+        except OSError:
+            data = b""
+        if not data:  # the client went away
+            self._drop(conn)
+            return
+        asked = buffer.continue_asked
+        buffer.feed(data)
+        if buffer.continue_asked and not asked and not buffer.body_too_large:
+            self._send(conn, _CONTINUE)  # the client waits for it before sending the body
+        if buffer.head_too_large:
+            self._drop(conn, _HEAD_TOO_LARGE)
+            return
+        if buffer.complete():
+            self.reading.pop(conn)
+            self.poller.unregister(conn.sock)
+            self._hand_over(conn, buffer)
+
+    def _hand_over(self, conn: TConn, buffer: RequestBuffer) -> None:
+        conn.whole_request = bytes(buffer.data)
+        super().enqueue_req(conn)
+
+    def handle(self, conn: TConn) -> Any:
+        """Serve the request read by the main loop: it goes back in front of the parser."""
+        data = getattr(conn, "whole_request", None)
+        if data is not None:
+            conn.whole_request = None
+            conn.data_ready = True
+            conn.sock.setblocking(True)
+            conn.init()
+            conn.parser.unreader.unread(data)
+        return super().handle(conn)
+
+    def murder_pending(self) -> None:
+        """Close the connections that did not send their request in time (408), besides
+        gunicorn's own pending connections."""
+        super().murder_pending()
+        now = time.monotonic()
+        late = [
+            conn
+            for conn, buffer in self.reading.items()
+            if now > buffer.deadline or (buffer.head_end is None and now > buffer.head_deadline)
+        ]
+        for conn in late:
+            self._drop(conn, _TIMED_OUT if self.reading[conn].data else b"")
+
+    def _drop(self, conn: TConn, answer: bytes = b"") -> None:
+        self.reading.pop(conn, None)
+        with contextlib.suppress(KeyError, ValueError, OSError):
+            self.poller.unregister(conn.sock)
+        if answer:
+            self._send(conn, answer)
+        self.nr_conns -= 1
+        conn.close()
+
+    @staticmethod
+    def _send(conn: TConn, data: bytes) -> None:
+        """A short answer, without waiting: a client that does not read it loses it."""
+        with contextlib.suppress(OSError):
+            conn.sock.send(data)

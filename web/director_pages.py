@@ -1,0 +1,272 @@
+"""The director's pages beyond the score sheet (issue 23): a hand's revisions (list, open,
+diff any two, restore one), withdrawing and amending rulings, opening a session, making the
+tournament private or public, and making and revoking its tokens. Views on the same
+blueprint as :mod:`web.pages` (endpoints ``pages.*``), as thin: the work is done by
+:mod:`records.service` and the store, the same calls the JSON API and the command line make.
+
+Reading a revision or a diff is open to whoever may read the hand; every form needs the
+logged-in director of the hand's (session's) tournament and carries the CSRF token.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Response, abort, flash, redirect, render_template, request, url_for
+
+from records import service
+from records.service import ServiceError
+from scorer.games import GAMES
+from scorer.record import parse_options
+
+from . import present
+from . import schemas as S
+from .db import get_store
+from .pages import (
+    _director_actor,
+    _load_form,
+    director,
+    form_amounts,
+    pages_blp,
+    readable_hand,
+    readable_session,
+    readable_tournament,
+)
+
+__all__: list[str] = []
+
+MAX_LABEL_CHARS = S.MAX_AUTHOR  # a token's label: a name, as an author's in the API
+
+
+# -- a hand's revisions -------------------------------------------------------------------
+@pages_blp.get("/hands/<int:hand_id>/revisions")
+def revisions(hand_id: int) -> str:
+    """Every revision of a hand, oldest first: who, when, why, its verdict; a form to compare
+    any two."""
+    row, session_row, tournament_row = readable_hand(hand_id)
+    rows = service.hand_revisions(get_store(), hand_id)
+    return render_template(
+        "revisions.html",
+        hand=row,
+        session=session_row,
+        tournament=tournament_row,
+        revisions=rows,
+        director=director(),
+    )
+
+
+@pages_blp.get("/hands/<int:hand_id>/revisions/<int:number>")
+def revision(hand_id: int, number: int) -> str:
+    """One revision as it was stored: its verdict, findings on its text and payments; the
+    director may restore it (a new revision with who and why)."""
+    row, session_row, tournament_row = readable_hand(hand_id)
+    rev = service.revision_of(get_store(), hand_id, number)
+    report = json.loads(rev["report_json"])
+    record = json.loads(rev["record_json"])
+    suits = next((value for name, value in record.get("tags", []) if name == "Suits"), None)
+    return render_template(
+        "revision.html",
+        hand=row,
+        session=session_row,
+        tournament=tournament_row,
+        revision=rev,
+        current=number == row["revision"],
+        report=report,
+        style=present.face_style(report["game"], suits),
+        source=present.annotate(rev["original_text"], report["findings"]),
+        director=director(),
+    )
+
+
+@pages_blp.get("/hands/<int:hand_id>/revisions/diff")
+def revision_diff(hand_id: int) -> Any:
+    """Two revisions compared (``?old=1&new=2``; by default the one before the current and
+    the current): a line diff of the record texts, the verdicts and the payments."""
+    row, session_row, tournament_row = readable_hand(hand_id)
+    newest = row["revision"]
+    old = request.args.get("old", type=int) or max(newest - 1, 1)
+    new = request.args.get("new", type=int) or newest
+    comparison = service.compare_revisions(get_store(), hand_id, old, new)
+    return render_template(
+        "revision_diff.html",
+        hand=row,
+        session=session_row,
+        tournament=tournament_row,
+        cmp=comparison,
+        revisions=service.hand_revisions(get_store(), hand_id),
+        director=director(),
+    )
+
+
+@pages_blp.post("/hands/<int:hand_id>/revisions/<int:number>/restore")
+def restore_revision(hand_id: int, number: int) -> Response:
+    """A director restores an earlier revision: its text becomes a new current revision, with
+    who and why (:func:`records.service.restore_revision`)."""
+    _row, _session_row, tournament_row = readable_hand(hand_id)
+    actor = _director_actor(tournament_row["id"])
+    body = _load_form(S.RulingWithdrawIn(), _who_and_why())
+    new, result = service.restore_revision(
+        get_store(), hand_id, number, body["author"], body["reason"], actor
+    )
+    flash(f"Revision {number} restored as revision {new}: the hand is now {result.status}.")
+    return redirect(url_for("pages.hand", hand_id=hand_id))
+
+
+# -- rulings: withdraw and amend ----------------------------------------------------------
+@pages_blp.post("/sessions/<int:session_id>/rulings/<int:ruling_id>/withdraw")
+def withdraw_ruling(session_id: int, ruling_id: int) -> Response:
+    """A director withdraws a ruling: a new entry with its reason; the ruling stays on the
+    page, struck through, and leaves the balances (:func:`records.service.withdraw_ruling`)."""
+    _session_row, tournament_row = readable_session(session_id)
+    actor = _director_actor(tournament_row["id"])
+    body = _load_form(S.RulingWithdrawIn(), _who_and_why())
+    service.withdraw_ruling(
+        get_store(), session_id, ruling_id, body["reason"], body["author"], actor
+    )
+    flash(f"Ruling {ruling_id} withdrawn.")
+    return redirect(url_for("pages.session_sheet", session_id=session_id, _anchor="rulings"))
+
+
+@pages_blp.post("/sessions/<int:session_id>/rulings/<int:ruling_id>/amend")
+def amend_ruling(session_id: int, ruling_id: int) -> Response:
+    """A director amends a ruling: the new amounts replace its own, with a reason
+    (:func:`records.service.amend_ruling`)."""
+    session_row, tournament_row = readable_session(session_id)
+    actor = _director_actor(tournament_row["id"])
+    body = _load_form(
+        S.RulingAmendIn(), {"amounts": form_amounts(session_row["players"]), **_who_and_why()}
+    )
+    service.amend_ruling(
+        get_store(), session_id, ruling_id, body["amounts"], body["reason"], body["author"], actor
+    )
+    flash(f"Ruling {ruling_id} amended.")
+    return redirect(url_for("pages.session_sheet", session_id=session_id, _anchor="rulings"))
+
+
+def _who_and_why() -> dict[str, str]:
+    """A form's ``author`` and ``reason``, to load through the API's schema (its limits)."""
+    return {"author": request.form.get("author", ""), "reason": request.form.get("reason", "")}
+
+
+# -- a tournament: open a session, tokens -------------------------------------------------
+def _own_tournament(tournament_id: int) -> tuple[dict[str, Any], str]:
+    """The tournament and the audit actor, for its logged-in director only (403 else)."""
+    row = readable_tournament(tournament_id)
+    return row, _director_actor(tournament_id)
+
+
+@pages_blp.route("/tournaments/<int:tournament_id>/sessions/new", methods=["GET", "POST"])
+def new_session(tournament_id: int) -> Any:
+    """A director opens a session: the game first (it sets how many seats), then the players
+    in seat order (playing order: the player after the dealer is eldest), rule options and
+    the table (:func:`records.service.create_session`)."""
+    row, actor = _own_tournament(tournament_id)
+    source = request.form if request.method == "POST" else request.args
+    game = GAMES.get(source.get("game", ""))
+    context: dict[str, Any] = {
+        "tournament": row,
+        "game": game,
+        "players": [source.get(f"player-{i}", "") for i in range(game.num_players)] if game else [],
+        "options": source.get("options", ""),
+        "name": source.get("name", ""),
+        "table": source.get("table", ""),
+        "error": None,
+        "director": director(),
+    }
+    if request.method == "GET":
+        return render_template("session_new.html", **context)
+    if game is None:
+        context["error"] = "choose one of the games"
+        return render_template("session_new.html", **context), 422
+    try:
+        body = _load_form(
+            S.SessionIn(),
+            {
+                "game": game.key,
+                "players": context["players"],
+                "options": parse_options(context["options"]),
+                "name": context["name"].strip(),
+                "table": context["table"],
+            },
+        )
+        sid = service.create_session(
+            get_store(),
+            tournament_id,
+            body["game"],
+            body["players"],
+            body["options"],
+            body["name"],
+            actor,
+            table=body["table"],
+        )
+    except ServiceError as exc:
+        context["error"] = exc.message
+        return render_template("session_new.html", **context), exc.status
+    flash("Session opened.")
+    return redirect(url_for("pages.session_sheet", session_id=sid))
+
+
+@pages_blp.post("/tournaments/<int:tournament_id>/privacy")
+def set_privacy(tournament_id: int) -> Response:
+    """A director makes the tournament private (``private=1``: hidden from everyone but its
+    directors) or public again, as ``PATCH /api/tournaments/{id}`` does."""
+    _row, actor = _own_tournament(tournament_id)
+    private = request.form.get("private") == "1"
+    get_store().set_private(tournament_id, private, actor)
+    flash("The tournament is now private." if private else "The tournament is now public.")
+    return redirect(url_for("pages.tournament", tournament_id=tournament_id))
+
+
+@pages_blp.get("/tournaments/<int:tournament_id>/tokens")
+def tokens(tournament_id: int) -> str:
+    """The tournament's director tokens (label, made, revoked), a form to make one and a
+    button to revoke each."""
+    row, _actor = _own_tournament(tournament_id)
+    return render_template(
+        "tokens.html",
+        tournament=row,
+        tokens=get_store().tokens(tournament_id),
+        new_token=None,
+        director=director(),
+    )
+
+
+@pages_blp.post("/tournaments/<int:tournament_id>/tokens")
+def create_token(tournament_id: int) -> tuple[str, int]:
+    """A new token, shown on this answer only (the store keeps its hash), as ``tarocco token
+    create`` prints it once."""
+    row, actor = _own_tournament(tournament_id)
+    label = request.form.get("label", "").strip()
+    if not label or len(label) > MAX_LABEL_CHARS:
+        raise ServiceError(
+            422,
+            "BAD_LABEL",
+            f"a token has a label saying whose it is, at most {MAX_LABEL_CHARS} characters",
+        )
+    token = get_store().create_token(tournament_id, label, actor=actor)
+    response = render_template(
+        "tokens.html",
+        tournament=row,
+        tokens=get_store().tokens(tournament_id),
+        new_token={"label": label, "token": token},
+        director=director(),
+    )
+    return response, 201
+
+
+@pages_blp.post("/tournaments/<int:tournament_id>/tokens/<int:token_id>/revoke")
+def revoke_token(tournament_id: int, token_id: int) -> Response:
+    """Revoke one of the tournament's tokens (revoking one's own logs one out)."""
+    _row, actor = _own_tournament(tournament_id)
+    row = next((t for t in get_store().tokens(tournament_id) if t["id"] == token_id), None)
+    if row is None:
+        abort(404, description=f"this tournament has no token {token_id}")
+    if row["revoked_at"]:
+        raise ServiceError(422, "ALREADY_REVOKED", f"token {token_id} is already revoked")
+    get_store().revoke_token(token_id, actor=actor)
+    flash(f"Token {token_id} revoked.")
+    mine = director()
+    if mine is not None and mine["id"] == token_id:
+        return redirect(url_for("pages.home"))
+    return redirect(url_for("pages.tokens", tournament_id=tournament_id))
