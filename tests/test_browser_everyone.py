@@ -71,6 +71,11 @@ def every_path(world: World) -> list[str]:
         f"/tournaments/{world.tournament}",
         "/rules",
         "/rules/nice4",
+        f"/hands/{world.revoke_hand}/revisions",
+        f"/hands/{world.revoke_hand}/revisions/1",
+        f"/hands/{world.revoke_hand}/revisions/diff",
+        f"/tournaments/{world.tournament}/sessions/new?game=nice4",
+        f"/tournaments/{world.tournament}/tokens",
     ]
 
 
