@@ -1,10 +1,10 @@
 """Cards drawn as small SVG faces, for the hand and verify pages.
 
 A face is a ``<symbol>``: the rank in the corner and the suit symbol in the middle for a
-suit card, the Roman numeral for a trump, a star for the Fool. Each face (and each suit
-symbol) is drawn once per page, in a hidden ``<svg>`` at its end (:class:`FaceSheet`), and
-every card on the page is a small ``<svg>`` that names the card and refers to its face with
-``<use>``, so a hand of three hundred cards stays small.
+suit card, the Roman numeral for a trump, a star for the Fool. Every face is drawn once, in
+a sprite the browser fetches once and keeps (``web/static/cards.svg``, :func:`sprite`), and
+every card on a page is a small ``<svg>`` that names the card and refers to its face with
+``<use>``, so a hand of three hundred cards stays small (#23.11).
 
 Two sets of suit symbols: Italian (swords, batons, cups, coins: the Nice and Minchiate packs)
 and French (spades, clubs, hearts, diamonds). Which one a game uses is its engine's
@@ -12,8 +12,8 @@ and French (spades, clubs, hearts, diamonds). Which one a game uses is its engin
 
 Only fixed card texts go into the markup (never user text), so it is safe to mark it safe.
 
->>> print(card_svg("21"))
-<svg class="card trump" role="img" aria-label="Trump XXI (21)"><use href="#ci21"/></svg>
+>>> print(card_svg("21", faces="/c.svg"))
+<svg class="card trump" role="img" aria-label="Trump XXI (21)"><use href="/c.svg#ci21"/></svg>
 >>> "XXI" in card_face("21")
 True
 >>> 'href="#pips-cups"' in card_face("KC", "italian")
@@ -24,13 +24,14 @@ True
 
 from __future__ import annotations
 
+import sys
 from functools import cache
 
 from markupsafe import Markup, escape
 
-from scorer.cards import Card, CardParseError, Suit
+from scorer.cards import CARDS, Card, CardParseError, Suit
 
-__all__ = ["FACE_STYLES", "FaceSheet", "card_face", "card_name", "card_svg"]
+__all__ = ["FACE_STYLES", "card_face", "card_name", "card_svg", "sprite"]
 
 FACE_STYLES = ("italian", "french")
 
@@ -110,9 +111,9 @@ def _face_id(card: Card | None, face: str) -> str:
 
 
 @cache
-def card_svg(text: str, style: str = "italian") -> Markup:
+def card_svg(text: str, style: str = "italian", faces: str = "") -> Markup:
     """One card on the page: a small ``<svg>`` naming the card for screen readers that draws
-    its face with ``<use>`` (the face itself is drawn once, by :class:`FaceSheet`)."""
+    its face with ``<use>`` from ``faces``, the sprite's address (:func:`sprite`)."""
     face = _face_style(style)
     card = _parse(text)
     name = escape(card_name(text, face))
@@ -120,7 +121,7 @@ def card_svg(text: str, style: str = "italian") -> Markup:
     kind = " fool" if card is not None and card.is_fool else kind
     return Markup(
         f'<svg class="card{kind}" role="img" aria-label="{name}">'
-        f'<use href="#{_face_id(card, face)}"/></svg>'
+        f'<use href="{faces}#{_face_id(card, face)}"/></svg>'
     )
 
 
@@ -164,46 +165,55 @@ def card_face(text: str, style: str = "italian") -> Markup:
     return Markup(head.format(cls=f"card-suit suit-{face}-{colour}") + body + tail)
 
 
-class FaceSheet:
-    """The faces one page draws: :meth:`card` places a card and notes its face; :meth:`defs`,
-    at the page's end, draws each face noted once (and the suit symbols they use) in a
-    hidden ``<svg>``. A hand shows each card three or four times (the deal, the trick, the
-    legal cards), so drawing faces once keeps the page a third of its size."""
+#: How the faces look: the sprite's own stylesheet (the page's does not reach into it).
+_FACE_CSS = """
+.card-corner { font: bold 16px system-ui, sans-serif; fill: #333; }
+.card-roman { font-family: Georgia, serif; font-weight: bold; fill: #5a1f14; text-anchor: middle; }
+.card-label { font: 600 6.5px system-ui, sans-serif; letter-spacing: .06em; text-anchor: middle;
+  fill: #555; }
+.card-big { font: bold 24px system-ui, sans-serif; text-anchor: middle; fill: #999; }
+.trump-band { fill: #c9a24a; }
+.fool-star { fill: #7a4bb0; }
+.suit-italian-s0 { fill: #2c5aa0; } .suit-italian-s1 { fill: #2f7d32; }
+.suit-italian-s2 { fill: #b3261e; } .suit-italian-s3 { fill: #b8860b; }
+.suit-french-s0, .suit-french-s1 { fill: #1f1b16; }
+.suit-french-s2, .suit-french-s3 { fill: #c62828; }
+.suit-italian-s0 .card-corner { fill: #2c5aa0; } .suit-italian-s1 .card-corner { fill: #2f7d32; }
+.suit-italian-s2 .card-corner, .suit-french-s2 .card-corner,
+.suit-french-s3 .card-corner { fill: #b3261e; }
+.suit-italian-s3 .card-corner { fill: #8d6608; }
+"""
 
-    def __init__(self) -> None:
-        self.faces: dict[str, Markup] = {}
-        self.suits: set[str] = set()  # the suit symbols the faces use
 
-    def card(self, text: str, style: str = "italian") -> Markup:
-        """A card on the page (:func:`card_svg`), its face noted for :meth:`defs`."""
-        face = _face_style(style)
-        card = _parse(text)
-        key = _face_id(card, face)
-        if key not in self.faces:
-            self.faces[key] = card_face(text, face)
-            if card is not None and card.suit is not None:
-                self.suits.add(_SUIT_IDS[face][card.suit])
-        return card_svg(text, face)
+def sprite() -> str:
+    """The SVG document of every face (both suit styles, all 97 cards, the unknown card) and
+    the suit symbols they use: ``web/static/cards.svg``, which ``python -m web.cardface``
+    writes and a test keeps equal to this."""
+    symbols = "".join(
+        f'<symbol id="suit-{name}" viewBox="0 0 20 20">{body}</symbol>'
+        f'<symbol id="pips-{name}" viewBox="0 0 50 75">'
+        f'<use href="#suit-{name}" x="4" y="20" width="9" height="9"/>'
+        f'<use href="#suit-{name}" x="15" y="27" width="24" height="24"/></symbol>'
+        for name, body in _SYMBOLS.items()
+    )
+    band = (
+        '<symbol id="trump-band" viewBox="0 0 50 75">'
+        '<rect class="trump-band" x="8" y="58" width="34" height="3" rx="1.5"/></symbol>'
+    )
+    faces = [card_face("?")]
+    for face in FACE_STYLES:
+        faces += [card_face(card.text(), face) for card in CARDS]
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg">\n<style>'
+        + _FACE_CSS
+        + "</style>\n"
+        + symbols
+        + band
+        + "\n"
+        + "\n".join(faces)
+        + "\n</svg>\n"
+    )
 
-    def defs(self) -> Markup:
-        """The hidden ``<svg>`` of the faces placed so far; nothing if no card was placed."""
-        if not self.faces:
-            return Markup("")
-        symbols = "".join(
-            f'<symbol id="suit-{name}" viewBox="0 0 20 20">{body}</symbol>'
-            f'<symbol id="pips-{name}" viewBox="0 0 50 75">'
-            f'<use href="#suit-{name}" x="4" y="20" width="9" height="9"/>'
-            f'<use href="#suit-{name}" x="15" y="27" width="24" height="24"/></symbol>'
-            for name, body in _SYMBOLS.items()
-            if name in self.suits
-        )
-        symbols += (
-            '<symbol id="trump-band" viewBox="0 0 50 75">'
-            '<rect class="trump-band" x="8" y="58" width="34" height="3" rx="1.5"/></symbol>'
-        )
-        return Markup(
-            '<svg class="suit-defs" aria-hidden="true" focusable="false">'
-            + symbols
-            + "".join(self.faces.values())
-            + "</svg>"
-        )
+
+if __name__ == "__main__":
+    sys.stdout.write(sprite())

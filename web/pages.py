@@ -18,6 +18,7 @@ import gzip
 import json
 import re
 import sys
+from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -51,7 +52,7 @@ from scorer.rulings import rulings_for
 
 from . import present
 from . import schemas as S
-from .cardface import FaceSheet, card_name
+from .cardface import card_name, card_svg
 from .csrf import check_csrf, csrf_token
 from .db import get_store
 from .tables import group_by_table, table_heading
@@ -152,20 +153,18 @@ def readable_hand(hand_id: int) -> tuple[dict[str, Any], dict[str, Any], dict[st
     return row, session_row, tournament_row
 
 
-def _faces() -> FaceSheet:
-    """The faces this request's page draws (each once, at the page's end)."""
-    if "card_faces" not in g:
-        g.card_faces = FaceSheet()
-    return g.card_faces
+def _card_on_page() -> Callable[..., Markup]:
+    """``card_svg`` drawing from the sprite of every face, fetched once by the browser."""
+    faces = url_for("static", filename="cards.svg")
+    return lambda text, style="italian": card_svg(text, style, faces)
 
 
 @pages_blp.app_context_processor
 def _globals() -> dict[str, Any]:
     return {
         "csrf_token": csrf_token,
-        "card_svg": _faces().card,
+        "card_svg": _card_on_page(),
         "card_name": card_name,
-        "card_defs": _faces().defs,
         "GAMES": GAMES,
         "director": director(),
         "rule_url": _rule_url,

@@ -30,11 +30,12 @@ document.documentElement.classList.replace("no-js", "js");
         if (here) current = p;
       });
       held.forEach((h) => {
-        const inHand = Number(h.dataset.start) <= step && step < Number(h.dataset.stop);
+        const start = Number(h.dataset.start || 0);  // left out: held from the deal
+        const inHand = start <= step && step < Number(h.dataset.stop);
         h.hidden = !inHand;
         const legal = (h.dataset.legalAt || "").split(" ").includes(String(step));
         h.classList.toggle("is-legal", inHand && legal);
-        h.classList.toggle("is-new", inHand && h.classList.contains("drawn") && Number(h.dataset.start) === step);
+        h.classList.toggle("is-new", inHand && h.classList.contains("drawn") && start === step);
       });
       const leader = current ? current.dataset.leader : "";
       const winner = current ? current.dataset.winner : "";
