@@ -154,17 +154,17 @@ def test_card_indices_are_legible(browser: Browser, served: tuple[str, World], s
     base, world = served
     page = open_page(browser, base, world, size, False)
     page.goto(f"{base}/hands/{world.revoke_hand}#trick-1")
-    # the rendered size of the corner text: its font size times the card's scale
-    sizes = page.evaluate(
+    # the rendered size of the corner text: its font size in the sprite (a 50-unit-wide
+    # face) times the card's scale on the page
+    widths = page.evaluate(
         """() => Array.from(document.querySelectorAll('main svg.card'))
-            .filter(svg => svg.getBoundingClientRect().width > 0)
-            .map(svg => {
-              const face = document.querySelector(svg.querySelector('use').getAttribute('href'));
-              const corner = face.querySelector('.card-corner');
-              const px = corner ? parseFloat(getComputedStyle(corner).fontSize) : 16;
-              return px * svg.clientWidth / 50;
-            })"""
+            .map(svg => svg.clientWidth).filter(w => w > 0)"""
     )
+    page.goto(f"{base}/static/cards.svg")
+    corner = page.evaluate(
+        "parseFloat(getComputedStyle(document.querySelector('#ci5C .card-corner')).fontSize)"
+    )
+    sizes = [corner * width / 50 for width in widths]
     assert len(sizes) > 20 and min(sizes) >= 11, min(sizes)
 
 
