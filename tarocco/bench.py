@@ -8,7 +8,7 @@ and in total, in this one process.
 
 Replay and score are one timed phase (the engines score as they replay); how it splits is
 estimated from a profile of the first records (:func:`score_share`): the share of the
-engine's own time spent in its scoring module (``scorer/games/*_scoring.py``), applied to the
+engine's own time spent in its scoring module (``scorer/games/*/scoring.py``), applied to the
 timed verify phase.
 
 With ``jobs`` above 1 the same runs in that many processes at once, each on its own share of
@@ -24,6 +24,7 @@ import os
 import platform
 import pstats
 import random
+import re
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -92,6 +93,10 @@ def load_note() -> str:
     return f"  note    {load}a loaded machine lowers these figures (see BENCHMARKS.md)"
 
 
+# a game package's scoring module, ``scorer/games/<game>/scoring.py``, in any path style
+SCORING_MODULE = re.compile(r"[/\\]scorer[/\\]games[/\\]\w+[/\\]scoring\.py$")
+
+
 def score_share(game: Game, records: list, sample: int = PROFILE_SAMPLE) -> float:
     """The fraction of ``game.verify``'s own time spent in the game's scoring module, from a
     cProfile run over the first ``sample`` records (not timed; the profiler's overhead falls
@@ -105,7 +110,7 @@ def score_share(game: Game, records: list, sample: int = PROFILE_SAMPLE) -> floa
     total = scoring = 0.0
     for (filename, _line, _name), (_cc, _nc, own, _cum, _callers) in stats.items():
         total += own
-        if filename.endswith("_scoring.py"):
+        if SCORING_MODULE.search(filename):
             scoring += own
     return scoring / total if total else 0.0
 

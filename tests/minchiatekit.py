@@ -22,8 +22,8 @@ from records.writer import write
 from scorer.cards import FOOL, Card
 from scorer.cardset import cards_of
 from scorer.games import get_game
-from scorer.games import minchiate_rules as R
-from scorer.games.minchiate_random import legal_cards
+from scorer.games.minchiate import rules as R
+from scorer.games.minchiate.generator import legal_cards
 from scorer.record import Item, Line, Record, Trick
 from scorer.report import Report
 from scorer.tricks import TRUMP_MASK, TrickRules

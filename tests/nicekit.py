@@ -24,7 +24,7 @@ from records.notation import read
 from scorer.cards import CARDS, Card
 from scorer.cardset import cards_of, mask_of
 from scorer.games import get_game
-from scorer.games import nice_rules as R
+from scorer.games.nice import rules as R
 from scorer.report import Report
 
 PLAYERS = {"nice4": ["Anna", "Bruno", "Carla", "Dario"], "nice3": ["Anna", "Bruno", "Carla"]}

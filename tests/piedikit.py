@@ -19,7 +19,7 @@ from records.notation import read
 from scorer.cards import CARDS, FOOL, PIEDICAVALLO_PACK, Card
 from scorer.cardset import cards_of, mask_of
 from scorer.games import get_game
-from scorer.games import piedicavallo_rules as R
+from scorer.games.piedicavallo import rules as R
 from scorer.report import Report
 
 PLAYERS = ["Anna", "Bruno", "Carla", "Dario"]

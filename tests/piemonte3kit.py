@@ -18,7 +18,7 @@ from records.notation import read
 from scorer.cards import CARDS, Card
 from scorer.cardset import cards_of, mask_of
 from scorer.games import get_game
-from scorer.games import piemonte3_rules as R
+from scorer.games.piemonte3 import rules as R
 from scorer.report import Report
 
 PLAYERS = ["Anna", "Bruno", "Carla"]

@@ -21,7 +21,7 @@ from records.notation import read
 from scorer.cards import CARDS, FOOL, Card
 from scorer.cardset import cards_of, mask_of
 from scorer.games import get_game
-from scorer.games import pinch_rules as R
+from scorer.games.pinch import rules as R
 from scorer.report import Report
 
 PLAYERS = ("Anna", "Bruno")

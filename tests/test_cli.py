@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import click
 import pytest
 from click.testing import CliRunner
 
+from scorer.games import get_game
 from tarocco.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -198,6 +200,18 @@ def test_bench_reports_each_phase(runner: CliRunner) -> None:
     assert data["hands"] == 20
     assert data["total_hands_per_second"] > 0
     assert data["parse_seconds"] + data["verify_seconds"] == pytest.approx(data["total_seconds"])
+
+
+@pytest.mark.parametrize("key", ["nice4", "minchiate", "pinch", "piemonte3", "piedicavallo"])
+def test_bench_finds_each_games_scoring_module(key: str) -> None:
+    """The score column is the profiled share of ``scorer/games/<game>/scoring.py``: every
+    engine scores in its package's scoring module, so the share is neither nothing nor all."""
+    from tarocco.bench import score_share
+
+    game = get_game(key)
+    rng = random.Random(3)
+    share = score_share(game, [game.random_record(rng) for _ in range(20)])
+    assert 0 < share < 1
 
 
 def test_bench_says_whether_the_game_meets_its_target(runner: CliRunner) -> None:

@@ -141,7 +141,7 @@ def test_seats_written_from_the_wrong_player_are_repaired() -> None:
 
 
 def random_hand(seed: int) -> Record:
-    from scorer.games.nice_random import random_record
+    from scorer.games.nice.generator import random_record
 
     rng = random.Random(seed)
     while True:

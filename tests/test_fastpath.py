@@ -5,7 +5,7 @@ Two fast paths serve ``tarocco bench`` and every real verification:
 * the reader's body block (``records.notation.Reader.body_block``): runs of plain trick
   lines, ``N. cards`` or ``N. Leader: cards``, read in one loop with their items built only
   when asked; ``Reader.fast = False`` sends every line through the general path;
-* the Nice engine's single pass (``scorer.games.nice_play.single_pass``): seating, legality
+* the Nice engine's single pass (``scorer.games.nice.play.single_pass``): seating, legality
   and replay in one loop when every hand is written; ``Game.verify_general`` replays on the
   general path (seat every trick, then play it).
 
@@ -31,8 +31,9 @@ from test_properties import RECORD_MUTATIONS, swap_between_tricks, swap_within_t
 from records.notation import Reader, read
 from records.writer import write
 from scorer.cardset import cards_of
-from scorer.games import get_game, nice_play
-from scorer.games import nice_rules as R
+from scorer.games import get_game
+from scorer.games.nice import play as nice_play
+from scorer.games.nice import rules as R
 from scorer.record import Item, Line, Record, Trick
 from scorer.report import Report
 

@@ -1,6 +1,6 @@
 """Minchiate's single pass gives exactly what the general path gives.
 
-The engine's single pass (``scorer.games.minchiate_play.single_pass``) seats, checks, replays
+The engine's single pass (``scorer.games.minchiate.play.single_pass``) seats, checks, replays
 and marks every trick in one loop when the four hands and all 21 tricks are written; anything
 unusual (a card not held, an unknown card, a trick out of order, any error on the way) sends
 the record back to the general path, replayed from scratch. ``Minchiate.verify_general`` runs
@@ -34,10 +34,11 @@ from records.notation import read
 from records.writer import write
 from scorer.cards import CARDS, FOOL, trump
 from scorer.cardset import cards_of
-from scorer.games import get_game, minchiate_play
-from scorer.games import minchiate_rules as R
-from scorer.games.minchiate import _MinHand, _seat_table
-from scorer.games.minchiate_scoring import _blocks_touching
+from scorer.games import get_game
+from scorer.games.minchiate import play as minchiate_play
+from scorer.games.minchiate import rules as R
+from scorer.games.minchiate.hand import MinchiateHand, _seat_table
+from scorer.games.minchiate.scoring import _blocks_touching
 from scorer.games.replay import Replay, ReplayStop, SeatingReplay
 from scorer.record import Record
 from scorer.tricks import TRUMP_MASK, TrickRules
@@ -255,7 +256,7 @@ def test_the_single_pass_runs_on_generated_records(monkeypatch: pytest.MonkeyPat
     calls = []
     real = minchiate_play.single_pass
 
-    def counted(h: _MinHand) -> None:
+    def counted(h: MinchiateHand) -> None:
         calls.append(h)
         real(h)
 
@@ -283,7 +284,7 @@ def test_an_unusual_record_falls_back_to_the_general_path(monkeypatch: pytest.Mo
     fallbacks = []
     real = minchiate_play.single_pass
 
-    def watched(h: _MinHand) -> None:
+    def watched(h: MinchiateHand) -> None:
         try:
             real(h)
         except minchiate_play.Fallback:
@@ -363,7 +364,7 @@ def test_players_are_found_by_name_as_the_general_search_finds_them() -> None:
         (" Anna", "Anna", "Bruno ", "bruno"),
     ):
         tags = (("Game", "minchiate"), ("Players", ", ".join(players)), ("Dealer", "Dario"))
-        hand = _MinHand(GAME, Record(tags), None)
+        hand = MinchiateHand(GAME, Record(tags), None)
         if hand.report.players != players:  # the tag's reading strips the names
             hand.report.players = players
             hand.seats_by_name = _seat_table(players)

@@ -11,8 +11,8 @@ import pytest
 
 from scorer.cards import Card
 from scorer.cardset import CardSet
-from scorer.games import minchiate_rules as R
-from scorer.games.minchiate_scoring import MAZZETTI_CARDS
+from scorer.games.minchiate import rules as R
+from scorer.games.minchiate.scoring import MAZZETTI_CARDS
 
 
 def mask(text: str) -> int:

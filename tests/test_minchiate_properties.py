@@ -26,7 +26,7 @@ from records.schemas import RecordSchema, dump_record
 from records.writer import write
 from scorer.cardset import cards_of
 from scorer.games import get_game
-from scorer.games import minchiate_rules as R
+from scorer.games.minchiate import rules as R
 from scorer.ledger import build_ledger
 from scorer.record import Line, Record, Trick
 from scorer.report import Status

@@ -17,7 +17,7 @@ from scorer.cards import FOOL, Card
 from scorer.cardset import cards_of
 from scorer.findings import Severity
 from scorer.games import get_game
-from scorer.games.minchiate_scoring import rests
+from scorer.games.minchiate.scoring import rests
 from scorer.ledger import build_ledger
 from scorer.report import Report, Status
 
@@ -60,7 +60,7 @@ def test_robbed_cards_are_marked_for_the_robbers_side_MIN3() -> None:
 
 
 def GAME_VALUE(card: Card) -> int:
-    from scorer.games import minchiate_rules as R
+    from scorer.games.minchiate import rules as R
 
     return R.VALUE[card]
 

@@ -28,7 +28,7 @@ from records.writer import write
 from scorer.cards import CARDS, Card
 from scorer.cardset import cards_of
 from scorer.games import get_game
-from scorer.games import minchiate_rules as R
+from scorer.games.minchiate import rules as R
 from scorer.report import Report
 from scorer.wording import ITALIAN, wording
 
@@ -239,7 +239,7 @@ def test_french_suit_names_are_no_key_in_an_italian_record_MIN5(style: str, key:
 
 def test_cascare_lays_the_hand_open_in_the_record_style() -> None:
     """Anna and Carla hold no trumps: their open hands (more than four cards: the byte
-    tables of :func:`minchiate_rules.show`) are listed in the record's letters."""
+    tables of :func:`minchiate.rules.show`) are listed in the record's letters."""
     built = build(5, deck=weak_side_deck(5))
     reports = verify_styles(built.text)
     italian = [f.message for f in reports["italian"].findings if f.code == "CASCARE"]

@@ -8,7 +8,7 @@ import pytest
 
 from scorer.cardset import cards_of
 from scorer.games import get_game
-from scorer.games import nice_rules as R
+from scorer.games.nice import rules as R
 from scorer.report import Status
 
 

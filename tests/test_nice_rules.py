@@ -29,7 +29,7 @@ from records.notation import read
 from scorer.cards import FOOL, Card
 from scorer.findings import Severity
 from scorer.games import get_game
-from scorer.games import nice_rules as R
+from scorer.games.nice import rules as R
 from scorer.ledger import build_ledger
 from scorer.report import Report, Status
 

@@ -4,10 +4,10 @@
   cards carry remarks, ``4C(have none, other-colour 1)``, about six lines of every
   Piedicavallo record, read with one pattern for the whole line instead of the token pattern
   and a call per token; ``Reader.fast = False`` sends every line through the general path.
-* The engine's single pass (``scorer.games.piedicavallo_play.fast_play``): seats, checks and
+* The engine's single pass (``scorer.games.piedicavallo.play.fast_play``): seats, checks and
   scores each trick at once, remarks included, and asks whether each card was held only at
-  the end (every hand empty); ``_Deal.run`` is the general replay (seat every trick, then
-  play it).
+  the end (every hand empty); ``PiedicavalloReplay.run`` is the general replay (seat every
+  trick, then play it).
 * Shortcuts both replays share, each compared with the long way: a discard of cards only
   judged by masks (against the same discard with ``announce=N``, judged item by item), the
   rule options' defaults taken without resolving, a remark cut into statements by string
@@ -40,10 +40,10 @@ from records.notation import Reader, read
 from records.writer import write
 from scorer.cards import Card
 from scorer.games import get_game
-from scorer.games import piedicavallo_play as play_module
-from scorer.games import piedicavallo_rules as R
-from scorer.games.piedicavallo import _Deal
-from scorer.games.piedicavallo_talk import _compile
+from scorer.games.piedicavallo import PiedicavalloReplay
+from scorer.games.piedicavallo import play as play_module
+from scorer.games.piedicavallo import rules as R
+from scorer.games.piedicavallo.talk import _compile
 from scorer.record import Item, Record, Trick
 
 GAME = get_game("piedicavallo")
@@ -311,9 +311,9 @@ def test_reader_takes_the_noted_path(monkeypatch: pytest.MonkeyPatch) -> None:
 
 # -- the engine --------------------------------------------------------------------------------
 def assert_same_report(record: Record, options: dict[str, str] | None = None) -> None:
-    """The single pass (``verify``) and the general replay (``_Deal.run``) agree on every
-    field of the report."""
-    general = _Deal(GAME, record, options).run()
+    """The single pass (``verify``) and the general replay (``PiedicavalloReplay.run``) agree on
+    every field of the report."""
+    general = PiedicavalloReplay(GAME, record, options).run()
     assert report_view(GAME.verify(record, options)) == report_view(general)
 
 
@@ -463,8 +463,8 @@ def with_discard(record: Record, text: str) -> Record:
     ),
 )
 def test_discard_by_masks_agrees_with_the_discard_item_by_item(seed: int, picks) -> None:
-    """PIE-3: a discard of cards only is judged by masks (``_Deal.read_discard``); the same
-    discard with ``announce=N`` (N its true number of trumps) is judged item by item. Both
+    """PIE-3: a discard of cards only is judged by masks (``PiedicavalloHand.read_discard``); the
+    same discard with ``announce=N`` (N its true number of trumps) is judged item by item. Both
     give the same report, but for the missing announcement of trumps (the plain form
     announces none). Discards of the dealer's own cards, others' cards, cards played,
     cards outside the 62-card pack, a card twice, too few or too many."""
@@ -506,7 +506,7 @@ def test_remark_statements_split_as_the_pattern_did_PIE5(note: str) -> None:
     """A remark's statements, cut at ``,`` and ``;`` by string methods, are those of the
     pattern ``[;,]`` (empty ones dropped), and the remark's plan quotes each as its words
     joined by one space."""
-    from scorer.games.piedicavallo_talk import _plan, statements
+    from scorer.games.piedicavallo.talk import _plan, statements
 
     words = tuple(tuple(w) for w in (part.split() for part in re.split("[;,]", note)) if w)
     assert statements.__wrapped__(note) == words
@@ -519,18 +519,18 @@ def test_remark_statements_split_as_the_pattern_did_PIE5(note: str) -> None:
 def test_options_without_a_layer_are_the_defaults_PIE5() -> None:
     """The replay takes the rule options' defaults without resolving when neither the record
     (no Options tag) nor the caller gives any; with either, they are resolved as ever."""
-    from scorer.games.piedicavallo import DEFAULT_OPTIONS
+    from scorer.games.piedicavallo.hand import DEFAULT_OPTIONS
 
     assert DEFAULT_OPTIONS == GAME.resolve_options() == {"remark-counts": "exact"}
     record = GAME.random_record(random.Random(2))
-    assert _Deal(GAME, record, None).options == DEFAULT_OPTIONS
-    assert _Deal(GAME, record, {}).options == DEFAULT_OPTIONS
-    assert _Deal(GAME, record, {"remark-counts": "at-least"}).options == {
+    assert PiedicavalloReplay(GAME, record, None).options == DEFAULT_OPTIONS
+    assert PiedicavalloReplay(GAME, record, {}).options == DEFAULT_OPTIONS
+    assert PiedicavalloReplay(GAME, record, {"remark-counts": "at-least"}).options == {
         "remark-counts": "at-least"
     }
     tagged = Record((*record.tags, ("Options", "remark-counts=at-least")), record.body)
-    assert _Deal(GAME, tagged, None).options == {"remark-counts": "at-least"}
-    assert _Deal(GAME, tagged, {"remark-counts": "exact"}).options == DEFAULT_OPTIONS
+    assert PiedicavalloReplay(GAME, tagged, None).options == {"remark-counts": "at-least"}
+    assert PiedicavalloReplay(GAME, tagged, {"remark-counts": "exact"}).options == DEFAULT_OPTIONS
     # a count true only "at least": false by default, clean when the record's tag says so
     d = deal()
     t, p, _c = find(
@@ -559,15 +559,15 @@ def test_engine_takes_the_single_pass(monkeypatch: pytest.MonkeyPatch) -> None:
     calls = []
     real = play_module.fast_play
 
-    def counted(h: _Deal) -> None:
+    def counted(h: PiedicavalloReplay) -> None:
         calls.append(h)
         real(h)
 
     def refused(*args: object) -> None:
         raise AssertionError("the general play ran")
 
-    monkeypatch.setattr("scorer.games.piedicavallo.fast_play", counted)
-    monkeypatch.setattr("scorer.games.piedicavallo.play", refused)
+    monkeypatch.setattr("scorer.games.piedicavallo.game.fast_play", counted)
+    monkeypatch.setattr("scorer.games.piedicavallo.game.play", refused)
     for seed in range(5):
         report = GAME.verify(GAME.random_record(random.Random(seed)))
         assert report.complete and not report.errors

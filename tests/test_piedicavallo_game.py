@@ -18,7 +18,7 @@ from piedikit import TOP_TRUMPS, make, make_from, shuffled
 from records.notation import read
 from records.pipeline import check_text, session_ledger
 from scorer.games import get_game
-from scorer.games.piedicavallo_game import progress
+from scorer.games.piedicavallo.session import progress
 from scorer.ledger import build_ledger
 from tarocco.cli import main
 

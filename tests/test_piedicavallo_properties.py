@@ -22,7 +22,7 @@ from records.schemas import RecordSchema, dump_report
 from records.writer import write
 from scorer.cards import PIEDICAVALLO_PACK
 from scorer.games import get_game
-from scorer.games.piedicavallo_game import progress
+from scorer.games.piedicavallo.session import progress
 from scorer.ledger import build_ledger
 from scorer.report import Status
 
@@ -142,13 +142,13 @@ def test_mutations_never_crash(text: str) -> None:
 @given(mutated())
 def test_single_pass_agrees_with_the_general_replay(text: str) -> None:
     """The fast path (every hand written, 15 whole tricks) gives the general replay's report."""
-    from scorer.games.piedicavallo import _Deal
+    from scorer.games.piedicavallo import PiedicavalloReplay
 
     for parsed in read(text):
         if parsed.errors or parsed.record is None or parsed.record.game != GAME.key:
             continue
         fast = GAME.verify(parsed.record)
-        general = _Deal(GAME, parsed.record, None).run()
+        general = PiedicavalloReplay(GAME, parsed.record, None).run()
         assert fast.status == general.status
         assert fast.settlement == general.settlement
         assert [(f.code, f.loc, f.message) for f in fast.findings] == [
@@ -164,7 +164,7 @@ def test_generator_covers_the_games_branches() -> None:
     """The random deals exercise what the engine checks: every kind of remark, trumps in the
     discard (announced), the Fool led and played, named leaders."""
     from scorer.cards import FOOL
-    from scorer.games.piedicavallo_talk import statements
+    from scorer.games.piedicavallo.talk import statements
 
     heads: set[str] = set()
     trump_discards = fool_led = fool_played = named = 0

@@ -28,7 +28,7 @@ from piedikit import (
 from scorer.cards import FOOL, PIEDICAVALLO_PACK, Card
 from scorer.cardset import cards_of
 from scorer.games import get_game
-from scorer.games import piedicavallo_rules as R
+from scorer.games.piedicavallo import rules as R
 from scorer.report import Status
 
 TOP = TOP_TRUMPS
@@ -322,7 +322,7 @@ def test_rules_cli_lists_options_and_rulings() -> None:
 
 
 def test_single_pass_and_general_replay_flag_the_same_revokes_G1() -> None:
-    from scorer.games.piedicavallo import _Deal
+    from scorer.games.piedicavallo import PiedicavalloReplay
 
     for make_deal in (
         _revoke_deal,
@@ -344,7 +344,7 @@ def test_single_pass_and_general_replay_flag_the_same_revokes_G1() -> None:
         d = make_deal()[0]
         record = read_record(d.text())
         game = get_game("piedicavallo")
-        fast, general = game.verify(record), _Deal(game, record, None).run()
+        fast, general = game.verify(record), PiedicavalloReplay(game, record, None).run()
         assert codes(fast) and codes(fast) == codes(general)
         assert [f.legal for f in fast.findings] == [f.legal for f in general.findings]
         assert fast.settlement == general.settlement

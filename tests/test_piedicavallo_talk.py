@@ -17,7 +17,7 @@ from piedikit import Deal, codes, hand_after, make_from, shuffled, verify
 
 from scorer.cards import FOOL, Card
 from scorer.cardset import cards_of
-from scorer.games import piedicavallo_rules as R
+from scorer.games.piedicavallo import rules as R
 from scorer.report import Status
 
 SUITS = ("swords", "batons", "cups", "coins")

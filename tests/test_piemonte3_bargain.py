@@ -10,7 +10,7 @@ import pytest
 from piemonte3kit import by_name, codes, hand, verify
 
 from scorer.games import get_game
-from scorer.games.piemonte3_bargain import Move, Session, allowed_moves, move_fault, parse_move
+from scorer.games.piemonte3.bargain import Move, Session, allowed_moves, move_fault, parse_move
 from scorer.ledger import build_ledger
 from scorer.report import Status
 
@@ -193,7 +193,7 @@ def test_nothing_may_follow_a_settled_bargain_G4() -> None:
 # -- PIE3-3: packets of 5, the dealer's 8 ---------------------------------------------------------
 def _hands(each: int) -> str:
     from scorer.cardset import cards_of
-    from scorer.games import piemonte3_rules as R
+    from scorer.games.piemonte3 import rules as R
 
     pack = [str(c) for c in cards_of(R.PACK)]
     return "".join(

@@ -21,7 +21,7 @@ from records.schemas import RecordSchema
 from records.writer import write
 from scorer.cardset import cards_of
 from scorer.games import get_game
-from scorer.games import piemonte3_rules as R
+from scorer.games.piemonte3 import rules as R
 from scorer.ledger import build_ledger
 from scorer.record import Item, Line, Record, Trick
 from scorer.report import Report, Status

@@ -13,8 +13,8 @@ from piemonte3kit import PLAYERS, by_name, cards, codes, count, hand, mask, play
 
 from scorer.cards import Card
 from scorer.cardset import cards_of
-from scorer.games import piemonte3_rules as R
-from scorer.games.piemonte3_declare import best_grouping, value
+from scorer.games.piemonte3 import rules as R
+from scorer.games.piemonte3.declare import best_grouping, value
 from scorer.report import Status
 
 C = Card.parse

@@ -3,7 +3,7 @@
 * The reader's body block (``records.notation.Reader.body_block``) reads runs of plain trick
   lines and plain ``keyword Name: cards`` lines (the ``draw`` lines, about half of a pinch
   record) in one loop; ``Reader.fast = False`` sends every line through the general path.
-* The engine's single pass (``scorer.games.pinch._PinchHand.single_pass``) replays the usual
+* The engine's single pass (``scorer.games.pinch.play.PinchReplay.single_pass``) replays the usual
   tricks and draws inline and hands everything else to the general methods;
   ``Pinch.verify_general`` replays every line through them.
 
@@ -29,7 +29,7 @@ from records.notation import Reader, read
 from records.writer import write
 from scorer.cards import FOOL
 from scorer.games import get_game
-from scorer.games.pinch import _PinchHand
+from scorer.games.pinch import PinchReplay
 
 GAME = get_game("pinch")
 EXAMPLES = sorted((Path(__file__).resolve().parent.parent / "examples" / "pinch").glob("*.txt"))
@@ -251,13 +251,13 @@ def test_engine_takes_the_single_pass(monkeypatch: pytest.MonkeyPatch) -> None:
     Fool's included (PINCH-6): the general methods see none of them."""
     calls = {"draw": 0, "trick_full": 0, "trick": 0, "single_pass": 0}
     for name in calls:
-        original = getattr(_PinchHand, name)
+        original = getattr(PinchReplay, name)
 
         def counted(self, *args, _original=original, _name=name):  # type: ignore[no-untyped-def]
             calls[_name] += 1
             return _original(self, *args)
 
-        monkeypatch.setattr(_PinchHand, name, counted)
+        monkeypatch.setattr(PinchReplay, name, counted)
     text = generated(11)
     assert "stock:" in text
     report = GAME.verify(read(text)[0].record)
@@ -277,8 +277,8 @@ def test_reader_paths_agree_past_the_shared_locations() -> None:
 @settings(max_examples=60, deadline=None)
 @given(st.integers(min_value=0, max_value=2**97 - 1))
 def test_pile_points_by_point_masks_is_the_sum_of_the_card_points(pile: int) -> None:
-    from scorer.games import pinch_rules as R
-    from scorer.games.pinch_scoring import pile_points
+    from scorer.games.pinch import rules as R
+    from scorer.games.pinch.scoring import pile_points
 
     assert pile_points(pile) == sum(R.POINTS[card] for card in range(97) if pile >> card & 1)
 
@@ -307,8 +307,8 @@ def test_meld_checks_let_through_every_draw_that_makes_a_meld() -> None:
     from types import SimpleNamespace
 
     from scorer.cards import CARDS
-    from scorer.games import pinch_rules as R
-    from scorer.games.pinch_melds import MELD_CHECKS, MeldBook
+    from scorer.games.pinch import rules as R
+    from scorer.games.pinch.melds import MELD_CHECKS, MeldBook
 
     rng = random.Random(5)
     pack = [card for card in CARDS if R.PACK >> card & 1]

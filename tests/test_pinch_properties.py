@@ -28,7 +28,7 @@ from records.schemas import RecordSchema
 from records.writer import write, write_many
 from scorer.cardset import cards_of
 from scorer.games import get_game
-from scorer.games import pinch_rules as R
+from scorer.games.pinch import rules as R
 from scorer.ledger import build_ledger
 from scorer.record import Record
 from scorer.report import Status
@@ -233,9 +233,9 @@ def test_api_session_ledger_in_points(client: FlaskClient, tournament: Tournamen
 @given(seeds)
 def test_the_fast_trick_path_agrees_with_the_full_checks(seed: int) -> None:
     """The replay's fast path for ordinary tricks gives the same report as the full checks."""
-    from scorer.games.pinch import _PinchHand
+    from scorer.games.pinch import PinchReplay
 
-    class Full(_PinchHand):
+    class Full(PinchReplay):
         def trick(self, trick, is_last_line):  # type: ignore[no-untyped-def]
             return self.trick_full(trick, is_last_line)
 

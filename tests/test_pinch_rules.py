@@ -29,7 +29,7 @@ from pinchkit import (
 from records.notation import read
 from scorer.cards import FOOL, Card
 from scorer.games import get_game
-from scorer.games import pinch_rules as R
+from scorer.games.pinch import rules as R
 from scorer.ledger import build_ledger
 from scorer.report import Report, Status
 
@@ -600,7 +600,7 @@ def test_pinch8_an_unfinished_game_and_the_hands_option() -> None:
 
 
 def test_pinch8_equal_totals_are_a_draw() -> None:
-    from scorer.games.pinch_scoring import session_summary
+    from scorer.games.pinch.scoring import session_summary
 
     records, reports = session(B, A)
     a, _b = reports

@@ -22,7 +22,7 @@ from records.pipeline import check_text
 from records.writer import write
 from scorer.cardset import cards_of
 from scorer.games import get_game
-from scorer.games import nice_rules as R
+from scorer.games.nice import rules as R
 from scorer.ledger import build_ledger
 from scorer.record import Item, Line, Record, Trick
 from scorer.report import Report, Status

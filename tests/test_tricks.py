@@ -1,7 +1,7 @@
 """The trick machinery: legal plays, the reason a play is illegal, and the trick winner.
 
 Tables compare exact legal sets at each step of a trick (as OpenSpiel's tests do), using the
-Nice rule tables (``scorer.games.nice_rules.RULES``: NICE-4 ranks, NICE-11 no overtrumping) and
+Nice rule tables (``scorer.games.nice.rules.RULES``: NICE-4 ranks, NICE-11 no overtrumping) and
 the ``overtrump`` / ``must_trump`` switches other games use. A hypothesis property ties
 ``legal`` and ``illegal`` together so the replay's fast path can never disagree with the legal
 set it reports for a flagged play.
@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 import scorer.tricks
 from scorer.cards import CARDS, FOOL, Card
 from scorer.cardset import CardSet, cards_of
-from scorer.games.nice_rules import PACK, RULES
+from scorer.games.nice.rules import PACK, RULES
 from scorer.tricks import (
     CATEGORY,
     MUST_FOLLOW_SUIT,

@@ -2,7 +2,7 @@
 option the game offers (the options the rulings name), side by side with what was applied.
 
 >>> from scorer.games import get_game
->>> from scorer.games.nice_random import random_record
+>>> from scorer.games.nice.generator import random_record
 >>> import random
 >>> game = get_game("nice4")
 >>> record = random_record(game, random.Random(5))

@@ -1,0 +1,645 @@
+"""The state of one Minchiate replay: :class:`MinchiateHand`.
+
+It holds what the phases read and write (the sorted lines, the hands dealt and held, the
+folla, the discards, the declarations, the seated tricks, the revokes) and the steps that need
+no phase: sorting the lines, the deal and the draw (MIN-3 .. MIN-6), the folla and the discards,
+the declarations (MIN-8 .. MIN-10). The play (:mod:`.play`) and the marks and the count
+(:mod:`.scoring`) receive it; :mod:`.game` drives them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import partial
+
+from ...cards import FOOL, Card
+from ...cardset import cards_of
+from ...findings import Loc, Severity
+from ...record import Line, Record, Trick
+from ...report import Report
+from ...tricks import (
+    FOOL_BIT,
+    MUST_FOLLOW_SUIT,
+    MUST_FOLLOW_TRUMPS,
+    MUST_TRUMP,
+)
+from ...wording import ITALIAN
+from ..base import Game
+from ..replay import ReplayStop, Seating, SeatingReplay
+from . import rules as R
+
+__all__ = ["MinchiateHand"]
+
+
+ERROR, VIOLATION, NOTE = Severity.ERROR, Severity.VIOLATION, Severity.NOTE
+TRICKS = R.TRICKS  # MIN-4: 21 cards each, one trick per card
+SEATING = Seating(
+    4, TRICKS, R.PACK, R.RULES.strength, False, "the 97-card pack", "a game of Minchiate"
+)
+BITS = tuple(1 << i for i in range(97))
+_REVOKE_REASONS = {
+    MUST_FOLLOW_SUIT: "held {suit} and had to follow suit",
+    MUST_TRUMP: "had no {suit} but held trumps, so had to trump",
+    MUST_FOLLOW_TRUMPS: "held trumps and a trump was led",
+}
+
+
+_Stop = ReplayStop  # this engine's name for the shared signal
+
+
+@dataclass
+class _Lines:
+    """The record's section lines by keyword; the play-time lines with the number of trick
+    lines before them."""
+
+    hands: dict[int, Line] = field(default_factory=dict)
+    faceup: dict[int, Line] = field(default_factory=dict)
+    discards: dict[int, Line] = field(default_factory=dict)
+    single: dict[str, Line] = field(default_factory=dict)  # draw, rob, scoprire, pigliare, folla
+    declares: list[tuple[int, Line]] = field(default_factory=list)
+    replaces: list[tuple[int, Line]] = field(default_factory=list)
+    cascare: list[tuple[int, Line]] = field(default_factory=list)
+    claims: list[Line] = field(default_factory=list)  # the result on the sheet, anywhere
+    tricks: list[Trick] = field(default_factory=list)
+
+
+class MinchiateHand(SeatingReplay):
+    """One replay of one record. Built, run once, discarded."""
+
+    seating = SEATING
+
+    def __init__(
+        self,
+        game: Game,
+        record: Record,
+        options: Mapping[str, str] | None,
+        single_pass: bool = True,
+    ):
+        self.game = game
+        self.given_options = options
+        self.single_pass = single_pass
+        self.record = record
+        self.report = Report(game.key, tuple(record.players), record.dealer, unit=game.unit)
+        self.options = game.resolve_options(record.options, options)
+        self.words = words = game.wording(record)  # cards and suits in the record's style
+        #: the cards of a mask as the record writes them (:func:`.rules.show`); the
+        #: plain function for Italian, so the usual record pays no wrapper per message
+        self.show: Callable[[int], str] = (
+            R.show if words is ITALIAN else partial(R.show, words=words)
+        )
+        self.dealer = record.dealer if record.dealer is not None else 0
+        self.eldest = (self.dealer + 1) % 4
+        self.cutter = (self.dealer + 3) % 4  # the dealer's left (MIN-3)
+        self.lines = _Lines()
+        self.seats_by_name = _seat_table(self.report.players)
+        self.seated: list[tuple[Trick, int, tuple[Card, ...], int | None]] = []
+        self.played = [0, 0, 0, 0]
+        self.known = [True] * 4
+        self.dealt = [0, 0, 0, 0]  # the 20 face-down cards
+        self.faceup = [0, 0, 0, 0]
+        self.robbed = 0
+        self.scoperti = 0
+        self.pigliati = 0
+        self.folla = 0  # as the dealer's partner saw it, before the discards
+        self.discards = [0, 0, 0, 0]
+        self.start = [0, 0, 0, 0]  # the 21 cards each holds when play begins
+        self.declared: dict[int, list[R.Versicola]] = {}
+        self.shown = [0, 0, 0, 0]  # the cards each player showed as versicole
+        self.revokes: list[tuple[int, int, str]] = []  # (seat, trick, code)
+        self.piles = [0, 0]  # cards won by each side (MIN-10)
+        self.tricks_won = [0, 0]
+        self.fool_owed: tuple[int, int, int] | None = None  # (Fool's side, winners, trick)
+        self.fool_due: int | None = None  # the trick after which its card was due (MIN-11a)
+        self.fool_lost = False
+        self.stopped = False
+        self.marks = None
+
+    # -- names ------------------------------------------------------------------------------
+    def side_name(self, side: int) -> str:
+        return f"{self.name(side)} & {self.name(side + 2)}"
+
+    def seat_named(self, name: str | None, loc: Loc | None) -> int:
+        """:meth:`Replay.seat_named`, with a player's name as the record spells it in the
+        ``Players`` tag looked up directly (a dozen lines a record name a player)."""
+        seat = self.seats_by_name.get(name)  # type: ignore[arg-type]
+        if seat is None:
+            return super().seat_named(name, loc)
+        return seat
+
+    def single_pass_ready(self) -> bool:
+        """The record has what the single pass needs: every hand and all 21 tricks. Anything
+        it cannot settle on the way sends it back."""
+        lines = self.lines
+        return len(lines.hands) == 4 and len(lines.tricks) == TRICKS
+
+    # -- lines -----------------------------------------------------------------------------
+    def sort_lines(self) -> None:
+        lines = self.lines
+        tricks_seen = 0
+        per_seat = {"hand": lines.hands, "faceup": lines.faceup, "discard": lines.discards}
+        for entry in self.record.body:
+            if isinstance(entry, Trick):
+                lines.tricks.append(entry)
+                tricks_seen += 1
+                continue
+            keyword = entry.keyword
+            if keyword == "claim":
+                lines.claims.append(entry)
+                continue
+            if keyword in per_seat:
+                seat = self.seat_named(entry.subject, entry.loc)
+                if seat in per_seat[keyword]:
+                    self.stop(
+                        "DUPLICATE_LINE",
+                        f"a second {keyword} line for {entry.subject}",
+                        loc=entry.loc,
+                    )
+                if tricks_seen:
+                    self.stop(
+                        "LINE_OUT_OF_PLACE",
+                        f"the {keyword} line comes after play began",
+                        loc=entry.loc,
+                    )
+                per_seat[keyword][seat] = entry
+            elif keyword == "declare":
+                lines.declares.append((tricks_seen, entry))
+            elif keyword == "replace":
+                lines.replaces.append((tricks_seen, entry))
+            elif keyword == "cascare":
+                lines.cascare.append((tricks_seen, entry))
+            else:
+                if keyword in lines.single:
+                    self.stop("DUPLICATE_LINE", f"a second {keyword} line", loc=entry.loc)
+                if tricks_seen:
+                    self.stop(
+                        "LINE_OUT_OF_PLACE",
+                        f"the {keyword} line comes after play began",
+                        loc=entry.loc,
+                    )
+                lines.single[keyword] = entry
+        draw = lines.single.get("draw")
+        if draw is not None:
+            self.check_draw(draw)
+
+    def check_draw(self, line: Line) -> None:
+        """MIN-16: the draw names each player once, highest cut first."""
+        seats = [self.seat_named(item.text, item.loc) for item in line.items]
+        if sorted(seats) != [0, 1, 2, 3]:
+            self.stop(
+                "BAD_DRAW",
+                "the draw names each of the four players once, highest first",
+                "MIN-16",
+                loc=line.loc,
+            )
+
+    # -- seats: who played each card -------------------------------------------------------
+    def seat_plays(self) -> None:
+        """Seat the plays from the trick winners, eldest leading the first trick
+        (:meth:`SeatingReplay.seat_tricks`)."""
+        self.seat_tricks(self.lines.tricks, self.eldest)
+
+    @property
+    def play_complete(self) -> bool:
+        seated = self.seated
+        return len(seated) == TRICKS and seated[-1][3] is not None
+
+    # -- MIN-3 .. MIN-6: cut, deal, folla, discards ----------------------------------------
+    def cards_line(self, line: Line, what: str, union: int, seat: int | None = None) -> int:
+        """The cards of a section line as a mask; a card twice (here or in ``union``) or an
+        unknown card stops the replay (G-2)."""
+        cards = line.card_tuple
+        try:  # the fast path: plain cards (a word or an unknown card is None: TypeError)
+            mask = sum(map(BITS.__getitem__, cards))
+        except TypeError:
+            pass
+        else:
+            if mask.bit_count() == len(cards) and not mask & union:  # each card once
+                return mask
+        mask = 0
+        for position, card in enumerate(cards):
+            if card is None:
+                item = line.items[position]
+                if item.key is not None:
+                    continue
+                self.stop(
+                    "UNKNOWN_CARD", f"{what} must be written in full", loc=item.loc, seat=seat
+                )
+            bit = 1 << card
+            if (mask | union) & bit:
+                self.stop(
+                    "DUPLICATE_CARD",
+                    f"{self.words.texts[card]} appears twice in the deal ({what})",
+                    loc=line.items[position].loc,
+                    seat=seat,
+                    cards=(card,),
+                )
+            mask |= bit
+        return mask
+
+    def deal(self) -> None:
+        """Read the cut, the deal, the folla and the discards; check card conservation and
+        the hand sizes (MIN-3 .. MIN-6) and set the hands that play begins with."""
+        lines = self.lines
+        single = lines.single
+        union = 0
+        rob = single.get("rob")
+        if rob is not None:
+            if rob.subject is not None and self.seat_named(rob.subject, rob.loc) != self.cutter:
+                self.stop(
+                    "NOT_THE_CUTTER",
+                    f"{rob.subject} did not cut: the cutter is "
+                    f"{self.name(self.cutter)}, the dealer's left",
+                    "MIN-3",
+                    loc=rob.loc,
+                )
+            self.robbed = self.cards_line(rob, "the robbed cards", union, self.cutter)
+            union |= self.robbed
+            bad = self.robbed & ~R.ROBBABLE
+            if bad:
+                self.flag(
+                    "BAD_ROB",
+                    VIOLATION,
+                    "only counting cards and sopraventi may be robbed: " + self.show(bad),
+                    "MIN-3",
+                    loc=rob.loc,
+                    seat=self.cutter,
+                    cards=tuple(cards_of(bad)),
+                )
+        for seat, line in sorted(lines.hands.items()):
+            mask = self.cards_line(line, "hands", union, seat)
+            if mask.bit_count() != 20:
+                self.stop(
+                    "WRONG_HAND_SIZE",
+                    f"{self.name(seat)} was dealt {mask.bit_count()} "
+                    "cards face down; the deal gives 20 (and a 21st face up)",
+                    "MIN-4",
+                    loc=line.loc,
+                    seat=seat,
+                )
+            self.dealt[seat] = mask
+            union |= mask
+        for seat in range(4):
+            line = lines.faceup.get(seat)
+            if line is None:
+                self.stop(
+                    "MISSING_FACEUP",
+                    f"the face-up 21st card of {self.name(seat)} is "
+                    "not written (faceup NAME: CARD)",
+                    "MIN-4",
+                    loc=self.record.start,
+                    seat=seat,
+                )
+            mask = self.cards_line(line, "the face-up cards", union, seat)
+            if mask.bit_count() != 1:
+                self.stop(
+                    "WRONG_FACEUP",
+                    f"{self.name(seat)} has one face-up 21st card, not {mask.bit_count()}",
+                    "MIN-4",
+                    loc=line.loc,
+                    seat=seat,
+                )
+            self.faceup[seat] = mask
+            union |= mask
+        for key, rule in (("scoprire", "MIN-5"), ("pigliare", "MIN-5")):
+            line = single.get(key)
+            if line is None:
+                continue
+            mask = self.cards_line(line, f"the {key} cards", union, self.dealer)
+            union |= mask
+            allowed = R.ROBBABLE if key == "scoprire" else R.COUNTING
+            bad = mask & ~allowed
+            if bad:
+                kinds = "counting cards and sopraventi" if key == "scoprire" else "counting cards"
+                self.flag(
+                    "BAD_" + ("SCOPERTO" if key == "scoprire" else "PIGLIATO"),
+                    VIOLATION,
+                    f"the dealer may {key} only {kinds}: " + self.show(bad),
+                    rule,
+                    loc=line.loc,
+                    seat=self.dealer,
+                    cards=tuple(cards_of(bad)),
+                )
+            if key == "scoprire":
+                self.scoperti = mask
+            else:
+                self.pigliati = mask
+        self.derive_hands(union)
+        union |= self.dealt[0] | self.dealt[1] | self.dealt[2] | self.dealt[3]
+        self.read_folla(union)
+        self.read_discards()
+
+    def extras(self, seat: int) -> int:
+        """Cards a player took besides the deal: the robbed ones, the dealer's scoperti and
+        pigliati; he discards as many (MIN-3, MIN-5, MIN-6)."""
+        mask = self.robbed if seat == self.cutter else 0
+        if seat == self.dealer:
+            mask |= self.scoperti | self.pigliati
+        return mask
+
+    def derive_hands(self, union: int) -> None:
+        """A hand not written down is what its player played, plus his discards, less his
+        face-up card and the cards he took (exact when the play is complete)."""
+        complete = self.play_complete
+        missing = [seat for seat in range(4) if seat not in self.lines.hands]
+        for seat in missing:
+            self.known[seat] = complete
+            discard_line = self.lines.discards.get(seat)
+            discard = (
+                self.cards_line(discard_line, "the discards", 0, seat)
+                if discard_line is not None
+                else 0
+            )
+            holding = self.played[seat] | discard
+            mask = holding & ~self.faceup[seat] & ~self.extras(seat) & ~union
+            self.dealt[seat] = mask
+        if missing and not complete:
+            self.flag(
+                "DEAL_UNKNOWN",
+                NOTE,
+                "the deal is not written in full and the play is "
+                "incomplete: only plays proved wrong by the record itself are flagged",
+                "G-2",
+                loc=self.record.start,
+            )
+
+    def read_folla(self, union: int) -> None:
+        """MIN-4, MIN-5: the folla the dealer's partner looked through and the suit counts he
+        announced (information only, but they must be right)."""
+        line = self.lines.single.get("folla")
+        size = 13 - (self.robbed | self.scoperti | self.pigliati).bit_count()
+        if line is None:
+            if all(self.known):
+                self.folla = R.PACK & ~union
+            return
+        self.folla = self.cards_line(line, "the folla", union)
+        if all(self.known) and self.folla | union != R.PACK:
+            missing = R.PACK & ~(self.folla | union)
+            self.stop(
+                "CARDS_MISSING",
+                "the deal and the folla leave out " + self.show(missing),
+                "MIN-4",
+                loc=line.loc,
+                cards=tuple(cards_of(missing)),
+            )
+        if self.folla.bit_count() != size:
+            self.stop(
+                "WRONG_FOLLA_SIZE",
+                f"the folla has {self.folla.bit_count()} cards; "
+                f"13 less the {13 - size} robbed and taken make {size}",
+                "MIN-4",
+                loc=line.loc,
+            )
+        left = self.folla & R.COUNTING
+        if left:
+            self.flag(
+                "COUNTING_LEFT_IN_FOLLA",
+                VIOLATION,
+                "the dealer takes every counting card from the folla; he left " + self.show(left),
+                "MIN-5",
+                loc=line.loc,
+                seat=self.dealer,
+                cards=tuple(cards_of(left)),
+            )
+        cards = line.card_tuple
+        for position, item in enumerate(line.items):
+            if cards[position] is not None:  # a card is no announcement (no key)
+                continue
+            key = item.key
+            if key is None:
+                continue
+            suit = R.SUIT_WORDS[self.words.style].get(key.casefold())
+            if suit is None or not item.value.isdecimal():
+                self.stop(
+                    "BAD_ANNOUNCEMENT",
+                    f"{item.text!r}: the folla is announced as "
+                    + " ".join(f"{name}=N" for name in self.words.suits),
+                    "MIN-5",
+                    loc=item.loc,
+                )
+            actual = (self.folla >> (14 * suit) & 0x3FFF).bit_count()
+            if int(item.value) != actual:
+                self.flag(
+                    "WRONG_FOLLA_COUNT",
+                    VIOLATION,
+                    f"{self.name((self.dealer + 2) % 4)} "
+                    f"announced {item.value} {self.words.suits[suit]} in the folla; it "
+                    f"holds {actual}",
+                    "MIN-5",
+                    loc=item.loc,
+                    seat=(self.dealer + 2) % 4,
+                )
+
+    def read_discards(self) -> None:
+        """MIN-6: the robber and the dealer discard as many cards as they took, any cards,
+        from what they hold; everyone then holds 21."""
+        for seat, line in self.lines.discards.items():
+            self.discards[seat] = self.cards_line(line, "the discards", 0, seat)
+        for seat in range(4):
+            extras = self.extras(seat)
+            holding = self.dealt[seat] | self.faceup[seat] | extras
+            line = self.lines.discards.get(seat)
+            discard = self.discards[seat]
+            loc = line.loc if line is not None else self.record.start
+            if discard.bit_count() != extras.bit_count():
+                self.stop(
+                    "WRONG_DISCARD_SIZE",
+                    f"{self.name(seat)} took "
+                    f"{extras.bit_count()} card(s) and discards "
+                    f"{discard.bit_count()}; he discards as many as he took",
+                    "MIN-6",
+                    loc=loc,
+                    seat=seat,
+                )
+            if discard & ~holding:
+                bad = discard & ~holding
+                self.stop(
+                    "CARD_NOT_HELD",
+                    f"{self.name(seat)} discards {self.show(bad)} he does not hold",
+                    loc=loc,
+                    seat=seat,
+                    cards=tuple(cards_of(bad)),
+                )
+            bad = discard & (self.played[0] | self.played[1] | self.played[2] | self.played[3])
+            if bad:
+                self.stop(
+                    "DUPLICATE_CARD",
+                    f"{self.show(bad)} is discarded and also played",
+                    loc=loc,
+                    seat=seat,
+                    cards=tuple(cards_of(bad)),
+                )
+            start = holding & ~discard
+            if self.known[seat] and start.bit_count() != TRICKS:
+                self.stop(
+                    "WRONG_HAND_SIZE",
+                    f"{self.name(seat)} holds {start.bit_count()} cards after the discards, not 21",
+                    "MIN-6",
+                    loc=loc,
+                    seat=seat,
+                )
+            self.start[seat] = start
+        if all(self.known):
+            self.report.hands = tuple(self.dealt[s] | self.faceup[s] for s in range(4))
+        self.report.discard = (
+            self.discards[0] | self.discards[1] | self.discards[2] | self.discards[3]
+        )
+
+    # -- MIN-7: declared versicole ---------------------------------------------------------
+    def declarations(self) -> None:
+        """Versicole shown during the first trick: held, well formed, in time (G-5)."""
+        written: dict[int, Loc | None] = {}  # each declare line's place, by seat
+        for tricks_before, line in self.lines.declares:
+            seat = self.seat_named(line.subject, line.loc)
+            shown = self.cards_line(line, "a declaration", 0, seat)
+            if seat in self.declared:
+                self.stop(
+                    "DUPLICATE_LINE", f"a second declare line for {line.subject}", loc=line.loc
+                )
+            self.declared[seat] = []
+            self.shown[seat] = shown
+            written[seat] = line.loc
+            if tricks_before > 1 or not self.lines.tricks:
+                self.flag(
+                    "DECLARED_LATE",
+                    VIOLATION,
+                    f"{self.name(seat)} declares after the "
+                    "first trick was gathered; versicole are declared during the first "
+                    "trick and this one is not marked",
+                    "MIN-7",
+                    loc=line.loc,
+                    seat=seat,
+                )
+                continue
+            if self.known[seat] and shown & ~self.start[seat]:
+                bad = shown & ~self.start[seat]
+                self.flag(
+                    "DECLARED_NOT_HELD",
+                    VIOLATION,
+                    f"{self.name(seat)} declares "
+                    f"{self.show(bad)} he does not hold; nothing is marked",
+                    "MIN-7",
+                    loc=line.loc,
+                    seat=seat,
+                    cards=tuple(cards_of(bad)),
+                )
+                continue
+            found = R.versicole(shown, fool=self.holds_fool(seat))
+            used = 0
+            for versicola in found:
+                used |= versicola.cards
+            stray = shown & ~used & ~FOOL_BIT
+            if not found or stray:
+                what = "no versicola" if not found else "cards in no versicola: " + self.show(stray)
+                self.flag(
+                    "BAD_VERSICOLA",
+                    VIOLATION,
+                    f"{self.name(seat)} declares {what}",
+                    "MIN-7",
+                    loc=line.loc,
+                    seat=seat,
+                    cards=tuple(cards_of(stray)),
+                )
+            self.declared[seat] = found
+            if found:
+                self.note_fool_not_shown(seat, line)
+        for seat in range(4):
+            if not self.known[seat] or self.start[seat] == 0:
+                continue
+            shown = 0
+            for versicola in self.declared.get(seat, ()):
+                shown |= versicola.cards
+            held = R.versicola_cards(self.start[seat])
+            longer = self.note_shorter_than_held(seat, held, written.get(seat))
+            missed = [cards for cards in held if cards & ~shown and cards not in longer]
+            if missed:
+                self.flag(
+                    "VERSICOLA_NOT_DECLARED",
+                    NOTE,
+                    f"{self.name(seat)} held "
+                    + "; ".join(self.show(cards) for cards in missed)
+                    + " and could have declared it: it is not marked",
+                    "G-5",
+                    loc=self.record.start,
+                    seat=seat,
+                )
+
+    def holds_fool(self, seat: int) -> bool:
+        """Whether the Fool's 5 go on each of the player's versicole (MIN-7): he showed it with
+        them, or the deal shows he held it when play began (MIN-7a)."""
+        return bool((self.shown[seat] | (self.start[seat] if self.known[seat] else 0)) & FOOL_BIT)
+
+    def note_fool_not_shown(self, seat: int, line: Line) -> None:
+        """MIN-7a: the Fool's 5 are the holder's whether or not his declare line writes the
+        Fool; a note says it was added though not shown (where it adds to a versicola: the
+        versicola del matto itself needs it written)."""
+        if self.shown[seat] & FOOL_BIT or not self.holds_fool(seat):
+            return
+        count = sum(1 for versicola in self.declared[seat] if versicola.kind != "matto")
+        if not count:
+            return
+        self.flag(
+            "FOOL_NOT_SHOWN",
+            NOTE,
+            f"{self.name(seat)} held the Fool and did not show it with his versicole: its 5 "
+            f"are added to each all the same ({count} x 5)",
+            "MIN-7a",
+            loc=line.loc,
+            seat=seat,
+            cards=(FOOL,),
+        )
+
+    def note_shorter_than_held(self, seat: int, held: list[int], loc: Loc | None) -> list[int]:
+        """MIN-7a: a declared versicola shorter than one the player held (1 2 3 with 1 2 3 4
+        in hand, three Kings of four) is paid as declared, with a note naming the one he held.
+        Returns the versicole held that were so noted (not "undeclared" for G-5)."""
+        noted = []
+        for versicola in self.declared.get(seat, ()):
+            cards = versicola.cards
+            for longer in held:
+                if longer & cards == cards and longer != cards:
+                    noted.append(longer)
+                    self.flag(
+                        "VERSICOLA_SHORTER_THAN_HELD",
+                        NOTE,
+                        f"{self.name(seat)} declared {self.show(cards)} but held the longer "
+                        f"{R.KIND_NAMES[versicola.kind]} {self.show(longer)}: it is paid as "
+                        "declared",
+                        "MIN-7a",
+                        loc=loc,
+                        seat=seat,
+                        cards=tuple(cards_of(longer & ~cards)),
+                    )
+        return noted
+
+    def flag_revoke(
+        self, code: str, seat: int, card: Card, loc: Loc | None, number: int, led: int, legal: int
+    ) -> None:
+        reason = _REVOKE_REASONS[code].format(suit=self.words.category(led))
+        self.flag(
+            code,
+            VIOLATION,
+            f"{self.name(seat)} played {self.words.texts[card]} but "
+            f"{reason}: two rests to each opponent",
+            "MIN-13",
+            loc=loc,
+            trick=number,
+            seat=seat,
+            cards=(card,),
+            legal=tuple(cards_of(legal)),
+        )
+        self.revokes.append((seat, number, code))
+
+
+def _seat_table(players: tuple[str, ...]) -> dict[str, int]:
+    """Each player's name as written in the tag, with the seat the case-insensitive search of
+    :meth:`Replay.seat_named` gives it (the first player whose name folds to the same)."""
+    folded: dict[str, int] = {}
+    for seat, player in enumerate(players):
+        folded.setdefault(player.casefold(), seat)
+    table = {}
+    for player in players:
+        seat = folded.get(player.strip().casefold())
+        if seat is not None:
+            table[player] = seat
+    return table

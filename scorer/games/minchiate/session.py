@@ -1,0 +1,192 @@
+"""Minchiate sessions: giri of four games, sets of three giri, partnerships by the draw and the
+two rests per game of an unfinished giro (MIN-16).
+
+A set opens with a record that has a ``draw`` line (the players, highest cut first). In giro
+*g* (1..3) the first dealer partners the player who cut *g+1*-th highest; the first game of
+each giro is dealt by the first dealer, and within a giro the deal passes to the right (the
+ledger checks that, G-6). When the session ends inside a giro, each game left unplayed pays
+2 rests to each player of the side of the player who would have dealt it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from ...findings import Finding, Severity
+from ...record import Record
+from ...report import Report
+
+GAMES_PER_GIRO = 4
+GIRI_PER_SET = 3
+UNFINISHED_RESTS = 2
+
+
+@dataclass(frozen=True)
+class _Place:
+    """Where a record stands in its session: set, giro and game (all 1-based)."""
+
+    set: int
+    giro: int
+    game: int
+    draw: tuple[str, ...] | None
+
+
+def _places(records: Sequence[Record]) -> tuple[list[_Place], list[tuple[int, Finding]]]:
+    places: list[_Place] = []
+    findings: list[tuple[int, Finding]] = []
+    draw: tuple[str, ...] | None = None
+    set_no, count = 0, 0
+    for number, record in enumerate(records, start=1):
+        lines = record.lines("draw")
+        if lines:
+            if count % (GAMES_PER_GIRO * GIRI_PER_SET) and set_no:
+                findings.append(
+                    (
+                        number,
+                        Finding(
+                            "DRAW_IN_SET",
+                            Severity.VIOLATION,
+                            f"a new draw in game {count + 1} of a "
+                            "set: partnerships are drawn again only after three giri",
+                            "MIN-16",
+                            loc=lines[0].loc,
+                        ),
+                    )
+                )
+            draw = tuple(item.text for item in lines[0].items)
+            set_no, count = set_no + 1, 0
+        elif not set_no or count == GAMES_PER_GIRO * GIRI_PER_SET:
+            if set_no:
+                findings.append(
+                    (
+                        number,
+                        Finding(
+                            "DRAW_MISSING",
+                            Severity.NOTE,
+                            "a set of three giri is over and the next "
+                            "game has no draw: the seats of the last set are kept",
+                            "MIN-16",
+                            loc=record.start,
+                        ),
+                    )
+                )
+            set_no, count = set_no + 1, 0
+        giro, game = divmod(count, GAMES_PER_GIRO)
+        places.append(_Place(set_no, giro + 1, game + 1, draw))
+        count += 1
+    return places, findings
+
+
+def session_findings(
+    records: Sequence[Record], reports: Sequence[Report]
+) -> list[tuple[int, Finding]]:
+    """MIN-16: partnerships by the draw, the first dealer opening every giro, the seats kept
+    within a giro."""
+    places, findings = _places(records)
+    first_dealer: str | None = None
+    for number, (record, place) in enumerate(zip(records, places, strict=True), start=1):
+        players = record.players
+        if len(players) != 4:  # not a Minchiate table: the hand itself says so (G-2)
+            continue
+        dealer = players[record.dealer] if record.dealer is not None else None
+        if place.giro == 1 and place.game == 1:
+            first_dealer = place.draw[0] if place.draw else dealer
+        if place.draw and first_dealer in players and len(place.draw) == 4:
+            seat = players.index(first_dealer)
+            partner = place.draw[place.giro] if place.giro < len(place.draw) else None
+            if partner is not None and players[(seat + 2) % 4] != partner:
+                findings.append(
+                    (
+                        number,
+                        Finding(
+                            "WRONG_PARTNERS",
+                            Severity.VIOLATION,
+                            f"in giro {place.giro} {first_dealer} "
+                            f"partners {partner} (cut {_ordinal(place.giro + 1)} highest), not "
+                            f"{players[(seat + 2) % 4]}",
+                            "MIN-16",
+                            loc=record.start,
+                        ),
+                    )
+                )
+        if place.game == 1 and first_dealer is not None and dealer != first_dealer:
+            findings.append(
+                (
+                    number,
+                    Finding(
+                        "DEALER_OUT_OF_TURN",
+                        Severity.VIOLATION,
+                        f"giro {place.giro} opens with {first_dealer}'s deal, not {dealer}'s",
+                        "MIN-16",
+                        loc=record.start,
+                    ),
+                )
+            )
+        if place.game > 1 and records[number - 2].players != players:
+            findings.append(
+                (
+                    number,
+                    Finding(
+                        "SEATS_CHANGED",
+                        Severity.VIOLATION,
+                        "the seats change inside a giro",
+                        "MIN-16",
+                        loc=record.start,
+                    ),
+                )
+            )
+    return findings
+
+
+def session_payments(
+    records: Sequence[Record], reports: Sequence[Report]
+) -> list[tuple[dict[str, int], str]]:
+    """MIN-16: 2 rests to each player of the would-be dealer's side, from each player of the
+    other side, for each game of the last giro left unplayed."""
+    if not records:
+        return []
+    places, _ = _places(records)
+    last, record = places[-1], records[-1]
+    if last.game == GAMES_PER_GIRO or record.dealer is None or len(record.players) != 4:
+        return []
+    players = record.players
+    out = []
+    for offset in range(1, GAMES_PER_GIRO - last.game + 1):
+        dealer = (record.dealer + offset) % 4
+        side = {players[dealer], players[(dealer + 2) % 4]}
+        amounts = {p: UNFINISHED_RESTS if p in side else -UNFINISHED_RESTS for p in players}
+        out.append(
+            (
+                amounts,
+                f"giro {last.giro} unfinished, if the session ends here: game "
+                f"{last.game + offset} not played, {players[dealer]}'s folla is paid "
+                f"{UNFINISHED_RESTS} rests (MIN-16)",
+            )
+        )
+    return out
+
+
+def session_summary(
+    records: Sequence[Record], reports: Sequence[Report], balances: Mapping[str, int]
+) -> list[str]:
+    """Where the session stands in its sets and giri, and who is ahead, in rests."""
+    if not records:
+        return []
+    places, _ = _places(records)
+    last = places[-1]
+    lines = [
+        f"{len(records)} game(s): set {last.set}, giro {last.giro}, game {last.game} of "
+        f"{GAMES_PER_GIRO} (MIN-16)"
+    ]
+    for _amounts, reason in session_payments(records, reports):
+        lines.append(reason)
+    if balances:
+        best = max(balances.values())
+        leaders = [p for p, b in balances.items() if b == best]
+        lines.append(f"ahead: {', '.join(leaders)} with {best:+d} rests (MIN-15)")
+    return lines
+
+
+def _ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")

@@ -1,0 +1,239 @@
+"""Nice: what a finished hand is worth, in marca (NICE-2, NICE-9, NICE-14 .. NICE-17).
+
+Each payment is a :class:`~scorer.report.ScoreLine` naming the ruling it applies; the hand's
+settlement is their sum. Payments between players are zero-sum except the three-player
+abeyance (NICE-17), which the session ledger carries.
+"""
+
+from __future__ import annotations
+
+from ...cards import FOOL
+from ...cardset import cards_of
+from ...report import ScoreLine, SideTally
+from .declare import combinations_held
+from .hand import NiceHand
+
+WIN_AT = {4: 37}  # NICE-15: the declarer's side wins with 37 or more of 72
+DOUBLE_UNDER = 18  # NICE-15: either side under 18 doubles
+NICE3_HALF, NICE3_LOW = 26, 13  # NICE-17
+
+
+def each_other_pays(n: int, seat: int, amount: int) -> tuple[int, ...]:
+    """``seat`` receives ``amount`` from each other player (negative: pays each)."""
+    return tuple(amount * (n - 1) if s == seat else -amount for s in range(n))
+
+
+def side_of_seat(h: NiceHand) -> list[int]:
+    """Side index per seat: declarer's side 0, opponents 1 (four players); each alone (three)."""
+    if h.n == 3:
+        return [0, 1, 2]
+    return [h.contract.side_of(seat) for seat in range(h.n)]
+
+
+def tally(h: NiceHand) -> list[SideTally]:
+    """NICE-2: card points won, 1 per trick, and the discard (with its point) to the dealer's
+    side; the Fool's points stay with the side that played it (NICE-3)."""
+    sides = side_of_seat(h)
+    count = max(sides) + 1
+    card_points = [0] * count
+    tricks = [0] * count
+    points = h.points
+    n = h.n
+    fast = h.trick_tally  # the same sums per seat, when the single pass made them
+    if fast is not None:
+        won_tricks, won_points, fool_seat = fast
+        for seat in range(n):
+            tricks[sides[seat]] += won_tricks[seat]
+            card_points[sides[seat]] += won_points[seat]
+        if fool_seat is not None:
+            card_points[sides[fool_seat]] += points[FOOL]
+    for trick in h.report.tricks if fast is None else ():
+        winner_side = sides[trick.winner]
+        tricks[winner_side] += 1
+        card_points[winner_side] += trick.points  # the Fool is not in a trick's points
+        cards = trick.cards
+        if FOOL in cards:
+            fool_seat = (trick.leader + cards.index(FOOL)) % n
+            card_points[sides[fool_seat]] += points[FOOL]
+    discard_points = [0] * count
+    dealer_side = sides[h.dealer]
+    discard_points[dealer_side] = sum(points[c] for c in cards_of(h.discard or 0)) + 1
+    out = []
+    for side in range(count):
+        seats = tuple([s for s in range(n) if sides[s] == side])
+        out.append(
+            SideTally(
+                name=_side_name(h, side, seats),
+                seats=seats,
+                card_points=card_points[side],
+                tricks=tricks[side],
+                trick_points=tricks[side],
+                discard_points=discard_points[side],
+                total=card_points[side] + tricks[side] + discard_points[side],
+            )
+        )
+    return out
+
+
+def _side_name(h: NiceHand, side: int, seats: tuple[int, ...]) -> str:
+    players = h.report.players
+    names = ", ".join([players[s] for s in seats])
+    if h.n == 3:
+        return names
+    return f"declarer's side ({names})" if side == 0 else f"opponents ({names})"
+
+
+def score_hand(h: NiceHand) -> None:
+    report = h.report
+    contract = h.contract
+    n = h.n
+    if contract.surrender:
+        _surrender(h)
+        return
+    report.sides = tally(h)
+    if n == 4:
+        _partida4(h)
+    else:
+        _partida3(h)
+    for (seat, name), _where in sorted(h.declared.items()):
+        report.lines.append(
+            ScoreLine(
+                f"{name} declared by {h.name(seat)}: 1 from each other player",
+                each_other_pays(n, seat, 1),
+                "NICE-16",
+            )
+        )
+    watch = getattr(h, "bagatte", None)
+    if watch is not None and watch.won is not None:
+        amount = 2 * (2 if contract.sans_prendre else 1)
+        doubled = " (doubled: sans prendre)" if contract.sans_prendre else ""
+        if watch.won:
+            label = f"Bagatte Ultimu by {h.name(watch.holder)}: {amount} from each{doubled}"
+            report.lines.append(
+                ScoreLine(label, each_other_pays(n, watch.holder, amount), "NICE-14")
+            )
+        else:
+            label = f"Petar Bagatte: {h.name(watch.holder)} pays {amount} to each{doubled}"
+            report.lines.append(
+                ScoreLine(label, each_other_pays(n, watch.holder, -amount), "NICE-14")
+            )
+    report.contract.update(contract_summary(h))
+
+
+def _partida4(h: NiceHand) -> None:
+    """NICE-15: 37 of 72 wins; a side under 18 doubles; sans prendre doubles again."""
+    report = h.report
+    contract = h.contract
+    declarer_side, opponents = report.sides
+    points = declarer_side.total
+    won = points >= WIN_AT[4]
+    unit = 1
+    why = []
+    if min(points, opponents.total) < DOUBLE_UNDER:
+        unit *= 2
+        why.append("a side under 18")
+    if contract.sans_prendre:
+        unit *= 2
+        why.append("sans prendre")
+    sign = 1 if won else -1
+    amounts = [0] * 4
+    for seat in opponents.seats:
+        amounts[seat] = -sign * unit
+    if contract.solo:
+        amounts[contract.declarer] = sign * unit * 3
+    else:
+        for seat in declarer_side.seats:
+            amounts[seat] = sign * unit
+    verdict = "wins" if won else "loses"
+    doubled = f" (doubled: {' and '.join(why)})" if why else ""
+    label = (
+        f"Partida: the declarer's side {verdict} with {points} of 72 (37 needed); "
+        f"{unit} marca per opponent{doubled}"
+    )
+    report.lines.append(ScoreLine(label, tuple(amounts), "NICE-15"))
+
+
+def _partida3(h: NiceHand) -> None:
+    """NICE-17: 13..25 pay 1 to the top scorer, under 13 pay 2; a tie for most puts the
+    third player's payment into abeyance; a three-way tie pays nothing."""
+    report = h.report
+    totals = [side.total for side in report.sides]
+    top = max(totals)
+    leaders = [s for s in range(3) if totals[s] == top]
+    payments = [0 if t >= NICE3_HALF else (1 if t >= NICE3_LOW else 2) for t in totals]
+    amounts = [0, 0, 0]
+    parts = []
+    if len(leaders) == 1:
+        winner = leaders[0]
+        report.sole_top = winner
+        for seat in range(3):
+            if seat != winner and payments[seat]:
+                amounts[seat] -= payments[seat]
+                amounts[winner] += payments[seat]
+                parts.append(f"{h.name(seat)} ({totals[seat]}) pays {payments[seat]}")
+        label = f"Partida: {h.name(winner)} most with {top} of 78; " + (
+            ", ".join(parts) or "nobody under 26 pays"
+        )
+    elif len(leaders) == 2:
+        third = next(s for s in range(3) if s not in leaders)
+        amounts[third] = -payments[third]
+        report.abeyance = payments[third]
+        label = (
+            f"Partida: {h.name(leaders[0])} and {h.name(leaders[1])} tie for most with "
+            f"{top}; {h.name(third)}'s {payments[third]} marca goes into abeyance"
+        )
+    else:
+        label = "Partida: a three-way tie at 26 pays nothing"
+    report.lines.append(ScoreLine(label, tuple(amounts), "NICE-17"))
+
+
+def _surrender(h: NiceHand) -> None:
+    """NICE-9: the surrenderer pays 1 to each; every combination held is paid (for the hands
+    the record shows; a hand not written down cannot be checked, see DEAL_UNKNOWN)."""
+    report = h.report
+    n = h.n
+    declarer = h.contract.declarer
+    report.lines.append(
+        ScoreLine(
+            f"Surrender: {h.name(declarer)} called his own card and pays 1 to each other player",
+            each_other_pays(n, declarer, -1),
+            "NICE-9",
+        )
+    )
+    report.contract.update(contract_summary(h))
+    for seat in range(n):
+        if not h.known[seat]:
+            continue
+        hand = h.dealt[seat] & ~((h.discard or 0) if seat == h.dealer else 0)
+        for name in combinations_held(h, hand):
+            report.lines.append(
+                ScoreLine(
+                    f"{name} held by {h.name(seat)} at the surrender: 1 from each other player",
+                    each_other_pays(n, seat, 1),
+                    "NICE-9",
+                )
+            )
+
+
+def contract_summary(h: NiceHand) -> dict[str, str]:
+    """Who plays with whom, as the report shows it: settled before play, so also shown for a
+    record that stops or becomes impossible later (G-2)."""
+    if h.n == 3:
+        return {"type": "three players, each for himself"}
+    contract = h.contract
+    out = {"declarer": h.name(contract.declarer)}
+    if contract.surrender:
+        out["type"] = "surrender"
+    elif contract.solo:
+        out["type"] = "solo sans prendre" if contract.sans_prendre else "solo"
+    else:
+        out["type"] = "call"
+        if contract.partner is not None:
+            out["partner"] = h.name(contract.partner)
+    if contract.called is not None:
+        out["called"] = h.words.card(contract.called)  # in the record's suit style
+        if contract.called_in_discard:
+            out["called"] += " (in the discard)"
+    if contract.given is not None:
+        out["given"] = h.words.card(contract.given)
+    return out

@@ -1,0 +1,456 @@
+"""Piedicavallo table talk (PIE-5): remarks attached to plays, read and checked.
+
+Partners may talk, within limits, as they play a card. A record writes what was said as an
+annotation on the card it was said with, in a small structured language (``docs/notation.md``,
+"Remarks"), e.g. ``20(have 18 Fool +4)`` or ``7S(other-colour K +2; win-this)``. Statements
+are separated by ``;`` or ``,``:
+
+* ``have CARDS [+N]`` / ``have none``: I hold these cards and exactly N others of the topic
+  (the suit of the card played; trumps when playing a trump or the Fool, the Fool spoken of by
+  name only). ``K Q C J`` alone name the court of the suit played; a bare number is a trump.
+* ``other-colour COURTS [+N]`` or ``other-colour N`` (also ``alto``, ``girare``): in one suit of
+  the other colour, not named, I hold these courts and N others (or N cards in all).
+* ``sleeping ...``: the same about the dealer's discard; only the dealer, and only courts are
+  named (number cards are counted).
+* requests: ``win-this`` (``farlo``), ``play-low``, ``put-points``, ``few-points``, ``cover``
+  (leader only), ``play CARD``; and ``lead TARGET [high|low|points|CARD]`` with TARGET
+  ``trumps``, ``this``, a suit name (``cups``; also the record's own: ``hearts`` in a French-
+  suited record), or ``other-colour``.
+
+The topic of every statement must be allowed for the card actually played (not the card led):
+with a trump or the Fool only trumps and the Fool; with a suit card only that suit, or the
+other colour without naming which suit; never the other suit of the same colour, never trumps.
+Requests about the current trick need a partner who has not played to it yet. Every statement
+about held (or sleeping) cards must be true of the hand just after the card is played. A breach
+is a violation (G-1): ``REMARK_OUT_OF_BOUNDS`` or ``FALSE_REMARK``, with the reason; a remark
+that cannot be read is an error, ``BAD_REMARK`` (G-2).
+
+The cards in a remark are read in the record's suit letters (``Suits`` tag), and the
+findings name cards and suits in that style too (:mod:`scorer.wording`), as its writer
+spells them.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from ...cards import CARDS, Card, CardParseError
+from ...findings import Severity
+from ...wording import ITALIAN, Wording
+from . import rules as R
+from .hand import PiedicavalloHand
+
+if TYPE_CHECKING:
+    from ...record import Item
+
+__all__ = ["check_remark", "group_of", "statements"]
+
+OUT, FALSE, BAD = "REMARK_OUT_OF_BOUNDS", "FALSE_REMARK", "BAD_REMARK"
+RULE = "PIE-5"
+
+#: Which cards a count of "others" counts, per topic group (suits 0..3; 4 trumps, not the Fool).
+COUNTED = (*R.SUITS, R.TRUMPS)
+COURTS = {"K": 14, "Q": 13, "C": 12, "J": 11}
+OTHER_WORDS = ("other-colour", "other-color", "alto", "girare")
+CURRENT_TRICK = {
+    "win-this": "win this trick",
+    "farlo": "win this trick",
+    "play-low": "play low",
+    "put-points": "put points in",
+    "few-points": "put few points in",
+    "cover": "cover the second card",
+}
+LEAD_MODS = ("high", "low", "points")
+_COUNT = re.compile(r"\+?(\d{1,2})$")
+
+
+def group_of(card: int) -> int:
+    """The topic group of a card: its suit 0..3, or 4 for trumps and the Fool."""
+    return card // 14 if card < 56 else 4
+
+
+@lru_cache(maxsize=4096)
+def statements(note: str) -> tuple[tuple[str, ...], ...]:
+    """The statements of a remark, each as its words (empty statements dropped)."""
+    return tuple(tuple(words) for words in map(str.split, _parts(note)) if words)
+
+
+def _parts(note: str) -> list[str]:
+    """A remark cut at its separators, ``,`` and ``;`` (as ``re.split("[;,]", note)``)."""
+    return (note.replace(";", ",") if ";" in note else note).split(",")
+
+
+class _Remark(Exception):
+    """A breach found in one statement: (code, reason)."""
+
+    def __init__(self, code: str, reason: str) -> None:
+        super().__init__(reason)
+        self.code = code
+        self.reason = reason
+
+
+def _bounds(played: int, topic: int, words: Wording, what: str = "") -> None:
+    """PIE-5: may a player who plays a card of group ``played`` speak of group ``topic``?
+    A breach names the suits in the record's style (``words``)."""
+    if topic == played:
+        return
+    if played == 4:
+        raise _Remark(
+            OUT,
+            f"playing a trump or the Fool one may speak only of trumps and the "
+            f"Fool, not of {what or words.category(topic)}",
+        )
+    if topic == 4:
+        raise _Remark(OUT, f"playing a suit card one may not speak of {what or R.TRUMPS_NAME}")
+    suits = words.suits
+    if topic == played ^ 1:
+        raise _Remark(
+            OUT,
+            f"playing {suits[played]} one may not speak of "
+            f"{suits[topic]}, the other suit of the same colour",
+        )
+    raise _Remark(
+        OUT,
+        f"playing {suits[played]} one may speak of the other colour "
+        f"only without naming the suit ({what or suits[topic]}); "
+        "say other-colour ...",
+    )
+
+
+def _card(word: str, played: int, words: Wording) -> Card:
+    """A card named in a remark: a court letter means the suit played; else any card token,
+    read in the record's suit letters (``words``: ``KC`` is the King of clubs in a French
+    record, of cups in an Italian one), which also name it in a message."""
+    rank = COURTS.get(word.upper())
+    if rank is not None:
+        if played == 4:
+            raise _Remark(
+                OUT,
+                f"{word!r} names a court card: playing a trump or the Fool one "
+                "may speak only of trumps and the Fool",
+            )
+        return CARDS[played * 14 + rank - 1]
+    try:
+        card = Card.parse(word, words.style)
+    except CardParseError:
+        raise _Remark(BAD, f"{word!r} is neither a card nor a word of a remark") from None
+    if not R.PACK >> card & 1:
+        raise _Remark(BAD, f"{words.texts[card]} is not in the 62-card pack")
+    return card
+
+
+def _count(word: str) -> int | None:
+    match = _COUNT.match(word)
+    return int(match.group(1)) if match else None
+
+
+def _holding(
+    said: list[str], played: int, sleeping: bool, words: Wording
+) -> tuple[int, int, int | None]:
+    """``CARDS [+N]`` or ``none``: (topic group, mask of named cards, count of others)."""
+    named = 0
+    count = None
+    topic = played
+    breach = None  # the first card out of bounds: reported once every word is read
+    for word in said:
+        if word.lower() == "none":
+            count = 0
+            continue
+        if word.startswith("+"):
+            count = _count(word)
+            if count is None:
+                raise _Remark(BAD, f"{word!r} is not a count (+N)")
+            continue
+        try:
+            card = _card(word, played, words)
+            group = group_of(card)
+            _bounds(played, group, words, words.texts[card])
+        except _Remark as out:
+            if out.code == BAD:
+                raise
+            breach = breach or out
+            continue
+        if sleeping and not (card.is_court and card < 56):
+            breach = breach or _Remark(
+                OUT,
+                f"of the sleeping cards only Queens, Cavaliers and Jacks are "
+                f"named; number cards are counted ({words.texts[card]})",
+            )
+        named |= card.bit
+        topic = group
+    if breach is not None:  # NICE-9a: a word that cannot be read is never hidden by it
+        raise breach
+    if not named and count is None:
+        raise _Remark(BAD, "name cards, or give a count +N, or say none")
+    return topic, named, count
+
+
+def _courts(said: list[str], played: int, words: Wording) -> tuple[list[int], int | None]:
+    """``COURTS [+N]`` or ``N`` for the other colour: (court ranks, count of others)."""
+    if played == 4:
+        raise _Remark(OUT, "the other colour is spoken of only when playing a suit card")
+    ranks: list[int] = []
+    count = None
+    for word in said:
+        rank = COURTS.get(word.upper())
+        if rank is not None:
+            ranks.append(rank)
+            continue
+        number = _count(word)
+        if number is not None:
+            count = number
+            continue
+        try:
+            card = Card.parse(word, words.style)
+        except CardParseError:
+            card = None
+        if card is not None:
+            _bounds(played, group_of(card), words, words.texts[card])
+        raise _Remark(BAD, f"{word!r}: other-colour takes courts (K Q C J) and a count")
+    if not ranks and count is None:
+        raise _Remark(BAD, "other-colour needs courts (K Q C J) or a count")
+    return ranks, count
+
+
+def _matches(have: int, want: int | None, at_least: bool) -> bool:
+    return want is None or (have >= want if at_least else have == want)
+
+
+def _check_holding(
+    cards: int,
+    topic: int,
+    named: int,
+    count: int | None,
+    at_least: bool,
+    where: str,
+    words: Wording,
+) -> None:
+    missing = named & ~cards
+    if missing:
+        raise _Remark(FALSE, f"{words.mask(missing)} not {where}")
+    others = (cards & COUNTED[topic] & ~named).bit_count()
+    if count is not None and (others < count if at_least else others != count):  # _matches
+        what = "other " if named else ""
+        least = "at least " if at_least else ""
+        raise _Remark(
+            FALSE, f"{least}{count} {what}{words.category(topic)} claimed, {others} {where}"
+        )
+
+
+def _other_suits(played: int, ranks: list[int]) -> tuple[tuple[int, int], ...]:
+    """For ``other-colour``: each suit of the other colour as (its cards, the courts named
+    in it)."""
+    return tuple(
+        (R.SUITS[suit], sum(1 << (suit * 14 + rank - 1) for rank in ranks))
+        for suit in (played ^ 2, played ^ 3)
+    )
+
+
+def _check_other(
+    cards: int,
+    suits: tuple[tuple[int, int], ...],
+    ranks: list[int],
+    count: int | None,
+    at_least: bool,
+    where: str,
+) -> None:
+    for suit_cards, need in suits:
+        held = cards & suit_cards
+        if held & need == need and _matches((held & ~need).bit_count(), count, at_least):
+            return
+    said = " ".join(
+        [*("KQCJ"[14 - r] for r in ranks), *([f"+{count}"] if count is not None else [])]
+    )
+    raise _Remark(FALSE, f"no suit of the other colour {where} matches {said}")
+
+
+@lru_cache(maxsize=4096)
+def _compile(statement: str, played: int, words: Wording = ITALIAN, fool: bool = False) -> tuple:
+    """What a statement asks the hand (or the seat, or the position) to be, for a player of
+    a card of group ``played``: everything that depends on the words alone is decided here,
+    once per distinct statement (remarks repeat a lot), and breaches of that kind returned as
+    ``("breach", code, reason)``, the reason naming cards and suits as ``words`` does (the
+    record's style: part of the cache key, as the reason is). ``fool``: the card played is
+    the Fool, which may not ask for a trump lead (PIE-5a)."""
+    said = statement.split()
+    head = said[0].lower()
+    rest = said[1:]
+    try:
+        if head == "have":
+            return ("have", *_holding(rest, played, False, words))
+        if head in OTHER_WORDS:
+            ranks, count = _courts(rest, played, words)
+            return ("other", ranks, count, _other_suits(played, ranks))
+        if head == "sleeping":
+            if rest and rest[0].lower() in OTHER_WORDS:
+                other = " ".join(["alto", *rest[1:]])
+                return ("sleeping", _compile(other, played, words, fool))
+            try:
+                return ("sleeping", ("have", *_holding(rest, played, True, words)))
+            except _Remark as breach:
+                return ("sleeping", ("breach", breach.code, breach.reason))
+        if head in CURRENT_TRICK or head == "play":
+            inner = None
+            try:
+                if head == "play":
+                    if len(rest) != 1:
+                        raise _Remark(BAD, "play names one card: play CARD")
+                    target = _card(rest[0], played, words)
+                    _bounds(played, group_of(target), words, words.texts[target])
+                elif rest:
+                    raise _Remark(BAD, f"{head} takes nothing after it")
+            except _Remark as breach:
+                inner = ("breach", breach.code, breach.reason)
+            return ("now", head, inner)
+        if head == "lead":
+            _lead(rest, played, words, fool)
+            return ("ok",)
+        raise _Remark(
+            BAD,
+            f"{said[0]!r} does not start a remark (have, other-colour, "
+            "sleeping, win-this, play-low, put-points, few-points, cover, play, "
+            "lead)",
+        )
+    except _Remark as breach:
+        return ("breach", breach.code, breach.reason)
+
+
+@lru_cache(maxsize=4096)
+def _plan(
+    note: str, played: int, words: Wording = ITALIAN, fool: bool = False
+) -> tuple[tuple[str, tuple], ...]:
+    """What is left to check of a remark by a player of a card of group ``played``: each
+    statement as said (its words joined by one space, as a finding quotes it) with its
+    :func:`_compile`-d rule, less those with nothing left to check (a lead asked for within
+    bounds). One look-up per remark: remarks repeat a lot. ``words``: the record's style,
+    for the reasons of breaches and the suit names it reads."""
+    plan = []
+    for statement in map(str.split, _parts(note)):  # as statements(note), without its cache
+        if statement:
+            said = " ".join(statement)
+            rule = _compile(said, played, words, fool)
+            if rule[0] != "ok":
+                plan.append((said, rule))
+    return tuple(plan)
+
+
+def _evaluate(
+    rule: tuple,
+    h: PiedicavalloHand,
+    seat: int,
+    played: int,
+    position: int,
+    cards: int | None,
+    where: str = "held",
+) -> None:
+    """Check a compiled statement against the moment: the cards it speaks of (``None``:
+    unknown), the speaker's seat and his position in the trick."""
+    kind = rule[0]
+    if kind == "have":
+        if cards is not None:
+            _check_holding(
+                cards,
+                rule[1],
+                rule[2],
+                rule[3],
+                h.options["remark-counts"] == "at-least",
+                where,
+                h.words,
+            )
+    elif kind == "other":
+        if cards is not None:
+            _check_other(
+                cards, rule[3], rule[1], rule[2], h.options["remark-counts"] == "at-least", where
+            )
+    elif kind == "sleeping":
+        if seat != h.dealer:
+            raise _Remark(OUT, "only the dealer has sleeping cards (his discard) to speak of")
+        _evaluate(rule[1], h, seat, played, position, h.discard, "in the discard")
+    elif kind == "now":
+        head = rule[1]
+        if position >= 2:
+            raise _Remark(
+                OUT,
+                f"a request about this trick ({CURRENT_TRICK.get(head, head)}) "
+                "needs a partner who has not yet played to it",
+            )
+        if head == "cover" and position:
+            raise _Remark(
+                OUT, "cover (beat the second card as low as possible) is asked by the leader"
+            )
+        if rule[2] is not None:
+            _evaluate(rule[2], h, seat, played, position, cards)
+    elif kind == "breach":
+        raise _Remark(rule[1], rule[2])
+
+
+def _lead(rest: list[str], played: int, words: Wording, fool: bool = False) -> None:
+    """``lead TARGET [high|low|points|CARD]``: a lead asked for a later trick. A suit is
+    named in Italian (every record) or as the record's style names it (``hearts``). A trump
+    lead is asked only with a trump played, not the Fool (PIE-5a)."""
+    if not rest or len(rest) > 2:
+        raise _Remark(BAD, "lead TARGET [high|low|points|CARD]")
+    target_word = rest[0].lower()
+    if target_word in ("trumps", "trump"):
+        target = 4
+    elif target_word in ("this", "same"):
+        target = played
+    elif target_word in R.SUIT_NAMES:
+        target = R.SUIT_NAMES.index(target_word)
+    elif target_word in words.suits:  # the record's own names (spades .. diamonds)
+        target = words.suits.index(target_word)
+    elif target_word in OTHER_WORDS:
+        target = None
+    else:
+        raise _Remark(BAD, f"lead {rest[0]!r}: the target is trumps, this, a suit or other-colour")
+    if target is None:
+        if played == 4:
+            raise _Remark(OUT, "playing a trump or the Fool one may ask for a trump lead only")
+    elif target == 4 and fool:
+        raise _Remark(
+            OUT,
+            "a trump lead can be asked for only while playing a trump, not the Fool (PIE-5a)",
+        )
+    else:
+        _bounds(played, target, words, f"a lead of {words.category(target)}")
+    if len(rest) == 2 and rest[1].lower() not in LEAD_MODS:
+        wanted = _card(rest[1], played, words)
+        text = words.texts[wanted]
+        _bounds(played, group_of(wanted), words, text)
+        if target is None:
+            raise _Remark(OUT, f"naming {text} would name the suit of the other colour")
+        if group_of(wanted) != target:
+            raise _Remark(BAD, f"{text} is not of the lead asked for")
+
+
+def check_remark(
+    h: PiedicavalloHand,
+    seat: int,
+    card: int,
+    item: Item,
+    number: int,
+    position: int,
+    hand_after: int | None,
+) -> None:
+    """Check every statement of the remark on ``item`` (PIE-5); ``hand_after`` is the
+    speaker's hand once ``card`` is played (``None`` when the hand is not known)."""
+    played = card // 14 if card < 56 else 4  # group_of(card)
+    fool = played == 4 and CARDS[card].is_fool
+    for said, compiled in _plan(item.note or "", played, h.words, fool):
+        try:
+            _evaluate(compiled, h, seat, played, position, hand_after)
+        except _Remark as breach:
+            severity = Severity.ERROR if breach.code == BAD else Severity.VIOLATION
+            rule = "G-2" if breach.code == BAD else RULE
+            h.flag(
+                breach.code,
+                severity,
+                f"{h.name(seat)} played {h.words.texts[card]} saying '{said}': {breach.reason}",
+                rule,
+                loc=item.loc,
+                trick=number,
+                seat=seat,
+                cards=(CARDS[card],),
+            )

@@ -1,0 +1,171 @@
+"""Random legal Piedmontese records from a caller's seeded RNG (``tarocco random piemonte3``).
+
+The generator deals in packets (PIE3-3), bargains after rounds 2, 3 and 4 with legal moves only
+(PIE3-4: some sessions settle, a few with all three passing, most end with "continue"),
+discards legally (PIE3-5), declares what the hands hold (PIE3-6: usually the best grouping,
+sometimes a lesser legal one, which the engine notes), plays random legal cards and writes each
+Fool exchange as soon as it is due (PIE3-7). Its records must verify clean (or thrown in).
+"""
+
+from __future__ import annotations
+
+import random
+
+from ...cards import Card
+from ...cardset import cards_of
+from ...record import Item, Line, Record, Trick
+from ..base import Game
+from . import rules as R
+from .bargain import CONTINUE, PASS, Move, Session, allowed_moves
+from .declare import trumps_for_abundance
+
+DEFAULT_PLAYERS = ["Anna", "Bruno", "Carla"]
+N = 3
+
+
+def _cards_line(keyword: str, subject: str | None, mask: int, head: tuple[Item, ...] = ()) -> Line:
+    return Line(keyword, subject, head + tuple(Item(str(c), c) for c in cards_of(mask)))
+
+
+def random_record(
+    game: Game, rng: random.Random, players: list[str] | None = None, dealer: int | None = None
+) -> Record:
+    players = list(players or DEFAULT_PLAYERS)
+    if dealer is None:
+        dealer = rng.randrange(N)
+    tags = (("Game", game.key), ("Players", ", ".join(players)), ("Dealer", players[dealer]))
+    eldest = (dealer + 1) % N
+    order = [(eldest + i) % N for i in range(N)]
+    deck = list(cards_of(R.PACK))
+    rng.shuffle(deck)
+    by_round: list[list[int]] = []  # hands after each round
+    hands = [0] * N
+    position = 0
+    for round_no in range(1, R.DEAL_ROUNDS + 1):
+        for seat in order:
+            size = (
+                R.DEALER_LAST_PACKET if (round_no == R.DEAL_ROUNDS and seat == dealer) else R.PACKET
+            )
+            for card in deck[position : position + size]:
+                hands[seat] |= card.bit
+            position += size
+        by_round.append(list(hands))
+
+    sessions: list[Line] = []
+    for round_no in R.BARGAIN_ROUNDS:
+        words, settled = _bargain(rng, eldest)
+        sessions.append(Line("bargain", str(round_no), tuple(Item(w) for w in words)))
+        if settled:
+            shown = by_round[round_no - 1]
+            body = [_cards_line("hand", players[s], shown[s]) for s in range(N)]
+            return Record(tags, (*body, *sessions))
+    body: list[Line | Trick] = [_cards_line("hand", players[s], hands[s]) for s in range(N)]
+    body += sessions
+
+    allowed = cards_of(hands[dealer] & ~(R.KINGS | R.HONOURS))
+    allowed.sort(key=lambda c: (c.is_trump, rng.random()))
+    discard = sum(c.bit for c in (allowed[:3] if rng.random() < 0.7 else rng.sample(allowed, 3)))
+    body.append(_cards_line("discard", None, discard))
+    hands[dealer] &= ~discard
+
+    abundance_fool = False
+    for seat in range(N):
+        body += _declarations(rng, players[seat], hands[seat], abundance_fool)
+    body += _play(rng, players, hands, eldest)
+    return Record(tags, tuple(body))
+
+
+def _bargain(rng: random.Random, eldest: int) -> tuple[list[str], bool]:
+    """A legal session (PIE3-4): the words spoken and whether it settled."""
+    session = Session(N, eldest)
+    words: list[str] = []
+    style = rng.random()
+    if style < 0.01:  # all three pass at once: thrown in for nothing
+        for _ in range(N):
+            session.speak(Move(PASS))
+            words.append("pass")
+        return words, True
+    eager = 0.9 if style < 0.9 else 0.3
+    while not session.over:
+        before = session.said[session.speaker]
+        if len(words) >= 9 or rng.random() < eager:
+            move = Move(CONTINUE)
+        else:
+            choices = [m for m in allowed_moves(before, 6) if m.kind != CONTINUE]
+            if session.spoken >= N - 1 and rng.random() < 0.3:
+                # try to close: a word that makes the demands meet the offers
+                gap = session.demanded() - session.offered()
+                mine = before.amount if before and before.kind in ("demand", "offer") else 0
+                own = -mine if before and before.kind == "demand" else mine
+                need = gap + own  # what this player's new offer (+) or demand (-) must be
+                wanted = Move("offer", need) if need > 0 else Move("demand", -need)
+                if need and wanted in allowed_moves(before, max(abs(need), 1)):
+                    choices = [wanted]
+            move = rng.choice(choices)
+        session.speak(move)
+        words.append(str(move))
+    return words, session.settled
+
+
+def _declarations(rng: random.Random, name: str, hand: int, abundance_fool: bool) -> list[Line]:
+    """The player's declarations: his best grouping, now and then a lesser legal one."""
+    out = []
+    trumps = hand & trumps_for_abundance(abundance_fool)
+    if trumps.bit_count() >= 10 and rng.random() < 0.95:
+        shown = trumps
+        if rng.random() < 0.1:  # shows only ten (legal; the engine notes the better one)
+            shown = sum(c.bit for c in rng.sample(cards_of(trumps), 10))
+        out.append(_cards_line("declare", name, shown, (Item("abundance"),)))
+    kings, honours = hand & R.KINGS, hand & R.HONOURS
+    k, h = kings.bit_count(), honours.bit_count()
+    options: list[list[tuple[str, int]]] = []
+    if k == 4:
+        options.append([("kings", kings | honours)])
+    if h == 3:
+        options.append([("mitigati", honours | kings)])
+    if k == 4 and h == 3:
+        options.append([("kings", kings), ("mitigati", honours)])
+    if k and h and k + h >= 4:
+        options.append([("mixed", kings | honours)])
+    if options and rng.random() < 0.95:
+        for kind, cards in rng.choice(options):
+            out.append(_cards_line("declare", name, cards, (Item(kind),)))
+    return out
+
+
+def _play(
+    rng: random.Random, players: list[str], hands: list[int], leader: int
+) -> list[Line | Trick]:
+    """Random legal tricks, with the Fool's exchange written as soon as it is due."""
+    rules = R.RULES
+    hands = list(hands)
+    piles = [0] * N  # PIE3-7a: the dealer's discard is not in his pile during play
+    one_point = R.one_point_cards()
+    out: list[Line | Trick] = []
+    debt: tuple[int, int] | None = None
+    for number in range(1, R.HAND_SIZE + 1):
+        cards: list[Card] = []
+        for position in range(N):
+            seat = (leader + position) % N
+            card = rng.choice(cards_of(rules.legal(hands[seat], cards)))
+            hands[seat] &= ~card.bit
+            cards.append(card)
+        named = leader if rng.random() < 0.05 else None
+        out.append(Trick(number, named, tuple(Item(str(c), c) for c in cards)))
+        winner = (leader + rules.winner(cards)) % N
+        won = sum(c.bit for c in cards)
+        fool = next((i for i, c in enumerate(cards) if c.is_fool), None)
+        if fool is not None:
+            debtor = (leader + fool) % N
+            piles[debtor] |= cards[fool].bit
+            won &= ~cards[fool].bit
+            debt = (debtor, winner)
+        piles[winner] |= won
+        if debt is not None and piles[debt[0]] & one_point:
+            give = rng.choice(cards_of(piles[debt[0]] & one_point))
+            piles[debt[0]] &= ~give.bit
+            piles[debt[1]] |= give.bit
+            out.append(Line("fool", players[debt[0]], (Item(str(give), give),)))
+            debt = None
+        leader = winner
+    return out

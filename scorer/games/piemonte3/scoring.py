@@ -1,0 +1,88 @@
+"""Piedmontese Tarocchi: what a hand played out is worth, in game points (PIE3-6, PIE3-8).
+
+Each player counts the cards of his own pile singly (PIE3-2: 129 in all; the dealer's discard
+is his) and wins or loses a game point for every card point over or under 43 (PIE3-8).
+Declarations are paid by each opponent (PIE3-6). With option ``fool=5`` the pack counts 130
+and the break-even is 130/3: every amount is kept in thirds of a game point, so the hand stays
+exactly zero-sum (3 x points - 130 per player).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from ...report import ScoreLine, SideTally
+from . import rules as R
+from .declare import TITLES
+from .hand import Piemonte3Hand
+
+N = 3
+
+
+@cache
+def _byte_tables(points: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """For each byte of a 97-bit card mask, the points of every value of that byte."""
+    tables = []
+    for start in range(0, 104, 8):
+        tables.append(
+            tuple(
+                sum(
+                    points[start + bit] for bit in range(8) if value >> bit & 1 and start + bit < 97
+                )
+                for value in range(256)
+            )
+        )
+    return tuple(tables)
+
+
+def pile_points(h: Piemonte3Hand, mask: int) -> int:
+    """The card points of a pile (PIE3-2), a byte of the mask at a time."""
+    total = 0
+    for table in _byte_tables(h.points):
+        total += table[mask & 255]
+        mask >>= 8
+    return total
+
+
+def score_hand(h: Piemonte3Hand) -> None:
+    report = h.report
+    scale = h.scale
+    totals = [pile_points(h, pile) for pile in h.piles]
+    discard = h.discard or 0
+    in_pile = h.options["discard-in-pile"] == "yes"
+    discard_points = pile_points(h, discard)
+    if not in_pile:  # the discard was kept apart from the pile: it still counts (PIE3-5)
+        totals[h.dealer] += discard_points
+    tricks = [0] * N
+    for trick in report.tricks:
+        tricks[trick.winner] += 1
+    sides = []
+    for seat in range(N):
+        extra = discard_points if seat == h.dealer else 0
+        sides.append(
+            SideTally(
+                h.name(seat), (seat,), totals[seat] - extra, tricks[seat], 0, extra, totals[seat]
+            )
+        )
+    report.sides = sides
+    for seat, kind, _cards, worth, _loc in h.declared:
+        amounts = tuple(worth * scale * (2 if s == seat else -1) for s in range(N))
+        report.lines.append(
+            ScoreLine(
+                f"{TITLES[kind]} declared by {h.name(seat)}: {worth} from each opponent",
+                amounts,
+                "PIE3-6",
+            )
+        )
+    pack = sum(totals)
+    if scale == 1:
+        amounts = tuple(t - R.BREAK_EVEN for t in totals)
+        rule = f"{R.BREAK_EVEN} to break even"
+    else:
+        amounts = tuple(3 * t - pack for t in totals)
+        rule = f"{pack}/3 to break even, in thirds of a game point"
+    detail = ", ".join(f"{h.name(s)} {totals[s]}" for s in range(N))
+    report.lines.append(ScoreLine(f"Card points: {detail} of {pack} ({rule})", amounts, "PIE3-8"))
+    report.contract["bargaining"] = "continued" if h.lines.bargains else "not recorded"
+    if h.exchanges:
+        report.contract["fool"] = "; ".join(h.exchanges)

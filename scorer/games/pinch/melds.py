@@ -1,0 +1,329 @@
+"""Pinch melds (PINCH-5, G-5): declared with their cards, at the right moments, once each.
+
+A ``meld NAME: KIND cards`` line shows a meld. ``KIND`` is ``trumps`` (10 or more trumps, the
+Fool not one), ``gatti`` (the Fool, 1 and 21), ``family`` (J C Q K of a suit), ``four`` or
+``three`` (of Jacks, Cavaliers, Queens or Kings); it may be left out when the cards say it.
+A player may meld before his first card (a line before trick 1) and after each of his draws
+(a line after his ``draw`` line, before the next trick), only with cards then in his hand.
+Trumps are raised by showing more of them, all those declared before included, for the
+difference; three of a kind is raised to four for 5 more. Each meld is declared once a hand.
+Melds held at such a moment but never declared are noted (G-5).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...cardset import cards_of
+from ...findings import Loc, Severity
+from ...record import Line
+from . import rules as R
+from .hand import PinchHand
+
+VIOLATION, NOTE = Severity.VIOLATION, Severity.NOTE
+_ALIASES = {alias: name for name, aliases in R.MELD_WORDS.items() for alias in aliases}
+_KIND_NUMBER = {3: "three", 4: "four"}
+#: The suit of the family and the rank of the kinds a court card belongs to.
+_FAMILY_OF = {card: suit for suit, family in enumerate(R.FAMILIES) for card in cards_of(family)}
+_KIND_OF = {card: rank for rank, kind in R.KINDS.items() for card in cards_of(kind)}
+_COURTS = sum(R.FAMILIES)  # the sixteen court cards
+_SUIT_OF_FAMILY = {family: suit for suit, family in enumerate(R.FAMILIES)}
+
+#: Per card, when a draw of it can make a meld not held at the last declaring moment: pairs
+#: (cards, enough), any one of which the hand must hold ``enough`` of (PINCH-5: ten trumps;
+#: the three gatti; the four cards of a family; three cards of a kind). Other cards make no
+#: meld (empty). The single pass looks at :meth:`MeldBook.moment_for` only then.
+MELD_CHECKS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    ((R.FAMILIES[_FAMILY_OF[card]], 4), (R.KINDS[_KIND_OF[card]], 3))
+    if card in _FAMILY_OF
+    else ((R.GATTI, 3), (R.TRUMPS, R.TRUMP_MELD))
+    if (R.GATTI & R.TRUMPS) >> card & 1
+    else ((R.GATTI, 3),)
+    if R.GATTI >> card & 1
+    else ((R.TRUMPS, R.TRUMP_MELD),)
+    if R.TRUMPS >> card & 1
+    else ()
+    for card in range(97)
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A meld accepted for scoring: who, its sheet code (``10T``, ``2T``, ``5C`` ...), its
+    points, a short description and when it was shown."""
+
+    seat: int
+    code: str
+    points: int
+    description: str
+    when: str
+    cards: int
+    loc: Loc | None
+
+
+class MeldBook:
+    """What each player declared, and the best of each meld he held at a declaring moment."""
+
+    def __init__(self, h: PinchHand) -> None:
+        self.h = h
+        self.trumps = [0, 0]  # trumps declared (mask)
+        self.gatti = [False, False]
+        self.families = [0, 0]  # suits declared, as bits
+        self.kinds: list[dict[int, int]] = [{}, {}]  # rank -> 3 or 4 declared
+        self.accepted: list[Meld] = []
+        self.held_trumps = [0, 0]  # most trumps held at a moment
+        self.held_gatti = [False, False]
+        self.held_families = [0, 0]
+        self.held_kinds: list[dict[int, int]] = [{}, {}]
+
+    def moment(self, seat: int) -> None:
+        """A moment at which ``seat`` may meld: remember what his hand holds (for G-5)."""
+        h = self.h
+        if not h.known[seat]:
+            return
+        hand = h.hands[seat]
+        count = (hand & R.TRUMPS).bit_count()
+        if count > self.held_trumps[seat]:
+            self.held_trumps[seat] = count
+        if hand & R.GATTI == R.GATTI:
+            self.held_gatti[seat] = True
+        if (hand & _COURTS).bit_count() < 3:  # neither a family nor three of a kind
+            return
+        for suit, family in enumerate(R.FAMILIES):
+            if hand & family == family:
+                self.held_families[seat] |= 1 << suit
+        held = self.held_kinds[seat]
+        for rank, kind in R.KINDS.items():
+            count = (hand & kind).bit_count()
+            if count >= 3 and count > held.get(rank, 0):
+                held[rank] = count
+
+    def moment_for(self, seat: int, card: int) -> None:
+        """:meth:`moment` after ``seat`` drew ``card``, looking only at the melds ``card`` is
+        part of (the single pass's form of :meth:`drew`). Since the last moment cards only
+        left the hand, and then ``card`` came in: any other meld is held now only if it was
+        held then, and is already remembered. ``tests/test_pinch_fastpath.py`` checks that
+        both forms give the same reports."""
+        hand = self.h.hands[seat]
+        bit = 1 << card
+        if bit & R.TRUMPS:
+            count = (hand & R.TRUMPS).bit_count()
+            if count > self.held_trumps[seat]:
+                self.held_trumps[seat] = count
+        if bit & R.GATTI and hand & R.GATTI == R.GATTI:
+            self.held_gatti[seat] = True
+        suit = _FAMILY_OF.get(card)
+        if suit is not None:
+            family = R.FAMILIES[suit]
+            if hand & family == family:
+                self.held_families[seat] |= 1 << suit
+            rank = _KIND_OF[card]
+            count = (hand & R.KINDS[rank]).bit_count()
+            held = self.held_kinds[seat]
+            if count >= 3 and count > held.get(rank, 0):
+                held[rank] = count
+
+    def drew(self, seat: int, card: int) -> None:
+        """A draw opens a declaring moment. Only a meld with the drawn card in it can be new
+        since the last moment (cards only left the hand in between): look at those alone."""
+        if R.INVOLVED[card]:
+            self.moment(seat)
+
+    def note_undeclared(self) -> None:
+        """G-5: a meld held at a declaring moment but never declared is not paid: noted."""
+        h = self.h
+        for seat in (0, 1):
+            if not h.known[seat]:
+                continue
+            missed = []
+            if self.held_trumps[seat] >= R.TRUMP_MELD and not self.trumps[seat]:
+                missed.append(f"{self.held_trumps[seat]} trumps")
+            if self.held_gatti[seat] and not self.gatti[seat]:
+                missed.append("gatti")
+            for suit in range(4):
+                if self.held_families[seat] >> suit & 1 and not self.families[seat] >> suit & 1:
+                    missed.append(f"the family of {h.words.suits[suit]}")
+            for rank, count in sorted(self.held_kinds[seat].items()):
+                if count > self.kinds[seat].get(rank, 0):
+                    missed.append(f"{_KIND_NUMBER[count]} {R.RANK_NAME[rank]}")
+            if missed:
+                h.flag(
+                    "UNDECLARED_MELD",
+                    NOTE,
+                    f"{h.name(seat)} held {', '.join(missed)} at "
+                    "a moment to meld and never declared it: not paid",
+                    "G-5",
+                    loc=h.record.start,
+                    seat=seat,
+                )
+
+
+def _shape(mask: int, kind: str | None) -> tuple[str, int] | None:
+    """The meld these cards make, as (kind, key): key is the suit of a family, the rank of
+    three or four of a kind, else 0. ``None`` when they make no meld (of the kind named)."""
+    count = mask.bit_count()
+    if kind in (None, "trumps") and count >= R.TRUMP_MELD and not mask & ~R.TRUMPS:
+        return "trumps", 0
+    if kind in (None, "gatti") and mask == R.GATTI:
+        return "gatti", 0
+    if kind in (None, "family"):
+        suit = _SUIT_OF_FAMILY.get(mask)
+        if suit is not None:
+            return "family", suit
+    if kind in (None, "four", "three") and count >= 3:
+        rank = _KIND_OF.get((mask & -mask).bit_length() - 1)  # the kinds are disjoint: the
+        if (
+            rank is not None
+            and not mask & ~R.KINDS[rank]
+            and count
+            == (  # lowest card's
+                4 if kind == "four" else 3 if kind == "three" else count
+            )
+        ):
+            return _KIND_NUMBER[count], rank
+    return None
+
+
+def declare(h: PinchHand, line: Line) -> None:
+    """Check one ``meld`` line and, if it may be paid, book it (PINCH-5)."""
+    seat = h.seat_named(line.subject, line.loc)
+    book = h.melds
+    found = line.card_tuple  # None for a word (or an unknown card)
+    kind = None
+    if None in found:
+        if found[0] is not None or found.count(None) > 1:
+            last_word = [item for item in line.items if item.card is None][-1]
+            h.stop(
+                "BAD_MELD",
+                "a meld line is an optional kind word and then its cards",
+                loc=last_word.loc,
+                seat=seat,
+            )
+        word = line.word_texts()[0]
+        kind = _ALIASES.get(word.casefold())
+        if kind is None:
+            h.stop(
+                "BAD_MELD",
+                f"{word!r} is not a meld of pinch ({', '.join(R.MELD_WORDS)})",
+                loc=line.items[0].loc,
+                seat=seat,
+            )
+    cards = [card for card in found if card is not None]
+    if not cards:
+        h.stop("BAD_MELD", "a meld is shown: the line names its cards", loc=line.loc, seat=seat)
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    shape = _shape(mask, kind) if mask.bit_count() == len(cards) else None
+    if shape is None:
+        what = f"a {kind} meld" if kind else "a meld"
+        shown = h.texts(mask)
+        h.flag(
+            "MELD_MALFORMED",
+            VIOLATION,
+            f"{shown} is not {what} (PINCH-5: trumps 10 or more "
+            "trumps, gatti Fool 1 21, family J C Q K of a suit, three or four J, C, Q or K); "
+            "not paid",
+            "PINCH-5",
+            loc=line.loc,
+            seat=seat,
+            cards=tuple(cards_of(mask)),
+        )
+        return
+    kind, key = shape
+    number = h.tricks_done
+    if number and not h.windows[seat]:
+        h.flag(
+            "MELD_TIMING",
+            VIOLATION,
+            f"{h.name(seat)} melds after trick {number} without "
+            "having drawn since: melds are shown before one's first card or after one's "
+            "draw; not paid",
+            "PINCH-5",
+            loc=line.loc,
+            trick=number,
+            seat=seat,
+        )
+        return
+    if h.known[seat] and mask & ~h.hands[seat]:
+        missing = mask & ~h.hands[seat]
+        h.flag(
+            "MELD_NOT_HELD",
+            VIOLATION,
+            f"{h.name(seat)} shows {h.texts(missing)}, which he "
+            "does not hold at that moment; not paid",
+            "PINCH-5",
+            loc=line.loc,
+            seat=seat,
+            cards=tuple(cards_of(missing)),
+        )
+        return
+    when = "before the first card" if not number else f"after drawing, following trick {number}"
+    name = h.name(seat)
+
+    def repeated(what: str) -> None:
+        h.flag(
+            "MELD_REPEATED",
+            VIOLATION,
+            f"{name} declares {what} again; each meld is declared once a hand: not paid",
+            "PINCH-5",
+            loc=line.loc,
+            seat=seat,
+        )
+
+    def accept(code: str, points: int, description: str) -> None:
+        book.accepted.append(Meld(seat, code, points, description, when, mask, line.loc))
+
+    if kind == "trumps":
+        before = book.trumps[seat]
+        count = mask.bit_count()
+        if not before:
+            book.trumps[seat] = mask
+            accept(f"{count}T", count, f"{count} trumps")
+        elif before & ~mask:
+            h.flag(
+                "MELD_RAISE_NOT_HELD",
+                VIOLATION,
+                f"{name} raises trumps without showing "
+                f"{h.texts(before & ~mask)}, declared before: a raise shows every trump "
+                "already declared, still in hand; not paid",
+                "PINCH-5",
+                loc=line.loc,
+                seat=seat,
+                cards=tuple(cards_of(before & ~mask)),
+            )
+        elif count <= before.bit_count():
+            repeated(f"{count} trumps")
+        else:
+            book.trumps[seat] = mask
+            extra = count - before.bit_count()
+            accept(f"{extra}T", extra, f"trumps raised from {before.bit_count()} to {count}")
+    elif kind == "gatti":
+        if book.gatti[seat]:
+            repeated("gatti")
+            return
+        book.gatti[seat] = True
+        accept("10G", 10, "gatti")
+    elif kind == "family":
+        suit_name = h.words.suits[key]
+        if book.families[seat] >> key & 1:
+            repeated(f"the family of {suit_name}")
+            return
+        book.families[seat] |= 1 << key
+        accept("10F", 10, f"family of {suit_name}")
+    else:
+        size = 4 if kind == "four" else 3
+        before = book.kinds[seat].get(key, 0)
+        letter, ranks = R.RANK_LETTER[key], R.RANK_NAME[key]
+        if before >= size:
+            repeated(f"{_KIND_NUMBER[before]} {ranks}")
+            return
+        book.kinds[seat][key] = size
+        if before:
+            accept(f"5{letter}", 5, f"{ranks} raised from three to four")
+        else:
+            accept(
+                f"{10 if size == 4 else 5}{letter}",
+                10 if size == 4 else 5,
+                f"{_KIND_NUMBER[size]} {ranks}",
+            )

@@ -1,0 +1,170 @@
+"""Ligurian pinch tarot (taròcchi à pessigo): the rule set, its tables and notation keywords.
+
+The replay lives in :mod:`scorer.games.pinch`, melds in :mod:`scorer.games.pinch.melds`, the
+score sheet in :mod:`scorer.games.pinch.scoring`. Rulings PINCH-1 .. PINCH-8
+(``shared/rulings.md``) decide what the seed (``002_3dfd50fecdf56fce.txt``) leaves open.
+
+>>> from scorer.cards import Card
+>>> RULES.winner([Card.parse("21"), Card.parse("20")])  # PINCH-1: 20 beats 21
+1
+>>> sum(POINTS) # PINCH-2: 52 card points
+52
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from ...cards import CARDS, FOOL, suit_card, trump
+from ...cardset import mask_of
+from ...record import KeywordSpec
+from ...tricks import SUIT_MASKS, TRUMP_MASK, TrickRules
+from ..base import Option
+
+__all__ = [
+    "BAGATTO",
+    "COURT_RANKS",
+    "FAMILIES",
+    "GATTI",
+    "HAND_SIZE",
+    "KEYWORDS",
+    "KINDS",
+    "OPTIONS",
+    "PACK",
+    "POINTS",
+    "RULINGS",
+    "STOCK_SIZE",
+    "TRICKS",
+    "TRUMPS",
+    "rules",
+]
+
+#: The rulings this engine implements (``shared/rulings.md``), as the rules pages list them.
+RULINGS: tuple[str, ...] = (*(f"PINCH-{n}" for n in range(1, 9)), "G-1", "G-2", "G-5", "G-6", "G-7")
+
+#: The 78-card tarot pack: every suit card, trumps 1..21, the Fool.
+PACK = sum(SUIT_MASKS) | (TRUMP_MASK & ((1 << 77) - 1)) | FOOL.bit
+TRUMPS = TRUMP_MASK & PACK  # the 21 numbered trumps (the Fool is not a trump for melds)
+BAGATTO = trump(1)
+WORLD = trump(21)
+HAND_SIZE = 15  # PINCH-3: fifteen cards each
+STOCK_SIZE = 48  # PINCH-3: the rest is the stock
+TRICKS = 39  # 78 cards, two a trick
+STOCK_TRICKS = STOCK_SIZE // 2  # tricks followed by draws (24)
+
+#: PINCH-5: Gatti is the Fool with trumps 1 and 21.
+GATTI = FOOL.bit | BAGATTO.bit | WORLD.bit
+COURT_RANKS = (11, 12, 13, 14)  # J C Q K
+#: Family of a suit: its J C Q K (by suit index).
+FAMILIES = tuple(mask_of(suit_card(s, r) for r in COURT_RANKS) for s in range(4))
+#: Cards of one court rank in the four suits (by rank 11..14).
+KINDS = {r: mask_of(suit_card(s, r) for s in range(4)) for r in COURT_RANKS}
+#: Cards that can take part in a meld (trumps, the Fool, courts): a draw of any other card
+#: cannot make a new meld (PINCH-5).
+INVOLVED = tuple(bool((TRUMPS | GATTI | sum(FAMILIES)) >> c & 1) for c in range(97))
+TRUMP_MELD = 10
+RANK_LETTER = {11: "J", 12: "C", 13: "Q", 14: "K"}
+RANK_NAME = {11: "jacks", 12: "cavaliers", 13: "queens", 14: "kings"}
+
+_ASCENDING = (14, 13, 12, 11, *range(10, 0, -1))  # PINCH-1: K Q C J 10 .. 1, highest first
+_HISTORIC = (14, 13, 12, 11, *range(1, 11))  # option pip-order=historic: ... J 1 2 .. 10
+_TRUMP_ORDER = [*range(1, 20), 21, 20]  # PINCH-1: by number, except that 20 beats 21
+
+
+@cache
+def rules(historic: bool = False, overtrump: bool = False) -> TrickRules:
+    """PINCH-1 and PINCH-4 as trick rules: suits ascending (hearts and diamonds reversed with
+    ``pip-order=historic``), 20 over 21; follow suit, else trump; a trump lead answered with
+    a trump (beating it when able with ``overtrump=required``). The Fool is always legal."""
+    return TrickRules.simple(
+        trump_order=_TRUMP_ORDER,
+        black=_ASCENDING,
+        red=_HISTORIC if historic else _ASCENDING,
+        overtrump=overtrump,
+    )
+
+
+RULES = rules()
+
+
+def _trumps_above() -> tuple[int, ...]:
+    """For each trump of the pack, the trumps that beat it (PINCH-1: by number, 20 over 21;
+    the same under every option) as a mask; 0 for other cards. A trump answering a trump
+    lead must be one of them when the answer holds one (``overtrump=required``, PINCH-4)."""
+    strength = RULES.strength
+    trumps = [card for card in CARDS if card.is_trump and PACK >> card & 1]
+    return tuple(
+        sum(1 << t for t in trumps if strength[t] > strength[card]) if card in trumps else 0
+        for card in CARDS
+    )
+
+
+TRUMPS_ABOVE = _trumps_above()
+
+
+def _points() -> tuple[int, ...]:
+    """PINCH-2: Bagatto, World, Fool and Kings 4; Queens 3; Cavaliers 2; Jacks 1 (52)."""
+    table = [0] * 97
+    for card in CARDS[:56]:
+        table[card] = {14: 4, 13: 3, 12: 2, 11: 1}.get(card.rank, 0)
+    for card in (BAGATTO, WORLD, FOOL):
+        table[card] = 4
+    return tuple(table)
+
+
+POINTS = _points()
+
+#: Meld kinds (PINCH-5), canonical name and accepted spellings.
+MELD_WORDS = {
+    "trumps": ("trumps", "tarocchi", "taroks", "trump"),
+    "gatti": ("gatti", "gatto"),
+    "family": ("family", "famiglia", "familia"),
+    "four": ("four", "four-of-a-kind", "quattro", "4-of-a-kind"),
+    "three": ("three", "three-of-a-kind", "tre", "3-of-a-kind"),
+}
+
+KEYWORDS = {
+    "hand": KeywordSpec("player", "cards", "the fifteen cards dealt to a player (PINCH-3)"),
+    "stock": KeywordSpec("none", "cards", "the 48 cards of the stock, top first (PINCH-3)"),
+    "draw": KeywordSpec(
+        "player", "cards", "the card a player draws after a trick, winner first (PINCH-3)"
+    ),
+    "meld": KeywordSpec(
+        "player", "mixed", "a meld shown: trumps|gatti|family|four|three and its cards (PINCH-5)"
+    ),
+    "cover": KeywordSpec(
+        "player", "cards", "the card the Fool's owner gives to cover it (PINCH-6)"
+    ),
+    "claim": KeywordSpec(
+        "word",
+        "words",
+        "the hand's totals written on the sheet: claim points: Anna 58 Bruno 75 (PINCH-8)",
+    ),
+}
+
+OPTIONS = (
+    Option(
+        "pip-order",
+        ("ascending", "historic"),
+        "PINCH-1",
+        "suit cards 1..10 ascending in every suit, or reversed in hearts and diamonds",
+    ),
+    Option(
+        "overtrump",
+        ("free", "required"),
+        "PINCH-4",
+        "a trump answering a trump lead may be any trump, or must beat it when able",
+    ),
+    Option(
+        "bagatto-ultimo",
+        ("on", "off"),
+        "PINCH-7",
+        "20 points for the Bagatto played to the last trick, to whoever wins that trick",
+    ),
+    Option(
+        "hands",
+        ("2", "1", "3", "4", "5", "6", "8", "10"),
+        "PINCH-8",
+        "hands in a game; the higher total after them wins",
+    ),
+)

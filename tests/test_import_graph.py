@@ -1,0 +1,175 @@
+"""The modules of ``scorer`` import one another without a cycle (issue #22, item 1).
+
+Each game is a package (``scorer/games/<game>/``) whose modules point one way: ``game.py``
+drives the phase modules, the phases use the state class in ``hand.py``, and ``hand.py`` uses
+``rules.py``. A cycle, even one only a type checker follows, ties modules together so that none
+can be read or changed alone. The graph is built from the source with :mod:`ast`, so it counts
+every import: at the top of a module, inside a function, and under ``if TYPE_CHECKING:``.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "scorer"
+GAME_PACKAGES = ("minchiate", "nice", "piedicavallo", "piemonte3", "pinch")
+
+
+def module_name(path: Path, top: Path) -> str:
+    """``scorer/games/nice/hand.py`` -> ``scorer.games.nice.hand`` (relative to the folder
+    ``top`` that holds ``scorer``); a package's ``__init__.py`` is named by its package."""
+    parts = list(path.relative_to(top).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def modules_of(root: Path) -> dict[str, Path]:
+    return {module_name(path, root.parent): path for path in sorted(root.rglob("*.py"))}
+
+
+def imports_of(name: str, path: Path, known: set[str]) -> set[str]:
+    """The modules of ``known`` that ``path`` (the module ``name``) imports anywhere in its
+    source, relative imports resolved."""
+    is_package = path.name == "__init__.py"
+    here = name.split(".") if is_package else name.split(".")[:-1]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = here[: len(here) - (node.level - 1)]
+                source = ".".join(base + ([node.module] if node.module else []))
+            else:
+                source = node.module or ""
+            # ``from package import sub`` loads the submodule; any other name is the package's
+            targets = [
+                f"{source}.{alias.name}" if f"{source}.{alias.name}" in known else source
+                for alias in node.names
+            ]
+        else:
+            continue
+        for target in targets:
+            # the longest known prefix: ``scorer.games.nice.R`` names nothing, its package does
+            while target and target not in known:
+                target = target.rpartition(".")[0]
+            if target and target != name:
+                found.add(target)
+    return found
+
+
+def import_graph(root: Path = PACKAGE) -> dict[str, set[str]]:
+    modules = modules_of(root)
+    known = set(modules)
+    return {name: imports_of(name, path, known) for name, path in modules.items()}
+
+
+def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One cycle of ``graph`` as the list of its modules (the first repeated at the end), or
+    None. A depth-first search that keeps the path it is on."""
+    done: set[str] = set()
+    for start in sorted(graph):
+        if start in done:
+            continue
+        path: list[str] = [start]
+        on_path = {start}
+        stack = [iter(sorted(graph[start]))]
+        while stack:
+            nxt = next(stack[-1], None)
+            if nxt is None:
+                stack.pop()
+                done.add(path.pop())
+                on_path = set(path)
+                continue
+            if nxt in on_path:
+                return [*path[path.index(nxt) :], nxt]
+            if nxt not in done:
+                path.append(nxt)
+                on_path.add(nxt)
+                stack.append(iter(sorted(graph.get(nxt, ()))))
+    return None
+
+
+def test_scorer_has_no_import_cycle() -> None:
+    cycle = find_cycle(import_graph())
+    assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
+
+
+def test_the_graph_counts_hidden_imports(tmp_path: Path) -> None:
+    """Imports under ``if TYPE_CHECKING:`` and inside functions are edges (a self-test), and a
+    cycle through them is found."""
+    package = tmp_path / "scorer" / "games" / "demo"
+    package.mkdir(parents=True)
+    for folder in (tmp_path / "scorer", tmp_path / "scorer" / "games", package):
+        (folder / "__init__.py").write_text("", encoding="utf-8")
+    (package / "hand.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .game import Demo\n",
+        encoding="utf-8",
+    )
+    (package / "game.py").write_text("def replay():\n    from . import hand\n", encoding="utf-8")
+    graph = import_graph(tmp_path / "scorer")
+    assert graph["scorer.games.demo.hand"] == {"scorer.games.demo.game"}
+    assert graph["scorer.games.demo.game"] == {"scorer.games.demo.hand"}
+    assert find_cycle(graph) == [
+        "scorer.games.demo.game",
+        "scorer.games.demo.hand",
+        "scorer.games.demo.game",
+    ]
+
+
+@pytest.mark.parametrize("game", GAME_PACKAGES)
+def test_each_game_package_says_what_is_public(game: str) -> None:
+    """A game package's ``__init__`` lists its public names in ``__all__``, and each of them
+    is there."""
+    init = PACKAGE / "games" / game / "__init__.py"
+    tree = ast.parse(init.read_text(encoding="utf-8"))
+    names = [
+        target.id
+        for node in tree.body
+        if isinstance(node, ast.Assign | ast.AnnAssign)
+        for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+        if isinstance(target, ast.Name)
+    ]
+    assert "__all__" in names, f"{init.relative_to(ROOT)} defines no __all__"
+    module = __import__(f"scorer.games.{game}", fromlist=["__all__"])
+    assert module.__all__, f"scorer.games.{game}.__all__ is empty"
+    missing = [name for name in module.__all__ if not hasattr(module, name)]
+    assert not missing, missing
+
+
+@pytest.mark.parametrize("game", GAME_PACKAGES)
+def test_each_game_package_points_one_way(game: str) -> None:
+    """Inside a game package: ``rules`` imports none of its siblings, ``hand`` only ``rules``,
+    and no module but the package's ``__init__`` imports ``game`` (the driver)."""
+    package = f"scorer.games.{game}"
+    graph = import_graph()
+    inside = {
+        name: {target for target in targets if target.startswith(package + ".")}
+        for name, targets in graph.items()
+        if name.startswith(package + ".")
+    }
+    assert inside[f"{package}.rules"] == set()
+    assert inside[f"{package}.hand"] <= {f"{package}.rules"}
+    drivers = sorted(name for name, targets in inside.items() if f"{package}.game" in targets)
+    assert drivers == [], drivers
+
+
+@pytest.mark.parametrize("game", GAME_PACKAGES)
+def test_each_game_keeps_its_rulings_and_options_as_data_in_rules(game: str) -> None:
+    """The rulings an engine implements and its options are data of its ``rules`` module,
+    which the engine only points to."""
+    from scorer.games import ENGINES
+
+    rules = __import__(f"scorer.games.{game}.rules", fromlist=["RULINGS"])
+    engines = [
+        engine for engine in ENGINES if type(engine).__module__.startswith(f"scorer.games.{game}.")
+    ]
+    assert engines, game
+    for engine in engines:
+        assert engine.rulings is rules.RULINGS
+        assert any(engine.options is value for value in vars(rules).values()), engine.key
