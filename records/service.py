@@ -24,6 +24,7 @@ from scorer.report import Status
 
 from .cache import kept_ledger, kept_standing
 from .csvcells import spreadsheet_writer
+from .disputes import payments_beside
 from .notation import Parsed, read
 from .pipeline import Checked, check_parsed, check_text
 from .schemas import LedgerSchema, dump_record, dump_report, result_json, shift_lines
@@ -44,6 +45,8 @@ __all__ = [
     "findings_of",
     "hand_revisions",
     "ledger_csv",
+    "needs_director",
+    "preview_correction",
     "preview_upload",
     "restore_revision",
     "revision_of",
@@ -56,6 +59,7 @@ __all__ = [
     "standings_csv",
     "standings_json",
     "table_label",
+    "tournament_version",
     "upload",
     "upload_parsed",
     "withdraw_ruling",
@@ -338,6 +342,31 @@ def correct_hand(
     revision, findings = _revision(parsed[0], session["options"], author, reason)
     number = store.add_revision(hand_id, revision, actor)
     return number, UploadResult(hand_id, hand["position"], revision["status"], False, findings)
+
+
+def preview_correction(store: Store, hand_id: int, text: str) -> dict[str, Any]:
+    """What storing ``text`` as the hand's correction would do, without storing it (#23.2):
+    its verdict and findings (at their line and column of ``text``) under the session's
+    options, and the payments beside the current revision's. Refused as
+    :func:`correct_hand` refuses it (unreadable, another game or seating, not one record),
+    with the findings at their places."""
+    hand = _hand(store, hand_id)
+    session = _session(store, hand["session_id"])
+    parsed = _check_for_session(session, text)
+    if len(parsed) != 1:
+        raise ServiceError(422, "ONE_RECORD", "a correction is exactly one record")
+    revision, findings = _revision(parsed[0], session["options"])
+    current = store.current_revision(hand_id)
+    before = json.loads(current["report_json"])
+    after = json.loads(revision["report_json"])
+    return {
+        "status": after["status"],
+        "current_status": before["status"],
+        "unchanged": revision["content_hash"] == current["content_hash"],
+        "findings": findings,
+        "payments": payments_beside(before, after),
+        "unit": after["unit"],
+    }
 
 
 def revision_of(store: Store, hand_id: int, number: int) -> dict[str, Any]:
@@ -782,19 +811,88 @@ def ledger_json(ledger: Ledger) -> dict[str, Any]:
     return LedgerSchema().dump(ledger)
 
 
+#: The verdicts that put a hand on the attention list (a director must look at it).
+NEEDS_DIRECTOR = (Status.FLAGGED.value, Status.PARTIAL.value, Status.INVALID.value)
+_SEVERITY_RANK = {Severity.ERROR.value: 0, Severity.VIOLATION.value: 1, Severity.NOTE.value: 2}
+
+
 def needs_director(store: Store, tournament_id: int) -> list[dict[str, Any]]:
-    """Hands whose current revision is flagged, partial or invalid."""
-    wanted = (Status.FLAGGED.value, Status.PARTIAL.value, Status.INVALID.value)
-    return [
-        {
-            "hand_id": row["hand_id"],
-            "session_id": row["session_id"],
-            "position": row["position"],
-            "status": row["status"],
+    """The tournament's attention list: every hand whose current revision is flagged,
+    partial or invalid, or was until a later revision; each with ``finding``, the worst
+    finding of the revision that put it there (why it needs a director), and ``dealt_with``:
+    ``None`` while it waits, else what addressed it: a standing ruling (or amendment) naming
+    the hand made since its current revision (a withdrawn one deals with nothing), or a
+    later revision that is clean (or thrown in, G-4). In session and hand order."""
+    rulings: dict[int, dict[str, Any]] = {}
+    for ruling in ruling_states(store.tournament_rulings(tournament_id)):
+        if ruling["standing"] and ruling["hand_id"] is not None:
+            rulings[ruling["hand_id"]] = ruling  # the latest standing ruling naming each hand
+    by_hand: dict[int, list[dict[str, Any]]] = {}
+    for row in store.attention_revisions(tournament_id, NEEDS_DIRECTOR):
+        by_hand.setdefault(row["hand_id"], []).append(row)
+    out = []
+    for revisions in by_hand.values():
+        entry = _attention_entry(revisions, rulings.get(revisions[0]["hand_id"]))
+        if entry is not None:
+            out.append(entry)
+    return out
+
+
+def _attention_entry(
+    revisions: list[dict[str, Any]], ruling: dict[str, Any] | None
+) -> dict[str, Any] | None:
+    """One hand's place on the attention list (``None``: it never needed a director)."""
+    current = revisions[-1]
+    flagged = [r for r in revisions if r["status"] in NEEDS_DIRECTOR]
+    if not flagged:
+        return None
+    dealt_with = None
+    if current["status"] not in NEEDS_DIRECTOR:
+        dealt_with = {
+            "by": "revision",
+            "revision": current["number"],
+            "ruling": None,
+            "author": current["author"],
+            "reason": current["reason"],
+            "at": current["created_at"],
         }
-        for row in store.tournament_hand_rows(tournament_id)
-        if row["status"] in wanted
-    ]
+    elif ruling is not None and ruling["created_at"] >= current["created_at"]:
+        dealt_with = {
+            "by": "ruling",
+            "revision": None,
+            "ruling": ruling["id"],
+            "author": ruling["author"],
+            "reason": ruling["reason"],
+            "at": ruling["created_at"],
+        }
+    return {
+        "hand_id": current["hand_id"],
+        "session_id": current["session_id"],
+        "position": current["position"],
+        "status": current["status"],
+        "flagged_status": flagged[-1]["status"],
+        "finding": _worst_finding(json.loads(flagged[-1]["findings"] or "[]")),
+        "dealt_with": dealt_with,
+    }
+
+
+def _worst_finding(findings: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The first of the most severe findings (error, then violation, then note), as the
+    attention list shows it: its sentence, code, rule and place."""
+    if not findings:
+        return None
+    worst = min(findings, key=lambda f: _SEVERITY_RANK.get(f["severity"], 3))
+    keys = ("code", "severity", "message", "rule", "line", "column", "trick")
+    return {key: worst.get(key) for key in keys}
+
+
+def tournament_version(store: Store, tournament_id: int) -> str:
+    """A short tag that changes whenever the tournament's standings or attention list may
+    have (a hand, a correction, a ruling, a new session): what a wall screen polls
+    (``ETag``) before it fetches the page again (#23.8)."""
+    _tournament(store, tournament_id)
+    sessions, writes = store.tournament_version(tournament_id)
+    return f"t{tournament_id}-s{sessions}-v{writes}"
 
 
 def violations_in(findings: list[dict[str, Any]]) -> int:

@@ -641,6 +641,17 @@ class Store:
             raise NotFound(f"no session {session_id}")
         return int(row[0])
 
+    def tournament_version(self, tournament_id: int) -> tuple[int, int]:
+        """How many sessions the tournament has and the sum of their versions: both only
+        grow, and one of them grows with every write to a hand, revision, ruling or session
+        of the tournament (the triggers of migration 003), so the pair changes exactly when
+        its standings or attention list may have."""
+        row = self.db.execute(
+            "select count(*), coalesce(sum(version), 0) from sessions where tournament_id = ?",
+            [tournament_id],
+        ).fetchone()
+        return int(row[0]), int(row[1])
+
     def kept_result(self, session_id: int, version: int, engine: str, column: str) -> str | None:
         """The kept ``ledger`` or ``standing`` JSON of the session if it was computed at this
         version by this engine code, else ``None`` (compute it again)."""
@@ -680,6 +691,38 @@ class Store:
                 "join sessions s on s.id = h.session_id join revisions r on r.hand_id = h.id "
                 "and r.number = h.revision where s.tournament_id = ? "
                 "order by h.session_id, h.position",
+                [tournament_id],
+            )
+        )
+
+    def attention_revisions(
+        self, tournament_id: int, statuses: tuple[str, ...]
+    ) -> list[dict[str, Any]]:
+        """The revisions that decide the tournament's attention list: every revision whose
+        status is one of ``statuses`` (it needed a director), and each hand's current one,
+        in session, position and revision order. A revision's findings come only with the
+        wanted statuses (a clean current revision's are not needed)."""
+        marks = ", ".join("?" for _ in statuses)
+        return list(
+            self.db.query(
+                "select h.id as hand_id, h.session_id, h.position, h.revision as current, "
+                f"r.number, r.status, case when r.status in ({marks}) then r.findings end "
+                "as findings, r.author, r.reason, r.created_at from hands h "
+                "join sessions s on s.id = h.session_id join revisions r on r.hand_id = h.id "
+                f"where s.tournament_id = ? and (r.number = h.revision or r.status in ({marks})) "
+                "order by h.session_id, h.position, r.number",
+                [*statuses, tournament_id, *statuses],
+            )
+        )
+
+    def tournament_rulings(self, tournament_id: int) -> list[dict[str, Any]]:
+        """The tournament's rulings, withdrawals and amendments, oldest first, without their
+        amounts (the attention list asks which stand and which hands they name)."""
+        return list(
+            self.db.query(
+                "select r.id, r.session_id, r.hand_id, r.reason, r.author, r.created_at, "
+                "r.kind, r.replaces from rulings r join sessions s on s.id = r.session_id "
+                "where s.tournament_id = ? order by r.id",
                 [tournament_id],
             )
         )

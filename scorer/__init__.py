@@ -1,0 +1,32 @@
+"""The rules engine: pure Python, no I/O. A game's engine replays a record and reports.
+
+>>> from scorer import get_game
+>>> get_game("nice4").title
+'Mitigatti of Nice, four players'
+
+``get_game(key).verify(record, options)`` gives a :class:`Report`; ``build_ledger`` puts a
+table's hands and rulings in order with running balances. Records are read from text by
+:mod:`records.notation`.
+"""
+
+from __future__ import annotations
+
+from .games import GAMES, Game, Option, OptionError, UnknownGame, get_game
+from .ledger import Adjustment, Ledger, build_ledger
+from .record import Record
+from .report import Report, Status
+
+__all__ = [
+    "GAMES",
+    "Adjustment",
+    "Game",
+    "Ledger",
+    "Option",
+    "OptionError",
+    "Record",
+    "Report",
+    "Status",
+    "UnknownGame",
+    "build_ledger",
+    "get_game",
+]

@@ -14,9 +14,10 @@ from pathlib import Path
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from browserkit import REVOKE_TOUR, World, chromium_path, live_server, seed
+from browserkit import PLAYERS, REVOKE_TOUR, World, chromium_path, live_server, seed
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
+from records import service
 from records.store import Store
 
 SIZES = {"desktop": (1366, 900), "phone": (390, 844)}
@@ -32,9 +33,11 @@ def page_paths(world: World) -> dict[str, str]:
         "hand": f"/hands/{world.revoke_hand}",
         "hand-seat": f"/hands/{world.revoke_hand}?seat=0",
         "hand-audit": f"/hands/{world.revoke_hand}/audit",
+        "hand-correct": f"/hands/{world.revoke_hand}/correct",
         "session": f"/sessions/{world.session}",
         "session-what-if": f"/sessions/{world.session}/what-if",
         "tournament": f"/tournaments/{world.tournament}",
+        "tournament-wall": f"/tournaments/{world.tournament}/wall",
         "rules": "/rules",
         "game-rules": "/rules/nice4",
         "not-found": "/hands/999999",
@@ -52,8 +55,20 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Worl
     db: Path = tmp_path_factory.mktemp("axe") / "pages.sqlite"
     Store(str(db)).close()
     world = seed(db)
+    waiting_revoke(db, world)
     with live_server(db) as base:
         yield base, world
+
+
+def waiting_revoke(db: Path, world: World) -> None:
+    """A revoked tour no ruling names, so that the tournament page's attention list has a
+    hand waiting as well as the seed's one dealt with (#23.6)."""
+    store = Store(str(db))
+    try:
+        sid = service.create_session(store, world.tournament, "nice4", PLAYERS, {}, "Round 3", "t")
+        service.upload(store, sid, REVOKE_TOUR, "t")
+    finally:
+        store.close()
 
 
 @pytest.fixture(scope="module")
@@ -107,9 +122,11 @@ def violations(page: Page) -> list[str]:
         "hand",
         "hand-seat",
         "hand-audit",
+        "hand-correct",
         "session",
         "session-what-if",
         "tournament",
+        "tournament-wall",
         "rules",
         "game-rules",
         "not-found",
@@ -147,4 +164,35 @@ def test_verified_record_has_no_axe_violations(
     page.click("button[value=verify]")
     page.wait_for_load_state()
     assert page.locator(".finding").count() >= 1
+    assert violations(page) == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_open_repair_form_has_no_axe_violations(
+    contexts: dict[tuple[str, str], Page], served: tuple[str, World], size: str
+) -> None:
+    """The audit page with the director's form to accept a repair opened (#23.5): the
+    editable reason and author, the confirm button."""
+    base, world = served
+    page = contexts["director", size]
+    page.goto(f"{base}/hands/{world.revoke_hand}/audit")
+    page.locator("details.accept-repair summary").first.click()
+    assert page.locator("details.accept-repair textarea").first.is_visible()
+    assert violations(page) == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_correction_editor_with_findings_has_no_axe_violations(
+    contexts: dict[tuple[str, str], Page], served: tuple[str, World], size: str
+) -> None:
+    """The correction editor after a live check of a text with a card that is no card
+    (#23.2): the refusal, the finding at its line and column."""
+    base, world = served
+    page = contexts["director", size]
+    page.goto(f"{base}/hands/{world.revoke_hand}/correct")
+    page.locator("#correct-text").fill(REVOKE_TOUR.replace("1. 10 17 5C 9", "1. 10 17 ZZ 9"))
+    page.locator("#correction-check a.at").wait_for()
+    assert violations(page) == []
+    page.locator("#correct-text").fill(REVOKE_TOUR)
+    page.locator("#correction-check table.check-payments").wait_for()
     assert violations(page) == []

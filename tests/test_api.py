@@ -1183,22 +1183,126 @@ def test_attention_lists_hands_that_need_a_director(
     url = f"/api/tournaments/{tournament.id}/attention"
     response = client.get(url)
     assert response.status_code == 200
-    assert response.get_json() == [
-        {
-            "hand_id": r["hand_id"],
-            "session_id": session_id,
-            "position": r["position"],
-            "status": r["status"],
-        }
-        for r in results[1:]
-    ]
-    # correcting the flagged hand takes it off the list
+    listed = response.get_json()
+    assert [
+        (a["hand_id"], a["session_id"], a["position"], a["status"], a["dealt_with"]) for a in listed
+    ] == [(r["hand_id"], session_id, r["position"], r["status"], None) for r in results[1:]]
+    # each says why: the worst finding of its revision, placed in the hand's own text
+    for entry in listed:
+        stored = client.get(f"/api/hands/{entry['hand_id']}").get_json()["report"]["findings"]
+        worst = min(stored, key=lambda f: ["error", "violation", "note"].index(f["severity"]))
+        assert entry["finding"] == {key: worst[key] for key in entry["finding"]}
+    assert listed[0]["finding"]["code"] == "MUST_FOLLOW_SUIT"  # the revoke
+    # correcting the flagged hand with a clean record marks it dealt with, by that revision
     client.post(
         f"/api/hands/{results[1]['hand_id']}/revisions",
         json={"text": SOLO_SANS_PRENDRE, "author": "TD", "reason": "retyped"},
         headers=tournament.headers,
     )
-    assert [a["status"] for a in client.get(url).get_json()] == ["invalid", "partial"]
+    after = client.get(url).get_json()
+    waiting = [a["status"] for a in after if a["dealt_with"] is None]
+    assert waiting == ["invalid", "partial"]
+    [fixed] = [a for a in after if a["dealt_with"] is not None]
+    assert (fixed["hand_id"], fixed["status"], fixed["flagged_status"]) == (
+        results[1]["hand_id"],
+        "clean",
+        "flagged",
+    )
+    assert fixed["finding"] == listed[0]["finding"]  # why it needed a director, still
+    assert {k: fixed["dealt_with"][k] for k in ("by", "revision", "author", "reason")} == {
+        "by": "revision",
+        "revision": 2,
+        "author": "TD",
+        "reason": "retyped",
+    }
+
+
+def test_a_ruling_naming_a_hand_deals_with_it(
+    client: FlaskClient, tournament: Tournament, session_id: int
+) -> None:
+    """#23.6: a ruling that names the hand takes it off the waiting list; a ruling on the
+    session that names no hand, a withdrawn ruling, or a later correction that is still
+    flagged, does not."""
+    [revoke] = upload(client, tournament, session_id, REVOKE)
+    url = f"/api/tournaments/{tournament.id}/attention"
+
+    def rule(hand_id: int | None, reason: str) -> None:
+        response = client.post(
+            f"/api/sessions/{session_id}/rulings",
+            json={
+                "amounts": {"Anna": -3, "Bruno": 1, "Carla": 1, "Dario": 1},
+                "reason": reason,
+                "author": "Chief TD",
+                "hand_id": hand_id,
+            },
+            headers=tournament.headers,
+        )
+        assert response.status_code == 201, response.get_data(as_text=True)
+
+    rule(None, "slow play")
+    [entry] = client.get(url).get_json()
+    assert entry["dealt_with"] is None
+    rule(revoke["hand_id"], "Anna's revoke (NICE-11)")
+    [entry] = client.get(url).get_json()
+    assert entry["status"] == "flagged"
+    assert {k: entry["dealt_with"][k] for k in ("by", "author", "reason", "revision")} == {
+        "by": "ruling",
+        "author": "Chief TD",
+        "reason": "Anna's revoke (NICE-11)",
+        "revision": None,
+    }
+    ruling_id = entry["dealt_with"]["ruling"]
+    assert isinstance(ruling_id, int)
+    # withdrawn (#23.4), the ruling deals with nothing: the hand waits again
+    response = client.post(
+        f"/api/sessions/{session_id}/rulings/{ruling_id}/withdraw",
+        json={"reason": "ruled on the wrong hand", "author": "Chief TD"},
+        headers=tournament.headers,
+    )
+    assert response.status_code == 201, response.get_data(as_text=True)
+    [entry] = client.get(url).get_json()
+    assert entry["dealt_with"] is None
+    rule(revoke["hand_id"], "Anna's revoke, ruled again (NICE-11)")
+    [entry] = client.get(url).get_json()
+    assert entry["dealt_with"]["reason"] == "Anna's revoke, ruled again (NICE-11)"
+    # a correction after the ruling that is still flagged needs a director again
+    retyped = REVOKE.replace("[Event ", '[Annotator "TD"]\n[Event ', 1)
+    response = client.post(
+        f"/api/hands/{revoke['hand_id']}/revisions",
+        json={"text": retyped, "author": "TD", "reason": "retyped"},
+        headers=tournament.headers,
+    )
+    assert response.status_code == 201, response.get_data(as_text=True)
+    assert response.get_json()["hand"]["status"] == "flagged"
+    [entry] = client.get(url).get_json()
+    assert entry["dealt_with"] is None
+
+
+def test_tournament_version_changes_with_every_write(
+    client: FlaskClient, tournament: Tournament, session_id: int
+) -> None:
+    """#23.8: the tag a wall screen polls: the same (304 to If-None-Match) until a hand, a
+    ruling or a session is added."""
+    url = f"/api/tournaments/{tournament.id}/version"
+    first = client.get(url)
+    assert first.status_code == 200 and first.headers["Cache-Control"] == "no-cache"
+    tag = first.get_json()["version"]
+    assert first.headers["ETag"] == f'"{tag}"'
+    same = client.get(url, headers={"If-None-Match": first.headers["ETag"]})
+    assert (same.status_code, same.data) == (304, b"")
+    seen = {tag}
+    upload(client, tournament, session_id, REVOKE)
+    seen.add(client.get(url).get_json()["version"])
+    new_session(client, tournament, name="Table 2")
+    seen.add(client.get(url).get_json()["version"])
+    client.post(
+        f"/api/sessions/{session_id}/rulings",
+        json={"amounts": {}, "reason": "a warning", "author": "TD"},
+        headers=tournament.headers,
+    )
+    seen.add(client.get(url).get_json()["version"])
+    assert len(seen) == 4
+    assert client.get(url, headers={"If-None-Match": first.headers["ETag"]}).status_code == 200
 
 
 def test_audit_log_records_the_writes_in_order(
@@ -1277,6 +1381,7 @@ READS = [
     "/api/tournaments/{tid}/sessions",
     "/api/tournaments/{tid}/standings",
     "/api/tournaments/{tid}/attention",
+    "/api/tournaments/{tid}/version",
     "/api/sessions/{sid}",
     "/api/sessions/{sid}/hands",
     "/api/sessions/{sid}/ledger",

@@ -581,3 +581,251 @@ def test_without_javascript(browser: Browser, served) -> None:
         assert red.evaluate("e => getComputedStyle(e).borderTopColor") == RED
     finally:
         context.close()
+
+
+# -- the attention list and the wall screen (#23.6, #23.8) ---------------------------------
+SIZES = {"desktop": (1366, 900), "phone": (390, 844)}
+
+
+@contextmanager
+def sized_page(browser: Browser, size: str, expected: str | None = None) -> Iterator[Page]:
+    """A page of the given size (the phone's touch-enabled) that fails the test on any
+    script or console error, a CSP violation included, but the ``expected`` one (a page
+    answered with that status on purpose)."""
+    width, height = SIZES[size]
+    phone = size == "phone"
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone
+    )
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    try:
+        yield page
+    finally:
+        context.close()
+    assert [e for e in errors if expected is None or expected not in e] == []
+
+
+def new_tournament_with_revoke(db: Path, name: str) -> tuple[int, int, int]:
+    """A tournament of its own (so that no other test's writes show): one session holding
+    the revoked tour. Its id, the session's and the hand's."""
+    store = Store(str(db))
+    try:
+        tid = store.create_tournament(name)
+        sid = service.create_session(store, tid, "nice4", PLAYERS, {}, "Final", "test")
+        hand_id = service.upload(store, sid, REVOKE_TOUR, "test")[0].hand_id
+    finally:
+        store.close()
+    return tid, sid, hand_id
+
+
+def no_overflow(page: Page) -> None:
+    overflow = page.evaluate("() => document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"{page.url} is {overflow}px wider than the screen"
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_attention_list_resolves_on_its_own(browser: Browser, served, size: str) -> None:
+    """The hand waits with its finding's sentence; a director rules on it elsewhere, and the
+    open page, without a reload, moves it to "dealt with", naming who and why."""
+    base, _world, db = served
+    tid, sid, hand_id = new_tournament_with_revoke(db, f"Attention cup ({size})")
+    with sized_page(browser, size) as page:
+        page.clock.install()
+        page.goto(f"{base}/tournaments/{tid}")
+        waiting = page.locator("ul.attention.waiting li")
+        expect(waiting).to_have_count(1)
+        expect(waiting).to_contain_text("Final, hand 1")
+        expect(waiting).to_contain_text("Anna played 5C but held Tarots and a Tarot was led")
+        expect(page.locator("ul.attention.dealt")).to_have_count(0)
+        no_overflow(page)
+        store = Store(str(db))
+        try:
+            service.add_ruling(
+                store,
+                sid,
+                {"Anna": -3, "Bruno": 1, "Carla": 1, "Dario": 1},
+                "Anna's revoke (NICE-11)",
+                "Chief TD",
+                hand_id,
+                "test",
+            )
+        finally:
+            store.close()
+        page.clock.run_for(16_000)  # one poll: live.json has a new tag, the parts are fetched
+        dealt = page.locator("ul.attention.dealt li")
+        expect(dealt).to_have_count(1)
+        expect(dealt).to_contain_text("dealt with")
+        expect(dealt).to_contain_text("Ruling by Chief TD: Anna's revoke (NICE-11)")
+        expect(waiting).to_have_count(0)
+        expect(page.locator(".live-status")).to_contain_text("Updated at")
+        # the ruling's row moved the standings too: Anna -8 - 3
+        expect(
+            page.locator("table.standings tr", has_text="Anna").locator("td.num").first
+        ).to_have_text("-11")
+        no_overflow(page)
+        # the hand's link still leads to it
+        page.locator("ul.attention.dealt a", has_text="Final, hand 1").click()
+        expect(page.locator("h1")).to_contain_text("Hand 1")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_wall_screen_refreshes_its_standings(browser: Browser, served, size: str) -> None:
+    """The standings full screen, larger than on the tournament page; a hand stored meanwhile
+    shows up at the next poll, and nothing is fetched again while nothing changes."""
+    base, _world, db = served
+    tid, sid, _hand_id = new_tournament_with_revoke(db, f"Wall cup ({size})")
+    with sized_page(browser, size) as page:
+        fetched: list[str] = []
+        page.on("request", lambda request: fetched.append(request.url))
+        page.clock.install()
+        page.goto(f"{base}/tournaments/{tid}/wall")
+        expect(page.locator("header.site")).to_have_count(0)
+        expect(page.locator("h1")).to_contain_text(f"Wall cup ({size})")
+        expect(page.locator(".wall-waiting")).to_contain_text("1 hand waiting for a director")
+        carla = page.locator("table.standings tr", has_text="Carla").locator("td.num").first
+        expect(carla).to_have_text("+8")
+        no_overflow(page)
+        page.clock.run_for(16_000)  # nothing changed: a 304, the page is not fetched again
+        page.wait_for_timeout(500)
+        assert sum(url.endswith("/live.json") for url in fetched) == 1
+        assert sum(url.endswith("/wall") for url in fetched) == 1
+        store = Store(str(db))
+        try:
+            service.upload(store, sid, (EXAMPLES / "nice4" / "called-king.txt").read_text(), "t")
+        finally:
+            store.close()
+        page.clock.run_for(16_000)
+        expect(carla).to_have_text("+7")  # called king: Carla -1
+        expect(
+            page.locator("table.standings tr", has_text="Carla").locator("td.num").nth(2)
+        ).to_have_text("2")
+        assert sum(url.endswith("/wall") for url in fetched) == 2
+        if size == "desktop":  # the wall's type is larger than the tournament page's
+            wall_size = page.locator("table.standings").evaluate(
+                "e => parseFloat(getComputedStyle(e).fontSize)"
+            )
+            page.goto(f"{base}/tournaments/{tid}")
+            page_size = page.locator("table.standings").evaluate(
+                "e => parseFloat(getComputedStyle(e).fontSize)"
+            )
+            assert wall_size > page_size
+
+
+# -- repairs show their effect (#23.5) -----------------------------------------------------
+def log_in(page: Page, base: str, token: str) -> None:
+    page.goto(f"{base}/login")
+    page.fill("#token", token)
+    page.click("button.primary")
+    page.wait_for_load_state()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_a_director_accepts_a_repair_after_seeing_its_effect(
+    browser: Browser, served, size: str
+) -> None:
+    """On the audit page of the revoked tour: the first repair names the revoke it settles,
+    shows the payments beside the record's and trick 1 replayed with Anna's 4 marked; the
+    director opens the form, edits the reason and confirms; the hand is clean, and the
+    tournament's attention list shows it dealt with by that revision and reason."""
+    base, _world, db = served
+    tid, _sid, hand_id = new_tournament_with_revoke(db, f"Repair cup ({size})")
+    store = Store(str(db))
+    try:
+        token = store.create_token(tid, "Chief TD")
+    finally:
+        store.close()
+    with sized_page(browser, size) as page:
+        log_in(page, base, token)
+        page.goto(f"{base}/hands/{hand_id}/audit")
+        first = page.locator("section.repair").first
+        expect(first.locator("h3")).to_contain_text(
+            "trick 1, card 3 (5C) and trick 15, card 3 (4) exchanged"
+        )
+        expect(first.locator(".disputed")).to_contain_text(
+            "Settles: Anna played 5C but held Tarots and a Tarot was led"
+        )
+        expect(first.locator(".repair-payments tbody tr")).to_have_count(4)
+        anna = first.locator(".repair-payments tbody tr").first
+        expect(anna.locator("th")).to_have_text("Anna")
+        expect(anna.locator("td")).to_have_text(["-8", "-8", "0"])  # recorded, repaired, change
+        changed = first.locator(".repair-trick").first.locator(".play.is-changed")
+        expect(changed).to_have_count(1)
+        expect(changed.locator("svg")).to_have_attribute("aria-label", "Trump IV (4)")
+        expect(changed.locator(".play-who")).to_have_text("Anna")
+        no_overflow(page)
+        confirm = first.locator("button", has_text="Confirm: store as revision 2")
+        expect(confirm).to_be_hidden()  # it asks first
+        first.locator("summary", has_text="Accept as a correction").click()
+        reason = first.locator("textarea[name=reason]")
+        expect(reason).to_have_value(
+            "repair: trick 1, card 3 (5C) and trick 15, card 3 (4) exchanged"
+        )
+        reason.fill("the paper shows Anna's 4 in trick 1")
+        expect(first.locator("input[name=author]")).to_have_value("Chief TD")
+        no_overflow(page)
+        confirm.click()
+        expect(page.locator(".flashes")).to_contain_text("Revision 2 stored: the hand is now clean")
+        page.goto(f"{base}/tournaments/{tid}")
+        dealt = page.locator("ul.attention.dealt li")
+        expect(dealt).to_contain_text("Revision 2 by Chief TD: the paper shows Anna's 4 in trick 1")
+        expect(page.locator("ul.attention.waiting")).to_have_count(0)
+
+
+# -- corrections in the editor (#23.2) -------------------------------------------------------
+@pytest.mark.parametrize("size", SIZES)
+def test_a_correction_is_checked_while_typing(browser: Browser, served, size: str) -> None:
+    """On the hand page the director opens the correction form and types: a card that is
+    no card is refused at once with its line and column (a click puts the cursor on it);
+    the corrected tour is clean, paying as the record did, beside the current payments;
+    storing it makes revision 2. The editor page does the same, and a refused store comes
+    back to it with the text."""
+    base, _world, db = served
+    tid, _sid, hand_id = new_tournament_with_revoke(db, f"Correction cup ({size})")
+    store = Store(str(db))
+    try:
+        token = store.create_token(tid, "Chief TD")
+    finally:
+        store.close()
+    tour = (EXAMPLES / "nice4" / "tour.txt").read_text()
+    bad = tour.replace("1. 10 17 4 9", "1. 10 17 ZZ 9")
+    line = bad.splitlines().index("1. 10 17 ZZ 9") + 1
+    with sized_page(browser, size, expected="status of 422") as page:  # the refused store
+        log_in(page, base, token)
+        page.goto(f"{base}/hands/{hand_id}")
+        page.locator("summary", has_text="Correct this record").click()
+        area = page.locator("#correct-text")
+        area.fill(bad)
+        verdict = page.locator("#correction-verdict")
+        expect(verdict).to_contain_text("cannot be stored: record 1 cannot be read")
+        expect(verdict).to_contain_text(f"line {line}:10 not a card: 'ZZ'")
+        at = page.locator("#correction-check a.at")
+        expect(at).to_have_text(f"line {line}:10")
+        at.click()
+        selected = area.evaluate("a => a.value.slice(a.selectionStart, a.selectionEnd)")
+        assert selected == "ZZ"
+        no_overflow(page)
+        area.fill(tour)
+        expect(verdict).to_have_text(re.compile(r"^clean, \d+ findings?"))
+        payments = page.locator("#correction-check table.check-payments tbody tr")
+        expect(payments).to_have_count(4)
+        expect(payments.first.locator("td")).to_have_text(["-8", "-8", "0"])
+        expect(page.locator("#correction-check .check-verdict")).to_contain_text(
+            "the corrected record is clean (now flagged)"
+        )
+        no_overflow(page)
+        page.fill("input[name=reason]", "the scorer wrote 5C for 4")
+        page.locator("button[value=store]").click()
+        expect(page.locator(".flashes")).to_contain_text("Revision 2 stored: the hand is now clean")
+        # the editor page: a store that is refused comes back with the text and its place
+        page.goto(f"{base}/hands/{hand_id}/correct")
+        expect(page.locator("h1")).to_have_text("Correct hand 1")
+        page.locator("#correct-text").fill(bad)
+        page.fill("input[name=reason]", "retyped")
+        page.locator("button[value=store]").click()
+        expect(page.locator(".check-refusal")).to_contain_text("record 1 cannot be read")
+        expect(page.locator("#checked-source mark.tok")).to_have_text("ZZ")
+        expect(page.locator("#correct-text")).to_have_value(re.compile("1. 10 17 ZZ 9"))
+        no_overflow(page)

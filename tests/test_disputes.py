@@ -247,6 +247,11 @@ def test_audit_prints_the_explanation_and_the_diff() -> None:
     result = CliRunner().invoke(main, ["audit", str(EXAMPLES / "disputes" / "repair-swap.txt")])
     assert "repair 1 (clean, cost 2)" in result.output
     assert "+1. 10 17 4 9" in result.output
+    # what it settles and what it pays against the record (#23.5)
+    assert "settles: Anna played 5C but held Tarots and a Tarot was led (line 20)" in result.output
+    assert "payments (recorded -> repaired): Anna -8 -> -8, Bruno 0 -> 0" in result.output
+    result = CliRunner().invoke(main, ["audit", str(EXAMPLES / "disputes" / "repair-numeral.txt")])
+    assert "payments (recorded -> repaired): Anna none -> -8" in result.output
     result = CliRunner().invoke(main, ["audit", str(EXAMPLES / "disputes" / "claim-rule.txt")])
     assert "NICE-15 misapplied" in result.output
 
@@ -335,6 +340,11 @@ def test_audit_page_shows_the_tools_and_a_director_accepts_a_repair(
     page = client.get(f"/hands/{hand['hand_id']}/audit").get_data(as_text=True)
     assert "Accept as a correction" in page
     fields = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', page))
+    fields |= dict(
+        re.findall(r'<textarea id="reason-1" name="(reason)"[^>]*>([^<]*)</textarea>', page)
+    )
+    fields |= dict(re.findall(r'<input id="author-1" name="(author)" value="([^"]*)"', page))
+    assert set(fields) == {"csrf_token", "text", "reason", "author"}
     response = client.post(
         f"/hands/{hand['hand_id']}/revisions", data={k: html.unescape(v) for k, v in fields.items()}
     )
@@ -593,3 +603,184 @@ def test_impossible_under_an_option_in_the_api_pages_and_command(
         "(hands 1, 2 impossible under this option: left out)" in session_run.output
     )
     assert "Anna -126" not in session_run.output
+
+
+# -- repairs show their effect (#23.5) ------------------------------------------------------
+def test_a_repair_shows_the_finding_it_settles_its_payments_and_the_trick_replayed() -> None:
+    """repair-swap: the exchange settles Anna's revoke in trick 1 (NICE-11); both records
+    pay Anna -8, Carla +8 (the revoke is scored as played, G-1), so the change is 0; tricks 1
+    and 15 are replayed both ways with Anna's card marked changed."""
+    record = record_of((EXAMPLES / "disputes" / "repair-swap.txt").read_text())
+    [repair] = audit_record(record, tools=["repair"])["repairs"][:1]
+    assert repair["disputed"]["code"] == "MUST_FOLLOW_TRUMPS"
+    assert (repair["disputed"]["trick"], repair["disputed"]["seat"]) == (1, "Anna")
+    assert repair["settles"] == [repair["disputed"]]
+    assert repair["payments"] == [
+        {"player": "Anna", "recorded": -8, "repaired": -8, "change": 0},
+        {"player": "Bruno", "recorded": 0, "repaired": 0, "change": 0},
+        {"player": "Carla", "recorded": 8, "repaired": 8, "change": 0},
+        {"player": "Dario", "recorded": 0, "repaired": 0, "change": 0},
+    ]
+    assert [t["number"] for t in repair["tricks"]] == [1, 15]
+    one = repair["tricks"][0]
+    assert [(p["seat"], p["card"]) for p in one["recorded"]["plays"]] == [
+        ("Carla", "10"),
+        ("Dario", "17"),
+        ("Anna", "5C"),
+        ("Bruno", "9"),
+    ]
+    assert [(p["seat"], p["card"], p["changed"]) for p in one["repaired"]["plays"]] == [
+        ("Carla", "10", False),
+        ("Dario", "17", False),
+        ("Anna", "4", True),
+        ("Bruno", "9", False),
+    ]
+    assert (one["repaired"]["leader"], one["repaired"]["winner"]) == ("Carla", "Dario")
+    assert repair["order"] == "clean; cost 2; 2 cards moved; from trick 1, card 3"
+
+
+def test_a_repair_of_an_invalid_record_pays_where_the_record_paid_nothing() -> None:
+    """repair-numeral: the record is invalid (Anna does not hold 6, G-2), so it pays nothing;
+    VI read as IV gives the tour's payments. Trick 1 as written (the replay stopped in it)
+    has no players; the repaired one marks the 4."""
+    record = record_of((EXAMPLES / "disputes" / "repair-numeral.txt").read_text())
+    [repair] = audit_record(record, tools=["repair"])["repairs"][:1]
+    assert repair["disputed"]["message"] == "Anna does not hold 6"
+    assert [(p["recorded"], p["repaired"], p["change"]) for p in repair["payments"]] == [
+        (None, -8, -8),
+        (None, 0, 0),
+        (None, 8, 8),
+        (None, 0, 0),
+    ]
+    [trick] = repair["tricks"]
+    assert trick["recorded"]["leader"] is None
+    assert [p["card"] for p in trick["recorded"]["plays"]] == ["10", "17", "6", "9"]
+    assert [p["changed"] for p in trick["repaired"]["plays"]] == [False, False, True, False]
+
+
+def test_the_players_written_clockwise_are_repaired() -> None:
+    """A seat-order slip: the tour with its Players tag reversed is impossible (the eldest
+    becomes Anna, who does not hold 10); reversing the tag is the one clean repair, though
+    it moves every card (cost 2, 76 cards); the trick it shows is trick 1."""
+    text = (EXAMPLES / "disputes" / "repair-players.txt").read_text()
+    report, repairs = suggest_repairs(NICE4, record_of(text))
+    assert report.status.value == "invalid"
+    first = repairs[0]
+    assert first.clean and [e.kind for e in first.edits] == ["seat-order"]
+    assert first.record.players == ["Anna", "Bruno", "Carla", "Dario"]
+    assert first.cards_moved == 76 and first.first_place == (0, 0)
+    tour = (EXAMPLES / "nice4" / "tour.txt").read_text()
+    assert write(first.record) == write(record_of(tour)).replace(
+        "README tour: a Solo with a call, 10 Tarocche and Mitigatti",
+        "Dispute: the players written clockwise",
+    )
+    [shown] = audit_record(record_of(text), tools=["repair"])["repairs"][:1]
+    assert [t["number"] for t in shown["tricks"]] == [1]
+    assert shown["players"] == ["Anna", "Bruno", "Carla", "Dario"]
+
+
+def test_equal_repairs_come_fewest_cards_moved_then_earliest() -> None:
+    """repair-several: three clean repairs of cost 2; the two exchanges (2 cards) before the
+    trick rotated (4 cards), and of the exchanges the one that starts earlier (trick 1, card
+    3) first. Every repair says where it stands."""
+    record = record_of((EXAMPLES / "disputes" / "repair-several.txt").read_text())
+    audited = audit_record(record, tools=["repair"], limit=3)
+    assert "fewest cards moved, then the earliest place" in audited["repair_order"]
+    assert [r["order"] for r in audited["repairs"]] == [
+        "clean; cost 2; 2 cards moved; from trick 1, card 3",
+        "clean; cost 2; 2 cards moved; from trick 1, card 4",
+        "clean; cost 2; 4 cards moved; from trick 6, card 1",
+    ]
+
+
+def first_repair(page: str) -> str:
+    """The audit page's first repair section."""
+    start = page.index('id="repair-1"')
+    return page[start : page.index("</section>", start)]
+
+
+def test_audit_page_shows_each_repairs_effect_and_asks_to_confirm(
+    client: FlaskClient, tournament: Tournament
+) -> None:
+    """The audit page: the finding settled, the payments against the record's, trick 1
+    replayed with the changed card marked; a director's accept form holds an editable reason
+    (the repair's by default) and the stored revision keeps what the director wrote."""
+    text = (EXAMPLES / "disputes" / "repair-numeral.txt").read_text()
+    session = client.post(
+        f"/api/tournaments/{tournament.id}/sessions",
+        json={"game": "nice4", "players": ["Anna", "Bruno", "Carla", "Dario"]},
+        headers=tournament.headers,
+    ).get_json()["id"]
+    [hand] = client.post(
+        f"/api/sessions/{session}/hands", json={"text": text}, headers=tournament.headers
+    ).get_json()["hands"]
+    page = client.get(f"/hands/{hand['hand_id']}/audit").get_data(as_text=True)
+    first = first_repair(page)
+    assert "<b>Settles:</b> Anna does not hold 6" in first
+    rows = re.findall(
+        r'<th scope="row">(\w+)</th><td class="num">([^<]+)</td><td class="num">([^<]+)</td>'
+        r'<td class="num">([^<]+)</td>',
+        first,
+    )
+    assert rows == [
+        ("Anna", "none", "-8", "-8"),
+        ("Bruno", "none", "0", "0"),
+        ("Carla", "none", "+8", "+8"),
+        ("Dario", "none", "0", "0"),
+    ]
+    assert "Trick 1, replayed" in first and first.count('class="play is-changed"') == 1
+    assert 'aria-label="Trump IV (4)"' in first.split('class="play is-changed"')[1][:400]
+    assert "Accept as a correction" not in page  # a visitor sees no form
+    form = client.get("/login").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" value="([^"]+)"', form).group(1)
+    client.post("/login", data={"csrf_token": token, "token": tournament.token})
+    page = client.get(f"/hands/{hand['hand_id']}/audit").get_data(as_text=True)
+    first = first_repair(page)
+    assert "<summary>Accept as a correction…</summary>" in first
+    assert "Confirm: store as revision 2" in first
+    reason = re.search(r'<textarea id="reason-1" name="reason"[^>]*>([^<]*)</textarea>', first)
+    assert (
+        reason
+        and html.unescape(reason.group(1)) == "repair: trick 1, card 3: VI read as IV (6 -> 4)"
+    )
+    fields = dict(re.findall(r'<input type="hidden" name="(\w+)" value="([^"]*)"', first))
+    response = client.post(
+        f"/hands/{hand['hand_id']}/revisions",
+        data={
+            **{k: html.unescape(v) for k, v in fields.items()},
+            "reason": "the paper shows IV: VI was misread",
+            "author": "Chief TD",
+        },
+    )
+    assert response.status_code == 302
+    [_, revision] = client.get(f"/api/hands/{hand['hand_id']}/revisions").get_json()
+    assert (revision["reason"], revision["author"], revision["status"]) == (
+        "the paper shows IV: VI was misread",
+        "Chief TD",
+        "clean",
+    )
+
+
+def test_a_seating_repair_is_not_offered_as_a_correction_of_a_stored_hand(
+    client: FlaskClient, tournament: Tournament
+) -> None:
+    """A session seated as the slipped record says (Anna, Dario, Carla, Bruno) stores it; the
+    reversal is shown with its effect, but a correction must keep the session's seating, so
+    the page says so instead of offering a form the service would refuse."""
+    text = (EXAMPLES / "disputes" / "repair-players.txt").read_text()
+    session = client.post(
+        f"/api/tournaments/{tournament.id}/sessions",
+        json={"game": "nice4", "players": ["Anna", "Dario", "Carla", "Bruno"]},
+        headers=tournament.headers,
+    ).get_json()["id"]
+    [hand] = client.post(
+        f"/api/sessions/{session}/hands", json={"text": text}, headers=tournament.headers
+    ).get_json()["hands"]
+    form = client.get("/login").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" value="([^"]+)"', form).group(1)
+    client.post("/login", data={"csrf_token": token, "token": tournament.token})
+    page = client.get(f"/hands/{hand['hand_id']}/audit").get_data(as_text=True)
+    first = first_repair(page)
+    assert "the Players tag reversed (written clockwise)" in first
+    assert "cannot be stored as a correction of this hand" in first
+    assert "Accept as a correction" not in first

@@ -2,8 +2,8 @@
 
 A replay that refers to itself (a helper holding the replay that holds it) keeps the whole
 record alive until the garbage collector runs, and the collector then walks every line of
-it: that once cost pinch and Minchiate a tenth of their speed (BENCHMARKS.md). Objects
-freed by reference counting never reach ``gc.garbage``; with ``DEBUG_SAVEALL`` everything
+it: that once cost pinch and Minchiate a tenth of their speed (BENCHMARKS.md's history).
+Objects freed by reference counting never reach ``gc.garbage``; with ``DEBUG_SAVEALL`` everything
 the collector had to free does, so an empty list means no cycle was made.
 """
 

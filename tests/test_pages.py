@@ -298,6 +298,87 @@ def test_tournament_standings_with_ties_and_attention(
     assert "Round 3" in page and "Round 4" in page
 
 
+def attention_items(page: str, kind: str) -> list[str]:
+    """The items of the tournament page's attention list: ``waiting`` or ``dealt``."""
+    match = re.search(rf'<ul class="plain attention {kind}"[^>]*>(.*?)</ul>', page, re.S)
+    return re.findall(r"<li[^>]*>(.*?)</li>", match.group(1), re.S) if match else []
+
+
+def test_attention_list_says_why_and_marks_what_was_dealt_with(
+    client: FlaskClient, store: Store, tournament: Tournament, revoke_hand: int
+) -> None:
+    """#23.6: each hand waiting for a director shows the sentence of its finding; a ruling
+    naming it moves it to "dealt with" with who and why; so does a clean correction."""
+    sid = service.create_session(store, tournament.id, "nice4", PLAYERS, {}, "Round 3", "t")
+    broken = service.upload(store, sid, CALLED_KING.replace("1. 7 9 3 11", "1. 7 9 9 11"), "t")
+    [waiting_revoke, waiting_broken] = attention_items(
+        text_of(client.get(f"/tournaments/{tournament.id}")), "waiting"
+    )
+    assert f'href="/hands/{revoke_hand}"' in waiting_revoke
+    assert "Anna played 5C but held Tarots and a Tarot was led" in waiting_revoke
+    assert (
+        f'href="/hands/{broken[0].hand_id}"' in waiting_broken
+        and "status-invalid" in waiting_broken
+    )
+    assert "9 was already played" in waiting_broken
+    revoke_session = store.hand(revoke_hand)["session_id"]
+    service.add_ruling(
+        store,
+        revoke_session,
+        {"Anna": -3, "Bruno": 1, "Carla": 1, "Dario": 1},
+        "Anna's revoke <b>(NICE-11)</b>",
+        "Chief TD",
+        revoke_hand,
+        "t",
+    )
+    service.correct_hand(store, broken[0].hand_id, CALLED_KING, "Scorer", "retyped", "t")
+    page = text_of(client.get(f"/tournaments/{tournament.id}"))
+    assert attention_items(page, "waiting") == []
+    assert "None waiting" in page
+    [by_ruling, by_revision] = attention_items(page, "dealt")
+    assert "dealt with" in by_ruling and "(was flagged)" in by_ruling
+    assert "Ruling by Chief TD: Anna&#39;s revoke &lt;b&gt;(NICE-11)&lt;/b&gt;" in by_ruling
+    assert "Anna played 5C but held Tarots" in by_ruling  # why it needed one, still
+    assert "Revision 2 by Scorer: retyped" in by_revision and "(was invalid)" in by_revision
+
+
+def test_wall_screen_and_the_tag_it_polls(
+    client: FlaskClient, store: Store, tournament: Tournament, revoke_hand: int
+) -> None:
+    """#23.8: the wall page shows the standings without the site's header, says how many
+    hands wait; live.json gives the tournament's tag (304 while unchanged) and both pages
+    carry it with the script that polls it."""
+    wall = text_of(client.get(f"/tournaments/{tournament.id}/wall"))
+    assert '<header class="site">' not in wall and 'class="wall' in wall
+    assert re.findall(r'<td class="rank">([^<]+)</td><th scope="row">([^<]+)</th>', wall) == [
+        ("1", "Carla"),
+        ("2=", "Bruno"),
+        ("2=", "Dario"),
+        ("4", "Anna"),
+    ]
+    assert "1 hand waiting for a director: Round 2, hand 1." in wall
+    assert "live.js" in wall and "<script>" not in wall  # the CSP allows only files
+    live = client.get(f"/tournaments/{tournament.id}/live.json")
+    tag = live.get_json()["version"]
+    assert f'data-live-version="{tag}"' in wall
+    assert f'data-live-version="{tag}"' in text_of(client.get(f"/tournaments/{tournament.id}"))
+    again = client.get(
+        f"/tournaments/{tournament.id}/live.json", headers={"If-None-Match": f'"{tag}"'}
+    )
+    assert again.status_code == 304
+    service.add_ruling(
+        store, store.hand(revoke_hand)["session_id"], {}, "noted", "TD", revoke_hand, "t"
+    )
+    changed = client.get(
+        f"/tournaments/{tournament.id}/live.json", headers={"If-None-Match": f'"{tag}"'}
+    )
+    assert changed.status_code == 200 and changed.get_json()["version"] != tag
+    wall = text_of(client.get(f"/tournaments/{tournament.id}/wall"))
+    assert "No hand is waiting for a director." in wall
+    assert client.get("/tournaments/999/wall").status_code == 404
+    assert client.get("/tournaments/999/live.json").status_code == 404
+
+
 def standings_tables(page: str) -> dict[str, tuple[str, list[tuple[str, str, str]]]]:
     """Each standings table of a tournament page: its heading's unit and (rank, player,
     total) per row."""
@@ -572,6 +653,8 @@ def test_private_tournament_hidden(
         f"/hands/{hand_id}",
         f"/sessions/{sid}/sheet.csv",
         f"/hands/{hand_id}/record.txt",
+        f"/tournaments/{pid}/wall",
+        f"/tournaments/{pid}/live.json",
     ]
     for path in paths:
         assert client.get(path).status_code == 404, path
@@ -846,6 +929,106 @@ def test_director_corrects_a_hand(
     assert revisions[1]["reason"] == "the scorer swapped 4 and 5C"
     page = text_of(client.get(f"/hands/{revoke_hand}"))
     assert "Revision 2 stored: the hand is now clean." in page and "status-clean" in page
+
+
+def test_correction_editor_checks_before_storing(
+    client: FlaskClient, store: Store, tournament: Tournament, revoke_hand: int
+) -> None:
+    """#23.2: the editor is the director's; Check shows the verdict and the payments the
+    correction gives beside the current revision's, and stores nothing; Store stores."""
+    url = f"/hands/{revoke_hand}/correct"
+    assert client.get(url).status_code == 403
+    login(client, tournament.token)
+    page = text_of(client.get(url))
+    assert "1. 10 17 5C 9" in page and "Store as revision 2" in page  # the current text
+    assert f'data-preview-url="/hands/{revoke_hand}/correct/preview"' in page
+    form = {"text": TOUR, "author": "Bruno", "reason": "the scorer swapped 4 and 5C"}
+    checked = client.post(url, data={**form, "action": "check", "csrf_token": csrf(client)})
+    assert checked.status_code == 200
+    page = text_of(checked)
+    assert "the corrected record is clean (now flagged)" in page
+    # the revoke is scored as played (G-1): the tour pays the same, Anna -8 and Carla +8
+    rows = re.findall(
+        r'<th scope="row">(\w+)</th><td class="num">([^<]+)</td><td class="num">([^<]+)</td>'
+        r'<td class="num">([^<]+)</td>',
+        page,
+    )
+    assert rows == [
+        ("Anna", "-8", "-8", "0"),
+        ("Bruno", "0", "0", "0"),
+        ("Carla", "+8", "+8", "0"),
+        ("Dario", "0", "0", "0"),
+    ]
+    assert len(store.revisions(revoke_hand)) == 1  # a check stores nothing
+    stored = client.post(url, data={**form, "action": "store", "csrf_token": csrf(client)})
+    assert stored.status_code == 302 and stored.location.endswith(f"/hands/{revoke_hand}")
+    assert [r["status"] for r in store.revisions(revoke_hand)] == ["flagged", "clean"]
+
+
+def test_a_malformed_correction_returns_to_the_editor_at_its_place(
+    client: FlaskClient, store: Store, tournament: Tournament, revoke_hand: int
+) -> None:
+    """#23.2: a correction that cannot be read, posted from the hand page, comes back to
+    the editor with its text, the finding at line:column in a list and marked in the text,
+    not on a bare error page; so does one of another seating, and one with no reason."""
+    login(client, tournament.token)
+    bad = REVOKE_TOUR.replace("1. 10 17 5C 9", "1. 10 17 ZZ 9")
+    line = bad.splitlines().index("1. 10 17 ZZ 9") + 1
+    form = {"text": bad, "author": "Bruno", "reason": "retyped", "csrf_token": csrf(client)}
+    response = client.post(f"/hands/{revoke_hand}/revisions", data=form)
+    assert response.status_code == 422
+    page = text_of(response)
+    assert "<b>Cannot be stored:</b> record 1 cannot be read" in page
+    assert f'data-line="{line}" data-column="10">line {line}:10</a> <code>NOTATION</code>' in page
+    assert re.search(r'<mark class="tok sev-error"[^>]*>ZZ</mark>', page)
+    assert "1. 10 17 ZZ 9" in page  # the text as sent, in the form
+    assert 'value="retyped"' in page
+    seated = TOUR.replace('"Anna, Bruno, Carla, Dario"', '"Anna, Carla, Bruno, Dario"')
+    page = text_of(client.post(f"/hands/{revoke_hand}/revisions", data={**form, "text": seated}))
+    assert "this session seats Anna, Bruno, Carla, Dario in that order" in page
+    no_reason = client.post(
+        f"/hands/{revoke_hand}/revisions", data={**form, "text": TOUR, "reason": " "}
+    )
+    assert no_reason.status_code == 422
+    assert "a correction names its author and reason" in text_of(no_reason)
+    assert "the corrected record is clean" in text_of(no_reason)  # the text itself is fine
+    assert len(store.revisions(revoke_hand)) == 1
+
+
+def test_correction_preview_answers_the_editors_script(
+    client: FlaskClient, store: Store, tournament: Tournament, revoke_hand: int
+) -> None:
+    """#23.2: the JSON the editor's script asks while the director types: the verdict, the
+    findings at their line and column, the payments beside the current ones; ``ok: false``
+    with the findings when the text cannot be a correction; the director's only, with the form's
+    CSRF token."""
+    url = f"/hands/{revoke_hand}/correct/preview"
+    assert client.post(url, data={"text": TOUR, "csrf_token": csrf(client)}).status_code == 403
+    login(client, tournament.token)
+    assert client.post(url, data={"text": TOUR}).status_code == 400  # no CSRF token
+    ok = client.post(url, data={"text": TOUR, "csrf_token": csrf(client)})
+    assert ok.status_code == 200
+    body = ok.get_json()
+    assert (body["ok"], body["status"], body["current_status"], body["unchanged"]) == (
+        True,
+        "clean",
+        "flagged",
+        False,
+    )
+    assert body["payments"][0] == {"player": "Anna", "recorded": -8, "repaired": -8, "change": 0}
+    same = client.post(url, data={"text": REVOKE_TOUR, "csrf_token": csrf(client)}).get_json()
+    assert same["unchanged"] and same["findings"][0]["code"] == "MUST_FOLLOW_TRUMPS"
+    bad = client.post(
+        url,
+        data={"text": TOUR.replace("1. 10 17 4 9", "1. 10 17 ZZ 9"), "csrf_token": csrf(client)},
+    )
+    assert bad.status_code == 200  # the check went well; its answer is a refusal
+    refused = bad.get_json()
+    assert (refused["ok"], refused["code"]) == (False, "MALFORMED_RECORD")
+    assert [(f["line"], f["column"]) for f in refused["findings"]] == [
+        (TOUR.splitlines().index("1. 10 17 4 9") + 1, 10)
+    ]
+    assert len(store.revisions(revoke_hand)) == 1
 
 
 def test_page_forms_keep_the_apis_limits(

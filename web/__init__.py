@@ -59,7 +59,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if test_config:
         app.config.from_mapping(test_config)
 
-    from . import db
+    from . import (
+        correct,  # noqa: F401 - its views join pages_blp (#23.2)
+        db,
+        director_pages,  # noqa: F401 - its views join pages_blp (#23)
+        live,  # noqa: F401 - its views join pages_blp (#23.8)
+    )
     from .api import register_api
     from .bodies import register_body_checks
     from .pages import register_pages

@@ -505,6 +505,7 @@ def hand_audit(hand_id: int) -> str:
         session=session_row,
         tournament=tournament_row,
         audit=audit,
+        style=present.face_style(audit["game"], record.tag("Suits")),
         director=director(),
     )
 
@@ -549,20 +550,6 @@ def _director_actor(tournament_id: int) -> str:
             description="only a director of this tournament, logged in with its token, may do this",
         )
     return f"token {mine['id']} ({mine['label']}) via the web"
-
-
-@pages_blp.post("/hands/<int:hand_id>/revisions")
-def correct(hand_id: int) -> Response:
-    """A director's correction: the new text becomes the hand's current revision, with who
-    and why; the old revisions stay (:func:`records.service.correct_hand`)."""
-    _row, _session_row, tournament_row = readable_hand(hand_id)
-    actor = _director_actor(tournament_row["id"])
-    body = _load_form(S.RevisionIn(), {k: request.form.get(k, "") for k in S.RevisionIn().fields})
-    number, result = service.correct_hand(
-        get_store(), hand_id, body["text"], body["author"], body["reason"], actor
-    )
-    flash(f"Revision {number} stored: the hand is now {result.status}.")
-    return redirect(url_for("pages.hand", hand_id=hand_id))
 
 
 # -- a session ----------------------------------------------------------------------------
@@ -676,6 +663,7 @@ def tournament(tournament_id: int) -> str:
     those with none last), and the hands that need a director."""
     row = readable_tournament(tournament_id)
     store = get_store()
+    version = service.tournament_version(store, tournament_id)  # before what it tags
     sessions = store.sessions(tournament_id)
     counts = dict.fromkeys((s["id"] for s in sessions), 0)
     for hand_row in store.tournament_hand_rows(tournament_id):
@@ -692,6 +680,9 @@ def tournament(tournament_id: int) -> str:
         names=names,
         at_table=at_table,
         attention=service.needs_director(store, tournament_id),
+        games_of={s["id"]: s["game"] for s in sessions},
+        live_url=url_for("pages.tournament_live", tournament_id=tournament_id),
+        version=version,
         director=director(),
     )
 
@@ -775,7 +766,8 @@ def game_rules(game: str) -> str:
 
 
 def register_pages(app: Flask) -> None:
-    from . import director_pages  # noqa: F401 - its views join pages_blp (#23)
-
+    """Register the pages; :mod:`web.director_pages`, :mod:`web.correct` and :mod:`web.live`
+    must be imported first (their views join ``pages_blp``): :func:`web.create_app` does,
+    so that no module imports this one back."""
     app.register_blueprint(pages_blp)
     app.add_template_filter(table_heading, "table_heading")  # a session's table, as headed

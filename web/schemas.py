@@ -320,11 +320,53 @@ class SessionDetailOut(SessionOut):
     )
 
 
+class AttentionFindingOut(Schema):
+    """Why a hand needs a director: the worst finding of the revision that put it on the
+    list (its sentence, code, rule and place)."""
+
+    code = fields.String()
+    severity = fields.String()
+    message = fields.String()
+    rule = fields.String(allow_none=True)
+    line = fields.Integer(allow_none=True)
+    column = fields.Integer(allow_none=True)
+    trick = fields.Integer(allow_none=True)
+
+
+class DealtWithOut(Schema):
+    """What took a hand off the attention list: a ruling naming it (``by: "ruling"``) or a
+    later clean revision (``by: "revision"``), with who, why and when."""
+
+    by = fields.String(metadata={"enum": ["ruling", "revision"]})
+    ruling = fields.Integer(allow_none=True)
+    revision = fields.Integer(allow_none=True)
+    author = fields.String(allow_none=True)
+    reason = fields.String(allow_none=True)
+    at = fields.String()
+
+
 class AttentionOut(Schema):
+    """A hand that needs (or needed) a director: flagged, partial or invalid."""
+
     hand_id = fields.Integer()
     session_id = fields.Integer()
     position = fields.Integer()
-    status = fields.String()
+    status = fields.String(metadata={"description": "the current revision's verdict"})
+    flagged_status = fields.String(
+        metadata={"description": "the verdict that put it on the list (flagged, partial, invalid)"}
+    )
+    finding = fields.Nested(AttentionFindingOut, allow_none=True)
+    dealt_with = fields.Nested(
+        DealtWithOut,
+        allow_none=True,
+        metadata={"description": "null while the hand waits for a director"},
+    )
+
+
+class VersionOut(Schema):
+    version = fields.String(
+        metadata={"description": "changes whenever the standings or attention list may have"}
+    )
 
 
 class AuditOut(Schema):

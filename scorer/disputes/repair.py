@@ -10,12 +10,16 @@ The edits tried, each a kind with a cost (cheaper is likelier):
 * ``swap-between-tricks`` (2): two cards of different tricks exchanged;
 * ``rotate-trick`` (2): one trick's cards written one seat off (every card moved one place);
 * ``seats`` (2): the dealer one seat off either way, so every card of the record moves to
-  the neighbouring player (the columns of a paper sheet started from the wrong player).
+  the neighbouring player (the columns of a paper sheet started from the wrong player);
+* ``seat-order`` (2): the ``Players`` tag in the wrong order: reversed (the players written
+  clockwise, when play goes anticlockwise), so that the cards after each lead go to other
+  players. (A rotated tag keeps every player's neighbours: it replays the same.)
 
 Every single edit is replayed; when none yields a clean record, pairs of the single edits
-that each removed something are tried. The few best are offered, clean ones first, then by
-cost and by how few findings remain. A suggestion is only a suggestion: the director accepts
-one as a correction, with the reason recorded.
+that each removed something are tried. The few best are offered in a stated order
+(:data:`ORDER`): clean ones first, then the fewest problems left, the lowest cost, the fewest
+cards moved, and the earliest place in the record. A suggestion is only a suggestion: the
+director accepts one as a correction, with the reason recorded.
 """
 
 from __future__ import annotations
@@ -32,21 +36,41 @@ from ..wording import Wording
 
 __all__ = ["Edit", "Repair", "needs_repair", "roman_neighbours", "suggest_repairs"]
 
-COSTS = {"swap-in-trick": 1, "numeral": 1, "swap-between-tricks": 2, "rotate-trick": 2, "seats": 2}
+COSTS = {
+    "swap-in-trick": 1,
+    "numeral": 1,
+    "swap-between-tricks": 2,
+    "rotate-trick": 2,
+    "seats": 2,
+    "seat-order": 2,
+}
+
+#: How repairs are ordered, said for a person (the audit page and the API show it).
+ORDER = (
+    "clean repairs first, then those leaving the fewest problems; among those, the lowest "
+    "cost, then the fewest cards moved, then the earliest place in the record"
+)
 
 
 @dataclass(frozen=True, slots=True)
 class Edit:
     """One small change to a record. ``where`` is (body index, position) pairs it touches;
-    ``description`` says it for a person."""
+    ``description`` says it for a person; ``moved`` counts the cards that change hands or
+    places (by default the places it touches; a change of the deal or of the seating moves
+    every card played)."""
 
     kind: str
     description: str
     where: tuple[tuple[int, int], ...] = ()
+    moved: int | None = None
 
     @property
     def cost(self) -> int:
         return COSTS[self.kind]
+
+    @property
+    def cards_moved(self) -> int:
+        return len(self.where) if self.moved is None else self.moved
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +98,31 @@ class Repair:
     def reason(self) -> str:
         """The correction's reason, as the director will record it."""
         return "repair: " + "; ".join(edit.description for edit in self.edits)
+
+    @property
+    def cards_moved(self) -> int:
+        return sum(edit.cards_moved for edit in self.edits)
+
+    @property
+    def first_place(self) -> tuple[int, int]:
+        """The earliest (trick number, card position) the edits touch; (0, 0) for an edit
+        of the whole record (the deal, the seating)."""
+        places = [
+            (entry.number, position)
+            for edit in self.edits
+            for index, position in edit.where
+            if isinstance(entry := self.record.body[index], Trick)
+        ]
+        return min(places, default=(0, 0))
+
+    @property
+    def order_note(self) -> str:
+        """Where this repair stands in :data:`ORDER`, in words."""
+        trick, card = self.first_place
+        place = f"from trick {trick}, card {card + 1}" if trick else "the whole record"
+        left = "clean" if self.clean else f"{self.remaining} problem(s) left"
+        moved = f"{self.cards_moved} card{'s' if self.cards_moved != 1 else ''} moved"
+        return f"{left}; cost {self.cost}; {moved}; {place}"
 
 
 _ROMAN_DIGITS = "IVXL"
@@ -204,7 +253,28 @@ def _single_edits(record: Record, game: Game) -> Iterator[tuple[Edit, Record]]:
                         {i: _with_trick(first, one, words), j: _with_trick(second, two, words)},
                     ),
                 )
+    yield from _seating_edits(record)
+
+
+def _seating_edits(record: Record) -> Iterator[tuple[Edit, Record]]:
+    """The ``Players`` tag reversed (a seat-order slip) and the deal one seat off: each
+    moves every card played to another player."""
     players = record.players
+    played = sum(len(trick.plays) for _, trick in _trick_cards(record))
+    if len(players) > 2:
+        # Written clockwise: the same first player, the others in the reverse order. A
+        # rotation of the written order keeps every player's neighbours, so it replays the
+        # same (the dealer and a named leader are kept by name): it is no repair.
+        order = players[:1] + players[:0:-1]
+        yield (
+            Edit(
+                "seat-order",
+                f"the Players tag reversed (written clockwise): the players in playing order "
+                f"are {', '.join(order)}, not {', '.join(players)}",
+                moved=played,
+            ),
+            _seated(record, order),
+        )
     if record.dealer is not None and len(players) > 1:
         for step, way in ((1, "next"), (-1, "previous")):
             dealer = players[(record.dealer + step) % len(players)]
@@ -216,9 +286,26 @@ def _single_edits(record: Record, game: Game) -> Iterator[tuple[Edit, Record]]:
                     "seats",
                     f"the deal one seat off: {dealer} ({way} player) dealt, "
                     f"not {players[record.dealer]}",
+                    moved=played,
                 ),
                 Record(tags, record.body, record.source, record.start),
             )
+
+
+def _seated(record: Record, order: list[str]) -> Record:
+    """The record with the Players tag in ``order``; a trick that names or marks its leader
+    keeps that player (its seat index follows the name)."""
+    tags = tuple(
+        (name, ", ".join(order) if name == "Players" else value) for name, value in record.tags
+    )
+    seat = {old: order.index(name) for old, name in enumerate(record.players)}
+    body = tuple(
+        Trick(entry.number, seat[entry.leader], entry.plays, entry.loc)
+        if isinstance(entry, Trick) and entry.leader is not None
+        else entry
+        for entry in record.body
+    )
+    return Record(tags, body, record.source, record.start)
 
 
 def _badness(report: Report) -> tuple[int, int]:
@@ -262,7 +349,7 @@ def suggest_repairs(
         repair = Repair((edit,), candidate, report)
         if _badness(report) < base:
             tried.append(repair)
-            if not repair.clean and edit.kind != "seats":
+            if not repair.clean and edit.where:  # not the deal or the seating: a whole-record edit
                 improving.append((edit, candidate, report))
     if not any(r.clean for r in tried):
         improving.sort(key=lambda e: (_badness(e[2]), e[0].cost))
@@ -284,40 +371,21 @@ def suggest_repairs(
             report = game.verify(candidate, options)
             if _badness(report) < base:
                 tried.append(Repair((edit_a, edit_b), candidate, report))
-    first = _first_trick(original)
-    tried.sort(
-        key=lambda r: (not r.clean, _badness(r.report), r.cost, _distance(record, r.edits, first))
-    )
+    tried.sort(key=_order)
     return original, tried[:limit]
+
+
+def _order(repair: Repair) -> tuple[bool, tuple[int, int], int, int, tuple[int, int]]:
+    """The sort key of :data:`ORDER`."""
+    return (
+        not repair.clean,
+        _badness(repair.report),
+        repair.cost,
+        repair.cards_moved,
+        repair.first_place,
+    )
 
 
 def needs_repair(report: Report) -> bool:
     """True when the play has errors or violations (a disagreeing claim alone needs none)."""
     return _badness(report) != (0, 0)
-
-
-def _first_trick(report: Report) -> int | None:
-    """The trick of the first problem about the play: a slip lies there or near it."""
-    return next(
-        (
-            f.trick
-            for f in report.findings
-            if f.trick is not None
-            and "CLAIM" not in f.code
-            and f.severity.value in ("error", "violation")
-        ),
-        None,
-    )
-
-
-def _distance(record: Record, edits: tuple[Edit, ...], trick: int | None) -> int:
-    """How far the edits' tricks lie from the first problem's (ties go to the nearer)."""
-    if trick is None:
-        return 0
-    numbers = [
-        entry.number
-        for edit in edits
-        for index, _ in edit.where
-        if isinstance(entry := record.body[index], Trick)
-    ]
-    return min((abs(n - trick) for n in numbers), default=len(record.tricks))

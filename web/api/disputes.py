@@ -12,12 +12,13 @@ from marshmallow import Schema, fields, validate
 from records import service
 from records.disputes import TOOLS, audit_record
 from records.notation import read
+from records.schemas import FindingSchema
 from records.service import ServiceError
 from scorer.games import OptionError
 
-from .api import readable_hand, readable_session
-from .db import get_store
-from .schemas import MAX_TEXT, ErrorOut
+from ..db import get_store
+from ..schemas import MAX_TEXT, ErrorOut
+from .common import readable_hand, readable_session
 
 disputes_blp = Blueprint(
     "disputes", __name__, url_prefix="/api", description="Dispute tools: claims, what-if, repairs."
@@ -52,15 +53,66 @@ class AuditArgs(Schema):
     limit = fields.Integer(load_default=3, validate=validate.Range(1, 20))
 
 
-class AuditResultOut(Schema):
-    records = fields.List(
-        fields.Dict(),
-        metadata={
-            "description": "per record: status, settlement, claims (field-by-field with the kind "
-            "of difference), what_if (per option value, as AlternativeOut), repairs (edits, "
-            "reason, diff, corrected text)"
-        },
+class RepairPaymentOut(Schema):
+    player = fields.String()
+    recorded = fields.Integer(
+        allow_none=True, metadata={"description": "null: the record pays nothing (invalid)"}
     )
+    repaired = fields.Integer(
+        allow_none=True, metadata={"description": "null: the repaired record pays nothing"}
+    )
+    change = fields.Integer(metadata={"description": "repaired minus recorded (null as 0)"})
+
+
+class RepairPlayOut(Schema):
+    seat = fields.String(allow_none=True, metadata={"description": "null: not replayed"})
+    card = fields.String()
+    changed = fields.Boolean(metadata={"description": "another card or player than recorded"})
+
+
+class RepairTrickSideOut(Schema):
+    leader = fields.String(allow_none=True)
+    winner = fields.String(allow_none=True)
+    plays = fields.List(fields.Nested(RepairPlayOut))
+
+
+class RepairTrickOut(Schema):
+    number = fields.Integer()
+    recorded = fields.Nested(
+        RepairTrickSideOut,
+        metadata={"description": "as recorded (where its replay stopped: the cards as written)"},
+    )
+    repaired = fields.Nested(RepairTrickSideOut)
+
+
+class RepairOut(Schema):
+    """A repair suggestion and its effect (#23.5)."""
+
+    edits = fields.List(fields.Dict(), metadata={"description": "kind, description, cost"})
+    reason = fields.String(metadata={"description": "the correction's reason if accepted"})
+    clean = fields.Boolean()
+    cost = fields.Integer()
+    cards_moved = fields.Integer()
+    order = fields.String(metadata={"description": "where it stands in repair_order, in words"})
+    status = fields.String()
+    remaining = fields.Integer(metadata={"description": "errors and violations left"})
+    findings = fields.List(fields.Nested(FindingSchema))
+    disputed = fields.Nested(
+        FindingSchema,
+        allow_none=True,
+        metadata={"description": "the first finding of the record this repair settles"},
+    )
+    settles = fields.List(
+        fields.Nested(FindingSchema),
+        metadata={"description": "every error and violation of the record it settles"},
+    )
+    players = fields.List(fields.String(), metadata={"description": "the repaired seating"})
+    payments = fields.List(fields.Nested(RepairPaymentOut))
+    tricks = fields.List(
+        fields.Nested(RepairTrickOut), metadata={"description": "the tricks it changes, replayed"}
+    )
+    diff = fields.String(metadata={"description": "unified diff of the canonical texts"})
+    text = fields.String(metadata={"description": "the repaired record, to post as a revision"})
 
 
 class AlternativeOut(Schema):
@@ -92,6 +144,31 @@ class AlternativeOut(Schema):
     impossible_hands = fields.List(
         fields.Integer(), metadata={"description": "those hands' numbers (1 for a single hand)"}
     )
+
+
+class AuditRecordOut(Schema):
+    """One record audited (:func:`records.disputes.audit_record`); a tool not asked for is
+    left out."""
+
+    line = fields.Integer(allow_none=True)
+    hand_id = fields.Integer()
+    game = fields.String()
+    players = fields.List(fields.String())
+    status = fields.String()
+    unit = fields.String()
+    settlement = fields.Dict(keys=fields.String(), values=fields.Integer())
+    claims = fields.List(
+        fields.Dict(),
+        metadata={"description": "field by field, with the kind of difference and its reason"},
+    )
+    what_if = fields.List(fields.Nested(AlternativeOut))
+    repairs_needed = fields.Boolean()
+    repair_order = fields.String(metadata={"description": "how the repairs are ordered"})
+    repairs = fields.List(fields.Nested(RepairOut))
+
+
+class AuditResultOut(Schema):
+    records = fields.List(fields.Nested(AuditRecordOut))
 
 
 class SessionWhatIfOut(Schema):

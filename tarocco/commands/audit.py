@@ -12,7 +12,7 @@ import click
 from records.disputes import TOOLS, audit_record, session_alternatives
 from records.notation import read
 
-from .inputs import parse_option_flags, read_input
+from ..inputs import parse_option_flags, read_input
 
 __all__ = ["audit"]
 
@@ -62,9 +62,10 @@ def audit(
     For each record: the claimed result (`claim` lines) against what the rules give, field by
     field, with the likely reason for each difference; every other rule option's effect on
     the payments; and, for an impossible or flagged record, the few smallest edits (swapped
-    cards, a misread Roman numeral, a trick one seat off, rotated seats) that make it
-    consistent and legal, each as a diff. Exit status: 0 nothing disputed, 1 a difference or
-    a record that is not clean (flagged, impossible or partial), 2 a record that cannot be
+    cards, a misread Roman numeral, a trick one seat off, rotated seats, the players written
+    clockwise) that make it consistent and legal, each as a diff; clean ones first, then by
+    cost, fewest cards moved, earliest place. Exit status: 0 nothing disputed, 1 a difference
+    or a record that is not clean (flagged, impossible or partial), 2 a record that cannot be
     read.
     """
     overrides = parse_option_flags(options)
@@ -194,4 +195,25 @@ def _render(file: str, data: dict[str, Any]) -> str:
                 for line in repair["diff"].splitlines()
                 if line.startswith(("+", "-")) and not line.startswith(("+++", "---"))
             ]
+            out += _repair_effect(repair)
     return "\n".join(out)
+
+
+def _repair_effect(repair: dict[str, Any]) -> list[str]:
+    """What a repair settles and pays against the record (#23.5), two lines."""
+    out = []
+    disputed = repair.get("disputed")
+    if disputed:
+        place = f" (line {disputed['line']})" if disputed.get("line") else ""
+        out.append(f"    settles: {disputed['message']}{place}")
+
+    def shown(amount: int | None) -> str:
+        return "none" if amount is None else f"{amount:+d}" if amount else "0"
+
+    payments = ", ".join(
+        f"{p['player']} {shown(p['recorded'])} -> {shown(p['repaired'])}"
+        for p in repair.get("payments", [])
+    )
+    if payments:
+        out.append(f"    payments (recorded -> repaired): {payments}")
+    return out

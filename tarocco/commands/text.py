@@ -1,0 +1,180 @@
+"""Commands on record text, without a database: ``verify``, ``rules``, ``random``,
+``format``.
+
+Exit status of ``verify`` (G-7): 0 when every record is consistent and legal, 1 when violations
+were flagged, 2 when a record is malformed or impossible (G-2) or the input cannot be read, 3
+when a record is partial (it stops before the end: verified as far as it goes, scored nothing).
+For several records the worst wins in the order 2, 3, 1.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+
+import click
+
+from records.notation import NotationError, comment_lines, read
+from records.pipeline import check_text, exit_status, session_ledger
+from records.schemas import LedgerSchema, RecordSchema, dump_report
+from records.writer import write_many
+from scorer.games import GAMES, OptionError, UnknownGame, get_game
+from scorer.rulings import rulings_for
+
+from ..inputs import InputError, parse_option_flags, read_input
+from ..render import render_checked, render_ledger
+
+
+@click.command()
+@click.argument("files", nargs=-1, required=True)
+@click.option("--json", "as_json", is_flag=True, help="Print the reports (and ledger) as JSON.")
+@click.option(
+    "-o",
+    "--option",
+    "options",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="A rule option overriding the records' own (see `tarocco rules GAME`).",
+)
+@click.option("--quiet", "-q", is_flag=True, help="Only the verdict line per record.")
+@click.option("--strict", is_flag=True, help="Stop at the first notation error.")
+def verify(
+    files: tuple[str, ...], as_json: bool, options: tuple[str, ...], quiet: bool, strict: bool
+) -> None:
+    """Verify hand records: FILES in the notation, or - for standard input.
+
+    Several records (in one file or several) are taken as one session, in order, and give a
+    ledger of balances after each hand.
+
+    \b
+    Exit status (G-7):
+      0  every record consistent and legal (or thrown in)
+      1  violations flagged (G-1)
+      2  a record malformed or impossible (G-2), or the input unreadable
+      3  a record partial: it stops before the end and scores nothing
+    For several records: 2 if any is impossible, else 3 if any is partial, else 1 if any has
+    violations.
+    """
+    overrides = parse_option_flags(options)
+    checked = []
+    for path in files:
+        text = read_input(path)
+        try:
+            checked += check_text(
+                text, source=None if path == "-" else path, options=overrides, strict=strict
+            )
+        except OptionError as exc:
+            raise click.UsageError(str(exc)) from exc
+        except NotationError as exc:
+            raise InputError(str(exc)) from exc
+    ledger = session_ledger(checked) if len(checked) > 1 else None
+    if as_json:
+        data = {
+            "records": [
+                {
+                    "source": c.source,
+                    "line": (
+                        c.parsed.record.start.line
+                        if c.parsed.record and c.parsed.record.start
+                        else None
+                    ),
+                    "report": dump_report(c.report),
+                }
+                for c in checked
+            ]
+        }
+        if ledger is not None:
+            data["ledger"] = LedgerSchema().dump(ledger)
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    else:
+        for c in checked:
+            text = render_checked(c)
+            click.echo(text.splitlines()[0] if quiet else text + "\n")
+        if ledger is not None:
+            click.echo(render_ledger(ledger))
+    sys.exit(exit_status(checked, ledger))
+
+
+@click.command()
+@click.argument("game", required=False)
+def rules(game: str | None) -> None:
+    """The rule sets: without GAME, the games; with it, its options and rulings."""
+    if game is None:
+        for key, engine in GAMES.items():
+            click.echo(f"{key:<14} {engine.title}  (seed {engine.seed})")
+        click.echo("\n`tarocco rules GAME` lists a game's options and rulings.")
+        return
+    try:
+        engine = get_game(game)
+    except UnknownGame as exc:
+        raise click.UsageError(str(exc)) from exc
+    click.echo(f"{engine.key}: {engine.title}")
+    click.echo(
+        f"  rule text: shared/seeds/{engine.seed}; {engine.num_players} players; "
+        f"paid in {engine.unit}"
+    )
+    click.echo('\noptions (first value is the default; set with [Options "name=value"] or -o):')
+    for option in engine.options:
+        click.echo(f"  {option.name}={'|'.join(option.values)}  [{option.ruling}] {option.help}")
+    click.echo("\nnotation sections:")
+    for keyword, spec in engine.keywords.items():
+        click.echo(f"  {keyword:<10} {spec.help}")
+    click.echo("\nrulings applied:")
+    for ruling in rulings_for(engine.rulings):
+        click.echo(f"  {ruling.id:<8} {ruling.title}: {ruling.summary}")
+
+
+@click.command("random")
+@click.argument("game")
+@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the generator.")
+@click.option(
+    "--count",
+    type=click.IntRange(1, 1_000_000),
+    default=1,
+    show_default=True,
+    help="Records to make: the hands of one session, in order.",
+)
+@click.option("--json", "as_json", is_flag=True, help="Records as JSON instead of notation.")
+def random_command(game: str, seed: int, count: int, as_json: bool) -> None:
+    """Legal random records of GAME on standard output (a seeded session)."""
+    try:
+        engine = get_game(game)
+    except UnknownGame as exc:
+        raise click.UsageError(str(exc)) from exc
+    records = engine.random_session(random.Random(seed), count)
+    if as_json:
+        click.echo(json.dumps(RecordSchema(many=True).dump(records), indent=2))
+    else:
+        click.echo(write_many(records), nl=False)
+
+
+@click.command("format")
+@click.argument("file")
+@click.option("--json", "as_json", is_flag=True, help="The records as JSON.")
+@click.option(
+    "--no-comments",
+    is_flag=True,
+    help="Leave out the comments (; to the end of a line, {braces}); kept by default.",
+)
+def format_command(file: str, as_json: bool, no_comments: bool) -> None:
+    """Rewrite FILE's records in canonical notation (or JSON) on standard output.
+
+    Comments are kept: a comment line before the tag or line that follows it, the comments
+    on a line at its end. Formatting the result again changes nothing.
+    """
+    text = read_input(file)
+    parsed = read(text, source=None if file == "-" else file)
+    errors = [e for p in parsed for e in p.errors]
+    if errors:
+        for error in errors:
+            click.echo(str(error), err=True)
+        sys.exit(2)
+    records = [p.record for p in parsed if p.record is not None]  # all read: no errors
+    if as_json:
+        click.echo(json.dumps(RecordSchema(many=True).dump(records), indent=2, ensure_ascii=False))
+    else:
+        opening = records[0].start.line if records and records[0].start else 1
+        heading = [] if no_comments else comment_lines(text, opening)
+        click.echo("".join(f"{line}\n" for line in heading), nl=False)
+        click.echo(write_many(records, comments=not no_comments), nl=False)

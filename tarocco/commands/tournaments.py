@@ -1,0 +1,244 @@
+"""The director's commands on the service's database: ``tournament``, ``token`` and
+``session`` (create, list; revoke a token).
+"""
+
+from __future__ import annotations
+
+import click
+
+from scorer.record import split_players
+
+from ..inputs import parse_option_flags
+from .database import db_option, find_tournament, open_store, tournament_or_fail
+
+
+@click.group()
+def tournament() -> None:
+    """Create and list tournaments (the service's top level: sessions and tokens)."""
+
+
+@tournament.command("create")
+@click.argument("name")
+@click.option("--private", is_flag=True, help="Reads need a token of the tournament too.")
+@db_option
+def tournament_create(name: str, private: bool, db: str) -> None:
+    """Create tournament NAME; prints its id."""
+    if not name.strip():
+        raise click.BadParameter("a tournament needs a name", param_hint="NAME")
+    store = open_store(db, create=True)
+    existing = store.tournament_named(name.strip())
+    if existing is not None:
+        raise click.ClickException(f"tournament {name!r} exists already (id {existing['id']})")
+    tid = store.create_tournament(name.strip(), private=private, actor="cli")
+    click.echo(tid)
+    click.echo(
+        f"created {'private' if private else 'public'} tournament {name.strip()!r} "
+        f"(id {tid}) in {db}",
+        err=True,
+    )
+
+
+@tournament.command("list")
+@db_option
+def tournament_list(db: str) -> None:
+    """The tournaments: id, name, public or private, sessions, created."""
+    store = open_store(db)
+    rows = store.tournaments()
+    if not rows:
+        click.echo("no tournaments yet (`tarocco tournament create NAME`)")
+        return
+    for row in rows:
+        sessions = len(store.sessions(row["id"]))
+        click.echo(
+            f"{row['id']:>4}  {row['name']:<30} "
+            f"{'private' if row['private'] else 'public':<8} "
+            f"{sessions:>3} session{'s' if sessions != 1 else ' '}  {row['created_at']}"
+        )
+
+
+@click.group()
+def token() -> None:
+    """Director tokens: the bearer tokens that let the API write to one tournament."""
+
+
+@token.command("create")
+@click.option(
+    "--tournament",
+    "name_or_id",
+    required=True,
+    metavar="NAME_OR_ID",
+    help="The tournament (created if a name is new).",
+)
+@click.option("--label", default="", help="Who or what the token is for.")
+@db_option
+def token_create(name_or_id: str, label: str, db: str) -> None:
+    """A new director token for a tournament, printed once (only its hash is kept)."""
+    store = open_store(db, create=True)
+    found = find_tournament(store, name_or_id)
+    if found is None:
+        if name_or_id.strip().isdigit():
+            raise click.ClickException(f"no tournament {name_or_id} (give a name to create one)")
+        if not name_or_id.strip():
+            raise click.BadParameter("a tournament needs a name", param_hint="--tournament")
+        tid = store.create_tournament(name_or_id.strip(), actor="cli")
+        click.echo(f"created tournament {name_or_id.strip()!r} (id {tid})", err=True)
+    else:
+        tid = found["id"]
+    secret = store.create_token(tid, label, actor="cli")
+    token_id = store.token_row(secret)["id"]
+    click.echo(secret)
+    click.echo(
+        f"token {token_id} for tournament {tid}: shown only now, it cannot be shown "
+        "again (revoke with `tarocco token revoke "
+        f"{token_id}`)",
+        err=True,
+    )
+
+
+@token.command("revoke")
+@click.argument("token_id", type=int, metavar="ID")
+@db_option
+def token_revoke(token_id: int, db: str) -> None:
+    """Revoke token ID: requests with it are refused from now on."""
+    from records.store import NotFound
+
+    store = open_store(db)
+    try:
+        store.revoke_token(token_id, actor="cli")
+    except NotFound as exc:
+        raise click.ClickException(str(exc)) from exc
+    click.echo(f"token {token_id} revoked")
+
+
+@token.command("list")
+@click.option(
+    "--tournament",
+    "name_or_id",
+    default=None,
+    metavar="NAME_OR_ID",
+    help="Only this tournament's tokens (all tokens when not given).",
+)
+@db_option
+def token_list(name_or_id: str | None, db: str) -> None:
+    """Director tokens and their ids, never the token.
+
+    Each: id, label, tournament, created, revoked. The token itself is not kept: make a new
+    one if it is lost, and revoke the old one by its id.
+    """
+    store = open_store(db)
+    only = tournament_or_fail(store, name_or_id)["id"] if name_or_id is not None else None
+    names = {row["id"]: row["name"] for row in store.tournaments()}
+    rows = store.tokens(only)
+    if not rows:
+        click.echo("no tokens yet (`tarocco token create --tournament NAME`)")
+        return
+    for row in rows:
+        state = f"revoked {row['revoked_at']}" if row["revoked_at"] else "active"
+        click.echo(
+            f"{row['id']:>4}  {row['label'] or '(no label)':<24} "
+            f"{names[row['tournament_id']]!r} (id {row['tournament_id']})  "
+            f"created {row['created_at']}  {state}"
+        )
+
+
+@click.group()
+def session() -> None:
+    """Sessions: a table sitting (game, rule options, players in seat order)."""
+
+
+@session.command("create")
+@click.option(
+    "--tournament",
+    "name_or_id",
+    required=True,
+    metavar="NAME_OR_ID",
+    help="The tournament it belongs to (see `tarocco tournament list`).",
+)
+@click.option("--game", required=True, help="The game (see `tarocco rules`).")
+@click.option(
+    "--players",
+    required=True,
+    metavar='"A, B, C, D"',
+    help="The players in seat (playing) order, comma-separated.",
+)
+@click.option(
+    "-o",
+    "--option",
+    "options",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="A rule option for every hand of the session.",
+)
+@click.option("--name", default="", help="A name for the session (a round, a table).")
+@click.option(
+    "--table",
+    default=None,
+    metavar="LABEL",
+    help='The table it sits at ("Table 2"): the tournament page groups sessions '
+    "by table. At most 40 characters.",
+)
+@db_option
+def session_create(
+    name_or_id: str,
+    game: str,
+    players: str,
+    options: tuple[str, ...],
+    name: str,
+    table: str | None,
+    db: str,
+) -> None:
+    """Open a session in a tournament; prints its id."""
+    from records.service import ServiceError, create_session
+
+    chosen = parse_option_flags(options)
+    store = open_store(db)
+    found = tournament_or_fail(store, name_or_id)
+    try:
+        sid = create_session(
+            store, found["id"], game, split_players(players), chosen, name, actor="cli", table=table
+        )
+    except ServiceError as exc:
+        raise click.UsageError(exc.message) from exc
+    created = store.session(sid)
+    click.echo(sid)
+    at_table = f", table {created['table_name']!r}" if created["table_name"] else ""
+    click.echo(
+        f"session {sid}: {created['game']}, {', '.join(created['players'])} "
+        f"(tournament {found['name']!r}{at_table})",
+        err=True,
+    )
+
+
+@session.command("list")
+@click.option(
+    "--tournament",
+    "name_or_id",
+    default=None,
+    metavar="NAME_OR_ID",
+    help="Only this tournament's sessions (every tournament's when not given).",
+)
+@db_option
+def session_list(name_or_id: str | None, db: str) -> None:
+    """Sessions and their ids, to find one again.
+
+    Each: id, tournament, game, name, table, players, hands, created.
+    """
+    store = open_store(db)
+    if name_or_id is not None:
+        tournaments = [tournament_or_fail(store, name_or_id)]
+    else:
+        tournaments = store.tournaments()
+    listed = 0
+    for found in tournaments:
+        for row in store.sessions(found["id"]):
+            listed += 1
+            hands = store.hand_count(row["id"])
+            name = f" {row['name']!r}" if row["name"] else ""
+            table = f" at {row['table_name']!r}" if row["table_name"] else ""
+            click.echo(
+                f"{row['id']:>4}  {found['name']!r} (id {found['id']})  {row['game']}{name}"
+                f"{table}: {', '.join(row['players'])}; {hands} hand{'s' if hands != 1 else ''}"
+                f"; created {row['created_at']}"
+            )
+    if not listed:
+        click.echo("no sessions yet (`tarocco session create --tournament NAME ...`)")

@@ -1,0 +1,148 @@
+"""A session: its hands (upload), ledger, rulings and export (``/api/sessions/...``)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask_smorest import Blueprint
+
+from records import service
+from records.schemas import LedgerSchema
+
+from .. import schemas as S
+from ..auth import require_director
+from ..db import get_store
+from .common import ok_json_or, readable_session
+
+sessions_blp = Blueprint(
+    "sessions", __name__, description="A session's hands, ledger, rulings and export."
+)
+# nested in the ``api`` blueprint (web/api/__init__.py): URLs under /api, tagged api
+
+
+@sessions_blp.route("/sessions/<int:session_id>")
+@sessions_blp.response(200, S.SessionDetailOut)
+def session(session_id: int) -> dict:
+    """A session, with its result: who won each game (PINCH-8, PIE-7), or who is ahead."""
+    row = readable_session(session_id)
+    return {**row, "result": service.session_result(get_store(), session_id)}
+
+
+@sessions_blp.route("/sessions/<int:session_id>/hands")
+@sessions_blp.response(200, S.HandSummary(many=True))
+def hands(session_id: int) -> list[dict]:
+    """The session's hands in order, with the status of each current revision."""
+    readable_session(session_id)
+    return get_store().hands(session_id)
+
+
+@sessions_blp.route("/sessions/<int:session_id>/hands", methods=["POST"])
+@sessions_blp.arguments(S.UploadIn)
+@sessions_blp.response(201, S.UploadResponse)
+@sessions_blp.alt_response(422, schema=S.ErrorOut, description="a malformed record: nothing stored")
+def upload(body: dict, session_id: int) -> dict:
+    """Upload one record or several (bulk, in playing order). Each is verified and stored as
+    a new hand; a record already in the session is not stored twice (``duplicate``)."""
+    session = readable_session(session_id)
+    actor = require_director(session["tournament_id"])
+    results = service.upload(get_store(), session_id, body["text"], actor)
+    return {"hands": [vars(r) for r in results]}
+
+
+@sessions_blp.route("/sessions/<int:session_id>/ledger")
+@sessions_blp.arguments(S.FormatArgs, location="query")
+@sessions_blp.response(200)
+def ledger(args: dict, session_id: int) -> Any:
+    """Balances after each hand and each director's ruling, from the current revisions."""
+    readable_session(session_id)
+    result = service.session_ledger(get_store(), session_id)
+    return ok_json_or(
+        args["format"],
+        LedgerSchema().dump(result),
+        service.ledger_csv(result),
+        filename=f"session-{session_id}-ledger",
+    )
+
+
+@sessions_blp.route("/sessions/<int:session_id>/rulings")
+@sessions_blp.response(200, S.RulingOutRow(many=True))
+def rulings(session_id: int) -> list[dict]:
+    """Every ruling, withdrawal and amendment of the session, oldest first, each saying
+    whether it stands (counts in the ledger) and what replaced it."""
+    readable_session(session_id)
+    return service.session_rulings(get_store(), session_id)
+
+
+def _ruling_out(session_id: int, ruling_id: int) -> dict:
+    return next(r for r in service.session_rulings(get_store(), session_id) if r["id"] == ruling_id)
+
+
+@sessions_blp.route("/sessions/<int:session_id>/rulings", methods=["POST"])
+@sessions_blp.arguments(S.RulingIn)
+@sessions_blp.response(201, S.RulingOutRow)
+@sessions_blp.alt_response(422, schema=S.ErrorOut)
+def add_ruling(body: dict, session_id: int) -> dict:
+    """A director's ruling: a zero-sum adjustment with its reason, its own ledger entry."""
+    session = readable_session(session_id)
+    actor = require_director(session["tournament_id"])
+    rid = service.add_ruling(
+        get_store(),
+        session_id,
+        body["amounts"],
+        body["reason"],
+        body["author"],
+        body["hand_id"],
+        actor,
+    )
+    return _ruling_out(session_id, rid)
+
+
+@sessions_blp.route("/sessions/<int:session_id>/rulings/<int:ruling_id>/withdraw", methods=["POST"])
+@sessions_blp.arguments(S.RulingWithdrawIn)
+@sessions_blp.response(201, S.RulingOutRow)
+@sessions_blp.alt_response(404, schema=S.ErrorOut)
+@sessions_blp.alt_response(422, schema=S.ErrorOut, description="the ruling no longer stands")
+def withdraw_ruling(body: dict, session_id: int, ruling_id: int) -> dict:
+    """Withdraw a standing ruling: a new entry with its reason (nothing is deleted); the
+    ruling no longer counts in the ledger."""
+    session = readable_session(session_id)
+    actor = require_director(session["tournament_id"])
+    rid = service.withdraw_ruling(
+        get_store(), session_id, ruling_id, body["reason"], body["author"], actor
+    )
+    return _ruling_out(session_id, rid)
+
+
+@sessions_blp.route("/sessions/<int:session_id>/rulings/<int:ruling_id>/amend", methods=["POST"])
+@sessions_blp.arguments(S.RulingAmendIn)
+@sessions_blp.response(201, S.RulingOutRow)
+@sessions_blp.alt_response(404, schema=S.ErrorOut)
+@sessions_blp.alt_response(422, schema=S.ErrorOut, description="the ruling no longer stands")
+def amend_ruling(body: dict, session_id: int, ruling_id: int) -> dict:
+    """Amend a standing ruling: a new entry whose amounts replace the ruling's, at its place
+    in the ledger, with its reason (nothing is deleted)."""
+    session = readable_session(session_id)
+    actor = require_director(session["tournament_id"])
+    rid = service.amend_ruling(
+        get_store(), session_id, ruling_id, body["amounts"], body["reason"], body["author"], actor
+    )
+    return _ruling_out(session_id, rid)
+
+
+@sessions_blp.route("/sessions/<int:session_id>/export")
+@sessions_blp.arguments(S.FormatArgs, location="query")
+@sessions_blp.response(200)
+def export_session(args: dict, session_id: int) -> Any:
+    """The session's current records: canonical notation, JSON, or the ledger as CSV."""
+    readable_session(session_id)
+    rows = get_store().hands(session_id)
+    result = service.session_ledger(get_store(), session_id)
+    data = {
+        "records": [json.loads(r["record_json"]) for r in rows],
+        "ledger": LedgerSchema().dump(result),
+    }
+    notation = "\n".join(r["canonical_text"] for r in rows)
+    return ok_json_or(
+        args["format"], data, service.ledger_csv(result), notation, filename=f"session-{session_id}"
+    )
