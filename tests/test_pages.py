@@ -182,6 +182,18 @@ def test_hand_page_travels_gzipped(client: FlaskClient, revoke_hand: int) -> Non
     assert "Content-Encoding" not in text.headers
 
 
+def test_a_directors_pages_are_not_gzipped(
+    client: FlaskClient, tournament: Tournament, revoke_hand: int
+) -> None:
+    """A logged-in director's page holds the CSRF token guarding writes beside text a
+    visitor can choose (a record, a name): compressed, its size could betray the token
+    (BREACH), so it travels plain."""
+    login(client, tournament.token)
+    page = client.get(f"/hands/{revoke_hand}", headers={"Accept-Encoding": "gzip"})
+    assert page.status_code == 200 and "csrf_token" in text_of(page)
+    assert "Content-Encoding" not in page.headers
+
+
 def verify_page(client: FlaskClient, text: str) -> str:
     response = client.post("/verify", data={"csrf_token": csrf(client), "text": text})
     assert response.status_code == 200

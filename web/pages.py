@@ -87,10 +87,14 @@ def _headers(response: Response) -> Response:
 
 def _compressed(response: Response) -> Response:
     """A page gzipped for a browser that accepts it (#23.11): a hand's page of some 50 KB
-    travels as about 8 KB to a phone. Files and streamed answers are left as they are."""
+    travels as about 8 KB to a phone. Files and streamed answers are left as they are, and
+    so are a logged-in director's pages: they carry the CSRF token that guards writes beside
+    text a visitor can choose, and compressing both lets the page's size betray the token
+    (BREACH)."""
     response.vary.add("Accept-Encoding")
     if (
-        response.mimetype != "text/html"
+        session.get(LOGIN_KEY)
+        or response.mimetype != "text/html"
         or response.direct_passthrough
         or response.is_streamed
         or "Content-Encoding" in response.headers
