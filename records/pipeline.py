@@ -90,6 +90,7 @@ def _report(parsed: Parsed, options: Mapping[str, str] | None) -> Report:
             record.game if record else "",
             tuple(record.players) if record else (),
             record.dealer if record else None,
+            unit=game.unit if game is not None else Report.unit,
         )
         for error in parsed.errors:
             report.add(Finding("NOTATION", Severity.ERROR, error.message, None, loc=error.loc))

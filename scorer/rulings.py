@@ -65,7 +65,7 @@ MIN-11 | The Fool | Played to any trick but the last, never wins, stays with its
 MIN-11a | Which card replaces the Fool | Unless the record says, the card MIN-11 forces as soon as the side has a non-counting card in its pile: the lowest it then has, not a card chosen at the end; a replacement written later than that is a violation.
 MIN-12 | The King rule | On the first lead of a suit, once trumped, a later player holding its King must play it; after a Fool lead the second card is the lead.
 MIN-13 | Revoke penalty | Not following suit or not trumping when able costs two rests to each opponent; the tricks stand.
-MIN-14 | Cascare | A player out of trumps lays his hand open: noted, legality unchanged.
+MIN-14 | Cascare | A player out of trumps lays the hand open: noted, legality unchanged.
 MIN-15 | Rests per side | Each player of the side paid receives the rests, each of the other side pays them: zero-sum.
 MIN-16 | Giro and set | Four games a giro, three giri a set; the first dealer partners the 2nd, 3rd, then lowest cutter; the deal passes to the right; each game of an unfinished giro pays 2 rests to the would-be dealer's side.
 PIE-1 | Pack | 62 cards: swords and batons K Q C J 10..5, cups and coins K Q C J 1..6, trumps 21 (highest) .. 1, the Fool.

@@ -15,6 +15,8 @@ style, shared:
 ('trumps', 'diamonds')
 >>> wording("symbols").mask(Card.parse("KS").bit | Card.parse("21").bit)
 'K♠ 21'
+>>> ITALIAN.cards([Card.parse("1"), Card.parse("2")]), ITALIAN.notation(Card.parse("1"))
+('I (the Bagatto) 2', '1')
 >>> wording(None).style, wording("klingon").style  # no tag, or one the reader refused
 ('italian', 'italian')
 """
@@ -25,7 +27,10 @@ from collections.abc import Iterable
 
 from .cards import CARDS, SUIT_STYLES
 
-__all__ = ["ITALIAN", "SUIT_NAMES", "Wording", "wording"]
+__all__ = ["BAGATTO", "ITALIAN", "SUIT_NAMES", "Wording", "wording"]
+
+#: Trump I in words for people (the notation writes ``1``).
+BAGATTO = "I (the Bagatto)"
 
 #: The suits' names in messages, per suit style (the symbols are the French suits').
 SUIT_NAMES: dict[str, tuple[str, str, str, str]] = {
@@ -38,25 +43,35 @@ SUIT_NAMES: dict[str, tuple[str, str, str, str]] = {
 class Wording:
     """Card and suit names in one suit style. Immutable and shared per style."""
 
-    __slots__ = ("style", "suits", "texts")
+    __slots__ = ("names", "style", "suits", "texts")
 
     def __init__(self, style: str) -> None:
         self.style = style
-        #: each card's text, by index (no method call per card in long messages)
+        #: each card's text as the notation writes it, by index
         self.texts: tuple[str, ...] = tuple(card.text(style) for card in CARDS)
+        #: each card as messages name it for people: its text, but trump I is "I (the
+        #: Bagatto)", as a bare ``1`` reads as a number (#23.13)
+        self.names: tuple[str, ...] = tuple(
+            BAGATTO if card.is_trump and card.rank == 1 else text
+            for card, text in zip(CARDS, self.texts, strict=True)
+        )
         self.suits = SUIT_NAMES[style]
 
     def card(self, card: int) -> str:
-        """One card, e.g. ``QC``."""
+        """One card for people, e.g. ``QC``, ``I (the Bagatto)``."""
+        return self.names[card]
+
+    def notation(self, card: int) -> str:
+        """One card as the record writes it, e.g. ``QC``, ``1``."""
         return self.texts[card]
 
     def cards(self, cards: Iterable[int]) -> str:
         """Cards in the order given, separated by spaces."""
-        return " ".join(map(self.texts.__getitem__, cards))
+        return " ".join(map(self.names.__getitem__, cards))
 
     def mask(self, mask: int) -> str:
         """The cards of a bitmask, lowest index first, separated by spaces."""
-        texts = self.texts
+        texts = self.names
         out = []
         while mask:
             low = mask & -mask

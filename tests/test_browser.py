@@ -180,7 +180,7 @@ def test_session_sheet_and_chart(page: Page, served) -> None:
     chart = page.locator("svg.balance-chart")
     expect(chart).to_be_visible()
     expect(chart.locator("polyline")).to_have_count(4)
-    expect(chart.locator("circle")).to_have_count(4 * 6)
+    expect(chart.locator("path.marker")).to_have_count(4 * 6)
     box = chart.bounding_box()
     assert box is not None and box["width"] > 300 and box["height"] > 100
     legend = page.locator(".legend li").all_inner_texts()
@@ -262,6 +262,7 @@ def test_keyboard_stepper(page: Page, served) -> None:
     anna = page.locator('.seat[data-seat="0"] .held:visible')
     expect(label).to_have_text("The deal")
     expect(anna).to_have_count(19)
+    page.locator(".replay").focus()  # the keys step the replay that has the focus (#23.10)
     page.keyboard.press("ArrowLeft")  # nothing before the deal
     expect(label).to_have_text("The deal")
     page.keyboard.press("ArrowRight")

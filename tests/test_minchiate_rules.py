@@ -545,6 +545,9 @@ def test_a_revoke_costs_two_rests_to_each_opponent_MIN13() -> None:
 def test_cascare_is_noted_MIN14() -> None:
     report = build(1).verify()
     assert "CASCARE" in codes(report, Severity.NOTE)
+    # worded without a gendered pronoun (#23.13)
+    notes = [f.message for f in report.findings if f.code == "CASCARE"]
+    assert notes and all("lays the cards open" in m and " his " not in m for m in notes)
 
 
 def test_a_cascare_line_for_a_player_with_trumps_MIN14() -> None:
@@ -552,6 +555,8 @@ def test_a_cascare_line_for_a_player_with_trumps_MIN14() -> None:
     text = built.text.replace("\n2. ", "\ncascare Anna:\n2. ", 1)
     report = verify(text)
     assert codes(report, Severity.VIOLATION) == ["BAD_CASCARE"]
+    [message] = [f.message for f in report.findings if f.code == "BAD_CASCARE"]
+    assert message == "Anna still holds trumps after trick 1, so cannot cascare"
 
 
 # -- MIN-16: sessions ---------------------------------------------------------------------------

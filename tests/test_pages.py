@@ -124,9 +124,11 @@ def test_hand_page_shows_the_revoke(client: FlaskClient, revoke_hand: int) -> No
     trick = page[page.index('id="trick-1"') : page.index('id="trick-2"')]
     assert 'data-leader="2"' in trick and 'data-winner="3"' in trick  # Carla led, Dario won
     flagged = re.findall(
-        r'<li class="play is-flagged[^"]*" data-seat="(\d)">\s*(<svg.*?</svg>)', trick, re.S
+        r'<li class="play is-flagged[^"]*">\s*(<svg.*?</svg>)<span class="play-who">(\w+)<',
+        trick,
+        re.S,
     )
-    assert len(flagged) == 1 and flagged[0][0] == "0" and "5 of cups" in flagged[0][1]
+    assert len(flagged) == 1 and flagged[0][1] == "Anna" and "5 of cups" in flagged[0][0]
     assert "MUST_FOLLOW_TRUMPS" in trick and "Anna could have played" in trick
     for name in ("Trump IV (4)", "Trump XI (11)", "Trump XIX (19)"):
         assert name in trick
@@ -158,7 +160,79 @@ def test_hand_page_score_lines_name_their_rules(client: FlaskClient, revoke_hand
 def test_hand_record_text(client: FlaskClient, revoke_hand: int) -> None:
     response = client.get(f"/hands/{revoke_hand}/record.txt")
     assert response.status_code == 200 and response.mimetype == "text/plain"
+    # one charset, not "text/plain; charset=utf-8; charset=utf-8" (#23.13)
+    assert response.headers["Content-Type"] == "text/plain; charset=utf-8"
     assert text_of(response).startswith('[Game "nice4"]')
+
+
+def test_hand_page_travels_gzipped(client: FlaskClient, revoke_hand: int) -> None:
+    """#23.11: a browser that accepts gzip gets the hand's page compressed (a sixth of it);
+    the same page, decompressed."""
+    import gzip
+
+    plain = client.get(f"/hands/{revoke_hand}")
+    packed = client.get(f"/hands/{revoke_hand}", headers={"Accept-Encoding": "gzip, br"})
+    assert "Content-Encoding" not in plain.headers
+    assert packed.headers["Content-Encoding"] == "gzip"
+    assert "Accept-Encoding" in packed.headers["Vary"]
+    assert gzip.decompress(packed.get_data()) == plain.get_data()
+    assert len(packed.get_data()) * 5 < len(plain.get_data())
+    # a record download is a file: left as it is
+    text = client.get(f"/hands/{revoke_hand}/record.txt", headers={"Accept-Encoding": "gzip"})
+    assert "Content-Encoding" not in text.headers
+
+
+def test_a_directors_pages_are_not_gzipped(
+    client: FlaskClient, tournament: Tournament, revoke_hand: int
+) -> None:
+    """A logged-in director's page holds the CSRF token guarding writes beside text a
+    visitor can choose (a record, a name): compressed, its size could betray the token
+    (BREACH), so it travels plain."""
+    login(client, tournament.token)
+    page = client.get(f"/hands/{revoke_hand}", headers={"Accept-Encoding": "gzip"})
+    assert page.status_code == 200 and "csrf_token" in text_of(page)
+    assert "Content-Encoding" not in page.headers
+
+
+def verify_page(client: FlaskClient, text: str) -> str:
+    response = client.post("/verify", data={"csrf_token": csrf(client), "text": text})
+    assert response.status_code == 200
+    return text_of(response)
+
+
+def test_unread_record_has_no_settlement(client: FlaskClient) -> None:
+    """#23.13: a pinch record the reader could not read said "Anna 0, Bruno 0 marca"; it has
+    no settlement, and its report is in the game's unit (points), not marca."""
+    text = (ROOT / "examples" / "pinch" / "revoke.txt").read_text().replace("[Dealer", "[Deal")
+    page = verify_page(client, text)
+    verdict = page[page.index('<ul class="verdicts">') : page.index("</ul>")]
+    assert "status-invalid" in verdict and "Ligurian pinch" in verdict
+    assert "Anna 0" not in verdict and "marca" not in verdict
+    assert "marca" not in page
+    from records.pipeline import check_text
+
+    assert check_text(text)[0].report.unit == "points"  # the game's unit, also in the API
+
+
+def test_findings_lead_with_the_sentence(client: FlaskClient) -> None:
+    """#23.13: a finding reads as its sentence first, its code after it."""
+    page = verify_page(client, REVOKE_TOUR)
+    item = re.search(r'<li class="finding sev-violation".*?</li>', page, re.S).group(0)
+    assert item.index("Anna played 5C but held Tarots") < item.index("MUST_FOLLOW_TRUMPS")
+    panel = page[page.index('<div class="flag-reason') :]
+    assert panel.index("Anna played 5C") < panel.index("<code>MUST_FOLLOW_TRUMPS</code>")
+
+
+def test_a_note_alone_does_not_read_as_a_problem(client: FlaskClient) -> None:
+    """#23.13: the tour without its discard line is clean with one note (DISCARD_DERIVED,
+    NICE-6): the page says so, not "1 finding" as if something were wrong."""
+    text = "\n".join(line for line in TOUR.splitlines() if not line.startswith("discard:"))
+    page = verify_page(client, text)
+    verdict = page[page.index('<ul class="verdicts">') : page.index("</ul>")]
+    assert "status-clean" in verdict and "no problems, 1 note" in verdict
+    assert "1 finding" not in verdict
+    assert '<p class="ok">No problems: the record is consistent and every play is legal.' in page
+    assert "DISCARD_DERIVED" in page
 
 
 # -- the session --------------------------------------------------------------------------
@@ -465,7 +539,7 @@ def test_verify_a_file(client: FlaskClient) -> None:
 def test_verify_malformed_marks_line_and_column(client: FlaskClient) -> None:
     text = CALLED_KING.replace("1. 7 9 3 11", "1. 7 ZZ 3 11")
     page = text_of(client.post("/verify", data={"csrf_token": csrf(client), "text": text}))
-    assert "status-invalid" in page and 'href="#L20">line 20:6</a>' in page
+    assert "status-invalid" in page and 'href="#L20" target="_self">line 20:6</a>' in page
     assert re.search(r'<mark class="tok sev-error"[^>]*>ZZ</mark>', page)
 
 
@@ -666,13 +740,42 @@ def test_web_doctests() -> None:
 
 
 def test_card_faces() -> None:
-    assert "XXI" in cardface.card_svg("21") and "Trump XXI (21)" in cardface.card_svg("21")
-    assert "FOOL" in cardface.card_svg("Fool")
-    assert "#suit-coins" in cardface.card_svg("KD", "italian")
-    assert "#suit-diamonds" in cardface.card_svg("KD", "french")
+    assert "XXI" in cardface.card_face("21") and "Trump XXI (21)" in cardface.card_svg("21")
+    assert "FOOL" in cardface.card_face("Fool")
+    assert "#pips-coins" in cardface.card_face("KD", "italian")
+    assert "#pips-diamonds" in cardface.card_face("KD", "french")
     assert cardface.card_name("QS", "french") == "Queen of spades"
-    assert "XL" in cardface.card_svg("40")  # Minchiate's highest trump
-    assert "?" in cardface.card_svg("?")
+    assert "XL" in cardface.card_face("40")  # Minchiate's highest trump
+    assert "?" in cardface.card_face("?")
+    # a card's name never carries markup, even for a text no card has
+    assert "<b>" not in cardface.card_svg("<b>")
+
+
+def test_bagatto_is_named_for_people() -> None:
+    """#23.13: trump I is "the Bagatto" in words for people; its notation stays ``1``."""
+    assert cardface.card_name("1") == "Trump I (the Bagatto)"
+    assert 'href="#ci1"' in cardface.card_svg("1") and ">1</text>" in cardface.card_face("1")
+
+
+def test_hand_page_draws_each_face_once(client: FlaskClient, revoke_hand: int) -> None:
+    """#23.11: every card on the hand page refers to its face in the sprite the browser
+    fetches once (web/static/cards.svg), which holds every face and is kept up to date; the
+    page, 105 KB of inline SVG before, is about 43 KB (the aim was 40)."""
+    page = text_of(client.get(f"/hands/{revoke_hand}"))
+    uses = re.findall(
+        r'<svg class="card[^"]*" role="img" aria-label="[^"]+">'
+        r'<use href="/static/cards.svg#([^"]+)"/></svg>',
+        page,
+    )
+    assert len(uses) == page.count('<svg class="card') > 150
+    assert "<symbol" not in page
+    sprite = (ROOT / "web" / "static" / "cards.svg").read_text()
+    assert sprite == cardface.sprite()  # regenerate: python -m web.cardface > web/static/cards.svg
+    faces = set(re.findall(r'<symbol id="(c[^"]+)"', sprite))
+    assert set(uses) <= faces and len(set(uses)) == 78
+    assert len(page.encode()) < 44_000
+    served = client.get("/static/cards.svg")
+    assert served.status_code == 200 and served.mimetype == "image/svg+xml"
 
 
 def test_face_style_per_game(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -703,11 +806,12 @@ def test_every_game_gets_its_pages(
     assert len(re.findall(r"<polyline", sheet)) == len(players)
     if key in present.SHEET_TEMPLATES:
         assert 'class="paper"' in sheet
-    suits = "#suit-hearts" if present.face_style(key) == "french" else "#suit-cups"
+    faces = "cards.svg#cf" if present.face_style(key) == "french" else "cards.svg#ci"
     for result in results:
         page = text_of(client.get(f"/hands/{result.hand_id}"))
         assert "data-replay" in page and page.count('class="seat place-') == len(players)
-        assert suits in page or "card-suit" not in page
+        assert faces in page or '<svg class="card' not in page
+        assert ("cards.svg#cf" in page) == (faces == "cards.svg#cf")
     verified = text_of(client.post("/verify", data={"csrf_token": csrf(client), "text": text}))
     assert verified.count('class="badge status-') >= len(records)
 
@@ -758,7 +862,7 @@ def test_impossible_and_partial_hands(
     bad, part = (service.upload(store, sid, text, "t")[0] for text in (twice, partial))
     assert (bad.status, part.status) == ("invalid", "partial")
     page = text_of(client.get(f"/hands/{bad.hand_id}"))
-    assert "status-invalid" in page and 'href="#L20">line 20:8</a>' in page
+    assert "status-invalid" in page and 'href="#L20" target="_self">line 20:8</a>' in page
     assert re.search(r'<mark class="tok sev-error"[^>]*>9</mark>', page)
     assert "no payments (invalid)" in page
     page = text_of(client.get(f"/hands/{part.hand_id}"))
@@ -1171,7 +1275,7 @@ EXAMPLE_FILES = sorted(
 )
 _SEAT = re.compile(r'<div class="seat place-[\w-]+" data-seat="(\d+)">(.*?)</div>', re.S)
 _HELD = re.compile(
-    r'<li class="held[^"]*" data-start="(\d+)" data-stop="(\d+)"[^>]*>'
+    r'<li class="held[^"]*"(?: data-start="(\d+)")? data-stop="(\d+)"[^>]*>'
     r'\s*<svg[^>]*aria-label="([^"]+)"'
 )
 
@@ -1179,7 +1283,8 @@ _HELD = re.compile(
 def fans_of(page: str) -> dict[int, list[tuple[int, int, str]]]:
     """Per seat, the cards of its fan as the page has them: (from step, until step, name)."""
     return {
-        int(seat): [(int(a), int(b), name) for a, b, name in _HELD.findall(body)]
+        # no data-start: held from the deal (step 0)
+        int(seat): [(int(a or 0), int(b), name) for a, b, name in _HELD.findall(body)]
         for seat, body in _SEAT.findall(page)
     }
 

@@ -19,6 +19,7 @@ from scorer.cards import FOOL, Card
 from scorer.cardset import cards_of
 from scorer.games.piedicavallo import rules as R
 from scorer.report import Status
+from scorer.wording import ITALIAN
 
 SUITS = ("swords", "batons", "cups", "coins")
 
@@ -101,7 +102,8 @@ def test_naming_a_card_not_held_is_false_PIE5() -> None:
     missing = next(x for x in cards_of(R.TRUMPS) if not hand_after(d, t, p) >> x & 1)
     report = say(d, t, p, f"have {missing}")
     assert codes(report) == ["FALSE_REMARK"]
-    assert f"{missing} not held" in the_finding(report, "FALSE_REMARK").message
+    # named for people: trump I is "I (the Bagatto)" (#23.13)
+    assert f"{ITALIAN.card(missing)} not held" in the_finding(report, "FALSE_REMARK").message
 
 
 def test_suit_count_and_court_letters_name_the_suit_played_PIE5() -> None:

@@ -44,7 +44,10 @@ def in_style(record: Record, style: str) -> str:
 def test_every_card_text_reads_back_as_that_card(style: str) -> None:
     words = wording(style)
     for card in CARDS:
-        assert Card.parse(words.card(card), style) == card
+        assert Card.parse(words.notation(card), style) == card
+        # for people the same text, but trump I is named (#23.13)
+        named = "I (the Bagatto)" if card.is_trump and card.rank == 1 else words.notation(card)
+        assert words.card(card) == named
     assert words.suits == SUIT_NAMES[style]
 
 
@@ -103,3 +106,14 @@ def test_the_terminal_report_lists_legal_cards_in_the_records_letters() -> None:
     assert "(legal: 4 11 19)" in italian and "(legal: 4 11 19)" in french  # trumps alike
     assert "5C" in italian.split("findings:")[1].split("points:")[0]
     assert "played 5H" in french and "5C" not in french.split("findings:")[1].split("points:")[0]
+
+
+def test_messages_name_the_bagatto() -> None:
+    """#23.13: examples/nice4/revoke.txt has Anna play trump I on a coin lead; the message
+    names it "I (the Bagatto)", not a bare 1, while the record's text stays ``1``."""
+    text = (Path(__file__).resolve().parent.parent / "examples/nice4/revoke.txt").read_text()
+    checked = check_text(text)[0]
+    messages = [f.message for f in checked.report.findings if f.code == "MUST_FOLLOW_SUIT"]
+    assert messages == ["Anna played I (the Bagatto) but held coins and had to follow suit"]
+    assert any(Card.parse("1") in t.card_tuple for t in checked.parsed.record.tricks)
+    assert "1" in write(checked.parsed.record).split()

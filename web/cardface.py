@@ -1,9 +1,10 @@
 """Cards drawn as small SVG faces, for the hand and verify pages.
 
-A face is an inline ``<svg>``: the rank in the corner and the suit symbol in the middle for a
-suit card, the Roman numeral for a trump, a star for the Fool. Suit symbols are drawn once per
-page (``suit_defs``, a hidden ``<svg>`` of ``<symbol>`` elements) and each face refers to them
-with ``<use>``, so a page of a hundred cards stays small.
+A face is a ``<symbol>``: the rank in the corner and the suit symbol in the middle for a
+suit card, the Roman numeral for a trump, a star for the Fool. Every face is drawn once, in
+a sprite the browser fetches once and keeps (``web/static/cards.svg``, :func:`sprite`), and
+every card on a page is a small ``<svg>`` that names the card and refers to its face with
+``<use>``, so a hand of three hundred cards stays small (#23.11).
 
 Two sets of suit symbols: Italian (swords, batons, cups, coins: the Nice and Minchiate packs)
 and French (spades, clubs, hearts, diamonds). Which one a game uses is its engine's
@@ -11,23 +12,26 @@ and French (spades, clubs, hearts, diamonds). Which one a game uses is its engin
 
 Only fixed card texts go into the markup (never user text), so it is safe to mark it safe.
 
->>> "XXI" in card_svg("21")
+>>> print(card_svg("21", faces="/c.svg"))
+<svg class="card trump" role="img" aria-label="Trump XXI (21)"><use href="/c.svg#ci21"/></svg>
+>>> "XXI" in card_face("21")
 True
->>> 'href="#suit-cups"' in card_svg("KC", "italian")
+>>> 'href="#pips-cups"' in card_face("KC", "italian")
 True
->>> 'href="#suit-hearts"' in card_svg("KC", "french")
+>>> 'href="#pips-hearts"' in card_face("KC", "french")
 True
 """
 
 from __future__ import annotations
 
+import sys
 from functools import cache
 
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
-from scorer.cards import Card, CardParseError, Suit
+from scorer.cards import CARDS, Card, CardParseError, Suit
 
-__all__ = ["FACE_STYLES", "card_name", "card_svg", "suit_defs"]
+__all__ = ["FACE_STYLES", "card_face", "card_name", "card_svg", "sprite"]
 
 FACE_STYLES = ("italian", "french")
 
@@ -74,15 +78,6 @@ _SYMBOLS = {
 }
 
 
-def suit_defs() -> Markup:
-    """The hidden ``<svg>`` holding every suit symbol (once per page that draws cards)."""
-    symbols = "".join(
-        f'<symbol id="suit-{name}" viewBox="0 0 20 20">{body}</symbol>'
-        for name, body in _SYMBOLS.items()
-    )
-    return Markup(f'<svg class="suit-defs" aria-hidden="true" focusable="false">{symbols}</svg>')
-
-
 def _parse(text: str) -> Card | None:
     try:
         return Card.parse(text)
@@ -98,7 +93,7 @@ def card_name(text: str, style: str = "italian") -> str:
     if card.is_fool:
         return "the Fool"
     if card.is_trump:
-        return f"Trump {card.roman()} ({card.rank})"
+        return f"Trump {card.roman()} ({'the Bagatto' if card.rank == 1 else card.rank})"
     suit = _SUIT_IDS[_face_style(style)][card.suit]  # type: ignore[index]
     return f"{_RANK_NAMES.get(card.rank, str(card.rank))} of {suit}"
 
@@ -107,20 +102,43 @@ def _face_style(style: str) -> str:
     return "french" if style in ("french", "symbols") else "italian"
 
 
+def _face_id(card: Card | None, face: str) -> str:
+    """The id of a face's ``<symbol>``, short as it is written hundreds of times a page:
+    ``ci5C`` (Italian), ``cf21`` (French), ``c-unknown``."""
+    if card is None:
+        return "c-unknown"
+    return f"c{face[0]}{card.text()}"
+
+
 @cache
-def card_svg(text: str, style: str = "italian") -> Markup:
-    """The face of the card written ``text`` (canonical Italian text, as reports give it)."""
+def card_svg(text: str, style: str = "italian", faces: str = "") -> Markup:
+    """One card on the page: a small ``<svg>`` naming the card for screen readers that draws
+    its face with ``<use>`` from ``faces``, the sprite's address (:func:`sprite`)."""
+    face = _face_style(style)
+    card = _parse(text)
+    name = escape(card_name(text, face))
+    kind = " trump" if card is not None and card.is_trump else ""
+    kind = " fool" if card is not None and card.is_fool else kind
+    return Markup(
+        f'<svg class="card{kind}" role="img" aria-label="{name}">'
+        f'<use href="{faces}#{_face_id(card, face)}"/></svg>'
+    )
+
+
+@cache
+def card_face(text: str, style: str = "italian") -> Markup:
+    """The ``<symbol>`` drawing the face of the card written ``text`` (canonical Italian
+    text, as reports give it): the rank in the corner and the suit in the corner and the
+    middle (``pips-SUIT``), the Roman numeral for a trump, a star for the Fool, a question
+    mark for an unknown card. The card's paper is the ``svg.card`` element's own CSS
+    background and border, so that a flagged or drawn card can show it."""
     card = _parse(text)
     face = _face_style(style)
-    name = card_name(text, face)
-    head = (
-        f'<svg class="card {{cls}}" viewBox="0 0 50 75" role="img" aria-label="{name}">'
-        f"<title>{name}</title>"
-        '<rect class="card-bg" x=".75" y=".75" width="48.5" height="73.5" rx="4.5"/>'
-    )
-    if card is None:  # an unknown card: a blank back
+    head = f'<symbol id="{_face_id(card, face)}" viewBox="0 0 50 75"><g class="{{cls}}">'
+    tail = "</g></symbol>"
+    if card is None:
         return Markup(
-            head.format(cls="card-unknown") + '<text class="card-big" x="25" y="45">?</text></svg>'
+            head.format(cls="card-unknown") + '<text class="card-big" x="25" y="45">?</text>' + tail
         )
     if card.is_fool:
         body = (
@@ -128,27 +146,74 @@ def card_svg(text: str, style: str = "italian") -> Markup:
             ' L14.5 52 L18.5 39 L8 31 L21 31 Z"/>'
             '<text class="card-label" x="25" y="66">FOOL</text>'
         )
-        return Markup(head.format(cls="card-fool") + body + "</svg>")
+        return Markup(head.format(cls="card-fool") + body + tail)
     if card.is_trump:
         roman = card.roman()
         size = 20 if len(roman) <= 3 else 15 if len(roman) <= 5 else 11
         body = (
-            f'<text class="card-corner" x="5" y="12">{card.rank}</text>'
-            f'<text class="card-roman" x="25" y="44" font-size="{size}">{roman}</text>'
-            '<rect class="trump-band" x="8" y="56" width="34" height="3" rx="1.5"/>'
+            f'<text class="card-corner" x="4" y="17">{card.rank}</text>'
+            f'<text class="card-roman" x="25" y="47" font-size="{size}">{roman}</text>'
+            '<use href="#trump-band"/>'
         )
-        return Markup(head.format(cls="card-trump") + body + "</svg>")
+        return Markup(head.format(cls="card-trump") + body + tail)
     suit = _SUIT_IDS[face][card.suit]  # type: ignore[index]
     colour = {Suit.SWORDS: "s0", Suit.BATONS: "s1", Suit.CUPS: "s2", Suit.COINS: "s3"}[card.suit]  # type: ignore[index]
     index = _RANK_INDEX.get(card.rank, str(card.rank))
-    big = 26 if card.is_court else 22
-    offset = (50 - big) / 2
-    body = (
-        f'<text class="card-corner" x="5" y="13">{index}</text>'
-        f'<use href="#suit-{suit}" x="4" y="15" width="8" height="8"/>'
-        f'<use href="#suit-{suit}" x="{offset:g}" y="{offset + 12:g}" width="{big}"'
-        f' height="{big}"/>'
-    )
+    body = f'<text class="card-corner" x="4" y="17">{index}</text><use href="#pips-{suit}"/>'
     if card.is_court:
-        body += f'<text class="card-label" x="25" y="68">{_RANK_NAMES[card.rank].upper()}</text>'
-    return Markup(head.format(cls=f"card-suit suit-{face}-{colour}") + body + "</svg>")
+        body += f'<text class="card-label" x="25" y="70">{_RANK_NAMES[card.rank].upper()}</text>'
+    return Markup(head.format(cls=f"card-suit suit-{face}-{colour}") + body + tail)
+
+
+#: How the faces look: the sprite's own stylesheet (the page's does not reach into it).
+_FACE_CSS = """
+.card-corner { font: bold 16px system-ui, sans-serif; fill: #333; }
+.card-roman { font-family: Georgia, serif; font-weight: bold; fill: #5a1f14; text-anchor: middle; }
+.card-label { font: 600 6.5px system-ui, sans-serif; letter-spacing: .06em; text-anchor: middle;
+  fill: #555; }
+.card-big { font: bold 24px system-ui, sans-serif; text-anchor: middle; fill: #999; }
+.trump-band { fill: #c9a24a; }
+.fool-star { fill: #7a4bb0; }
+.suit-italian-s0 { fill: #2c5aa0; } .suit-italian-s1 { fill: #2f7d32; }
+.suit-italian-s2 { fill: #b3261e; } .suit-italian-s3 { fill: #b8860b; }
+.suit-french-s0, .suit-french-s1 { fill: #1f1b16; }
+.suit-french-s2, .suit-french-s3 { fill: #c62828; }
+.suit-italian-s0 .card-corner { fill: #2c5aa0; } .suit-italian-s1 .card-corner { fill: #2f7d32; }
+.suit-italian-s2 .card-corner, .suit-french-s2 .card-corner,
+.suit-french-s3 .card-corner { fill: #b3261e; }
+.suit-italian-s3 .card-corner { fill: #8d6608; }
+"""
+
+
+def sprite() -> str:
+    """The SVG document of every face (both suit styles, all 97 cards, the unknown card) and
+    the suit symbols they use: ``web/static/cards.svg``, which ``python -m web.cardface``
+    writes and a test keeps equal to this."""
+    symbols = "".join(
+        f'<symbol id="suit-{name}" viewBox="0 0 20 20">{body}</symbol>'
+        f'<symbol id="pips-{name}" viewBox="0 0 50 75">'
+        f'<use href="#suit-{name}" x="4" y="20" width="9" height="9"/>'
+        f'<use href="#suit-{name}" x="15" y="27" width="24" height="24"/></symbol>'
+        for name, body in _SYMBOLS.items()
+    )
+    band = (
+        '<symbol id="trump-band" viewBox="0 0 50 75">'
+        '<rect class="trump-band" x="8" y="58" width="34" height="3" rx="1.5"/></symbol>'
+    )
+    faces = [card_face("?")]
+    for face in FACE_STYLES:
+        faces += [card_face(card.text(), face) for card in CARDS]
+    return (
+        '<svg xmlns="http://www.w3.org/2000/svg">\n<style>'
+        + _FACE_CSS
+        + "</style>\n"
+        + symbols
+        + band
+        + "\n"
+        + "\n".join(faces)
+        + "\n</svg>\n"
+    )
+
+
+if __name__ == "__main__":
+    sys.stdout.write(sprite())

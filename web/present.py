@@ -469,15 +469,46 @@ def paper_sheet(
 PALETTE = ("#1f6feb", "#c2410c", "#15803d", "#9333ea", "#b91c1c", "#0e7490", "#a16207", "#be185d")
 
 
+#: Each player's line has its own marker and dash as well as its colour, so the chart reads
+#: without colour (a colour-blind reader, a black-and-white print): #23.10.
+MARKERS = ("circle", "square", "triangle", "diamond")
+DASHES = ("", "6 3", "2 3", "8 3 2 3")
+
+
+def marker_path(shape: str, x: float, y: float, r: float = 4.0) -> str:
+    """The SVG path of a marker centred on (x, y).
+
+    >>> marker_path("square", 10, 10, 2)
+    'M8.3 8.3h3.4v3.4h-3.4Z'
+    """
+    if shape == "square":
+        side = r * 1.7
+        return f"M{x - side / 2:.1f} {y - side / 2:.1f}h{side:.1f}v{side:.1f}h{-side:.1f}Z"
+    if shape == "triangle":
+        top, base = y - r * 1.1, y + r * 0.8
+        return f"M{x:.1f} {top:.1f}L{x + r:.1f} {base:.1f}L{x - r:.1f} {base:.1f}Z"
+    if shape == "diamond":
+        top, low = y - r * 1.2, y + r * 1.2
+        return f"M{x:.1f} {top:.1f}L{x + r:.1f} {y:.1f}L{x:.1f} {low:.1f}L{x - r:.1f} {y:.1f}Z"
+    arc = f"a{r:.1f} {r:.1f} 0 1 0"
+    return f"M{x - r:.1f} {y:.1f}{arc} {2 * r:.1f} 0{arc} {-2 * r:.1f} 0Z"
+
+
 @dataclass
 class Series:
     player: str
     colour: str
     points: list[tuple[float, float, int, str]]  # x, y, balance, entry label
+    marker: str = "circle"
+    dash: str = ""
+    label_y: float = 0.0  # where the player's name is written, right of the last point
 
     @property
     def path(self) -> str:
         return " ".join(f"{x:.1f},{y:.1f}" for x, y, _, _ in self.points)
+
+    def marker_at(self, x: float, y: float) -> str:
+        return marker_path(self.marker, x, y)
 
 
 @dataclass
@@ -494,10 +525,23 @@ class Chart:
     baseline: float  # y of the starting stake
 
 
+def _place_labels(series: list[Series], top: float, bottom: float, gap: float = 13) -> None:
+    """Each player's name right of the line's end, moved apart so that none overlap."""
+    order = sorted(series, key=lambda s: s.points[-1][1])
+    y = top - gap
+    for s in order:
+        y = max(s.points[-1][1] + 4, y + gap)
+        s.label_y = y
+    overflow = order[-1].label_y - bottom if order else 0
+    if overflow > 0:  # pushed below the plot: move them all up
+        for s in order:
+            s.label_y -= overflow
+
+
 def balance_chart(ledger: Ledger, width: int = 640, height: int = 260) -> Chart:
     """Each player's balance after every entry of the ledger, as SVG coordinates: entry 0
     is the starting stake, then one step per hand or ruling."""
-    left, right, top, bottom = 44, 12, 12, 30
+    left, right, top, bottom = 44, 76, 12, 30
     entries = [("start", ledger.start, [ledger.start] * len(ledger.players))]
     for row in ledger.rows:
         label = {"hand": f"hand {row.hand}", "penalty": f"penalty ({row.rule})"}.get(
@@ -523,7 +567,16 @@ def balance_chart(ledger: Ledger, width: int = 640, height: int = 260) -> Chart:
             (x_of(i), y_of(balances[seat]), balances[seat], label)
             for i, (label, _, balances) in enumerate(entries)
         ]
-        series.append(Series(player, PALETTE[seat % len(PALETTE)], points))
+        series.append(
+            Series(
+                player,
+                PALETTE[seat % len(PALETTE)],
+                points,
+                MARKERS[seat % len(MARKERS)],
+                DASHES[seat % len(DASHES)],
+            )
+        )
+    _place_labels(series, top, height - bottom)
     # Integer steps: a stored ruling may hold an amount no float can (10**309 was stored
     # before amounts were bounded, #21.2), and the page must still draw.
     step = _nice_step(-(-(high - low) // 5))

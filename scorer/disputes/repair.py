@@ -167,7 +167,7 @@ def _trick_cards(record: Record) -> list[tuple[int, Trick]]:
 
 def _with_trick(trick: Trick, cards: list[Card | None], words: Wording) -> Trick:
     plays = tuple(
-        Item(_text(card, words), card, old.note, old.loc)
+        Item("?" if card is None else words.notation(card), card, old.note, old.loc)
         for card, old in zip(cards, trick.plays, strict=True)
     )
     return Trick(trick.number, trick.leader, plays, trick.loc)
@@ -179,7 +179,7 @@ def _replace(record: Record, changes: dict[int, Trick | Line]) -> Record:
 
 
 def _text(card: Card | None, words: Wording) -> str:
-    """A card as the record writes it (its suit style), ``?`` for an unknown one."""
+    """A card named for people in the record's suit style, ``?`` for an unknown one."""
     return "?" if card is None else words.card(card)
 
 

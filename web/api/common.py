@@ -31,7 +31,7 @@ def ok_json_or(
             headers={"Content-Disposition": f"attachment; filename={filename}.csv"},
         )
     if fmt == "notation" and notation is not None:
-        return Response(notation, mimetype="text/plain; charset=utf-8")
+        return Response(notation, content_type="text/plain; charset=utf-8")
     if fmt != "json":
         raise ServiceError(400, "BAD_FORMAT", f"format={fmt} is not offered here")
     return data

@@ -1,12 +1,12 @@
-// The pages' small amount of JavaScript: the replay stepper (buttons, arrow keys, links to a
-// trick), picking a file submits it, and the print button (the record editor is editor.js).
-// Everything works without it: the tricks are then listed one under another.
+// The pages' small amount of JavaScript: the replay stepper (buttons, arrow keys while the
+// replay has the focus, a live region saying each trick, links to a trick), picking a file
+// submits it, and the print button (the record editor is editor.js). Everything works
+// without it: the tricks are then listed one under another.
 "use strict";
 document.documentElement.classList.replace("no-js", "js");
 
 (function () {
   const replays = [];
-  let active = null;
 
   function setupReplay(root) {
     const prefix = root.dataset.prefix || "";
@@ -15,6 +15,8 @@ document.documentElement.classList.replace("no-js", "js");
     const held = Array.from(root.querySelectorAll(".held"));
     const seats = Array.from(root.querySelectorAll(".seat"));
     const label = root.querySelector(".step-label");
+    const live = root.querySelector(".replay-live");
+    const stepper = root.querySelector(".stepper");
     const buttons = {};
     root.querySelectorAll("[data-step]").forEach((b) => { buttons[b.dataset.step] = b; });
     const state = { root, prefix, step: 0 };
@@ -29,11 +31,12 @@ document.documentElement.classList.replace("no-js", "js");
         if (here) current = p;
       });
       held.forEach((h) => {
-        const inHand = Number(h.dataset.start) <= step && step < Number(h.dataset.stop);
+        const start = Number(h.dataset.start || 0);  // left out: held from the deal
+        const inHand = start <= step && step < Number(h.dataset.stop);
         h.hidden = !inHand;
         const legal = (h.dataset.legalAt || "").split(" ").includes(String(step));
         h.classList.toggle("is-legal", inHand && legal);
-        h.classList.toggle("is-new", inHand && h.classList.contains("drawn") && Number(h.dataset.start) === step);
+        h.classList.toggle("is-new", inHand && h.classList.contains("drawn") && start === step);
       });
       const leader = current ? current.dataset.leader : "";
       const winner = current ? current.dataset.winner : "";
@@ -42,18 +45,22 @@ document.documentElement.classList.replace("no-js", "js");
         s.classList.toggle("is-winner", step > 0 && s.dataset.seat === winner);
       });
       label.textContent = step === 0 ? "The deal" : "Trick " + step + " of " + steps;
-      if (buttons.first) buttons.first.disabled = step === 0;
-      if (buttons.prev) buttons.prev.disabled = step === 0;
-      if (buttons.next) buttons.next.disabled = step === steps;
-      if (buttons.last) buttons.last.disabled = step === steps;
+      if (live) live.textContent = spoken(current, label.textContent);
+      const off = { first: step === 0, prev: step === 0, next: step === steps, last: step === steps };
+      Object.keys(buttons).forEach((name) => {
+        // a focused button that is disabled would drop the focus out of the replay
+        if (off[name] && document.activeElement === buttons[name]) stepper.focus();
+        buttons[name].disabled = off[name];
+      });
       if (updateHash) history.replaceState(null, "", "#" + prefix + "trick-" + step);
     }
     state.show = show;
+    state.focus = () => stepper.focus({ preventScroll: true });
     const moves = {
       first: () => 0, prev: () => state.step - 1, next: () => state.step + 1, last: () => steps,
     };
     Object.keys(buttons).forEach((name) => {
-      buttons[name].addEventListener("click", () => { active = state; show(moves[name](), true); });
+      buttons[name].addEventListener("click", () => { show(moves[name](), true); });
     });
     // "Kibitz": the table as one player saw it is a page of its own (``?seat=N``), which
     // the server renders without what that seat did not know; its link opens it at the
@@ -63,44 +70,67 @@ document.documentElement.classList.replace("no-js", "js");
         link.hash = prefix + "trick-" + state.step;
       });
     });
-    root.addEventListener("focusin", () => { active = state; });
-    root.addEventListener("pointerdown", () => { active = state; });
+    // The keys step the replay only while it has the focus: elsewhere Home and End scroll
+    // the page as usual.
+    root.addEventListener("keydown", (event) => {
+      if (event.altKey || event.ctrlKey || event.metaKey) return;
+      const target = event.target;
+      if (target && target.closest && target.closest("input, textarea, select, [contenteditable]")) return;
+      const moves = { ArrowRight: state.step + 1, ArrowLeft: state.step - 1, Home: 0, End: steps };
+      if (!(event.key in moves)) return;
+      event.preventDefault();
+      show(moves[event.key], true);
+    });
     show(0, false);
     replays.push(state);
   }
 
+  // What the live region says at a step: the trick's cards in play order, its winner and
+  // the reason of any flag, e.g. "Trick 1 of 19: Carla Trump X (10), Dario Trump XVII (17),
+  // Anna 5 of cups, Bruno Trump IX (9). Dario wins. Violation: Anna played 5C but ...".
+  function spoken(panel, heading) {
+    if (!panel || panel.dataset.trick === "0") return heading;
+    const plays = Array.from(panel.querySelectorAll(".play")).map((play) => {
+      const card = play.querySelector("svg.card");
+      const who = play.querySelector(".play-who");
+      return (who ? who.textContent + " " : "") + (card ? card.getAttribute("aria-label") : "");
+    });
+    const winner = panel.querySelector(".winner-name");
+    let text = heading + ": " + plays.join(", ") + ".";
+    text += winner ? " " + winner.textContent + " wins." : " Unfinished.";
+    panel.querySelectorAll(".flag-reason .reason").forEach((reason) => {
+      text += " " + reason.textContent.trim().replace(/^(\w+) /, (m, sev) => sev[0].toUpperCase() + sev.slice(1) + ": ");
+    });
+    return text;
+  }
+
+  // A link to a trick (a finding's, or the address's #trick-N) shows that trick and moves
+  // the focus to the stepper, so the keys go on from there.
   function fromHash() {
     const m = /^#(.*)trick-(\d+)$/.exec(decodeURIComponent(location.hash));
     if (!m) return;
     const state = replays.find((r) => r.prefix === m[1]);
     if (!state) return;
-    active = state;
     state.show(Number(m[2]), false);
     state.root.scrollIntoView({ block: "start" });
+    state.focus();
   }
-
-  document.addEventListener("keydown", (event) => {
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
-    const target = event.target;
-    if (target && target.closest && target.closest("input, textarea, select, [contenteditable]")) return;
-    const state = active || replays[0];
-    if (!state) return;
-    const step = state.step;
-    const moves = { ArrowRight: step + 1, ArrowLeft: step - 1, Home: 0, End: Infinity };
-    if (!(event.key in moves)) return;
-    event.preventDefault();
-    state.show(moves[event.key] === Infinity ? Number(state.root.dataset.steps) : moves[event.key], true);
-  });
 
   document.querySelectorAll("[data-replay]").forEach(setupReplay);
   // New results put in the page without a reload (editor.js's verify in place).
   document.addEventListener("tarocco:replaced", (event) => {
     replays.splice(0, replays.length, ...replays.filter((r) => r.root.isConnected));
-    if (active && !active.root.isConnected) active = null;
     event.target.querySelectorAll("[data-replay]").forEach(setupReplay);
   });
   window.addEventListener("hashchange", fromHash);
+  document.querySelectorAll("a.to-trick").forEach((link) => {
+    // the same address again fires no hashchange
+    link.addEventListener("click", () => { if (link.hash === location.hash) setTimeout(fromHash); });
+  });
+  // a link from elsewhere to a trick: shown at once, and again once loaded, when the
+  // browser's own move to the address's fragment no longer takes the focus back
   fromHash();
+  window.addEventListener("load", () => setTimeout(fromHash), { once: true });
 
   document.querySelectorAll("input[data-autosubmit]").forEach((input) => {
     input.addEventListener("change", () => {

@@ -120,7 +120,7 @@ def _note_cascare(h: MinchiateHand, seat: int, trick: int, hand: int) -> None:
         Finding(  # h.flag, without its keyword arguments (a few a hand)
             "CASCARE",
             NOTE,
-            f"{h.report.players[seat]} has no trumps left and lays his hand "
+            f"{h.report.players[seat]} has no trumps left and lays the cards "
             f"open ({h.show(hand)}) from trick {trick}",
             "MIN-14",
             h.record.start,
@@ -132,7 +132,7 @@ def _note_cascare(h: MinchiateHand, seat: int, trick: int, hand: int) -> None:
 
 def _cascare_line(h: MinchiateHand, line, number: int, hands: list[int]) -> None:
     """A ``cascare NAME: cards`` line after trick ``number``: the player must be out of
-    trumps, and the cards laid open must be his hand (MIN-14)."""
+    trumps, and the cards laid open must be that player's hand (MIN-14)."""
     seat = h.seat_named(line.subject, line.loc)
     shown = h.cards_line(line, "the open hand", 0, seat)
     hand = hands[seat]
@@ -142,7 +142,7 @@ def _cascare_line(h: MinchiateHand, line, number: int, hands: list[int]) -> None
         h.flag(
             "BAD_CASCARE",
             VIOLATION,
-            f"{h.name(seat)} still holds trumps after trick {number}: he does not cascare",
+            f"{h.name(seat)} still holds trumps after trick {number}, so cannot cascare",
             "MIN-14",
             loc=line.loc,
             seat=seat,

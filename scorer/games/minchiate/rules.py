@@ -375,7 +375,7 @@ KEYWORDS = {
     "replace": KeywordSpec(
         "none", "cards", "the card given to the winners in place of the Fool (MIN-11)"
     ),
-    "cascare": KeywordSpec("player", "cards", "a player out of trumps lays his hand open (MIN-14)"),
+    "cascare": KeywordSpec("player", "cards", "a player out of trumps lays the hand open (MIN-14)"),
 }
 
 OPTIONS = (
