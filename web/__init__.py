@@ -34,6 +34,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Build the app: defaults, then ``TAROCCO_*`` environment variables, then
     ``test_config``; then the database helpers, the API and its error handlers."""
     app = Flask(__name__, instance_relative_config=True)
+    # the lines holding only a template tag leave nothing in the page (a hand's page repeats
+    # its seat and trick blocks dozens of times)
+    app.jinja_env.trim_blocks = True
+    app.jinja_env.lstrip_blocks = True
     app.config.from_mapping(
         DATABASE=os.environ.get("TAROCCO_DB", DEFAULT_DATABASE),
         MAX_CONTENT_LENGTH=MAX_BODY_BYTES,

@@ -159,9 +159,16 @@ def readable_hand(hand_id: int) -> tuple[dict[str, Any], dict[str, Any], dict[st
     return row, session_row, tournament_row
 
 
+@pages_blp.get("/c.svg")
+def card_faces() -> Response:
+    """The sprite of every card face (``web/static/cards.svg``) at a short address: a hand's
+    page names it once per card drawn, some 175 times (#23.11)."""
+    return current_app.send_static_file("cards.svg")
+
+
 def _card_on_page() -> Callable[..., Markup]:
     """``card_svg`` drawing from the sprite of every face, fetched once by the browser."""
-    faces = url_for("static", filename="cards.svg")
+    faces = url_for("pages.card_faces")
     return lambda text, style="italian": card_svg(text, style, faces)
 
 
