@@ -97,3 +97,26 @@ def test_the_two_locks_agree() -> None:
         for name, version in service.items()
         if test.get(name) != version
     } == {}
+
+
+def test_a_plain_install_ships_the_notation_page(tmp_path: Path) -> None:
+    """/notation renders docs/notation.md, which lies outside the packages: the wheel that
+    `pip install .` builds carries it as a data file, where the page looks for it
+    (web.docpages.INSTALLED_NOTATION)."""
+    import subprocess
+    import sys
+    import zipfile
+
+    from web.docpages import INSTALLED_NOTATION
+
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(ROOT)],
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
+    (wheel,) = tmp_path.glob("tarocco-*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    shipped = [name for name in names if name.endswith(".data/data/share/tarocco/notation.md")]
+    assert len(shipped) == 1, names
+    assert INSTALLED_NOTATION.parts[-3:] == ("share", "tarocco", "notation.md")

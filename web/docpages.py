@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 import re
+import sys
 from functools import cache
 from pathlib import Path
 
@@ -23,10 +24,19 @@ from records.writer import write_many
 from scorer.games import GAMES
 from scorer.report import Status
 
-__all__ = ["EXAMPLE_SEEDS", "NOTATION", "example_record", "notation_html", "render_markdown"]
+__all__ = [
+    "EXAMPLE_SEEDS",
+    "INSTALLED_NOTATION",
+    "NOTATION",
+    "example_record",
+    "notation_html",
+    "render_markdown",
+]
 
-#: The notation's reference, beside the packages in a source checkout.
 NOTATION = Path(__file__).resolve().parent.parent / "docs" / "notation.md"
+"""The notation's reference in the source tree (a clone, an editable install)."""
+INSTALLED_NOTATION = Path(sys.prefix) / "share" / "tarocco" / "notation.md"
+"""Where ``pip install .`` puts it (``[tool.setuptools.data-files]`` in pyproject.toml)."""
 #: The seeds tried for a game's example record, in order (``tarocco random GAME --seed N``).
 EXAMPLE_SEEDS = range(1, 100)
 
@@ -60,13 +70,14 @@ def render_markdown(text: str) -> Markup:
 
 @cache
 def notation_html() -> Markup | None:
-    """``docs/notation.md`` rendered, or ``None`` when the file is not there (an install
-    without the source tree)."""
-    try:
-        text = NOTATION.read_text(encoding="utf-8")
-    except OSError:
-        return None
-    return render_markdown(text)
+    """``docs/notation.md`` rendered, from the source tree or where ``pip install .`` put it,
+    or ``None`` when neither has it."""
+    for path in (NOTATION, INSTALLED_NOTATION):
+        try:
+            return render_markdown(path.read_text(encoding="utf-8"))
+        except OSError:
+            continue
+    return None
 
 
 @cache
