@@ -208,7 +208,12 @@ def test_keys_step_only_with_the_focus(
     label = page.locator(".step-label")
     page.locator("h1").click()  # the focus outside the replay
     page.keyboard.press("End")
-    page.wait_for_function("window.scrollY > 0")
+    # polled from here: a predicate evaluated in the page is an eval its CSP refuses
+    for _ in range(50):
+        if page.evaluate("window.scrollY") > 0:
+            break
+        page.wait_for_timeout(100)
+    assert page.evaluate("window.scrollY") > 0
     expect(label).to_have_text("The deal")
     page.keyboard.press("ArrowRight")
     expect(label).to_have_text("The deal")
