@@ -45,6 +45,25 @@ def record_of(text: str) -> Record:
     return parsed.record
 
 
+def stored_in_a_new_session(
+    client: FlaskClient,
+    tournament: Tournament,
+    text: str,
+    players: list[str] | None = None,
+) -> tuple[int, list[dict]]:
+    """Open a nice4 session (Anna, Bruno, Carla, Dario unless ``players`` says otherwise) and
+    store ``text`` in it through the API: the session's id and the stored hands."""
+    session = client.post(
+        f"/api/tournaments/{tournament.id}/sessions",
+        json={"game": "nice4", "players": players or ["Anna", "Bruno", "Carla", "Dario"]},
+        headers=tournament.headers,
+    ).get_json()["id"]
+    hands = client.post(
+        f"/api/sessions/{session}/hands", json={"text": text}, headers=tournament.headers
+    ).get_json()["hands"]
+    return session, hands
+
+
 def test_every_tool_has_golden_disputes() -> None:
     names = {p.name.removesuffix(".dispute.json") for p in DISPUTES}
     assert {
@@ -275,14 +294,7 @@ def test_api_audit_and_accepting_a_repair(client: FlaskClient, tournament: Tourn
     [audited] = response.get_json()["records"]
     repair = audited["repairs"][0]
     assert repair["clean"]
-    session = client.post(
-        f"/api/tournaments/{tournament.id}/sessions",
-        json={"game": "nice4", "players": ["Anna", "Bruno", "Carla", "Dario"]},
-        headers=tournament.headers,
-    ).get_json()["id"]
-    [hand] = client.post(
-        f"/api/sessions/{session}/hands", json={"text": text}, headers=tournament.headers
-    ).get_json()["hands"]
+    session, [hand] = stored_in_a_new_session(client, tournament, text)
     assert hand["status"] == "flagged"
     stored = client.get(f"/api/hands/{hand['hand_id']}/audit?tools=repair").get_json()
     assert stored["records"][0]["repairs"][0]["reason"] == repair["reason"]
@@ -318,14 +330,7 @@ def test_audit_page_shows_the_tools_and_a_director_accepts_a_repair(
 ) -> None:
     text = (EXAMPLES / "disputes" / "repair-swap.txt").read_text()
     text += "claim marca: Anna -5 Bruno -1 Carla +7 Dario -1\n"
-    session = client.post(
-        f"/api/tournaments/{tournament.id}/sessions",
-        json={"game": "nice4", "players": ["Anna", "Bruno", "Carla", "Dario"]},
-        headers=tournament.headers,
-    ).get_json()["id"]
-    [hand] = client.post(
-        f"/api/sessions/{session}/hands", json={"text": text}, headers=tournament.headers
-    ).get_json()["hands"]
+    _session, [hand] = stored_in_a_new_session(client, tournament, text)
     hand_page = client.get(f"/hands/{hand['hand_id']}").get_data(as_text=True)
     assert f"/hands/{hand['hand_id']}/audit" in hand_page
     page = client.get(f"/hands/{hand['hand_id']}/audit").get_data(as_text=True)
@@ -420,12 +425,7 @@ def test_a_written_hand_needs_no_proof() -> None:
 
 def test_session_what_if_page_and_command(client: FlaskClient, tournament: Tournament) -> None:
     text = (EXAMPLES / "nice4" / "session.txt").read_text()
-    session = client.post(
-        f"/api/tournaments/{tournament.id}/sessions",
-        json={"game": "nice4", "players": ["Anna", "Bruno", "Carla", "Dario"]},
-        headers=tournament.headers,
-    ).get_json()["id"]
-    client.post(f"/api/sessions/{session}/hands", json={"text": text}, headers=tournament.headers)
+    session, _hands = stored_in_a_new_session(client, tournament, text)
     assert f"/sessions/{session}/what-if" in client.get(f"/sessions/{session}").get_data(
         as_text=True
     )
@@ -575,14 +575,7 @@ def test_impossible_under_an_option_in_the_api_pages_and_command(
     assert "hands 1, 2 impossible under this option" in page
     assert "-126" not in page and "-118" not in page
 
-    tour = client.post(
-        f"/api/tournaments/{tournament.id}/sessions",
-        json={"game": "nice4", "players": ["Anna", "Bruno", "Carla", "Dario"]},
-        headers=tournament.headers,
-    ).get_json()["id"]
-    [hand] = client.post(
-        f"/api/sessions/{tour}/hands", json={"text": text}, headers=tournament.headers
-    ).get_json()["hands"]
+    _tour, [hand] = stored_in_a_new_session(client, tournament, text)
     page = html.unescape(client.get(f"/hands/{hand['hand_id']}/audit").get_data(as_text=True))
     row = re.search(r"first-lead=declarer.*?</tr>", page, re.S)
     assert row is not None and "impossible under this option" in row.group(0)
@@ -706,14 +699,7 @@ def test_audit_page_shows_each_repairs_effect_and_asks_to_confirm(
     replayed with the changed card marked; a director's accept form holds an editable reason
     (the repair's by default) and the stored revision keeps what the director wrote."""
     text = (EXAMPLES / "disputes" / "repair-numeral.txt").read_text()
-    session = client.post(
-        f"/api/tournaments/{tournament.id}/sessions",
-        json={"game": "nice4", "players": ["Anna", "Bruno", "Carla", "Dario"]},
-        headers=tournament.headers,
-    ).get_json()["id"]
-    [hand] = client.post(
-        f"/api/sessions/{session}/hands", json={"text": text}, headers=tournament.headers
-    ).get_json()["hands"]
+    _session, [hand] = stored_in_a_new_session(client, tournament, text)
     page = client.get(f"/hands/{hand['hand_id']}/audit").get_data(as_text=True)
     first = first_repair(page)
     assert "<b>Settles:</b> Anna does not hold 6" in first
@@ -768,14 +754,9 @@ def test_a_seating_repair_is_not_offered_as_a_correction_of_a_stored_hand(
     reversal is shown with its effect, but a correction must keep the session's seating, so
     the page says so instead of offering a form the service would refuse."""
     text = (EXAMPLES / "disputes" / "repair-players.txt").read_text()
-    session = client.post(
-        f"/api/tournaments/{tournament.id}/sessions",
-        json={"game": "nice4", "players": ["Anna", "Dario", "Carla", "Bruno"]},
-        headers=tournament.headers,
-    ).get_json()["id"]
-    [hand] = client.post(
-        f"/api/sessions/{session}/hands", json={"text": text}, headers=tournament.headers
-    ).get_json()["hands"]
+    _session, [hand] = stored_in_a_new_session(
+        client, tournament, text, ["Anna", "Dario", "Carla", "Bruno"]
+    )
     form = client.get("/login").get_data(as_text=True)
     token = re.search(r'name="csrf_token" value="([^"]+)"', form).group(1)
     client.post("/login", data={"csrf_token": token, "token": tournament.token})
