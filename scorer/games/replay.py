@@ -7,6 +7,7 @@ Each engine replays a record in a small object built for that record alone (Open
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..cards import Card
@@ -16,7 +17,7 @@ from ..report import Report
 from ..tricks import CATEGORY, FOOL_CATEGORY, TRUMP
 from ..wording import ITALIAN, Wording
 
-__all__ = ["Replay", "ReplayStop", "Seating", "SeatingReplay"]
+__all__ = ["Replay", "ReplayStop", "Seating", "SeatingReplay", "check_trick_place"]
 
 
 class ReplayStop(Exception):
@@ -151,20 +152,7 @@ class SeatingReplay(Replay):
         last_index = len(tricks) - 1
         for index, trick in enumerate(tricks):
             number = index + 1
-            if trick.number != number:
-                self.stop(
-                    "TRICK_NUMBER",
-                    f"trick numbered {trick.number}, expected {number}",
-                    loc=trick.loc,
-                    trick=number,
-                )
-            if number > total:
-                self.stop(
-                    "TOO_MANY_TRICKS",
-                    f"{rules.hand_name} has {total} tricks",
-                    loc=trick.loc,
-                    trick=number,
-                )
+            check_trick_place(self.stop, trick, number, total, rules.hand_name)
             if trick.leader is not None and trick.leader != leader:
                 self.stop(
                     "PLAY_OUT_OF_TURN",
@@ -265,3 +253,19 @@ class SeatingReplay(Replay):
                 )
             seen |= 1 << card
         return trick.card_tuple  # type: ignore[return-value]
+
+
+def check_trick_place(
+    stop: Callable[..., None], trick: Trick, number: int, total: int, hand_name: str
+) -> None:
+    """G-2: the trick line that comes ``number``-th must say so, and a hand has ``total``
+    tricks (``hand_name`` names it: "a hand of nice4"); ``stop`` is the replay's."""
+    if trick.number != number:
+        stop(
+            "TRICK_NUMBER",
+            f"trick numbered {trick.number}, expected {number}",
+            loc=trick.loc,
+            trick=number,
+        )
+    if number > total:
+        stop("TOO_MANY_TRICKS", f"{hand_name} has {total} tricks", loc=trick.loc, trick=number)

@@ -30,6 +30,7 @@ from ...tricks import (
     TRUMP_MASK,
 )
 from ...wording import Wording
+from ..replay import check_trick_place
 from . import rules as R
 from .hand import BITS, N, Piemonte3Hand
 
@@ -91,20 +92,7 @@ def play(h: Piemonte3Hand) -> None:
     results = report.tricks
     for index, trick in enumerate(tricks):
         number = index + 1
-        if trick.number != number:
-            h.stop(
-                "TRICK_NUMBER",
-                f"trick numbered {trick.number}, expected {number}",
-                loc=trick.loc,
-                trick=number,
-            )
-        if number > R.HAND_SIZE:
-            h.stop(
-                "TOO_MANY_TRICKS",
-                f"a hand of piemonte3 has {R.HAND_SIZE} tricks",
-                loc=trick.loc,
-                trick=number,
-            )
+        check_trick_place(h.stop, trick, number, R.HAND_SIZE, "a hand of piemonte3")
         if trick.leader is not None and trick.leader != leader:
             h.stop(
                 "PLAY_OUT_OF_TURN",

@@ -29,6 +29,7 @@ from ...tricks import (
     TRUMP_MASK,
 )
 from ..base import Game
+from ..replay import check_trick_place
 from . import rules as R
 
 __all__ = ["Melds", "PinchHand"]
@@ -416,20 +417,7 @@ class PinchHand:
     def trick_full(self, trick: Trick, is_last_line: bool) -> bool:
         """Every check of one trick, with the findings (see :meth:`trick`)."""
         number = self.tricks_done + 1
-        if trick.number != number:
-            self.stop(
-                "TRICK_NUMBER",
-                f"trick numbered {trick.number}, expected {number}",
-                loc=trick.loc,
-                trick=number,
-            )
-        if number > R.TRICKS:
-            self.stop(
-                "TOO_MANY_TRICKS",
-                f"a hand of pinch has {R.TRICKS} tricks",
-                loc=trick.loc,
-                trick=number,
-            )
+        check_trick_place(self.stop, trick, number, R.TRICKS, "a hand of pinch")
         if self.pending:
             seat = self.pending[0]
             self.stop(
