@@ -10,6 +10,7 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Flask
@@ -66,3 +67,16 @@ def tournament(store: Store) -> Tournament:
     """A public tournament and a director token for it."""
     tid = store.create_tournament("Autumn cup")
     return Tournament(tid, store.create_token(tid, "main director"))
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Debian's chromium driven by Playwright, one per test module (the browser tests'
+    pages and contexts are made from it); a missing chromium fails, never skips."""
+    from browserkit import chromium_path
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium_path())
+        yield browser
+        browser.close()

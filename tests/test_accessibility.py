@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from browserkit import PLAYERS, REVOKE_TOUR, World, chromium_path, live_server, seed
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from browserkit import PLAYERS, REVOKE_TOUR, World, live_server, seed
+from playwright.sync_api import Browser, BrowserContext, Page
 
 from records import service
 from records.store import Store
@@ -71,14 +71,6 @@ def waiting_revoke(db: Path, world: World) -> None:
         service.upload(store, sid, REVOKE_TOUR, "t")
     finally:
         store.close()
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=chromium_path())
-        yield browser
-        browser.close()
 
 
 @pytest.fixture(scope="module")

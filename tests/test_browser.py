@@ -31,7 +31,7 @@ from browserkit import (
     live_server,
     seed,
 )
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 from serverkit import free_port
 from sixkit import EXPECTED, six_sessions
 
@@ -49,14 +49,6 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Worl
     world = seed(db)
     with live_server(db) as base:
         yield base, world, db
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=chromium_path())
-        yield browser
-        browser.close()
 
 
 @pytest.fixture

@@ -20,11 +20,10 @@ from browserkit import (
     SESSION_TEXT,
     TOUR,
     World,
-    chromium_path,
     live_server,
     seed,
 )
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from records import service
 from records.store import Store
@@ -43,14 +42,6 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Worl
     world = seed(db)
     with live_server(db) as base:
         yield base, world, db
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=chromium_path())
-        yield browser
-        browser.close()
 
 
 @pytest.fixture(params=list(SIZES))

@@ -13,8 +13,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browserkit import EXAMPLES, TOUR, chromium_path, live_server, seed
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from browserkit import EXAMPLES, TOUR, live_server, seed
+from playwright.sync_api import Browser, Page, expect
 from seatkit import clockwise
 
 from records.store import Store
@@ -41,14 +41,6 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     seed(db)
     with live_server(db) as base:
         yield base
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=chromium_path())
-        yield browser
-        browser.close()
 
 
 @pytest.fixture(params=list(SIZES))

@@ -19,8 +19,8 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
 import pytest
-from browserkit import REVOKE_TOUR, World, chromium_path, live_server, seed
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from browserkit import REVOKE_TOUR, World, live_server, seed
+from playwright.sync_api import Browser, Page, expect
 
 from records.store import Store
 
@@ -35,14 +35,6 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Worl
     world = seed(db)
     with live_server(db) as base:
         yield base, world
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=chromium_path())
-        yield browser
-        browser.close()
 
 
 def open_page(browser: Browser, base: str, world: World, size: str, director: bool) -> Page:
