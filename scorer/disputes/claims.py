@@ -140,10 +140,7 @@ def _payments(
         return ClaimDiff(row, diffs, "agrees", "the claim agrees with the rules")
 
     def matches(amounts: Sequence[int]) -> bool:
-        return all(
-            amounts[seat] == row.amounts[name]  # type: ignore[index]
-            for name, seat in seats.items()
-        )
+        return all(amounts[seat] == row.amounts[name] for name, seat in seats.items())
 
     total = sum(row.amounts.values())
     if game.zero_sum and len(row.amounts) == len(report.players) and total:
