@@ -67,6 +67,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         correct,  # noqa: F401 - its views join pages_blp (#23.2)
         db,
         director_pages,  # noqa: F401 - its views join pages_blp (#23)
+        enter,  # noqa: F401 - its view joins pages_blp (#24)
         live,  # noqa: F401 - its views join pages_blp (#23.8)
     )
     from .api import register_api

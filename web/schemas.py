@@ -407,3 +407,130 @@ class ErrorOut(Schema):
     message = fields.String()
     errors = fields.Dict()
     findings = fields.List(fields.Nested(FindingSchema))
+
+
+# -- what comes next in a record being entered (#24.6) ------------------------------------
+MAX_ENTRY_TEXT = 256 * 1024  # one record: far more than any hand needs
+
+
+class NextRequest(Schema):
+    text = fields.String(
+        required=True,
+        validate=validate.Length(min=1, max=MAX_ENTRY_TEXT),
+        metadata={"description": "one record so far, in the notation: tags, then what is written"},
+    )
+    options = fields.Dict(
+        keys=fields.String(),
+        values=fields.String(),
+        load_default=dict,
+        metadata={"description": "rule options overriding the record's"},
+    )
+
+
+class SeatOut(Schema):
+    seat = fields.Integer(metadata={"description": "0-based, in the Players tag's order"})
+    name = fields.String()
+
+
+class RulingText(Schema):
+    id = fields.String()
+    title = fields.String()
+    summary = fields.String()
+
+
+class KeywordOut(Schema):
+    keyword = fields.String()
+    when = fields.String(
+        validate=validate.OneOf(["deal", "before-play", "play"]),
+        metadata={"description": "deal, before-play (before the first trick) or play"},
+    )
+    subject = fields.String(metadata={"description": "none, player, number, word, ..."})
+    items = fields.String(metadata={"description": "cards, words or mixed"})
+    help = fields.String()
+
+
+class PackCard(Schema):
+    text = fields.String(metadata={"description": "the card as this record writes it"})
+    face = fields.String(metadata={"description": "its canonical Italian text (a face's id)"})
+    name = fields.String(metadata={"description": "the card for people"})
+
+
+class DealPartOut(Schema):
+    keyword = fields.String(metadata={"description": "hand, faceup or stock"})
+    seat = fields.Integer(allow_none=True)
+    name = fields.String(allow_none=True)
+    size = fields.Integer()
+    cards = fields.List(fields.String())
+    needs = fields.Integer(metadata={"description": "cards it still needs"})
+    line = fields.String(metadata={"description": "the start of its line: hand Anna:"})
+
+
+class DealOut(Schema):
+    complete = fields.Boolean()
+    undealt = fields.List(fields.String(), metadata={"description": "the cards not yet dealt"})
+    parts = fields.List(fields.Nested(DealPartOut))
+    next = fields.Integer(allow_none=True, metadata={"description": "the part to fill next"})
+    fill = fields.String(
+        allow_none=True,
+        metadata={"description": "the line that completes the deal with what is left, if any"},
+    )
+    pack = fields.List(fields.Nested(PackCard))
+
+
+class TablePlay(Schema):
+    seat = fields.Integer()
+    card = fields.String()
+
+
+class HandOut(Schema):
+    seat = fields.Integer()
+    name = fields.String()
+    known = fields.Boolean(metadata={"description": "false for a hand the record leaves out"})
+    cards = fields.List(fields.String())
+
+
+class TrickOut(Schema):
+    number = fields.Integer()
+    leader = fields.Integer()
+    winner = fields.Integer(allow_none=True)
+    cards = fields.List(fields.String(), metadata={"description": "in the order played"})
+    flags = fields.Dict(
+        keys=fields.String(),
+        values=fields.List(fields.String()),
+        metadata={"description": "a card's place in the trick: the codes of its illegal play"},
+    )
+
+
+class PlayOut(Schema):
+    trick = fields.Integer(allow_none=True, metadata={"description": "the trick being played"})
+    leader = fields.Nested(SeatOut)
+    current = fields.List(fields.Nested(TablePlay), metadata={"description": "on the table"})
+    legal = fields.List(fields.String(), metadata={"description": "the legal cards"})
+    hands = fields.List(fields.Nested(HandOut))
+    tricks = fields.List(fields.Nested(TrickOut))
+
+
+class VerdictOut(Schema):
+    status = fields.String()
+    findings = fields.List(fields.Nested(FindingSchema))
+
+
+class NextStep(Schema):
+    game = fields.String()
+    title = fields.String()
+    suits = fields.String(metadata={"description": "the record's suit letters"})
+    phase = fields.String(validate=validate.OneOf(["deal", "before-play", "play", "done"]))
+    players = fields.List(fields.Nested(SeatOut))
+    dealer = fields.Nested(SeatOut)
+    eldest = fields.Nested(SeatOut)
+    to_act = fields.Nested(SeatOut, allow_none=True)
+    rules = fields.List(
+        fields.Nested(RulingText),
+        metadata={"description": "the rulings on the deal and the first lead, in their words"},
+    )
+    keywords = fields.List(fields.Nested(KeywordOut))
+    trick_notes = fields.Boolean(metadata={"description": "a played card may carry a note"})
+    deal = fields.Nested(DealOut)
+    play = fields.Nested(PlayOut, allow_none=True)
+    verdict = fields.Nested(VerdictOut)
+    canonical = fields.String(metadata={"description": "the record in canonical notation"})

@@ -1,0 +1,418 @@
+"""What comes next in a record being entered (#24.6): the guided entry page and any client.
+
+Given the text of one record so far, :func:`next_step` says where the hand stands and what may
+be written next:
+
+* ``deal``: the deal is not complete and nothing after it is written yet. The cards not yet
+  dealt and, per hand (or stock, or face-up card), how many it still needs; when one part is
+  left and what is left is exactly its size, the line that completes it.
+* ``before-play``: the lines between the deal and the first trick (the mountain, the Solo and
+  the call, the discard, the bargaining, the declarations ...) do not reach the play yet: the
+  game's keywords for them, each with its help text.
+* ``play``: the play is under way (or may begin): whose turn it is, the legal cards, the trick
+  on the table, each seat's known cards, the tricks so far with their winners.
+* ``done``: every trick is played, or the deal was thrown in.
+
+The verdict so far is the verify report of the text, through :mod:`records.pipeline`, the
+same path ``/api/verify`` takes. Nothing here judges a card: the play's state comes from the
+game's Hand API (:meth:`Game.start_play <scorer.games.base.Game.start_play>`, then
+:meth:`TrickPlay.push <scorer.games.engine.TrickPlay.push>` for each card the record plays),
+so there is one copy of every rule. What is here is about entering a record: the order the
+parts of a deal are entered in, and which keywords belong before the play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from scorer.cards import CARDS, Card
+from scorer.cardset import cards_of, mask_of
+from scorer.findings import Loc
+from scorer.games import GAMES, Game, OptionError
+from scorer.games.engine import NoPlay, TrickPlay
+from scorer.games.minchiate import rules as minchiate_rules
+from scorer.games.nice import rules as nice_rules
+from scorer.games.nice.game import NiceGame
+from scorer.games.piedicavallo import rules as piedicavallo_rules
+from scorer.games.piemonte3 import rules as piemonte3_rules
+from scorer.games.pinch import rules as pinch_rules
+from scorer.games.replay import ReplayStop
+from scorer.record import Line, Record
+from scorer.report import Report
+from scorer.rulings import RULINGS
+from scorer.wording import Wording
+
+from .notation import read_one
+from .pipeline import check_parsed
+from .schemas import dump_report
+from .service import ServiceError
+from .writer import write
+
+__all__ = ["DealPart", "PHASES", "deal_parts", "next_step"]
+
+PHASES = ("deal", "before-play", "play", "done")
+
+
+@dataclass(frozen=True)
+class DealPart:
+    """One line of the deal to enter: ``keyword`` (``hand``, ``faceup``, ``stock``), the seat
+    it belongs to (``None`` for the stock) and the number of cards it takes."""
+
+    keyword: str
+    seat: int | None
+    size: int
+
+
+@dataclass(frozen=True)
+class EntryShape:
+    """How a game's record is entered, beyond its rules: the pack, the keywords of its deal
+    lines, the keywords that may come before the deal (Minchiate's cut and robbing), the
+    keywords written between the deal and the first trick, and the rulings that say who
+    deals and leads first."""
+
+    pack: int
+    deal_keywords: tuple[str, ...]
+    before_deal: tuple[str, ...]
+    before_play: tuple[str, ...]
+    lead_rulings: tuple[str, ...]
+
+
+#: Per game key. The sizes of the deal come from each game's rules (:func:`deal_parts`).
+SHAPES: dict[str, EntryShape] = {
+    "nice4": EntryShape(
+        nice_rules.PACK,
+        ("hand",),
+        (),
+        ("mountain", "discard", "solo", "call", "exchange", "declare"),
+        ("NICE-5", "NICE-10"),
+    ),
+    "nice3": EntryShape(
+        nice_rules.PACK, ("hand",), (), ("mountain", "discard", "declare"), ("NICE-5", "NICE-17")
+    ),
+    "minchiate": EntryShape(
+        minchiate_rules.PACK,
+        ("hand", "faceup"),
+        ("draw", "rob"),
+        ("scoprire", "pigliare", "folla", "discard", "declare"),
+        ("MIN-3", "MIN-4"),
+    ),
+    "pinch": EntryShape(pinch_rules.PACK, ("hand", "stock"), (), ("meld",), ("PINCH-3",)),
+    "piemonte3": EntryShape(
+        piemonte3_rules.PACK,
+        ("hand",),
+        (),
+        ("bargain", "discard", "declare"),
+        ("PIE3-3", "PIE3-4"),
+    ),
+    "piedicavallo": EntryShape(
+        piedicavallo_rules.PACK, ("hand",), (), ("discard",), ("PIE-3", "PIE-4")
+    ),
+}
+
+
+def deal_parts(game: Game, dealer: int) -> list[DealPart]:
+    """The lines of a full deal in the order they are entered: the hands from eldest round
+    to the dealer, then what else is dealt (Minchiate's face-up cards, pinch's stock). The
+    sizes are the rules' (NICE-5, MIN-4, PINCH-3, PIE3-3, PIE-3)."""
+    n = game.num_players
+    seats = [(dealer + 1 + i) % n for i in range(n)]
+    if isinstance(game, NiceGame):
+        extra = game.dealer_extra
+        return [DealPart("hand", s, game.hand_size + extra * (s == dealer)) for s in seats]
+    if game.key == "minchiate":  # 21 cards each: 20 face down, the 21st face up (MIN-4)
+        hands = [DealPart("hand", s, minchiate_rules.TRICKS - 1) for s in seats]
+        return hands + [DealPart("faceup", s, 1) for s in seats]
+    if game.key == "pinch":
+        hands = [DealPart("hand", s, pinch_rules.HAND_SIZE) for s in seats]
+        return [*hands, DealPart("stock", None, pinch_rules.STOCK_SIZE)]
+    if game.key == "piemonte3":
+        extra = piemonte3_rules.DISCARD_SIZE
+        return [DealPart("hand", s, piemonte3_rules.HAND_SIZE + extra * (s == dealer)) for s in seats]
+    if game.key == "piedicavallo":
+        sizes = (piedicavallo_rules.HAND_SIZE, piedicavallo_rules.DEALER_CARDS)
+        return [DealPart("hand", s, sizes[s == dealer]) for s in seats]
+    raise ValueError(f"no entry shape for {game.key}")
+
+
+# -- the record ---------------------------------------------------------------------------
+def _refuse(code: str, message: str, loc: Loc | None) -> ServiceError:
+    """A 422 for a text no next step can be given for, with the place it is at fault."""
+    where = {"line": loc.line, "column": loc.column} if loc is not None else {}
+    finding = {"code": code, "severity": "error", "message": message, "rule": "G-2", **where}
+    prefix = f"line {loc.line}:{loc.column}: " if loc is not None else ""
+    return ServiceError(422, code, prefix + message, [finding])
+
+
+def _read(text: str) -> tuple[Any, Record, Game]:
+    """The one record of ``text``, its game and seating checked; else a 422 saying where."""
+    parsed = read_one(text)
+    record = parsed.record
+    if parsed.errors:
+        first = parsed.errors[0]
+        findings = [
+            {
+                "code": "NOTATION",
+                "severity": "error",
+                "message": e.message,
+                "rule": None,
+                **({"line": e.loc.line, "column": e.loc.column} if e.loc else {}),
+            }
+            for e in parsed.errors
+        ]
+        where = f"line {first.loc.line}:{first.loc.column}: " if first.loc else ""
+        raise ServiceError(422, "NOTATION", where + first.message, findings)
+    assert record is not None  # a record read without an error has its tags
+    start = record.start or Loc(1, 1)
+    game = GAMES.get(record.game)
+    if game is None:
+        known = ", ".join(GAMES)
+        raise _refuse("UNKNOWN_GAME", f"the Game tag must name one of {known}", start)
+    if len(record.players) != game.num_players:
+        raise _refuse(
+            "WRONG_PLAYERS",
+            f"{game.key} is played by {game.num_players} players; the Players tag names "
+            f"{len(record.players)}",
+            start,
+        )
+    if record.dealer is None:
+        raise _refuse("NO_DEALER", "the Dealer tag must name one of the players", start)
+    return parsed, record, game
+
+
+def _options(game: Game, record: Record, options: Mapping[str, str] | None) -> dict[str, str]:
+    """The rule options in force (the record's, overridden by ``options``); a 422 for an
+    option the game does not have."""
+    lowered = {k.lower(): v.lower() for k, v in (options or {}).items()}
+    try:
+        game.resolve_options(record.options, lowered)
+    except OptionError as exc:
+        raise ServiceError(422, "BAD_OPTION", str(exc)) from exc
+    return lowered
+
+
+# -- the answer ---------------------------------------------------------------------------
+def next_step(text: str, options: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """Where the record ``text`` stands and what comes next (see the module), as plain data
+    (the shape ``web.schemas.NextStep`` documents). Raises :class:`ServiceError` (422) for
+    a text that is not one readable record of a known game with its players and dealer."""
+    parsed, record, game = _read(text)
+    chosen = _options(game, record, options)
+    report = check_parsed(parsed, chosen).report
+    words = game.wording(record)
+    dealer = record.dealer
+    assert dealer is not None
+    n = game.num_players
+    shape = SHAPES[game.key]
+    deal = _deal(game, record, shape, words)
+    answer: dict[str, Any] = {
+        "game": game.key,
+        "title": game.title,
+        "suits": words.style,
+        "players": [_seat(record, s) for s in range(n)],
+        "dealer": _seat(record, dealer),
+        "eldest": _seat(record, (dealer + 1) % n),
+        "rules": [
+            {"id": r, "title": RULINGS[r].title, "summary": RULINGS[r].summary}
+            for r in shape.lead_rulings
+        ],
+        "keywords": _keywords(game, shape),
+        "trick_notes": game.trick_notes,
+        "deal": deal,
+        "verdict": {
+            "status": report.status.value,
+            "findings": dump_report(report)["findings"],
+        },
+        "canonical": write(record, comments=True),
+        "to_act": None,
+        "play": None,
+    }
+    answer["phase"] = _phase_and_play(answer, game, record, report, chosen, shape, deal, words)
+    return answer
+
+
+def _seat(record: Record, seat: int) -> dict[str, Any]:
+    return {"seat": seat, "name": record.players[seat]}
+
+
+def _keywords(game: Game, shape: EntryShape) -> list[dict[str, Any]]:
+    """Every keyword of the game with its help text and when it is written: ``deal``,
+    ``before-play`` (before the first trick) or ``play`` (between or after tricks)."""
+    out = []
+    for keyword, spec in game.keywords.items():
+        if keyword in shape.deal_keywords:
+            when = "deal"
+        elif keyword in shape.before_play or keyword in shape.before_deal:
+            when = "before-play"
+        else:
+            when = "play"
+        out.append(
+            {
+                "keyword": keyword,
+                "when": when,
+                "subject": spec.subject,
+                "items": spec.items,
+                "help": spec.help,
+            }
+        )
+    return out
+
+
+def _written(record: Record, part: DealPart) -> list[Card]:
+    """The cards the record's line for ``part`` holds (none when it has no such line)."""
+    subject = record.players[part.seat] if part.seat is not None else None
+    for line in record.lines(part.keyword):
+        if part.seat is None or (line.subject or "").casefold() == (subject or "").casefold():
+            return line.cards()
+    return []
+
+
+def _deal(game: Game, record: Record, shape: EntryShape, words: Wording) -> dict[str, Any]:
+    """The deal so far: each part with the cards it has and needs, the cards not yet dealt
+    (robbed cards are not dealt either), the part to fill next, and the line that completes
+    the deal when one part is left and what is left is exactly its size."""
+    assert record.dealer is not None
+    parts = deal_parts(game, record.dealer)
+    taken = 0
+    rows = []
+    for part in parts:
+        cards = _written(record, part)
+        taken |= mask_of(cards)
+        rows.append((part, cards))
+    for line in record.lines("rob"):
+        taken |= mask_of(line.cards())
+    undealt = shape.pack & ~taken
+    open_parts = [(p, c) for p, c in rows if len(c) < p.size]
+    fill = None
+    if len(open_parts) == 1 and open_parts[0][0].seat is not None:  # a stock has an order
+        part, cards = open_parts[0]
+        if part.size - len(cards) == undealt.bit_count():
+            fill = _line_text(record, part, [*cards, *cards_of(undealt)], words)
+    return {
+        "complete": not open_parts,
+        "undealt": _texts(cards_of(undealt), words),
+        "parts": [
+            {
+                "keyword": part.keyword,
+                "seat": part.seat,
+                "name": record.players[part.seat] if part.seat is not None else None,
+                "size": part.size,
+                "cards": _texts(cards, words),
+                "needs": max(0, part.size - len(cards)),
+                "line": _line_text(record, part, [], words).rstrip(),
+            }
+            for part, cards in rows
+        ],
+        "next": rows.index(open_parts[0]) if open_parts else None,
+        "fill": fill,
+        "pack": [
+            {"text": words.notation(card), "face": card.text(), "name": _card_name(card, words)}
+            for card in CARDS
+            if shape.pack >> card & 1
+        ],
+    }
+
+
+def _texts(cards: Any, words: Wording) -> list[str]:
+    return [words.notation(card) for card in cards]
+
+
+def _card_name(card: Card, words: Wording) -> str:
+    """A card in words for a button's label: ``KS (King of swords)``, ``21``, ``Fool``."""
+    return words.card(card)
+
+
+def _line_text(record: Record, part: DealPart, cards: list[Card], words: Wording) -> str:
+    """The notation line of a deal part: ``hand Anna: KS 3S``, ``stock: ...``."""
+    head = part.keyword if part.seat is None else f"{part.keyword} {record.players[part.seat]}"
+    return f"{head}: {' '.join(_texts(cards, words))}"
+
+
+# -- the phase ----------------------------------------------------------------------------
+def _phase_and_play(
+    answer: dict[str, Any],
+    game: Game,
+    record: Record,
+    report: Report,
+    options: Mapping[str, str],
+    shape: EntryShape,
+    deal: dict[str, Any],
+    words: Wording,
+) -> str:
+    """The phase; fills ``to_act`` and, once the play can begin, ``play``."""
+    if report.thrown_in:
+        return "done"
+    tricks = record.tricks
+    after_deal = [
+        line
+        for line in record.body
+        if isinstance(line, Line)
+        and line.keyword not in shape.deal_keywords
+        and line.keyword not in shape.before_deal
+    ]
+    if not tricks and not deal["complete"] and not after_deal:
+        part = deal["parts"][deal["next"]]
+        if part["seat"] is not None:
+            answer["to_act"] = _seat(record, part["seat"])
+        return "deal"
+    try:
+        state = game.start_play(record, options)
+    except NoPlay:
+        return "before-play"
+    _push_tricks(state, record)
+    seat = state.to_play()
+    answer["play"] = _play(state, record, report, words)
+    if seat is None:
+        return "done"
+    answer["to_act"] = _seat(record, seat)
+    return "play"
+
+
+def _push_tricks(state: TrickPlay, record: Record) -> None:
+    """Step the state through the record's trick lines, card by card, unchecked (an illegal
+    card is played as the record says, G-1); an unknown card or an impossible play ends it
+    (the verdict says why)."""
+    for trick in record.tricks:
+        for card in trick.card_tuple:
+            if card is None:
+                return
+            try:
+                state.push(card)
+            except ReplayStop:
+                return
+
+
+def _play(state: TrickPlay, record: Record, report: Report, words: Wording) -> dict[str, Any]:
+    """The play as it stands: the trick on the table, the legal cards, each seat's cards."""
+    n = len(record.players)
+    leader = state.leader
+    current = list(state.current_trick)
+    return {
+        "trick": state.done + 1 if state.to_play() is not None else None,
+        "leader": _seat(record, leader),
+        "current": [
+            {"seat": (leader + i) % n, "card": words.notation(card)}
+            for i, card in enumerate(current)
+        ],
+        "legal": _texts(state.legal_cards(), words),
+        "hands": [
+            {
+                "seat": seat,
+                "name": record.players[seat],
+                "known": bool(state.known[seat]),
+                "cards": _texts(state.hand(seat), words),
+            }
+            for seat in range(n)
+        ],
+        "tricks": [
+            {
+                "number": t.number,
+                "leader": t.leader,
+                "winner": t.winner,
+                "cards": _texts(t.cards, words),
+                "flags": {str(p): list(codes) for p, (codes, _legal) in t.flags.items()},
+            }
+            for t in report.tricks
+        ],
+    }
