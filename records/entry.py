@@ -29,7 +29,6 @@ from typing import Any
 
 from scorer.cards import CARDS, Card
 from scorer.cardset import cards_of, mask_of
-from scorer.findings import Loc
 from scorer.games import GAMES, Game, OptionError
 from scorer.games.engine import NoPlay, TrickPlay
 from scorer.games.minchiate import rules as minchiate_rules
@@ -50,7 +49,7 @@ from .schemas import dump_report
 from .service import ServiceError
 from .writer import write
 
-__all__ = ["DealPart", "PHASES", "deal_parts", "next_step"]
+__all__ = ["PHASES", "DealPart", "deal_parts", "next_step"]
 
 PHASES = ("deal", "before-play", "play", "done")
 
@@ -128,8 +127,8 @@ def deal_parts(game: Game, dealer: int) -> list[DealPart]:
         hands = [DealPart("hand", s, pinch_rules.HAND_SIZE) for s in seats]
         return [*hands, DealPart("stock", None, pinch_rules.STOCK_SIZE)]
     if game.key == "piemonte3":
-        extra = piemonte3_rules.DISCARD_SIZE
-        return [DealPart("hand", s, piemonte3_rules.HAND_SIZE + extra * (s == dealer)) for s in seats]
+        size, extra = piemonte3_rules.HAND_SIZE, piemonte3_rules.DISCARD_SIZE
+        return [DealPart("hand", s, size + extra * (s == dealer)) for s in seats]
     if game.key == "piedicavallo":
         sizes = (piedicavallo_rules.HAND_SIZE, piedicavallo_rules.DEALER_CARDS)
         return [DealPart("hand", s, sizes[s == dealer]) for s in seats]
@@ -137,16 +136,9 @@ def deal_parts(game: Game, dealer: int) -> list[DealPart]:
 
 
 # -- the record ---------------------------------------------------------------------------
-def _refuse(code: str, message: str, loc: Loc | None) -> ServiceError:
-    """A 422 for a text no next step can be given for, with the place it is at fault."""
-    where = {"line": loc.line, "column": loc.column} if loc is not None else {}
-    finding = {"code": code, "severity": "error", "message": message, "rule": "G-2", **where}
-    prefix = f"line {loc.line}:{loc.column}: " if loc is not None else ""
-    return ServiceError(422, code, prefix + message, [finding])
-
-
 def _read(text: str) -> tuple[Any, Record, Game]:
-    """The one record of ``text``, its game and seating checked; else a 422 saying where."""
+    """The one record of ``text`` and its game; a 422 with every notation error's place
+    (the reader also refuses an unknown game, a wrong number of players, a missing dealer)."""
     parsed = read_one(text)
     record = parsed.record
     if parsed.errors:
@@ -163,22 +155,9 @@ def _read(text: str) -> tuple[Any, Record, Game]:
         ]
         where = f"line {first.loc.line}:{first.loc.column}: " if first.loc else ""
         raise ServiceError(422, "NOTATION", where + first.message, findings)
-    assert record is not None  # a record read without an error has its tags
-    start = record.start or Loc(1, 1)
-    game = GAMES.get(record.game)
-    if game is None:
-        known = ", ".join(GAMES)
-        raise _refuse("UNKNOWN_GAME", f"the Game tag must name one of {known}", start)
-    if len(record.players) != game.num_players:
-        raise _refuse(
-            "WRONG_PLAYERS",
-            f"{game.key} is played by {game.num_players} players; the Players tag names "
-            f"{len(record.players)}",
-            start,
-        )
-    if record.dealer is None:
-        raise _refuse("NO_DEALER", "the Dealer tag must name one of the players", start)
-    return parsed, record, game
+    # the reader checks the tags: a known game, its number of players, the dealer among them
+    assert record is not None and record.dealer is not None
+    return parsed, record, GAMES[record.game]
 
 
 def _options(game: Game, record: Record, options: Mapping[str, str] | None) -> dict[str, str]:

@@ -482,7 +482,7 @@ class TablePlay(Schema):
     card = fields.String()
 
 
-class HandOut(Schema):
+class SeatCards(Schema):
     seat = fields.Integer()
     name = fields.String()
     known = fields.Boolean(metadata={"description": "false for a hand the record leaves out"})
@@ -506,7 +506,7 @@ class PlayOut(Schema):
     leader = fields.Nested(SeatOut)
     current = fields.List(fields.Nested(TablePlay), metadata={"description": "on the table"})
     legal = fields.List(fields.String(), metadata={"description": "the legal cards"})
-    hands = fields.List(fields.Nested(HandOut))
+    hands = fields.List(fields.Nested(SeatCards))
     tricks = fields.List(fields.Nested(TrickOut))
 
 

@@ -1,0 +1,322 @@
+"""``POST /api/next`` (#24.6): what comes next in a record being entered, for each of the six
+games, from golden records in ``examples/`` cut at different points: the deal (the cards not
+yet dealt, what each hand needs, the last hand filled from what is left), the lines before
+the play, the play (whose turn, the legal cards, the trick on the table, each seat's cards),
+and the end; the verdict so far is the verify report's. Bad input is a 422 with its place,
+never a 500; the endpoint is in the OpenAPI document.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from records.notation import read_one
+from records.pipeline import check_text
+from records.schemas import dump_report
+from scorer.cards import Card
+from scorer.games import GAMES
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+
+
+@dataclass(frozen=True)
+class Golden:
+    """A golden record of a game, and the size of its pack (MIN-1, PIE-1: 97 and 62)."""
+
+    game: str
+    path: str
+    pack: int
+
+
+GOLDEN = [
+    Golden("nice4", "nice4/tour.txt", 78),
+    Golden("nice3", "nice3/plain.txt", 78),
+    Golden("minchiate", "minchiate/robbing.txt", 97),
+    Golden("pinch", "pinch/revoke.txt", 78),
+    Golden("piemonte3", "piemonte3/mixed-fool-delayed.txt", 78),
+    Golden("piedicavallo", "piedicavallo/vola.txt", 62),
+]
+IDS = [g.game for g in GOLDEN]
+TRICK = re.compile(r"^\s*\d+[.)]")
+DEAL_KEYWORDS = ("hand", "faceup", "stock")
+
+
+def lines_of(golden: Golden) -> list[str]:
+    """The golden record's lines without its comment lines."""
+    text = (EXAMPLES / golden.path).read_text()
+    return [line for line in text.splitlines() if line.strip() and not line.startswith(";")]
+
+
+def tags(lines: list[str]) -> list[str]:
+    return [line for line in lines if line.startswith("[")]
+
+
+def body(lines: list[str]) -> list[str]:
+    return [line for line in lines if not line.startswith("[")]
+
+
+def keyword(line: str) -> str:
+    return re.split(r"[\s:]", line.strip(), maxsplit=1)[0]
+
+
+def first_trick(lines: list[str]) -> int:
+    return next(i for i, line in enumerate(lines) if TRICK.match(line))
+
+
+def ask(client: FlaskClient, lines: list[str], **extra: Any) -> Any:
+    response = client.post("/api/next", json={"text": "\n".join(lines) + "\n", **extra})
+    assert response.status_code == 200, response.get_json()
+    return response.get_json()
+
+
+def same(finding: dict[str, Any]) -> tuple[Any, ...]:
+    """A finding without its place in the text (the comment lines are left out here)."""
+    return finding["code"], finding["message"], finding["trick"], finding["seat"]
+
+
+def golden_report(golden: Golden) -> Any:
+    return check_text((EXAMPLES / golden.path).read_text())[0].report
+
+
+# -- the deal -----------------------------------------------------------------------------
+@pytest.mark.parametrize("golden", GOLDEN, ids=IDS)
+def test_tags_alone_are_the_deal_with_the_whole_pack(client: FlaskClient, golden: Golden) -> None:
+    lines = lines_of(golden)
+    record = read_one("\n".join(lines)).record
+    assert record is not None and record.dealer is not None
+    got = ask(client, tags(lines))
+    assert got["phase"] == "deal"
+    assert len(got["deal"]["undealt"]) == len(got["deal"]["pack"]) == golden.pack
+    eldest = (record.dealer + 1) % len(record.players)
+    assert got["dealer"] == {"seat": record.dealer, "name": record.players[record.dealer]}
+    assert got["eldest"]["seat"] == eldest
+    # the deal starts with eldest's hand, and every part is as large as the golden's line
+    assert got["to_act"] == {"seat": eldest, "name": record.players[eldest]}
+    for part in got["deal"]["parts"]:
+        head = part["line"].rstrip(":").casefold()
+        written = [ln for ln in lines if ln.split(":")[0].strip().casefold() == head]
+        assert len(written) == 1, part["line"]
+        assert part["size"] == len(written[0].split(":", 1)[1].split()), part["line"]
+        assert part["needs"] == part["size"] and part["cards"] == []
+    verdict = check_text("\n".join(tags(lines)))[0].report  # the verify report, as /api/verify
+    assert got["verdict"]["status"] == verdict.status.value
+    assert got["play"] is None
+
+
+@pytest.mark.parametrize("golden", GOLDEN, ids=IDS)
+def test_each_deal_line_takes_its_cards_from_the_undealt(
+    client: FlaskClient, golden: Golden
+) -> None:
+    lines = lines_of(golden)
+    extra = [ln for ln in body(lines) if keyword(ln) == "rob"]  # Minchiate robs at the cut
+    before = ask(client, tags(lines) + extra)
+    eldest = before["deal"]["parts"][0]["line"].casefold()  # dealt first
+    line = next(ln for ln in lines if ln.casefold().startswith(eldest))
+    first = ask(client, [*tags(lines), *extra, line])
+    taken = line.split(":", 1)[1].split()
+    assert first["phase"] == "deal"
+    assert sorted(first["deal"]["parts"][0]["cards"]) == sorted(taken)
+    assert first["deal"]["parts"][0]["needs"] == 0
+    assert set(before["deal"]["undealt"]) - set(first["deal"]["undealt"]) == set(taken)
+    assert first["deal"]["next"] == 1  # the next part is highlighted: the next hand round
+    assert first["to_act"]["seat"] == first["deal"]["parts"][1]["seat"]
+
+
+@pytest.mark.parametrize(
+    "golden", [g for g in GOLDEN if g.game not in ("pinch", "minchiate")], ids=lambda g: g.game
+)
+def test_the_last_hand_fills_itself_from_what_is_left(client: FlaskClient, golden: Golden) -> None:
+    """With every hand but one written, what is left is that hand: the answer gives its line
+    (a stock has an order, and Minchiate leaves the folla over: no fill there)."""
+    lines = lines_of(golden)
+    got = ask(client, tags(lines))
+    last = got["deal"]["parts"][-1]["line"].rstrip(":").casefold()
+    hands = [ln for ln in body(lines) if keyword(ln) == "hand"]
+    others = [ln for ln in hands if ln.split(":")[0].strip().casefold() != last]
+    missing = next(ln for ln in hands if ln.split(":")[0].strip().casefold() == last)
+    got = ask(client, tags(lines) + others)
+    assert got["phase"] == "deal"
+    fill = got["deal"]["fill"]
+    assert fill is not None and fill.split(":")[0].casefold() == last
+    assert set(fill.split(":", 1)[1].split()) == set(missing.split(":", 1)[1].split())
+    assert ask(client, [*tags(lines), *others, fill])["deal"]["complete"]
+
+
+def test_minchiate_and_pinch_leave_no_fill(client: FlaskClient) -> None:
+    for golden in (GOLDEN[2], GOLDEN[3]):
+        lines = lines_of(golden)
+        hands = [ln for ln in body(lines) if keyword(ln) == "hand"]
+        got = ask(client, tags(lines) + hands)
+        assert got["phase"] == "deal" and got["deal"]["fill"] is None
+        assert got["deal"]["parts"][got["deal"]["next"]]["keyword"] in ("faceup", "stock")
+
+
+# -- before the play, the play and the end --------------------------------------------------
+@pytest.mark.parametrize("golden", GOLDEN, ids=IDS)
+def test_the_keywords_before_play_carry_their_help(client: FlaskClient, golden: Golden) -> None:
+    lines = lines_of(golden)
+    deal = [ln for ln in body(lines) if keyword(ln) in (*DEAL_KEYWORDS, "rob")]
+    got = ask(client, tags(lines) + deal)
+    game = GAMES[golden.game]
+    words = {k["keyword"]: k for k in got["keywords"]}
+    assert set(words) == set(game.keywords)
+    for word, spec in game.keywords.items():
+        assert words[word]["help"] == spec.help
+    written = {keyword(ln) for ln in body(lines)[len(deal) : first_trick(body(lines))]}
+    assert all(words[k]["when"] != "deal" for k in written), written
+    assert got["deal"]["complete"]
+
+
+def test_nice4_with_the_deal_and_no_contract_is_before_play(client: FlaskClient) -> None:
+    """tour.txt cut after the deal: the mountain, discard, Solo and call are still to
+    write (NICE-5 .. NICE-8), so the play cannot begin."""
+    lines = lines_of(GOLDEN[0])
+    deal = [ln for ln in body(lines) if ln.startswith("hand")]
+    got = ask(client, tags(lines) + deal + ["mountain 1: keep"])
+    assert got["phase"] == "before-play"
+    assert got["play"] is None
+    befores = [k["keyword"] for k in got["keywords"] if k["when"] == "before-play"]
+    assert set(befores) == {"mountain", "discard", "declare", "solo", "call", "exchange"}
+
+
+@pytest.mark.parametrize("golden", GOLDEN, ids=IDS)
+def test_before_the_first_trick_the_leader_plays(client: FlaskClient, golden: Golden) -> None:
+    lines = lines_of(golden)
+    cut = len(tags(lines)) + first_trick(body(lines))
+    report = golden_report(golden)
+    first = report.tricks[0]
+    got = ask(client, lines[:cut])
+    assert got["phase"] == "play"
+    assert got["to_act"]["seat"] == first.leader
+    play = got["play"]
+    assert play["trick"] == 1 and play["current"] == [] and play["tricks"] == []
+    card = Card(first.cards[0]).text(got["suits"])
+    assert card in play["legal"]
+    held = [len(h["cards"]) for h in play["hands"]]
+    assert held == [len(report.tricks)] * len(held)  # every hand as the play begins
+
+
+@pytest.mark.parametrize("golden", GOLDEN, ids=IDS)
+def test_in_the_middle_of_a_trick(client: FlaskClient, golden: Golden) -> None:
+    """Cut inside trick 3: its first card on the table, the next seat to play, the two
+    tricks before it with their winners as the golden report has them."""
+    lines = lines_of(golden)
+    report = golden_report(golden)
+    start = len(tags(lines)) + first_trick(body(lines))
+    third = next(i for i, ln in enumerate(lines) if ln.startswith("3."))
+    led = lines[third].split()[1]
+    got = ask(client, [*lines[:third], f"3. {led}"])
+    n = len(report.players)
+    assert got["phase"] == "play"
+    play = got["play"]
+    assert play["trick"] == 3
+    assert play["leader"]["seat"] == report.tricks[2].leader
+    assert [p["seat"] for p in play["current"]] == [report.tricks[2].leader]
+    assert got["to_act"]["seat"] == (report.tricks[2].leader + 1) % n
+    done = [t for t in play["tricks"] if t["winner"] is not None]
+    assert [t["winner"] for t in done] == [t.winner for t in report.tricks[:2]]
+    assert start < third
+    second_card = Card(report.tricks[2].cards[1]).text(got["suits"])
+    flagged = 1 in report.tricks[2].flags
+    assert (second_card in play["legal"]) is not flagged
+
+
+@pytest.mark.parametrize("golden", GOLDEN, ids=IDS)
+def test_the_whole_record_is_done_with_its_verdict(client: FlaskClient, golden: Golden) -> None:
+    lines = lines_of(golden)
+    got = ask(client, lines)
+    report = golden_report(golden)
+    assert got["phase"] == "done"
+    assert got["to_act"] is None
+    assert got["verdict"]["status"] == report.status.value
+    assert [same(f) for f in got["verdict"]["findings"]] == [
+        same(f) for f in dump_report(report)["findings"]
+    ]
+    assert [t["winner"] for t in got["play"]["tricks"]] == [t.winner for t in report.tricks]
+
+
+def test_a_revoke_is_flagged_in_the_trick_with_its_rule(client: FlaskClient) -> None:
+    """pinch/revoke.txt cut after trick 1, where Bruno does not follow suit (PINCH-4): the
+    trick carries the code, the verdict the finding with its rule."""
+    lines = lines_of(GOLDEN[3])
+    first = next(i for i, ln in enumerate(lines) if ln.startswith("1."))
+    got = ask(client, lines[: first + 1])
+    trick = got["play"]["tricks"][0]
+    assert trick["flags"] == {"1": ["MUST_FOLLOW_SUIT"]}
+    finding = next(f for f in got["verdict"]["findings"] if f["code"] == "MUST_FOLLOW_SUIT")
+    assert finding["rule"] == "PINCH-4" and finding["trick"] == 1
+
+
+def test_a_thrown_in_deal_is_done(client: FlaskClient) -> None:
+    text = (EXAMPLES / "nice4" / "thrown-in.txt").read_text()
+    got = client.post("/api/next", json={"text": text}).get_json()
+    assert got["phase"] == "done" and got["verdict"]["status"] == "thrown-in"
+
+
+def test_the_canonical_text_reads_back_to_the_same_record(client: FlaskClient) -> None:
+    lines = lines_of(GOLDEN[0])
+    cut = lines[: len(tags(lines)) + 6]
+    got = ask(client, cut)
+    again = ask(client, got["canonical"].splitlines())
+    assert again["canonical"] == got["canonical"]
+    assert read_one(got["canonical"]).record == read_one("\n".join(cut)).record
+
+
+def test_options_in_the_body_are_applied(client: FlaskClient) -> None:
+    """first-lead=declarer (NICE-10): in tour.txt Anna plays Solo, so she leads trick 1."""
+    lines = lines_of(GOLDEN[0])
+    cut = len(tags(lines)) + first_trick(body(lines))
+    got = ask(client, lines[:cut], options={"first-lead": "declarer"})
+    assert got["to_act"]["name"] == "Anna"
+
+
+# -- bad input ------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("text", "code", "line"),
+    [
+        ("hand Anna: KS\n", "NOTATION", 1),
+        ('[Game "chess"]\n[Players "A, B"]\n[Dealer "A"]\n', "NOTATION", 1),
+        ('[Game "nice4"]\n[Players "A, B, C"]\n[Dealer "A"]\n', "NOTATION", 2),
+        ('[Game "nice4"]\n[Players "A, B, C, D"]\n[Dealer "Zed"]\n', "NOTATION", 3),
+        ('[Game "nice4"]\n[Players "A, B, C, D"]\n[Dealer "A"]\nhand A: KS 3X\n', "NOTATION", 4),
+        ('[Game "nice4"]\n[Players "A, B, C, D"]\n[Dealer "A"]\n\n[Game "nice4"]\n', "NOTATION", 1),
+    ],
+)
+def test_bad_records_are_422_with_their_place(
+    client: FlaskClient, text: str, code: str, line: int
+) -> None:
+    response = client.post("/api/next", json={"text": text})
+    assert response.status_code == 422
+    body = response.get_json()
+    assert body["code"] == code and body["status"] == 422
+    assert body["findings"][0]["line"] == line
+    assert f"line {line}:" in body["message"]
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [{}, {"text": ""}, {"text": 3}, {"text": "x" * (256 * 1024 + 1)}, {"text": "x", "options": 1}],
+)
+def test_bad_bodies_are_4xx(client: FlaskClient, payload: Any) -> None:
+    response = client.post("/api/next", json=payload)
+    assert 400 <= response.status_code < 500
+
+
+def test_an_unknown_option_is_422(client: FlaskClient) -> None:
+    text = '[Game "nice4"]\n[Players "A, B, C, D"]\n[Dealer "A"]\n'
+    response = client.post("/api/next", json={"text": text, "options": {"colour": "red"}})
+    assert response.status_code == 422 and response.get_json()["code"] == "BAD_OPTION"
+
+
+def test_in_the_openapi_document(client: FlaskClient) -> None:
+    spec = client.get("/api/openapi.json").get_json()
+    operation = spec["paths"]["/api/next"]["post"]
+    assert "422" in operation["responses"] and "200" in operation["responses"]
+    assert "NextStep" in spec["components"]["schemas"]
