@@ -30,7 +30,7 @@ from typing import Any
 from scorer.cards import CARDS, Card
 from scorer.cardset import cards_of, mask_of
 from scorer.games import GAMES, Game, OptionError
-from scorer.games.engine import NoPlay, TrickPlay
+from scorer.games.engine import IllegalPlay, NoPlay, TrickPlay
 from scorer.games.minchiate import rules as minchiate_rules
 from scorer.games.nice import rules as nice_rules
 from scorer.games.nice.game import NiceGame
@@ -339,27 +339,54 @@ def _phase_and_play(
         state = game.start_play(record, options)
     except NoPlay:
         return "before-play"
-    _push_tricks(state, record)
+    _step_through(state, record)
     seat = state.to_play()
-    answer["play"] = _play(state, record, report, words)
+    play = answer["play"] = _play(state, record, report, words)
+    drawer = state.to_draw() if hasattr(state, "to_draw") else None
+    if drawer is not None:  # a draw from the stock is due before the next trick (PINCH-3)
+        answer["to_act"] = _seat(record, drawer)
+        play["legal"] = []
+        play["draw"] = {**_seat(record, drawer), "card": _stock_card(state, words)}
+        return "play"
     if seat is None:
         return "done"
     answer["to_act"] = _seat(record, seat)
     return "play"
 
 
-def _push_tricks(state: TrickPlay, record: Record) -> None:
-    """Step the state through the record's trick lines, card by card, unchecked (an illegal
-    card is played as the record says, G-1); an unknown card or an impossible play ends it
-    (the verdict says why)."""
-    for trick in record.tricks:
-        for card in trick.card_tuple:
-            if card is None:
-                return
-            try:
+def _stock_card(state: TrickPlay, words: Wording) -> str | None:
+    """The card the due draw takes: the stock's next, when the record gives the stock (the
+    state draws it, and is not used after); else ``None``, for the record to say."""
+    try:
+        return words.notation(state.draw())  # type: ignore[attr-defined]
+    except (ValueError, IllegalPlay, ReplayStop):
+        return None
+
+
+def _step_through(state: TrickPlay, record: Record) -> None:
+    """Step the state through the record's play, line by line: each trick line's cards
+    pushed unchecked (an illegal card is played as the record says, G-1), and in a game that
+    draws from a stock between tricks (pinch, PINCH-3), each ``draw`` line drawn with the
+    state's own ``draw``. An unknown card or an impossible step ends it (the verdict, from
+    the same record's replay, says why)."""
+    draw = getattr(state, "draw", None)
+    started = False
+    try:
+        for line in record.body:
+            if isinstance(line, Line):
+                if started and draw is not None and line.keyword == "draw":
+                    cards = line.cards()
+                    if len(cards) != 1 or state.to_draw() is None:  # type: ignore[attr-defined]
+                        return
+                    draw(cards[0])
+                continue
+            started = True
+            for card in line.card_tuple:
+                if card is None:
+                    return
                 state.push(card)
-            except ReplayStop:
-                return
+    except (ReplayStop, IllegalPlay):
+        return
 
 
 def _play(state: TrickPlay, record: Record, report: Report, words: Wording) -> dict[str, Any]:
@@ -368,6 +395,7 @@ def _play(state: TrickPlay, record: Record, report: Report, words: Wording) -> d
     leader = state.leader
     current = list(state.current_trick)
     return {
+        "draw": None,
         "trick": state.done + 1 if state.to_play() is not None else None,
         "leader": _seat(record, leader),
         "current": [

@@ -200,7 +200,8 @@ def test_before_the_first_trick_the_leader_plays(client: FlaskClient, golden: Go
     card = Card(first.cards[0]).text(got["suits"])
     assert card in play["legal"]
     held = [len(h["cards"]) for h in play["hands"]]
-    assert held == [len(report.tricks)] * len(held)  # every hand as the play begins
+    dealt = 15 if golden.game == "pinch" else len(report.tricks)  # PINCH-3: and the stock
+    assert held == [dealt] * len(held)  # every hand as the play begins
 
 
 @pytest.mark.parametrize("golden", GOLDEN, ids=IDS)
@@ -320,3 +321,23 @@ def test_in_the_openapi_document(client: FlaskClient) -> None:
     operation = spec["paths"]["/api/next"]["post"]
     assert "422" in operation["responses"] and "200" in operation["responses"]
     assert "NextStep" in spec["components"]["schemas"]
+
+
+def test_pinch_draws_come_between_tricks(client: FlaskClient) -> None:
+    """pinch/revoke.txt after trick 1: the winner draws the stock's top card, then the other
+    player the next (PINCH-3); no card is playable until both have drawn."""
+    lines = lines_of(GOLDEN[3])
+    stock = next(ln for ln in lines if ln.startswith("stock:")).split(":", 1)[1].split()
+    first = next(i for i, ln in enumerate(lines) if ln.startswith("1."))
+    report = golden_report(GOLDEN[3])
+    winner = report.tricks[0].winner
+    got = ask(client, lines[: first + 1])
+    assert got["phase"] == "play" and got["to_act"]["seat"] == winner
+    assert got["play"]["draw"] == {**got["to_act"], "card": stock[0]}
+    assert got["play"]["legal"] == []
+    assert lines[first + 1] == f"draw {got['to_act']['name']}: {stock[0]}"
+    got = ask(client, lines[: first + 2])
+    assert got["to_act"]["seat"] == 1 - winner and got["play"]["draw"]["card"] == stock[1]
+    got = ask(client, lines[: first + 3])
+    assert got["play"]["draw"] is None and got["to_act"]["seat"] == winner
+    assert got["play"]["trick"] == 2

@@ -501,7 +501,20 @@ class TrickOut(Schema):
     )
 
 
+class DrawOut(Schema):
+    seat = fields.Integer()
+    name = fields.String()
+    card = fields.String(
+        allow_none=True, metadata={"description": "the stock's next card, when the stock is known"}
+    )
+
+
 class PlayOut(Schema):
+    draw = fields.Nested(
+        DrawOut,
+        allow_none=True,
+        metadata={"description": "a draw from the stock due before the next trick (pinch)"},
+    )
     trick = fields.Integer(allow_none=True, metadata={"description": "the trick being played"})
     leader = fields.Nested(SeatOut)
     current = fields.List(fields.Nested(TablePlay), metadata={"description": "on the table"})
