@@ -15,7 +15,9 @@ from typing import Any
 
 from flask import render_template
 
+from records.entry import SHAPES
 from scorer.games import GAMES
+from scorer.rulings import RULINGS
 
 from .pages import _director_sessions, director, pages_blp
 from .present import face_style, seat_places
@@ -30,6 +32,10 @@ def _game_choices() -> list[dict[str, Any]]:
             "players": game.num_players,
             "places": list(seat_places(game.num_players)),
             "faces": face_style(game.key),
+            "rules": [
+                {"id": r, "title": RULINGS[r].title, "summary": RULINGS[r].summary}
+                for r in SHAPES[game.key].lead_rulings
+            ],
             "options": [
                 {"name": o.name, "values": list(o.values), "ruling": o.ruling, "help": o.help}
                 for o in game.options

@@ -106,8 +106,12 @@
     const players = playerNames();
     const dealer = Number(dealerSelect.value);
     const eldest = (dealer + 1) % players.length;
-    seating.textContent = "Dealer: " + (players[dealer] || "?") + "; eldest (the dealer's right): " +
-      (players[eldest] || "?") + ". Who leads the first trick is said below, in the words of the rules.";
+    seating.textContent = "";
+    seating.append("Dealer: " + (players[dealer] || "?") + "; eldest (the dealer's right): " +
+      (players[eldest] || "?") + ". In the words of the rules:");
+    const list = element("ul", "enter-rulings");
+    currentGame().rules.forEach((r) => list.append(element("li", "", element("b", "", r.id + " " + r.title + ": "), r.summary)));
+    seating.append(list);
   }
 
   function startRecord(event) {
@@ -129,9 +133,11 @@
   }
 
   // -- the text ----------------------------------------------------------------------------
-  function write(text) {
+  /** A step: the new text, undoable. ``follows`` marks a step the page takes by itself
+   *  after the user's (the last hand filled, a draw from a known stock): undone with it. */
+  function write(text, follows) {
     if (text === area.value) return;
-    undoStack.push(area.value);
+    if (!follows) undoStack.push(area.value);
     redoStack.length = 0;
     setText(text);
   }
@@ -208,7 +214,8 @@
   async function refresh(canonical) {
     const text = area.value;
     const mine = ++asked;
-    if (!text.trim()) { answer = null; draw(); return; }
+    root.dataset.busy = "1";  // (the browser tests wait for the answer)
+    if (!text.trim()) { answer = null; draw(); delete root.dataset.busy; return; }
     let response;
     let body;
     try {
@@ -218,10 +225,14 @@
       });
       body = await response.json();
     } catch (err) {
-      if (mine === asked) status.textContent = "Could not ask the server what comes next (offline?).";
+      if (mine === asked) {
+        status.textContent = "Could not ask the server what comes next (offline?).";
+        delete root.dataset.busy;
+      }
       return;
     }
     if (mine !== asked || area.value !== text) return;
+    delete root.dataset.busy;
     if (!response.ok) {
       status.textContent = "The text cannot be followed yet: " + (body.message || response.status) +
         ". Fix it in the text below, or undo.";
@@ -236,7 +247,10 @@
     }
     draw();
     if (body.phase === "deal" && body.deal.fill && !skipDeal) {
-      write(withFill(body.deal));  // the last hand fills itself from what is left
+      write(withFill(body.deal), true);  // the last hand fills itself from what is left
+    } else if (body.phase === "play" && body.play.draw && body.play.draw.card) {
+      const due = body.play.draw;  // the stock's next card: drawn as the record must say
+      write(joinLines([...bodyLines(), "draw " + due.name + ": " + due.card]), true);
     }
   }
 
@@ -355,7 +369,7 @@
       const fan = element("div", "enter-hand");
       fan.setAttribute("aria-label", player.name + "'s cards");
       fan.setAttribute("role", "group");
-      if (answer.phase === "play" && seat === acting) {
+      if (answer.phase === "play" && seat === acting && !answer.play.draw) {
         const legal = new Set(answer.play.legal);
         const cards = hand.known ? hand.cards : answer.play.legal;
         cards.forEach((c) => fan.append(cardButton(c, "Play " + faceOf(c).name + (legal.has(c) ? ", legal" : ", not legal"),
@@ -444,46 +458,69 @@
     return field;
   }
 
+  /** A small form that writes one line of ``spec``'s keyword (its subject, its items),
+   *  with the keyword's help text. */
+  function lineForm(spec) {
+    const form = element("form", "enter-line");
+    form.dataset.keyword = spec.keyword;
+    const id = "enter-kw-" + spec.keyword;
+    const subject = subjectField(spec, id + "-subject");
+    const items = element("input");
+    items.id = id + "-items";
+    items.name = "items";
+    items.autocomplete = "off";
+    items.spellcheck = false;
+    const help = element("span", "muted enter-help", spec.help);
+    help.id = id + "-help";
+    items.setAttribute("aria-describedby", help.id);
+    const row = element("div", "form-row", element("b", "", spec.keyword));
+    if (subject) {
+      const label = element("label", "visually-hidden", spec.keyword + ": the " + spec.subject.replace("optional-", ""));
+      label.htmlFor = subject.id;
+      row.append(label, subject);
+    }
+    const itemsLabel = element("label", "visually-hidden", spec.keyword + ": " + spec.items);
+    itemsLabel.htmlFor = items.id;
+    const submit = element("button", "", "Write " + spec.keyword);
+    submit.type = "submit";
+    row.append(itemsLabel, items, submit);
+    form.append(row, help);
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      const who = subject && subject.value.trim() ? " " + subject.value.trim() : "";
+      addLine(spec.keyword + who + ": " + items.value.trim());
+    });
+    return form;
+  }
+
+  /** Any other line of the game: its keyword chosen from a list, then as lineForm. */
+  function otherLineForm(specs) {
+    const box = element("div", "enter-other");
+    const select = element("select");
+    select.id = "enter-other-keyword";
+    specs.forEach((spec) => { const o = element("option", "", spec.keyword); o.value = spec.keyword; select.append(o); });
+    const label = element("label", "", "Another line: ");
+    label.htmlFor = select.id;
+    const slot = element("div", "");
+    const show = () => { slot.textContent = ""; slot.append(lineForm(specs.find((k) => k.keyword === select.value))); };
+    select.addEventListener("change", show);
+    box.append(element("div", "form-row", label, select), slot);
+    show();
+    return box;
+  }
+
   function drawLines() {
     linesBox.textContent = "";
-    const when = answer.phase === "play" || answer.phase === "done" ? ["play"] : ["before-play"];
+    const playing = answer.phase === "play" || answer.phase === "done";
+    const when = playing ? ["play"] : ["before-play"];
     if (answer.phase === "play" && !answer.play.tricks.length) when.push("before-play");
-    const show = answer.phase !== "deal" || skipDeal || answer.deal.complete;
-    const specs = answer.keywords.filter((k) => when.includes(k.when));
-    linesBox.hidden = !show || !specs.length;
+    linesBox.hidden = answer.phase === "deal" && !skipDeal && !answer.deal.complete;
     if (linesBox.hidden) return;
-    linesBox.append(element("h3", "", answer.phase === "play" ? "Lines written during the play" : "Before the play: " + specs.map((s) => s.keyword).join(", ")));
-    specs.forEach((spec) => {
-      const form = element("form", "enter-line");
-      const id = "enter-kw-" + spec.keyword;
-      const subject = subjectField(spec, id + "-subject");
-      const items = element("input");
-      items.id = id + "-items";
-      items.autocomplete = "off";
-      items.spellcheck = false;
-      const help = element("span", "muted enter-help", spec.help);
-      help.id = id + "-help";
-      items.setAttribute("aria-describedby", help.id);
-      const title = element("b", "", spec.keyword);
-      const row = element("div", "form-row", title);
-      if (subject) {
-        const label = element("label", "visually-hidden", spec.keyword + ": " + spec.subject.replace("optional-", ""));
-        label.htmlFor = subject.id;
-        row.append(label, subject);
-      }
-      const itemsLabel = element("label", "visually-hidden", spec.keyword + ": " + spec.items);
-      itemsLabel.htmlFor = items.id;
-      const submit = element("button", "", "Write " + spec.keyword);
-      submit.type = "submit";
-      row.append(itemsLabel, items, submit);
-      form.append(row, help);
-      form.addEventListener("submit", (event) => {
-        event.preventDefault();
-        const who = subject && subject.value.trim() ? " " + subject.value.trim() : "";
-        addLine(spec.keyword + who + ": " + items.value.trim());
-      });
-      linesBox.append(form);
-    });
+    const specs = answer.keywords.filter((k) => when.includes(k.when));
+    const others = answer.keywords.filter((k) => k.when !== "deal" && !when.includes(k.when));
+    linesBox.append(element("h3", "", playing ? "Lines written during the play" : "Before the play"));
+    specs.forEach((spec) => linesBox.append(lineForm(spec)));
+    if (others.length) linesBox.append(otherLineForm(others));
     if (answer.trick_notes && answer.phase === "play") {
       const note = element("input");
       note.id = "enter-note";
@@ -530,6 +567,8 @@
         " (" + part.needs + " more)." : "The deal.";
     } else if (answer.phase === "before-play") {
       text = "Before the play: write the lines below (" + answer.keywords.filter((k) => k.when === "before-play").map((k) => k.keyword).join(", ") + ").";
+    } else if (answer.phase === "play" && answer.play.draw) {
+      text = answer.to_act.name + " draws from the stock: write the card in the draw line below.";
     } else if (answer.phase === "play") {
       text = answer.to_act.name + " to play to trick " + answer.play.trick + "; the legal cards are lit.";
     } else {
