@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browserkit import EXAMPLES, live_server
+from browserkit import EXAMPLES, World, live_server, seed
 from playwright.sync_api import Browser, Page, expect
 from test_accessibility import violations
 
@@ -51,11 +51,17 @@ GOLDEN = [
 
 
 @pytest.fixture(scope="module")
-def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def world_served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, World]]:
     db: Path = tmp_path_factory.mktemp("enter") / "pages.sqlite"
     Store(str(db)).close()
+    world = seed(db)
     with live_server(db) as base:
-        yield base
+        yield base, world
+
+
+@pytest.fixture(scope="module")
+def served(world_served: tuple[str, World]) -> str:
+    return world_served[0]
 
 
 @pytest.fixture(params=list(SIZES))
@@ -308,3 +314,26 @@ def test_no_axe_violations_at_each_phase(page: Page, served: str) -> None:
     assert violations(page) == []
     type_text(page, served, golden_cut(GOLDEN[0], 5))
     assert violations(page) == []
+
+
+def test_the_setup_follows_a_typed_record(page: Page, served: str) -> None:
+    """A record typed in the text sets the game, the players and the dealer of the form."""
+    type_text(page, served, golden_cut(GOLDEN[4], 1))
+    expect(page.locator("#enter-game")).to_have_value("piemonte3")
+    expect(page.locator("#enter-name-2")).to_have_value("Carla")
+    expect(page.locator("#enter-dealer option:checked")).to_have_text("Carla")
+    expect(page.locator("#enter-seating")).to_contain_text("eldest (the dealer's right): Anna")
+
+
+def test_a_director_stores_through_the_preview(page: Page, world_served: tuple[str, World]) -> None:
+    """Logged in, the record entered goes to /verify's preview before it is stored (#23.1)."""
+    base, world = world_served
+    page.goto(base + "/login")
+    page.fill("#token", world.token)
+    page.click("button[type=submit].primary")
+    page.wait_for_load_state()
+    type_text(page, base, (EXAMPLES / GOLDEN[0].path).read_text())
+    page.select_option("#session_id", str(world.session))
+    page.click("#enter-form button[value=preview]")
+    expect(page.locator("#preview-title")).to_contain_text("About to store")
+    expect(page.locator(".preview-records")).to_contain_text("clean")

@@ -324,12 +324,31 @@
       rulesBox.textContent = "";
       return;
     }
+    syncSetup();
     drawRules();
     drawTable();
     drawDeal();
     drawLines();
     drawTricks();
     drawStatus();
+  }
+
+  /** The setup form says what the text says (the game, the players, the dealer). */
+  function syncSetup() {
+    if (gameSelect.value !== answer.game && byKey.has(answer.game)) {
+      gameSelect.value = answer.game;
+      drawSetup();
+    }
+    let renamed = false;
+    answer.players.forEach((p, i) => {
+      const input = $("enter-name-" + i);
+      if (input && input.value !== p.name) { input.value = p.name; renamed = true; }
+    });
+    if (renamed || dealerSelect.value !== String(answer.dealer.seat)) {
+      drawDealers();
+      dealerSelect.value = String(answer.dealer.seat);
+      drawSeating();
+    }
   }
 
   function drawRules() {
