@@ -216,13 +216,14 @@ def _seat(record: Record, seat: int) -> dict[str, Any]:
 
 
 def _keywords(game: Game, shape: EntryShape) -> list[dict[str, Any]]:
-    """Every keyword of the game with its help text and when it is written: ``deal``,
-    ``before-play`` (before the first trick) or ``play`` (between or after tricks)."""
+    """Every keyword of the game with its help text and when it is written: ``deal`` (a
+    line of the deal, or one written with it: Minchiate's cut and robbing), ``before-play``
+    (after the deal, before the first trick) or ``play`` (between or after tricks)."""
     out = []
     for keyword, spec in game.keywords.items():
-        if keyword in shape.deal_keywords:
+        if keyword in shape.deal_keywords or keyword in shape.before_deal:
             when = "deal"
-        elif keyword in shape.before_play or keyword in shape.before_deal:
+        elif keyword in shape.before_play:
             when = "before-play"
         else:
             when = "play"
@@ -341,7 +342,7 @@ def _phase_and_play(
         return "before-play"
     _step_through(state, record)
     seat = state.to_play()
-    play = answer["play"] = _play(state, record, report, words)
+    play = answer["play"] = _play(state, record, report, words, shape.pack)
     drawer = state.to_draw() if hasattr(state, "to_draw") else None
     if drawer is not None:  # a draw from the stock is due before the next trick (PINCH-3)
         answer["to_act"] = _seat(record, drawer)
@@ -389,12 +390,19 @@ def _step_through(state: TrickPlay, record: Record) -> None:
         return
 
 
-def _play(state: TrickPlay, record: Record, report: Report, words: Wording) -> dict[str, Any]:
-    """The play as it stands: the trick on the table, the legal cards, each seat's cards."""
+def _play(
+    state: TrickPlay, record: Record, report: Report, words: Wording, pack: int
+) -> dict[str, Any]:
+    """The play as it stands: the trick on the table, the legal cards, each seat's cards,
+    and the cards nobody is known to hold and nobody has played (what a seat whose hand the
+    record leaves out may play)."""
     n = len(record.players)
     leader = state.leader
     current = list(state.current_trick)
+    played = mask_of(card for trick in report.tricks for card in trick.cards)
+    held = sum(int(state.hand(seat)) for seat in range(n))
     return {
+        "unseen": _texts(cards_of(pack & ~played & ~held), words),
         "draw": None,
         "trick": state.done + 1 if state.to_play() is not None else None,
         "leader": _seat(record, leader),

@@ -341,3 +341,18 @@ def test_pinch_draws_come_between_tricks(client: FlaskClient) -> None:
     got = ask(client, lines[: first + 3])
     assert got["play"]["draw"] is None and got["to_act"]["seat"] == winner
     assert got["play"]["trick"] == 2
+
+
+def test_a_record_without_the_deal_offers_the_unseen_cards(client: FlaskClient) -> None:
+    """nice4/no-deal.txt leaves the hands out (allowed when the play is complete): cut
+    before trick 3, the player to play may play any card nobody has played."""
+    lines = (EXAMPLES / "nice4" / "no-deal.txt").read_text().splitlines()
+    third = next(i for i, ln in enumerate(lines) if ln.startswith("3."))
+    got = ask(client, lines[:third])
+    report = check_text((EXAMPLES / "nice4" / "no-deal.txt").read_text())[0].report
+    assert got["phase"] == "play"
+    assert got["to_act"]["seat"] == report.tricks[2].leader
+    played = {c for t in got["play"]["tricks"] for c in t["cards"]}
+    assert len(played) == 8 and not played & set(got["play"]["unseen"])
+    assert Card(report.tricks[2].cards[0]).text() in got["play"]["unseen"]
+    assert len(got["play"]["unseen"]) == 78 - 8

@@ -442,7 +442,10 @@ class KeywordOut(Schema):
     keyword = fields.String()
     when = fields.String(
         validate=validate.OneOf(["deal", "before-play", "play"]),
-        metadata={"description": "deal, before-play (before the first trick) or play"},
+        metadata={
+            "description": "deal (a deal line, or one written with the deal), before-play "
+            "(before the first trick) or play (between or after tricks)"
+        },
     )
     subject = fields.String(metadata={"description": "none, player, number, word, ..."})
     items = fields.String(metadata={"description": "cards, words or mixed"})
@@ -519,6 +522,10 @@ class PlayOut(Schema):
     leader = fields.Nested(SeatOut)
     current = fields.List(fields.Nested(TablePlay), metadata={"description": "on the table"})
     legal = fields.List(fields.String(), metadata={"description": "the legal cards"})
+    unseen = fields.List(
+        fields.String(),
+        metadata={"description": "cards nobody is known to hold and nobody has played"},
+    )
     hands = fields.List(fields.Nested(SeatCards))
     tricks = fields.List(fields.Nested(TrickOut))
 

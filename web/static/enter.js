@@ -390,13 +390,16 @@
       fan.setAttribute("role", "group");
       if (answer.phase === "play" && seat === acting && !answer.play.draw) {
         const legal = new Set(answer.play.legal);
-        const cards = hand.known ? hand.cards : answer.play.legal;
+        // a hand the record leaves out: any card nobody holds or has played
+        const cards = hand.cards.length ? hand.cards : answer.play.unseen;
         cards.forEach((c) => fan.append(cardButton(c, "Play " + faceOf(c).name + (legal.has(c) ? ", legal" : ", not legal"),
           () => playCard(c), legal.has(c))));
       } else {
         hand.cards.forEach((c) => fan.append(cardImage(c)));
       }
-      if (!hand.known) fan.append(element("span", "muted", " hand not recorded"));
+      if (!hand.known || (answer.play && !hand.cards.length && answer.phase === "play")) {
+        fan.append(element("span", "muted", " hand not recorded"));
+      }
       if (dealing() && !isTarget) {
         const pick = answer.deal.parts.findIndex((p) => p.seat === seat && p.needs > 0);
         if (pick >= 0) {
@@ -458,6 +461,9 @@
     skip.addEventListener("click", () => { skipDeal = true; draw(); });
     dealBox.append(element("h3", "", part ? "Dealing: " + part.line + " (" + part.needs + " more)" : "The deal"),
       parts, pack, element("p", "", skip, " ", element("span", "muted", "(where the notation allows it: the play then says what each hand held)")));
+    const partKeywords = new Set(deal.parts.map((p) => p.keyword));
+    answer.keywords.filter((k) => k.when === "deal" && !partKeywords.has(k.keyword))
+      .forEach((spec) => dealBox.append(lineForm(spec)));  // Minchiate's cut and robbing
   }
 
   function subjectField(spec, id) {
