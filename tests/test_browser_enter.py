@@ -43,7 +43,7 @@ class Golden:
 GOLDEN = [
     Golden("nice4", "nice4/tour.txt"),
     Golden("nice3", "nice3/plain.txt"),
-    Golden("minchiate", "minchiate/quiet.txt"),
+    Golden("minchiate", "minchiate/robbing.txt"),
     Golden("pinch", "pinch/revoke.txt"),
     Golden("piemonte3", "piemonte3/mixed-fool-delayed.txt"),
     Golden("piedicavallo", "piedicavallo/vola.txt"),
@@ -132,10 +132,9 @@ def deal_line(page: Page, line: str, style: str) -> None:
 def write_line(page: Page, line: str) -> None:
     """Write a golden keyword line through its form (or the form for any other line)."""
     keyword, subject, items = split_line(line)
-    form = page.locator(f"#enter-lines form.enter-line[data-keyword='{keyword}']")
+    form = page.locator(f"form.enter-line[data-keyword='{keyword}']")
     if form.count() == 0:
         page.select_option("#enter-other-keyword", keyword)
-        form = page.locator(f"#enter-lines form.enter-line[data-keyword='{keyword}']")
     subject_field = form.locator(f"#enter-kw-{keyword}-subject")
     if subject is not None:
         if subject_field.evaluate("e => e.tagName") == "SELECT":
@@ -170,11 +169,15 @@ def enter_golden(page: Page, base: str, golden: Golden) -> str:
     start(page, base, golden.game, record.players, record.players[record.dealer])
     lines = [ln for ln in text.splitlines() if ln.strip() and not ln.startswith(("[", ";"))]
     deal = [ln for ln in lines if split_line(ln)[0] in ("hand", "faceup", "stock")]
+    first_deal = lines.index(deal[0])
+    with_deal = [ln for ln in lines[:first_deal] if split_line(ln)[0] in ("rob", "draw")]
+    for line in with_deal:  # Minchiate's cut and robbing, written in the deal's panel
+        write_line(page, line)
     for line in deal:
         deal_line(page, line, style)
     expect(page.locator("#enter-deal")).to_be_hidden()
     for line in lines:
-        if line in deal:
+        if line in deal or line in with_deal:
             continue
         if TRICK.match(line):
             play_trick(page, line, style)
