@@ -43,7 +43,7 @@ from scorer.report import Report
 from scorer.rulings import RULINGS
 from scorer.wording import Wording
 
-from .notation import read_one
+from .notation import Parsed, read_one
 from .pipeline import check_parsed
 from .schemas import dump_report
 from .service import ServiceError
@@ -136,7 +136,7 @@ def deal_parts(game: Game, dealer: int) -> list[DealPart]:
 
 
 # -- the record ---------------------------------------------------------------------------
-def _read(text: str) -> tuple[Any, Record, Game]:
+def _read(text: str) -> tuple[Parsed, Record, Game]:
     """The one record of ``text`` and its game; a 422 with every notation error's place
     (the reader also refuses an unknown game, a wrong number of players, a missing dealer)."""
     parsed = read_one(text)
@@ -287,7 +287,7 @@ def _deal(game: Game, record: Record, shape: EntryShape, words: Wording) -> dict
         "next": rows.index(open_parts[0]) if open_parts else None,
         "fill": fill,
         "pack": [
-            {"text": words.notation(card), "face": card.text(), "name": _card_name(card, words)}
+            {"text": words.notation(card), "face": card.text(), "name": words.card(card)}
             for card in CARDS
             if shape.pack >> card & 1
         ],
@@ -296,11 +296,6 @@ def _deal(game: Game, record: Record, shape: EntryShape, words: Wording) -> dict
 
 def _texts(cards: Any, words: Wording) -> list[str]:
     return [words.notation(card) for card in cards]
-
-
-def _card_name(card: Card, words: Wording) -> str:
-    """A card in words for a button's label: ``KS (King of swords)``, ``21``, ``Fool``."""
-    return words.card(card)
 
 
 def _line_text(record: Record, part: DealPart, cards: list[Card], words: Wording) -> str:
