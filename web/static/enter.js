@@ -130,6 +130,7 @@
     chosenPart = null;
     skipDeal = false;
     write(lines.join("\n") + "\n\n");
+    $("table-title").scrollIntoView({ block: "start" });
   }
 
   // -- the text ----------------------------------------------------------------------------
