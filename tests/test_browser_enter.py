@@ -345,3 +345,12 @@ def test_a_director_stores_through_the_preview(page: Page, world_served: tuple[s
     page.click("#enter-form button[value=preview]")
     expect(page.locator("#preview-title")).to_contain_text("About to store")
     expect(page.locator(".preview-records")).to_contain_text("clean")
+
+
+def test_the_record_downloads_as_written(page: Page, served: str) -> None:
+    type_text(page, served, golden_cut(GOLDEN[1], 2))
+    with page.expect_download() as info:
+        page.click("#enter-download")
+    download = info.value
+    assert download.suggested_filename == "nice3.txt"
+    assert Path(download.path()).read_text() == page.input_value("#text")
