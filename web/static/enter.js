@@ -601,7 +601,9 @@
       text = "The hand is over.";
     }
     const worst = v.findings.find((f) => f.severity !== "note");
-    status.textContent = text + " Verdict so far: " + v.status + (worst ? " — " + worst.message + (worst.rule ? " (" + worst.rule + ")" : "") : "") + ".";
+    const why = answer.phase === "deal" ? " (the deal is not complete yet)"
+      : worst ? " — " + worst.message + (worst.rule ? " (" + worst.rule + ")" : "") : "";
+    status.textContent = text + " Verdict so far: " + v.status + why + ".";
   }
 
   // -- typing a card -----------------------------------------------------------------------
