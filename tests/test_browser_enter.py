@@ -354,3 +354,15 @@ def test_the_record_downloads_as_written(page: Page, served: str) -> None:
     download = info.value
     assert download.suggested_filename == "nice3.txt"
     assert Path(download.path()).read_text() == page.input_value("#text")
+
+
+def test_a_remark_with_a_semicolon_stays_on_its_card(page: Page, served: str) -> None:
+    """Piedicavallo's table talk (PIE-5) is written on the card it was said with; a ``;``
+    inside it is no comment, so the next card of the trick goes after it."""
+    type_text(page, served, golden_cut(GOLDEN[5], 1))
+    page.fill("#enter-note", "have none; win-this")
+    page.click("#enter-table .seat.is-acting .card-button[data-card='7S']")
+    settled(page)
+    page.click("#enter-table .seat.is-acting .card-button[data-card='8S']")
+    settled(page)
+    assert re.search(r"^1\. 7S\(have none; win-this\) 8S$", page.input_value("#text"), re.M)

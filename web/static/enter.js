@@ -180,9 +180,16 @@
     write(joinLines(lines));
   }
 
+  /** A line as its notation and its comment (a ``;`` or ``{`` outside a card's note). */
   function splitComment(line) {
-    const at = line.indexOf(";");
-    return at < 0 ? [line, ""] : [line.slice(0, at), " " + line.slice(at)];
+    let depth = 0;
+    for (let i = 0; i < line.length; i++) {
+      const c = line[i];
+      if (c === "(") depth++;
+      else if (c === ")") depth = Math.max(0, depth - 1);
+      else if ((c === ";" || c === "{") && depth === 0) return [line.slice(0, i), " " + line.slice(i)];
+    }
+    return [line, ""];
   }
 
   /** Play a card: into the last trick line while it is short, else a new trick line. */
@@ -195,7 +202,8 @@
     lines.forEach((l, i) => { if (TRICK.test(l)) last = i; });
     if (last >= 0) {
       const [code, comment] = splitComment(lines[last]);
-      const cards = code.replace(TRICK, "").replace(/^[^:]*:/, "").trim().split(/[\s,]+/).filter((t) => t && t !== "-");
+      const plays = code.replace(/\([^)]*\)/g, "").replace(TRICK, "").replace(/^[^:]*:/, "");
+      const cards = plays.trim().split(/[\s,]+/).filter((t) => t && t !== "-");
       if (cards.length < players) {
         lines[last] = code.replace(/\s+$/, "") + " " + text + comment;
         if (note) note.value = "";
