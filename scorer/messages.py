@@ -13,6 +13,7 @@ A field's format names the kind of fact:
 ``notation`` a card index, as the record writes it (``1``);
 ``cards``   a tuple of cards in the order given;
 ``mask``    a set of cards as a bitmask, lowest first;
+``notations`` a set of cards as a bitmask, lowest first, as the record writes them;
 ``suit``    a led category, as its name (the game's word for the trumps when it has one);
 (none)      any other value, as ``format`` writes it (``!r`` quotes a word of the record).
 
@@ -56,6 +57,8 @@ class _Renderer(string.Formatter):
             return words.cards(value)
         if format_spec == "mask":
             return words.mask(value)
+        if format_spec == "notations":
+            return words.notations(value)
         if format_spec == "suit":
             return words.category(value, self.trumps)
         return str(super().format_field(value, format_spec))

@@ -79,6 +79,16 @@ class Wording:
             mask ^= low
         return " ".join(out)
 
+    def notations(self, mask: int) -> str:
+        """The cards of a bitmask as the record writes them, lowest index first."""
+        texts = self.texts
+        out = []
+        while mask:
+            low = mask & -mask
+            out.append(texts[low.bit_length() - 1])
+            mask ^= low
+        return " ".join(out)
+
     def suit(self, suit: int) -> str:
         """A suit's name (0 swords/spades .. 3 coins/diamonds)."""
         return self.suits[suit]

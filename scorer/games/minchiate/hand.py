@@ -13,39 +13,27 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
 
-from ...cards import FOOL, Card
+from ...cards import FOOL
 from ...cardset import cards_of
 from ...findings import Loc, Severity
 from ...record import Line, Record, Trick
 from ...report import Report
-from ...tricks import (
-    FOOL_BIT,
-    MUST_FOLLOW_SUIT,
-    MUST_FOLLOW_TRUMPS,
-    MUST_TRUMP,
-)
+from ...tricks import FOOL_BIT
 from ...wording import ITALIAN
 from ..base import Game
-from ..replay import ReplayStop, Seating, SeatingReplay
+from ..engine import PlayTable, TrickPlay
 from . import rules as R
+from .messages import TEMPLATES
 
 __all__ = ["MinchiateHand"]
 
 
 ERROR, VIOLATION, NOTE = Severity.ERROR, Severity.VIOLATION, Severity.NOTE
 TRICKS = R.TRICKS  # MIN-4: 21 cards each, one trick per card
-SEATING = Seating(
-    4, TRICKS, R.PACK, R.RULES.strength, False, "the 97-card pack", "a game of Minchiate"
-)
+#: Minchiate's play as data for the trick loop (MIN-1, MIN-2, MIN-13): four players, 21
+#: tricks, the whole 97-card pack, follow suit else trump, the counting values.
+TABLE = PlayTable(4, TRICKS, R.PACK, R.RULES, R.VALUE, "the 97-card pack", "a game of Minchiate")
 BITS = tuple(1 << i for i in range(97))
-_REVOKE_REASONS = {
-    MUST_FOLLOW_SUIT: "held {suit} and had to follow suit",
-    MUST_TRUMP: "had no {suit} but held trumps, so had to trump",
-    MUST_FOLLOW_TRUMPS: "held trumps and a trump was led",
-}
-
-
-_Stop = ReplayStop  # this engine's name for the shared signal
 
 
 @dataclass
@@ -64,23 +52,20 @@ class _Lines:
     tricks: list[Trick] = field(default_factory=list)
 
 
-class MinchiateHand(SeatingReplay):
-    """One replay of one record. Built, run once, discarded."""
+class MinchiateHand(TrickPlay):
+    """One replay of one record: the state of the game before and during the play (the
+    trick loop's, :class:`~scorer.games.engine.TrickPlay`). Built, run once, discarded."""
 
-    seating = SEATING
+    templates = TEMPLATES
 
     def __init__(
-        self,
-        game: Game,
-        record: Record,
-        options: Mapping[str, str] | None,
-        single_pass: bool = True,
-    ):
+        self, game: Game, record: Record, options: Mapping[str, str] | None = None
+    ) -> None:
+        super().__init__(
+            TABLE, Report(game.key, tuple(record.players), record.dealer, unit=game.unit)
+        )
         self.game = game
-        self.given_options = options
-        self.single_pass = single_pass
         self.record = record
-        self.report = Report(game.key, tuple(record.players), record.dealer, unit=game.unit)
         self.options = game.resolve_options(record.options, options)
         self.words = words = game.wording(record)  # cards and suits in the record's style
         #: the cards of a mask as the record writes them (:func:`.rules.show`); the
@@ -93,9 +78,10 @@ class MinchiateHand(SeatingReplay):
         self.cutter = (self.dealer + 3) % 4  # the dealer's left (MIN-3)
         self.lines = _Lines()
         self.seats_by_name = _seat_table(self.report.players)
-        self.seated: list[tuple[Trick, int, tuple[Card, ...], int | None]] = []
-        self.played = [0, 0, 0, 0]
-        self.known = [True] * 4
+        #: whether each seat's hand is known: written, or derived from a complete play; a
+        #: seat's unknown hand is what it is seen to hold (its plays and discards)
+        self.hand_known = [True] * 4
+        self.play_complete = False  # the record's tricks are all played (a first pass says)
         self.dealt = [0, 0, 0, 0]  # the 20 face-down cards
         self.faceup = [0, 0, 0, 0]
         self.robbed = 0
@@ -113,7 +99,6 @@ class MinchiateHand(SeatingReplay):
         self.fool_due: int | None = None  # the trick after which its card was due (MIN-11a)
         self.fool_lost = False
         self.stopped = False
-        self.marks = None
 
     # -- names ------------------------------------------------------------------------------
     def side_name(self, side: int) -> str:
@@ -126,12 +111,6 @@ class MinchiateHand(SeatingReplay):
         if seat is None:
             return super().seat_named(name, loc)
         return seat
-
-    def single_pass_ready(self) -> bool:
-        """The record has what the single pass needs: every hand and all 21 tricks. Anything
-        it cannot settle on the way sends it back."""
-        lines = self.lines
-        return len(lines.hands) == 4 and len(lines.tricks) == TRICKS
 
     # -- lines -----------------------------------------------------------------------------
     def sort_lines(self) -> None:
@@ -192,17 +171,6 @@ class MinchiateHand(SeatingReplay):
                 "MIN-16",
                 loc=line.loc,
             )
-
-    # -- seats: who played each card -------------------------------------------------------
-    def seat_plays(self) -> None:
-        """Seat the plays from the trick winners, eldest leading the first trick
-        (:meth:`SeatingReplay.seat_tricks`)."""
-        self.seat_tricks(self.lines.tricks, self.eldest)
-
-    @property
-    def play_complete(self) -> bool:
-        seated = self.seated
-        return len(seated) == TRICKS and seated[-1][3] is not None
 
     # -- MIN-3 .. MIN-6: cut, deal, folla, discards ----------------------------------------
     def cards_line(self, line: Line, what: str, union: int, seat: int | None = None) -> int:
@@ -343,7 +311,7 @@ class MinchiateHand(SeatingReplay):
         complete = self.play_complete
         missing = [seat for seat in range(4) if seat not in self.lines.hands]
         for seat in missing:
-            self.known[seat] = complete
+            self.hand_known[seat] = complete
             discard_line = self.lines.discards.get(seat)
             discard = (
                 self.cards_line(discard_line, "the discards", 0, seat)
@@ -369,11 +337,11 @@ class MinchiateHand(SeatingReplay):
         line = self.lines.single.get("folla")
         size = 13 - (self.robbed | self.scoperti | self.pigliati).bit_count()
         if line is None:
-            if all(self.known):
+            if all(self.hand_known):
                 self.folla = R.PACK & ~union
             return
         self.folla = self.cards_line(line, "the folla", union)
-        if all(self.known) and self.folla | union != R.PACK:
+        if all(self.hand_known) and self.folla | union != R.PACK:
             missing = R.PACK & ~(self.folla | union)
             self.stop(
                 "CARDS_MISSING",
@@ -470,7 +438,7 @@ class MinchiateHand(SeatingReplay):
                     cards=tuple(cards_of(bad)),
                 )
             start = holding & ~discard
-            if self.known[seat] and start.bit_count() != TRICKS:
+            if self.hand_known[seat] and start.bit_count() != TRICKS:
                 self.stop(
                     "WRONG_HAND_SIZE",
                     f"{self.name(seat)} holds {start.bit_count()} cards after the discards, not 21",
@@ -479,7 +447,7 @@ class MinchiateHand(SeatingReplay):
                     seat=seat,
                 )
             self.start[seat] = start
-        if all(self.known):
+        if all(self.hand_known):
             self.report.hands = tuple(self.dealt[s] | self.faceup[s] for s in range(4))
         self.report.discard = (
             self.discards[0] | self.discards[1] | self.discards[2] | self.discards[3]
@@ -511,7 +479,7 @@ class MinchiateHand(SeatingReplay):
                     seat=seat,
                 )
                 continue
-            if self.known[seat] and shown & ~self.start[seat]:
+            if self.hand_known[seat] and shown & ~self.start[seat]:
                 bad = shown & ~self.start[seat]
                 self.flag(
                     "DECLARED_NOT_HELD",
@@ -544,7 +512,7 @@ class MinchiateHand(SeatingReplay):
             if found:
                 self.note_fool_not_shown(seat, line)
         for seat in range(4):
-            if not self.known[seat] or self.start[seat] == 0:
+            if not self.hand_known[seat] or self.start[seat] == 0:
                 continue
             shown = 0
             for versicola in self.declared.get(seat, ()):
@@ -567,7 +535,9 @@ class MinchiateHand(SeatingReplay):
     def holds_fool(self, seat: int) -> bool:
         """Whether the Fool's 5 go on each of the player's versicole (MIN-7): he showed it with
         them, or the deal shows he held it when play began (MIN-7a)."""
-        return bool((self.shown[seat] | (self.start[seat] if self.known[seat] else 0)) & FOOL_BIT)
+        return bool(
+            (self.shown[seat] | (self.start[seat] if self.hand_known[seat] else 0)) & FOOL_BIT
+        )
 
     def note_fool_not_shown(self, seat: int, line: Line) -> None:
         """MIN-7a: the Fool's 5 are the holder's whether or not his declare line writes the
@@ -611,24 +581,6 @@ class MinchiateHand(SeatingReplay):
                         cards=tuple(cards_of(longer & ~cards)),
                     )
         return noted
-
-    def flag_revoke(
-        self, code: str, seat: int, card: Card, loc: Loc | None, number: int, led: int, legal: int
-    ) -> None:
-        reason = _REVOKE_REASONS[code].format(suit=self.words.category(led))
-        self.flag(
-            code,
-            VIOLATION,
-            f"{self.name(seat)} played {self.words.texts[card]} but "
-            f"{reason}: two rests to each opponent",
-            "MIN-13",
-            loc=loc,
-            trick=number,
-            seat=seat,
-            cards=(card,),
-            legal=tuple(cards_of(legal)),
-        )
-        self.revokes.append((seat, number, code))
 
 
 def _seat_table(players: tuple[str, ...]) -> dict[str, int]:

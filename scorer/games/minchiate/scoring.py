@@ -308,7 +308,7 @@ def _lowest_plain(plain: int) -> Card:
     return cards_of(plain)[0]
 
 
-def settle_fool(h: MinchiateHand) -> None:
+def settle_fool(h: MinchiateHand, marks: Marks) -> None:
     """MIN-11 at the end: a card still owed for the Fool (its side never had a non-counting
     card to give, MIN-11a) is the lowest counting card the side won; a side that won no trick
     loses the Fool."""
@@ -316,7 +316,6 @@ def settle_fool(h: MinchiateHand) -> None:
     if owed is None:
         return
     fool_side, winners, number = owed
-    marks = h.marks
     if not h.tricks_won[fool_side]:
         h.piles[fool_side] &= ~_FOOL_BIT
         h.piles[winners] |= _FOOL_BIT
@@ -345,13 +344,12 @@ def settle_fool(h: MinchiateHand) -> None:
     marks.give(fool_side, winners, card.bit, "at the end")
 
 
-def score_end(h: MinchiateHand) -> None:
+def score_end(h: MinchiateHand, marks: Marks) -> None:
     """MIN-10: the end count of each side's pile, added to the running difference; the rests
     at the end (doubled, and 14 more, when the Fool's side won no trick, MIN-11); the revoke
     penalties (MIN-13)."""
-    marks = h.marks
     lines = h.report.lines
-    settle_fool(h)
+    settle_fool(h, marks)
     show = marks.show
     folla = h.folla | h.discards[0] | h.discards[1] | h.discards[2] | h.discards[3]
     piles = list(h.piles)
