@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import string
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from .wording import Wording
@@ -37,31 +38,27 @@ from .wording import Wording
 __all__ = ["GENERAL", "render"]
 
 
-class _Renderer(string.Formatter):
-    """A :class:`string.Formatter` whose format specs name a kind of fact (see the module)."""
+_FORMATTER = string.Formatter()
 
-    def __init__(self, words: Wording, players: Sequence[str], trumps: str) -> None:
-        self.words = words
-        self.players = players
-        self.trumps = trumps
 
-    def format_field(self, value: Any, format_spec: str) -> str:
-        words = self.words
-        if format_spec == "player":
-            return self.players[value] if 0 <= value < len(self.players) else f"seat {value}"
-        if format_spec == "card":
-            return words.card(value)
-        if format_spec == "notation":
-            return words.notation(value)
-        if format_spec == "cards":
-            return words.cards(value)
-        if format_spec == "mask":
-            return words.mask(value)
-        if format_spec == "notations":
-            return words.notations(value)
-        if format_spec == "suit":
-            return words.category(value, self.trumps)
-        return str(super().format_field(value, format_spec))
+def _format(value: Any, spec: str, words: Wording, players: Sequence[str], trumps: str) -> str:
+    """One field of a template: ``value`` read as its format ``spec`` names (see the
+    module), or as :func:`format` writes it."""
+    if spec == "player":
+        return players[value] if 0 <= value < len(players) else f"seat {value}"
+    if spec == "card":
+        return words.card(value)
+    if spec == "notation":
+        return words.notation(value)
+    if spec == "cards":
+        return words.cards(value)
+    if spec == "mask":
+        return words.mask(value)
+    if spec == "notations":
+        return words.notations(value)
+    if spec == "suit":
+        return words.category(value, trumps)
+    return format(value, spec)
 
 
 def render(
@@ -72,8 +69,33 @@ def render(
     trumps: str = "trumps",
 ) -> str:
     """``template`` with its fields filled from ``facts``, cards named in ``words`` and seats
-    by ``players``; ``trumps`` is the game's word for the trumps (Nice: ``Tarots``)."""
-    return _Renderer(words, players, trumps).vformat(template, (), {"trumps": trumps, **facts})
+    by ``players``; ``trumps`` is the game's word for the trumps (Nice: ``Tarots``). What
+    :meth:`string.Formatter.vformat` does, with the template parsed once (findings are made
+    in the replay's loop: a record's cascare notes, marks, revokes)."""
+    out = []
+    names: Mapping[str, Any] | None = None
+    for literal, field, spec, conversion in _pieces(template):
+        out.append(literal)
+        if field is None:
+            continue
+        if field in facts:
+            value = facts[field]
+        elif field == "trumps":
+            value = trumps
+        else:  # an attribute or an index: ``{legal[0]}``
+            names = names or {"trumps": trumps, **facts}
+            value = _FORMATTER.get_field(field, (), names)[0]
+        if conversion:
+            value = _FORMATTER.convert_field(value, conversion)
+        out.append(_format(value, spec or "", words, players, trumps))
+    return "".join(out)
+
+
+@cache
+def _pieces(template: str) -> tuple[tuple[str, str | None, str | None, str | None], ...]:
+    """A template cut into its literal texts and its fields (as :meth:`string.Formatter.parse`
+    does), once per template."""
+    return tuple(_FORMATTER.parse(template))
 
 
 #: The templates of the findings every engine shares: naming players and the replay's G-2

@@ -249,12 +249,13 @@ class TrickPlay(Replay):
                 seat=trick.leader,
                 leader=self.leader,
             )
-        if len(trick.plays) > table.players:
+        count = len(trick.card_tuple)  # (not ``plays``: that builds the items)
+        if count > table.players:
             self.halt(
                 "TOO_MANY_CARDS",
                 loc=trick.plays[table.players].loc,
                 trick=number,
-                count=len(trick.plays),
+                count=count,
                 players=table.players,
             )
 

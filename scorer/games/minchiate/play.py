@@ -17,7 +17,7 @@ play is complete), then for real.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from ...cards import CARDS, FOOL, Card
 from ...cardset import CardSet
@@ -49,7 +49,6 @@ class MinchiatePlay(MinchiateHand):
     def __init__(self, game: Game, record: Record, options: Mapping[str, str] | None) -> None:
         self.quiet = False  # the first pass: every seat unknown, the hooks silent
         self.noted_unknown = False  # an unknown card's note is given (G-2)
-        self.trick_findings = 0  # the findings before the trick on the table
         #: the trick line the first pass stopped at, and why: an unknown seat's card played
         #: again is found by it alone (G-2)
         self.first_halt: tuple[int, Finding] | None = None
@@ -94,14 +93,17 @@ class MinchiatePlay(MinchiateHand):
             if stop is not None and index == stop[0] and not self.quiet:
                 self.report.add(stop[1])  # where the first pass stopped, the play stops
                 raise ReplayStop
-            if self.play_line(trick, index == last).winner is None:
+            if len(trick.card_tuple) == 4:  # (the usual line: play_line's checks need not)
+                if self.play_trick(trick, index == last).winner is None:
+                    return
+            elif self.play_line(trick, index == last).winner is None:
                 return
 
     def play_line(self, trick: Trick, last_line: bool) -> TrickResult:
         """One trick line (:meth:`~scorer.games.engine.TrickPlay.play_trick`); a line short
         of cards that is not the last is kept with its cards played, then stops (G-2)."""
-        cards = trick.plays
-        if len(cards) >= 4 or last_line or None in trick.card_tuple:
+        cards = trick.card_tuple
+        if len(cards) >= 4 or last_line or None in cards:
             return self.play_trick(trick, last_line)
         self.play_trick(trick, True)
         self.halt("SHORT_TRICK", loc=trick.loc, trick=self.done + 1, count=len(cards))
@@ -238,7 +240,7 @@ class MinchiatePlay(MinchiateHand):
         is judged or counted."""
         if seen >> card & 1:
             self.forget_trick()
-        elif self.hand_known[seat]:
+        elif self.hand_known[seat] and not self.quiet:
             self.stop_at_card_played_twice(position + 1, seen | 1 << card)
         super().not_in_hand(position, seat, card, seen)
 
@@ -263,16 +265,15 @@ class MinchiatePlay(MinchiateHand):
             seen |= 1 << card
 
     def forget_trick(self) -> None:
-        """The trick on the table is impossible: its plays and findings are undone."""
+        """The trick on the table is impossible: its plays and its findings are undone."""
         seat = self.leader
         for card in self.current:
             self.played[seat] &= ~(1 << card)
             seat = (seat + 1) & 3
-        del self.report.findings[self.trick_findings :]
-
-    def clear_trick(self, source: Trick | None) -> None:
-        super().clear_trick(source)
-        self.trick_findings = len(self.report.findings)
+        findings = self.report.findings
+        line = self.source.loc.line if self.source is not None and self.source.loc else None
+        while findings and findings[-1].loc is not None and findings[-1].loc.line == line:
+            findings.pop()
 
     def unplayable(self, position: int, seat: int, card: int | None) -> None:
         """An unknown card ends the play; its note is given once (see :meth:`first_pass`)."""
@@ -280,54 +281,60 @@ class MinchiatePlay(MinchiateHand):
             return
         super().unplayable(position, seat, card)
 
-    def end_trick(self) -> TrickResult:
-        if not self.quiet and self.done + 1 == TRICKS:
-            self.check_fool_kept()
-        return super().end_trick()
-
     def keep_partial_trick(self) -> TrickResult:
-        if not self.quiet and self.done + 1 == TRICKS:
-            self.check_fool_kept()
+        if not self.quiet and self.done + 1 == TRICKS and FOOL_INDEX in self.current:
+            position, entry = self.fool_kept(self.current, self.leader, self.source)
+            self.flags[position] = entry
         return super().keep_partial_trick()
 
-    def check_fool_kept(self) -> None:
-        """MIN-11: the Fool played to the last trick was kept too long."""
-        if FOOL_INDEX not in self.current:
-            return
-        position = self.current.index(FOOL)
-        seat = (self.leader + position) & 3
+    def fool_kept(
+        self, cards: Sequence[Card], leader: int, source: Trick | None
+    ) -> tuple[int, tuple[tuple[str, ...], int]]:
+        """MIN-11: the Fool played to the last trick (``cards``, led by ``leader``) was kept
+        too long. Returns its position and its entry in the trick's flags."""
+        position = cards.index(FOOL)
+        seat = (leader + position) & 3
+        loc = source.plays[position].loc if source is not None else None
         self.say(
             "FOOL_IN_LAST_TRICK",
             VIOLATION,
             "MIN-11",
-            loc=self.loc_of(position),
+            loc=loc,
             trick=TRICKS,
             seat=seat,
             cards=(FOOL,),
         )
-        self.flags[position] = (("FOOL_IN_LAST_TRICK",), self.hands[seat] & ~FOOL.bit)
+        return position, (("FOOL_IN_LAST_TRICK",), self.hands[seat] & ~FOOL.bit)
 
     def trick_over(self, result: TrickResult) -> None:
-        """After a trick: its marks (MIN-8), a seat that played its last trump (MIN-14), the
-        record's lines after it, and the Fool's card once it is due (MIN-11a)."""
+        """After a trick: the Fool kept to the last one (MIN-11), its marks (MIN-8), a seat
+        that played its last trump (MIN-14), the record's lines after it, and the Fool's card
+        once it is due (MIN-11a)."""
         if self.quiet:
             return
-        number = result.number
-        self.marks.trick(number, result.leader, result.cards, result.winner)  # type: ignore[arg-type]
+        number, cards = result.number, result.cards
+        if number == TRICKS and FOOL_INDEX in cards:
+            position, entry = self.fool_kept(cards, result.leader, result.source)
+            result.flags = {**result.flags, position: entry}
+        marks = self.marks
+        marks.trick(number, result.leader, cards, self.leader)
+        hands = self.hands
         seat = result.leader
-        for card in result.cards:
-            if CATEGORY[card] == TRUMP:
-                hand = self.hands[seat]
+        for card in cards:
+            if 56 <= card < FOOL_INDEX:  # a trump: was it his last (MIN-14)?
+                hand = hands[seat]
                 if hand and not hand & TRUMP_MASK and self.hand_known[seat]:
                     self.note_cascare(seat, number + 1, hand)
             seat = (seat + 1) & 3
-        for kind, line in self.after.get(number, ()):
-            if kind == "replace":
-                self.marks.replace(line, number)
-            else:
-                self.cascare_line(line, number)
+        after = self.after.get(number)
+        if after:
+            for kind, line in after:
+                if kind == "replace":
+                    marks.replace(line, number)
+                else:
+                    self.cascare_line(line, number)
         if self.fool_owed is not None:
-            self.marks.owed(number)
+            marks.owed(number)
 
     # -- the Hand API ---------------------------------------------------------------------------
     def legal_cards(self) -> CardSet:

@@ -44,6 +44,8 @@ class Marks:
         self.names = (h.side_name(0), h.side_name(1))
         self.accrescimento = h.options["accrescimento"] == "on"
         self.extendable: list[dict[str, int]] = [{}, {}]  # declared cards per side and kind
+        #: per side, the cards that could extend what it declared (none: accrescimento off)
+        self.reach = [0, 0]
         #: the last trick a replace line follows (-1: none): a card owed for the Fool that the
         #: record gives later is not derived (MIN-11a)
         self.last_replace = max((tricks for tricks, _line in h.lines.replaces), default=-1)
@@ -130,6 +132,8 @@ class Marks:
                 if versicola.kind in R.EXTENDABLE:
                     kinds = self.extendable[seat & 1]
                     kinds[versicola.kind] = kinds.get(versicola.kind, 0) | versicola.cards
+                    if self.accrescimento:
+                        self.reach[seat & 1] |= R.EXTENDABLE[versicola.kind]
 
     # -- MIN-8: the marks of a trick --------------------------------------------------------
     def trick(self, number: int, leader: int, cards: tuple, winner: int) -> None:
@@ -149,19 +153,25 @@ class Marks:
         h.tricks_won[side] += 1
         lost = (others if side == leader & 1 else leaders) & _DYING
         if lost:  # the trick's dying cards are marked together as it is gathered
-            seat = leader
-            value = R.VALUE
-            texts = h.words.texts
-            points = 0
-            dead = []
-            for card in cards:
-                if lost >> card & 1:
-                    points += value[card]
-                    dead.append(f"{texts[card]} of {h.report.players[seat]}")
-                seat = (seat + 1) & 3
-            self.mark(side, points, f"trick {number}: muore {', '.join(dead)}", "MIN-8")
-        if self.accrescimento and mask & GROWING and self.extendable[side]:
+            self.muore(number, leader, cards, side, lost)
+        if mask & self.reach[side]:
             self.extend(side, mask, number)
+
+    def muore(self, number: int, leader: int, cards: tuple, side: int, lost: int) -> None:
+        """MIN-8: the losers' counting cards of trick ``number`` (``lost``) die, marked to
+        the winners (``side``) as one line."""
+        seat = leader
+        value = R.VALUE
+        texts = self.h.words.texts
+        players = self.h.report.players
+        points = 0
+        dead = []
+        for card in cards:
+            if lost >> card & 1:
+                points += value[card]
+                dead.append(f"{texts[card]} of {players[seat]}")
+            seat = (seat + 1) & 3
+        self.mark(side, points, f"trick {number}: muore {', '.join(dead)}", "MIN-8")
 
     def extend(self, side: int, won_now: int, number: int, when: str | None = None) -> None:
         """Accrescimento (MIN-8): cards won that join a versicola the side declared, with any
