@@ -22,8 +22,8 @@ from records.writer import write
 from scorer.cards import FOOL, Card
 from scorer.cardset import cards_of
 from scorer.games import get_game
+from scorer.games.engine import TrickPlay
 from scorer.games.minchiate import rules as R
-from scorer.games.minchiate.generator import legal_cards
 from scorer.record import Item, Line, Record, Trick
 from scorer.report import Report
 from scorer.tricks import TRUMP_MASK, TrickRules
@@ -85,24 +85,56 @@ def build(
     player who can follow suit plays another card instead; ``break_king``: the first player
     the King rule binds plays another card of the suit (``"trump"``: the first one holding
     another card of the suit and a trump trumps instead, a revoke too, MIN-12 and MIN-13).
+    The play goes through the Hand API (:meth:`Minchiate.start_play`): the turn, the legal
+    cards and the tricks won are the engine's.
     """
-    rng = random.Random(seed)
     players = players or PLAYERS
-    eldest, cutter = (dealer + 1) % 4, (dealer + 3) % 4
     if deck is None:
         deck = list(cards_of(R.PACK))
-        rng.shuffle(deck)
+        random.Random(seed).shuffle(deck)
     assert sorted(deck) == cards_of(R.PACK)
+    tags = (
+        ("Game", "minchiate"),
+        ("Players", ", ".join(players)),
+        ("Dealer", players[dealer]),
+        *extra_tags,
+    )
+    body: list[Line | Trick] = []
+    if draw:
+        body.append(Line("draw", None, tuple(Item(name) for name in draw)))
+    body += _deal_lines(deck, dealer, players, leave_in_folla)
+    state = GAME.start_play(Record(tags, tuple(body)))
+    built = Built("", Record(()), [int(state.hand(seat)) for seat in range(4)])
+    declares = _declares(built.hands, dealer, players) if declare else []
+    steer = _Steer(policy, revoke_at, break_king, built)
+    while (seat := state.to_play()) is not None:
+        state.push(steer.choose(state, seat))
+        if not state.current_trick:
+            trick = state.report.tricks[-1]
+            body.append(Trick(trick.number, None, tuple(Item(str(c), c) for c in trick.cards)))
+            body += declares if trick.number == 1 else []
+            body += _replace_line(state, body) if replace else []
+    built.record = Record(tags, tuple(body))
+    built.text = _with_comment(write(built.record), comment)
+    return built
+
+
+def _deal_lines(
+    deck: list[Card], dealer: int, players: list[str], leave_in_folla: bool
+) -> list[Line | Trick]:
+    """The lines of the deal from ``deck`` as the rules deal it (MIN-3 .. MIN-6): the robbed
+    cards, the hands and face-up cards, scoprire and pigliare, the folla with its counts and
+    the discards (the lowest plain cards)."""
+    eldest, cutter = (dealer + 1) % 4, (dealer + 3) % 4
     robbed, position = 0, 0
     while position < 13 and deck[position].bit & R.ROBBABLE:
         robbed |= deck[position].bit
         position += 1
     order = [(eldest + k) % 4 for k in range(4)]
-    dealt = [0, 0, 0, 0]
+    dealt, faceup = [0, 0, 0, 0], [0, 0, 0, 0]
     for seat in order:
         dealt[seat] = sum(c.bit for c in deck[position : position + 20])
         position += 20
-    faceup = [0, 0, 0, 0]
     for seat in order:
         faceup[seat] = deck[position].bit
         position += 1
@@ -115,16 +147,15 @@ def build(
         pigliati &= pigliati - 1
     folla = sum(c.bit for c in talon) & ~pigliati
     body: list[Line | Trick] = []
-    if draw:
-        body.append(Line("draw", None, tuple(Item(name) for name in draw)))
     if robbed:
         body.append(_line("rob", players[cutter], cards_of(robbed)))
     body += [_line("hand", players[s], cards_of(dealt[s])) for s in range(4)]
     body += [_line("faceup", players[s], cards_of(faceup[s])) for s in range(4)]
-    if scoperti:
-        body.append(_line("scoprire", None, cards_of(scoperti)))
-    if pigliati:
-        body.append(_line("pigliare", None, cards_of(pigliati)))
+    body += [
+        _line(k, None, cards_of(m))
+        for k, m in (("scoprire", scoperti), ("pigliare", pigliati))
+        if m
+    ]
     counts = tuple(
         Item(f"{name}={(folla >> (14 * s) & 0x3FFF).bit_count()}")
         for s, name in enumerate(("swords", "batons", "cups", "coins"))
@@ -134,98 +165,99 @@ def build(
     hands[cutter] |= robbed
     hands[dealer] |= scoperti | pigliati
     for seat, taken in ((cutter, robbed), (dealer, scoperti | pigliati)):
-        count = taken.bit_count()
-        if count:
+        if taken:
             plain = cards_of(hands[seat] & ~R.COUNTING & ~R.SOPRAVENTI)
-            discard = sum(c.bit for c in plain[:count])
-            hands[seat] &= ~discard
-            body.append(_line("discard", players[seat], cards_of(discard)))
-    built = Built("", Record(()), list(hands))
+            body.append(_line("discard", players[seat], plain[: taken.bit_count()]))
+    return body
+
+
+def _declares(hands: list[int], dealer: int, players: list[str]) -> list[Line]:
+    """Every versicola each player holds, declared from eldest round (MIN-7)."""
     declares = []
     for offset in range(1, 5):
         seat = (dealer + offset) % 4
         shown = 0
         for versicola in R.versicole(hands[seat]):
             shown |= versicola.cards
-        if shown and declare:
+        if shown:
             declares.append(
                 _line("declare", players[seat], cards_of(shown | hands[seat] & FOOL.bit))
             )
-    leader, first_led, piles, owed = eldest, 0, [0, 0], None
-    for number in range(1, 22):
-        trick: list[Card] = []
-        for position in range(4):
-            seat = (leader + position) % 4
-            hand = hands[seat]
-            legal = legal_cards(hand, trick, first_led)
-            card = policy(number, seat, hand, legal, trick)
-            led = TrickRules.led_category(trick)
-            if revoke_at is not None and number >= revoke_at and led is not None and led < 4:
-                others = hand & ~R.RULES.legal(hand, trick) & ~FOOL.bit
-                if others and hand & (0x3FFF << 14 * led):
-                    card = cards_of(others)[0]
-                    built.revokes.append((number, seat))
-                    revoke_at = None
-            elif (
-                break_king
-                and legal.bit_count() == 1
-                and legal & ~TRUMP_MASK
-                and led is not None
-                and led < 4
-                and legal == 1 << (led * 14 + 13)
-            ):
-                others = hand & (0x3FFF << 14 * led) & ~legal
-                if others and break_king == "trump" and hand & TRUMP_MASK:
-                    card = cards_of(hand & TRUMP_MASK)[0]
-                    built.king_breaks.append((number, seat))
-                    built.revokes.append((number, seat))
-                    break_king = False
-                elif others and break_king is True:
-                    card = cards_of(others)[0]
-                    built.king_breaks.append((number, seat))
-                    break_king = False
-            if card == FOOL:
-                built.fool = (number, seat)
-            hands[seat] &= ~card.bit
-            trick.append(card)
+    return declares
+
+
+class _Steer:
+    """The card each player plays: the policy's, or a revoke or a breach of the King rule
+    where the test asks for one (recorded in ``built``)."""
+
+    def __init__(
+        self, policy: Policy, revoke_at: int | None, break_king: bool | str, built: Built
+    ) -> None:
+        self.policy, self.revoke_at, self.break_king, self.built = (
+            policy,
+            revoke_at,
+            break_king,
+            built,
+        )
+
+    def choose(self, state: TrickPlay, seat: int) -> Card:
+        number = state.done + 1
+        hand, legal = int(state.hand(seat)), int(state.legal_cards())
+        trick = list(state.current_trick)
+        card = self.policy(number, seat, hand, legal, trick)
         led = TrickRules.led_category(trick)
         if led is not None and led < 4:
-            first_led |= 1 << led
-        body.append(Trick(number, None, tuple(Item(str(c), c) for c in trick)))
-        if number == 1:
-            body += declares
-        winner = (leader + R.RULES.winner(trick)) % 4
-        side = winner & 1
-        mask = sum(c.bit for c in trick)
-        if FOOL in trick:
-            fool_side = (leader + trick.index(FOOL)) % 4 & 1
-            if fool_side != side:
-                mask &= ~FOOL.bit
-                piles[fool_side] |= FOOL.bit
-                owed = (fool_side, side)
-        piles[side] |= mask
-        if owed is not None and replace:
-            plain = piles[owed[0]] & ~R.COUNTING
-            if plain:
-                card = cards_of(plain)[0]
-                piles[owed[0]] &= ~card.bit
-                piles[owed[1]] |= card.bit
-                body.append(_line("replace", None, [card]))
-                owed = None
-        leader = winner
-    tags = (
-        ("Game", "minchiate"),
-        ("Players", ", ".join(players)),
-        ("Dealer", players[dealer]),
-        *extra_tags,
-    )
-    record = Record(tags, tuple(body))
-    text = write(record)
-    if comment:
-        head, _, rest = text.partition("\n\n")
-        text = head + "\n" + "".join(f"; {line}\n" for line in comment.splitlines()) + rest
-    built.text, built.record = text, record
-    return built
+            card = self.steered(number, seat, hand, legal, trick, led) or card
+        if card == FOOL:
+            self.built.fool = (number, seat)
+        return card
+
+    def steered(
+        self, number: int, seat: int, hand: int, legal: int, trick: list[Card], led: int
+    ) -> Card | None:
+        """The illegal card the test asks for here, if any."""
+        suit = 0x3FFF << 14 * led
+        if self.revoke_at is not None and number >= self.revoke_at:
+            others = hand & ~R.RULES.legal(hand, trick) & ~FOOL.bit
+            if others and hand & suit:
+                self.built.revokes.append((number, seat))
+                self.revoke_at = None
+                return cards_of(others)[0]
+            return None
+        king = 1 << (led * 14 + 13)
+        others = hand & suit & ~legal
+        if not self.break_king or legal != king or not others:
+            return None
+        if self.break_king == "trump" and hand & TRUMP_MASK:
+            self.built.revokes.append((number, seat))  # a revoke too (MIN-13)
+            card = cards_of(hand & TRUMP_MASK)[0]
+        elif self.break_king is True:
+            card = cards_of(others)[0]
+        else:
+            return None
+        self.built.king_breaks.append((number, seat))
+        self.break_king = False
+        return card
+
+
+def _replace_line(state: TrickPlay, written: list[Line | Trick]) -> list[Line]:
+    """The card given for the Fool once it is due (MIN-11a), as a replace line: the lowest
+    non-counting card the Fool's side has won, which the engine derives and notes then (its
+    record has no replace line)."""
+    if any(isinstance(line, Line) and line.keyword == "replace" for line in written):
+        return []
+    for finding in state.report.findings:
+        if finding.code == "FOOL_REPLACEMENT_DERIVED":
+            return [_line("replace", None, finding.cards)]
+    return []
+
+
+def _with_comment(text: str, comment: str) -> str:
+    """The record's text with ``comment`` as comment lines after its tags."""
+    if not comment:
+        return text
+    head, _, rest = text.partition("\n\n")
+    return head + "\n" + "".join(f"; {line}\n" for line in comment.splitlines()) + rest
 
 
 def weak_side_deck(seed: int) -> list[Card]:
