@@ -13,7 +13,8 @@ A field's format names the kind of fact:
 ``notation`` a card index, as the record writes it (``1``);
 ``cards``   a tuple of cards in the order given;
 ``mask``    a set of cards as a bitmask, lowest first;
-``notations`` a set of cards as a bitmask, lowest first, as the record writes them;
+``notations`` a set of cards as a bitmask, lowest first, as the record writes them (a tuple
+            of masks: each so, separated by ``;``);
 ``suit``    a led category, as its name (the game's word for the trumps when it has one);
 (none)      any other value, as ``format`` writes it (``!r`` quotes a word of the record).
 
@@ -54,7 +55,9 @@ def _format(value: Any, spec: str, words: Wording, players: Sequence[str], trump
         return words.cards(value)
     if spec == "mask":
         return words.mask(value)
-    if spec == "notations":
+    if spec == "notations":  # a mask, or several, each a group of cards
+        if isinstance(value, tuple):
+            return "; ".join(map(words.notations, value))
         return words.notations(value)
     if spec == "suit":
         return words.category(value, trumps)

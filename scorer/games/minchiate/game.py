@@ -135,11 +135,8 @@ class MinchiateReplay(MinchiatePlay):
         """The lines before the first trick: the deal, the folla and the discards (with what
         each seat played, when the deal needs it), the marks before play, the versicole."""
         if len(self.report.players) != 4:
-            self.stop(
-                "WRONG_PLAYERS",
-                f"Minchiate has four players, the record names {len(self.report.players)}",
-                "MIN-16",
-                loc=self.record.start,
+            self.halt(
+                "WRONG_PLAYERS", "MIN-16", loc=self.record.start, count=len(self.report.players)
             )
         self.sort_lines()
         if self.needs_first_pass():

@@ -129,16 +129,16 @@ class MinchiateHand(TrickPlay):
             if keyword in per_seat:
                 seat = self.seat_named(entry.subject, entry.loc)
                 if seat in per_seat[keyword]:
-                    self.stop(
+                    self.halt(
                         "DUPLICATE_LINE",
-                        f"a second {keyword} line for {entry.subject}",
+                        variant="seat",
                         loc=entry.loc,
+                        keyword=keyword,
+                        subject=entry.subject,
                     )
                 if tricks_seen:
-                    self.stop(
-                        "LINE_OUT_OF_PLACE",
-                        f"the {keyword} line comes after play began",
-                        loc=entry.loc,
+                    self.halt(
+                        "LINE_OUT_OF_PLACE", variant="after_play", loc=entry.loc, keyword=keyword
                     )
                 per_seat[keyword][seat] = entry
             elif keyword == "declare":
@@ -149,12 +149,10 @@ class MinchiateHand(TrickPlay):
                 lines.cascare.append((tricks_seen, entry))
             else:
                 if keyword in lines.single:
-                    self.stop("DUPLICATE_LINE", f"a second {keyword} line", loc=entry.loc)
+                    self.halt("DUPLICATE_LINE", loc=entry.loc, keyword=keyword)
                 if tricks_seen:
-                    self.stop(
-                        "LINE_OUT_OF_PLACE",
-                        f"the {keyword} line comes after play began",
-                        loc=entry.loc,
+                    self.halt(
+                        "LINE_OUT_OF_PLACE", variant="after_play", loc=entry.loc, keyword=keyword
                     )
                 lines.single[keyword] = entry
         draw = lines.single.get("draw")
@@ -165,12 +163,7 @@ class MinchiateHand(TrickPlay):
         """MIN-16: the draw names each player once, highest cut first."""
         seats = [self.seat_named(item.text, item.loc) for item in line.items]
         if sorted(seats) != [0, 1, 2, 3]:
-            self.stop(
-                "BAD_DRAW",
-                "the draw names each of the four players once, highest first",
-                "MIN-16",
-                loc=line.loc,
-            )
+            self.halt("BAD_DRAW", "MIN-16", loc=line.loc)
 
     # -- MIN-3 .. MIN-6: cut, deal, folla, discards ----------------------------------------
     def cards_line(self, line: Line, what: str, union: int, seat: int | None = None) -> int:
@@ -190,17 +183,16 @@ class MinchiateHand(TrickPlay):
                 item = line.items[position]
                 if item.key is not None:
                     continue
-                self.stop(
-                    "UNKNOWN_CARD", f"{what} must be written in full", loc=item.loc, seat=seat
-                )
+                self.halt("UNKNOWN_CARD", variant="section", loc=item.loc, seat=seat, what=what)
             bit = 1 << card
             if (mask | union) & bit:
-                self.stop(
+                self.halt(
                     "DUPLICATE_CARD",
-                    f"{self.words.texts[card]} appears twice in the deal ({what})",
+                    variant="deal",
                     loc=line.items[position].loc,
                     seat=seat,
                     cards=(card,),
+                    what=what,
                 )
             mask |= bit
         return mask
@@ -208,94 +200,95 @@ class MinchiateHand(TrickPlay):
     def deal(self) -> None:
         """Read the cut, the deal, the folla and the discards; check card conservation and
         the hand sizes (MIN-3 .. MIN-6) and set the hands that play begins with."""
-        lines = self.lines
-        single = lines.single
-        union = 0
-        rob = single.get("rob")
-        if rob is not None:
-            if rob.subject is not None and self.seat_named(rob.subject, rob.loc) != self.cutter:
-                self.stop(
-                    "NOT_THE_CUTTER",
-                    f"{rob.subject} did not cut: the cutter is "
-                    f"{self.name(self.cutter)}, the dealer's left",
-                    "MIN-3",
-                    loc=rob.loc,
-                )
-            self.robbed = self.cards_line(rob, "the robbed cards", union, self.cutter)
-            union |= self.robbed
-            bad = self.robbed & ~R.ROBBABLE
-            if bad:
-                self.flag(
-                    "BAD_ROB",
-                    VIOLATION,
-                    "only counting cards and sopraventi may be robbed: " + self.show(bad),
-                    "MIN-3",
-                    loc=rob.loc,
-                    seat=self.cutter,
-                    cards=tuple(cards_of(bad)),
-                )
-        for seat, line in sorted(lines.hands.items()):
-            mask = self.cards_line(line, "hands", union, seat)
-            if mask.bit_count() != 20:
-                self.stop(
-                    "WRONG_HAND_SIZE",
-                    f"{self.name(seat)} was dealt {mask.bit_count()} "
-                    "cards face down; the deal gives 20 (and a 21st face up)",
-                    "MIN-4",
-                    loc=line.loc,
-                    seat=seat,
-                )
-            self.dealt[seat] = mask
-            union |= mask
-        for seat in range(4):
-            line = lines.faceup.get(seat)
-            if line is None:
-                self.stop(
-                    "MISSING_FACEUP",
-                    f"the face-up 21st card of {self.name(seat)} is "
-                    "not written (faceup NAME: CARD)",
-                    "MIN-4",
-                    loc=self.record.start,
-                    seat=seat,
-                )
-            mask = self.cards_line(line, "the face-up cards", union, seat)
-            if mask.bit_count() != 1:
-                self.stop(
-                    "WRONG_FACEUP",
-                    f"{self.name(seat)} has one face-up 21st card, not {mask.bit_count()}",
-                    "MIN-4",
-                    loc=line.loc,
-                    seat=seat,
-                )
-            self.faceup[seat] = mask
-            union |= mask
-        for key, rule in (("scoprire", "MIN-5"), ("pigliare", "MIN-5")):
-            line = single.get(key)
-            if line is None:
-                continue
-            mask = self.cards_line(line, f"the {key} cards", union, self.dealer)
-            union |= mask
-            allowed = R.ROBBABLE if key == "scoprire" else R.COUNTING
-            bad = mask & ~allowed
-            if bad:
-                kinds = "counting cards and sopraventi" if key == "scoprire" else "counting cards"
-                self.flag(
-                    "BAD_" + ("SCOPERTO" if key == "scoprire" else "PIGLIATO"),
-                    VIOLATION,
-                    f"the dealer may {key} only {kinds}: " + self.show(bad),
-                    rule,
-                    loc=line.loc,
-                    seat=self.dealer,
-                    cards=tuple(cards_of(bad)),
-                )
-            if key == "scoprire":
-                self.scoperti = mask
-            else:
-                self.pigliati = mask
+        union = self.read_rob()
+        union = self.read_hands(union)
+        union = self.read_faceup(union)
+        for key in ("scoprire", "pigliare"):
+            union = self.read_taken(key, union)
         self.derive_hands(union)
         union |= self.dealt[0] | self.dealt[1] | self.dealt[2] | self.dealt[3]
         self.read_folla(union)
         self.read_discards()
+
+    def read_rob(self) -> int:
+        """MIN-3: the cutter robs counting cards and sopraventi at the cut; the robbed cards
+        (a mask)."""
+        rob = self.lines.single.get("rob")
+        if rob is None:
+            return 0
+        if rob.subject is not None and self.seat_named(rob.subject, rob.loc) != self.cutter:
+            self.halt(
+                "NOT_THE_CUTTER", "MIN-3", loc=rob.loc, subject=rob.subject, cutter=self.cutter
+            )
+        self.robbed = self.cards_line(rob, "the robbed cards", 0, self.cutter)
+        bad = self.robbed & ~R.ROBBABLE
+        if bad:
+            self.say(
+                "BAD_ROB",
+                VIOLATION,
+                "MIN-3",
+                loc=rob.loc,
+                seat=self.cutter,
+                cards=tuple(cards_of(bad)),
+                bad=bad,
+            )
+        return self.robbed
+
+    def read_hands(self, union: int) -> int:
+        """MIN-4: 20 cards face down to each player whose hand is written."""
+        for seat, line in sorted(self.lines.hands.items()):
+            mask = self.cards_line(line, "hands", union, seat)
+            if mask.bit_count() != 20:
+                self.halt(
+                    "WRONG_HAND_SIZE",
+                    "MIN-4",
+                    variant="dealt",
+                    loc=line.loc,
+                    seat=seat,
+                    count=mask.bit_count(),
+                )
+            self.dealt[seat] = mask
+            union |= mask
+        return union
+
+    def read_faceup(self, union: int) -> int:
+        """MIN-4: a 21st card face up to each player, written for each."""
+        for seat in range(4):
+            line = self.lines.faceup.get(seat)
+            if line is None:
+                self.halt("MISSING_FACEUP", "MIN-4", loc=self.record.start, seat=seat)
+                raise AssertionError  # unreachable: halt raises
+            mask = self.cards_line(line, "the face-up cards", union, seat)
+            if mask.bit_count() != 1:
+                self.halt("WRONG_FACEUP", "MIN-4", loc=line.loc, seat=seat, count=mask.bit_count())
+            self.faceup[seat] = mask
+            union |= mask
+        return union
+
+    def read_taken(self, key: str, union: int) -> int:
+        """MIN-5: the cards the dealer turns up (``scoprire``: counting cards and sopraventi)
+        or takes from the folla (``pigliare``: counting cards)."""
+        line = self.lines.single.get(key)
+        if line is None:
+            return union
+        mask = self.cards_line(line, f"the {key} cards", union, self.dealer)
+        allowed = R.ROBBABLE if key == "scoprire" else R.COUNTING
+        bad = mask & ~allowed
+        if bad:
+            self.say(
+                "BAD_SCOPERTO" if key == "scoprire" else "BAD_PIGLIATO",
+                VIOLATION,
+                "MIN-5",
+                loc=line.loc,
+                seat=self.dealer,
+                cards=tuple(cards_of(bad)),
+                bad=bad,
+            )
+        if key == "scoprire":
+            self.scoperti = mask
+        else:
+            self.pigliati = mask
+        return union | mask
 
     def extras(self, seat: int) -> int:
         """Cards a player took besides the deal: the robbed ones, the dealer's scoperti and
@@ -322,14 +315,7 @@ class MinchiateHand(TrickPlay):
             mask = holding & ~self.faceup[seat] & ~self.extras(seat) & ~union
             self.dealt[seat] = mask
         if missing and not complete:
-            self.flag(
-                "DEAL_UNKNOWN",
-                NOTE,
-                "the deal is not written in full and the play is "
-                "incomplete: only plays proved wrong by the record itself are flagged",
-                "G-2",
-                loc=self.record.start,
-            )
+            self.say("DEAL_UNKNOWN", NOTE, "G-2", loc=self.record.start)
 
     def read_folla(self, union: int) -> None:
         """MIN-4, MIN-5: the folla the dealer's partner looked through and the suit counts he
@@ -343,31 +329,32 @@ class MinchiateHand(TrickPlay):
         self.folla = self.cards_line(line, "the folla", union)
         if all(self.hand_known) and self.folla | union != R.PACK:
             missing = R.PACK & ~(self.folla | union)
-            self.stop(
+            self.halt(
                 "CARDS_MISSING",
-                "the deal and the folla leave out " + self.show(missing),
                 "MIN-4",
                 loc=line.loc,
                 cards=tuple(cards_of(missing)),
+                missing=missing,
             )
         if self.folla.bit_count() != size:
-            self.stop(
+            self.halt(
                 "WRONG_FOLLA_SIZE",
-                f"the folla has {self.folla.bit_count()} cards; "
-                f"13 less the {13 - size} robbed and taken make {size}",
                 "MIN-4",
                 loc=line.loc,
+                count=self.folla.bit_count(),
+                taken=13 - size,
+                size=size,
             )
         left = self.folla & R.COUNTING
         if left:
-            self.flag(
+            self.say(
                 "COUNTING_LEFT_IN_FOLLA",
                 VIOLATION,
-                "the dealer takes every counting card from the folla; he left " + self.show(left),
                 "MIN-5",
                 loc=line.loc,
                 seat=self.dealer,
                 cards=tuple(cards_of(left)),
+                left=left,
             )
         cards = line.card_tuple
         for position, item in enumerate(line.items):
@@ -378,24 +365,25 @@ class MinchiateHand(TrickPlay):
                 continue
             suit = R.SUIT_WORDS[self.words.style].get(key.casefold())
             if suit is None or not item.value.isdecimal():
-                self.stop(
+                self.halt(
                     "BAD_ANNOUNCEMENT",
-                    f"{item.text!r}: the folla is announced as "
-                    + " ".join(f"{name}=N" for name in self.words.suits),
                     "MIN-5",
                     loc=item.loc,
+                    text=item.text,
+                    forms=" ".join(f"{name}=N" for name in self.words.suits),
                 )
+                raise AssertionError  # unreachable: halt raises
             actual = (self.folla >> (14 * suit) & 0x3FFF).bit_count()
             if int(item.value) != actual:
-                self.flag(
+                self.say(
                     "WRONG_FOLLA_COUNT",
                     VIOLATION,
-                    f"{self.name((self.dealer + 2) % 4)} "
-                    f"announced {item.value} {self.words.suits[suit]} in the folla; it "
-                    f"holds {actual}",
                     "MIN-5",
                     loc=item.loc,
                     seat=(self.dealer + 2) % 4,
+                    said=item.value,
+                    suit=suit,
+                    actual=actual,
                 )
 
     def read_discards(self) -> None:
@@ -410,41 +398,43 @@ class MinchiateHand(TrickPlay):
             discard = self.discards[seat]
             loc = line.loc if line is not None else self.record.start
             if discard.bit_count() != extras.bit_count():
-                self.stop(
+                self.halt(
                     "WRONG_DISCARD_SIZE",
-                    f"{self.name(seat)} took "
-                    f"{extras.bit_count()} card(s) and discards "
-                    f"{discard.bit_count()}; he discards as many as he took",
                     "MIN-6",
                     loc=loc,
                     seat=seat,
+                    taken=extras.bit_count(),
+                    count=discard.bit_count(),
                 )
             if discard & ~holding:
                 bad = discard & ~holding
-                self.stop(
+                self.halt(
                     "CARD_NOT_HELD",
-                    f"{self.name(seat)} discards {self.show(bad)} he does not hold",
+                    variant="discard",
                     loc=loc,
                     seat=seat,
                     cards=tuple(cards_of(bad)),
+                    bad=bad,
                 )
             bad = discard & (self.played[0] | self.played[1] | self.played[2] | self.played[3])
             if bad:
-                self.stop(
+                self.halt(
                     "DUPLICATE_CARD",
-                    f"{self.show(bad)} is discarded and also played",
+                    variant="discarded",
                     loc=loc,
                     seat=seat,
                     cards=tuple(cards_of(bad)),
+                    bad=bad,
                 )
             start = holding & ~discard
             if self.hand_known[seat] and start.bit_count() != TRICKS:
-                self.stop(
+                self.halt(
                     "WRONG_HAND_SIZE",
-                    f"{self.name(seat)} holds {start.bit_count()} cards after the discards, not 21",
                     "MIN-6",
+                    variant="after_discards",
                     loc=loc,
                     seat=seat,
+                    count=start.bit_count(),
                 )
             self.start[seat] = start
         if all(self.hand_known):
@@ -461,76 +451,77 @@ class MinchiateHand(TrickPlay):
             seat = self.seat_named(line.subject, line.loc)
             shown = self.cards_line(line, "a declaration", 0, seat)
             if seat in self.declared:
-                self.stop(
-                    "DUPLICATE_LINE", f"a second declare line for {line.subject}", loc=line.loc
+                self.halt(
+                    "DUPLICATE_LINE",
+                    variant="seat",
+                    loc=line.loc,
+                    keyword="declare",
+                    subject=line.subject,
                 )
             self.declared[seat] = []
             self.shown[seat] = shown
             written[seat] = line.loc
-            if tricks_before > 1 or not self.lines.tricks:
-                self.flag(
-                    "DECLARED_LATE",
-                    VIOLATION,
-                    f"{self.name(seat)} declares after the "
-                    "first trick was gathered; versicole are declared during the first "
-                    "trick and this one is not marked",
-                    "MIN-7",
-                    loc=line.loc,
-                    seat=seat,
-                )
-                continue
-            if self.hand_known[seat] and shown & ~self.start[seat]:
-                bad = shown & ~self.start[seat]
-                self.flag(
-                    "DECLARED_NOT_HELD",
-                    VIOLATION,
-                    f"{self.name(seat)} declares "
-                    f"{self.show(bad)} he does not hold; nothing is marked",
-                    "MIN-7",
-                    loc=line.loc,
-                    seat=seat,
-                    cards=tuple(cards_of(bad)),
-                )
-                continue
-            found = R.versicole(shown, fool=self.holds_fool(seat))
-            used = 0
-            for versicola in found:
-                used |= versicola.cards
-            stray = shown & ~used & ~FOOL_BIT
-            if not found or stray:
-                what = "no versicola" if not found else "cards in no versicola: " + self.show(stray)
-                self.flag(
-                    "BAD_VERSICOLA",
-                    VIOLATION,
-                    f"{self.name(seat)} declares {what}",
-                    "MIN-7",
-                    loc=line.loc,
-                    seat=seat,
-                    cards=tuple(cards_of(stray)),
-                )
-            self.declared[seat] = found
-            if found:
-                self.note_fool_not_shown(seat, line)
+            self.declare(seat, line, shown, tricks_before)
         for seat in range(4):
-            if not self.hand_known[seat] or self.start[seat] == 0:
-                continue
-            shown = 0
-            for versicola in self.declared.get(seat, ()):
-                shown |= versicola.cards
-            held = R.versicola_cards(self.start[seat])
-            longer = self.note_shorter_than_held(seat, held, written.get(seat))
-            missed = [cards for cards in held if cards & ~shown and cards not in longer]
-            if missed:
-                self.flag(
-                    "VERSICOLA_NOT_DECLARED",
-                    NOTE,
-                    f"{self.name(seat)} held "
-                    + "; ".join(self.show(cards) for cards in missed)
-                    + " and could have declared it: it is not marked",
-                    "G-5",
-                    loc=self.record.start,
-                    seat=seat,
-                )
+            if self.hand_known[seat] and self.start[seat]:
+                self.note_not_declared(seat, written.get(seat))
+
+    def declare(self, seat: int, line: Line, shown: int, tricks_before: int) -> None:
+        """MIN-7: the versicole ``seat`` shows on its declare line (``tricks_before`` trick
+        lines before it): in time, held, and each card in a versicola."""
+        if tricks_before > 1 or not self.lines.tricks:
+            self.say("DECLARED_LATE", VIOLATION, "MIN-7", loc=line.loc, seat=seat)
+            return
+        if self.hand_known[seat] and shown & ~self.start[seat]:
+            bad = shown & ~self.start[seat]
+            self.say(
+                "DECLARED_NOT_HELD",
+                VIOLATION,
+                "MIN-7",
+                loc=line.loc,
+                seat=seat,
+                cards=tuple(cards_of(bad)),
+                bad=bad,
+            )
+            return
+        found = R.versicole(shown, fool=self.holds_fool(seat))
+        used = 0
+        for versicola in found:
+            used |= versicola.cards
+        stray = shown & ~used & ~FOOL_BIT
+        if not found or stray:
+            self.say(
+                "BAD_VERSICOLA",
+                VIOLATION,
+                "MIN-7",
+                variant="stray" if found else "none",
+                loc=line.loc,
+                seat=seat,
+                cards=tuple(cards_of(stray)),
+                stray=stray,
+            )
+        self.declared[seat] = found
+        if found:
+            self.note_fool_not_shown(seat, line)
+
+    def note_not_declared(self, seat: int, loc: Loc | None) -> None:
+        """G-5: the versicole ``seat`` held as play began and did not declare are not marked
+        (a shorter one declared is noted as such, MIN-7a)."""
+        shown = 0
+        for versicola in self.declared.get(seat, ()):
+            shown |= versicola.cards
+        held = R.versicola_cards(self.start[seat])
+        longer = self.note_shorter_than_held(seat, held, loc)
+        missed = tuple(cards for cards in held if cards & ~shown and cards not in longer)
+        if missed:
+            self.say(
+                "VERSICOLA_NOT_DECLARED",
+                NOTE,
+                "G-5",
+                loc=self.record.start,
+                seat=seat,
+                missed=missed,
+            )
 
     def holds_fool(self, seat: int) -> bool:
         """Whether the Fool's 5 go on each of the player's versicole (MIN-7): he showed it with
@@ -548,15 +539,8 @@ class MinchiateHand(TrickPlay):
         count = sum(1 for versicola in self.declared[seat] if versicola.kind != "matto")
         if not count:
             return
-        self.flag(
-            "FOOL_NOT_SHOWN",
-            NOTE,
-            f"{self.name(seat)} held the Fool and did not show it with his versicole: its 5 "
-            f"are added to each all the same ({count} x 5)",
-            "MIN-7a",
-            loc=line.loc,
-            seat=seat,
-            cards=(FOOL,),
+        self.say(
+            "FOOL_NOT_SHOWN", NOTE, "MIN-7a", loc=line.loc, seat=seat, cards=(FOOL,), count=count
         )
 
     def note_shorter_than_held(self, seat: int, held: list[int], loc: Loc | None) -> list[int]:
@@ -569,16 +553,16 @@ class MinchiateHand(TrickPlay):
             for longer in held:
                 if longer & cards == cards and longer != cards:
                     noted.append(longer)
-                    self.flag(
+                    self.say(
                         "VERSICOLA_SHORTER_THAN_HELD",
                         NOTE,
-                        f"{self.name(seat)} declared {self.show(cards)} but held the longer "
-                        f"{R.KIND_NAMES[versicola.kind]} {self.show(longer)}: it is paid as "
-                        "declared",
                         "MIN-7a",
                         loc=loc,
                         seat=seat,
                         cards=tuple(cards_of(longer & ~cards)),
+                        declared=cards,
+                        kind=R.KIND_NAMES[versicola.kind],
+                        longer=longer,
                     )
         return noted
 

@@ -207,45 +207,30 @@ class Marks:
         h = self.h
         owed = h.fool_owed
         if owed is None:
-            h.stop(
-                "LINE_OUT_OF_PLACE",
-                "a replace line, but no card is owed for the Fool",
-                "MIN-11",
-                loc=line.loc,
-            )
+            h.halt("LINE_OUT_OF_PLACE", "MIN-11", variant="no_fool", loc=line.loc)
+            raise AssertionError  # unreachable: halt raises
         fool_side, winners, _trick = owed
         card_mask = h.cards_line(line, "the Fool's replacement", 0)
         if card_mask.bit_count() != 1:
-            h.stop("BAD_REPLACEMENT", "the Fool is replaced by one card", "MIN-11", loc=line.loc)
+            h.halt("BAD_REPLACEMENT", "MIN-11", variant="count", loc=line.loc)
+        cards = tuple(cards_of(card_mask))
+        sides = {"side": fool_side, "partner": fool_side + 2}
         pile = h.piles[fool_side] & ~_FOOL_BIT
         if not card_mask & pile:
-            h.stop(
-                "CARD_NOT_WON",
-                f"{self.show(card_mask)} is not among the cards {h.side_name(fool_side)} have won",
-                "MIN-11",
-                loc=line.loc,
-                cards=tuple(cards_of(card_mask)),
-            )
+            h.halt("CARD_NOT_WON", "MIN-11", loc=line.loc, cards=cards, **sides)
         if card_mask & R.COUNTING and pile & ~R.COUNTING:
-            h.flag(
-                "BAD_REPLACEMENT",
-                Severity.VIOLATION,
-                f"the Fool is replaced by a "
-                f"non-counting card while the side has one, not by {self.show(card_mask)}",
-                "MIN-11",
-                loc=line.loc,
-                cards=tuple(cards_of(card_mask)),
-            )
+            h.say("BAD_REPLACEMENT", Severity.VIOLATION, "MIN-11", loc=line.loc, cards=cards)
         due = h.fool_due
         if due is not None and due < number:
-            h.flag(
+            h.say(
                 "LATE_REPLACEMENT",
                 Severity.VIOLATION,
-                f"{h.side_name(fool_side)} could give a card for the Fool after trick {due}, "
-                f"not only after trick {number}",
                 "MIN-11a",
                 loc=line.loc,
-                cards=tuple(cards_of(card_mask)),
+                cards=cards,
+                due=due,
+                number=number,
+                **sides,
             )
         self.give(fool_side, winners, card_mask, f"after trick {number}")
 
@@ -265,14 +250,16 @@ class Marks:
         if self.last_replace > number:
             return
         card = _lowest_plain(plain)
-        h.flag(
+        h.say(
             "FOOL_REPLACEMENT_DERIVED",
             Severity.NOTE,
-            f"no replace line: {h.words.texts[card]}, the lowest non-counting card "
-            f"{h.side_name(fool_side)} had won, is given for the Fool after trick {number}",
             "MIN-11a",
+            variant="now",
             loc=h.record.start,
             cards=(card,),
+            side=fool_side,
+            partner=fool_side + 2,
+            number=number,
         )
         self.give(fool_side, winners, card.bit, f"after trick {number}")
 
@@ -342,14 +329,15 @@ def settle_fool(h: MinchiateHand, marks: Marks) -> None:
         return
     # (a non-counting card is given as soon as it is won, so the pile holds none by now)
     card = min(cards_of(h.piles[fool_side] & ~_FOOL_BIT), key=lambda c: (R.VALUE[c], c))
-    h.flag(
+    h.say(
         "FOOL_REPLACEMENT_DERIVED",
         Severity.NOTE,
-        f"no replace line and no non-counting card won: {h.words.texts[card]}, the lowest "
-        f"counting card {h.side_name(fool_side)} won, is given for the Fool at the end",
         "MIN-11",
+        variant="end",
         loc=h.record.start,
         cards=(card,),
+        side=fool_side,
+        partner=fool_side + 2,
     )
     marks.give(fool_side, winners, card.bit, "at the end")
 
