@@ -114,6 +114,19 @@ MINCHIATE: dict[str, str] = {
         "no replace line and no non-counting card won: {card:notation}, the lowest counting "
         "card {side:player} & {partner:player} won, is given for the Fool at the end"
     ),
+    # sessions: giri, sets and the draw (MIN-16)
+    "DRAW_IN_SET": (
+        "a new draw in game {game} of a set: partnerships are drawn again only after three giri"
+    ),
+    "DRAW_MISSING": (
+        "a set of three giri is over and the next game has no draw: the seats of the last set "
+        "are kept"
+    ),
+    "WRONG_PARTNERS": (
+        "in giro {giro} {first} partners {partner} (cut {ordinal} highest), not {opposite}"
+    ),
+    "DEALER_OUT_OF_TURN": "giro {giro} opens with {first}'s deal, not {dealer}'s",
+    "SEATS_CHANGED": "the seats change inside a giro",
 }
 
 #: Every template a Minchiate finding may use.
