@@ -171,7 +171,7 @@ class MinchiateHand(TrickPlay):
         unknown card stops the replay (G-2)."""
         cards = line.card_tuple
         try:  # the fast path: plain cards (a word or an unknown card is None: TypeError)
-            mask = sum(map(BITS.__getitem__, cards))
+            mask = sum(map(BITS.__getitem__, cards))  # type: ignore[arg-type]
         except TypeError:
             pass
         else:
@@ -184,6 +184,7 @@ class MinchiateHand(TrickPlay):
                 if item.key is not None:
                     continue
                 self.halt("UNKNOWN_CARD", variant="section", loc=item.loc, seat=seat, what=what)
+                continue  # unreachable: halt raises
             bit = 1 << card
             if (mask | union) & bit:
                 self.halt(
@@ -394,9 +395,9 @@ class MinchiateHand(TrickPlay):
         for seat in range(4):
             extras = self.extras(seat)
             holding = self.dealt[seat] | self.faceup[seat] | extras
-            line = self.lines.discards.get(seat)
+            written = self.lines.discards.get(seat)
             discard = self.discards[seat]
-            loc = line.loc if line is not None else self.record.start
+            loc = written.loc if written is not None else self.record.start
             if discard.bit_count() != extras.bit_count():
                 self.halt(
                     "WRONG_DISCARD_SIZE",
@@ -575,7 +576,7 @@ def _seat_table(players: tuple[str, ...]) -> dict[str, int]:
         folded.setdefault(player.casefold(), seat)
     table = {}
     for player in players:
-        seat = folded.get(player.strip().casefold())
-        if seat is not None:
-            table[player] = seat
+        found = folded.get(player.strip().casefold())
+        if found is not None:
+            table[player] = found
     return table

@@ -15,6 +15,7 @@ what the seed leaves open.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
 from ...cards import CARDS, FOOL, suit_card, trump
@@ -229,7 +230,7 @@ def versicola_total(mask: int, fool: bool | None = None) -> int:
 _BYTES = 13  # 97 cards fit in 13 bytes
 
 
-def _byte_tables(of_card) -> tuple[tuple, ...]:
+def _byte_tables(of_card: Callable[[int], int]) -> tuple[tuple[tuple[int, ...], ...], ...]:
     """For each byte of a card mask, a table from the byte's 256 values to ``of_card`` of
     its cards, lowest first."""
     return tuple(

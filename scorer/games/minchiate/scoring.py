@@ -136,7 +136,7 @@ class Marks:
                         self.reach[seat & 1] |= R.EXTENDABLE[versicola.kind]
 
     # -- MIN-8: the marks of a trick --------------------------------------------------------
-    def trick(self, number: int, leader: int, cards: tuple, winner: int) -> None:
+    def trick(self, number: int, leader: int, cards: tuple[Card, ...], winner: int) -> None:
         h = self.h
         side = winner & 1
         c0, c1, c2, c3 = cards
@@ -157,7 +157,9 @@ class Marks:
         if mask & self.reach[side]:
             self.extend(side, mask, number)
 
-    def muore(self, number: int, leader: int, cards: tuple, side: int, lost: int) -> None:
+    def muore(
+        self, number: int, leader: int, cards: tuple[Card, ...], side: int, lost: int
+    ) -> None:
         """MIN-8: the losers' counting cards of trick ``number`` (``lost``) die, marked to
         the winners (``side``) as one line."""
         seat = leader
@@ -214,10 +216,16 @@ class Marks:
         if card_mask.bit_count() != 1:
             h.halt("BAD_REPLACEMENT", "MIN-11", variant="count", loc=line.loc)
         cards = tuple(cards_of(card_mask))
-        sides = {"side": fool_side, "partner": fool_side + 2}
         pile = h.piles[fool_side] & ~_FOOL_BIT
         if not card_mask & pile:
-            h.halt("CARD_NOT_WON", "MIN-11", loc=line.loc, cards=cards, **sides)
+            h.halt(
+                "CARD_NOT_WON",
+                "MIN-11",
+                loc=line.loc,
+                cards=cards,
+                side=fool_side,
+                partner=fool_side + 2,
+            )
         if card_mask & R.COUNTING and pile & ~R.COUNTING:
             h.say("BAD_REPLACEMENT", Severity.VIOLATION, "MIN-11", loc=line.loc, cards=cards)
         due = h.fool_due
@@ -230,7 +238,8 @@ class Marks:
                 cards=cards,
                 due=due,
                 number=number,
-                **sides,
+                side=fool_side,
+                partner=fool_side + 2,
             )
         self.give(fool_side, winners, card_mask, f"after trick {number}")
 
