@@ -355,53 +355,74 @@ def score_end(h: MinchiateHand, marks: Marks) -> None:
     """MIN-10: the end count of each side's pile, added to the running difference; the rests
     at the end (doubled, and 14 more, when the Fool's side won no trick, MIN-11); the revoke
     penalties (MIN-13)."""
-    lines = h.report.lines
     settle_fool(h, marks)
-    show = marks.show
     folla = h.folla | h.discards[0] | h.discards[1] | h.discards[2] | h.discards[3]
     piles = list(h.piles)
     piles[h.dealer & 1] |= folla
     last_winner = h.report.tricks[-1].winner & 1  # type: ignore[operator]
-    sides = []
-    end = [0, 0]
-    for side in (0, 1):
-        name = marks.names[side]
-        pile = piles[side]
-        count = pile.bit_count()
-        mazzetti = max(0, count - MAZZETTI_CARDS)
-        source = " and the folla" if side == h.dealer & 1 else ""
-        found = R.versicole(pile)
-        fool = bool(pile & _FOOL_BIT)
-        vers = sum(versicola.value for versicola in found)
-        shown = (
-            "; ".join(
-                f"{R.KIND_NAMES[v.kind]} {show(v.cards)}"
-                f"{' +5 for the Fool' if fool and v.kind != 'matto' else ''} = "
-                f"{v.value}"
-                for v in found
-            )
-            or "none"
-        )
-        ultima = ULTIMA if side == last_winner else 0
-        values = R.value_of(pile)
-        total = mazzetti + vers + ultima + values
-        lines.append(
+    h.report.sides = [end_count(h, marks, side, piles[side], last_winner) for side in (0, 1)]
+    end = [h.report.sides[0].total, h.report.sides[1].total]
+    rests_at_the_end(h, marks, end)
+    for seat, number, _code in h.revokes:
+        h.report.lines.append(
             ScoreLine(
-                f"end count, {name}: mazzetti {mazzetti} ({count} cards in the tricks{source}, "
-                f"{MAZZETTI_CARDS} in 14 mazzetti) + versicole in the pile {vers} ({shown}) + "
-                f"ultima {ultima} + counting cards {values} ({show(pile & R.COUNTING)}) = {total}",
-                ZERO,
-                "MIN-10",
+                f"revoke by {h.name(seat)} in trick {number}: two rests to each opponent",
+                tuple(-4 if s == seat else (2 if s & 1 != seat & 1 else 0) for s in range(4)),
+                "MIN-13",
             )
         )
-        end[side] = total
-        seats = (side, side + 2)
-        sides.append(
-            SideTally(name, seats, values, h.tricks_won[side], mazzetti, vers + ultima, total)
+    h.report.contract.update(
+        {
+            "sides": f"{marks.names[0]} v {marks.names[1]}",
+            "dealer": h.name(h.dealer),
+            "cutter": h.name(h.cutter),
+            "end count": f"{end[0]} to {end[1]}",
+        }
+    )
+
+
+def end_count(h: MinchiateHand, marks: Marks, side: int, pile: int, last_winner: int) -> SideTally:
+    """MIN-10: one side's end count (its pile, with the folla for the dealer's side): the
+    mazzetti, the versicole in the pile, the ultima and the counting cards, as a score line
+    and the side's tally."""
+    show = marks.show
+    name = marks.names[side]
+    count = pile.bit_count()
+    mazzetti = max(0, count - MAZZETTI_CARDS)
+    source = " and the folla" if side == h.dealer & 1 else ""
+    found = R.versicole(pile)
+    fool = bool(pile & _FOOL_BIT)
+    vers = sum(versicola.value for versicola in found)
+    shown = (
+        "; ".join(
+            f"{R.KIND_NAMES[v.kind]} {show(v.cards)}"
+            f"{' +5 for the Fool' if fool and v.kind != 'matto' else ''} = "
+            f"{v.value}"
+            for v in found
         )
-    h.report.sides = sides
-    during = marks.diff
-    diff = during + end[0] - end[1]
+        or "none"
+    )
+    ultima = ULTIMA if side == last_winner else 0
+    values = R.value_of(pile)
+    total = mazzetti + vers + ultima + values
+    h.report.lines.append(
+        ScoreLine(
+            f"end count, {name}: mazzetti {mazzetti} ({count} cards in the tricks{source}, "
+            f"{MAZZETTI_CARDS} in 14 mazzetti) + versicole in the pile {vers} ({shown}) + "
+            f"ultima {ultima} + counting cards {values} ({show(pile & R.COUNTING)}) = {total}",
+            ZERO,
+            "MIN-10",
+        )
+    )
+    seats = (side, side + 2)
+    return SideTally(name, seats, values, h.tricks_won[side], mazzetti, vers + ultima, total)
+
+
+def rests_at_the_end(h: MinchiateHand, marks: Marks, end: list[int]) -> None:
+    """MIN-10: the difference after play and the end counts, one rest per 60 begun to the
+    side ahead; doubled, and 14 rests more, when the Fool's side won no trick (MIN-11)."""
+    lines = h.report.lines
+    diff = marks.diff + end[0] - end[1]
     leader = 0 if diff > 0 else 1
     summary = (
         f"end of the game: difference after play {marks.standing()}, end count "
@@ -427,22 +448,6 @@ def score_end(h: MinchiateHand, marks: Marks) -> None:
                 "MIN-11",
             )
         )
-    for seat, number, _code in h.revokes:
-        lines.append(
-            ScoreLine(
-                f"revoke by {h.name(seat)} in trick {number}: two rests to each opponent",
-                tuple(-4 if s == seat else (2 if s & 1 != seat & 1 else 0) for s in range(4)),
-                "MIN-13",
-            )
-        )
-    h.report.contract.update(
-        {
-            "sides": f"{marks.names[0]} v {marks.names[1]}",
-            "dealer": h.name(h.dealer),
-            "cutter": h.name(h.cutter),
-            "end count": f"{end[0]} to {end[1]}",
-        }
-    )
 
 
 def _fool_winner(h: MinchiateHand) -> int:
