@@ -39,29 +39,33 @@ from .wording import Wording
 __all__ = ["GENERAL", "render"]
 
 
-_FORMATTER = string.Formatter()
+class _Renderer(string.Formatter):
+    """A :class:`string.Formatter` whose format specs name a kind of fact (see the module)."""
 
+    def __init__(self, words: Wording, players: Sequence[str], trumps: str) -> None:
+        self.words = words
+        self.players = players
+        self.trumps = trumps
 
-def _format(value: Any, spec: str, words: Wording, players: Sequence[str], trumps: str) -> str:
-    """One field of a template: ``value`` read as its format ``spec`` names (see the
-    module), or as :func:`format` writes it."""
-    if spec == "player":
-        return players[value] if 0 <= value < len(players) else f"seat {value}"
-    if spec == "card":
-        return words.card(value)
-    if spec == "notation":
-        return words.notation(value)
-    if spec == "cards":
-        return words.cards(value)
-    if spec == "mask":
-        return words.mask(value)
-    if spec == "notations":  # a mask, or several, each a group of cards
-        if isinstance(value, tuple):
-            return "; ".join(map(words.notations, value))
-        return words.notations(value)
-    if spec == "suit":
-        return words.category(value, trumps)
-    return format(value, spec)
+    def format_field(self, value: Any, format_spec: str) -> str:
+        words = self.words
+        if format_spec == "player":
+            return self.players[value] if 0 <= value < len(self.players) else f"seat {value}"
+        if format_spec == "card":
+            return words.card(value)
+        if format_spec == "notation":
+            return words.notation(value)
+        if format_spec == "cards":
+            return words.cards(value)
+        if format_spec == "mask":
+            return words.mask(value)
+        if format_spec == "notations":  # a mask, or several, each a group of cards
+            if isinstance(value, tuple):
+                return "; ".join(map(words.notations, value))
+            return words.notations(value)
+        if format_spec == "suit":
+            return words.category(value, self.trumps)
+        return str(super().format_field(value, format_spec))
 
 
 def render(
@@ -72,33 +76,27 @@ def render(
     trumps: str = "trumps",
 ) -> str:
     """``template`` with its fields filled from ``facts``, cards named in ``words`` and seats
-    by ``players``; ``trumps`` is the game's word for the trumps (Nice: ``Tarots``). What
-    :meth:`string.Formatter.vformat` does, with the template parsed once (findings are made
-    in the replay's loop: a record's cascare notes, marks, revokes)."""
+    by ``players``; ``trumps`` is the game's word for the trumps (Nice: ``Tarots``).
+
+    As :meth:`string.Formatter.vformat` would, with each template parsed once."""
+    renderer = _Renderer(words, players, trumps)
+    values = {"trumps": trumps, **facts}
     out = []
-    names: Mapping[str, Any] | None = None
-    for literal, field, spec, conversion in _pieces(template):
+    for literal, name, spec, conversion in _parsed(template):
         out.append(literal)
-        if field is None:
+        if name is None:
             continue
-        if field in facts:
-            value = facts[field]
-        elif field == "trumps":
-            value = trumps
-        else:  # an attribute or an index: ``{legal[0]}``
-            names = names or {"trumps": trumps, **facts}
-            value = _FORMATTER.get_field(field, (), names)[0]
+        value = values[name] if name in values else renderer.get_field(name, (), values)[0]
         if conversion:
-            value = _FORMATTER.convert_field(value, conversion)
-        out.append(_format(value, spec or "", words, players, trumps))
+            value = renderer.convert_field(value, conversion)
+        out.append(renderer.format_field(value, spec or ""))
     return "".join(out)
 
 
 @cache
-def _pieces(template: str) -> tuple[tuple[str, str | None, str | None, str | None], ...]:
-    """A template cut into its literal texts and its fields (as :meth:`string.Formatter.parse`
-    does), once per template."""
-    return tuple(_FORMATTER.parse(template))
+def _parsed(template: str) -> tuple[tuple[str, str | None, str | None, str | None], ...]:
+    """A template's literal texts and fields (name, format spec, conversion), parsed once."""
+    return tuple(string.Formatter().parse(template))
 
 
 #: The templates of the findings every engine shares: naming players and the replay's G-2

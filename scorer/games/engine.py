@@ -249,7 +249,7 @@ class TrickPlay(Replay):
                 seat=trick.leader,
                 leader=self.leader,
             )
-        count = len(trick.card_tuple)  # (not ``plays``: that builds the items)
+        count = len(trick.card_tuple)  # (a reader's plain line builds its items only if asked)
         if count > table.players:
             self.halt(
                 "TOO_MANY_CARDS",

@@ -116,17 +116,12 @@ class MinchiatePlay(MinchiateHand):
         lines = self.lines
         if len(lines.hands) < 4:
             return True
-        discarded = 0
-        for line in lines.discards.values():
-            for card in line.card_tuple:
-                if card is not None:
-                    discarded |= 1 << card
-        if not discarded:
+        if not lines.discards:
             return False
+        played = set().union(*(trick.card_tuple for trick in lines.tricks))
+        played.discard(None)
         return any(
-            card is not None and discarded >> card & 1
-            for trick in lines.tricks
-            for card in trick.card_tuple
+            card in played for line in lines.discards.values() for card in line.card_tuple
         )
 
     def first_pass(self) -> None:
