@@ -120,9 +120,7 @@ class MinchiatePlay(MinchiateHand):
             return False
         played = set().union(*(trick.card_tuple for trick in lines.tricks))
         played.discard(None)
-        return any(
-            card in played for line in lines.discards.values() for card in line.card_tuple
-        )
+        return any(card in played for line in lines.discards.values() for card in line.card_tuple)
 
     def first_pass(self) -> None:
         """Play the trick lines through the loop with every seat unknown and the hooks quiet,
