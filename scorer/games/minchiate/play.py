@@ -52,6 +52,7 @@ class MinchiatePlay(MinchiateHand):
         #: the trick line the first pass stopped at, and why: an unknown seat's card played
         #: again is found by it alone (G-2)
         self.first_halt: tuple[int, Finding] | None = None
+        self.short: tuple[Trick, int] | None = None  # a trick line short of cards (G-2)
         super().__init__(game, record, options)
         self.first_led = 0  # the suits already led once (MIN-12)
         self.after: dict[int, list[tuple[str, Line]]] = {}
@@ -89,25 +90,20 @@ class MinchiatePlay(MinchiateHand):
         tricks = self.lines.tricks
         last = len(tricks) - 1
         stop = self.first_halt
+        self.short = None
         for index, trick in enumerate(tricks):
             if stop is not None and index == stop[0] and not self.quiet:
                 self.report.add(stop[1])  # where the first pass stopped, the play stops
                 raise ReplayStop
-            if len(trick.card_tuple) == 4:  # (the usual line: play_line's checks need not)
-                if self.play_trick(trick, index == last).winner is None:
-                    return
-            elif self.play_line(trick, index == last).winner is None:
+            if self.play_trick(trick, index == last).winner is None:
+                if self.short is not None:  # kept with its cards, then impossible (G-2)
+                    super().short_trick(*self.short)
                 return
 
-    def play_line(self, trick: Trick, last_line: bool) -> TrickResult:
-        """One trick line (:meth:`~scorer.games.engine.TrickPlay.play_trick`); a line short
-        of cards that is not the last is kept with its cards played, then stops (G-2)."""
-        cards = trick.card_tuple
-        if len(cards) >= 4 or last_line or None in cards:
-            return self.play_trick(trick, last_line)
-        self.play_trick(trick, True)
-        self.halt("SHORT_TRICK", loc=trick.loc, trick=self.done + 1, count=len(cards))
-        raise AssertionError  # unreachable: halt raises
+    def short_trick(self, trick: Trick, count: int) -> None:
+        """A line short of cards that is not the last: its cards are played and the trick is
+        kept, then the replay stops (:meth:`play_lines`)."""
+        self.short = (trick, count)
 
     # -- the first pass: who played what -------------------------------------------------------
     def needs_first_pass(self) -> bool:
