@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from contextlib import suppress
 
 from ...claims import claim_findings
 from ...findings import Finding, Loc
@@ -129,7 +130,8 @@ class MinchiateReplay(MinchiatePlay):
         finally:
             # Marks refers back to this replay: drop the cycle so the record and the replay
             # are freed as soon as the caller drops the report (not at the next collection).
-            self.__dict__.pop("marks", None)
+            with suppress(AttributeError):
+                del self.marks
 
     def before_play(self) -> None:
         """The lines before the first trick: the deal, the folla and the discards (with what

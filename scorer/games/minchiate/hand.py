@@ -57,6 +57,38 @@ class MinchiateHand(TrickPlay):
     trick loop's, :class:`~scorer.games.engine.TrickPlay`). Built, run once, discarded."""
 
     templates = TEMPLATES
+    # The game's own state in slots: the instance's dict keeps only the trick loop's, few
+    # enough for Python's fast attribute access (its shared-key dicts hold at most 30).
+    __slots__ = (
+        "cutter",
+        "dealer",
+        "dealt",
+        "declared",
+        "discards",
+        "eldest",
+        "faceup",
+        "folla",
+        "fool_due",
+        "fool_lost",
+        "fool_owed",
+        "game",
+        "hand_known",
+        "lines",
+        "options",
+        "pigliati",
+        "piles",
+        "play_complete",
+        "record",
+        "revokes",
+        "robbed",
+        "scoperti",
+        "seats_by_name",
+        "show",
+        "shown",
+        "start",
+        "stopped",
+        "tricks_won",
+    )
 
     def __init__(
         self, game: Game, record: Record, options: Mapping[str, str] | None = None

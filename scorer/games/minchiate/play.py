@@ -44,6 +44,7 @@ FOOL_INDEX = int(FOOL)
 class MinchiatePlay(MinchiateHand):
     """The state of one Minchiate game with its play: the hooks of the trick loop."""
 
+    __slots__ = ("after", "first_halt", "first_led", "marks", "noted_unknown", "quiet", "short")
     marks: Marks
 
     def __init__(self, game: Game, record: Record, options: Mapping[str, str] | None) -> None:
