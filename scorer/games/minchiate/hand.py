@@ -23,7 +23,6 @@ from ...wording import ITALIAN
 from ..base import Game
 from ..engine import PlayTable, TrickPlay
 from . import rules as R
-from .messages import TEMPLATES
 
 __all__ = ["MinchiateHand"]
 
@@ -56,7 +55,7 @@ class MinchiateHand(TrickPlay):
     """One replay of one record: the state of the game before and during the play (the
     trick loop's, :class:`~scorer.games.engine.TrickPlay`). Built, run once, discarded."""
 
-    templates = TEMPLATES
+    # (its findings' templates, :mod:`.messages`, are set by the play, which imports them)
     # The game's own state in slots: the instance's dict keeps only the trick loop's, few
     # enough for Python's fast attribute access (its shared-key dicts hold at most 30).
     __slots__ = (

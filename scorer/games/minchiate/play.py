@@ -30,6 +30,7 @@ from ..engine import IllegalPlay
 from ..replay import ReplayStop
 from . import rules as R
 from .hand import MinchiateHand
+from .messages import TEMPLATES
 from .rules import TRICKS
 from .scoring import Marks
 
@@ -46,6 +47,7 @@ class MinchiatePlay(MinchiateHand):
 
     __slots__ = ("after", "first_halt", "first_led", "marks", "noted_unknown", "quiet", "short")
     marks: Marks
+    templates = TEMPLATES  # every finding's sentence, the deal's too (:mod:`.messages`)
 
     def __init__(self, game: Game, record: Record, options: Mapping[str, str] | None) -> None:
         self.quiet = False  # the first pass: every seat unknown, the hooks silent
