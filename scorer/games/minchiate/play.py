@@ -310,14 +310,9 @@ class MinchiatePlay(MinchiateHand):
             result.flags = {**result.flags, position: entry}
         marks = self.marks
         marks.trick(number, result.leader, cards, self.leader)
-        hands = self.hands
-        seat = result.leader
-        for card in cards:
-            if 56 <= card < FOOL_INDEX:  # a trump: was it his last (MIN-14)?
-                hand = hands[seat]
-                if hand and not hand & TRUMP_MASK and self.hand_known[seat]:
-                    self.note_cascare(seat, number + 1, hand)
-            seat = (seat + 1) & 3
+        h0, h1, h2, h3 = self.hands
+        if not (h0 & TRUMP_MASK and h1 & TRUMP_MASK and h2 & TRUMP_MASK and h3 & TRUMP_MASK):
+            self.note_out_of_trumps(result)  # (while all hold trumps, none has run out)
         after = self.after.get(number)
         if after:
             for kind, line in after:
@@ -327,6 +322,18 @@ class MinchiatePlay(MinchiateHand):
                     self.cascare_line(line, number)
         if self.fool_owed is not None:
             marks.owed(number)
+
+    def note_out_of_trumps(self, result: TrickResult) -> None:
+        """MIN-14: each known seat that played its last trump in the trick just won (and
+        holds other cards) lays them open from the next trick."""
+        hands = self.hands
+        seat = result.leader
+        for card in result.cards:
+            if 56 <= card < FOOL_INDEX:  # a trump: was it his last?
+                hand = hands[seat]
+                if hand and not hand & TRUMP_MASK and self.hand_known[seat]:
+                    self.note_cascare(seat, result.number + 1, hand)
+            seat = (seat + 1) & 3
 
     # -- the Hand API ---------------------------------------------------------------------------
     def legal_cards(self) -> CardSet:
