@@ -222,9 +222,10 @@ class TrickPlay(Replay):
         number = self.done + 1
         if self.advance(cards) and len(cards) == self.table.players:
             return self.end_trick()
+        result = self.keep_partial_trick()  # kept before a short line's halt too (G-2)
         if len(self.current) == len(cards) and not last_line:
             self.halt("SHORT_TRICK", loc=trick.loc, trick=number, count=len(cards))
-        return self.keep_partial_trick()
+        return result
 
     def check_trick_line(self, trick: Trick) -> None:
         """G-2: the next trick line must carry the next number, within the hand's tricks, be

@@ -33,19 +33,17 @@ spells them.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from ...cards import CARDS, Card, CardParseError
 from ...findings import Severity
+from ...record import Item
 from ...wording import ITALIAN, Wording
 from . import rules as R
-from .hand import PiedicavalloHand
 
-if TYPE_CHECKING:
-    from ...record import Item
-
-__all__ = ["check_remark", "group_of", "statements"]
+__all__ = ["Listener", "check_remark", "group_of", "statements"]
 
 OUT, FALSE, BAD = "REMARK_OUT_OF_BOUNDS", "FALSE_REMARK", "BAD_REMARK"
 RULE = "PIE-5"
@@ -80,6 +78,19 @@ def statements(note: str) -> tuple[tuple[str, ...], ...]:
 def _parts(note: str) -> list[str]:
     """A remark cut at its separators, ``,`` and ``;`` (as ``re.split("[;,]", note)``)."""
     return (note.replace(";", ",") if ";" in note else note).split(",")
+
+
+class Listener(Protocol):
+    """What checking a remark needs of the deal (:class:`~.hand.PiedicavalloHand` is one):
+    the rule options, the record's suit style, the dealer and his discard (``None`` while
+    unknown), and a way to record a finding."""
+
+    options: Mapping[str, str]
+    words: Wording
+    dealer: int
+    discard: int | None
+
+    def say(self, code: str, severity: Severity, rule: str | None, **facts: Any) -> None: ...
 
 
 class _Remark(Exception):
@@ -338,7 +349,7 @@ def _plan(
 
 def _evaluate(
     rule: tuple,
-    h: PiedicavalloHand,
+    h: Listener,
     seat: int,
     played: int,
     position: int,
@@ -426,7 +437,7 @@ def _lead(rest: list[str], played: int, words: Wording, fool: bool = False) -> N
 
 
 def check_remark(
-    h: PiedicavalloHand,
+    h: Listener,
     seat: int,
     card: int,
     item: Item,
@@ -444,13 +455,14 @@ def check_remark(
         except _Remark as breach:
             severity = Severity.ERROR if breach.code == BAD else Severity.VIOLATION
             rule = "G-2" if breach.code == BAD else RULE
-            h.flag(
+            h.say(
                 breach.code,
                 severity,
-                f"{h.name(seat)} played {h.words.texts[card]} saying '{said}': {breach.reason}",
                 rule,
                 loc=item.loc,
                 trick=number,
                 seat=seat,
                 cards=(CARDS[card],),
+                said=said,
+                reason=breach.reason,
             )
