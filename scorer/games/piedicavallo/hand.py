@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Mapping
+from itertools import chain
 from typing import ClassVar
 
 from ...cardset import cards_of
 from ...findings import Severity
-from ...record import Line, Record, Trick
+from ...record import Item, Line, Record, Trick
 from ...report import Report, TrickResult
 from ...tricks import MUST_FOLLOW_SUIT, MUST_TRUMP
 from ..base import Game
@@ -130,8 +131,10 @@ class PiedicavalloHand(TrickPlay):
         line = self.discard_line
         if len(self.hand_lines) < N or line is None:
             return True
-        discarded = {card for card in line.card_tuple if card is not None}
-        return any(card in discarded for trick in self.tricks for card in trick.card_tuple)
+        discarded = set(line.card_tuple)
+        discarded.discard(None)
+        played = chain.from_iterable([trick.card_tuple for trick in self.tricks])
+        return not discarded.isdisjoint(played)
 
     def seat_plays(self) -> None:
         """The seating pass: the trick lines through the same loop with every seat unknown
@@ -160,26 +163,28 @@ class PiedicavalloHand(TrickPlay):
         """PIE-5: the remarks of a trick, each against its speaker's hand just after his card
         (he plays once to a trick, so his hand now)."""
         source = result.source
-        if self.talk and source is not None and source.has_notes:
-            self.check_remarks(result, source)
+        # a line of plain cards keeps no items (the reader's fast path): it carries no remark
+        if source is not None and source._items is not None and self.talk:
+            self.check_remarks(result, source._items)
 
     def keep_partial_trick(self) -> TrickResult:
         """The trick a record stops in, its remarks checked as a whole trick's are."""
         result = super().keep_partial_trick()
         source = result.source
-        if self.talk and source is not None and source.has_notes:
-            self.check_remarks(result, source)
+        if source is not None and source.has_notes and self.talk:
+            self.check_remarks(result, source.plays[: len(result.cards)])
         return result
 
-    def check_remarks(self, result: TrickResult, source: Trick) -> None:
-        """Check each remark on the cards of ``result`` (PIE-5, :func:`.talk.check_remark`)."""
-        known, hands = self.known, self.hands
-        for position, item in enumerate(source.plays[: len(result.cards)]):
+    def check_remarks(self, result: TrickResult, items: tuple[Item, ...]) -> None:
+        """Check each remark on ``items``, the plays of ``result`` (PIE-5,
+        :func:`.talk.check_remark`)."""
+        known, hands, cards = self.known, self.hands, result.cards
+        leader, number = result.leader, result.number
+        for position, item in enumerate(items):
             if item.note is not None:
-                speaker = (result.leader + position) % N
+                speaker = (leader + position) % N
                 hand_after = hands[speaker] if known[speaker] else None
-                card = result.cards[position]
-                check_remark(self, speaker, card, item, result.number, position, hand_after)
+                check_remark(self, speaker, cards[position], item, number, position, hand_after)
 
     # -- PIE-3: deal and discard -----------------------------------------------------------
     def deal(self) -> None:
