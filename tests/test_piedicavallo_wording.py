@@ -53,12 +53,12 @@ def verified(record: Record) -> Report:
     return GAME.verify(record)
 
 
-WORDED = {"said", "reason"}
+WORDED = {"said"}
 
 
 def unworded(report: Report) -> tuple:
-    """Everything a report says but the words of its findings (their sentences, and the
-    remark as the record words it, ``said``, and the reason in words, ``reason``)."""
+    """Everything a report says but the words of its findings: their sentences, and the
+    remark as the record words it (``said``); every other fact is the same in every style."""
     findings = [
         replace(f, message="", facts={k: v for k, v in f.facts.items() if k not in WORDED})
         for f in report.findings
