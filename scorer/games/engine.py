@@ -296,6 +296,7 @@ class TrickPlay(Replay):
                 self.seen = seen
                 self.unplayable(len(current), seat, card)  # stops, unless the card is unknown
                 break
+            assert card is not None  # (an unknown card has no entry)
             hand = hands[seat]
             if hand & bit:
                 hands[seat] = hand ^ bit

@@ -159,6 +159,7 @@ def _remark(
         elif kind == "other":
             out.append("other-colour " + _other_words(rng, hand_after, group))
         elif kind == "sleeping":
+            assert discard is not None  # (the dealer's)
             if group < 4 and rng.random() < 0.3:
                 out.append("sleeping other-colour " + _other_words(rng, discard, group))
             else:
@@ -167,10 +168,8 @@ def _remark(
             choices = ["win-this", "play-low", "put-points", "few-points", "farlo"]
             if position == 0:
                 choices.append("cover")
-            target = [
-                c for c in cards_of(R.PACK & (COUNTED[group] | (FOOL.bit if group == 4 else 0)))
-            ]
-            choices.append(f"play {rng.choice(target)}")
+            topic = cards_of(R.PACK & (COUNTED[group] | (FOOL.bit if group == 4 else 0)))
+            choices.append(f"play {rng.choice(topic)}")
             out.append(rng.choice(choices))
         else:
             if group == 4:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Mapping
 from itertools import chain
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ...cardset import cards_of
 from ...findings import Severity
@@ -343,7 +343,7 @@ class PiedicavalloHand(TrickPlay):
             card = item.card
             if card is None:
                 continue
-            where = {"loc": item.loc, "cards": (card,)}
+            where: dict[str, Any] = {"loc": item.loc, "cards": (card,)}
             if not R.PACK >> card & 1:
                 self.halt("CARD_NOT_IN_PACK", pack_name=R.TABLE.pack_name, **where)
             if mask >> card & 1:

@@ -80,15 +80,23 @@ def _parts(note: str) -> list[str]:
     return (note.replace(";", ",") if ";" in note else note).split(",")
 
 
+#: A statement compiled (:func:`_compile`): its kind first, then what the kind checks.
+Rule = tuple[Any, ...]
+
+
 class Listener(Protocol):
     """What checking a remark needs of the deal (:class:`~.hand.PiedicavalloHand` is one):
     the rule options, the record's suit style, the dealer and his discard (``None`` while
     unknown), and a way to record a finding."""
 
-    options: Mapping[str, str]
-    words: Wording
-    dealer: int
-    discard: int | None
+    @property
+    def options(self) -> Mapping[str, str]: ...
+    @property
+    def words(self) -> Wording: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def discard(self) -> int | None: ...
 
     def say(self, code: str, severity: Severity, rule: str | None, **facts: Any) -> None: ...
 
@@ -260,7 +268,7 @@ def _check_other(
 
 
 @lru_cache(maxsize=4096)
-def _compile(statement: str, played: int, words: Wording = ITALIAN, fool: bool = False) -> tuple:
+def _compile(statement: str, played: int, words: Wording = ITALIAN, fool: bool = False) -> Rule:
     """What a statement asks the hand (or the seat, or the position) to be, for a player of
     a card of group ``played``: everything that depends on the words alone is decided here,
     once per distinct statement (remarks repeat a lot), and breaches of that kind returned as
@@ -308,7 +316,7 @@ def _compile(statement: str, played: int, words: Wording = ITALIAN, fool: bool =
 @lru_cache(maxsize=4096)
 def _plan(
     note: str, played: int, words: Wording = ITALIAN, fool: bool = False
-) -> tuple[tuple[str, tuple], ...]:
+) -> tuple[tuple[str, Rule], ...]:
     """What is left to check of a remark by a player of a card of group ``played``: each
     statement as said (its words joined by one space, as a finding quotes it) with its
     :func:`_compile`-d rule, less those with nothing left to check (a lead asked for within
@@ -325,7 +333,7 @@ def _plan(
 
 
 def _evaluate(
-    rule: tuple,
+    rule: Rule,
     h: Listener,
     seat: int,
     played: int,
