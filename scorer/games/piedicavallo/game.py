@@ -136,13 +136,13 @@ class PiedicavalloReplay(PiedicavalloHand):
 
     def setup(self) -> None:
         """The lines before the first trick: the players, the lines sorted, the deal and
-        the discard (after a seating pass when they need the play, PIE-3); the play begins.
+        the discard (after a first pass when they need the play, PIE-3); the play begins.
         Stops at an impossible line (G-2, :class:`~scorer.games.replay.ReplayStop`)."""
         if len(self.report.players) != N:
             self.halt("WRONG_PLAYERS", loc=self.record.start, count=len(self.report.players))
         self.sort_lines()
-        if self.needs_seating():
-            self.seat_plays()
+        if self.needs_first_pass():
+            self.first_pass()
         self.deal()
         self.begin()
 

@@ -7,7 +7,7 @@ talk checked against the hand just after its card (PIE-5, :mod:`.talk`), in the
 :meth:`~PiedicavalloHand.trick_over` hook. The score (:mod:`.scoring`) receives it;
 :mod:`.game` drives it.
 
-When some hand, or the discard, is not written, the deal is read after a seating pass: the
+When some hand, or the discard, is not written, the deal is read after a first pass: the
 same loop with every seat unknown and the talk quiet, which says what each seat played
 (a hand not written is what its player played, when the play is complete).
 """
@@ -73,8 +73,8 @@ class PiedicavalloHand(TrickPlay):
         self.start = [0] * N  # per seat: the cards held as play begins
         self.seat_known = [False] * N  # per seat: his hand at play is known
         self.discard: int | None = None
-        self.seated_all = False  # the seating pass played fifteen whole tricks
-        self.talk = True  # check the remarks (not in the seating pass)
+        self.play_complete = False  # the first pass played fifteen whole tricks
+        self.talk = True  # check the remarks (not in the first pass)
 
     @property
     def eldest(self) -> int:
@@ -124,7 +124,7 @@ class PiedicavalloHand(TrickPlay):
             if self.play_trick(trick, index == last).winner is None:
                 return
 
-    def needs_seating(self) -> bool:
+    def needs_first_pass(self) -> bool:
         """Whether the deal must know what each seat played before it is read: a hand or
         the discard not written (derived from a complete play), or a discarded card that a
         trick line plays too (PIE-3: found at the discard, as far as the play is possible)."""
@@ -136,8 +136,8 @@ class PiedicavalloHand(TrickPlay):
         played = chain.from_iterable([trick.card_tuple for trick in self.tricks])
         return not discarded.isdisjoint(played)
 
-    def seat_plays(self) -> None:
-        """The seating pass: the trick lines through the same loop with every seat unknown
+    def first_pass(self) -> None:
+        """The first pass: the trick lines through the same loop with every seat unknown
         and the talk quiet, for :attr:`played` and whether the play is complete. What it
         finds is found again by the play proper, so it leaves no finding and no trick."""
         report = self.report
@@ -147,7 +147,7 @@ class PiedicavalloHand(TrickPlay):
         with contextlib.suppress(ReplayStop):  # the play proper finds it again, and says it
             self.play_lines()
         self.talk = True
-        self.seated_all = self.done == R.HAND_SIZE
+        self.play_complete = self.done == R.HAND_SIZE
         del report.findings[mark:]
         report.tricks.clear()
 
@@ -190,7 +190,7 @@ class PiedicavalloHand(TrickPlay):
     def deal(self) -> None:
         """The hands dealt and held, the discard, and which hands are known (PIE-3)."""
         self.read_hands()
-        complete = self.seated_all
+        complete = self.play_complete
         self.read_discard(complete)
         discard = self.discard or 0
         for seat in range(N):
