@@ -4,8 +4,9 @@ Four players in fixed partnerships, partners opposite (seats 0 and 2 against 1 a
 ``Players`` order). The replay reads a record in the order of the game: the deal and the
 dealer's discard (PIE-1, PIE-3), then every trick (follow suit, else trump, the Fool excusing:
 PIE-4, G-3) with the table talk said as each card was played (PIE-5), and scores the deal
-(PIE-2, PIE-6). The state of one deal is in :mod:`.hand`, the play in :mod:`.play`, the talk in
-:mod:`.talk`, the score in :mod:`.scoring`, the game of four deals in :mod:`.session`. Illegal
+(PIE-2, PIE-6). The state of one deal and its play are in :mod:`.hand` (through the one trick
+loop, :mod:`scorer.games.engine`), the talk in :mod:`.talk`, the score in :mod:`.scoring`, the
+game of four deals in :mod:`.session`, the findings' words in :mod:`.messages`. Illegal
 plays and remarks are flagged and scored as played (G-1); impossible records stop the replay
 where they become impossible (G-2).
 
