@@ -133,3 +133,15 @@ def test_remarks_are_checked_on_a_records_trick_lines_not_on_pushed_cards_PIE5()
     h = start(d)
     h.push(d.tricks[0][0])
     assert h.report.findings == [] and h.current_trick == (Card(d.tricks[0][0]),)
+
+
+def test_a_deal_not_written_leaves_every_card_unseen_to_the_player_to_play_G2() -> None:
+    """No hand line and no trick: the hands are unknown (DEAL_UNKNOWN), so the eldest may
+    play any card of the pack but the discard, and nothing he plays is held against him."""
+    d = make_from("Anna", shuffled("Anna", 5))
+    d.write_hands = False
+    h = start(d)
+    assert [f.code for f in h.report.findings] == ["DEAL_UNKNOWN"]
+    assert h.legal_cards() == CardSet(R.PACK & ~mask(d.discard))
+    h.play(d.tricks[0][0])
+    assert h.hand(h.eldest) == CardSet() and len(h.report.findings) == 1
