@@ -99,10 +99,11 @@ def test_a_checked_play_refuses_an_illegal_card_and_changes_nothing(key: str) ->
     for record, report in played_records(game):
         hand = game.start_play(before_play(record))
         for result in report.tricks:
+            hand.push(result.cards[0])  # the lead: any card may lead
             seat = hand.to_play()
             assert seat is not None
             illegal = CardSet(int(hand.hand(seat)) & ~int(hand.legal_cards()))
-            if illegal and hand.current_trick:
+            if illegal:
                 card = next(iter(illegal))
                 cards_before = hand.hand(seat)
                 with pytest.raises(IllegalPlay) as refusal:
@@ -114,7 +115,7 @@ def test_a_checked_play_refuses_an_illegal_card_and_changes_nothing(key: str) ->
                 flagged = [f for f in hand.report.findings if f.code in REVOKES]
                 assert flagged and flagged[-1].seat == seat and flagged[-1].cards == (card,)
                 break
-            for card in result.cards:
+            for card in result.cards[1:]:
                 hand.push(card)
             before_draws(hand, result.number)
     assert refused, "some record should give a player a card they may not play"
