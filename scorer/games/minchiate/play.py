@@ -45,7 +45,7 @@ FOOL_INDEX = int(FOOL)
 class MinchiatePlay(MinchiateHand):
     """The state of one Minchiate game with its play: the hooks of the trick loop."""
 
-    __slots__ = ("after", "first_halt", "first_led", "marks", "noted_unknown", "quiet", "short")
+    __slots__ = ("after", "first_halt", "first_led", "marks", "noted_unknown", "quiet")
     marks: Marks
     templates = TEMPLATES  # every finding's sentence, the deal's too (:mod:`.messages`)
 
@@ -55,7 +55,6 @@ class MinchiatePlay(MinchiateHand):
         #: the trick line the first pass stopped at, and why: an unknown seat's card played
         #: again is found by it alone (G-2)
         self.first_halt: tuple[int, Finding] | None = None
-        self.short: tuple[Trick, int] | None = None  # a trick line short of cards (G-2)
         super().__init__(game, record, options)
         self.first_led = 0  # the suits already led once (MIN-12)
         self.after: dict[int, list[tuple[str, Line]]] = {}
@@ -93,20 +92,12 @@ class MinchiatePlay(MinchiateHand):
         tricks = self.lines.tricks
         last = len(tricks) - 1
         stop = self.first_halt
-        self.short = None
         for index, trick in enumerate(tricks):
             if stop is not None and index == stop[0] and not self.quiet:
                 self.report.add(stop[1])  # where the first pass stopped, the play stops
                 raise ReplayStop
             if self.play_trick(trick, index == last).winner is None:
-                if self.short is not None:  # kept with its cards, then impossible (G-2)
-                    super().short_trick(*self.short)
                 return
-
-    def short_trick(self, trick: Trick, count: int) -> None:
-        """A line short of cards that is not the last: its cards are played and the trick is
-        kept, then the replay stops (:meth:`play_lines`)."""
-        self.short = (trick, count)
 
     # -- the first pass: who played what -------------------------------------------------------
     def needs_first_pass(self) -> bool:
