@@ -147,11 +147,11 @@ def _holder_of(h: NiceHand, card: Card) -> int | str | None:
         if h.dealt[seat] >> card & 1 and line is not None:
             return seat
     for seat in range(h.n):
-        if seat not in h.lines.hands and h.played[seat] >> card & 1:
+        if seat not in h.lines.hands and h.shown[seat] >> card & 1:
             if h.contract.solo and seat == h.contract.declarer and "exchange" in h.lines.single:
                 given = h.lines.single["exchange"].cards()
                 for other in range(h.n):
-                    if given and other != seat and h.played[other] >> given[0] & 1:
+                    if given and other != seat and h.shown[other] >> given[0] & 1:
                         return other
             return seat
     return None
@@ -174,7 +174,7 @@ def _check_partner_call(h: NiceHand, line: Line, called: Card) -> None:
     """NICE-8: a King the dealer does not hold; XX when he holds all four; Solo if he also
     holds XX. Checked when the dealer's hand is known."""
     dealer = h.dealer
-    if not h.known[dealer]:
+    if not h.dealt_known[dealer]:
         return
     hand = h.dealt[dealer] & ~(h.discard or 0)
     kings = hand & R.KINGS
@@ -269,8 +269,8 @@ def _exchange(h: NiceHand, called: Card) -> None:
     elif (
         contract.holder is not None
         and contract.holder not in h.lines.hands
-        and not (h.played[contract.holder] >> given & 1)
-        and h.play_complete
+        and not (h.shown[contract.holder] >> given & 1)
+        and h.shown_complete
     ):
         h.stop(
             "BAD_EXCHANGE",

@@ -222,7 +222,7 @@ def combinations_held(h: NiceHand, hand: int) -> list[str]:
 def note_undeclared(h: NiceHand) -> None:
     """G-5: a combination held when play began but never (validly) declared is not paid."""
     for seat in range(h.n):
-        if not h.known[seat]:
+        if not h.dealt_known[seat]:
             continue
         for name in combinations_held(h, h.start[seat]):
             if (seat, name) not in h.declared:

@@ -6,6 +6,7 @@ Rulings NICE-1 .. NICE-18 (``shared/rulings.md``) decide what the seed leaves op
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 
 from ...cards import CARDS, FOOL, suit_card, trump
@@ -26,6 +27,7 @@ __all__ = [
     "RULINGS",
     "card_points",
     "honours",
+    "trick_rules",
 ]
 
 #: The rulings this engine implements (``shared/rulings.md``), as the rules pages list them.
@@ -50,6 +52,12 @@ RULES = TrickRules.simple(
     black=(14, 13, 12, 11, 1, *range(10, 1, -1)),
     red=(14, 13, 12, 11, 1, *range(2, 11)),
 )
+
+
+def trick_rules(options: Mapping[str, str]) -> TrickRules:
+    """The rules of play under ``options`` (NICE-4's ranks; NICE-11: no overtrumping). The
+    one place a house rule of play goes: the engine applies what these rules say."""
+    return RULES
 
 
 @cache

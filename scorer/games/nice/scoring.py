@@ -37,18 +37,10 @@ def tally(h: NiceHand) -> list[SideTally]:
     count = max(sides) + 1
     card_points = [0] * count
     tricks = [0] * count
-    points = h.points
+    points = h.card_points
     n = h.n
-    fast = h.trick_tally  # the same sums per seat, when the single pass made them
-    if fast is not None:
-        won_tricks, won_points, fool_seat = fast
-        for seat in range(n):
-            tricks[sides[seat]] += won_tricks[seat]
-            card_points[sides[seat]] += won_points[seat]
-        if fool_seat is not None:
-            card_points[sides[fool_seat]] += points[FOOL]
-    for trick in h.report.tricks if fast is None else ():
-        winner_side = sides[trick.winner]
+    for trick in h.report.tricks:
+        winner_side = sides[trick.winner]  # type: ignore[index]  # a scored hand's tricks are won
         tricks[winner_side] += 1
         card_points[winner_side] += trick.points  # the Fool is not in a trick's points
         cards = trick.cards
@@ -103,7 +95,7 @@ def score_hand(h: NiceHand) -> None:
                 "NICE-16",
             )
         )
-    watch = getattr(h, "bagatte", None)
+    watch = h.bagatte
     if watch is not None and watch.won is not None:
         amount = 2 * (2 if contract.sans_prendre else 1)
         doubled = " (doubled: sans prendre)" if contract.sans_prendre else ""
@@ -202,7 +194,7 @@ def _surrender(h: NiceHand) -> None:
     )
     report.contract.update(contract_summary(h))
     for seat in range(n):
-        if not h.known[seat]:
+        if not h.dealt_known[seat]:
             continue
         hand = h.dealt[seat] & ~((h.discard or 0) if seat == h.dealer else 0)
         for name in combinations_held(h, hand):
