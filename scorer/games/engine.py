@@ -217,7 +217,10 @@ class TrickPlay(Replay):
         turn (:meth:`advance`). Returns the trick; its ``winner`` is ``None`` when the line
         stops short (the record's last line, or an unknown card), which ends the play."""
         self.check_trick_line(trick)
-        self.clear_trick(trick)
+        if self.current:
+            self.clear_trick(trick)
+        else:  # (as the last trick left it)
+            self.source = trick
         cards = trick.card_tuple
         if self.advance(cards) and len(cards) == self.table.players:
             return self.end_trick()
@@ -248,12 +251,13 @@ class TrickPlay(Replay):
                 seat=trick.leader,
                 leader=self.leader,
             )
-        if len(trick.plays) > table.players:
+        count = len(trick.card_tuple)  # (a reader's plain line builds its items only if asked)
+        if count > table.players:
             self.halt(
                 "TOO_MANY_CARDS",
                 loc=trick.plays[table.players].loc,
                 trick=number,
-                count=len(trick.plays),
+                count=count,
                 players=table.players,
             )
 

@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
+from itertools import chain
+from operator import attrgetter
 from typing import ClassVar, Protocol
 
 from ...cards import CARDS, FOOL, Card
@@ -32,6 +34,7 @@ from .messages import TEMPLATES, TRUMPS_NAME
 
 __all__ = ["Contract", "NiceHand", "NiceTable", "play_table"]
 
+_CARDS_OF = attrgetter("card_tuple")
 _BIT_OF = {card: 1 << card for card in CARDS}  # a dict look-up by Card beats a tuple's
 
 ERROR, VIOLATION, NOTE = Severity.ERROR, Severity.VIOLATION, Severity.NOTE
@@ -154,6 +157,7 @@ class NiceHand(TrickPlay):
         self.contract_known = False  # settled (start_hands done): reported in any case (G-2)
         self.declared: dict[tuple[int, str], Line | Item] = {}  # (seat, combination) -> where
         self.bagatte: BagatteWatch | None = None  # NICE-14, from the start of play
+        self.watched: int | None = None  # the holder of I while he attempts Bagatte Ultimu
         self.short_line = 0  # the cards of a short trick line that is not the last (G-2)
 
     # -- the loop's hooks --------------------------------------------------------------------
@@ -161,13 +165,15 @@ class NiceHand(TrickPlay):
         """Play begins: the hands when it begins (:attr:`start`), the first leader (NICE-10),
         the discard out of play, and the Bagatte watch (NICE-14)."""
         self.begin_play(self.start, None, self.first_leader(), self.discard or 0)
-        self.bagatte = BagatteWatch.of(self.start, self.table.tricks)
+        self.bagatte = watch = BagatteWatch.of(self.start, self.table.tricks)
+        self.watched = watch.holder if watch.attempting else None
 
     def on_led(self, led: int) -> bool:
         """NICE-14: the holder of I leads (the led category is known once a card other than
         the Fool is played, so a Fool he leads is watched then too)."""
-        self.watch_lead()
-        return super().on_led(led)
+        if self.leader == self.watched:
+            self.watch_lead()
+        return TrickPlay.on_led(self, led)
 
     def watch_lead(self) -> None:
         """Tell the Bagatte watch of the lead of the trick on the table, if the holder's."""
@@ -182,12 +188,16 @@ class NiceHand(TrickPlay):
                 self.done + 1,
                 source.loc if source is not None else None,
             )
+            if not watch.attempting:
+                self.watched = None
 
     def trick_over(self, result: TrickResult) -> None:
         """NICE-14: I played before the last trick, or the last trick decides Bagatte."""
-        watch = self.bagatte
-        if watch is not None and watch.holder is not None:
-            watch.trick_won(result, self.hands[watch.holder])
+        holder = self.watched
+        if holder is not None:
+            self.bagatte.trick_won(result, self.hands[holder])  # type: ignore[union-attr]
+            if not self.bagatte.attempting:  # type: ignore[union-attr]
+                self.watched = None
 
     def short_trick(self, trick: Trick, count: int) -> None:
         """G-2: a short trick line that is not the last. Its cards were played: the trick log
@@ -201,6 +211,8 @@ class NiceHand(TrickPlay):
 
     # -- lines -----------------------------------------------------------------------------
     def sort_lines(self) -> None:
+        """File the record's lines by keyword (:class:`_Lines`), each section line with the
+        number of trick lines before it; G-2 for a line twice or out of place."""
         lines = self.lines
         tricks = lines.tricks
         body = self.record.body
@@ -210,28 +222,33 @@ class NiceHand(TrickPlay):
             first = kinds.index(Trick)
             if kinds.count(Trick) == len(body) - first:
                 body, rest = body[:first], body[first:]
+        folded = [player.casefold() for player in self.report.players]
         for entry in body:
             if isinstance(entry, Trick):
                 tricks.append(entry)
+            elif entry.keyword == "hand":
+                self.sort_hand_line(entry, folded)
             else:
                 self.sort_line(entry, len(tricks))
-        tricks.extend(entry for entry in rest if isinstance(entry, Trick))
+        tricks.extend(rest)  # type: ignore[arg-type]  # (only trick lines)
+
+    def sort_hand_line(self, entry: Line, folded: list[str]) -> None:
+        """File a hand line under its player's seat (``folded``: the players' names folded)."""
+        wanted = (entry.subject or "").strip().casefold()
+        if wanted in folded:  # the first seat of that name, as seat_named finds it
+            seat = folded.index(wanted)
+        else:
+            seat = self.seat_named(entry.subject, entry.loc)  # stops: unknown player
+        if seat in self.lines.hands:
+            self.halt("DUPLICATE_LINE", variant="hand", loc=entry.loc, subject=entry.subject)
+        self.lines.hands[seat] = entry
 
     def sort_line(self, entry: Line, tricks_seen: int) -> None:
-        """File one section line by its keyword (``tricks_seen``: trick lines before it)."""
+        """File one section line other than a hand line (``tricks_seen``: trick lines
+        before it)."""
         lines = self.lines
         keyword = entry.keyword
-        if keyword == "hand":
-            wanted = (entry.subject or "").strip().casefold()
-            folded = [player.casefold() for player in self.report.players]
-            if wanted in folded:  # the first seat of that name, as seat_named finds it
-                seat = folded.index(wanted)
-            else:
-                seat = self.seat_named(entry.subject, entry.loc)  # stops: unknown player
-            if seat in lines.hands:
-                self.halt("DUPLICATE_LINE", variant="hand", loc=entry.loc, subject=entry.subject)
-            lines.hands[seat] = entry
-        elif keyword == "mountain":
+        if keyword == "mountain":
             round_no = int(entry.subject or 0)
             rounds = len(self.game.rounds)
             if round_no in lines.mountain or not 1 <= round_no <= rounds:
@@ -332,7 +349,7 @@ class NiceHand(TrickPlay):
         if len(lines.hands) < self.n or discard is None:
             return True
         cards = {card for card in discard.card_tuple if card is not None}
-        return any(not cards.isdisjoint(trick.card_tuple) for trick in lines.tricks)
+        return not cards.isdisjoint(chain.from_iterable(map(_CARDS_OF, lines.tricks)))
 
     def seat_trick_lines(self) -> None:
         """The cards the trick lines show each seat playing (:attr:`shown`) and whether they

@@ -13,10 +13,10 @@ __all__ = ["play"]
 
 
 def play(h: NiceHand) -> None:
-    """Play the trick lines from the hands when play begins: illegal plays flagged (G-1),
-    the replay stopped at an impossible one (G-2), each trick won as its cards say. The play
-    is complete when the hand's last trick is won; a record that stops short is partial."""
-    h.begin_tricks()
+    """Play the trick lines from the state as play begins (:meth:`NiceHand.begin_tricks`):
+    illegal plays flagged (G-1), the replay stopped at an impossible one (G-2), each trick
+    won as its cards say. The play is complete when the hand's last trick is won; a record
+    that stops short is partial."""
     tricks = h.lines.tricks
     last = len(tricks) - 1
     report = h.report
