@@ -124,6 +124,32 @@ class NiceHand(TrickPlay):
     Built, run once (by :mod:`.game`), discarded; or stepped as the Hand API
     (:meth:`NiceGame.start_play <.game.NiceGame.start_play>`)."""
 
+    # Nice's state in slots: the loop's own attributes stay few enough in the instance dict
+    # for Python's fast attribute access (a dict of more than 30 keys is a slow one).
+    __slots__ = (
+        "bagatte",
+        "card_points",
+        "contract",
+        "contract_known",
+        "dealer",
+        "dealt",
+        "dealt_known",
+        "declared",
+        "discard",
+        "eldest",
+        "game",
+        "honours",
+        "lines",
+        "n",
+        "options",
+        "record",
+        "short_line",
+        "shown",
+        "shown_complete",
+        "start",
+        "watched",
+        "words",
+    )
     templates = TEMPLATES
     trumps_name = TRUMPS_NAME
     illegal_rules: ClassVar[Mapping[str, str]] = {
