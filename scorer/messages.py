@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import string
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from .wording import Wording
@@ -69,8 +70,27 @@ def render(
     trumps: str = "trumps",
 ) -> str:
     """``template`` with its fields filled from ``facts``, cards named in ``words`` and seats
-    by ``players``; ``trumps`` is the game's word for the trumps (Nice: ``Tarots``)."""
-    return _Renderer(words, players, trumps).vformat(template, (), {"trumps": trumps, **facts})
+    by ``players``; ``trumps`` is the game's word for the trumps (Nice: ``Tarots``).
+
+    As :meth:`string.Formatter.vformat` would, with each template parsed once."""
+    renderer = _Renderer(words, players, trumps)
+    values = {"trumps": trumps, **facts}
+    out = []
+    for literal, name, spec, conversion in _parsed(template):
+        out.append(literal)
+        if name is None:
+            continue
+        value = values[name] if name in values else renderer.get_field(name, (), values)[0]
+        if conversion:
+            value = renderer.convert_field(value, conversion)
+        out.append(renderer.format_field(value, spec or ""))
+    return "".join(out)
+
+
+@cache
+def _parsed(template: str) -> tuple[tuple[str, str | None, str | None, str | None], ...]:
+    """A template's literal texts and fields (name, format spec, conversion), parsed once."""
+    return tuple(string.Formatter().parse(template))
 
 
 #: The templates of the findings every engine shares: naming players and the replay's G-2
