@@ -2,8 +2,8 @@
 
 The holder of I when play began attempts Bagatte Ultimu as long as he keeps I for the last
 trick and, after leading a plain suit, leads that suit again while he holds it. The watch
-is told of the holder's leads and of each trick won (:class:`~.hand.NiceHand`'s hooks), and
-knows at the last trick whether he won it with I or lost I in it.
+is told of the holder's leads and of the last trick (:class:`~.hand.NiceHand`'s hooks), and
+knows then whether he won it with I or lost I in it.
 """
 
 from __future__ import annotations
@@ -28,22 +28,25 @@ class BagatteWatch:
 
     holder: int | None
     attempting: bool
-    tricks: int  # the hand's tricks: I must wait for the last one
     bound: int | None = None  # the plain suit he must keep leading
     won: bool | None = None  # outcome, when he attempted it to the last trick
 
     @classmethod
-    def of(cls, hands: list[int], tricks: int) -> BagatteWatch:
+    def of(cls, hands: list[int]) -> BagatteWatch:
         """The watch over the hands when play begins."""
         holder = next((s for s, hand in enumerate(hands) if hand & _BAGATTE_BIT), None)
-        return cls(holder, holder is not None, tricks)
+        return cls(holder, holder is not None)
 
     def lead(
         self, replay: Replay, card: int, hand_before: int, trick: int, loc: Loc | None
     ) -> None:
         """The holder leads ``card`` holding ``hand_before``: he must keep to the plain suit
-        he led before while he holds it, else the attempt ends with a note."""
+        he led before while he holds it, else the attempt ends with a note. A holder who no
+        longer holds I played it before this trick, so before the last: no attempt."""
         if not self.attempting:
+            return
+        if not hand_before & _BAGATTE_BIT:
+            self.attempting = False
             return
         if self.bound is not None:
             if hand_before & SUIT_MASKS[self.bound]:
@@ -65,13 +68,9 @@ class BagatteWatch:
         if CATEGORY[card] < 4:
             self.bound = CATEGORY[card]
 
-    def trick_won(self, result: TrickResult, holder_hand: int) -> None:
-        """A trick is won; ``holder_hand`` is the holder's hand after it. I played before the
-        last trick ends the attempt; in the last trick, whoever wins it decides it."""
-        if not self.attempting:
-            return
-        if result.number != self.tricks:
-            if not holder_hand & _BAGATTE_BIT:
-                self.attempting = False
-        elif R.BAGATTE in result.cards:
+    def last_trick(self, result: TrickResult) -> None:
+        """The last trick is won: a holder still attempting who plays I in it wins Bagatte
+        Ultimu if he takes the trick, else loses it (Petar Bagatte). I played before the
+        last trick is not in it."""
+        if self.attempting and R.BAGATTE in result.cards:
             self.won = result.winner == self.holder

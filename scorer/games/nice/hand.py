@@ -191,7 +191,7 @@ class NiceHand(TrickPlay):
         """Play begins: the hands when it begins (:attr:`start`), the first leader (NICE-10),
         the discard out of play, and the Bagatte watch (NICE-14)."""
         self.begin_play(self.start, None, self.first_leader(), self.discard or 0)
-        self.bagatte = watch = BagatteWatch.of(self.start, self.table.tricks)
+        self.bagatte = watch = BagatteWatch.of(self.start)
         self.watched = watch.holder if watch.attempting else None
 
     def on_led(self, led: int) -> bool:
@@ -218,12 +218,9 @@ class NiceHand(TrickPlay):
                 self.watched = None
 
     def trick_over(self, result: TrickResult) -> None:
-        """NICE-14: I played before the last trick, or the last trick decides Bagatte."""
-        holder = self.watched
-        if holder is not None:
-            self.bagatte.trick_won(result, self.hands[holder])  # type: ignore[union-attr]
-            if not self.bagatte.attempting:  # type: ignore[union-attr]
-                self.watched = None
+        """NICE-14: the last trick decides Bagatte Ultimu."""
+        if result.number == self.table.tricks and self.bagatte is not None:
+            self.bagatte.last_trick(result)
 
     def short_trick(self, trick: Trick, count: int) -> None:
         """G-2: a short trick line that is not the last. Its cards were played: the trick log

@@ -19,18 +19,20 @@ def play(h: NiceHand) -> None:
     that stops short is partial."""
     tricks = h.lines.tricks
     last = len(tricks) - 1
+    size = h.table.tricks
     report = h.report
+    play_trick = h.play_trick
     for index, trick in enumerate(tricks):
-        result = h.play_trick(trick, index == last)
+        result = play_trick(trick, index == last)
         if result.winner is None and h.led < 0 and h.current:
             h.watch_lead()  # the holder of I led the Fool and nothing followed (NICE-14)
         if trick.has_notes:
             declarations_in(h, trick, result)
-        if h.short_line:
-            h.stop_short(trick)
         if result.winner is None:
+            if h.short_line:
+                h.stop_short(trick)
             break
-        if h.done == h.table.tricks:
+        if result.number == size:
             report.complete = True
             note_undeclared(h)
     if not report.complete and not report.errors:
