@@ -1156,6 +1156,21 @@ def test_g2_what_a_trick_shows_before_its_impossible_card_is_reported() -> None:
     assert report.tricks == []  # the trick that stops is not won
 
 
+def test_g2_a_trick_whose_annotation_is_malformed_is_kept_in_the_trick_log() -> None:
+    """G-2 (with NICE-9a): a malformed annotation stops the replay at its card, after that
+    card's trick was played: the trick log keeps the trick (its cards were played before
+    the annotation was read), and nothing after it."""
+    text = (EXAMPLES / "nice4" / "declarations.txt").read_text()
+    lines = text.splitlines()
+    [row] = [i for i, ln in enumerate(lines) if "KB(quatre-rei)" in ln]
+    number = int(lines[row].split(".")[0])
+    report = verify(text.replace("KB(quatre-rei)", "KB(quatre-rei whatever)"))
+    [error] = report.errors
+    assert (error.code, error.loc.line) == ("BAD_DECLARATION", row + 1)
+    assert [t.number for t in report.tricks] == list(range(1, number + 1))
+    assert report.tricks[-1].winner is not None
+
+
 def test_g2_card_not_in_the_pack() -> None:
     """G-2: a card missing from the 78-card pack (a Minchiate trump) cannot be played."""
     scenario = hand(tricks=3)
