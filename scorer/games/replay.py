@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NoReturn
 
 from ..cards import Card
 from ..findings import Finding, Loc, Severity, namespace
@@ -64,7 +64,7 @@ class Replay:
             Finding(code, severity, message, rule, loc, trick, seat, cards, legal, facts, variant)
         )
 
-    def halt(self, code: str, rule: str = "G-2", **where: Any) -> None:
+    def halt(self, code: str, rule: str = "G-2", **where: Any) -> NoReturn:
         """Record an error (:meth:`say`) and end the replay (G-2)."""
         self.say(code, Severity.ERROR, rule, **where)
         raise ReplayStop

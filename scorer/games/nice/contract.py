@@ -40,12 +40,13 @@ def settle_contract(h: NiceHand) -> None:
         h.start_hands()
         return
     contract.called = called
-    holder = _holder_of(h, called)
+    found = _holder_of(h, called)
+    holder = None if isinstance(found, str) else found
     if contract.solo:
         _check_solo_call(h, call_line, called)
     else:
         _check_partner_call(h, call_line, called)
-    if holder == "discard":
+    if found == "discard":
         contract.called_in_discard = True
         if contract.solo:
             if choice is not None:  # NICE-9a: the word does not apply, never ignored

@@ -8,10 +8,12 @@ line or an annotation anywhere in the play is accepted.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ...cards import Card
 from ...cardset import cards_of
 from ...findings import Loc, Severity
-from ...record import Item
+from ...record import Item, Line
 from . import rules as R
 from .hand import NiceHand
 
@@ -83,7 +85,7 @@ def declarations_before_play(h: NiceHand) -> None:
         _accept(h, seat, name, line)
 
 
-def _ten_tarocche_ok(h: NiceHand, seat: int, shown: list[Item], loc: Loc | None) -> bool:
+def _ten_tarocche_ok(h: NiceHand, seat: int, shown: Sequence[Item], loc: Loc | None) -> bool:
     rule = "NICE-12"
     cards = [item.card for item in shown if item.card is not None]
     if len(cards) != len(shown):
@@ -138,7 +140,7 @@ def _not_held(h: NiceHand, seat: int, name: str, needed: int, loc: Loc | None) -
     )
 
 
-def _accept(h: NiceHand, seat: int, name: str, where) -> None:
+def _accept(h: NiceHand, seat: int, name: str, where: Line | Item) -> None:
     if (seat, name) in h.declared:
         h.say(
             "DUPLICATE_DECLARATION",
@@ -153,9 +155,10 @@ def _accept(h: NiceHand, seat: int, name: str, where) -> None:
 
 
 def declare_in_play(
-    h: NiceHand, seat: int, card: Card, item: Item, remaining: int, trick: int
+    h: NiceHand, seat: int, card: Card | None, item: Item, remaining: int, trick: int
 ) -> None:
-    """An annotation on a played card; ``remaining`` is the hand just after the play."""
+    """An annotation on a played card; ``remaining`` is the hand just after the play. One
+    written on an unknown card (``None``) is judged only as far as the card is not needed."""
     lenient = h.options["declaration-timing"] == "lenient"
     for word in (w.strip() for w in (item.note or "").split(";")):
         if not word:
@@ -186,6 +189,8 @@ def declare_in_play(
         needed = set_of(h, name)
         if h.start[seat] & needed != needed:
             _not_held(h, seat, name, needed, item.loc)
+            continue
+        if card is None:  # written on an unknown card, where the replay stops (G-2)
             continue
         last_of_set = bool(card.bit & needed) and not remaining & needed
         if not lenient and not last_of_set:

@@ -9,7 +9,7 @@ completes them, and random legal cards. Its records must verify clean.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Protocol
 
 from ...cards import CARDS, FOOL, Card
@@ -28,7 +28,9 @@ class _Playable(NiceTable, Protocol):
     def start_play(self, record: Record, options: Mapping[str, str] | None = None) -> NiceHand: ...
 
 
-def _cards_line(keyword: str, subject: str | None, cards, extra: tuple[Item, ...] = ()) -> Line:
+def _cards_line(
+    keyword: str, subject: str | None, cards: Iterable[Card], extra: tuple[Item, ...] = ()
+) -> Line:
     items = tuple(Item(str(c), c) for c in sorted(cards))
     return Line(keyword, subject, items + extra)
 
@@ -122,7 +124,7 @@ def _contract(
     if solo is None:
         body.append(_words_line("solo", None, ["none"]))
         kings = [c for c in cards_of(R.KINGS) if not dealer_hand >> c & 1]
-        called = rng.choice(kings) if kings else R.ANGEL
+        king = rng.choice(kings) if kings else R.ANGEL
         # calls a King he holds: surrender or sans prendre (NICE-9); not when he holds all
         # four, for then he must call XX (NICE-8)
         if kings and rng.random() < 0.04:
@@ -131,7 +133,7 @@ def _contract(
                 choice = rng.choice(["surrender", "sans-prendre"])
                 body.append(Line("call", None, (Item(str(held[0]), held[0]), Item(choice))))
                 return choice
-        body.append(Line("call", None, (Item(str(called), called),)))
+        body.append(Line("call", None, (Item(str(king), king),)))
         return "call"
     body.append(_words_line("solo", None, [players[solo]]))
     if rng.random() < 0.2:

@@ -35,7 +35,9 @@ from .messages import TEMPLATES, TRUMPS_NAME
 __all__ = ["Contract", "NiceHand", "NiceTable", "play_table"]
 
 _CARDS_OF = attrgetter("card_tuple")
-_BIT_OF = {card: 1 << card for card in CARDS}  # a dict look-up by Card beats a tuple's
+_BIT_OF: dict[Card | None, int] = {
+    card: 1 << card for card in CARDS
+}  # a dict look-up by Card beats a tuple's
 
 ERROR, VIOLATION, NOTE = Severity.ERROR, Severity.VIOLATION, Severity.NOTE
 WORDS_KEEP = {"keep": "keep", "tenir": "keep", "k": "keep"}
@@ -49,7 +51,7 @@ _Stop = ReplayStop  # this engine's name for the shared signal
 class Contract:
     """Who plays with whom, as settled before the play (four players; NICE-7 .. NICE-9)."""
 
-    declarer: int | None = None
+    declarer: int = 0  # the dealer, or the Solo player, once the contract is read
     partner: int | None = None
     solo: bool = False
     sans_prendre: bool = False
@@ -517,14 +519,14 @@ class NiceHand(TrickPlay):
             card = item.card
             if card is None:
                 continue
-            where = {"loc": item.loc, "cards": (card,)}
+            loc, cards = item.loc, (card,)
             if card.bit & mask:
-                self.halt("DUPLICATE_CARD", variant="discard", **where)
+                self.halt("DUPLICATE_CARD", variant="discard", loc=loc, cards=cards)
             mask |= card.bit
             if anywhere >> card & 1:
-                self.halt("DUPLICATE_CARD", variant="discarded_played", **where)
+                self.halt("DUPLICATE_CARD", variant="discarded_played", loc=loc, cards=cards)
             if dealt is not None and not dealt >> card & 1:
-                self.halt("CARD_NOT_HELD", variant="discard", seat=dealer, **where)
+                self.halt("CARD_NOT_HELD", variant="discard", loc=loc, seat=dealer, cards=cards)
         return mask
 
     def check_announcement(self, line: Line, tarots: int) -> None:

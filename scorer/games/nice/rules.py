@@ -48,7 +48,7 @@ BAGATTE = trump(1)
 #: NICE-4: XX above XXI above XIX..VI; the Papotes V..II equal (later played wins); I lowest.
 #: Black suits K Q C J A 10..2, red K Q C J A 2..10 (the Ace always fifth).
 RULES = TrickRules.simple(
-    trump_order=[1, [2, 3, 4, 5], *range(6, 20), 21, 20],
+    trump_order=[1, [2, 3, 4, 5], *range(6, 20), 21, 20],  # type: ignore[list-item]  # (a tie)
     black=(14, 13, 12, 11, 1, *range(10, 1, -1)),
     red=(14, 13, 12, 11, 1, *range(2, 11)),
 )

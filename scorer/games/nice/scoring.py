@@ -96,7 +96,7 @@ def score_hand(h: NiceHand) -> None:
             )
         )
     watch = h.bagatte
-    if watch is not None and watch.won is not None:
+    if watch is not None and watch.won is not None and watch.holder is not None:
         amount = 2 * (2 if contract.sans_prendre else 1)
         doubled = " (doubled: sans prendre)" if contract.sans_prendre else ""
         if watch.won:
