@@ -25,6 +25,7 @@ from records.notation import Reader, read
 from records.writer import write
 from scorer.games import get_game
 from scorer.record import Record, Trick
+from scorer.report import Report
 
 GAMES = ["nice4", "nice3"]
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -59,6 +60,36 @@ def read_view(text: str, fast: bool) -> object:
     finally:
         Reader.fast = previous
     return [(record_view(p.record), [(e.message, e.loc) for e in p.errors]) for p in parsed]
+
+
+def report_view(report: Report) -> object:
+    """Every field of a report, the trick log with its plays and flags included (other
+    games' tests compare reports with it)."""
+    tricks = [
+        (t.number, t.leader, t.cards, t.winner, t.points, t.flags, t.players, t.seats, t.plays)
+        for t in report.tricks
+    ]
+    return (
+        report.game,
+        report.players,
+        report.dealer,
+        report.findings,
+        tricks,
+        report.hands,
+        report.discard,
+        report.stock,
+        report.draws,
+        report.contract,
+        report.sides,
+        report.lines,
+        report.unit,
+        report.complete,
+        report.thrown_in,
+        report.abeyance,
+        report.sole_top,
+        report.status,
+        report.settlement,
+    )
 
 
 def assert_same_reading(text: str) -> None:
