@@ -6,8 +6,11 @@ the dealer's discard (NICE-6), the Solo or the call (NICE-7 .. NICE-9), declarat
 play (NICE-13) and the Bagatte lead rule (NICE-14). Illegal plays are flagged and scored as
 played (G-1); impossible records stop the replay where they become impossible (G-2).
 
-When the deal is not written down but the play is complete, the hands are derived from the
-plays, the discard and the exchange; a revoke is then proved by the later play of the suit.
+The tricks are played through the one trick loop (:mod:`scorer.games.engine`). When the deal
+is not written down, the trick lines are first played through the same loop with every hand
+unknown, to see the cards each seat plays: when the play is complete, the hands are derived
+from them, the discard and the exchange; a revoke is then proved by the later play of the
+suit.
 
 This module drives the phases over the state in :mod:`.hand`; no phase imports it.
 """
