@@ -4,9 +4,9 @@ It is the play of one deal (:class:`~scorer.games.engine.TrickPlay`, the one tri
 what the phases read and write as the record is replayed: the sorted lines, the hands dealt
 and held, the contract, the declarations; and the small steps that need no phase: sorting
 the lines, the mountain words (NICE-5), the deal and the discard (NICE-6), the hands when
-play begins, the claims. Its hooks add Nice to the loop: the Bagatte watch (NICE-14). The
-phases (:mod:`.contract`, :mod:`.declare`, :mod:`.play`, :mod:`.scoring`) receive it;
-:mod:`.game` drives them.
+play begins, the claims. Its hooks add Nice to the loop: the Bagatte watch (NICE-14,
+:class:`BagatteWatch`). The phases (:mod:`.contract`, :mod:`.declare`, :mod:`.play`,
+:mod:`.scoring`) receive it; :mod:`.game` drives them.
 """
 
 from __future__ import annotations
@@ -24,17 +24,17 @@ from ...claims import claim_findings
 from ...findings import Loc, Severity
 from ...record import Item, Line, Record, Trick
 from ...report import Report, TrickResult
-from ...tricks import CATEGORY, MUST_FOLLOW_TRUMPS, MUST_TRUMP, TRUMP, TRUMP_MASK
+from ...tricks import CATEGORY, MUST_FOLLOW_TRUMPS, MUST_TRUMP, SUIT_MASKS, TRUMP, TRUMP_MASK
 from ...wording import Wording
 from ..engine import PlayTable, TrickPlay
-from ..replay import ReplayStop
+from ..replay import Replay, ReplayStop
 from . import rules as R
-from .bagatte import BagatteWatch
 from .messages import TEMPLATES, TRUMPS_NAME
 
-__all__ = ["Contract", "NiceHand", "NiceTable", "play_table"]
+__all__ = ["BagatteWatch", "Contract", "NiceHand", "NiceTable", "play_table"]
 
 _CARDS_OF = attrgetter("card_tuple")
+_BAGATTE_BIT = 1 << R.BAGATTE
 _BIT_OF: dict[Card | None, int] = {
     card: 1 << card for card in CARDS
 }  # a dict look-up by Card beats a tuple's
@@ -96,6 +96,64 @@ class NiceTable(Protocol):
     def resolve_options(self, *layers: Mapping[str, str] | None) -> dict[str, str]: ...
 
     def wording(self, record: Record) -> Wording: ...
+
+
+@dataclass(slots=True)
+class BagatteWatch:
+    """NICE-14: is the holder of I still attempting Bagatte Ultimu, and how did it end?
+
+    He attempts it as long as he keeps I for the last trick and, after leading a plain suit,
+    leads that suit again while he holds it. The watch is told of his leads and of the last
+    trick (:class:`NiceHand`'s hooks), and knows then whether he won it with I or lost I."""
+
+    holder: int | None
+    attempting: bool
+    bound: int | None = None  # the plain suit he must keep leading
+    won: bool | None = None  # outcome, when he attempted it to the last trick
+
+    @classmethod
+    def of(cls, hands: list[int]) -> BagatteWatch:
+        """The watch over the hands when play begins."""
+        holder = next((s for s, hand in enumerate(hands) if hand & _BAGATTE_BIT), None)
+        return cls(holder, holder is not None)
+
+    def lead(
+        self, replay: Replay, card: int, hand_before: int, trick: int, loc: Loc | None
+    ) -> None:
+        """The holder leads ``card`` holding ``hand_before``: he must keep to the plain suit
+        he led before while he holds it, else the attempt ends with a note. A holder who no
+        longer holds I played it before this trick, so before the last: no attempt."""
+        if not self.attempting:
+            return
+        if not hand_before & _BAGATTE_BIT:
+            self.attempting = False
+            return
+        if self.bound is not None:
+            if hand_before & SUIT_MASKS[self.bound]:
+                if CATEGORY[card] != self.bound:
+                    self.attempting = False
+                    replay.say(
+                        "BAGATTE_LEAD_RULE",
+                        Severity.NOTE,
+                        "NICE-14",
+                        loc=loc,
+                        trick=trick,
+                        seat=self.holder,
+                        cards=(CARDS[card],),
+                        bound=self.bound,
+                    )
+                    return
+            else:
+                self.bound = None
+        if CATEGORY[card] < 4:
+            self.bound = CATEGORY[card]
+
+    def last_trick(self, result: TrickResult) -> None:
+        """The last trick is won: a holder still attempting who plays I in it wins Bagatte
+        Ultimu if he takes the trick, else loses it (Petar Bagatte). I played before the
+        last trick is not in it."""
+        if self.attempting and R.BAGATTE in result.cards:
+            self.won = result.winner == self.holder
 
 
 @cache
