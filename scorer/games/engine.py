@@ -216,17 +216,27 @@ class TrickPlay(Replay):
         """Play one trick line of a record: its place and leader checked (G-2), its cards in
         turn (:meth:`advance`). Returns the trick; its ``winner`` is ``None`` when the line
         stops short (the record's last line, or an unknown card), which ends the play."""
-        self.check_trick_line(trick)
+        table = self.table
+        cards = trick.card_tuple
+        number = self.done + 1
+        leader = trick.leader
+        if (
+            trick.number != number
+            or number > table.tricks
+            or (leader is not None and leader != self.leader)
+            or len(cards) > table.players
+        ):
+            self.check_trick_line(trick)  # (the common line passes its checks at once)
         if self.current:
             self.clear_trick(trick)
-        else:  # (as the last trick left it)
+        else:  # the table is clear (the play began, or a trick was won): the line's own
             self.source = trick
-        cards = trick.card_tuple
-        if self.advance(cards) and len(cards) == self.table.players:
+        if self.advance(cards) and len(cards) == table.players:
             return self.end_trick()
+        result = self.keep_partial_trick()  # kept before a short line's halt too (G-2)
         if len(self.current) == len(cards) and not last_line:
             self.short_trick(trick, len(cards))
-        return self.keep_partial_trick()
+        return result
 
     def check_trick_line(self, trick: Trick) -> None:
         """G-2: the next trick line must carry the next number, within the hand's tricks, be
@@ -251,13 +261,12 @@ class TrickPlay(Replay):
                 seat=trick.leader,
                 leader=self.leader,
             )
-        count = len(trick.card_tuple)  # (a reader's plain line builds its items only if asked)
-        if count > table.players:
+        if len(trick.card_tuple) > table.players:  # (not plays: a plain line keeps no items)
             self.halt(
                 "TOO_MANY_CARDS",
                 loc=trick.plays[table.players].loc,
                 trick=number,
-                count=count,
+                count=len(trick.plays),
                 players=table.players,
             )
 
@@ -281,17 +290,18 @@ class TrickPlay(Replay):
         )
         seen = self.seen
         for card in cards:
-            entry = info[card] if card is not None else None
-            if entry is None:
+            try:
+                bit, category, key, worth = info[card]  # type: ignore[index, misc]
+            except TypeError:  # an unknown card (None), or one outside the pack (no entry)
                 self.seen = seen
                 self.unplayable(len(current), seat, card)  # stops, unless the card is unknown
                 break
-            bit, category, key, worth = entry
             assert card is not None  # (an unknown card has no entry)
             hand = hands[seat]
-            if not hand & bit:
+            if hand & bit:
+                hands[seat] = hand ^ bit
+            else:
                 self.not_in_hand(len(current), seat, card, seen)
-            hands[seat] = hand & ~bit
             played[seat] |= bit
             seen |= bit
             current.append(card)
@@ -450,10 +460,11 @@ class TrickPlay(Replay):
         )
 
     def short_trick(self, trick: Trick, count: int) -> None:
-        """A trick line of ``count`` cards, too few, that is not the record's last: impossible
-        (G-2), the replay stops. A game that reports more of such a trick first (Nice: the
-        declarations written on its cards) may return instead: :meth:`play_trick` then
-        returns the trick, kept unwon, and the game stops after its own steps."""
+        """A trick line of ``count`` cards, too few, that is not the record's last (kept in
+        the trick log, unwon): impossible (G-2), the replay stops. A game that reports more
+        of such a trick first (Nice: the declarations written on its cards) may return
+        instead: :meth:`play_trick` then returns the trick, and the game stops after its own
+        steps."""
         self.halt("SHORT_TRICK", loc=trick.loc, trick=self.done + 1, count=count)
 
     def unknown_seat_plays(self, position: int, seat: int, card: int) -> None:

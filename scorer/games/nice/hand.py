@@ -284,8 +284,8 @@ class NiceHand(TrickPlay):
 
     def short_trick(self, trick: Trick, count: int) -> None:
         """G-2: a short trick line that is not the last. Its cards were played: the trick log
-        keeps it, unwon, with the declarations on its cards, and the play driver
-        (:func:`.play.play`) stops after them (:meth:`stop_short`)."""
+        keeps it, unwon, and the declarations on its cards are read before the play driver
+        (:func:`.play.play`) stops (:meth:`stop_short`)."""
         self.short_line = count
 
     def stop_short(self, trick: Trick) -> None:
