@@ -38,7 +38,7 @@ def _byte_tables(points: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
 def pile_points(h: Piemonte3Hand, mask: int) -> int:
     """The card points of a pile (PIE3-2), a byte of the mask at a time."""
     total = 0
-    for table in _byte_tables(h.points):
+    for table in _byte_tables(h.card_points):
         total += table[mask & 255]
         mask >>= 8
     return total
