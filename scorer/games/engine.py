@@ -217,7 +217,7 @@ class TrickPlay(Replay):
         turn (:meth:`advance`). Returns the trick; its ``winner`` is ``None`` when the line
         stops short (the record's last line, or an unknown card), which ends the play."""
         self.check_trick_line(trick)
-        self.clear_trick(trick)
+        self.source = trick  # (the trick on the table is empty: end_trick cleared it)
         cards = trick.card_tuple
         number = self.done + 1
         if self.advance(cards) and len(cards) == self.table.players:
@@ -249,7 +249,7 @@ class TrickPlay(Replay):
                 seat=trick.leader,
                 leader=self.leader,
             )
-        if len(trick.plays) > table.players:
+        if len(trick.card_tuple) > table.players:  # (the plays' places only to word it)
             self.halt(
                 "TOO_MANY_CARDS",
                 loc=trick.plays[table.players].loc,

@@ -54,11 +54,9 @@ class Piemonte3Play(Piemonte3Hand):
         owes the winner a 1-point card; note when his pile first holds one."""
         cards = result.cards
         piles = self.piles
-        winner = result.winner
-        assert winner is not None  # (a trick won)
-        won = 0
-        for card in cards:
-            won |= BITS[card]
+        winner: int = result.winner  # type: ignore[assignment]  # (a trick won)
+        first, second, third = cards
+        won = BITS[first] | BITS[second] | BITS[third]
         if won & FOOL_BIT:
             debtor = (result.leader + cards.index(FOOL)) % N
             piles[debtor] |= FOOL_BIT
@@ -206,8 +204,9 @@ class Piemonte3Play(Piemonte3Hand):
             result = self.play_trick(trick, index == last)
             if result.winner is None:
                 break
-            for line in fools.get(result.number, ()):
-                self.exchange_line(line)
+            if index + 1 in fools:
+                for line in fools[index + 1]:
+                    self.exchange_line(line)
         else:
             if self.done == R.HAND_SIZE:
                 if self.debt is not None:
