@@ -22,7 +22,9 @@ held a better legal one.
 
 from __future__ import annotations
 
-from ...cards import FOOL
+from typing import Any
+
+from ...cards import FOOL, Card
 from ...cardset import cards_of
 from ...findings import Severity
 from ...messages import render
@@ -119,43 +121,64 @@ def best_grouping(hand: int, abundance_fool: bool) -> list[tuple[str, int]]:
     return out
 
 
+#: Why a declaration is not paid: code, rule, variant, the cards at fault and other facts.
+Fault = tuple[str, str, str, tuple[Card, ...], dict[str, Any]]
+
+
 def check_declarations(h: Piemonte3Hand) -> None:
-    """PIE3-6 and G-5: read every ``declare`` line, pay the good ones (``h.declared``), flag
-    the rest, and note a better grouping or a combination held but not declared."""
+    """PIE3-6 and G-5: read every ``declare`` line, pay the good ones (``h.declared``) and
+    flag the rest (G-1: not paid)."""
     abundance_fool = h.options["abundance-fool"] == "trump"
     used = [0] * 3  # cards already serving Kings / Mitigati / Mixed, per seat
     kinds: list[set[str]] = [set() for _ in range(3)]
     for tricks_before, line in h.lines.declares:
         seat = h.seat_named(line.subject, line.loc)
         kind, cards = read_declaration(h, line)
-        title = TITLES[kind]
-        where = {"loc": line.loc, "seat": seat, "title": title}
         if tricks_before:
-            h.say("DECLARATION_TIMING", VIOLATION, "G-5", **where)
-            continue
-        why = malformation(kind, cards, abundance_fool)
-        if why is not None:
-            variant, facts = why
-            h.say("DECLARATION_MALFORMED", VIOLATION, RULE, variant=variant, **where, **facts)
-            continue
-        missing = cards & ~h.start[seat] if h.full_hand[seat] else 0
-        if missing:
-            shown = tuple(cards_of(missing))
-            h.say("DECLARATION_NOT_HELD", VIOLATION, RULE, cards=shown, **where)
-            continue
-        if kind == "abundance":
-            if kind in kinds[seat]:
-                h.say("DUPLICATE_DECLARATION", VIOLATION, RULE, **where)
-                continue
+            fault: Fault | None = ("DECLARATION_TIMING", "G-5", "", (), {})
         else:
-            reused = cards & used[seat]
-            if reused:
-                shown = tuple(cards_of(reused))
-                h.say("DECLARATION_CARD_REUSED", VIOLATION, RULE, cards=shown, **where)
-                continue
+            held = h.start[seat] if h.full_hand[seat] else None
+            fault = declaration_fault(kind, cards, abundance_fool, held, used[seat], kinds[seat])
+        if fault is not None:
+            code, rule, variant, shown, facts = fault
+            h.say(
+                code,
+                VIOLATION,
+                rule,
+                variant=variant,
+                loc=line.loc,
+                seat=seat,
+                cards=shown,
+                title=TITLES[kind],
+                **facts,
+            )
+            continue
+        if kind != "abundance":
             used[seat] |= cards
         kinds[seat].add(kind)
         h.declared.append((seat, kind, cards, value(kind, cards), line.loc))
+
+
+def declaration_fault(
+    kind: str, cards: int, abundance_fool: bool, held: int | None, used: int, declared: set[str]
+) -> Fault | None:
+    """Why a declaration made in time is not paid (PIE3-6), or ``None``: malformed, not
+    held when play began (``held``: the hand then, if known), Abundance twice, or a card
+    already serving another of Kings, Mitigati and Mixed Honours (``used``)."""
+    why = malformation(kind, cards, abundance_fool)
+    if why is not None:
+        return ("DECLARATION_MALFORMED", RULE, why[0], (), why[1])
+    missing = cards & ~held if held is not None else 0
+    if missing:
+        return ("DECLARATION_NOT_HELD", RULE, "", tuple(cards_of(missing)), {})
+    if kind == "abundance":
+        if kind in declared:
+            return ("DUPLICATE_DECLARATION", RULE, "", (), {})
+        return None
+    reused = cards & used
+    if reused:
+        return ("DECLARATION_CARD_REUSED", RULE, "", tuple(cards_of(reused)), {})
+    return None
 
 
 def read_declaration(h: Piemonte3Hand, line: Line) -> tuple[str, int]:

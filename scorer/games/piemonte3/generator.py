@@ -58,8 +58,8 @@ def random_record(
         sessions.append(Line("bargain", str(round_no), tuple(Item(w) for w in words)))
         if settled:
             shown = by_round[round_no - 1]
-            body = [_cards_line("hand", players[s], shown[s]) for s in range(N)]
-            return Record(tags, (*body, *sessions))
+            dealt = [_cards_line("hand", players[s], shown[s]) for s in range(N)]
+            return Record(tags, (*dealt, *sessions))
     body: list[Line | Trick] = [_cards_line("hand", players[s], hands[s]) for s in range(N)]
     body += sessions
 

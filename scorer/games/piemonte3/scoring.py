@@ -55,7 +55,8 @@ def score_hand(h: Piemonte3Hand) -> None:
         totals[h.dealer] += discard_points
     tricks = [0] * N
     for trick in report.tricks:
-        tricks[trick.winner] += 1
+        if trick.winner is not None:  # (a hand scored is played out: every trick is won)
+            tricks[trick.winner] += 1
     sides = []
     for seat in range(N):
         extra = discard_points if seat == h.dealer else 0
