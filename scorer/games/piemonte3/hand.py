@@ -2,9 +2,10 @@
 
 It is the play of the one trick loop (:class:`~scorer.games.engine.TrickPlay`) with what the
 phases read and write (the sorted lines, the hands dealt, the discard, the declarations, the
-piles) and the steps that need no phase: sorting the lines, the deal and the discard (PIE3-3,
-PIE3-5), the hands when play begins, the claims. The phases (:mod:`.bargain`, :mod:`.declare`,
-:mod:`.play`, :mod:`.scoring`) receive it or build on it; :mod:`.game` drives them.
+cards moved for the Fool) and the steps that need no phase: sorting the lines, the deal and the
+discard (PIE3-3, PIE3-5), the hands when play begins, the claims. The phases (:mod:`.bargain`,
+:mod:`.declare`, :mod:`.play`, :mod:`.scoring`) receive it or build on it; :mod:`.game` drives
+them.
 """
 
 from __future__ import annotations
@@ -76,7 +77,8 @@ class Piemonte3Hand(TrickPlay):
         self.dealt = [0] * N
         self.start = [0] * N
         self.discard: int | None = None
-        self.piles = [0] * N
+        #: the cards moved between piles after the play of the Fool: (card, giver, taker)
+        self.moves: list[tuple[Card, int, int]] = []
         self.declared: list[tuple[int, str, int, int, Loc | None]] = []
         self.bargain_lines: list[ScoreLine] = []
         self.exchanges: list[str] = []
@@ -353,8 +355,7 @@ class Piemonte3Hand(TrickPlay):
 
     def start_hands(self) -> None:
         """The hands as play begins (the dealer's without his discard), and the play begun:
-        eldest leads, the discard is out of play (PIE3-5) and, with ``discard-in-pile=yes``,
-        in the dealer's pile (PIE3-7a)."""
+        eldest leads, the discard is out of play (PIE3-5)."""
         discard = self.discard or 0
         for seat in range(N):
             # (a hand left out may show a discarded card played: impossible, G-2)
@@ -362,8 +363,6 @@ class Piemonte3Hand(TrickPlay):
         if all(self.full_hand):
             self.report.hands = tuple(self.dealt)
         self.report.discard = self.discard
-        if self.options["discard-in-pile"] == "yes":
-            self.piles[self.dealer] |= discard
         # a hand left out is the cards its player is seen to play: judged like one written,
         # it proves a revoke by a later play of the suit
         self.begin_play(self.start, leader=self.eldest, out_of_play=discard)

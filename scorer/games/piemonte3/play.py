@@ -42,35 +42,82 @@ class Debt:
 
 
 class Piemonte3Play(Piemonte3Hand):
-    """The state of one replay with piemonte3's play: the piles and the Fool's exchange as
-    the one trick loop's hooks, and the driver of the record's trick and ``fool`` lines."""
+    """The state of one replay with piemonte3's play: the Fool's exchange as the one trick
+    loop's hook, each seat's pile, and the driver of the record's trick and ``fool`` lines."""
 
     #: the Fool's exchange owed, if any (PIE3-7)
     debt: Debt | None = None
+    #: who played the Fool, once its trick is over: it is in his pile (PIE3-7)
+    fool_player: int | None = None
 
-    # -- the hooks of the trick loop ---------------------------------------------------------
+    # -- the hook of the trick loop ----------------------------------------------------------
     def trick_over(self, result: TrickResult) -> None:
-        """PIE3-7: the trick goes to its winner's pile, the Fool back to its player, who then
-        owes the winner a 1-point card; note when his pile first holds one."""
-        cards = result.cards
-        piles = self.piles
-        winner: int = result.winner  # type: ignore[assignment]  # (a trick won)
-        first, second, third = cards
-        won = BITS[first] | BITS[second] | BITS[third]
-        if won & FOOL_BIT:
-            debtor = (result.leader + cards.index(FOOL)) % N
-            piles[debtor] |= FOOL_BIT
-            won ^= FOOL_BIT
-            self.debt = Debt(debtor, winner, result.number)
-        piles[winner] |= won
+        """PIE3-7: after the Fool's trick its player owes the winner a 1-point card; note the
+        first trick after which his pile holds one. (The other cards go to the winner's pile:
+        :meth:`pile`.)"""
         debt = self.debt
-        if debt is not None and debt.due is None and piles[debt.debtor] & ONE_POINT:
-            debt.due = result.number
+        if debt is None:
+            if self.fool_player is None and FOOL in result.cards:
+                self.fool_played(result)
+            return
+        if debt.due is None and result.winner == debt.debtor:
+            won = 0
+            for card in result.cards:
+                won |= BITS[card]
+            if won & ONE_POINT:
+                debt.due = result.number
 
     def keep_partial_trick(self) -> TrickResult:
         """The trick the record stops in, unwon: it scores no points (no one takes it)."""
         self.points = 0
         return super().keep_partial_trick()
+
+    def fool_played(self, result: TrickResult) -> None:
+        """The Fool's trick is over: the Fool goes back to its player, who owes the winner a
+        1-point card, due at once if his pile holds one (PIE3-7)."""
+        debtor = (result.leader + result.cards.index(FOOL)) % N
+        winner: int = result.winner  # type: ignore[assignment]  # (a trick won)
+        self.fool_player = debtor
+        debt = self.debt = Debt(debtor, winner, result.number)
+        if self.pile(debtor) & ONE_POINT:
+            debt.due = result.number
+
+    # -- the piles -------------------------------------------------------------------------
+    def pile(self, seat: int) -> int:
+        """The cards ``seat`` has won so far (a mask): the tricks he won, but the Fool is its
+        player's (PIE3-7), with the cards given for it moved across; the dealer's discard
+        only with ``discard-in-pile=yes`` (PIE3-7a)."""
+        mask = 0
+        for result in self.report.tricks:
+            if result.winner == seat:
+                for card in result.cards:
+                    mask |= BITS[card]
+        mask &= ~FOOL_BIT
+        if seat == self.fool_player:
+            mask |= FOOL_BIT
+        if seat == self.dealer and self.options["discard-in-pile"] == "yes":
+            mask |= self.discard or 0
+        for card, giver, taker in self.moves:
+            if giver == seat:
+                mask &= ~BITS[card]
+            if taker == seat:
+                mask |= BITS[card]
+        return mask
+
+    def won_points(self) -> list[int]:
+        """Each seat's card points won in play (PIE3-2), the discard aside: the points of
+        the tricks he won, the Fool's with its player, the cards given for it moved across
+        (PIE3-7)."""
+        worth = self.card_points
+        totals = [0] * N
+        for result in self.report.tricks:
+            totals[result.winner] += result.points  # type: ignore[index]  # (tricks all won)
+        if self.fool_player is not None:
+            totals[self.fool_player] += worth[FOOL]
+        for card, giver, taker in self.moves:
+            totals[giver] -= worth[card]
+            totals[taker] += worth[card]
+        return totals
 
     # -- the Fool's exchange ---------------------------------------------------------------
     def fool_card_due(self) -> int:
@@ -79,7 +126,7 @@ class Piemonte3Play(Piemonte3Hand):
         debt = self.debt
         if debt is None or debt.due is None:
             return 0
-        return self.piles[debt.debtor] & ONE_POINT
+        return self.pile(debt.debtor) & ONE_POINT
 
     def give_for_fool(self, card: Card) -> None:
         """The step of the Fool's exchange (a ``fool`` line, or a client of the Hand API
@@ -89,8 +136,7 @@ class Piemonte3Play(Piemonte3Hand):
         debt = self.debt
         assert debt is not None, "no Fool exchange is owed"
         seat, number = debt.debtor, self.done
-        self.piles[seat] ^= BITS[card]
-        self.piles[debt.creditor] |= BITS[card]
+        self.moves.append((card, seat, debt.creditor))
         when = "at once" if number == debt.trick else f"after trick {number}"
         self.exchanges.append(
             f"{self.name(seat)} gave {self.words.texts[card]} to {self.name(debt.creditor)} "
@@ -110,7 +156,7 @@ class Piemonte3Play(Piemonte3Hand):
             self.halt("BAD_FOOL_EXCHANGE", "PIE3-7", loc=line.loc, seat=seat)
         card = cards[0]
         loc = line.items[0].loc
-        pile = self.piles[seat]
+        pile = self.pile(seat)
         if not pile >> card & 1:
             discarded = seat == self.dealer and (self.discard or 0) >> card & 1
             self.halt(
@@ -150,14 +196,12 @@ class Piemonte3Play(Piemonte3Hand):
         card of the pile; with none ever in the pile, the Fool goes to the trick's winner."""
         debt = self.debt
         assert debt is not None
-        piles = self.piles
         debtor, creditor = debt.debtor, debt.creditor
-        available = piles[debtor] & ONE_POINT
+        available = self.pile(debtor) & ONE_POINT
         start = self.record.start
         if debt.due is not None and available:
             card = cards_of(available)[0]
-            piles[debtor] ^= BITS[card]
-            piles[creditor] |= BITS[card]
+            self.moves.append((card, debtor, creditor))
             self.say(
                 "FOOL_EXCHANGE_DERIVED",
                 NOTE,
@@ -173,8 +217,7 @@ class Piemonte3Play(Piemonte3Hand):
                 f"{self.name(creditor)} for the Fool of trick {debt.trick}"
             )
             return
-        piles[debtor] ^= FOOL_BIT
-        piles[creditor] |= FOOL_BIT
+        self.moves.append((FOOL, debtor, creditor))
         self.say(
             "FOOL_TO_WINNER",
             NOTE,
