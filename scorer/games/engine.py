@@ -219,11 +219,10 @@ class TrickPlay(Replay):
         self.check_trick_line(trick)
         self.source = trick  # (the trick on the table is empty: end_trick cleared it)
         cards = trick.card_tuple
-        number = self.done + 1
         if self.advance(cards) and len(cards) == self.table.players:
             return self.end_trick()
         if len(self.current) == len(cards) and not last_line:
-            self.halt("SHORT_TRICK", loc=trick.loc, trick=number, count=len(cards))
+            self.halt("SHORT_TRICK", loc=trick.loc, trick=self.done + 1, count=len(cards))
         return self.keep_partial_trick()
 
     def check_trick_line(self, trick: Trick) -> None:

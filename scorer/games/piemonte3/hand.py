@@ -140,8 +140,8 @@ class Piemonte3Hand(TrickPlay):
             lines.hands[seat] = entry
         elif keyword == "bargain":
             round_no = _round(entry.subject)
-            done = [_round(b.subject) for b in lines.bargains]
-            if round_no not in R.BARGAIN_ROUNDS or (done and round_no <= done[-1]):
+            last = _round(lines.bargains[-1].subject) if lines.bargains else 0
+            if round_no not in R.BARGAIN_ROUNDS or (lines.bargains and round_no <= last):
                 self.halt(
                     "BAD_BARGAIN", "PIE3-3", variant="round", loc=entry.loc, round=entry.subject
                 )
