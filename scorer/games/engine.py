@@ -216,10 +216,17 @@ class TrickPlay(Replay):
         """Play one trick line of a record: its place and leader checked (G-2), its cards in
         turn (:meth:`advance`). Returns the trick; its ``winner`` is ``None`` when the line
         stops short (the record's last line, or an unknown card), which ends the play."""
-        self.check_trick_line(trick)
-        self.source = trick  # (the trick on the table is empty: end_trick cleared it)
         cards = trick.card_tuple
-        if self.advance(cards) and len(cards) == self.table.players:
+        table, leader, done = self.table, trick.leader, self.done
+        if (
+            trick.number != done + 1
+            or done >= table.tricks
+            or (leader is not None and leader != self.leader)
+            or len(cards) > table.players
+        ):
+            self.check_trick_line(trick)  # words what is wrong (G-2)
+        self.source = trick  # (the trick on the table is empty: end_trick cleared it)
+        if self.advance(cards) and len(cards) == table.players:
             return self.end_trick()
         if len(self.current) == len(cards) and not last_line:
             self.halt("SHORT_TRICK", loc=trick.loc, trick=self.done + 1, count=len(cards))

@@ -242,13 +242,13 @@ class Piemonte3Play(Piemonte3Hand):
             line = fools[0][0]
             self.halt("FOOL_EXCHANGE_UNEXPECTED", "PIE3-7", variant="first", loc=line.loc)
         tricks = self.lines.tricks
-        last = len(tricks) - 1
-        for index, trick in enumerate(tricks):
-            result = self.play_trick(trick, index == last)
+        last = tricks[-1] if tricks else None
+        for trick in tricks:
+            result = self.play_trick(trick, trick is last)
             if result.winner is None:
                 break
-            if index + 1 in fools:
-                for line in fools[index + 1]:
+            if self.done in fools:
+                for line in fools[self.done]:
                     self.exchange_line(line)
         else:
             if self.done == R.HAND_SIZE:
