@@ -167,3 +167,32 @@ def test_a_hand_left_out_is_what_its_player_plays_G2() -> None:
         " ".join(str(c) for c in CardSet(scenario.dealt["Bruno"]))
     )
     assert derived.settlement == full.settlement
+
+
+def test_a_record_stopping_in_its_last_trick_without_a_discard_line_is_partial_PIE3_5() -> None:
+    """25 trick lines, the last one short, no discard line: the play is not complete, so the
+    discard is not derived from it (the old replay took the dealer's cards not yet played for
+    a discard of four and called the record impossible)."""
+    scenario = hand()
+    tricks = [*scenario.tricks[:-1], scenario.tricks[-1][:2]]
+    build = dataclasses.replace(scenario.build, discard=None, tricks=tricks)
+    report = verify(build.text())
+    assert report.status is Status.PARTIAL and not report.errors
+    assert "DISCARD_UNKNOWN" in [f.code for f in report.findings]
+
+
+def test_a_card_outside_the_pack_played_by_a_hand_left_out_is_impossible_G2() -> None:
+    """Bruno's hand is not written and he plays trump XXII, which the pack has not: the
+    record stops there (the old replay took it as one of the cards he was seen to play)."""
+    scenario = hand()
+    first = list(scenario.tricks[0])
+    first[1] = C("22")
+    build = dataclasses.replace(
+        scenario.build,
+        hands={name: cards for name, cards in scenario.dealt.items() if name != "Bruno"},
+        tricks=[first, *scenario.tricks[1:]],
+    )
+    report = verify(build.text())
+    [error] = report.errors
+    assert (error.code, error.trick, error.seat) == ("CARD_NOT_IN_PACK", 1, BRUNO)
+    assert error.message == "22 is not in the 78-card pack"

@@ -84,7 +84,7 @@ class Piemonte3Hand(TrickPlay):
         self.exchanges: list[str] = []
         self.stopped = False
         self.seats = {player: seat for seat, player in enumerate(report.players)}
-        self._played_in_record: list[int] | None = None
+        self._scout: _Scout | None = None
 
     # -- names ------------------------------------------------------------------------------
     def seat_named(self, name: str | None, loc: Loc | None) -> int:
@@ -215,11 +215,8 @@ class Piemonte3Hand(TrickPlay):
         if not missing:
             return
         played = self.played_in_record()
-        tricks = self.lines.tricks
         # a hand left out is known exactly when the play is complete: it is what he played
-        complete = len(tricks) == R.HAND_SIZE and all(
-            len(t.card_tuple) == N and None not in t.card_tuple for t in tricks
-        )
+        complete = self.play_complete()
         written = 0
         for seat in self.lines.hands:
             written |= self.dealt[seat]
@@ -227,7 +224,7 @@ class Piemonte3Hand(TrickPlay):
             self.full_hand[seat] = complete
             # a card dealt to another is not his: his play of it is impossible (G-2)
             self.dealt[seat] = played[seat] & ~written
-        if not complete and tricks:
+        if not complete and self.lines.tricks:
             self.say("DEAL_UNKNOWN", NOTE, "G-2", loc=self.record.start)
 
     def played_in_record(self) -> list[int]:
@@ -235,8 +232,19 @@ class Piemonte3Hand(TrickPlay):
         the seat that played it first), found by a first pass of the same trick loop with
         every seat's hand unknown and no game's hooks: what it finds wrong is left to the
         replay proper, which stops there."""
-        if self._played_in_record is None:
-            scout = _Scout(self.table, Report(self.report.game, self.report.players, None))
+        return self.scout().first
+
+    def play_complete(self) -> bool:
+        """Whether the record's trick lines play the whole hand: all 25 tricks, every card
+        known and of the pack (a hand or a discard left out is then what the play shows)."""
+        return self.scout().done == R.HAND_SIZE
+
+    def scout(self) -> _Scout:
+        """The first pass over the trick lines (:class:`_Scout`), made once when asked."""
+        if self._scout is None:
+            scout = self._scout = _Scout(
+                self.table, Report(self.report.game, self.report.players, None)
+            )
             scout.begin_play([0] * N, [False] * N, self.eldest)
             tricks = self.lines.tricks
             try:
@@ -245,8 +253,7 @@ class Piemonte3Hand(TrickPlay):
                         break
             except ReplayStop:
                 pass
-            self._played_in_record = scout.first
-        return self._played_in_record
+        return self._scout
 
     # -- PIE3-5: the discard ---------------------------------------------------------------
     def read_discard(self) -> None:
@@ -254,7 +261,7 @@ class Piemonte3Hand(TrickPlay):
         cards never played); no Honour and no King (PIE3-5)."""
         line = self.lines.discard
         if line is None:
-            if len(self.lines.tricks) < R.HAND_SIZE:
+            if not self.play_complete():
                 if self.lines.tricks:
                     self.say("DISCARD_UNKNOWN", NOTE, "PIE3-5", loc=self.record.start)
                 return
