@@ -196,3 +196,17 @@ def test_a_card_outside_the_pack_played_by_a_hand_left_out_is_impossible_G2() ->
     [error] = report.errors
     assert (error.code, error.trick, error.seat) == ("CARD_NOT_IN_PACK", 1, BRUNO)
     assert error.message == "22 is not in the 78-card pack"
+
+
+def test_a_short_trick_line_before_the_last_stops_the_replay_and_is_kept_as_played_G2() -> None:
+    """A trick line of two cards followed by more lines is impossible (G-2): the replay stops
+    there, and the report keeps the short trick as played, unwon and worth nothing, as every
+    engine's trick loop does (the old piemonte3 replay dropped it from the tricks)."""
+    scenario = hand()
+    tricks = [*scenario.tricks[:4], scenario.tricks[4][:2], *scenario.tricks[5:]]
+    report = verify(dataclasses.replace(scenario.build, tricks=tricks).text())
+    [error] = report.errors
+    assert (error.code, error.trick) == ("SHORT_TRICK", 5)
+    short = report.tricks[-1]
+    assert (short.number, short.winner, short.points) == (5, None, 0)
+    assert list(short.cards) == scenario.tricks[4][:2]

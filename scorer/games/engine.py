@@ -216,21 +216,27 @@ class TrickPlay(Replay):
         """Play one trick line of a record: its place and leader checked (G-2), its cards in
         turn (:meth:`advance`). Returns the trick; its ``winner`` is ``None`` when the line
         stops short (the record's last line, or an unknown card), which ends the play."""
+        table = self.table
         cards = trick.card_tuple
-        table, leader, done = self.table, trick.leader, self.done
+        number = self.done + 1
+        leader = trick.leader
         if (
-            trick.number != done + 1
-            or done >= table.tricks
+            trick.number != number
+            or number > table.tricks
             or (leader is not None and leader != self.leader)
             or len(cards) > table.players
         ):
-            self.check_trick_line(trick)  # words what is wrong (G-2)
-        self.source = trick  # (the trick on the table is empty: end_trick cleared it)
+            self.check_trick_line(trick)  # (the common line passes its checks at once)
+        if self.current:
+            self.clear_trick(trick)
+        else:  # the table is clear (the play began, or a trick was won): the line's own
+            self.source = trick
         if self.advance(cards) and len(cards) == table.players:
             return self.end_trick()
+        result = self.keep_partial_trick()  # kept before a short line's halt too (G-2)
         if len(self.current) == len(cards) and not last_line:
-            self.halt("SHORT_TRICK", loc=trick.loc, trick=self.done + 1, count=len(cards))
-        return self.keep_partial_trick()
+            self.halt("SHORT_TRICK", loc=trick.loc, trick=number, count=len(cards))
+        return result
 
     def check_trick_line(self, trick: Trick) -> None:
         """G-2: the next trick line must carry the next number, within the hand's tricks, be
@@ -255,7 +261,7 @@ class TrickPlay(Replay):
                 seat=trick.leader,
                 leader=self.leader,
             )
-        if len(trick.card_tuple) > table.players:  # (the plays' places only to word it)
+        if len(trick.card_tuple) > table.players:  # (not plays: a plain line keeps no items)
             self.halt(
                 "TOO_MANY_CARDS",
                 loc=trick.plays[table.players].loc,
@@ -284,17 +290,18 @@ class TrickPlay(Replay):
         )
         seen = self.seen
         for card in cards:
-            entry = info[card] if card is not None else None
-            if entry is None:
+            try:
+                bit, category, key, worth = info[card]  # type: ignore[index, misc]
+            except TypeError:  # an unknown card (None), or one outside the pack (no entry)
                 self.seen = seen
                 self.unplayable(len(current), seat, card)  # stops, unless the card is unknown
                 break
-            bit, category, key, worth = entry
             assert card is not None  # (an unknown card has no entry)
             hand = hands[seat]
-            if not hand & bit:
+            if hand & bit:
+                hands[seat] = hand ^ bit
+            else:
                 self.not_in_hand(len(current), seat, card, seen)
-            hands[seat] = hand & ~bit
             played[seat] |= bit
             seen |= bit
             current.append(card)
@@ -317,6 +324,8 @@ class TrickPlay(Replay):
                     self.judge(len(current) - 1, seat, card, hand, led)
                 if category == TRUMP and (key > best or (later and key == best)):
                     best, winner = key, seat
+            elif strict and known[seat]:  # the Fool, in a trick whose every card is judged
+                self.judge(len(current) - 1, seat, card, hand, led)
             points += worth
             seat = seat + 1 if seat + 1 < n else 0
         else:
