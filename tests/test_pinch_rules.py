@@ -256,8 +256,8 @@ def test_pinch3_hands_are_derived_from_a_complete_play() -> None:
 def test_pinch3_a_derived_hand_holds_no_card_of_the_stock(seed: int) -> None:
     """Without hand lines, a player who plays a card of the written stock he never drew did
     not hold it (the stock is never dealt): written as the other player's drawn card played
-    again in the same trick (``16 16``), the record is impossible at that trick (G-2), on
-    both paths, where it used to pass or fail by which path judged the tie."""
+    again in the same trick (``16 16``), the record is impossible at that trick (G-2), where it
+    once passed or failed by which replay path judged the tie."""
     p = random_hand(seed)
     text = p.text(write_hands=False)
     lines = text.split("\n")
@@ -276,7 +276,6 @@ def test_pinch3_a_derived_hand_holds_no_card_of_the_stock(seed: int) -> None:
         assert report.status is Status.INVALID
         [error] = report.errors
         assert error.code in ("CARD_NOT_HELD", "DUPLICATE_CARD") and error.trick == int(number)
-        assert report.findings == game.verify_general(parsed.record, options).findings
 
 
 def test_pinch3_a_revoke_is_found_without_the_hand_lines() -> None:
