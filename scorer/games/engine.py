@@ -216,11 +216,21 @@ class TrickPlay(Replay):
         """Play one trick line of a record: its place and leader checked (G-2), its cards in
         turn (:meth:`advance`). Returns the trick; its ``winner`` is ``None`` when the line
         stops short (the record's last line, or an unknown card), which ends the play."""
-        self.check_trick_line(trick)
-        self.clear_trick(trick)
+        table = self.table
         cards = trick.card_tuple
         number = self.done + 1
-        if self.advance(cards) and len(cards) == self.table.players:
+        if (
+            trick.number != number
+            or trick.leader is not None
+            or len(cards) > table.players
+            or number > table.tricks
+        ):
+            self.check_trick_line(trick)  # (the usual line needs none of its checks)
+        if self.current:
+            self.clear_trick(trick)
+        else:  # the table is clear (begin_play or end_trick cleared it): no second clearing
+            self.source = trick
+        if self.advance(cards) and len(cards) == table.players:
             return self.end_trick()
         if len(self.current) == len(cards) and not last_line:
             self.halt("SHORT_TRICK", loc=trick.loc, trick=number, count=len(cards))
@@ -249,7 +259,7 @@ class TrickPlay(Replay):
                 seat=trick.leader,
                 leader=self.leader,
             )
-        if len(trick.plays) > table.players:
+        if len(trick.card_tuple) > table.players:  # (the items are built only to word it)
             self.halt(
                 "TOO_MANY_CARDS",
                 loc=trick.plays[table.players].loc,

@@ -17,13 +17,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cache
+from operator import attrgetter
 from typing import Any, Protocol
 
 from ...cards import CARDS, FOOL, Card
 from ...cardset import cards_of
 from ...claims import claim_findings
 from ...findings import Loc, Severity
-from ...record import Line, Record, Trick
+from ...record import Item, Line, Record, Trick
 from ...report import Report, TrickResult
 from ...tricks import MUST_FOLLOW_SUIT, MUST_FOLLOW_TRUMPS, MUST_OVERTRUMP, MUST_TRUMP
 from ..base import Game
@@ -38,10 +39,16 @@ __all__ = ["Melds", "PinchHand", "play_table"]
 ERROR, VIOLATION, NOTE = Severity.ERROR, Severity.VIOLATION, Severity.NOTE
 FOOL_BIT = FOOL.bit
 
+# The keywords of the deal's lines, and of the lines of the play (a trick's is ""), in order.
+_DEAL_KEYWORDS = frozenset(("hand", "stock"))
+_EVENT_KEYWORDS = frozenset(("", "draw", "meld", "cover"))
+_KEYWORD = attrgetter("keyword")
 # Who still draws after a trick (PINCH-3: the winner first), and who may meld now (PINCH-5),
 # as shared tuples: a replay moves between these states without making new ones.
 _TO_DRAW = ((0, 1), (1, 0))
 _BIT = tuple(1 << card for card in range(97))
+_STOCK_TRICKS = R.STOCK_TRICKS
+_INVOLVED = R.INVOLVED
 _CLOSED = (False, False)
 _OPEN_FOR = ((True, False), (False, True))
 _BOTH_OPEN = (True, True)
@@ -105,9 +112,8 @@ class PinchHand(TrickPlay):
         table = play_table(
             self.options["pip-order"] == "historic", self.options["overtrump"] == "required"
         )
-        super().__init__(
-            table, Report(game.key, tuple(record.players), record.dealer, unit=game.unit)
-        )
+        players = tuple(record.players)
+        super().__init__(table, Report(game.key, players, record.dealer, unit=game.unit))
         self.game = game
         self.record = record
         self.rules = table.rules
@@ -128,7 +134,7 @@ class PinchHand(TrickPlay):
         self.windows: tuple[bool, bool] = _BOTH_OPEN  # may this seat meld now (PINCH-5)?
         self.leader = 1 - self.dealer  # PINCH-3: the dealer's opponent leads first
         self.seats: dict[str, int] = {}  # folded name -> seat (the first, as seat_named)
-        for seat, name in enumerate(record.players):
+        for seat, name in enumerate(players):
             self.seats.setdefault(name.casefold(), seat)
         self.complete = False
         # the Fool (PINCH-6)
@@ -160,7 +166,24 @@ class PinchHand(TrickPlay):
     # -- the lines -------------------------------------------------------------------------
     def sort_lines(self) -> None:
         """Hands and the stock come before the play; every other line is an event in order,
-        the claims apart (checked once the hand is scored)."""
+        the claims apart (checked once the hand is scored). The usual record, its hand and
+        stock lines first and then only tricks, draws, melds and covers, is sorted at once
+        (the keywords read in one step); any other goes line by line (:meth:`sort_each`)."""
+        body = self.record.body
+        head = 0
+        for entry in body:
+            if entry.keyword not in _DEAL_KEYWORDS:
+                break
+            head += 1
+        if not _EVENT_KEYWORDS.issuperset(map(_KEYWORD, body[head:])):
+            self.sort_each()
+            return
+        for line in body[:head]:
+            self.sort_deal_line(line)  # type: ignore[arg-type]  # (a trick's keyword is "")
+        self.events.extend(body[head:])
+
+    def sort_each(self) -> None:
+        """:meth:`sort_lines` line by line, saying where a line is out of place (G-2)."""
         started = False
         for entry in self.record.body:
             if isinstance(entry, Trick):
@@ -312,19 +335,19 @@ class PinchHand(TrickPlay):
         return [True, True]
 
     # -- the trick loop's hooks (PINCH-1, PINCH-4, PINCH-6) --------------------------------
-    def check_trick_line(self, trick: Trick) -> None:
-        """The engine's checks of a trick line, and before its leader: both players have
-        drawn after the last trick (PINCH-3)."""
-        if self.pending and trick.number == self.done + 1:
-            self.halt(
-                "DRAW_MISSING",
-                "PINCH-3",
-                loc=trick.loc,
-                trick=self.done + 1,
-                seat=self.pending[0],
-                after=self.done,
-            )
-        super().check_trick_line(trick)
+    def check_draws_done(self, trick: Trick) -> None:
+        """A trick line while a draw is due: impossible (PINCH-3, G-2), said after a wrong
+        trick number (the engine's check of the line)."""
+        if trick.number != self.done + 1:
+            self.check_trick_line(trick)
+        self.halt(
+            "DRAW_MISSING",
+            "PINCH-3",
+            loc=trick.loc,
+            trick=self.done + 1,
+            seat=self.pending[0],
+            after=self.done,
+        )
 
     def keep_partial_trick(self) -> TrickResult:
         """The trick the record stops in: kept when it is the record's last line, but not
@@ -359,32 +382,30 @@ class PinchHand(TrickPlay):
             self.card_not_held(position, seat, card)
 
     def trick_over(self, result: TrickResult) -> None:
-        """The winner takes the trick (the Fool back to its owner, PINCH-6); the draws fall
-        due, winner first (PINCH-3); the last trick's Bagatto is remembered (PINCH-7)."""
-        number, cards, winner = result.number, result.cards, result.winner
-        assert winner is not None
-        self.take(number, result.leader, cards, winner)
-        self.windows = _CLOSED
-        if number <= R.STOCK_TRICKS:
-            self.pending = _TO_DRAW[winner]  # PINCH-3: the winner draws first
-        elif number == R.TRICKS and R.BAGATTO in cards:
-            player = result.leader if cards[0] == R.BAGATTO else 1 - result.leader
-            self.bagatto = (player, winner)
-
-    def take(self, number: int, leader: int, cards: Sequence[Card], winner: int) -> None:
-        """The winner gathers the trick; the Fool goes back to its owner's pile (PINCH-6)."""
-        mask = (1 << cards[0]) | (1 << cards[1])
+        """The winner takes the trick, the Fool back to its owner's pile (PINCH-6); the
+        draws fall due, winner first (PINCH-3); the last trick's Bagatto is remembered
+        (PINCH-7)."""
+        number, winner = result.number, self.leader  # (the winner leads the next trick)
+        first, second = result.cards
+        mask = _BIT[first] | _BIT[second]
+        piles = self.piles
         if mask & FOOL_BIT:
-            owner = leader if cards[0] == FOOL else 1 - leader
+            owner = result.leader if first == FOOL else 1 - result.leader
             self.fool_owner, self.fool_trick = owner, number
-            self.piles[owner] |= FOOL_BIT
+            piles[owner] |= FOOL_BIT
             mask &= ~FOOL_BIT
-        self.piles[winner] |= mask
+        piles[winner] |= mask
         self.won[winner] += 1
         if self.fool_owner == winner and self.covered is None and self.fool_trick < number:
             if not self.fool_due:
                 self.fool_due, self.fool_due_at = True, number
             self.fool_after |= mask
+        self.windows = _CLOSED
+        if number <= _STOCK_TRICKS:
+            self.pending = _TO_DRAW[winner]  # PINCH-3: the winner draws first
+        elif number == R.TRICKS and R.BAGATTO in (first, second):
+            leader = result.leader
+            self.bagatto = (leader if first == R.BAGATTO else 1 - leader, winner)
 
     # -- the Hand API: the draws between tricks (PINCH-3) ----------------------------------
     def to_play(self) -> int | None:
@@ -402,7 +423,8 @@ class PinchHand(TrickPlay):
     def draw(self, card: int | None = None) -> Card:
         """The seat due to draw (:meth:`to_draw`) draws ``card``, by default the stock's next
         card (the stock must be known); returns the card. Checked: :class:`IllegalPlay` when
-        no draw is due or the card is not the stock's next (nothing changes then)."""
+        no draw is due or the card is not the stock's next (nothing changes then). The draw
+        is made as a record's ``draw`` line is (:meth:`draw_line`)."""
         seat = self.to_draw()
         if seat is None:
             raise IllegalPlay("DRAW_OUT_OF_PLACE", -1 if card is None else card)
@@ -413,8 +435,9 @@ class PinchHand(TrickPlay):
             card = stock[self.stock_pos]
         elif stock is not None and card != stock[self.stock_pos]:
             raise IllegalPlay("DRAW_MISMATCH", card)
-        self.draw_card(seat, CARDS[card], None)
-        return CARDS[card]
+        drawn = CARDS[card]
+        self.draw_line(Line("draw", self.name(seat), (Item(str(drawn), drawn),)))
+        return drawn
 
     def push(self, card: int) -> None:
         """The engine's unchecked play; while a draw is due, impossible (G-2)."""
@@ -436,39 +459,34 @@ class PinchHand(TrickPlay):
 
     # -- PINCH-3: draws --------------------------------------------------------------------
     def draw_line(self, line: Line) -> None:
-        """One ``draw`` line (PINCH-3): the seat due to draw, the stock's next card. The
-        common case reads the line's cards without building its items (the hot path)."""
+        """One ``draw`` line (PINCH-3): the seat due to draw takes the stock's next card
+        (any card not seen, when the stock is not written), checked (G-2); a moment to meld
+        opens (PINCH-5). The usual line is read from its cards alone (the hot path)."""
         seat = self.seats.get(line.subject.casefold()) if line.subject else None
         if seat is None:
             seat = self.seat_named(line.subject, line.loc)
         found = line.card_tuple
         if len(found) != 1 or found[0] is None:
             self.halt("BAD_DRAW", loc=line.loc, seat=seat)
-            raise AssertionError  # unreachable: halt raises
-        self.draw_card(seat, found[0], line)
-
-    def draw_card(self, seat: int, card: Card, line: Line | None) -> None:
-        """``seat`` draws ``card`` (``line``: the record's, if any): checked (G-2), then
-        taken into the hand; a moment to meld opens (PINCH-5)."""
+        card: Card = found[0]  # type: ignore[assignment]  # (checked just above)
         pending = self.pending
         stock = self.stock
-        if not (
-            pending and seat == pending[0] and stock is not None and card == stock[self.stock_pos]
-        ):
+        if not (pending and seat == pending[0] and stock and card == stock[self.stock_pos]):
             self.check_draw(line, seat, card)  # the unusual draw: say what is wrong, if anything
-        bit = 1 << card
+        bit = _BIT[card]
         self.stock_pos += 1
         self.drawn |= bit
         self.hands[seat] |= bit
         self.report.draws.append((self.done, seat, card))
         self.pending = pending[1:]
         self.windows = _BOTH_OPEN if self.windows[1 - seat] else _OPEN_FOR[seat]
-        self.melds.drew(seat, card)
+        if _INVOLVED[card]:  # only a card that takes part in a meld can make a new one
+            self.melds.drew(seat, card)
 
-    def check_draw(self, line: Line | None, seat: int, card: Card) -> None:
-        """The slow path of :meth:`draw_card`: say what is wrong with the draw (G-2)."""
+    def check_draw(self, line: Line, seat: int, card: Card) -> None:
+        """The slow path of :meth:`draw_line`: say what is wrong with the draw (G-2)."""
         number = self.done
-        where: dict[str, Any] = {"loc": line.loc if line is not None else None, "seat": seat}
+        where: dict[str, Any] = {"loc": line.loc, "seat": seat}
         if not self.pending:
             variant = (
                 "first" if number == 0 else "exhausted" if number >= R.STOCK_TRICKS else "drawn"
@@ -496,7 +514,7 @@ class PinchHand(TrickPlay):
         seen = self.dealt[0] | self.dealt[1] | self.drawn | self.seen
         if self.stock is None and R.PACK & bit and not seen & bit:
             return  # no stock written: a card not seen before is all one can check
-        where["loc"] = line.items[0].loc if line is not None else None
+        where["loc"] = line.items[0].loc
         if self.stock is not None:
             expected = self.stock[self.stock_pos]
             if card != expected:

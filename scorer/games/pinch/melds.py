@@ -85,10 +85,33 @@ class MeldBook:
                 held[rank] = count
 
     def drew(self, seat: int, card: int) -> None:
-        """A draw opens a declaring moment. Only a meld with the drawn card in it can be new
-        since the last moment (cards only left the hand in between): look at those alone."""
-        if R.INVOLVED[card]:
-            self.moment(seat)
+        """A draw opens a declaring moment (:meth:`moment`). Since ``seat``'s last moment
+        cards only left his hand, and then ``card`` came in: a meld without ``card`` is held
+        now only if it was then, and is remembered already. So look at the melds ``card``
+        is part of alone."""
+        h = self.h
+        assert h is not None
+        if not h.known[seat]:
+            return
+        hand = h.hands[seat]
+        bit = 1 << card
+        if bit & R.TRUMPS:
+            count = (hand & R.TRUMPS).bit_count()
+            if count > self.held_trumps[seat]:
+                self.held_trumps[seat] = count
+        if bit & R.GATTI and hand & R.GATTI == R.GATTI:
+            self.held_gatti[seat] = True
+        suit = _FAMILY_OF.get(card)
+        if suit is None:
+            return
+        family = R.FAMILIES[suit]
+        if hand & family == family:
+            self.held_families[seat] |= 1 << suit
+        rank = _KIND_OF[card]
+        count = (hand & R.KINDS[rank]).bit_count()
+        held = self.held_kinds[seat]
+        if count >= 3 and count > held.get(rank, 0):
+            held[rank] = count
 
     def note_undeclared(self) -> None:
         """G-5: a meld held at a declaring moment but never declared is not paid: noted."""

@@ -46,8 +46,7 @@ class PinchReplay(PinchHand):
     def verify_record(self) -> Report:
         """Every line in turn, then the score of a complete hand (or why there is none)."""
         with suppress(ReplayStop):
-            self.open_play()
-            self.replay(self.first_trick())
+            self.replay(self.open_play())
         report = self.report
         if self.complete and not report.errors:
             self.end_of_hand()
@@ -67,14 +66,17 @@ class PinchReplay(PinchHand):
         report.findings.sort(key=lambda f: (f.loc is None, f.loc or Loc(0, 0)))
         return report
 
-    def open_play(self) -> None:
+    def open_play(self) -> int:
         """The lines before the first trick: two players, the lines sorted, the deal (a
-        missing hand derived), the melds shown before the first card (PINCH-5)."""
+        missing hand derived), the melds shown before the first card (PINCH-5). Returns the
+        index of the first trick among the events."""
         if len(self.report.players) != 2:
             self.halt("WRONG_PLAYERS", loc=self.record.start)
         self.sort_lines()
         self.deal()
-        self.replay_lines(0, self.first_trick())
+        first = self.first_trick()
+        self.replay_lines(0, first)
+        return first
 
     def first_trick(self) -> int:
         """The index of the first trick line among the events (their count when none)."""
@@ -90,11 +92,15 @@ class PinchReplay(PinchHand):
         last_trick = len(events) - 1
         while last_trick >= 0 and not isinstance(events[last_trick], Trick):
             last_trick -= 1
-        for index in range(start, len(events)):
-            entry = events[index]
+        play_trick, draw_line = self.play_trick, self.draw_line
+        for index, entry in enumerate(events[start:], start):
             if isinstance(entry, Trick):
-                if self.play_trick(entry, index == last_trick).winner is None:
+                if self.pending:
+                    self.check_draws_done(entry)
+                if play_trick(entry, index == last_trick).winner is None:
                     return
+            elif entry.keyword == "draw":
+                draw_line(entry)
             else:
                 self.replay_line(entry)
         if self.done == R.TRICKS:
