@@ -278,6 +278,31 @@ def test_pinch3_a_derived_hand_holds_no_card_of_the_stock(seed: int) -> None:
         assert error.code in ("CARD_NOT_HELD", "DUPLICATE_CARD") and error.trick == int(number)
 
 
+def test_g2_a_card_outside_the_pack_is_impossible_though_the_hands_are_not_written() -> None:
+    """Without hand lines, a trick with a card outside the 78-card pack (trump 22) is
+    impossible where it is played (G-2): the deal is not derived with that card in a hand,
+    as it once was, which took the card as held and scored the hand."""
+    p = random_hand(12)
+    text = p.text(write_hands=False)
+    lines = text.splitlines()
+    drawn = {line.split(": ")[1] for line in lines if line.startswith("draw ")}
+    at, trick = next(
+        (i, line)
+        for i, line in enumerate(lines)
+        if line[:1].isdigit()
+        and int(line.split(".")[0]) > 24  # no draw after it (PINCH-3)
+        and line.split()[2] not in drawn  # a card its player was dealt
+        and line.split()[2] != "Fool"
+    )
+    number, first, _second = trick.split()
+    lines[at] = f"{number} {first} 22"
+    report = verify("\n".join(lines) + "\n")
+    [error] = report.errors
+    assert (error.code, error.trick) == ("CARD_NOT_IN_PACK", int(number[:-1]))
+    assert error.message == "22 is not in the 78-card pack"
+    assert report.hands is None and "HANDS_DERIVED" not in codes(report, notes=True)
+
+
 def test_pinch3_a_revoke_is_found_without_the_hand_lines() -> None:
     p, _report = first_trick("5H", "2S", pins={B: "7H"})
     bare = verify(p.text(write_hands=False))

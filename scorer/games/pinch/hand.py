@@ -258,20 +258,20 @@ class PinchHand(TrickPlay):
                 )
             union |= mask
             self.dealt[seat] = mask
-        line = self.stock_line
-        if line is not None:
-            mask = self.card_mask(line, union, "stock")
+        stock_line = self.stock_line
+        if stock_line is not None:
+            mask = self.card_mask(stock_line, union, "stock")
             if mask.bit_count() != R.STOCK_SIZE:
                 self.halt(
                     "WRONG_STOCK_SIZE",
                     "PINCH-3",
-                    loc=line.loc,
+                    loc=stock_line.loc,
                     size=R.STOCK_SIZE,
                     count=mask.bit_count(),
                 )
-            self.stock = line.card_tuple  # type: ignore[assignment]  # card_mask: all known
+            self.stock = stock_line.card_tuple  # type: ignore[assignment]  # card_mask: all known
             self.stock_mask = mask
-            self.report.stock = tuple(line.card_tuple)  # type: ignore[arg-type]
+            self.report.stock = tuple(stock_line.card_tuple)  # type: ignore[arg-type]
         known = [True, True]
         missing = [seat for seat in (0, 1) if seat not in self.hand_lines]
         if missing:

@@ -26,8 +26,10 @@ VIOLATION, NOTE = Severity.VIOLATION, Severity.NOTE
 _ALIASES = {alias: name for name, aliases in R.MELD_WORDS.items() for alias in aliases}
 _KIND_NUMBER = {3: "three", 4: "four"}
 #: The suit of the family and the rank of the kinds a court card belongs to.
-_FAMILY_OF = {card: suit for suit, family in enumerate(R.FAMILIES) for card in cards_of(family)}
-_KIND_OF = {card: rank for rank, kind in R.KINDS.items() for card in cards_of(kind)}
+_FAMILY_OF: dict[int, int] = {
+    card: suit for suit, family in enumerate(R.FAMILIES) for card in cards_of(family)
+}
+_KIND_OF: dict[int, int] = {card: rank for rank, kind in R.KINDS.items() for card in cards_of(kind)}
 _COURTS = sum(R.FAMILIES)  # the sixteen court cards
 _SUIT_OF_FAMILY = {family: suit for suit, family in enumerate(R.FAMILIES)}
 

@@ -25,6 +25,8 @@ class PinchReplay(PinchHand):
     meld book (PINCH-5). Built, run once (:meth:`run`), discarded; or, for the Hand API,
     brought to its first trick (:meth:`open_play`) and stepped."""
 
+    melds: MeldBook
+
     def __init__(
         self, game: Game, record: Record, options: Mapping[str, str] | None = None
     ) -> None:
@@ -50,7 +52,7 @@ class PinchReplay(PinchHand):
         report = self.report
         if self.complete and not report.errors:
             self.end_of_hand()
-            score_hand(self)
+            score_hand(self, self.melds.accepted)
             report.complete = True
             with suppress(ReplayStop):  # a malformed claim line is an error (G-2), no escape
                 self.check_claims()
