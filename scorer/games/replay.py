@@ -115,7 +115,7 @@ class SeatingReplay(Replay):
     seating: Seating
     seated: list
     played: list[int]
-    halt: Finding | None = None  # the impossible trick seating stopped at (G-2)
+    seating_halt: Finding | None = None  # the impossible trick seating stopped at (G-2)
 
     def seat_plays(self) -> None:
         """Seat the record's trick lines (each engine calls :meth:`seat_tricks` with its
@@ -131,7 +131,7 @@ class SeatingReplay(Replay):
         except ReplayStop:
             if self.report.findings[-1].trick is None:
                 raise
-            self.halt = self.report.findings[-1]
+            self.seating_halt = self.report.findings[-1]
             return True
         return False
 
@@ -139,7 +139,7 @@ class SeatingReplay(Replay):
         """G-2: the replay stops at the first impossibility. When the replay of the tricks
         before the one seating stopped at finds an earlier one (a card not held), the
         seating's error, which comes after it, is not reported."""
-        halt = self.halt
+        halt = self.seating_halt
         findings = self.report.findings
         if halt is not None and any(
             f is not halt and f.severity is Severity.ERROR for f in findings
