@@ -9,6 +9,7 @@ word a finding without parsing its message.
 A field's format names the kind of fact:
 
 ``player``  a seat, as the player's name;
+``players`` a tuple of seats, as the players' names separated by commas;
 ``card``    a card index, as people name it (``I (the Bagatto)`` for trump I);
 ``notation`` a card index, as the record writes it (``1``);
 ``cards``   a tuple of cards in the order given;
@@ -48,6 +49,8 @@ class _Renderer(string.Formatter):
         words = self.words
         if format_spec == "player":
             return self.players[value] if 0 <= value < len(self.players) else f"seat {value}"
+        if format_spec == "players":
+            return ", ".join(self.format_field(seat, "player") for seat in value)
         if format_spec == "card":
             return words.card(value)
         if format_spec == "notation":

@@ -123,6 +123,7 @@ class PinchHand(TrickPlay):
         self.stock_line: Line | None = None
         self.events: list[Line | Trick] = []
         self.claims: list[Line] = []  # the totals written on the sheet (checked when scored)
+        self.last_trick_line: Trick | None = None  # the record's last trick line
         self.dealt = [0, 0]
         self.piles = [0, 0]  # cards each player has captured (his pile), as masks
         self.won = [0, 0]  # tricks won
@@ -350,11 +351,14 @@ class PinchHand(TrickPlay):
         )
 
     def keep_partial_trick(self) -> TrickResult:
-        """The trick the record stops in: kept when it is the record's last line, but not
-        when an unknown card cut it short (nothing of it is reported, as the play stops
-        before it)."""
+        """The trick the record stops in: kept when it is the record's last trick line,
+        played in full; not when an unknown card cut it short, nor a short line that is not
+        the last (impossible, G-2): nothing of those is reported, as the play stops before
+        them."""
         source = self.source
-        if source is not None and len(self.current) < len(source.card_tuple):
+        if source is not None and (
+            source is not self.last_trick_line or len(self.current) < len(source.card_tuple)
+        ):
             return TrickResult(self.done + 1, self.leader, tuple(self.current), None, 0, None, 2)
         return super().keep_partial_trick()
 

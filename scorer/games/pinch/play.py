@@ -94,6 +94,10 @@ class PinchReplay(PinchHand):
         last_trick = len(events) - 1
         while last_trick >= 0 and not isinstance(events[last_trick], Trick):
             last_trick -= 1
+        if last_trick >= 0:
+            line = events[last_trick]
+            assert isinstance(line, Trick)
+            self.last_trick_line = line
         play_trick, draw_line = self.play_trick, self.draw_line
         for index, entry in enumerate(events[start:], start):
             if isinstance(entry, Trick):
