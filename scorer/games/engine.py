@@ -324,6 +324,8 @@ class TrickPlay(Replay):
                     self.judge(len(current) - 1, seat, card, hand, led)
                 if category == TRUMP and (key > best or (later and key == best)):
                     best, winner = key, seat
+            elif strict and known[seat]:  # the Fool, in a trick whose every card is judged
+                self.judge(len(current) - 1, seat, card, hand, led)
             points += worth
             seat = seat + 1 if seat + 1 < n else 0
         else:
