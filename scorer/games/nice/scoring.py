@@ -39,14 +39,20 @@ def tally(h: NiceHand) -> list[SideTally]:
     tricks = [0] * count
     points = h.card_points
     n = h.n
+    won_tricks = [0] * n
+    won_points = [0] * n
     for trick in h.report.tricks:
-        winner_side = sides[trick.winner]  # type: ignore[index]  # a scored hand's tricks are won
-        tricks[winner_side] += 1
-        card_points[winner_side] += trick.points  # the Fool is not in a trick's points
-        cards = trick.cards
-        if FOOL in cards:
-            fool_seat = (trick.leader + cards.index(FOOL)) % n
-            card_points[sides[fool_seat]] += points[FOOL]
+        seat = trick.winner  # a scored hand's tricks are all won
+        won_tricks[seat] += 1  # type: ignore[index]
+        won_points[seat] += trick.points  # type: ignore[index]  # (the Fool's are not in them)
+    for seat in range(n):
+        tricks[sides[seat]] += won_tricks[seat]
+        card_points[sides[seat]] += won_points[seat]
+    # NICE-3: the Fool's points stay with the side of whoever held it when play began, who
+    # played it (a whole hand is scored); a Fool discarded goes with the discard
+    fool_seat = next((seat for seat in range(n) if h.start[seat] >> FOOL & 1), None)
+    if fool_seat is not None:
+        card_points[sides[fool_seat]] += points[FOOL]
     discard_points = [0] * count
     dealer_side = sides[h.dealer]
     discard_points[dealer_side] = sum(points[c] for c in cards_of(h.discard or 0)) + 1
