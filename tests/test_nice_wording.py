@@ -105,9 +105,6 @@ def in_styles(text: str, options: dict[str, str] | None = None) -> dict[str, Rep
     for style, report in reports.items():
         assert skeleton(report) == skeleton(italian), style
         assert texts(report) == [reworded(t, style) for t in texts(italian)], style
-        record = read(styled(text, style))[0].record
-        general = get_game(record.game).verify_general(record, options)
-        assert texts(general) == texts(report), style  # fast path and general path agree
     return reports
 
 

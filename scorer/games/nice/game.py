@@ -55,10 +55,8 @@ class NiceGame(Game):
         """Cards each player holds at the start of play, which is also the number of tricks."""
         return sum(self.rounds)
 
-    def replay(
-        self, record: Record, options: Mapping[str, str] | None = None, *, single_pass: bool = True
-    ) -> Report:
-        """The replay of ``record`` (``single_pass`` is ignored: there is one path)."""
+    def replay(self, record: Record, options: Mapping[str, str] | None = None) -> Report:
+        """The replay of ``record`` (:class:`NiceReplay`)."""
         return NiceReplay(self, record, options).run()
 
     def start_play(self, record: Record, options: Mapping[str, str] | None = None) -> NiceHand:
