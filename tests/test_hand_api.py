@@ -17,6 +17,7 @@ import pytest
 from scorer.cardset import CardSet
 from scorer.games import GAMES, Game
 from scorer.games.engine import IllegalPlay, NoPlay, TrickPlay
+from scorer.games.pinch import PinchHand
 from scorer.proof import REVOKES
 from scorer.record import Record, Trick
 from scorer.report import Report
@@ -57,13 +58,22 @@ def step(hand: TrickPlay, report: Report, checked: bool = True) -> None:
                 hand.play(card)
             else:
                 hand.push(card)
-        before_draws(hand, result.number)
+        before_draws(hand, result.number, report)
 
 
-def before_draws(hand: TrickPlay, number: int) -> None:
-    """After a trick, the steps a game takes before the next card (pinch's draws from the
-    stock, PINCH-3) are the state's own: the API has no turn for them."""
+def before_draws(hand: TrickPlay, number: int, report: Report) -> None:
+    """After a trick, the steps a game takes before the next card: pinch's draws from the
+    stock (PINCH-3), the replay's, taken with the state's own step for them
+    (:meth:`PinchHand.to_draw <scorer.games.pinch.PinchHand.to_draw>` and ``draw``); no
+    card may be played until they are."""
     assert hand.done == number
+    if not isinstance(hand, PinchHand):
+        return
+    for after, seat, card in report.draws:
+        if after == number:
+            assert hand.to_play() is None and hand.to_draw() == seat
+            hand.draw(card)
+    assert hand.to_draw() is None
 
 
 @pytest.mark.parametrize("key", ENGINES)
@@ -117,7 +127,7 @@ def test_a_checked_play_refuses_an_illegal_card_and_changes_nothing(key: str) ->
                 break
             for card in result.cards[1:]:
                 hand.push(card)
-            before_draws(hand, result.number)
+            before_draws(hand, result.number, report)
     assert refused, "some record should give a player a card they may not play"
 
 
