@@ -125,6 +125,8 @@ def run_bench(game: Game, hands: int, seed: int = 1) -> dict:
         started = clock()
         parsed = read(text)[0]
         middle = clock()
+        if parsed.record is None:  # not even its tags could be read
+            raise RuntimeError(f"a generated record could not be read: {parsed.errors[0]}")
         report = game.verify(parsed.record)
         parse_seconds += middle - started
         verify_seconds += clock() - middle
