@@ -106,6 +106,7 @@ def score_share(game: Game, records: list, sample: int = PROFILE_SAMPLE) -> floa
     for record in records[:sample]:
         game.verify(record)
     profile.disable()
+    # Stats.stats, the table print_stats reads, is missing from typeshed's stubs of pstats
     stats = pstats.Stats(profile).stats  # type: ignore[attr-defined]
     total = scoring = 0.0
     for (filename, _line, _name), (_cc, _nc, own, _cum, _callers) in stats.items():
