@@ -97,9 +97,7 @@ class _Tokens:
     def _materialise(self) -> tuple[Item, ...]:
         items = self._items
         if items is None:
-            items = self._items = _items_of_text(
-                self._text or "", self._start, self._cards, self.loc
-            )
+            items = self._items = _items_of_text(self._text, self._start, self._cards, self.loc)
         return items
 
     @property
@@ -114,16 +112,21 @@ class _Tokens:
         items = self._items
         if items is not None:
             return [item.text for item in items if item.card is None]
-        tokens = (self._text or "")[self._start :].split()
+        if self._text is None:
+            return ["?" for card in self._cards if card is None]
+        tokens = self._text[self._start :].split()
         return [token for token, card in zip(tokens, self._cards, strict=True) if card is None]
 
 
 def _items_of_text(
-    text: str, start: int, cards: tuple[Card | None, ...], loc: Loc | None
+    text: str | None, start: int, cards: tuple[Card | None, ...], loc: Loc | None
 ) -> tuple[Item, ...]:
     """The items of a line the reader kept as text: its tokens from ``start``, with their
     cards and columns (``loc`` is where ``text`` starts). A word of a mixed line
-    (``family``) and ``?`` are kept as written, a card in its canonical text."""
+    (``family``) and ``?`` are kept as written, a card in its canonical text. A line given
+    only its cards, with no text, has those cards (``?`` for ``None``) as its items."""
+    if text is None:
+        return tuple(Item("?" if card is None else str(card), card) for card in cards)
     line, column = loc if loc is not None else (0, 1)
     built = []
     position = start

@@ -1,14 +1,15 @@
-"""Pinch's fast paths give exactly what the general paths give.
+"""Pinch's records as read, and the engine's fast path against its general one.
 
-* The reader's body block (``records.notation.Reader.body_block``) reads runs of plain trick
-  lines and plain ``keyword Name: cards`` lines (the ``draw`` lines, about half of a pinch
-  record) in one loop; ``Reader.fast = False`` sends every line through the general path.
+* The reader keeps plain trick lines and plain ``keyword Name: cards`` lines (the ``draw``
+  lines, about half of a pinch record) as their cards and text (the one tokenizer's normal
+  case); its tests check what every reading must show (``tests/readerkit.py``).
 * The engine's single pass (``scorer.games.pinch.play.PinchReplay.single_pass``) replays the usual
   tricks and draws inline and hands everything else to the general methods;
   ``Pinch.verify_general`` replays every line through them.
 
-Each test reads or verifies the same text both ways and compares everything a caller can see
-(the views of ``tests/test_fastpath.py``): generated records, the golden examples, records
+Each engine test verifies the same text both ways and compares everything a caller can see
+(the views of ``tests/test_fastpath.py``); each reader test checks every item at its place:
+generated records, the golden examples, records
 with lines mutated (swapped, dropped, repeated, cards replaced, contents exchanged), texts
 with edited draw and trick lines, records without their stock or hand lines. Two tests check
 that the fast paths really run, so the comparisons are never vacuous.
@@ -23,9 +24,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from linekit import body_lines, edit_lines
-from test_fastpath import assert_same_reading, report_view
+from readerkit import check_reading
+from test_fastpath import report_view
 
-from records.notation import Reader, read
+from records.notation import read
 from records.writer import write
 from scorer.cards import FOOL
 from scorer.games import get_game
@@ -125,9 +127,9 @@ def generated(seed: int, count: int = 1) -> str:
 
 
 def assert_same_reports(text: str) -> None:
-    """Read ``text`` both ways (the readings must agree) and verify each pinch record both
+    """Read ``text`` (with the checks of every reading) and verify each pinch record both
     ways: the reports must agree in every field."""
-    assert_same_reading(text)
+    check_reading(text)
     for parsed in read(text):
         record = parsed.record
         if record is None or record.game != "pinch" or parsed.errors:
@@ -141,19 +143,17 @@ def assert_same_reports(text: str) -> None:
 # -- the reader --------------------------------------------------------------------------------
 @settings(max_examples=25, deadline=None)
 @given(seeds)
-def test_reader_paths_agree_on_generated_pinch_records(seed: int) -> None:
-    assert_same_reading(generated(seed, 2))
+def test_reader_reads_generated_pinch_records(seed: int) -> None:
+    check_reading(generated(seed, 2))
 
 
 @settings(max_examples=80, deadline=None)
 @given(seeds, st.integers(1, 5), st.randoms(use_true_random=False))
-def test_reader_paths_agree_on_edited_pinch_records(
-    seed: int, edits: int, rng: random.Random
-) -> None:
-    assert_same_reading(edited(generated(seed), rng, edits))
+def test_reader_reads_edited_pinch_records(seed: int, edits: int, rng: random.Random) -> None:
+    check_reading(edited(generated(seed), rng, edits))
 
 
-def test_reader_edge_cases_agree_for_section_lines() -> None:
+def test_reader_edge_cases_for_section_lines() -> None:
     head = '[Game "pinch"]\n[Players "Anna, Bruno"]\n[Dealer "Anna"]\n'
     for body in [
         "draw Anna: 7S\n",
@@ -171,13 +171,13 @@ def test_reader_edge_cases_agree_for_section_lines() -> None:
         "hand Anna: 7S\nhand Anna: 7S\n",
         "draw Anna: 7S\n" * 2001,
     ]:
-        assert_same_reading(head + body)
-    # an unknown game: no keywords, so section lines take the general path
-    assert_same_reading(
+        check_reading(head + body)
+    # an unknown game: no keywords, so section lines are scanned precisely
+    check_reading(
         '[Game "nope"]\n[Players "Anna, Bruno"]\n[Dealer "Anna"]\ndraw Anna: 7S\n1. 7S 8S\n'
     )
     # players whose names fold to the same
-    assert_same_reading(
+    check_reading(
         '[Game "pinch"]\n[Players "Anna, ANNA"]\n[Dealer "Anna"]\ndraw anna: 7S\n1. Anna: 7S 8S\n'
     )
 
@@ -187,33 +187,15 @@ def test_paths_agree_on_pinch_examples(path: Path) -> None:
     assert_same_reports(path.read_text())
 
 
-def test_reader_takes_the_body_block_for_draw_lines(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A block starts at each trick line and takes the draws after it: the other paths see
-    the hands, the stock, the melds and covers, and only the draws that follow a meld or a
-    cover (before the next trick)."""
-    text = generated(7)
-    seen: list[str] = []
-    original = Reader.section_line
-
-    def section_line(self: Reader, raw: str, number: int) -> bool:
-        seen.append(raw)
-        return original(self, raw, number)
-
-    monkeypatch.setattr(Reader, "section_line", section_line)
-    record = read(text)[0].record
+def test_reader_keeps_draw_lines_as_text() -> None:
+    """Not vacuous: a generated record's draw lines and plain trick lines are kept as their
+    cards and text (the normal case), their items built only when asked."""
+    record = read(generated(7))[0].record
     assert record is not None
     draws = [line for line in record.body if getattr(line, "keyword", "") == "draw"]
     assert len(draws) == 48
-    assert seen and all(raw.startswith(("hand", "stock", "meld", "cover", "draw")) for raw in seen)
-    lines = text.split("\n")
-    breaks = [i for i, line in enumerate(lines) if line.startswith(("meld", "cover"))]
-    outside = [raw for raw in seen if raw.startswith("draw")]
-    assert len(outside) <= 2 * len(breaks)
-    for raw in outside:  # each follows a meld or cover line, perhaps after another draw
-        i = lines.index(raw)
-        assert lines[i - 1].startswith(("meld", "cover")) or (
-            lines[i - 1].startswith("draw") and lines[i - 2].startswith(("meld", "cover"))
-        )
+    assert all(line._items is None for line in draws)
+    assert sum(trick._items is None for trick in record.tricks) >= 30
 
 
 # -- the engine --------------------------------------------------------------------------------
@@ -267,11 +249,11 @@ def test_engine_takes_the_single_pass(monkeypatch: pytest.MonkeyPatch) -> None:
     assert any(FOOL in trick.cards for trick in report.tricks)
 
 
-def test_reader_paths_agree_past_the_shared_locations() -> None:
-    """Lines from 4096 on get their own column-1 locations in the body block."""
+def test_reader_reads_past_the_shared_locations() -> None:
+    """Lines from 4096 on get their own column-1 locations."""
     text = generated(3, 45)
     assert text.count("\n") > 4200
-    assert_same_reading(text)
+    check_reading(text)
 
 
 @settings(max_examples=60, deadline=None)
