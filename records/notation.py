@@ -28,7 +28,7 @@ precisely, by the token pattern, to read what it holds or to word the error with
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
 from scorer.cards import SUIT_STYLES, Card, CardParseError, card_spellings
@@ -120,7 +120,7 @@ class _Table:
     player_names: dict[str, str] = field(default_factory=dict)  # casefolded -> as written
     player_seats: dict[str, int] = field(default_factory=dict)  # casefolded -> seat
     style: str = "italian"
-    spec: dict[str, KeywordSpec] | None = None
+    spec: Mapping[str, KeywordSpec] | None = None
     trick_notes: bool = True  # the game takes annotations on played cards
     heads: BoundedMemo[str, _Head] = field(default_factory=lambda: _heads(None, ()))
 
@@ -561,7 +561,9 @@ class Reader:
             if head:
                 keyword, subject, spec = head
                 kind = spec.items
-                cards = self.runs.get(rest) if kind != "words" else None
+                cards: tuple[Card | None, ...] | None = (
+                    self.runs.get(rest) if kind != "words" else None
+                )
                 if cards is None:
                     cards = self.plain_tokens(rest, kind, spec.keys)
                 if cards is not None:

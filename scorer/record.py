@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Generic, Literal, TypeVar
+from typing import Any, Generic, Literal, TypeVar, overload
 
 from .cards import Card
 from .findings import Loc
@@ -284,10 +284,15 @@ class cached_property(Generic[_T]):
     def __set_name__(self, owner: type, name: str) -> None:
         self.name = name
 
-    def __get__(self, instance: Any, owner: type | None = None) -> Any:
+    @overload
+    def __get__(self, instance: None, owner: type | None = None) -> cached_property[_T]: ...
+    @overload
+    def __get__(self, instance: object, owner: type | None = None) -> _T: ...
+    def __get__(self, instance: object, owner: type | None = None) -> _T | cached_property[_T]:
         if instance is None:
             return self
-        value = instance.__dict__[self.name] = self.func(instance)
+        value: _T = self.func(instance)
+        instance.__dict__[self.name] = value
         return value
 
 
