@@ -89,12 +89,15 @@ _NUMBERS = {str(number): number for number in range(1, 100)}  # trick numbers, w
 # Locations are immutable: the lines at column 1 (nearly all) share one each.
 _LOCS_MADE = 4096
 _AT_COLUMN_1 = tuple(Loc(number, 1) for number in range(_LOCS_MADE))
+
+
 _TRICK_KIND = "trick"  # the tokenizer's kind for a trick line's cards
 
 # -- the memo tables: what the reader keeps between lines and records --------------------------
-# A line's head (the text before its colon) read as (keyword, subject, spec), or () when the
-# precise scan must read it; per game and list of players (a table's records share it).
-_Head = tuple[str, str | None, KeywordSpec] | tuple[()]
+# A line's head (the text before its colon) read as (keyword, subject, kind of items, keys
+# taken), or () when the precise scan must read it; per game and list of players (a table's
+# records share it).
+_Head = tuple[str, str | None, str, frozenset[str] | None] | tuple[()]
 _HEADS: BoundedMemo[tuple[str | None, ...], BoundedMemo[str, _Head]] = BoundedMemo(
     "reader: section heads per game and players", 1_000
 )
@@ -293,9 +296,7 @@ class Reader:
         self.in_record = False
         self.in_body = False
         self.start_line = 0
-        self.table = _Table()
-        self.spellings = self.table.spellings
-        self.runs = _RUNS[self.table.style]
+        self.set_table(_NO_TABLE)
         self.tags: dict[str, tuple[str, Loc]] = {}
         self.line_count = 0
         self.errors_reported = 0
@@ -314,24 +315,34 @@ class Reader:
         """Read the text, pausing after each record has gone to the visitor (its
         ``end_record``): a caller can store the records read so far before the rest is
         read (:func:`iter_read`)."""
-        for index, raw in enumerate(self.lines):
+        for number, raw in enumerate(self.lines, 1):
             if ";" in raw or "{" in raw:
                 raw = _strip_comment(raw)
             stripped = raw.lstrip()
             if not stripped:
                 continue
-            number = index + 1
-            column = len(raw) - len(stripped) + 1
-            if stripped[0] == "[":
+            column = 1 if stripped is raw else len(raw) - len(stripped) + 1
+            first = stripped[0]
+            if first == "[":
                 if self.starts_record(stripped):
-                    if self.close(index):
+                    if self.close(number - 1):
                         yield
                     self.open(number, column)
                 self.tag(stripped.rstrip(), number, column)
                 continue
             if not self.in_body:
                 self.begin_body(number, column)
-            self.body_line(stripped.rstrip(), number, column)
+            self.line_count += 1
+            if self.line_count > MAX_RECORD_LINES:
+                self.too_many_lines(number)
+                continue
+            loc = (
+                _AT_COLUMN_1[number] if column == 1 and number < _LOCS_MADE else Loc(number, column)
+            )
+            if first in _DIGITS:
+                self.trick_line(stripped.rstrip(), loc)
+            else:
+                self.section_line(stripped.rstrip(), loc)
         if self.close(len(self.lines)):
             yield
 
@@ -354,9 +365,11 @@ class Reader:
         self.visitor.begin_record(Loc(number, column))
 
     def set_table(self, table: _Table) -> None:
+        """Read the body's lines by ``table`` (with its spellings and memo tables)."""
         self.table = table
         self.spellings = table.spellings
         self.runs = _RUNS[table.style]
+        self.heads = table.heads
 
     def close(self, last_line: int) -> bool:
         """End the record being read, if any (``True`` then)."""
@@ -514,18 +527,10 @@ class Reader:
         return value.strip().lower()
 
     # -- body: the normal case -------------------------------------------------------------
-    def body_line(self, text: str, number: int, column: int) -> None:
-        """One body line (no comment, no blank at either end), starting at ``column``."""
-        self.line_count += 1
-        if self.line_count > MAX_RECORD_LINES:
-            if self.line_count == MAX_RECORD_LINES + 1:
-                self.error(f"more than {MAX_RECORD_LINES} lines in one record", number, 1)
-            return
-        loc = _AT_COLUMN_1[number] if column == 1 and number < _LOCS_MADE else Loc(number, column)
-        if text[0] in _DIGITS:
-            self.trick_line(text, loc)
-        else:
-            self.section_line(text, loc)
+    def too_many_lines(self, number: int) -> None:
+        """A body line past :data:`MAX_RECORD_LINES`: reported once, then skipped."""
+        if self.line_count == MAX_RECORD_LINES + 1:
+            self.error(f"more than {MAX_RECORD_LINES} lines in one record", number, 1)
 
     def trick_line(self, text: str, loc: Loc) -> None:
         """A trick line, ``N. cards`` or ``N. Leader: cards``: read whole when its number is
@@ -542,9 +547,9 @@ class Reader:
         if number is not None:
             cards = self.runs.get(rest) or self.plain_tokens(rest, _TRICK_KIND, None)
             if cards:
-                start = len(text) - len(rest)
-                trick = Trick(number, leader, None, loc, cards=cards, text=text, start=start)
-                self.visit_trick(trick)
+                self.visit_trick(
+                    Trick(number, leader, None, loc, cards, text, len(text) - len(rest))
+                )
                 return
         self.precise_line(text, loc)
 
@@ -554,27 +559,24 @@ class Reader:
         plain; else scanned precisely."""
         prefix, colon, rest = text.partition(":")
         if colon:
-            heads = self.table.heads
-            head = heads.get(prefix)
+            head = self.heads.get(prefix)
             if head is None:
-                head = heads.put(prefix, self.section_head(prefix))
+                head = self.heads.put(prefix, self.section_head(prefix))
             if head:
-                keyword, subject, spec = head
-                kind = spec.items
+                keyword, subject, kind, keys = head
                 cards: tuple[Card | None, ...] | None = (
                     self.runs.get(rest) if kind != "words" else None
                 )
                 if cards is None:
-                    cards = self.plain_tokens(rest, kind, spec.keys)
+                    cards = self.plain_tokens(rest, kind, keys)
                 if cards is not None:
-                    start = len(prefix) + 1
-                    line = Line(keyword, subject, None, loc, cards=cards, text=text, start=start)
-                    self.visit_line(line)
+                    self.visit_line(Line(keyword, subject, None, loc, cards, text, len(prefix) + 1))
                     return
         self.precise_line(text, loc)
 
     def section_head(self, prefix: str) -> _Head:
-        """A section line's keyword, subject and spec read from its ``prefix`` (the text
+        """A section line's keyword, subject and spec's kind and keys read from its ``prefix``
+        (the text
         before its colon), or ``()`` when the precise scan must read the line (not that
         shape, a keyword the game does not know, a subject it does not take)."""
         match = _SECTION_HEAD.fullmatch(prefix)
@@ -586,7 +588,7 @@ class Reader:
         if found is None:
             return ()
         subject, problem = self.subject_value(found, keyword, match.group(2).rstrip())
-        return () if problem is not None else (keyword, subject, found)
+        return () if problem is not None else (keyword, subject, found.items, found.keys)
 
     def plain_tokens(
         self, rest: str, kind: str, keys: frozenset[str] | None
@@ -732,7 +734,8 @@ class Reader:
         try:
             return Card.parse(token.lstrip("*"), self.table.style), None
         except CardParseError as exc:
-            return None, f"not a card: {star + token!r}" if star else str(exc)
+            written = star + token
+            return None, f"not a card: {written!r}" if written.startswith("*") else str(exc)
 
     def precise_trick(self, text: str, match: re.Match[str], loc: Loc) -> None:
         """A trick line scanned precisely: the leader's name, annotations, the seat order
