@@ -89,11 +89,9 @@ _NUMBERS = {str(number): number for number in range(1, 100)}  # trick numbers, w
 # Locations are immutable: the lines at column 1 (nearly all) share one each.
 _LOCS_MADE = 4096
 _AT_COLUMN_1 = tuple(Loc(number, 1) for number in range(_LOCS_MADE))
-
-
 _TRICK_KIND = "trick"  # the tokenizer's kind for a trick line's cards
 
-# -- the memo tables: what the reader keeps between lines and records --------------------------
+# -- the memo tables: what the reader keeps between lines and records (scorer.memo) ---------
 # A line's head (the text before its colon) read as (keyword, subject, kind of items, keys
 # taken), or () when the precise scan must read it; per game and list of players (a table's
 # records share it).
@@ -111,6 +109,20 @@ _RUNS = {
 # Per suit style, whether a token that is no card spelling is a word (Card.parse refuses it)
 # in a "mixed" line (``meld Anna: family JD CD QD KD``).
 _WORDS = {style: BoundedMemo[str, bool](f"reader: {style} words", 10_000) for style in SUIT_STYLES}
+# The set-up of each list of tags (names and values, in order) that raised no error: the
+# canonical values and the table.
+_BODY_STARTS: BoundedMemo[tuple[tuple[str, str], ...], tuple[dict[str, str], _Table]] = BoundedMemo(
+    "reader: tags read without error", 1_000
+)
+
+
+def _heads(game: str | None, players: tuple[str, ...]) -> BoundedMemo[str, _Head]:
+    """The table of section heads for a game and list of players."""
+    key = (game, *players)
+    found = _HEADS.get(key)
+    if found is None:
+        found = _HEADS.put(key, BoundedMemo("reader: section heads", 1_000))
+    return found
 
 
 @dataclass(slots=True)
@@ -132,22 +144,7 @@ class _Table:
         return card_spellings(self.style)
 
 
-def _heads(game: str | None, players: tuple[str, ...]) -> BoundedMemo[str, _Head]:
-    """The table of section heads for a game and list of players."""
-    key = (game, *players)
-    found = _HEADS.get(key)
-    if found is None:
-        found = _HEADS.put(key, BoundedMemo("reader: section heads", 1_000))
-    return found
-
-
 _NO_TABLE = _Table()  # a record's before its tags are read (never changed)
-
-# The set-up of each list of tags (names and values, in order) that raised no error: the
-# canonical values and the table.
-_BODY_STARTS: BoundedMemo[tuple[tuple[str, str], ...], tuple[dict[str, str], _Table]] = BoundedMemo(
-    "reader: tags read without error", 1_000
-)
 
 
 def _is_word(token: str, style: str) -> bool:

@@ -25,8 +25,11 @@ and prints in canonical form:
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from enum import IntEnum
 from typing import ClassVar
+
+from .memo import BoundedMemo
 
 __all__ = [
     "CARDS",
@@ -94,7 +97,10 @@ class Card(int):
     """
 
     __slots__ = ()
-    _parse_tables: ClassVar[dict[str, dict[str, Card]]] = {}
+    #: Every accepted spelling per suit style (:func:`_parse_table`).
+    _parse_tables: ClassVar[BoundedMemo[str, dict[str, Card]]] = BoundedMemo(
+        "cards: every spelling per suit style", 3
+    )
 
     # -- structure ---------------------------------------------------------------------
     @property
@@ -154,7 +160,7 @@ class Card(int):
     def __repr__(self) -> str:
         return f"Card.parse({_ITALIAN_TEXT[self]!r})"
 
-    def __reduce__(self):  # keep pickling/copying to the interned instance
+    def __reduce__(self) -> tuple[Callable[[int], Card], tuple[int]]:  # pickle the interned one
         return (_card_at, (int(self),))
 
     @classmethod
@@ -197,7 +203,10 @@ def trump(number: int) -> Card:
     return CARDS[TRUMP_BASE + number]
 
 
-_SPELLINGS: dict[str, dict[str, Card]] = {}
+#: card_spellings's tables, one per suit style.
+_SPELLINGS: BoundedMemo[str, dict[str, Card]] = BoundedMemo(
+    "cards: common spellings per suit style", len(SUIT_STYLES)
+)
 
 
 def card_spellings(style: str) -> dict[str, Card]:
@@ -215,7 +224,7 @@ def card_spellings(style: str) -> dict[str, Card]:
                             table[variant] = card
                     except CardParseError:
                         pass
-        _SPELLINGS[style] = table
+        _SPELLINGS.put(style, table)
     return table
 
 
@@ -267,7 +276,7 @@ def _parse_table(style: str) -> dict[str, Card]:
         table[chr(0x1F0E0 + n)] = trump(n)
     for word in (*_FOOL_WORDS, chr(0x1F0E0)):
         table[word] = FOOL
-    Card._parse_tables[style] = table
+    Card._parse_tables.put(style, table)
     return table
 
 
