@@ -81,10 +81,16 @@ _SECTION_HEAD = re.compile(r"([A-Za-z][A-Za-z0-9_-]*+)\s*+([^:]*+)")  # _SECTION
 _WORD_LINE = re.compile(r"([A-Za-z][A-Za-z0-9_-]*)\b\s*")
 _LEADER = re.compile(r"([^:\s*?(][^:]*+):\s*")
 _TOKEN = re.compile(r"(\*?)([^\s,()]+)(?:\(([^)]*)\))?|([^\s,])")  # commas separate items
-# What only the token pattern reads: annotations, commas, marks. Without these characters the
-# token pattern's tokens are the whitespace-separated ones (its \s is str.split's whitespace).
-_NOT_PLAIN = re.compile(r"[(),*]")
+# What only the token pattern reads: annotations, commas, marks (and comments, which the precise
+# scan takes out). Without these characters the token pattern's tokens are the
+# whitespace-separated ones (its \s is str.split's whitespace).
+_NOT_PLAIN = re.compile(r"[(),*;{]")
 _DIGITS = frozenset("0123456789")  # a trick line's usual first character (others: Unicode)
+# A body line's usual first character. Such a line is handed to the normal case as it is
+# written: a comment in it is a token no card spelling and no word taken holds (``;``, ``{``),
+# so the line goes to the precise scan, which takes the comment out first.
+_PLAIN_START = frozenset("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+_COMMENT_MARK = re.compile(r"[;{]")
 _NUMBERS = {str(number): number for number in range(1, 100)}  # trick numbers, without int()
 # Locations are immutable: the lines at column 1 (nearly all) share one each.
 _LOCS_MADE = 4096
@@ -313,22 +319,25 @@ class Reader:
         ``end_record``): a caller can store the records read so far before the rest is
         read (:func:`iter_read`)."""
         for number, raw in enumerate(self.lines, 1):
-            if ";" in raw or "{" in raw:
-                raw = _strip_comment(raw)
-            stripped = raw.lstrip()
-            if not stripped:
-                continue
-            column = 1 if stripped is raw else len(raw) - len(stripped) + 1
-            first = stripped[0]
-            if first == "[":
-                if self.starts_record(stripped):
-                    if self.close(number - 1):
-                        yield
-                    self.open(number, column)
-                self.tag(stripped.rstrip(), number, column)
-                continue
-            if not self.in_body:
-                self.begin_body(number, column)
+            if self.in_body and raw[:1] in _PLAIN_START:
+                text, column = raw, 1  # the usual body line (its comment, if any: below)
+            else:
+                if ";" in raw or "{" in raw:
+                    raw = _strip_comment(raw)
+                stripped = raw.lstrip()
+                if not stripped:
+                    continue
+                column = len(raw) - len(stripped) + 1
+                text = stripped.rstrip()
+                if text[0] == "[":
+                    if self.starts_record(text):
+                        if self.close(number - 1):
+                            yield
+                        self.open(number, column)
+                    self.tag(text, number, column)
+                    continue
+                if not self.in_body:
+                    self.begin_body(number, column)
             self.line_count += 1
             if self.line_count > MAX_RECORD_LINES:
                 self.too_many_lines(number)
@@ -336,10 +345,10 @@ class Reader:
             loc = (
                 _AT_COLUMN_1[number] if column == 1 and number < _LOCS_MADE else Loc(number, column)
             )
-            if first in _DIGITS:
-                self.trick_line(stripped.rstrip(), loc)
+            if text[0] in _DIGITS:
+                self.trick_line(text, loc)
             else:
-                self.section_line(stripped.rstrip(), loc)
+                self.section_line(text, loc)
         if self.close(len(self.lines)):
             yield
 
@@ -537,7 +546,8 @@ class Reader:
         leader = None
         if number is not None and ":" in rest:
             name, _colon, rest = rest.partition(":")
-            if name.lstrip()[:1] not in "*?(":  # (the empty name is in every string)
+            # (the empty name is in every string; a name with a comment mark: precise scan)
+            if name.lstrip()[:1] not in "*?(" and not _COMMENT_MARK.search(name):
                 leader = self.table.player_seats.get(name.strip().casefold())
             if leader is None:
                 number = None
@@ -578,7 +588,7 @@ class Reader:
         shape, a keyword the game does not know, a subject it does not take)."""
         match = _SECTION_HEAD.fullmatch(prefix)
         spec = self.table.spec
-        if match is None or spec is None:
+        if match is None or spec is None or _COMMENT_MARK.search(prefix):
             return ()
         keyword = match.group(1).lower()
         found = spec.get(keyword)
@@ -630,7 +640,10 @@ class Reader:
     def precise_line(self, text: str, loc: Loc) -> None:
         """A body line the normal case did not read whole, scanned token by token: what it
         holds (annotations, marks, spellings for :meth:`Card.parse`), or each error with
-        its column."""
+        its column. ``text`` may still hold its comment (a usual line comes as written)."""
+        if ";" in text or "{" in text:
+            text = _strip_comment(text)
+        text = text.rstrip()
         number, column = loc
         match = _TRICK.match(text)
         if match is not None:
