@@ -582,10 +582,10 @@ class Reader:
         self.precise_line(text, loc)
 
     def section_head(self, prefix: str) -> _Head:
-        """A section line's keyword, subject and spec's kind and keys read from its ``prefix``
-        (the text
-        before its colon), or ``()`` when the precise scan must read the line (not that
-        shape, a keyword the game does not know, a subject it does not take)."""
+        """A section line's keyword, subject and its spec's kind of items and keys, read from
+        its ``prefix`` (the text before its colon), or ``()`` when the precise scan must read
+        the line (not that shape, a comment in it, a keyword the game does not know, a
+        subject it does not take)."""
         match = _SECTION_HEAD.fullmatch(prefix)
         spec = self.table.spec
         if match is None or spec is None or _COMMENT_MARK.search(prefix):
