@@ -160,7 +160,8 @@ class Card(int):
     def __repr__(self) -> str:
         return f"Card.parse({_ITALIAN_TEXT[self]!r})"
 
-    def __reduce__(self) -> tuple[Callable[[int], Card], tuple[int]]:  # pickle the interned one
+    def __reduce__(self) -> tuple[Callable[[int], Card], tuple[int]]:
+        # pickling and copying give back the interned instance
         return (_card_at, (int(self),))
 
     @classmethod
