@@ -320,7 +320,9 @@ class Reader:
         read (:func:`iter_read`)."""
         for number, raw in enumerate(self.lines, 1):
             if self.in_body and raw[:1] in _PLAIN_START:
-                text, column = raw, 1  # the usual body line (its comment, if any: below)
+                # the usual body line, at column 1 (a comment in it: see _PLAIN_START)
+                text = raw
+                loc = _AT_COLUMN_1[number] if number < _LOCS_MADE else Loc(number, 1)
             else:
                 if ";" in raw or "{" in raw:
                     raw = _strip_comment(raw)
@@ -338,13 +340,11 @@ class Reader:
                     continue
                 if not self.in_body:
                     self.begin_body(number, column)
+                loc = Loc(number, column)
             self.line_count += 1
             if self.line_count > MAX_RECORD_LINES:
                 self.too_many_lines(number)
                 continue
-            loc = (
-                _AT_COLUMN_1[number] if column == 1 and number < _LOCS_MADE else Loc(number, column)
-            )
             if text[0] in _DIGITS:
                 self.trick_line(text, loc)
             else:
