@@ -554,9 +554,7 @@ class Reader:
         if number is not None:
             cards = self.runs.get(rest) or self.plain_tokens(rest, _TRICK_KIND, None)
             if cards:
-                self.visit_trick(
-                    Trick(number, leader, None, loc, cards, text, len(text) - len(rest))
-                )
+                self.visit_trick(Trick(number, leader, None, loc, cards, text))
                 return
         self.precise_line(text, loc)
 
@@ -577,7 +575,7 @@ class Reader:
                 if cards is None:
                     cards = self.plain_tokens(rest, kind, keys)
                 if cards is not None:
-                    self.visit_line(Line(keyword, subject, None, loc, cards, text, len(prefix) + 1))
+                    self.visit_line(Line(keyword, subject, None, loc, cards, text))
                     return
         self.precise_line(text, loc)
 

@@ -81,23 +81,23 @@ class _Tokens:
     the line's text and built on first use.
 
     The reader keeps a line of plain tokens (the bulk of every record) as its cards (``None``
-    for a word or ``?``) and its text, the tokens starting at ``start``; the :class:`Item`
+    for a word or ``?``) and its text, whose tokens start after its colon (``draw Anna: 7S``,
+    ``3. Anna: 7S 8S``), else after the trick's number (``3. 7S 8S``); the :class:`Item`
     objects, with their columns, are built when someone asks. The engines read ``_cards``
     and ``_items`` (``None`` until built) directly in their loops.
     """
 
-    __slots__ = ("_cards", "_items", "_start", "_text", "loc")
+    __slots__ = ("_cards", "_items", "_text", "loc")
 
     _cards: tuple[Card | None, ...]
     _items: tuple[Item, ...] | None
-    _start: int
     _text: str | None
     loc: Loc | None
 
     def _materialise(self) -> tuple[Item, ...]:
         items = self._items
         if items is None:
-            items = self._items = _items_of_text(self._text, self._start, self._cards, self.loc)
+            items = self._items = _items_of_text(self._text, self._cards, self.loc)
         return items
 
     @property
@@ -114,22 +114,29 @@ class _Tokens:
             return [item.text for item in items if item.card is None]
         if self._text is None:
             return ["?" for card in self._cards if card is None]
-        tokens = self._text[self._start :].split()
+        tokens = self._text[_first_token(self._text) :].split()
         return [token for token, card in zip(tokens, self._cards, strict=True) if card is None]
 
 
+def _first_token(text: str) -> int:
+    """Where the tokens of a line kept as text begin: after its colon, else (a trick line
+    with no leader) after its ``N. ``."""
+    colon = text.find(":")
+    return colon + 1 if colon >= 0 else text.index(". ") + 2
+
+
 def _items_of_text(
-    text: str | None, start: int, cards: tuple[Card | None, ...], loc: Loc | None
+    text: str | None, cards: tuple[Card | None, ...], loc: Loc | None
 ) -> tuple[Item, ...]:
-    """The items of a line the reader kept as text: its tokens from ``start``, with their
-    cards and columns (``loc`` is where ``text`` starts). A word of a mixed line
-    (``family``) and ``?`` are kept as written, a card in its canonical text. A line given
-    only its cards, with no text, has those cards (``?`` for ``None``) as its items."""
+    """The items of a line the reader kept as text: its tokens, with their cards and
+    columns (``loc`` is where ``text`` starts). A word of a mixed line (``family``) and
+    ``?`` are kept as written, a card in its canonical text. A line given only its cards,
+    with no text, has those cards (``?`` for ``None``) as its items."""
     if text is None:
         return tuple(Item("?" if card is None else str(card), card) for card in cards)
     line, column = loc if loc is not None else (0, 1)
     built = []
-    position = start
+    position = start = _first_token(text)
     for token, card in zip(text[start:].split(), cards, strict=True):
         position = text.index(token, position)
         built.append(
@@ -147,7 +154,7 @@ class Line(_Tokens):
     """A section line: ``keyword [subject]: items``.
 
     Give its ``items``; or, as the reader does for a line of plain tokens, its ``cards`` and
-    its ``text`` with where the tokens ``start`` (the items are then built when asked).
+    its ``text``, ``keyword [subject]: tokens`` (the items are then built when asked).
     """
 
     __slots__ = ("keyword", "subject")
@@ -160,7 +167,6 @@ class Line(_Tokens):
         loc: Loc | None = None,
         cards: tuple[Card | None, ...] = (),
         text: str | None = None,
-        start: int = 0,
     ) -> None:
         self.keyword = keyword
         self.subject = subject
@@ -168,7 +174,6 @@ class Line(_Tokens):
         self._items = items
         self._cards = cards if items is None else _cards_of(items)
         self._text = text
-        self._start = start
 
     @property
     def items(self) -> tuple[Item, ...]:
@@ -201,7 +206,7 @@ class Trick(_Tokens):
     record names or marks the leader (checked against the replay), else ``None``.
 
     Give its ``plays``; or, as the reader does for a line of plain tokens, its ``cards`` and
-    its ``text`` with where the tokens ``start`` (the plays are then built when asked).
+    its ``text``, ``N. [Leader:] tokens`` (the plays are then built when asked).
     """
 
     __slots__ = ("leader", "number")
@@ -217,7 +222,6 @@ class Trick(_Tokens):
         loc: Loc | None = None,
         cards: tuple[Card | None, ...] = (),
         text: str | None = None,
-        start: int = 0,
     ) -> None:
         self.number = number
         self.leader = leader
@@ -225,7 +229,6 @@ class Trick(_Tokens):
         self._items = plays
         self._cards = cards if plays is None else _cards_of(plays)
         self._text = text
-        self._start = start
 
     @property
     def plays(self) -> tuple[Item, ...]:
