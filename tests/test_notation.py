@@ -953,3 +953,26 @@ def test_the_memo_tables_stay_within_their_caps() -> None:
     for key in range(10):
         memo.put(key, key)
         assert len(memo) <= 3 and memo[key] == key
+
+
+@pytest.mark.parametrize("first", [True, False])
+def test_a_comment_in_a_usual_line_is_taken_out_before_the_line_is_read(first: bool) -> None:
+    """A line that starts with a letter or digit goes to the normal case as written; a
+    comment in it (``;`` or ``{``, even inside a player's name or after a ``key=value``)
+    sends it to the precise scan, which takes the comment out first: the line reads as if
+    written without it, whether or not it is the record's first body line."""
+    head = '[Game "nice4"]\n[Players "Anna;x, Bruno, Carla, Dario"]\n[Dealer "Dario"]\n'
+    before = "" if first else "hand Bruno: KS\n"
+    at = 4 if first else 5
+    for line, errors, expected in [
+        ("1. Anna;x: KS QS CS JS", [f"{at}:4: not a card: 'Anna'"], None),
+        ("discard: 3B 16 announce=1;x", [], "discard: 3B 16 announce=1"),
+        ("mountain 1: keep ; x", [], "mountain 1: keep"),
+        ("1. KS QS{x} CS JS", [], "1. KS QS CS JS"),
+    ]:
+        [parsed] = read(head + before + line + "\n")
+        assert [str(e) for e in parsed.errors] == errors
+        if expected is not None:
+            [written] = read(head + before + expected + "\n")
+            assert parsed.record.body[-1] == written.record.body[-1]
+            assert parsed.record.body[-1].loc == Loc(at, 1)
