@@ -5,10 +5,6 @@ cards and text, its items built when asked; any other line is scanned precisely.
 check what every reading must show (``tests/readerkit.py``: each item at its token's column,
 cards and words that agree with the items, records that write back the same) on generated
 records, the golden examples and edited texts, and the readings of hand-written lines.
-
-(The Nice engine's single pass, once compared here with its general replay, is gone: every
-engine plays its tricks through the one loop of :mod:`scorer.games.engine`, #22; and the
-reader's fast path, once compared here with its general path, went with #22 item 4.)
 """
 
 from __future__ import annotations

@@ -8,9 +8,6 @@ words that agree with the items, records that write back the same): generated re
 golden examples, generated texts with their remark lines edited (commas, spaces, odd
 parentheses, marks, unknown cards, leader names, comments), and hand-written lines with the
 reading they must give, errors and their places included.
-
-#22: the engine's single pass is gone (one trick loop, :mod:`scorer.games.engine`), and with
-it this file's engine half; the reader's fast path went with #22 item 4 (one tokenizer).
 """
 
 from __future__ import annotations
