@@ -22,9 +22,7 @@ import re
 
 from nicekit import PLAYERS, hand, verify
 
-from records.notation import read
 from scorer.cards import Card, Suit
-from scorer.games import get_game
 from scorer.report import Report
 from scorer.wording import wording
 
