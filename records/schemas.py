@@ -23,7 +23,9 @@ from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, va
 from scorer.cards import Card, CardParseError
 from scorer.cardset import cards_of
 from scorer.disputes.seating import Seating, SeatingFit
+from scorer.games import GAMES
 from scorer.ledger import Ledger
+from scorer.messages import GENERAL, plain_facts
 from scorer.record import Item, Line, Record, Trick
 from scorer.report import Report
 from scorer.results import GameResult
@@ -193,6 +195,8 @@ def _cards(cards: Iterable[Card]) -> list[str]:
 def dump_report(report: Report) -> dict[str, Any]:
     """A report as plain JSON data (the shape ``ReportSchema`` documents)."""
     players = report.players
+    engine = GAMES.get(report.game)
+    templates = engine.templates if engine is not None else GENERAL
 
     def name(seat: int | None) -> str | None:
         return players[seat] if seat is not None and 0 <= seat < len(players) else None
@@ -214,6 +218,8 @@ def dump_report(report: Report) -> dict[str, Any]:
                 "seat": name(f.seat),
                 "cards": _cards(f.cards),
                 "legal": _cards(f.legal),
+                "template": f.template,
+                "facts": plain_facts(templates.get(f.template, ""), f.facts, players),
             }
             for f in report.findings
         ],
@@ -299,6 +305,17 @@ class FindingSchema(Schema):
     seat = fields.String(allow_none=True)
     cards = fields.List(fields.String())
     legal = fields.List(fields.String())
+    template = fields.String(
+        metadata={"description": "the key of the finding's sentence: its code, or code.variant"}
+    )
+    facts = fields.Dict(
+        keys=fields.String(),
+        metadata={
+            "description": "the values the sentence is made from, by name: players by name, "
+            "cards as notation, card sets as lists, suits as 0-3 (4: the trumps), counts; a "
+            "page in another language words the finding from template and facts"
+        },
+    )
 
 
 class ReportSchema(Schema):
