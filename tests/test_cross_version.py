@@ -12,16 +12,13 @@ adds are listed as added, not compared.
 from __future__ import annotations
 
 import json
-import sys
 import tempfile
 from pathlib import Path
 
+import crossversion
 import pytest
 
 from scorer import GAMES
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-import crossversion  # noqa: E402  (a script as well as a module: tests/ has no __init__)
 
 SUMMARY = Path(tempfile.gettempdir()) / "tarocco-cross-version"
 

@@ -1,0 +1,68 @@
+"""A golden record per finding code (#22.7): the record, every finding it gets, their wording.
+
+The entries are in ``tests/golden/findings.json`` with their records under
+``tests/golden/findings/<game>/``; ``tests/golden_findings.py`` says how they were made and how
+to regenerate them (a regeneration is reviewed against the rule text). The codes are found in
+``scorer/``'s source (``tests/findingcodes.py``): a code an engine can emit without a golden
+entry fails :func:`test_every_code_in_the_engines_has_a_golden`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import findingcodes
+import golden_findings
+import pytest
+
+from scorer import GAMES
+
+ENTRIES = golden_findings.load()
+
+
+def test_every_code_in_the_engines_has_a_golden() -> None:
+    in_source = findingcodes.codes_in_source()
+    covered = {entry["code"] for entry in ENTRIES}
+    missing = {code: files for code, files in in_source.items() if code not in covered}
+    assert not missing, (
+        f"finding codes without a golden entry in {golden_findings.GOLDEN.name} (add a record "
+        f"and an entry, see tests/golden_findings.py): {missing}"
+    )
+
+
+def test_every_golden_code_is_still_in_the_engines() -> None:
+    stale = {entry["code"] for entry in ENTRIES} - set(findingcodes.codes_in_source())
+    assert not stale, f"golden entries for codes no engine emits any more: {sorted(stale)}"
+
+
+def test_the_code_finder_sees_every_way_a_code_is_named() -> None:
+    """The finder is the meta-test's eyes: it must see a code passed as a literal, built as
+    a sum of strings, kept in a constant and used as a table's key, and skip ``__all__``."""
+    found = findingcodes.codes_in_source()
+    assert "CARD_NOT_HELD" in found  # self.stop("CARD_NOT_HELD", ...)
+    assert {"BAD_SCOPERTO", "BAD_PIGLIATO"} <= set(found)  # "BAD_" + ("SCOPERTO" if ...)
+    assert "MUST_FOLLOW_SUIT" in found and "tricks.py" in found["MUST_FOLLOW_SUIT"]
+    assert {"REMARK_OUT_OF_BOUNDS", "OFFERED_THEN_DEMANDED", "CASCARE"} <= set(found)
+    assert "SUIT_STYLES" not in found and "OPTIONS_4" not in found  # names in __all__
+
+
+def test_every_engine_has_goldens() -> None:
+    assert {entry["game"] for entry in ENTRIES} == set(GAMES)
+
+
+def test_entries_are_unique_and_their_records_exist() -> None:
+    ids = [golden_findings.entry_id(entry) for entry in ENTRIES]
+    assert len(ids) == len(set(ids))
+    for entry in ENTRIES:
+        assert (golden_findings.RECORDS / entry["file"]).is_file(), entry["file"]
+
+
+def _expected(entry: dict[str, Any]) -> dict[str, Any]:
+    return {"notation_errors": entry["notation_errors"], "findings": entry["findings"]}
+
+
+@pytest.mark.parametrize("entry", ENTRIES, ids=golden_findings.entry_id)
+def test_golden_findings(entry: dict[str, Any]) -> None:
+    observed = golden_findings.observe(entry)
+    assert entry["code"] in {finding["code"] for finding in observed["findings"]}
+    assert observed == _expected(entry)
