@@ -12,9 +12,12 @@ folder and run in ONE subprocess per game (``python tests/crossversion.py serve`
 line per text. The new side runs in-process, while the old one works on the next texts.
 
 Records, per game: ``count`` random records (``game.random_record(random.Random(seed))``,
-seeds ``0 .. count-1``) and ``count`` mutated records (one of :data:`records.mutate.MUTATIONS`
-applied to random record ``i`` with ``random.Random(MUTATION_SEED + i)``), all written to
-text by :func:`records.writer.write` so both sides read the same text.
+seeds ``0 .. count-1``), ``count`` mutated records (one of :data:`records.mutate.MUTATIONS`
+applied to random record ``i`` with ``random.Random(MUTATION_SEED + i)``), ``count`` random
+records under rule options drawn with ``random.Random(OPTIONS_SEED + i)`` (an ``Options``
+tag) and ``count`` random records without their hand lines, mutated with
+``random.Random(DEALLESS_SEED + i)``; all written to text by :func:`records.writer.write`,
+so both sides read the same text.
 
 Run it by hand (all games; ``--records`` defaults to ``TAROCCO_CROSS_VERSION_RECORDS`` or
 10,000)::
@@ -32,6 +35,7 @@ import enum
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import tarfile
@@ -50,8 +54,12 @@ RECORDS_VARIABLE = "TAROCCO_CROSS_VERSION_RECORDS"
 DEFAULT_RECORDS = 10_000
 
 #: Random record ``i`` of a game is drawn from ``random.Random(i)``; its mutation from
-#: ``random.Random(MUTATION_SEED + i)``.
+#: ``random.Random(MUTATION_SEED + i)``...
 MUTATION_SEED = 1_000_000
+#: ... its options from ``random.Random(OPTIONS_SEED + i)``, and the mutation of its text
+#: without the hand lines from ``random.Random(DEALLESS_SEED + i)``.
+OPTIONS_SEED = 2_000_000
+DEALLESS_SEED = 3_000_000
 
 #: Differences the new code may show, by field path (as :func:`differences` names them,
 #: e.g. ``"reports[].findings[].message"``), each with the ruling or issue item that
@@ -163,28 +171,46 @@ def serve() -> None:
 
 
 def texts(game_key: str, count: int) -> Iterator[tuple[str, str]]:
-    """``(kind, text)`` for ``count`` random records of the game and ``count`` mutations of
-    them; ``kind`` is ``random`` or ``mutated:<mutation>``."""
-    from records.mutate import MUTATIONS, mutate
+    """``(kind, text)`` for ``count`` random records of the game, ``count`` mutations of
+    them, ``count`` of them under rule options drawn at random (an ``Options`` tag: a
+    house rule is where a rule written twice shows first) and ``count`` mutations of them
+    without their hand lines (the deal derived from the play, a revoke proved by a later
+    trick; most mutations then give violations, not errors); ``kind`` is ``random``,
+    ``mutated:<mutation>``, ``options`` or ``dealless:<mutation>``."""
     from records.writer import write
     from scorer import get_game
 
     game = get_game(game_key)
-    kinds = sorted(MUTATIONS)
     originals = []
     for seed in range(count):
         text = write(game.random_record(random.Random(seed)))
         originals.append(text)
         yield "random", text
     for seed, text in enumerate(originals):
-        rng = random.Random(MUTATION_SEED + seed)
-        first = rng.randrange(len(kinds))
-        for step in range(len(kinds)):  # the drawn kind, else the next that finds a place
-            kind = kinds[(first + step) % len(kinds)]
-            damaged = mutate(text, kind, rng)
-            if damaged is not None:
-                yield f"mutated:{kind}", damaged
-                break
+        yield _mutated("mutated", text, random.Random(MUTATION_SEED + seed))
+    for seed, text in enumerate(originals):
+        rng = random.Random(OPTIONS_SEED + seed)
+        chosen = ", ".join(f"{o.name}={rng.choice(o.values)}" for o in game.options)
+        head, _, rest = text.partition("\n")
+        yield "options", f'{head}\n[Options "{chosen}"]\n{rest}' if chosen else text
+    for seed, text in enumerate(originals):
+        dealless = "".join(line for line in text.splitlines(True) if not line.startswith("hand "))
+        yield _mutated("dealless", dealless, random.Random(DEALLESS_SEED + seed))
+
+
+def _mutated(group: str, text: str, rng: random.Random) -> tuple[str, str]:
+    """``(f"{group}:{kind}", text damaged by a mutation)``: the kind drawn with ``rng``,
+    else the next kind (in name order) that finds a place in the text."""
+    from records.mutate import MUTATIONS, mutate
+
+    kinds = sorted(MUTATIONS)
+    first = rng.randrange(len(kinds))
+    for step in range(len(kinds)):
+        kind = kinds[(first + step) % len(kinds)]
+        damaged = mutate(text, kind, rng)
+        if damaged is not None:
+            return f"{group}:{kind}", damaged
+    return f"{group}:none", text
 
 
 # -- comparing -----------------------------------------------------------------------------
@@ -210,6 +236,12 @@ def differences(old: Any, new: Any, path: str = "") -> Iterator[tuple[str, str]]
         yield path, "changed"
 
 
+#: The kinds of record compared (a mutated kind also counts per mutation).
+KINDS = ("random", "mutated", "options", "dealless")
+
+_STATUS = re.compile(r'"status": "([a-z-]+)"')
+
+
 @dataclasses.dataclass
 class Tally:
     """The counts of one game's comparison."""
@@ -219,6 +251,7 @@ class Tally:
     equal: Counter = dataclasses.field(default_factory=Counter)
     allowed: Counter = dataclasses.field(default_factory=Counter)  # only allow-listed changes
     different: Counter = dataclasses.field(default_factory=Counter)
+    statuses: Counter = dataclasses.field(default_factory=Counter)  # (kind group, status)
     changed_fields: Counter = dataclasses.field(default_factory=Counter)
     added_fields: Counter = dataclasses.field(default_factory=Counter)
     examples: list[dict[str, Any]] = dataclasses.field(default_factory=list)
@@ -228,6 +261,8 @@ class Tally:
         group = kind.split(":")[0]
         for key in (group, kind) if group != kind else (kind,):
             self.compared[key] += 1
+        for status in _STATUS.findall(new_line):
+            self.statuses[group, status] += 1
         if old_line == new_line:
             self._count(self.equal, kind)
             return
@@ -258,7 +293,7 @@ class Tally:
 
     @property
     def ok(self) -> bool:
-        return not sum(self.different[k] for k in ("random", "mutated"))
+        return not sum(self.different[k] for k in KINDS)
 
     def lines(self) -> list[str]:
         """The counts as text: per kind compared / equal / allowed / different."""
@@ -268,6 +303,9 @@ class Tally:
                 f"  {kind:<24} compared {self.compared[kind]:>6}  equal {self.equal[kind]:>6}"
                 f"  allowed {self.allowed[kind]:>4}  different {self.different[kind]:>4}"
             )
+        for group in sorted({group for group, _ in self.statuses}):
+            counts = sorted((s, n) for (g, s), n in self.statuses.items() if g == group)
+            out.append(f"  {group} reports by status: " + ", ".join(f"{s} {n}" for s, n in counts))
         for where, n in sorted(self.changed_fields.items()):
             note = ALLOWED_DIFFERENCES.get(where, "NOT ALLOWED")
             out.append(f"  changed {where}: {n} records ({note})")
