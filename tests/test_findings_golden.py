@@ -16,6 +16,7 @@ import golden_findings
 import pytest
 
 from scorer import GAMES
+from scorer.games import ENGINES
 
 ENTRIES = golden_findings.load()
 
@@ -28,6 +29,25 @@ def test_every_code_in_the_engines_has_a_golden() -> None:
         f"finding codes without a golden entry in {golden_findings.GOLDEN.name} (add a record "
         f"and an entry, see tests/golden_findings.py): {missing}"
     )
+
+
+def _games_of_package(package: str) -> set[str]:
+    """The keys of the engines whose class lives in ``scorer/games/<package>/``."""
+    return {g.key for g in ENGINES if type(g).__module__.startswith(f"scorer.games.{package}.")}
+
+
+def test_every_game_that_names_a_code_has_a_golden_for_it() -> None:
+    """A code named in a game's own package (``scorer/games/nice/...``) has a golden for one
+    of that package's games (nice4 or nice3): each game's wording of a shared code is seen."""
+    covered = {(entry["code"], entry["game"]) for entry in ENTRIES}
+    missing = []
+    for code, files in findingcodes.codes_in_source().items():
+        packages = {f.split("/")[1] for f in files if f.startswith("games/") and f.count("/") > 1}
+        for package in sorted(packages):
+            games = _games_of_package(package)
+            if games and not any((code, game) in covered for game in games):
+                missing.append(f"{code} ({package}: {', '.join(sorted(games))})")
+    assert not missing, f"no golden entry for: {missing}"
 
 
 def test_every_golden_code_is_still_in_the_engines() -> None:
