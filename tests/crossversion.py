@@ -62,7 +62,7 @@ OPTIONS_SEED = 2_000_000
 DEALLESS_SEED = 3_000_000
 
 #: Differences the new code may show, by field path (as :func:`differences` names them,
-#: e.g. ``"reports[].findings[].message"``), each with the ruling or issue item that
+#: e.g. ``"records[].report.findings[].message"``), each with the ruling or issue item that
 #: justifies it. Empty: no ruling has changed a report since the old commit. Fields that
 #: only the new code has (a finding's structured facts, #22.5) are not differences: they
 #: are listed in the summary as added.
@@ -72,12 +72,15 @@ ALLOWED_DIFFERENCES: dict[str, str] = {}
 #: locations: its content is compared through ``plays`` and the written record).
 NOT_COMPARED = frozenset({"source"})
 
+#: Values :func:`plain` keeps as they are.
+_AS_IS = frozenset({int, str, bool, float})
+
 #: Properties of a report compared besides its fields.
 REPORT_PROPERTIES = ("status", "settlement")
 
 
 def records_count() -> int:
-    """The number of random (and of mutated) records per game: the environment's
+    """The number of records of each kind per game: the environment's
     ``TAROCCO_CROSS_VERSION_RECORDS``, else 10,000."""
     return int(os.environ.get(RECORDS_VARIABLE) or DEFAULT_RECORDS)
 
@@ -99,24 +102,29 @@ def _attribute_names(value: object) -> list[str]:
     return [n for n in dict.fromkeys(names) if not n.startswith("_") and n not in NOT_COMPARED]
 
 
-def plain(value: Any) -> Any:
+def plain(value: Any, _outer: frozenset[int] = frozenset()) -> Any:
     """``value`` as JSON-ready data: enums by value, cards (``int`` subclasses) as numbers,
-    tuples and named tuples as lists, mappings with text keys, objects by their attributes."""
-    if value is None or isinstance(value, (bool, str, float)):
+    tuples and named tuples as lists, mappings with text keys, objects by their attributes
+    (an object met again inside itself is written ``"<cycle TYPE>"``, so a field the new code
+    adds that refers back to its report cannot loop)."""
+    if value is None or type(value) in _AS_IS:
         return value
     if isinstance(value, enum.Enum):
         return plain(value.value)
     if isinstance(value, int):
         return int(value)
     if isinstance(value, (list, tuple)):
-        return [plain(item) for item in value]
+        return [plain(item, _outer) for item in value]
     if isinstance(value, (set, frozenset)):
-        return sorted(plain(item) for item in value)
+        return sorted(plain(item, _outer) for item in value)
     if isinstance(value, Mapping):
-        return {str(key): plain(item) for key, item in value.items()}
-    fields = {name: plain(getattr(value, name)) for name in _attribute_names(value)}
+        return {str(key): plain(item, _outer) for key, item in value.items()}
+    if id(value) in _outer:
+        return f"<cycle {type(value).__name__}>"
+    outer = _outer | {id(value)}
+    fields = {name: plain(getattr(value, name), outer) for name in _attribute_names(value)}
     if hasattr(value, "plays") and "plays" not in fields:  # a trick: its plays with locations
-        fields["plays"] = plain(value.plays)
+        fields["plays"] = plain(value.plays, outer)
     return fields
 
 
