@@ -75,3 +75,9 @@ def test_a_changed_message_is_caught(old_code: Path, tmp_path: Path) -> None:
     assert not tally.ok
     assert "records[].report.findings[].message" in tally.changed_fields
     assert tally.different["mutated"] > 0
+
+
+def test_a_missing_old_commit_fails_with_a_clear_message(tmp_path: Path) -> None:
+    """Without the old commit the comparison cannot run: it says why (never a skip)."""
+    with pytest.raises(RuntimeError, match=r"is not in the repository .*fetch it"):
+        crossversion.extract_old_code(tmp_path, commit="0" * 40)
