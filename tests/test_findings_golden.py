@@ -9,6 +9,7 @@ entry fails :func:`test_every_code_in_the_engines_has_a_golden`.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import findingcodes
@@ -55,15 +56,35 @@ def test_every_golden_code_is_still_in_the_engines() -> None:
     assert not stale, f"golden entries for codes no engine emits any more: {sorted(stale)}"
 
 
-def test_the_code_finder_sees_every_way_a_code_is_named() -> None:
-    """The finder is the meta-test's eyes: it must see a code passed as a literal, built as
-    a sum of strings, kept in a constant and used as a table's key, and skip ``__all__``."""
-    found = findingcodes.codes_in_source()
-    assert "CARD_NOT_HELD" in found  # self.stop("CARD_NOT_HELD", ...)
-    assert {"BAD_SCOPERTO", "BAD_PIGLIATO"} <= set(found)  # "BAD_" + ("SCOPERTO" if ...)
-    assert "MUST_FOLLOW_SUIT" in found and "tricks.py" in found["MUST_FOLLOW_SUIT"]
-    assert {"REMARK_OUT_OF_BOUNDS", "OFFERED_THEN_DEMANDED", "CASCARE"} <= set(found)
-    assert "SUIT_STYLES" not in found and "OPTIONS_4" not in found  # names in __all__
+def test_the_code_finder_sees_every_way_a_code_is_named(tmp_path: Path) -> None:
+    """The finder is the meta-test's eyes: it sees a code passed as a literal (of any
+    spelling), built as a sum of strings, kept in a constant and used as a table's key, and
+    skips the names in ``__all__``."""
+    (tmp_path / "engine.py").write_text(
+        """__all__ = ["SUIT_STYLES", "play"]
+MUST_FOLLOW_SUIT = "MUST_FOLLOW_SUIT"
+REASONS = {"OFFER_NOT_HIGHER": "after offering {before} ..."}
+
+
+def play(h, key):
+    h.stop("CARD_NOT_HELD", "not held")
+    h.flag("CASCARE", "a note")
+    h.flag("BAD_" + ("SCOPERTO" if key == "scoprire" else "PIGLIATO"), "wrong")
+    h.flag(key, "from a variable")
+""",
+        encoding="utf-8",
+    )
+    assert findingcodes.codes_in_source(tmp_path) == {
+        code: ["engine.py"]
+        for code in (
+            "BAD_PIGLIATO",
+            "BAD_SCOPERTO",
+            "CARD_NOT_HELD",
+            "CASCARE",
+            "MUST_FOLLOW_SUIT",
+            "OFFER_NOT_HIGHER",
+        )
+    }
 
 
 def test_every_engine_has_goldens() -> None:
