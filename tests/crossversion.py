@@ -13,11 +13,11 @@ line per text. The new side runs in-process, while the old one works on the next
 
 Records, per game: ``count`` random records (``game.random_record(random.Random(seed))``,
 seeds ``0 .. count-1``), ``count`` mutated records (one of :data:`records.mutate.MUTATIONS`
-applied to random record ``i`` with ``random.Random(MUTATION_SEED + i)``), ``count`` random
-records under rule options drawn with ``random.Random(OPTIONS_SEED + i)`` (an ``Options``
-tag) and ``count`` random records without their hand lines, mutated with
-``random.Random(DEALLESS_SEED + i)``; all written to text by :func:`records.writer.write`,
-so both sides read the same text.
+applied to random record ``i`` with ``random.Random(MUTATION_SEED + i)``), and for a
+quarter as many: random records under rule options drawn with
+``random.Random(OPTIONS_SEED + i)`` (an ``Options`` tag) and random records without their
+hand lines, mutated with ``random.Random(DEALLESS_SEED + i)``; all written to text by
+:func:`records.writer.write`, so both sides read the same text.
 
 Run it by hand (all games; ``--records`` defaults to ``TAROCCO_CROSS_VERSION_RECORDS`` or
 10,000)::
@@ -79,8 +79,13 @@ _AS_IS = frozenset({int, str, bool, float})
 REPORT_PROPERTIES = ("status", "settlement")
 
 
+def extra_count(count: int) -> int:
+    """How many optioned and how many deal-less records go with ``count`` random ones."""
+    return max(1, count // 4)
+
+
 def records_count() -> int:
-    """The number of records of each kind per game: the environment's
+    """The number of random (and of mutated) records per game: the environment's
     ``TAROCCO_CROSS_VERSION_RECORDS``, else 10,000."""
     return int(os.environ.get(RECORDS_VARIABLE) or DEFAULT_RECORDS)
 
@@ -179,12 +184,13 @@ def serve() -> None:
 
 
 def texts(game_key: str, count: int) -> Iterator[tuple[str, str]]:
-    """``(kind, text)`` for ``count`` random records of the game, ``count`` mutations of
-    them, ``count`` of them under rule options drawn at random (an ``Options`` tag: a
-    house rule is where a rule written twice shows first) and ``count`` mutations of them
-    without their hand lines (the deal derived from the play, a revoke proved by a later
-    trick; most mutations then give violations, not errors); ``kind`` is ``random``,
-    ``mutated:<mutation>``, ``options`` or ``dealless:<mutation>``."""
+    """``(kind, text)`` for ``count`` random records of the game and ``count`` mutations of
+    them; then, for the first ``count // 4`` of them (:func:`extra_count`), the record under
+    rule options drawn at random (an ``Options`` tag: a house rule is where a rule written
+    twice shows first) and a mutation of it without its hand lines (the deal derived from
+    the play, a revoke proved by a later trick: most mutations then give violations, not
+    errors). ``kind`` is ``random``, ``mutated:<mutation>``, ``options`` or
+    ``dealless:<mutation>``."""
     from records.writer import write
     from scorer import get_game
 
@@ -196,12 +202,13 @@ def texts(game_key: str, count: int) -> Iterator[tuple[str, str]]:
         yield "random", text
     for seed, text in enumerate(originals):
         yield _mutated("mutated", text, random.Random(MUTATION_SEED + seed))
-    for seed, text in enumerate(originals):
+    extra = originals[: extra_count(count)]
+    for seed, text in enumerate(extra):
         rng = random.Random(OPTIONS_SEED + seed)
         chosen = ", ".join(f"{o.name}={rng.choice(o.values)}" for o in game.options)
         head, _, rest = text.partition("\n")
         yield "options", f'{head}\n[Options "{chosen}"]\n{rest}' if chosen else text
-    for seed, text in enumerate(originals):
+    for seed, text in enumerate(extra):
         dealless = "".join(line for line in text.splitlines(True) if not line.startswith("hand "))
         yield _mutated("dealless", dealless, random.Random(DEALLESS_SEED + seed))
 
