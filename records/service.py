@@ -347,7 +347,8 @@ def correct_hand(
 def preview_correction(store: Store, hand_id: int, text: str) -> dict[str, Any]:
     """What storing ``text`` as the hand's correction would do, without storing it (#23.2):
     its verdict and findings (at their line and column of ``text``) under the session's
-    options, and the payments beside the current revision's. Refused as
+    options, the payments beside the current revision's, and whether a page asks the
+    director to confirm it before storing it (:data:`NEEDS_CONFIRMATION`). Refused as
     :func:`correct_hand` refuses it (unreadable, another game or seating, not one record),
     with the findings at their places."""
     hand = _hand(store, hand_id)
@@ -366,6 +367,7 @@ def preview_correction(store: Store, hand_id: int, text: str) -> dict[str, Any]:
         "findings": findings,
         "payments": payments_beside(before, after),
         "unit": after["unit"],
+        "needs_confirmation": after["status"] in NEEDS_CONFIRMATION,
     }
 
 

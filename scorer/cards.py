@@ -25,6 +25,7 @@ and prints in canonical form:
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from enum import IntEnum
 from typing import ClassVar
 
@@ -154,7 +155,8 @@ class Card(int):
     def __repr__(self) -> str:
         return f"Card.parse({_ITALIAN_TEXT[self]!r})"
 
-    def __reduce__(self):  # keep pickling/copying to the interned instance
+    def __reduce__(self) -> tuple[Callable[[int], Card], tuple[int]]:
+        # pickling and copying give back the interned instance
         return (_card_at, (int(self),))
 
     @classmethod

@@ -7,13 +7,14 @@ happened as written (or cannot be read) and stops the replay; a *note* informs w
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .cards import Card
 
-__all__ = ["Finding", "Loc", "Severity"]
+__all__ = ["Finding", "Loc", "Severity", "namespace"]
 
 
 class Loc(NamedTuple):
@@ -39,6 +40,12 @@ class Finding:
     ``code`` is stable (``MUST_FOLLOW_SUIT``, ``CARD_NOT_HELD``, ...); ``rule`` names the seed
     rule or ruling it applies (``NICE-11``); ``message`` is one line for a human.
     ``trick`` is 1-based, ``seat`` an index into the record's players.
+
+    ``facts`` holds the other values the message speaks of (counts, a second seat, a word of
+    the record), so that the sentence can be made again, in another language too, from
+    :meth:`namespace` and the template named by :attr:`template` (:mod:`scorer.messages`).
+    ``variant`` tells apart two sentences of one code (a card "dealt twice" or "already
+    played").
     """
 
     code: str
@@ -50,6 +57,19 @@ class Finding:
     seat: int | None = None
     cards: tuple[Card, ...] = ()
     legal: tuple[Card, ...] = field(default=())
+    facts: Mapping[str, Any] = field(default_factory=dict, hash=False)
+    variant: str = ""
+
+    @property
+    def template(self) -> str:
+        """The key of this finding's sentence in a table of templates: its code, and its
+        variant after a dot when it has one (``DUPLICATE_CARD.played``)."""
+        return f"{self.code}.{self.variant}" if self.variant else self.code
+
+    def namespace(self) -> dict[str, Any]:
+        """What a template may name: the seat, trick, cards (``card``: the first), legal
+        cards and every fact."""
+        return namespace(self.seat, self.trick, self.cards, self.legal, self.facts)
 
     def where(self) -> str:
         """``line:col`` and ``trick N`` as available, for one-line output."""
@@ -59,3 +79,18 @@ class Finding:
         if self.trick is not None:
             parts.append(f"trick {self.trick}")
         return ", ".join(parts)
+
+
+def namespace(
+    seat: int | None,
+    trick: int | None,
+    cards: tuple[Card, ...],
+    legal: tuple[Card, ...],
+    facts: Mapping[str, Any],
+) -> dict[str, Any]:
+    """The names a finding's template may use (see :meth:`Finding.namespace`)."""
+    out: dict[str, Any] = {"seat": seat, "trick": trick, "cards": cards, "legal": legal}
+    if cards:
+        out["card"] = cards[0]
+    out.update(facts)
+    return out

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from .findings import Finding, Severity
 from .games import GAMES
+from .games.base import Game
 from .record import Record
 from .report import Report, Status
 from .results import GameResult
@@ -111,103 +112,123 @@ def build_ledger(
     """
     game = reports[0].game if reports else game
     unit = reports[0].unit if reports else (unit or "marca")
-    players = list(players)
+    names = list(players)
     for report in reports:
-        players += [p for p in report.players if p not in players]
+        names += [p for p in report.players if p not in names]
     for adjustment in adjustments:
-        players += [p for p in adjustment.amounts if p not in players]
-    engine = GAMES.get(game)
-    start = engine.start_balance if engine is not None else 0
-    ledger = Ledger(game, unit, players, start)
-    penalty_rules = set(engine.penalty_rulings) if engine is not None else set()
-    balances = [start] * len(players)
-    pot = 0
+        names += [p for p in adjustment.amounts if p not in names]
+    builder = _Builder(GAMES.get(game), game, unit, names, adjustments)
+    builder.hands(records, reports)
+    builder.session_end(records, reports)
+    return builder.ledger
 
-    def adjust(after: int | None) -> None:
-        nonlocal balances
-        for adjustment in adjustments:
-            if adjustment.after == after:
-                amounts = [adjustment.amounts.get(p, 0) for p in players]
-                balances = [b + a for b, a in zip(balances, amounts, strict=True)]
-                ledger.rows.append(
-                    LedgerRow(
-                        len(records) if after is None else after,
-                        None,
-                        tuple(amounts),
-                        tuple(balances),
-                        pot,
-                        f"director's ruling: {adjustment.reason}",
-                    )
-                )
 
-    adjust(0)
-    not_counted = engine.hands_not_counted(records, reports) if engine is not None else {}
-    previous: tuple[Record, Report] | None = None
-    for number, (record, report) in enumerate(zip(records, reports, strict=True), start=1):
-        amounts = [0] * len(players)
-        note = ""
-        if report.status in (Status.INVALID, Status.PARTIAL):
-            note = f"{report.status.value}: not scored"
-        elif number in not_counted:
-            note = not_counted[number]
-        else:
-            for seat, amount in enumerate(report.settlement):
-                amounts[players.index(report.players[seat])] += amount
-            if pot and report.sole_top is not None:
-                amounts[players.index(report.players[report.sole_top])] += pot
-                note = f"{report.players[report.sole_top]} collects {pot} in abeyance (NICE-17)"
-                pot = 0
-            if report.abeyance:
-                pot += report.abeyance
-                note = f"{report.abeyance} into abeyance (NICE-17)"
-            penalties = [
-                line.label
-                for line in report.lines
-                if line.rule in penalty_rules and any(line.amounts)
-            ]
-            if penalties:
-                cited = sorted({line.rule for line in report.lines if line.rule in penalty_rules})
-                note = "; ".join(
-                    filter(
-                        None,
-                        [
-                            note,
-                            f"includes the engine's penalty ({', '.join(cited)}): "
-                            + "; ".join(penalties),
-                        ],
-                    )
-                )
-        if previous is not None:
-            _check_rotation(ledger, number, previous, (record, report))
-        previous = (record, report)
-        balances = [b + a for b, a in zip(balances, amounts, strict=True)]
-        ledger.rows.append(
-            LedgerRow(number, report.status, tuple(amounts), tuple(balances), pot, note)
+class _Builder:
+    """The running state of :func:`build_ledger`: the balances and the abeyance so far."""
+
+    def __init__(
+        self,
+        engine: Game | None,
+        game: str,
+        unit: str,
+        players: list[str],
+        adjustments: Sequence[Adjustment],
+    ) -> None:
+        self.engine = engine
+        self.start = engine.start_balance if engine is not None else 0
+        self.ledger = Ledger(game, unit, players, self.start)
+        self.players = players
+        self.adjustments = adjustments
+        self.penalty_rules = set(engine.penalty_rulings) if engine is not None else set()
+        self.balances = [self.start] * len(players)
+        self.pot = 0
+
+    def row(
+        self,
+        number: int,
+        status: Status | None,
+        amounts: list[int],
+        note: str,
+        rule: str | None = None,
+    ) -> None:
+        """Book ``amounts`` (per player) as the ledger's next entry."""
+        self.balances = [b + a for b, a in zip(self.balances, amounts, strict=True)]
+        self.ledger.rows.append(
+            LedgerRow(number, status, tuple(amounts), tuple(self.balances), self.pot, note, rule)
         )
-        adjust(number)
-    adjust(None)
-    if engine is not None:
+
+    def adjust(self, after: int | None, last: int) -> None:
+        """The director's rulings that follow hand ``after`` (0: before the first, None: at
+        the end, numbered ``last``)."""
+        for adjustment in self.adjustments:
+            if adjustment.after == after:
+                amounts = [adjustment.amounts.get(p, 0) for p in self.players]
+                number = last if after is None else after
+                self.row(number, None, amounts, f"director's ruling: {adjustment.reason}")
+
+    def hands(self, records: Sequence[Record], reports: Sequence[Report]) -> None:
+        """Each hand's payments in turn, with the director's rulings between them."""
+        engine = self.engine
+        self.adjust(0, len(records))
+        not_counted = engine.hands_not_counted(records, reports) if engine is not None else {}
+        previous: tuple[Record, Report] | None = None
+        for number, (record, report) in enumerate(zip(records, reports, strict=True), start=1):
+            amounts = [0] * len(self.players)
+            if report.status in (Status.INVALID, Status.PARTIAL):
+                note = f"{report.status.value}: not scored"
+            elif number in not_counted:
+                note = not_counted[number]
+            else:
+                note = self.payments(report, amounts)
+            if previous is not None:
+                _check_rotation(self.ledger, number, previous, (record, report))
+            previous = (record, report)
+            self.row(number, report.status, amounts, note)
+            self.adjust(number, len(records))
+        self.adjust(None, len(records))
+
+    def payments(self, report: Report, amounts: list[int]) -> str:
+        """Add a scored hand's payments to ``amounts``, with the abeyance (NICE-17); the
+        entry's note."""
+        players = self.players
+        note = ""
+        for seat, amount in enumerate(report.settlement):
+            amounts[players.index(report.players[seat])] += amount
+        if self.pot and report.sole_top is not None:
+            amounts[players.index(report.players[report.sole_top])] += self.pot
+            note = f"{report.players[report.sole_top]} collects {self.pot} in abeyance (NICE-17)"
+            self.pot = 0
+        if report.abeyance:
+            self.pot += report.abeyance
+            note = f"{report.abeyance} into abeyance (NICE-17)"
+        return "; ".join(filter(None, [note, self.penalty_note(report)]))
+
+    def penalty_note(self, report: Report) -> str:
+        """The engine's own penalties in a hand's payments (G-1: MIN-13's revoke), named."""
+        rules = self.penalty_rules
+        penalties = [
+            line.label for line in report.lines if line.rule in rules and any(line.amounts)
+        ]
+        if not penalties:
+            return ""
+        cited = sorted({line.rule for line in report.lines if line.rule in rules})
+        return f"includes the engine's penalty ({', '.join(cited)}): " + "; ".join(penalties)
+
+    def session_end(self, records: Sequence[Record], reports: Sequence[Report]) -> None:
+        """The payments the game's session rules make at its end (MIN-16), its findings,
+        summary and results."""
+        engine, ledger = self.engine, self.ledger
+        if engine is None:
+            return
         for amounts_by_name, reason in engine.session_payments(records, reports):
-            players += [p for p in amounts_by_name if p not in players]
-            balances += [start] * (len(players) - len(balances))
-            amounts = [amounts_by_name.get(p, 0) for p in players]
-            balances = [b + a for b, a in zip(balances, amounts, strict=True)]
-            ledger.rows.append(
-                LedgerRow(
-                    len(records),
-                    None,
-                    tuple(amounts),
-                    tuple(balances),
-                    pot,
-                    reason,
-                    ruling_cited(reason) or engine.key,
-                )
-            )
+            self.players += [p for p in amounts_by_name if p not in self.players]
+            self.balances += [self.start] * (len(self.players) - len(self.balances))
+            amounts = [amounts_by_name.get(p, 0) for p in self.players]
+            self.row(len(records), None, amounts, reason, ruling_cited(reason) or engine.key)
         ledger.findings += engine.session_findings(records, reports)
-        final = dict(zip(players, balances, strict=True))
+        final = dict(zip(self.players, self.balances, strict=True))
         ledger.summary = engine.session_summary(records, reports, final)
         ledger.results = engine.session_results(records, reports, final)
-    return ledger
 
 
 def _check_rotation(

@@ -129,12 +129,23 @@ def run_loadtest(
     for thread in threads:
         thread.join()
     elapsed = time.perf_counter() - started
-    ordered = sorted(latencies)
+    url = f"http://{host}:{port}{PATH}" if ":" not in host else f"http://[{host}]:{port}{PATH}"
+    return _figures(url, game, clients, requests, sorted(latencies), errors, elapsed)
+
+
+def _figures(
+    url: str,
+    game: str,
+    clients: int,
+    requests: int,
+    ordered: list[float],
+    errors: list[str],
+    elapsed: float,
+) -> dict:
+    """The load test's result from its latencies (``ordered``, seconds) and errors."""
     ms = 1000.0
     return {
-        "url": f"http://{host}:{port}{PATH}"
-        if ":" not in host
-        else f"http://[{host}]:{port}{PATH}",
+        "url": url,
         "game": game,
         "clients": clients,
         "requests": requests,

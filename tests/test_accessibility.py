@@ -183,14 +183,18 @@ def test_open_repair_form_has_no_axe_violations(
 def test_correction_editor_with_findings_has_no_axe_violations(
     contexts: dict[tuple[str, str], Page], served: tuple[str, World], size: str
 ) -> None:
-    """The correction editor after a live check of a text with a card that is no card
-    (#23.2): the refusal, the finding at its line and column."""
+    """The correction page's editor (the /verify page's, #23.2) after a live check of a text
+    with a card that is no card: the refusal, the finding marked and listed at its line and
+    column; then of an invalid text: the payments beside the current ones, and the box that
+    confirms it."""
     base, world = served
     page = contexts["director", size]
     page.goto(f"{base}/hands/{world.revoke_hand}/correct")
     page.locator("#correct-text").fill(REVOKE_TOUR.replace("1. 10 17 5C 9", "1. 10 17 ZZ 9"))
-    page.locator("#correction-check a.at").wait_for()
+    page.locator("#correction-check .check-refusal").wait_for()
+    page.locator(".editor-findings button.to-place").wait_for()
     assert violations(page) == []
-    page.locator("#correct-text").fill(REVOKE_TOUR)
+    page.locator("#correct-text").fill(REVOKE_TOUR.replace("1. 10 17 5C 9", "1. 10 17 4 9"))
     page.locator("#correction-check table.check-payments").wait_for()
+    page.locator(".correction-confirm").wait_for()
     assert violations(page) == []

@@ -244,3 +244,134 @@ def test_verify_and_store_asks_before_storing_an_invalid_record(page: Page, serv
         assert [h["original_text"] for h in check.hands(sid)] == [invalid]
     finally:
         check.close()
+
+
+# -- a correction in the /verify page's editor (#23.2) --------------------------------------
+def revoked_hand(page: Page, db: Path, world: World, name: str) -> int:
+    """A new session of the public tournament, named for the test and the window, whose one
+    hand is the revoked tour: flagged, Anna's 5C at line 17, column 10 where her 4 was
+    played, and her 4 at line 31, column 11."""
+    store = with_store(db)
+    try:
+        label = f"{name} {page.viewport_size['width']}"
+        sid = service.create_session(store, world.tournament, "nice4", PLAYERS, {}, label, "t")
+        return service.upload(store, sid, REVOKE_TOUR, "t")[0].hand_id
+    finally:
+        store.close()
+
+
+def revision_statuses(db: Path, hand_id: int) -> list[str]:
+    store = with_store(db)
+    try:
+        return [r["status"] for r in store.revisions(hand_id)]
+    finally:
+        store.close()
+
+
+def test_a_correction_is_checked_while_typing(page: Page, served) -> None:
+    """The correction page checks the text as the director types, in the /verify page's
+    editor: the 5C typed over with the 4 makes the 4 played twice (invalid, its place at
+    line 31:11, paying nothing beside the current -8); the 5C typed where that 4 was gives
+    the tour as played, clean, its payments beside the current ones; stored, revision 2."""
+    base, world, db = served
+    hand_id = revoked_hand(page, db, world, "Typing")
+    log_in(page, base, world.token)
+    page.goto(f"{base}/hands/{hand_id}/correct")
+    verdict = page.locator("#correction-verdict")
+    places = page.locator(".editor-findings button.to-place")
+    checked = page.locator("#correction-check")
+    rows = checked.locator("table.check-payments tbody tr")
+    # the current text, checked as the page loads: flagged, the revoke marked
+    expect(verdict).to_contain_text("1 finding · line 17:10 Anna played 5C")
+    expect(page.locator(".editor-marks mark")).to_have_text(["5C"])
+    expect(places).to_have_text(["line 17:10"])
+
+    places.first.click()  # the caret on Anna's 5C, selected
+    page.keyboard.type("4")
+    expect(verdict.locator(".badge")).to_have_text("invalid")
+    expect(verdict).to_contain_text("line 31:11 4 was already played")
+    expect(places).to_have_text(["line 31:11"])
+    expect(checked.locator(".check-verdict")).to_contain_text(
+        "the corrected record is invalid (now flagged)"
+    )
+    expect(rows.first.locator("td")).to_have_text(["-8", "none", "+8"])  # now, corrected, change
+
+    places.first.click()  # the caret on the 4 of trick 15
+    page.keyboard.type("5C")
+    expect(verdict.locator(".badge")).to_have_text("clean")
+    expect(checked.locator(".check-verdict")).to_contain_text(
+        "the corrected record is clean (now flagged)"
+    )
+    expect(rows.locator("th")).to_have_text(PLAYERS)
+    # the revoke is scored as played (G-1): the tour pays the same, Anna -8 and Carla +8
+    expect(rows.nth(0).locator("td")).to_have_text(["-8", "-8", "0"])
+    expect(rows.nth(2).locator("td")).to_have_text(["+8", "+8", "0"])
+    expect(page.locator(".correction-confirm")).to_be_hidden()
+    expect(page.locator("#correct-text")).to_have_value(TOUR)
+    accessible(page)
+    page.get_by_label("Why").fill("Anna's 4 and 5C swapped on the sheet")
+    page.get_by_role("button", name="Store as revision 2").click()
+    expect(page.locator(".flashes")).to_contain_text("Revision 2 stored: the hand is now clean")
+    assert revision_statuses(db, hand_id) == ["flagged", "clean"]
+
+
+def test_a_correction_error_is_shown_at_its_line_and_column(page: Page, served) -> None:
+    """A card that is no card: the live verdict says the correction cannot be stored and
+    where, the token is marked in the text, the finding's button puts the caret on it, and
+    Check checks in place (the page is not loaded again: the caret stays)."""
+    base, world, db = served
+    hand_id = revoked_hand(page, db, world, "Slip")
+    log_in(page, base, world.token)
+    page.goto(f"{base}/hands/{hand_id}/correct")
+    area = page.locator("#correct-text")
+    verdict = page.locator("#correction-verdict")
+    expect(verdict).to_contain_text("1 finding")  # the current text checked
+    area.fill(REVOKE_TOUR.replace("1. 10 17 5C 9", "1. 10 17 ZZ 9"))
+    expect(verdict).to_contain_text("cannot be stored: record 1 cannot be read")
+    expect(verdict).to_contain_text("· line 17:10 not a card: 'ZZ'")
+    expect(page.locator(".editor-marks mark.sev-error")).to_have_text("ZZ")
+    expect(page.locator("#correction-check .check-refusal")).to_contain_text(
+        "Cannot be stored: record 1 cannot be read"
+    )
+    expect(page.locator("#correction-check table")).to_have_count(0)
+    place = page.locator(".editor-findings button.to-place")
+    expect(place).to_have_text("line 17:10")
+    place.click()
+    expect(area).to_be_focused()
+    assert area.evaluate("a => a.value.slice(a.selectionStart, a.selectionEnd)") == "ZZ"
+    accessible(page)
+    page.evaluate("window.stillHere = true")
+    page.get_by_role("button", name="Check", exact=True).click()
+    expect(verdict).to_contain_text("line 17:10 not a card: 'ZZ'")
+    assert page.evaluate("window.stillHere") is True
+    assert area.evaluate("a => a.value.slice(a.selectionStart, a.selectionEnd)") == "ZZ"
+    assert revision_statuses(db, hand_id) == ["flagged"]
+
+
+def test_an_invalid_correction_asks_for_confirmation(page: Page, served) -> None:
+    """As "Verify and store" does (#23.1): a correction that makes the hand invalid shows
+    the box to confirm it as soon as the check says so, and the browser does not send the
+    form until it is ticked; ticked, the invalid record is stored as revision 2."""
+    base, world, db = served
+    hand_id = revoked_hand(page, db, world, "Confirm")
+    log_in(page, base, world.token)
+    page.goto(f"{base}/hands/{hand_id}/correct")
+    confirm = page.locator(".correction-confirm")
+    expect(page.locator("#correction-verdict")).to_contain_text("1 finding")
+    expect(confirm).to_be_hidden()
+    page.locator("#correct-text").fill(REVOKE_TOUR.replace("1. 10 17 5C 9", "1. 10 17 4 9"))
+    expect(page.locator("#correction-verdict .badge")).to_have_text("invalid")
+    expect(confirm).to_be_visible()
+    expect(confirm.locator(".warning-box")).to_contain_text("The corrected record is invalid")
+    accessible(page)
+    page.get_by_label("Why").fill("as the sheet says")
+    store = page.get_by_role("button", name="Store as revision 2")
+    store.click()
+    box = page.get_by_label("Store it all the same")
+    assert box.evaluate("e => e.validity.valueMissing")
+    expect(page.locator(".flashes")).to_have_count(0)
+    assert revision_statuses(db, hand_id) == ["flagged"]
+    box.check()
+    store.click()
+    expect(page.locator(".flashes")).to_contain_text("Revision 2 stored: the hand is now invalid")
+    assert revision_statuses(db, hand_id) == ["flagged", "invalid"]

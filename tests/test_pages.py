@@ -947,14 +947,20 @@ def test_director_corrects_a_hand(
 def test_correction_editor_checks_before_storing(
     client: FlaskClient, store: Store, tournament: Tournament, revoke_hand: int
 ) -> None:
-    """#23.2: the editor is the director's; Check shows the verdict and the payments the
-    correction gives beside the current revision's, and stores nothing; Store stores."""
+    """#23.2: the page is the director's, in the /verify page's editor (editor.html, checked
+    by editor.js as a correction: no script of its own); Check shows the verdict and the
+    payments the correction gives beside the current revision's, and stores nothing; Store
+    stores."""
     url = f"/hands/{revoke_hand}/correct"
     assert client.get(url).status_code == 403
     login(client, tournament.token)
     page = text_of(client.get(url))
     assert "1. 10 17 5C 9" in page and "Store as revision 2" in page  # the current text
-    assert f'data-preview-url="/hands/{revoke_hand}/correct/preview"' in page
+    assert "data-editor-root" in page and 'class="editor-findings"' in page
+    assert f'data-editor="/hands/{revoke_hand}/correct/preview" data-editor-kind="correction"' in (
+        page
+    )
+    assert "correct.js" not in page
     form = {"text": TOUR, "author": "Bruno", "reason": "the scorer swapped 4 and 5C"}
     checked = client.post(url, data={**form, "action": "check", "csrf_token": csrf(client)})
     assert checked.status_code == 200
@@ -1006,6 +1012,89 @@ def test_a_malformed_correction_returns_to_the_editor_at_its_place(
     assert "a correction names its author and reason" in text_of(no_reason)
     assert "the corrected record is clean" in text_of(no_reason)  # the text itself is fine
     assert len(store.revisions(revoke_hand)) == 1
+
+
+def correction_text(page: str) -> str:
+    """The text in the correction page's editor, as the browser shows it."""
+    textarea = re.search(r'<textarea id="correct-text"[^>]*>([^<]*)</textarea>', page)
+    assert textarea is not None
+    return html.unescape(textarea.group(1)).strip()
+
+
+def test_a_malformed_correction_stored_without_javascript_keeps_the_form(
+    client: FlaskClient, store: Store, tournament: Tournament, revoke_hand: int
+) -> None:
+    """#23.2: the correction page's own Store (the form as a browser without JavaScript
+    posts it) with a card that is no card: the correction page again (422, not an error
+    page), the text in the editor's textarea, who and why kept, the refusal and the finding
+    at its line:column linked to its line of the text as checked, where it is marked."""
+    login(client, tournament.token)
+    bad = REVOKE_TOUR.replace("15. 13 18 4 4C", "15. 13 18 4 XQ")
+    line = bad.splitlines().index("15. 13 18 4 XQ") + 1
+    form = {"text": bad, "author": "Bruno", "reason": "retyped", "action": "store"}
+    response = client.post(
+        f"/hands/{revoke_hand}/correct", data={**form, "csrf_token": csrf(client)}
+    )
+    assert response.status_code == 422
+    page = text_of(response)
+    assert "<h1>Correct hand 1</h1>" in page
+    assert correction_text(page) == bad.strip()
+    assert 'value="Bruno"' in page and 'value="retyped"' in page
+    assert "<b>Cannot be stored:</b> record 1 cannot be read" in page
+    assert (
+        f'<a class="at" href="#L{line}" data-line="{line}" data-column="13">line {line}:13</a>'
+        in page
+    )
+    assert re.search(rf'<li id="L{line}" class="has-error">.*?<mark class="tok sev-error"', page)
+    assert len(store.revisions(revoke_hand)) == 1
+
+
+INVALID_TOUR = TOUR.replace("1. 10 17 4 9", "1. 10 17 4 4")  # Dario's 9 written as a second 4
+PARTIAL_TOUR = "\n".join(line for line in TOUR.splitlines() if not line.startswith("19.")) + "\n"
+
+
+@pytest.mark.parametrize(("text", "status"), [(INVALID_TOUR, "invalid"), (PARTIAL_TOUR, "partial")])
+def test_an_invalid_or_partial_correction_is_stored_only_when_confirmed(
+    client: FlaskClient,
+    store: Store,
+    tournament: Tournament,
+    revoke_hand: int,
+    text: str,
+    status: str,
+) -> None:
+    """#23.2, as "Verify and store" asks (#23.1): a correction that would make the hand
+    invalid or partial (scoring nothing, G-2) is not stored at the first Store; the page
+    comes back (422) with the text, the verdict, the payments beside the current ones
+    ("none" for a record that pays nothing) and the box to confirm it; ticked, it is stored.
+    The editor's check says so too (``needs_confirmation``)."""
+    login(client, tournament.token)
+    url = f"/hands/{revoke_hand}/correct"
+    form = {"text": text, "author": "Bruno", "reason": "as the sheet says", "action": "store"}
+    asked = client.post(url, data={**form, "csrf_token": csrf(client)})
+    assert asked.status_code == 422 and len(store.revisions(revoke_hand)) == 1
+    page = text_of(asked)
+    assert f"nothing was stored: the corrected record is {status}; tick the box" in page
+    assert f"the corrected record is {status} (now flagged)" in page
+    assert '<div class="correction-confirm" data-correction-confirm>' in page  # not hidden
+    assert re.search(r'<input type="checkbox" name="confirm" value="1"[^>]*> Store it all', page)
+    assert '<th scope="row">Anna</th><td class="num">-8</td><td class="num">none</td>' in page
+    assert correction_text(page) == text.strip()
+    check = client.post(f"{url}/preview", data={"text": text, "csrf_token": csrf(client)})
+    assert (check.get_json()["status"], check.get_json()["needs_confirmation"]) == (status, True)
+    stored = client.post(url, data={**form, "confirm": "1", "csrf_token": csrf(client)})
+    assert stored.status_code == 302
+    assert [r["status"] for r in store.revisions(revoke_hand)] == ["flagged", status]
+
+
+def test_a_clean_correction_needs_no_confirmation(
+    client: FlaskClient, tournament: Tournament, revoke_hand: int
+) -> None:
+    """#23.2: the confirmation box is on the page but hidden and disabled for a text that
+    is not invalid or partial (the editor's script shows it when the text needs it)."""
+    login(client, tournament.token)
+    page = text_of(client.get(f"/hands/{revoke_hand}/correct"))
+    assert '<div class="correction-confirm" data-correction-confirm hidden>' in page
+    assert re.search(r'name="confirm" value="1"[^>]* disabled>', page)
 
 
 def test_correction_preview_answers_the_editors_script(

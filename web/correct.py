@@ -1,14 +1,15 @@
-"""A director's correction of a stored hand, with the /verify page's way of writing a record
-(#23.2): the verdict while typing, every finding at its line and column of the text in the
-form, and the payments the correction gives beside the current revision's, before anything
-is stored.
+"""A director's correction of a stored hand, in the /verify page's editor (#23.2): the
+verdict while typing, every finding marked at its line and column of the text, and the
+payments the correction gives beside the current revision's, before anything is stored; an
+invalid or partial correction is stored only once the director confirms it.
 
-``/hands/<id>/correct`` is the editor (GET; POST ``action=check`` checks, ``action=store``
-stores); ``/hands/<id>/correct/preview`` answers the page's script with the same check as
-JSON. A correction posted to ``/hands/<id>/revisions`` (the hand page's and the audit page's
-forms) that cannot be stored comes back to the editor with its text and findings, not to a
-bare error page. Everything goes through :func:`records.service.preview_correction` and
-:func:`records.service.correct_hand`; the views join :data:`web.pages.pages_blp` (its CSP,
+``/hands/<id>/correct`` is the correction page (GET; POST ``action=check`` checks,
+``action=store`` stores); ``/hands/<id>/correct/preview`` answers the editor's script
+(web/static/editor.js, ``data-editor-kind="correction"``) with the same check as JSON. A
+correction posted to ``/hands/<id>/revisions`` (the hand page's and the audit page's forms)
+that cannot be stored comes back to the correction page with its text and findings (422),
+never to a bare error page. Everything goes through :func:`records.service.preview_correction`
+and :func:`records.service.correct_hand`; the views join :data:`web.pages.pages_blp` (its CSP,
 CSRF and error pages).
 """
 
@@ -47,8 +48,9 @@ def hand_correct(hand_id: int) -> Any:
 def store_correction(hand_id: int) -> Any:
     """A director's correction: the new text becomes the hand's current revision, with who
     and why, the old revisions staying (:func:`records.service.correct_hand`); then the
-    hand. When it cannot be stored, the editor again with the text as sent and what is
-    wrong, at its place (422)."""
+    hand. An invalid or partial correction is stored only with ``confirm=1`` (the box the
+    page shows for it, as "Verify and store" asks, #23.1). When it is not stored, the
+    correction page again with the text as sent and what is wrong, at its place (422)."""
     _row, _session_row, tournament_row = readable_hand(hand_id)
     actor = _director_actor(tournament_row["id"])
     text, author, reason = _fields()
@@ -56,6 +58,17 @@ def store_correction(hand_id: int) -> Any:
         body = S.RevisionIn().load({"text": text, "author": author, "reason": reason})
     except ValidationError as exc:  # the form's own fields: lengths, a missing reason
         problem = "; ".join(_field_problems(exc.messages))
+        return _editor(hand_id, text, author, reason, problem=problem)
+    try:
+        preview = service.preview_correction(get_store(), hand_id, body["text"])
+    except ServiceError as exc:  # the page checks the text again: the refusal, at its place
+        blank = not text.strip()  # a text the page does not check: the refusal said above it
+        return _editor(hand_id, text, author, reason, problem=exc.message if blank else None)
+    if preview["needs_confirmation"] and request.form.get("confirm") != "1":
+        problem = (
+            f"nothing was stored: the corrected record is {preview['status']}; "
+            "tick the box below to store it all the same"
+        )
         return _editor(hand_id, text, author, reason, problem=problem)
     try:
         number, result = service.correct_hand(
@@ -70,9 +83,9 @@ def store_correction(hand_id: int) -> Any:
 @pages_blp.post("/hands/<int:hand_id>/correct/preview")
 def hand_correct_preview(hand_id: int) -> Response:
     """The check of the editor's text as JSON, for its script: ``{"ok": true, "status",
-    "current_status", "unchanged", "findings", "payments", "unit"}``, or, for a text that
-    cannot be a correction, ``{"ok": false, "code", "message", "findings"}``: both 200, the
-    check itself went well (a text too long to check is 413)."""
+    "current_status", "unchanged", "findings", "payments", "unit", "needs_confirmation"}``,
+    or, for a text that cannot be a correction, ``{"ok": false, "code", "message",
+    "findings"}``: both 200, the check itself went well (a text too long to check is 413)."""
     _row, _session_row, tournament_row = readable_hand(hand_id)
     _director_actor(tournament_row["id"])
     text = request.form.get("text", "")
@@ -102,8 +115,8 @@ def _fields() -> tuple[str, str, str]:
 def _editor(
     hand_id: int, text: str, author: str, reason: str, problem: str | None = None
 ) -> tuple[str, int]:
-    """The editor page with ``text`` checked: 200 when it could be stored as it is, 422
-    with the refusal (and its findings at their places) when not."""
+    """The correction page with ``text`` checked: 200 when it could be stored as it is,
+    422 with the refusal (and its findings at their places) or the ``problem`` when not."""
     row, session_row, tournament_row = readable_hand(hand_id)
     preview: dict[str, Any] | None = None
     refusal: ServiceError | None = None

@@ -19,7 +19,7 @@ For each differing field the diff says which of three explanations fits, tried i
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
@@ -86,6 +86,17 @@ def _seat(players: Sequence[str], name: str) -> int | None:
     return next((i for i, p in enumerate(players) if p.casefold() == folded), None)
 
 
+def _seats(players: Sequence[str], names: Sequence[str]) -> dict[str, int]:
+    """The seat of each name of a claim row (:func:`compare_claims` has checked them all)."""
+    out = {}
+    for name in names:
+        seat = _seat(players, name)
+        if seat is None:
+            raise ValueError(f"no player {name!r}")
+        out[name] = seat
+    return out
+
+
 def compare_claims(
     game: Game, record: Record, report: Report | None = None, options: dict[str, str] | None = None
 ) -> list[ClaimDiff]:
@@ -119,25 +130,17 @@ def compare_claims(
 def _payments(
     game: Game, record: Record, report: Report, row: ClaimRow, options: dict[str, str] | None
 ) -> ClaimDiff:
-    seats = {name: _seat(report.players, name) for name in row.amounts}
+    seats = _seats(report.players, list(row.amounts))
     settlement = report.settlement
     diffs = tuple(
-        FieldDiff(
-            row.field,
-            report.players[seat],
-            row.amounts[name],  # type: ignore[index]
-            settlement[seat],
-        )  # type: ignore[index]
+        FieldDiff(row.field, report.players[seat], row.amounts[name], settlement[seat])
         for name, seat in seats.items()
     )
     if not any(d.differs for d in diffs):
         return ClaimDiff(row, diffs, "agrees", "the claim agrees with the rules")
 
     def matches(amounts: Sequence[int]) -> bool:
-        return all(
-            amounts[seat] == row.amounts[name]  # type: ignore[index]
-            for name, seat in seats.items()
-        )
+        return all(amounts[seat] == row.amounts[name] for name, seat in seats.items())
 
     total = sum(row.amounts.values())
     if game.zero_sum and len(row.amounts) == len(report.players) and total:
@@ -183,7 +186,7 @@ def _payments(
 def _misapplied(
     lines: Sequence[ScoreLine],
     settlement: Sequence[int],
-    matches,
+    matches: Callable[[list[int]], bool],
 ) -> tuple[str, ScoreLine] | None:
     """The first way of misapplying one score line (or leaving out two) that gives the
     claim: left out, doubled, halved, reversed."""

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from ..cards import CARDS, TRUMP_BASE, Card
+from ..findings import Finding
 from ..games.base import Game
 from ..record import Item, Line, Record, Trick
 from ..report import Report
@@ -313,7 +314,7 @@ def _badness(report: Report) -> tuple[int, int]:
     arithmetic, judged apart (:mod:`scorer.disputes.claims`): no edit of the play should be
     offered to make a wrong sum come out."""
 
-    def count(findings: list) -> int:
+    def count(findings: list[Finding]) -> int:
         return sum(1 for f in findings if "CLAIM" not in f.code)
 
     return (count(report.errors), count(report.violations))

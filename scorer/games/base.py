@@ -17,6 +17,7 @@ from ..record import KeywordSpec, Record
 from ..report import Report
 from ..results import GameResult, leaders
 from ..wording import Wording, wording
+from .engine import TrickPlay
 
 __all__ = ["Game", "Option", "OptionError"]
 
@@ -168,6 +169,15 @@ class Game:
         if not records:
             return []
         return [leaders(balances, self.start_balance, self.unit, self.ledger_rule)]
+
+    def start_play(self, record: Record, options: Mapping[str, str] | None = None) -> TrickPlay:
+        """The Hand API: the state of ``record``'s deal as its play begins (its lines before
+        the first trick replayed: the deal, the contract, the declarations), to be stepped
+        with :meth:`~scorer.games.engine.TrickPlay.to_play`,
+        :meth:`~scorer.games.engine.TrickPlay.legal_cards` and
+        :meth:`~scorer.games.engine.TrickPlay.play` or ``push``. Raises
+        :class:`~scorer.games.engine.NoPlay` when those lines do not reach the play."""
+        raise NotImplementedError
 
     def random_record(
         self, rng: random.Random, players: list[str] | None = None, dealer: int | None = None

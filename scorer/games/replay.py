@@ -7,11 +7,13 @@ Each engine replays a record in a small object built for that record alone (Open
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from ..cards import Card
-from ..findings import Finding, Loc, Severity
+from ..findings import Finding, Loc, Severity, namespace
+from ..messages import GENERAL, render
 from ..record import Line, Trick
 from ..report import Report
 from ..tricks import CATEGORY, FOOL_CATEGORY, TRUMP
@@ -31,6 +33,41 @@ class Replay:
 
     report: Report
     words: Wording = ITALIAN
+    #: The game's templates for its findings' sentences (:mod:`scorer.messages`): the shared
+    #: ones, and the game's own over them. Each game package keeps its table in one module.
+    templates: ClassVar[Mapping[str, str]] = GENERAL
+    #: The game's word for the trumps in its sentences (Nice: ``Tarots``).
+    trumps_name: ClassVar[str] = "trumps"
+
+    def say(
+        self,
+        code: str,
+        severity: Severity,
+        rule: str | None,
+        *,
+        loc: Loc | None = None,
+        trick: int | None = None,
+        seat: int | None = None,
+        cards: tuple[Card, ...] = (),
+        legal: tuple[Card, ...] = (),
+        variant: str = "",
+        **facts: Any,
+    ) -> None:
+        """Record a finding from its facts; its sentence is the game's template for ``code``
+        (and ``variant``) filled from them (:mod:`scorer.messages`)."""
+        key = f"{code}.{variant}" if variant else code
+        words = namespace(seat, trick, cards, legal, facts)
+        message = render(
+            self.templates[key], words, self.words, self.report.players, self.trumps_name
+        )
+        self.report.add(
+            Finding(code, severity, message, rule, loc, trick, seat, cards, legal, facts, variant)
+        )
+
+    def halt(self, code: str, rule: str = "G-2", **where: Any) -> None:
+        """Record an error (:meth:`say`) and end the replay (G-2)."""
+        self.say(code, Severity.ERROR, rule, **where)
+        raise ReplayStop
 
     def flag(self, code: str, severity: Severity, message: str, rule: str | None, **where) -> None:
         """Record a finding (``where``: ``loc``, ``trick``, ``seat``, ``cards``, ``legal``)."""
@@ -78,7 +115,7 @@ class SeatingReplay(Replay):
     seating: Seating
     seated: list
     played: list[int]
-    halt: Finding | None = None  # the impossible trick seating stopped at (G-2)
+    seating_halt: Finding | None = None  # the impossible trick seating stopped at (G-2)
 
     def seat_plays(self) -> None:
         """Seat the record's trick lines (each engine calls :meth:`seat_tricks` with its
@@ -94,7 +131,7 @@ class SeatingReplay(Replay):
         except ReplayStop:
             if self.report.findings[-1].trick is None:
                 raise
-            self.halt = self.report.findings[-1]
+            self.seating_halt = self.report.findings[-1]
             return True
         return False
 
@@ -102,7 +139,7 @@ class SeatingReplay(Replay):
         """G-2: the replay stops at the first impossibility. When the replay of the tricks
         before the one seating stopped at finds an earlier one (a card not held), the
         seating's error, which comes after it, is not reported."""
-        halt = self.halt
+        halt = self.seating_halt
         findings = self.report.findings
         if halt is not None and any(
             f is not halt and f.severity is Severity.ERROR for f in findings

@@ -7,6 +7,12 @@
 // page: the server's page is fetched and the element ID of the answer replaces this one's,
 // so the text, the caret and the scroll stay. Without JavaScript the textarea is a plain
 // one and the form posts as usual.
+//
+// A correction (#23.2: data-editor-kind="correction", the textarea's URL a hand's
+// /correct/preview) is checked as that hand's new revision: the verdict against the current
+// one's, the payments of both beside each other in the form's [data-correction-check], and
+// the box that confirms an invalid or partial record ([data-correction-confirm]) shown only
+// when the text needs it. Its Check button checks in place too.
 "use strict";
 
 (function () {
@@ -34,6 +40,71 @@
     return Math.min(offset + Math.max(0, (column || 1) - 1), lineEnd);
   }
 
+  function signed(amount) {
+    if (amount === null || amount === undefined) return "none";
+    return amount > 0 ? "+" + amount : String(amount);
+  }
+
+  function element(tag, className, ...children) {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    node.append(...children);
+    return node;
+  }
+
+  /** The payments per player: the current revision's, the correction's and the change (the
+   *  server's table in web/templates/_correction_check.html, drawn again). */
+  function paymentsTable(body) {
+    const head = element("tr", "");
+    [["player", ""], ["now", "num"], ["corrected", "num"], ["change", "num"]].forEach(([text, cls]) => {
+      const th = element("th", cls, text);
+      th.scope = "col";
+      head.append(th);
+    });
+    const rows = body.payments.map((p) => {
+      const player = element("th", "", p.player);
+      player.scope = "row";
+      return element("tr", p.change ? "differs" : "", player,
+        element("td", "num", signed(p.recorded)), element("td", "num", signed(p.repaired)),
+        element("td", "num", p.change ? signed(p.change) : "0"));
+    });
+    const table = element("table", "check-payments",
+      element("caption", "", "Payments in " + body.unit + ": the current revision's and the correction's"),
+      element("thead", "", head), element("tbody", "", ...rows));
+    return element("div", "scroll", table);
+  }
+
+  /** A correction's check in its form: the verdict against the current revision's (or the
+   *  refusal) and the payments beside each other; the confirmation box shown, and required,
+   *  only for a record that needs it (an invalid or partial one, said by the server). */
+  function showCorrection(form, body) {
+    const panel = form.querySelector("[data-correction-check]");
+    const confirm = form.querySelector("[data-correction-confirm]");
+    if (panel) {
+      panel.textContent = "";
+      if (body && body.ok) {
+        const badge = element("span", "badge status-" + body.status, body.status);
+        panel.append(element("p", "check-verdict", badge,
+          " the corrected record is " + body.status + " (now " + body.current_status + ")" +
+          (body.unchanged ? "; it is the same record as the current revision" : "") + "."),
+        paymentsTable(body));
+      } else if (body) {
+        panel.append(element("p", "error-box check-refusal", element("b", "", "Cannot be stored:"),
+          " " + (body.message || "")));
+      }
+    }
+    if (confirm) {
+      const doubtful = Boolean(body && body.ok && body.needs_confirmation);
+      const box = confirm.querySelector("input[name=confirm]");
+      const status = confirm.querySelector("[data-correction-status]");
+      confirm.hidden = !doubtful;
+      box.disabled = !doubtful;
+      box.required = doubtful;
+      if (!doubtful) box.checked = false;
+      if (status && doubtful) status.textContent = body.status;
+    }
+  }
+
   function setup(area) {
     const root = area.closest("[data-editor-root]");
     if (!root) return;
@@ -41,6 +112,7 @@
     const marks = root.querySelector(".editor-marks");
     const status = document.getElementById(root.dataset.verdict);
     const list = root.querySelector(".editor-findings");
+    const correction = area.dataset.editorKind === "correction" && area.form;
     let findings = [];
     let timer = null;
     let sent = 0;
@@ -158,25 +230,54 @@
       });
     }
 
+    /** Ask the server about the text: /api/verify takes JSON; a correction's check is a
+     *  page's, posted as its form is, with the form's CSRF token. */
+    function ask(text) {
+      if (correction) {
+        const data = new URLSearchParams();
+        data.set("csrf_token", area.form.elements.csrf_token.value);
+        data.set("text", text);
+        return fetch(area.dataset.editor, { method: "POST", body: data, credentials: "same-origin" });
+      }
+      return fetch(area.dataset.editor, {
+        method: "POST", headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ text: text }),
+      });
+    }
+
+    /** A correction's answer: the verdict line as /verify's for one record, or why it
+     *  cannot be stored with its first finding's place; the rest in the form. */
+    function renderCorrection(body) {
+      findings = body.findings || [];
+      if (body.ok) {
+        renderVerdict([{ report: { status: body.status, findings: findings } }]);
+      } else {
+        const worst = findings.find((f) => f.line);
+        status.textContent = "cannot be stored: " + (body.message || "") +
+          (worst ? " · line " + worst.line + ":" + worst.column + " " + worst.message : "");
+      }
+      showCorrection(area.form, body);
+    }
+
     async function check() {
       const text = area.value;
       const mine = ++sent;
       if (!text.trim()) {
         findings = [];
         status.textContent = "";
+        if (correction) showCorrection(area.form, null);
         drawMarks();
         drawList();
         return;
       }
       try {
-        const response = await fetch(area.dataset.editor, {
-          method: "POST", headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ text: text }),
-        });
+        const response = await ask(text);
         if (mine !== sent) return;  // a newer check is on its way
         const body = await response.json();
         if (mine !== sent) return;
-        if (response.ok) {
+        if (correction) {
+          renderCorrection(body);
+        } else if (response.ok) {
           findings = body.records.flatMap((r) => r.report.findings);
           renderVerdict(body.records);
           if (body.seating) {
@@ -190,8 +291,9 @@
           status.textContent = body.message || "";
         }
       } catch (err) {
+        if (mine !== sent) return;
         findings = [];
-        status.textContent = "";
+        status.textContent = correction ? "could not check (offline, or logged out?); the Check button checks on the server" : "";
       }
       if (area.value === text) {
         drawMarks();
@@ -210,10 +312,19 @@
     area.addEventListener("keydown", (event) => {
       if (event.key === "Enter" && (event.ctrlKey || event.metaKey) && area.form) {
         event.preventDefault();
-        const submit = area.form.querySelector("button[value=verify]");
+        const submit = area.form.querySelector("button[value=verify], button[value=check]");
         if (area.form.requestSubmit) area.form.requestSubmit(submit || undefined);
       }
     });
+    if (correction) {
+      // Check: the same check at once, in place (without JavaScript the server's page)
+      area.form.addEventListener("submit", (event) => {
+        if (!event.submitter || event.submitter.value !== "check") return;
+        event.preventDefault();
+        clearTimeout(timer);
+        check();
+      });
+    }
     drawMarks();
     if (area.value.trim()) check();
   }

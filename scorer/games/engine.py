@@ -1,0 +1,454 @@
+"""The one trick loop: every engine plays its tricks through it, and a client steps it a card
+at a time.
+
+:class:`TrickPlay` is the state of the play of one deal, in the manner of OpenSpiel's State:
+each seat's cards, whose turn it is, the trick on the table, the tricks done. A record's trick
+line goes through :meth:`TrickPlay.play_trick`; a client (a generator, the entry page) steps
+the play with :meth:`TrickPlay.push`, unchecked, since a record says what happened even when
+it was illegal, or :meth:`TrickPlay.play`, checked, which refuses a card that is not legal
+(python-chess's ``push`` and ``push_san``). Both run the same loop, :meth:`TrickPlay.advance`:
+per card one look-up, the held test and the follow test; the exact legality check
+(:meth:`TrickPlay.judge`) only for a card that may be illegal; a slow branch only to word an
+impossible play (G-2) or to seat a card of a seat whose hand is unknown.
+
+What is particular to a game comes in through a few hooks, each called at a rare moment:
+:meth:`~TrickPlay.on_led` when a trick's led category is known (Minchiate's King rule,
+overtrumping), :meth:`~TrickPlay.judge` for a card that may be illegal,
+:meth:`~TrickPlay.card_not_held` and :meth:`~TrickPlay.unknown_seat_plays` for the slow
+branch, :meth:`~TrickPlay.trick_over` once a trick is won (marks, remarks, the Fool's
+exchange, draws). A game's rules of play are data in its :class:`PlayTable`.
+
+>>> from scorer.cards import Card
+>>> from scorer.report import Report
+>>> from scorer.tricks import TrickRules
+>>> rules = TrickRules.simple(trump_order=list(range(1, 22)))
+>>> table = PlayTable(2, 2, (1 << 97) - 1, rules, (0,) * 97, "the pack", "a hand")
+>>> play = TrickPlay(table, Report("demo", ("Anna", "Bruno"), 0))
+>>> cards = lambda text: [int(Card.parse(t)) for t in text.split()]
+>>> play.begin_play([sum(1 << c for c in cards("KS 3S")), sum(1 << c for c in cards("7S 21"))])
+>>> play.to_play(), str(play.legal_cards())
+(0, '3S KS')
+>>> play.play(Card.parse("KS"))
+>>> str(play.legal_cards())
+'7S'
+>>> play.push(Card.parse("21"))  # unchecked: recorded, and flagged as a record's play is
+>>> [f.code for f in play.report.findings], play.report.tricks[0].winner, play.to_play()
+(['MUST_FOLLOW_SUIT'], 1, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from typing import ClassVar
+
+from ..cards import CARDS, FOOL_INDEX, Card
+from ..cardset import CardSet
+from ..findings import Loc, Severity
+from ..record import Trick
+from ..report import Report, TrickResult
+from ..tricks import CATEGORY, CATEGORY_MASK, FOOL_CATEGORY, TRUMP, TRUMP_MASK, TrickRules
+from .replay import Replay
+
+__all__ = ["IllegalPlay", "NoPlay", "PlayTable", "TrickPlay"]
+
+#: Per card: its bit, its category, its key in a trick (trumps above every suit card) and the
+#: points its trick's winner takes for it; ``None`` for a card outside the pack.
+CardInfo = tuple[tuple[int, int, int, int] | None, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayTable:
+    """A game's play as data: the players and tricks, the pack (a mask), the rules of
+    legality and rank (:class:`~scorer.tricks.TrickRules`), each card's points, and whether
+    equal trumps go to the later card (Nice's Papotes, NICE-4). The Fool's points stay with
+    its side in every game here, so its trick does not take them."""
+
+    players: int
+    tricks: int
+    pack: int
+    rules: TrickRules
+    points: tuple[int, ...]
+    pack_name: str  # for messages: "the 78-card pack"
+    hand_name: str  # for messages: "a hand of nice4"
+    ties_to_later: bool = False
+    info: CardInfo = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        info = _card_info(self.rules.strength, self.points, self.pack)
+        object.__setattr__(self, "info", info)
+
+
+@cache
+def _card_info(strength: tuple[int, ...], points: tuple[int, ...], pack: int) -> CardInfo:
+    """The per-card table of :class:`PlayTable` (one per game and points table)."""
+    out: list[tuple[int, int, int, int] | None] = []
+    for card in range(97):
+        category = CATEGORY[card]
+        key = 1000 + strength[card] if category == TRUMP else strength[card]
+        worth = 0 if card == FOOL_INDEX else points[card]
+        out.append((1 << card, category, key, worth) if pack >> card & 1 else None)
+    return tuple(out)
+
+
+class IllegalPlay(ValueError):
+    """:meth:`TrickPlay.play` refused a card: not the player's, or against a rule of play
+    (``code``: ``CARD_NOT_HELD``, ``MUST_FOLLOW_SUIT``, ...)."""
+
+    def __init__(self, code: str, card: int) -> None:
+        super().__init__(f"{code}: card {card}")
+        self.code = code
+        self.card = card
+
+
+class NoPlay(ValueError):
+    """:meth:`Game.start_play <scorer.games.base.Game.start_play>` was given a record whose
+    lines before the play do not reach it (an error, a thrown-in deal, a surrender): the
+    report says why."""
+
+    def __init__(self, report: Report) -> None:
+        first = report.errors[0].message if report.errors else "the play does not begin"
+        super().__init__(first)
+        self.report = report
+
+
+class TrickPlay(Replay):
+    """The play of one deal: the hands, the turn, the trick on the table (see the module).
+
+    A game's state class derives from it, sets :attr:`table` and calls :meth:`begin_play`
+    when its play starts; its hooks add what is particular to the game."""
+
+    #: The rule each illegal play's code breaks, per game (Nice: ``MUST_TRUMP``: NICE-11).
+    illegal_rules: ClassVar[Mapping[str, str]] = {}
+
+    def __init__(self, table: PlayTable, report: Report) -> None:
+        self.table = table
+        self.report = report
+        self.begin_play([0] * table.players)
+
+    # -- the state ---------------------------------------------------------------------------
+    def begin_play(
+        self,
+        hands: Sequence[int],
+        known: Sequence[bool] | None = None,
+        leader: int = 0,
+        out_of_play: int = 0,
+    ) -> None:
+        """Start the play: each seat's cards (a mask; 0 for a seat whose hand is unknown, see
+        ``known``), the first leader, and cards already out of play (a discard)."""
+        n = self.table.players
+        self.hands = list(hands)
+        self.known = list(known) if known is not None else [True] * n
+        self.played = [0] * n
+        self.seen = out_of_play  # cards played, or otherwise out of play
+        self.leader = leader  # who leads the trick on the table, or the next one
+        self.done = 0  # tricks complete
+        self.clear_trick(None)
+
+    def clear_trick(self, source: Trick | None) -> None:
+        """An empty trick on the table; ``source`` is the record's line of it, if any."""
+        self.current: list[Card] = []
+        self.source = source
+        self.led = -1  # the led category, once a card other than the Fool is played
+        self.best = -1  # the winning card's key so far
+        self.winner = self.leader
+        self.points = 0
+        self.strict = False  # judge every card of the trick (see on_led)
+        self.flags: dict[int, tuple[tuple[str, ...], int]] = {}
+
+    def to_play(self) -> int | None:
+        """The seat whose turn it is, or ``None`` when every trick is played."""
+        if self.done >= self.table.tricks:
+            return None
+        return (self.leader + len(self.current)) % self.table.players
+
+    def legal_cards(self) -> CardSet:
+        """The cards the player to play may play (any card not yet seen, for a seat whose
+        hand is unknown)."""
+        seat = self.to_play()
+        if seat is None:
+            return CardSet()
+        if not self.known[seat]:
+            others = sum(h for s, h in enumerate(self.hands) if self.known[s])
+            return CardSet(self.table.pack & ~self.seen & ~others)
+        return CardSet(self.table.rules.legal(self.hands[seat], self.current))
+
+    def hand(self, seat: int) -> CardSet:
+        """The cards ``seat`` holds now (empty for a seat whose hand is unknown)."""
+        return CardSet(self.hands[seat])
+
+    @property
+    def current_trick(self) -> tuple[Card, ...]:
+        """The cards of the trick on the table, in the order played from its leader."""
+        return tuple(self.current)
+
+    # -- stepping ----------------------------------------------------------------------------
+    def play(self, card: int) -> None:
+        """Play ``card`` for the player to play, checked: :class:`IllegalPlay` if it is not
+        theirs or breaks a rule of play (then nothing changes)."""
+        seat = self.to_play()
+        if seat is None:
+            raise IllegalPlay("TOO_MANY_TRICKS", card)
+        if self.known[seat] and not self.hands[seat] >> card & 1:
+            raise IllegalPlay("CARD_NOT_HELD", card)
+        if not int(self.legal_cards()) >> card & 1:
+            code = self.table.rules.illegal(self.hands[seat], self.current, card)
+            raise IllegalPlay(code or "CARD_NOT_HELD", card)
+        self.push(card)
+
+    def push(self, card: int) -> None:
+        """Play ``card`` for the player to play, unchecked: an illegal card is played and
+        flagged as in a record (G-1); an impossible one ends the replay (G-2,
+        :class:`~scorer.games.replay.ReplayStop`). A trick that fills is won at once."""
+        if self.to_play() is None:
+            table = self.table
+            self.halt(
+                "TOO_MANY_TRICKS",
+                trick=self.done + 1,
+                hand_name=table.hand_name,
+                tricks=table.tricks,
+            )
+        if self.advance((CARDS[card],)) and len(self.current) == self.table.players:
+            self.end_trick()
+
+    def play_trick(self, trick: Trick, last_line: bool) -> TrickResult:
+        """Play one trick line of a record: its place and leader checked (G-2), its cards in
+        turn (:meth:`advance`). Returns the trick; its ``winner`` is ``None`` when the line
+        stops short (the record's last line, or an unknown card), which ends the play."""
+        self.check_trick_line(trick)
+        self.clear_trick(trick)
+        cards = trick.card_tuple
+        number = self.done + 1
+        if self.advance(cards) and len(cards) == self.table.players:
+            return self.end_trick()
+        if len(self.current) == len(cards) and not last_line:
+            self.halt("SHORT_TRICK", loc=trick.loc, trick=number, count=len(cards))
+        return self.keep_partial_trick()
+
+    def check_trick_line(self, trick: Trick) -> None:
+        """G-2: the next trick line must carry the next number, within the hand's tricks, be
+        led by the seat that won the lead, and hold at most a card per player."""
+        table = self.table
+        number = self.done + 1
+        if trick.number != number:
+            self.halt("TRICK_NUMBER", loc=trick.loc, trick=number, written=trick.number)
+        if number > table.tricks:
+            self.halt(
+                "TOO_MANY_TRICKS",
+                loc=trick.loc,
+                trick=number,
+                hand_name=table.hand_name,
+                tricks=table.tricks,
+            )
+        if trick.leader is not None and trick.leader != self.leader:
+            self.halt(
+                "PLAY_OUT_OF_TURN",
+                loc=trick.loc,
+                trick=number,
+                seat=trick.leader,
+                leader=self.leader,
+            )
+        if len(trick.plays) > table.players:
+            self.halt(
+                "TOO_MANY_CARDS",
+                loc=trick.plays[table.players].loc,
+                trick=number,
+                count=len(trick.plays),
+                players=table.players,
+            )
+
+    # -- the loop ----------------------------------------------------------------------------
+    def advance(self, cards: Sequence[Card | None]) -> bool:
+        """Play ``cards`` in turn into the trick on the table: each must be held (else the
+        slow branch words why it cannot be, G-2), each that may be illegal is judged (G-1),
+        and the trick's winner and points follow the cards. False at an unknown card (the
+        play stops before it)."""
+        info = self.table.info
+        hands, known, played, current = self.hands, self.known, self.played, self.current
+        n, later = self.table.players, self.table.ties_to_later
+        must_trump = self.table.rules.must_trump
+        seat = (self.leader + len(current)) % n
+        led, best, winner, points, strict = (
+            self.led,
+            self.best,
+            self.winner,
+            self.points,
+            self.strict,
+        )
+        seen = self.seen
+        for card in cards:
+            entry = info[card] if card is not None else None
+            if entry is None:
+                self.seen = seen
+                self.unplayable(len(current), seat, card)  # stops, unless the card is unknown
+                break
+            bit, category, key, worth = entry
+            assert card is not None  # (an unknown card has no entry)
+            hand = hands[seat]
+            if not hand & bit:
+                self.not_in_hand(len(current), seat, card, seen)
+            hands[seat] = hand & ~bit
+            played[seat] |= bit
+            seen |= bit
+            current.append(card)
+            if category == led:
+                if strict and known[seat]:
+                    self.judge(len(current) - 1, seat, card, hand, led)
+                if key > best or (later and key == best):
+                    best, winner = key, seat
+            elif led < 0:
+                if category != FOOL_CATEGORY:
+                    led, best, winner = category, key, seat
+                    self.led = led
+                    strict = self.strict = self.on_led(led)
+            elif category != FOOL_CATEGORY:
+                if known[seat] and (
+                    strict
+                    or hand & CATEGORY_MASK[led]
+                    or (must_trump and category != TRUMP and led != TRUMP and hand & TRUMP_MASK)
+                ):
+                    self.judge(len(current) - 1, seat, card, hand, led)
+                if category == TRUMP and (key > best or (later and key == best)):
+                    best, winner = key, seat
+            points += worth
+            seat = seat + 1 if seat + 1 < n else 0
+        else:
+            self.led, self.best, self.winner, self.points, self.seen = (
+                led,
+                best,
+                winner,
+                points,
+                seen,
+            )
+            return True
+        self.led, self.best, self.winner, self.points = led, best, winner, points
+        return False
+
+    def end_trick(self) -> TrickResult:
+        """The trick on the table is complete: its winner takes it and leads the next."""
+        self.done += 1
+        result = TrickResult(
+            self.done,
+            self.leader,
+            tuple(self.current),
+            self.winner,
+            self.points,
+            self.flags,
+            self.table.players,
+            self.source,
+        )
+        self.report.tricks.append(result)
+        self.leader = self.winner
+        self.clear_trick(None)
+        self.trick_over(result)
+        return result
+
+    def keep_partial_trick(self) -> TrickResult:
+        """The trick the record stops in (its last line, or an unknown card): kept, unwon."""
+        result = TrickResult(
+            self.done + 1,
+            self.leader,
+            tuple(self.current),
+            None,
+            self.points,
+            self.flags,
+            self.table.players,
+            self.source,
+        )
+        self.report.tricks.append(result)
+        return result
+
+    # -- the slow branch ---------------------------------------------------------------------
+    def loc_of(self, position: int) -> Loc | None:
+        """Where the record writes the card at ``position`` of the trick on the table."""
+        source = self.source
+        if source is None or position >= len(source.plays):
+            return None
+        return source.plays[position].loc
+
+    def unplayable(self, position: int, seat: int, card: int | None) -> None:
+        """A card the loop has no entry for: unknown (``?``), which ends the play there with
+        a note (G-2), or outside the pack, which is impossible."""
+        loc, number = self.loc_of(position), self.done + 1
+        if card is None:
+            self.say("UNKNOWN_CARD", Severity.NOTE, "G-2", loc=loc, trick=number, seat=seat)
+            return
+        self.halt(
+            "CARD_NOT_IN_PACK",
+            loc=loc,
+            trick=number,
+            seat=seat,
+            cards=(CARDS[card],),
+            pack_name=self.table.pack_name,
+        )
+
+    def not_in_hand(self, position: int, seat: int, card: int, seen: int) -> None:
+        """A card the seat's hand does not hold: played before (G-2), not the seat's
+        (:meth:`card_not_held`), or the play of a seat whose hand is unknown."""
+        if seen >> card & 1:
+            self.halt(
+                "DUPLICATE_CARD",
+                variant="played",
+                loc=self.loc_of(position),
+                trick=self.done + 1,
+                seat=seat,
+                cards=(CARDS[card],),
+            )
+        if self.known[seat]:
+            self.card_not_held(position, seat, card)
+        else:
+            self.unknown_seat_plays(position, seat, card)
+
+    # -- the hooks ---------------------------------------------------------------------------
+    def on_led(self, led: int) -> bool:
+        """The trick's led category is known; True to judge every later card of the trick,
+        following or not (by default: when a trump is led and the rules say overtrump)."""
+        return led == TRUMP and self.table.rules.overtrump
+
+    def judge(self, position: int, seat: int, card: Card, hand: int, led: int) -> None:
+        """The exact check of a card that may be illegal (``hand``: the seat's cards before
+        it): flag it with its rule and the cards that were legal (G-1)."""
+        rules = self.table.rules
+        before = self.current[:position]
+        code = rules.illegal(hand, before, card)
+        if code is None:
+            return
+        legal = rules.legal(hand, before)
+        self.flag_illegal(code, position, seat, card, led, legal)
+
+    def flag_illegal(
+        self, code: str, position: int, seat: int, card: Card, led: int, legal: int
+    ) -> None:
+        """An illegal play as a violation, scored as played (G-1); the trick keeps its code
+        and the legal cards for the pages."""
+        self.say(
+            code,
+            Severity.VIOLATION,
+            self.illegal_rules.get(code, "G-1"),
+            loc=self.loc_of(position),
+            trick=self.done + 1,
+            seat=seat,
+            cards=(card,),
+            legal=tuple(CardSet(legal)),
+            led=led,
+        )
+        codes = self.flags.get(position, ((), legal))[0]
+        self.flags[position] = ((*codes, code), legal)
+
+    def card_not_held(self, position: int, seat: int, card: int) -> None:
+        """A known seat played a card it does not hold: impossible (G-2)."""
+        self.halt(
+            "CARD_NOT_HELD",
+            loc=self.loc_of(position),
+            trick=self.done + 1,
+            seat=seat,
+            cards=(CARDS[card],),
+        )
+
+    def unknown_seat_plays(self, position: int, seat: int, card: int) -> None:
+        """A seat whose hand is unknown played ``card`` (not yet seen): nothing to check."""
+
+    def trick_over(self, result: TrickResult) -> None:
+        """A trick is won (``result``; :attr:`hands` are the hands after it, :attr:`leader`
+        its winner): the game's marks, remarks, exchanges. Nothing by default."""
