@@ -281,14 +281,11 @@ class Tally:
         if old_line == new_line:
             self._count(self.equal, kind)
             return
-        changed = set()
+        changed, added = set(), set()
         for where, how in differences(json.loads(old_line), json.loads(new_line)):
-            if how == "added":
-                self.added_fields[where] += 1
-            else:
-                changed.add(where)
-        for where in changed:
-            self.changed_fields[where] += 1
+            (added if how == "added" else changed).add(where)
+        self.added_fields.update(added)  # each field once per record
+        self.changed_fields.update(changed)
         if not changed:
             self._count(self.equal, kind)
         elif changed <= ALLOWED_DIFFERENCES.keys():
