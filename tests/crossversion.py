@@ -254,6 +254,23 @@ def differences(old: Any, new: Any, path: str = "") -> Iterator[tuple[str, str]]
 #: The kinds of record compared (a mutated kind also counts per mutation).
 KINDS = ("random", "mutated", "options", "dealless")
 
+
+def _prune(value: Any, path: str) -> bool:
+    """Take the field at ``path`` (as :func:`differences` names it: ``a[].b``) out of
+    ``value`` wherever it is; whether there was one."""
+    head, _, rest = path.partition(".")
+    key, many = (head[:-2], True) if head.endswith("[]") else (head, False)
+    if not isinstance(value, dict) or key not in value:
+        return False
+    if not rest:
+        del value[key]
+        return True
+    inner = value[key]
+    if many and isinstance(inner, list):
+        return any([_prune(item, rest) for item in inner])  # a list: prune every item
+    return _prune(inner, rest)
+
+
 _STATUS = re.compile(r'"status": "([a-z-]+)"')
 
 
@@ -272,17 +289,23 @@ class Tally:
     examples: list[dict[str, Any]] = dataclasses.field(default_factory=list)
     seconds: float = 0.0
 
-    def add(self, kind: str, text: str, old_line: str, new_line: str) -> None:
+    def add(self, kind: str, text: str, old_line: str, new: dict[str, Any]) -> None:
+        """Count one record: ``old_line`` is the old side's snapshot line, ``new`` this
+        side's snapshot. Fields only the new side has are counted and then taken out of it
+        (and out of every later snapshot, before it is written), so that equal reports are
+        equal lines."""
         group = kind.split(":")[0]
         for key in (group, kind) if group != kind else (kind,):
             self.compared[key] += 1
+        self.added_fields.update([where for where in list(self.added_fields) if _prune(new, where)])
+        new_line = json.dumps(new, sort_keys=True, ensure_ascii=False)
         for status in _STATUS.findall(new_line):
             self.statuses[group, status] += 1
         if old_line == new_line:
             self._count(self.equal, kind)
             return
         changed, added = set(), set()
-        for where, how in differences(json.loads(old_line), json.loads(new_line)):
+        for where, how in differences(json.loads(old_line), new):
             (added if how == "added" else changed).add(where)
         self.added_fields.update(added)  # each field once per record
         self.changed_fields.update(changed)
@@ -401,7 +424,7 @@ def compare(game_key: str, count: int, old_code: Path) -> Tally:
             old_line = process.stdout.readline()
             if not old_line:
                 raise RuntimeError(f"the old code's process stopped ({process.wait()})")
-            tally.add(kind, text, old_line.rstrip("\n"), snapshot_line(text))
+            tally.add(kind, text, old_line.rstrip("\n"), snapshot(text))
     finally:
         feeder.join()
         process.stdout.close()

@@ -82,3 +82,17 @@ def test_a_missing_old_commit_fails_with_a_clear_message(tmp_path: Path) -> None
     """Without the old commit the comparison cannot run: it says why (never a skip)."""
     with pytest.raises(RuntimeError, match=r"is not in the repository .*fetch it"):
         crossversion.extract_old_code(tmp_path, commit="0" * 40)
+
+
+def test_a_field_only_the_new_code_has_is_counted_not_compared() -> None:
+    """A field the new code adds (``facts`` on findings, #22.5) leaves the reports equal and
+    is listed with the number of records that have it; a changed field does not."""
+    old = {"records": [{"report": {"findings": [{"code": "X", "message": "m"}]}}]}
+    tally = crossversion.Tally("test")
+    for message in ("m", "m", "changed"):
+        new = {"records": [{"report": {"findings": [{"code": "X", "message": message}]}}]}
+        new["records"][0]["report"]["findings"][0]["facts"] = {"seat": 1}
+        tally.add("random", "text", json.dumps(old, sort_keys=True), new)
+    assert tally.equal["random"] == 2 and tally.different["random"] == 1
+    assert tally.added_fields == {"records[].report.findings[].facts": 3}
+    assert tally.changed_fields == {"records[].report.findings[].message": 1}
