@@ -354,3 +354,15 @@ def test_an_option_value_not_allowed_is_refused_with_its_values_and_ruling(game:
         assert any(option.ruling in error.message for error in tagged.errors)
     with pytest.raises(OptionError, match="no-such-option"):
         game.verify(record, {"no-such-option": "on"})
+
+
+@engines
+def test_every_option_names_a_ruling_the_engine_applies_and_is_documented(game: Game) -> None:
+    """An option is the choice a ruling leaves open: it cites a ruling the engine lists, and
+    the game's part of docs/notation.md names it with each of its values."""
+    doc = _doc_section((ROOT / "docs" / "notation.md").read_text(encoding="utf-8"), game.key)
+    for option in game.options:
+        assert option.ruling in game.rulings, option
+        assert option.name in doc, option.name
+        for value in option.values:
+            assert value in doc, (option.name, value)
