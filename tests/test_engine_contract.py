@@ -11,7 +11,8 @@ one, is held to it without a line of its own:
 * a verified report and its record are freed by reference counting alone (no cycles);
 * every section keyword the game declares is read, and documented in ``docs/notation.md``;
 * every value of every rule option is accepted, from the caller and from the record's
-  ``Options`` tag alike, and a value not allowed is refused naming its values and ruling.
+  ``Options`` tag alike, and a value not allowed is refused naming its values and ruling;
+  each option cites a ruling the engine applies and is documented with its values.
 
 Records: random legal ones (fixed seeds), the golden examples (``examples/``), the golden
 finding records (``tests/golden/findings/``) and mutations of random ones
