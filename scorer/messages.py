@@ -9,10 +9,13 @@ word a finding without parsing its message.
 A field's format names the kind of fact:
 
 ``player``  a seat, as the player's name;
+``players`` a tuple of seats, as the players' names separated by commas;
 ``card``    a card index, as people name it (``I (the Bagatto)`` for trump I);
 ``notation`` a card index, as the record writes it (``1``);
 ``cards``   a tuple of cards in the order given;
 ``mask``    a set of cards as a bitmask, lowest first;
+``notations`` a set of cards as a bitmask, lowest first, as the record writes them (a tuple
+            of masks: each so, separated by ``;``);
 ``suit``    a led category, as its name (the game's word for the trumps when it has one);
 (none)      any other value, as ``format`` writes it (``!r`` quotes a word of the record).
 
@@ -28,7 +31,8 @@ A field's format names the kind of fact:
 from __future__ import annotations
 
 import string
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from .wording import Wording
@@ -36,29 +40,31 @@ from .wording import Wording
 __all__ = ["GENERAL", "render"]
 
 
-class _Renderer(string.Formatter):
-    """A :class:`string.Formatter` whose format specs name a kind of fact (see the module)."""
+def _player(value: Any, words: Wording, players: Sequence[str], trumps: str) -> str:
+    return players[value] if 0 <= value < len(players) else f"seat {value}"
 
-    def __init__(self, words: Wording, players: Sequence[str], trumps: str) -> None:
-        self.words = words
-        self.players = players
-        self.trumps = trumps
 
-    def format_field(self, value: Any, format_spec: str) -> str:
-        words = self.words
-        if format_spec == "player":
-            return self.players[value] if 0 <= value < len(self.players) else f"seat {value}"
-        if format_spec == "card":
-            return words.card(value)
-        if format_spec == "notation":
-            return words.notation(value)
-        if format_spec == "cards":
-            return words.cards(value)
-        if format_spec == "mask":
-            return words.mask(value)
-        if format_spec == "suit":
-            return words.category(value, self.trumps)
-        return str(super().format_field(value, format_spec))
+def _notations(value: Any, words: Wording, players: Sequence[str], trumps: str) -> str:
+    if isinstance(value, tuple):  # several masks, each a group of cards
+        return "; ".join(map(words.notations, value))
+    return words.notations(value)
+
+
+#: How each kind of fact reads (the format specs of the module's docstring).
+_KINDS: dict[str, Callable[[Any, Wording, Sequence[str], str], str]] = {
+    "player": _player,
+    "players": lambda value, words, players, trumps: ", ".join(
+        _player(seat, words, players, trumps) for seat in value
+    ),
+    "card": lambda value, words, players, trumps: words.card(value),
+    "notation": lambda value, words, players, trumps: words.notation(value),
+    "cards": lambda value, words, players, trumps: words.cards(value),
+    "mask": lambda value, words, players, trumps: words.mask(value),
+    "notations": _notations,
+    "suit": lambda value, words, players, trumps: words.category(value, trumps),
+}
+
+_Part = tuple[str, str | None, Callable[[Any, Wording, Sequence[str], str], str] | None, str]
 
 
 def render(
@@ -69,8 +75,36 @@ def render(
     trumps: str = "trumps",
 ) -> str:
     """``template`` with its fields filled from ``facts``, cards named in ``words`` and seats
-    by ``players``; ``trumps`` is the game's word for the trumps (Nice: ``Tarots``)."""
-    return _Renderer(words, players, trumps).vformat(template, (), {"trumps": trumps, **facts})
+    by ``players``; ``trumps`` is the game's word for the trumps (Nice: ``Tarots``).
+
+    As :meth:`str.format` would, with each template parsed once and each field's kind
+    looked up once."""
+    out = []
+    for literal, name, kind, spec in _compiled(template):
+        out.append(literal)
+        if name is None:
+            continue
+        value = facts[name] if name in facts else trumps if name == "trumps" else facts[name]
+        if kind is not None:
+            out.append(kind(value, words, players, trumps))
+        else:
+            out.append(format(value, spec) if spec != "!r" else repr(value))
+    return "".join(out)
+
+
+@cache
+def _compiled(template: str) -> tuple[_Part, ...]:
+    """A template's literal texts and fields: name, the kind's function or, for a plain
+    field, its format spec (``!r`` for a quoted one); parsed once."""
+    parts: list[_Part] = []
+    for literal, name, spec, conversion in string.Formatter().parse(template):
+        if name is None:
+            parts.append((literal, None, None, ""))
+        elif conversion == "r":
+            parts.append((literal, name, None, "!r"))
+        else:
+            parts.append((literal, name, _KINDS.get(spec or ""), spec or ""))
+    return tuple(parts)
 
 
 #: The templates of the findings every engine shares: naming players and the replay's G-2

@@ -79,6 +79,23 @@ class Wording:
             mask ^= low
         return " ".join(out)
 
+    def notations(self, mask: int) -> str:
+        """The cards of a bitmask as the record writes them, lowest index first: a few cards
+        one bit at a time, more a byte at a time (the style's tables built on first use)."""
+        texts = self.texts
+        out: list[str] = []
+        if mask.bit_count() <= 4:
+            while mask:
+                low = mask & -mask
+                out.append(texts[low.bit_length() - 1])
+                mask ^= low
+            return " ".join(out)
+        tables = _TEXT_BYTES.get(self.style) or _text_bytes(self)
+        for index, byte in enumerate(mask.to_bytes(13, "little")):  # 97 cards: 13 bytes
+            if byte:
+                out += tables[index][byte]
+        return " ".join(out)
+
     def suit(self, suit: int) -> str:
         """A suit's name (0 swords/spades .. 3 coins/diamonds)."""
         return self.suits[suit]
@@ -90,6 +107,29 @@ class Wording:
 
     def __repr__(self) -> str:
         return f"wording({self.style!r})"
+
+
+#: :meth:`Wording.notations`'s tables by suit style: per byte of a mask, per value of the
+#: byte, the texts of its cards.
+_TEXT_BYTES: dict[str, tuple[tuple[tuple[str, ...], ...], ...]] = {}
+
+
+def _text_bytes(words: Wording) -> tuple[tuple[tuple[str, ...], ...], ...]:
+    """The byte tables of :meth:`Wording.notations` for the style of ``words``, built once."""
+    texts = words.texts
+    tables = tuple(
+        tuple(
+            tuple(
+                texts[8 * index + bit]
+                for bit in range(8)
+                if byte >> bit & 1 and 8 * index + bit < len(texts)
+            )
+            for byte in range(256)
+        )
+        for index in range(13)
+    )
+    _TEXT_BYTES[words.style] = tables
+    return tables
 
 
 _WORDINGS = {style: Wording(style) for style in SUIT_STYLES}

@@ -22,8 +22,8 @@ from records.writer import write
 from scorer.cards import FOOL, Card
 from scorer.cardset import cards_of
 from scorer.games import get_game
+from scorer.games.engine import TrickPlay
 from scorer.games.minchiate import rules as R
-from scorer.games.minchiate.generator import legal_cards
 from scorer.record import Item, Line, Record, Trick
 from scorer.report import Report
 from scorer.tricks import TRUMP_MASK, TrickRules
@@ -85,24 +85,56 @@ def build(
     player who can follow suit plays another card instead; ``break_king``: the first player
     the King rule binds plays another card of the suit (``"trump"``: the first one holding
     another card of the suit and a trump trumps instead, a revoke too, MIN-12 and MIN-13).
+    The play goes through the Hand API (:meth:`Minchiate.start_play`): the turn, the legal
+    cards and the tricks won are the engine's.
     """
-    rng = random.Random(seed)
     players = players or PLAYERS
-    eldest, cutter = (dealer + 1) % 4, (dealer + 3) % 4
     if deck is None:
         deck = list(cards_of(R.PACK))
-        rng.shuffle(deck)
+        random.Random(seed).shuffle(deck)
     assert sorted(deck) == cards_of(R.PACK)
+    tags = (
+        ("Game", "minchiate"),
+        ("Players", ", ".join(players)),
+        ("Dealer", players[dealer]),
+        *extra_tags,
+    )
+    body: list[Line | Trick] = []
+    if draw:
+        body.append(Line("draw", None, tuple(Item(name) for name in draw)))
+    body += _deal_lines(deck, dealer, players, leave_in_folla)
+    state = GAME.start_play(Record(tags, tuple(body)))
+    built = Built("", Record(()), [int(state.hand(seat)) for seat in range(4)])
+    declares = _declares(built.hands, dealer, players) if declare else []
+    steer = _Steer(policy, revoke_at, break_king, built)
+    while (seat := state.to_play()) is not None:
+        state.push(steer.choose(state, seat))
+        if not state.current_trick:
+            trick = state.report.tricks[-1]
+            body.append(Trick(trick.number, None, tuple(Item(str(c), c) for c in trick.cards)))
+            body += declares if trick.number == 1 else []
+            body += _replace_line(state, body) if replace else []
+    built.record = Record(tags, tuple(body))
+    built.text = _with_comment(write(built.record), comment)
+    return built
+
+
+def _deal_lines(
+    deck: list[Card], dealer: int, players: list[str], leave_in_folla: bool
+) -> list[Line | Trick]:
+    """The lines of the deal from ``deck`` as the rules deal it (MIN-3 .. MIN-6): the robbed
+    cards, the hands and face-up cards, scoprire and pigliare, the folla with its counts and
+    the discards (the lowest plain cards)."""
+    eldest, cutter = (dealer + 1) % 4, (dealer + 3) % 4
     robbed, position = 0, 0
     while position < 13 and deck[position].bit & R.ROBBABLE:
         robbed |= deck[position].bit
         position += 1
     order = [(eldest + k) % 4 for k in range(4)]
-    dealt = [0, 0, 0, 0]
+    dealt, faceup = [0, 0, 0, 0], [0, 0, 0, 0]
     for seat in order:
         dealt[seat] = sum(c.bit for c in deck[position : position + 20])
         position += 20
-    faceup = [0, 0, 0, 0]
     for seat in order:
         faceup[seat] = deck[position].bit
         position += 1
@@ -115,16 +147,15 @@ def build(
         pigliati &= pigliati - 1
     folla = sum(c.bit for c in talon) & ~pigliati
     body: list[Line | Trick] = []
-    if draw:
-        body.append(Line("draw", None, tuple(Item(name) for name in draw)))
     if robbed:
         body.append(_line("rob", players[cutter], cards_of(robbed)))
     body += [_line("hand", players[s], cards_of(dealt[s])) for s in range(4)]
     body += [_line("faceup", players[s], cards_of(faceup[s])) for s in range(4)]
-    if scoperti:
-        body.append(_line("scoprire", None, cards_of(scoperti)))
-    if pigliati:
-        body.append(_line("pigliare", None, cards_of(pigliati)))
+    body += [
+        _line(k, None, cards_of(m))
+        for k, m in (("scoprire", scoperti), ("pigliare", pigliati))
+        if m
+    ]
     counts = tuple(
         Item(f"{name}={(folla >> (14 * s) & 0x3FFF).bit_count()}")
         for s, name in enumerate(("swords", "batons", "cups", "coins"))
@@ -134,98 +165,99 @@ def build(
     hands[cutter] |= robbed
     hands[dealer] |= scoperti | pigliati
     for seat, taken in ((cutter, robbed), (dealer, scoperti | pigliati)):
-        count = taken.bit_count()
-        if count:
+        if taken:
             plain = cards_of(hands[seat] & ~R.COUNTING & ~R.SOPRAVENTI)
-            discard = sum(c.bit for c in plain[:count])
-            hands[seat] &= ~discard
-            body.append(_line("discard", players[seat], cards_of(discard)))
-    built = Built("", Record(()), list(hands))
+            body.append(_line("discard", players[seat], plain[: taken.bit_count()]))
+    return body
+
+
+def _declares(hands: list[int], dealer: int, players: list[str]) -> list[Line]:
+    """Every versicola each player holds, declared from eldest round (MIN-7)."""
     declares = []
     for offset in range(1, 5):
         seat = (dealer + offset) % 4
         shown = 0
         for versicola in R.versicole(hands[seat]):
             shown |= versicola.cards
-        if shown and declare:
+        if shown:
             declares.append(
                 _line("declare", players[seat], cards_of(shown | hands[seat] & FOOL.bit))
             )
-    leader, first_led, piles, owed = eldest, 0, [0, 0], None
-    for number in range(1, 22):
-        trick: list[Card] = []
-        for position in range(4):
-            seat = (leader + position) % 4
-            hand = hands[seat]
-            legal = legal_cards(hand, trick, first_led)
-            card = policy(number, seat, hand, legal, trick)
-            led = TrickRules.led_category(trick)
-            if revoke_at is not None and number >= revoke_at and led is not None and led < 4:
-                others = hand & ~R.RULES.legal(hand, trick) & ~FOOL.bit
-                if others and hand & (0x3FFF << 14 * led):
-                    card = cards_of(others)[0]
-                    built.revokes.append((number, seat))
-                    revoke_at = None
-            elif (
-                break_king
-                and legal.bit_count() == 1
-                and legal & ~TRUMP_MASK
-                and led is not None
-                and led < 4
-                and legal == 1 << (led * 14 + 13)
-            ):
-                others = hand & (0x3FFF << 14 * led) & ~legal
-                if others and break_king == "trump" and hand & TRUMP_MASK:
-                    card = cards_of(hand & TRUMP_MASK)[0]
-                    built.king_breaks.append((number, seat))
-                    built.revokes.append((number, seat))
-                    break_king = False
-                elif others and break_king is True:
-                    card = cards_of(others)[0]
-                    built.king_breaks.append((number, seat))
-                    break_king = False
-            if card == FOOL:
-                built.fool = (number, seat)
-            hands[seat] &= ~card.bit
-            trick.append(card)
+    return declares
+
+
+class _Steer:
+    """The card each player plays: the policy's, or a revoke or a breach of the King rule
+    where the test asks for one (recorded in ``built``)."""
+
+    def __init__(
+        self, policy: Policy, revoke_at: int | None, break_king: bool | str, built: Built
+    ) -> None:
+        self.policy, self.revoke_at, self.break_king, self.built = (
+            policy,
+            revoke_at,
+            break_king,
+            built,
+        )
+
+    def choose(self, state: TrickPlay, seat: int) -> Card:
+        number = state.done + 1
+        hand, legal = int(state.hand(seat)), int(state.legal_cards())
+        trick = list(state.current_trick)
+        card = self.policy(number, seat, hand, legal, trick)
         led = TrickRules.led_category(trick)
         if led is not None and led < 4:
-            first_led |= 1 << led
-        body.append(Trick(number, None, tuple(Item(str(c), c) for c in trick)))
-        if number == 1:
-            body += declares
-        winner = (leader + R.RULES.winner(trick)) % 4
-        side = winner & 1
-        mask = sum(c.bit for c in trick)
-        if FOOL in trick:
-            fool_side = (leader + trick.index(FOOL)) % 4 & 1
-            if fool_side != side:
-                mask &= ~FOOL.bit
-                piles[fool_side] |= FOOL.bit
-                owed = (fool_side, side)
-        piles[side] |= mask
-        if owed is not None and replace:
-            plain = piles[owed[0]] & ~R.COUNTING
-            if plain:
-                card = cards_of(plain)[0]
-                piles[owed[0]] &= ~card.bit
-                piles[owed[1]] |= card.bit
-                body.append(_line("replace", None, [card]))
-                owed = None
-        leader = winner
-    tags = (
-        ("Game", "minchiate"),
-        ("Players", ", ".join(players)),
-        ("Dealer", players[dealer]),
-        *extra_tags,
-    )
-    record = Record(tags, tuple(body))
-    text = write(record)
-    if comment:
-        head, _, rest = text.partition("\n\n")
-        text = head + "\n" + "".join(f"; {line}\n" for line in comment.splitlines()) + rest
-    built.text, built.record = text, record
-    return built
+            card = self.steered(number, seat, hand, legal, trick, led) or card
+        if card == FOOL:
+            self.built.fool = (number, seat)
+        return card
+
+    def steered(
+        self, number: int, seat: int, hand: int, legal: int, trick: list[Card], led: int
+    ) -> Card | None:
+        """The illegal card the test asks for here, if any."""
+        suit = 0x3FFF << 14 * led
+        if self.revoke_at is not None and number >= self.revoke_at:
+            others = hand & ~R.RULES.legal(hand, trick) & ~FOOL.bit
+            if others and hand & suit:
+                self.built.revokes.append((number, seat))
+                self.revoke_at = None
+                return cards_of(others)[0]
+            return None
+        king = 1 << (led * 14 + 13)
+        others = hand & suit & ~legal
+        if not self.break_king or legal != king or not others:
+            return None
+        if self.break_king == "trump" and hand & TRUMP_MASK:
+            self.built.revokes.append((number, seat))  # a revoke too (MIN-13)
+            card = cards_of(hand & TRUMP_MASK)[0]
+        elif self.break_king is True:
+            card = cards_of(others)[0]
+        else:
+            return None
+        self.built.king_breaks.append((number, seat))
+        self.break_king = False
+        return card
+
+
+def _replace_line(state: TrickPlay, written: list[Line | Trick]) -> list[Line]:
+    """The card given for the Fool once it is due (MIN-11a), as a replace line: the lowest
+    non-counting card the Fool's side has won, which the engine derives and notes then (its
+    record has no replace line)."""
+    if any(isinstance(line, Line) and line.keyword == "replace" for line in written):
+        return []
+    for finding in state.report.findings:
+        if finding.code == "FOOL_REPLACEMENT_DERIVED":
+            return [_line("replace", None, finding.cards)]
+    return []
+
+
+def _with_comment(text: str, comment: str) -> str:
+    """The record's text with ``comment`` as comment lines after its tags."""
+    if not comment:
+        return text
+    head, _, rest = text.partition("\n\n")
+    return head + "\n" + "".join(f"; {line}\n" for line in comment.splitlines()) + rest
 
 
 def weak_side_deck(seed: int) -> list[Card]:
@@ -349,65 +381,101 @@ def recount(record: Record, accrescimento: bool = True) -> dict:
     """Count a clean game again, written straight from MIN-3 .. MIN-11 and MIN-15 without the
     engine's replay: the marks in order, the rests during play, the end count and the rests at
     the end, per player (revoke penalties are the caller's)."""
-    players = record.players
-    dealer = record.dealer
-    side = lambda seat: seat % 2  # noqa: E731
+    count = _Recount(record, accrescimento)
+    count.before_play()
+    count.play()
+    fool_lost = count.settle_fool()
+    return count.result(fool_lost)
 
-    def cards_in(keyword: str, subject: str | None = None) -> int:
+
+def _side(seat: int) -> int:
+    return seat % 2
+
+
+def _value(mask: int) -> int:
+    return sum(R.VALUE[c] for c in cards_of(mask))
+
+
+class _Recount:
+    """The state of :func:`recount`: the marks in order, what each side declared and won."""
+
+    def __init__(self, record: Record, accrescimento: bool) -> None:
+        self.record = record
+        self.accrescimento = accrescimento
+        self.marks: list[tuple[int, int]] = []  # (side, points) in order
+        self.declared: list[dict[str, int]] = [{}, {}]
+        self.piles = [0, 0]
+        self.tricks_won = [0, 0]
+        self.owed: tuple[int, int] | None = None  # (the Fool's side, the winners)
+        self.last = 0  # the last trick's winner
+
+    def cards_in(self, keyword: str, subject: str | None = None) -> int:
         return sum(
             c.bit
-            for ln in record.lines(keyword)
+            for ln in self.record.lines(keyword)
             if subject is None or ln.subject == subject
             for c in ln.cards()
         )
 
-    value = lambda mask: sum(R.VALUE[c] for c in cards_of(mask))  # noqa: E731
-    marks: list[tuple[int, int]] = []  # (side, points) in order
-    cutter = (dealer + 3) % 4
-    marks.append((side(cutter), value(cards_in("rob"))))
-    for k in range(1, 5):
-        seat = (dealer + k) % 4
-        marks.append((side(seat), value(cards_in("faceup", players[seat]))))
-    marks.append((side(dealer), value(cards_in("scoprire"))))
-    declared: list[dict[str, int]] = [{}, {}]
-    for k in range(1, 5):
-        seat = (dealer + k) % 4
-        shown = cards_in("declare", players[seat])
-        marks.append((side(seat), R.versicola_total(shown)))
-        for versicola in R.versicole(shown):
-            if versicola.kind in R.EXTENDABLE and accrescimento:
-                kinds = declared[side(seat)]
-                kinds[versicola.kind] = kinds.get(versicola.kind, 0) | versicola.cards
-    piles = [0, 0]
-    tricks_won = [0, 0]
-    leader = (dealer + 1) % 4
-    owed = None
-    last = None
-    written = bool(record.lines("replace"))
+    def before_play(self) -> None:
+        """MIN-3 .. MIN-7: the robbed cards, the face-up cards, the scoperti, the versicole."""
+        players, dealer, marks = self.record.players, self.record.dealer, self.marks
+        marks.append((_side((dealer + 3) % 4), _value(self.cards_in("rob"))))
+        for k in range(1, 5):
+            seat = (dealer + k) % 4
+            marks.append((_side(seat), _value(self.cards_in("faceup", players[seat]))))
+        marks.append((_side(dealer), _value(self.cards_in("scoprire"))))
+        for k in range(1, 5):
+            seat = (dealer + k) % 4
+            shown = self.cards_in("declare", players[seat])
+            marks.append((_side(seat), R.versicola_total(shown)))
+            for versicola in R.versicole(shown):
+                if versicola.kind in R.EXTENDABLE and self.accrescimento:
+                    kinds = self.declared[_side(seat)]
+                    kinds[versicola.kind] = kinds.get(versicola.kind, 0) | versicola.cards
 
-    def grow(side: int) -> None:
+    def grow(self, side: int) -> None:
         """Accrescimento (MIN-8) of what ``side`` declared, from the cards in its pile."""
-        kinds = declared[side]
+        kinds = self.declared[side]
         for kind, cards_ in kinds.items():
-            grown = _grow(cards_, piles[side], kind)
-            marks.append((side, sum(R.IN_VERSICOLA[c] for c in cards_of(grown & ~cards_))))
+            grown = _grow(cards_, self.piles[side], kind)
+            self.marks.append((side, sum(R.IN_VERSICOLA[c] for c in cards_of(grown & ~cards_))))
             kinds[kind] = grown
 
-    def give(card: Card) -> None:
+    def give(self, card: Card) -> None:
         """MIN-11: the Fool's side gives ``card``; from then on it is the winners' card, which
         may extend their versicole at once (MIN-8b), not the giver's."""
-        nonlocal owed
-        piles[owed[0]] &= ~card.bit
-        piles[owed[1]] |= card.bit
-        grow(owed[1])
-        owed = None
+        assert self.owed is not None
+        giver, winners = self.owed
+        self.piles[giver] &= ~card.bit
+        self.piles[winners] |= card.bit
+        self.grow(winners)
+        self.owed = None
 
-    for trick in record.body:
-        if isinstance(trick, Line):
-            if trick.keyword == "replace" and owed is not None:
-                give(trick.cards()[0])  # where the record says so
-            continue
-        cards = [c for c in trick.card_tuple]
+    def play(self) -> None:
+        """Each trick: its winner by MIN-1, the losers' counting cards that die (MIN-8), the
+        Fool kept by its side (MIN-11) and its card given where the record says, or as soon
+        as it is due (MIN-11a)."""
+        leader = (self.record.dealer + 1) % 4
+        written = bool(self.record.lines("replace"))
+        for entry in self.record.body:
+            if isinstance(entry, Line):
+                if entry.keyword == "replace" and self.owed is not None:
+                    self.give(entry.cards()[0])  # where the record says so
+                continue
+            leader = self.last = self.trick(leader, list(entry.card_tuple))
+            if self.owed is not None and not written:
+                # MIN-11a: no replace line: the card is due as soon as the side has a
+                # non-counting card, and it is the lowest one it then has (29 the highest)
+                plain = [c for c in cards_of(self.piles[self.owed[0]]) if not R.VALUE[c]]
+                plain = [c for c in plain if not c.is_fool]
+                if plain:
+                    self.give(
+                        min(plain, key=lambda c: (c.is_trump, c.rank if c.is_trump else int(c)))
+                    )
+
+    def trick(self, leader: int, cards: list[Card]) -> int:
+        """One trick led by ``leader``: the marks and the piles; returns its winner."""
         led = next((c.suit if not c.is_trump else 4 for c in cards if not c.is_fool), None)
         best = 0
         for i in range(1, 4):
@@ -417,74 +485,83 @@ def recount(record: Record, accrescimento: bool = True) -> dict:
         won = sum(c.bit for c in cards)
         for i, card in enumerate(cards):
             seat = (leader + i) % 4
-            if card.is_fool and side(seat) != side(winner):
+            if card.is_fool and _side(seat) != _side(winner):
                 won &= ~card.bit
-                piles[side(seat)] |= card.bit
-                owed = (side(seat), side(winner))
-            elif R.VALUE[card] and side(seat) != side(winner):
-                marks.append((side(winner), R.VALUE[card]))
-        piles[side(winner)] |= won
-        tricks_won[side(winner)] += 1
-        grow(side(winner))
-        leader = last = winner
-        if owed is not None and not written:
-            # MIN-11a: no replace line: the card is due as soon as the side has a non-counting
-            # card, and it is the lowest one it then has (29 is the highest of them)
-            plain = [c for c in cards_of(piles[owed[0]]) if not R.VALUE[c] and not c.is_fool]
-            if plain:
-                give(min(plain, key=lambda c: (c.is_trump, c.rank if c.is_trump else int(c))))
-    fool_lost = False
-    if owed is not None:  # never given: the Fool is lost, or the lowest counting card (MIN-11)
-        if not tricks_won[owed[0]]:
+                self.piles[_side(seat)] |= card.bit
+                self.owed = (_side(seat), _side(winner))
+            elif R.VALUE[card] and _side(seat) != _side(winner):
+                self.marks.append((_side(winner), R.VALUE[card]))
+        self.piles[_side(winner)] |= won
+        self.tricks_won[_side(winner)] += 1
+        self.grow(_side(winner))
+        return winner
+
+    def settle_fool(self) -> bool:
+        """A card never given for the Fool: the Fool is lost when its side won no trick,
+        else the lowest counting card goes (MIN-11). Returns whether the Fool was lost."""
+        if self.owed is None:
+            return False
+        giver, winners = self.owed
+        lost = not self.tricks_won[giver]
+        if lost:
             card = FOOL
-            fool_lost = True
         else:
-            pile = piles[owed[0]] & ~FOOL.bit
-            card = min(cards_of(pile), key=lambda c: (R.VALUE[c], c))
-        piles[owed[0]] &= ~card.bit
-        piles[owed[1]] |= card.bit
-    folla = cards_in("folla")
-    if not record.lines("folla"):  # MIN-5: the folla is every card not dealt or taken
-        dealt = sum(cards_in(k) for k in ("rob", "hand", "faceup", "scoprire", "pigliare"))
-        folla = R.PACK & ~dealt
-    piles[side(dealer)] |= folla | cards_in("discard")
-    diff, during = 0, [0, 0, 0, 0]
-    for who, points in marks:
-        diff += points if who == 0 else -points
-        while abs(diff) >= 60:
-            paid = 0 if diff > 0 else 1
-            diff += -60 if paid == 0 else 60
-            for seat in range(4):
-                during[seat] += 1 if side(seat) == paid else -1
-    end, parts = [], []
-    for s in (0, 1):
-        pile = piles[s]
-        part = (
-            pile.bit_count(),
-            max(0, pile.bit_count() - 42),
-            R.versicola_total(pile),
-            10 if side(last) == s else 0,
-            value(pile),
-        )
-        parts.append(part)
-        end.append(sum(part[1:]))
-    final = diff + end[0] - end[1]
-    count = -(-abs(final) // 60) * (2 if fool_lost else 1)
-    settlement = list(during)
-    for seat in range(4):
-        ahead = 0 if final > 0 else 1
-        settlement[seat] += count if side(seat) == ahead else -count
-        if fool_lost:
-            settlement[seat] += 14 if side(seat) == owed[1] else -14
-    return {
-        "end": end,
-        "during": during,
-        "settlement": tuple(settlement),
-        "cards": sum(p.bit_count() for p in piles),
-        "fool_lost": fool_lost,
-        "marks": [m for m in marks if m[1]],
-        "parts": parts,
-        "diff_after_play": diff,
-        "final": final,
-        "rests": count,
-    }
+            card = min(cards_of(self.piles[giver] & ~FOOL.bit), key=lambda c: (R.VALUE[c], c))
+        self.piles[giver] &= ~card.bit
+        self.piles[winners] |= card.bit
+        return lost
+
+    def rests_during_play(self) -> tuple[int, list[int]]:
+        """MIN-9: the difference after the marks, and the rests paid as it reached 60."""
+        diff, during = 0, [0, 0, 0, 0]
+        for who, points in self.marks:
+            diff += points if who == 0 else -points
+            while abs(diff) >= 60:
+                paid = 0 if diff > 0 else 1
+                diff += -60 if paid == 0 else 60
+                for seat in range(4):
+                    during[seat] += 1 if _side(seat) == paid else -1
+        return diff, during
+
+    def result(self, fool_lost: bool) -> dict:
+        """MIN-10, MIN-15: the end count of each side's pile (the folla and the discards
+        with the dealer's side) and the rests at the end."""
+        folla = self.cards_in("folla")
+        if not self.record.lines("folla"):  # MIN-5: the folla is every card not dealt or taken
+            keys = ("rob", "hand", "faceup", "scoprire", "pigliare")
+            folla = R.PACK & ~sum(self.cards_in(k) for k in keys)
+        piles = self.piles
+        piles[_side(self.record.dealer)] |= folla | self.cards_in("discard")
+        diff, during = self.rests_during_play()
+        end, parts = [], []
+        for s in (0, 1):
+            pile = piles[s]
+            part = (
+                pile.bit_count(),
+                max(0, pile.bit_count() - 42),
+                R.versicola_total(pile),
+                10 if _side(self.last) == s else 0,
+                _value(pile),
+            )
+            parts.append(part)
+            end.append(sum(part[1:]))
+        final = diff + end[0] - end[1]
+        count = -(-abs(final) // 60) * (2 if fool_lost else 1)
+        settlement = list(during)
+        for seat in range(4):
+            settlement[seat] += count if _side(seat) == (0 if final > 0 else 1) else -count
+            if fool_lost:
+                assert self.owed is not None
+                settlement[seat] += 14 if _side(seat) == self.owed[1] else -14
+        return {
+            "end": end,
+            "during": during,
+            "settlement": tuple(settlement),
+            "cards": sum(p.bit_count() for p in piles),
+            "fool_lost": fool_lost,
+            "marks": [m for m in self.marks if m[1]],
+            "parts": parts,
+            "diff_after_play": diff,
+            "final": final,
+            "rests": count,
+        }

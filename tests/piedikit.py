@@ -4,10 +4,12 @@ record text, and an independent count of the points.
 Like ``nicekit``: a deal gives some cards *fixed* to some players and the rest in pack order,
 one at a time round the table from eldest; the play is each player's lowest legal card (by
 card index: swords, batons, cups, coins, trumps 1..21, the Fool last), steered by *forced*
-plays (legal or not) and *kept* cards; remarks are written on plays by (trick, position).
+plays (legal or not) and *kept* cards, stepped through the engine's Hand API (whose turn, the
+legal cards, the winners); remarks are written on plays by (trick, position).
 
 :func:`count_points` counts a deal from the seed's table (PIE-2, PIE-6) without the engine's
-tables, for the golden records' hand-worked comments and for cross-checks.
+tables, for the golden records' hand-worked comments and for cross-checks: it is the tests'
+independent oracle, so :func:`winner_index` says who wins a trick from the seed's words.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from records.notation import read
 from scorer.cards import CARDS, FOOL, PIEDICAVALLO_PACK, Card
 from scorer.cardset import cards_of, mask_of
 from scorer.games import get_game
+from scorer.games.engine import TrickPlay
 from scorer.games.piedicavallo import rules as R
 from scorer.report import Report
 
@@ -83,30 +86,26 @@ def play_out(
     keep: Mapping[str, str] | None = None,
     tricks: int = 15,
 ) -> list[list[Card]]:
-    """Lowest legal card each (``force[(trick, name)]`` overrides; ``keep[name]`` held back
-    while another card is legal)."""
-    hands = dict(start)
+    """Lowest legal card each (``force[(trick, name)]`` overrides, legal or not; ``keep[name]``
+    held back while another card is legal), played through the engine's Hand API on the
+    game's table (:class:`~scorer.games.engine.TrickPlay`): it says whose turn it is, which
+    cards are legal and who wins each trick."""
+    play = TrickPlay(R.TABLE, Report("piedicavallo", tuple(PLAYERS), None))
+    play.begin_play([start[name] for name in PLAYERS], leader=PLAYERS.index(leader))
     kept = {name: mask(text) for name, text in (keep or {}).items()}
     force = dict(force or {})
-    lead = PLAYERS.index(leader)
-    out = []
-    for number in range(1, tricks + 1):
-        trick: list[Card] = []
-        for position in range(4):
-            name = PLAYERS[(lead + position) % 4]
-            hand = hands[name]
-            if (number, name) in force:
-                card = Card.parse(force.pop((number, name)))
-                assert hand >> card & 1, f"trick {number}: {name} does not hold {card}"
-            else:
-                legal = R.RULES.legal(hand, trick)
-                card = cards_of(legal & ~kept.get(name, 0) or legal)[0]
-            hands[name] = hand & ~card.bit
-            trick.append(card)
-        out.append(trick)
-        lead = (lead + winner_index(trick)) % 4
+    while (seat := play.to_play()) is not None and play.done < tricks:
+        name = PLAYERS[seat]
+        forced = force.pop((play.done + 1, name), None)
+        if forced is not None:
+            card = Card.parse(forced)
+            assert play.hand(seat).mask >> card & 1, f"trick {play.done + 1}: {name} lacks {card}"
+            play.push(card)  # unchecked: a forced play may be illegal (G-1)
+        else:
+            legal = int(play.legal_cards())
+            play.play(cards_of(legal & ~kept.get(name, 0) or legal)[0])
     assert not force, f"forced plays never reached: {force}"
-    return out
+    return [list(trick.cards) for trick in play.report.tricks]
 
 
 def winner_index(trick: Sequence[Card]) -> int:

@@ -4,9 +4,10 @@ and an independent count of the card points.
 Like ``tests/nicekit.py``: a pack dealt with some cards *fixed* to some players and the rest in
 pack order (no random numbers); the hand played out by a deterministic policy (lowest legal
 card), steered with *forced* plays (possibly illegal) and *kept* cards; the Fool's exchange
-written as soon as it is due (PIE3-7). :func:`count` is a second, deliberately plain reading of
-the rule text (its own rank orders and point table, one trick at a time), used to work out
-the golden records' figures without the engine.
+written as soon as it is due (PIE3-7). The play goes through the engine's Hand API
+(:class:`~scorer.games.engine.TrickPlay`: whose turn, the legal cards, the winners). :func:`count`
+is a second, deliberately plain reading of the rule text (its own rank orders and point table,
+one trick at a time), used to work out the golden records' figures without the engine.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from records.notation import read
 from scorer.cards import CARDS, Card
 from scorer.cardset import cards_of, mask_of
 from scorer.games import get_game
+from scorer.games.engine import TrickPlay
 from scorer.games.piemonte3 import rules as R
 from scorer.report import Report
 
@@ -178,34 +180,28 @@ def play_out(
     players: Sequence[str] = PLAYERS,
     tricks: int = 25,
 ) -> list[list[Card]]:
-    """Play from ``start``: each player his lowest legal card (by index) unless ``force``d
-    (that card, legal or not) or holding it back (``keep``) while another card is legal."""
+    """Play from ``start`` through the engine's Hand API (it says whose turn it is, the legal
+    cards and who wins): each player his lowest legal card (by index) unless ``force``d (that
+    card, legal or not: pushed unchecked) or holding it back (``keep``) while another card is
+    legal."""
     players = list(players)
-    hands = dict(start)
     kept = {n: mask(t) for n, t in (keep or {}).items()}
     force = dict(force or {})
-    lead = players.index(leader)
-    out = []
-    for number in range(1, tricks + 1):
-        trick: list[Card] = []
-        for position in range(3):
-            name = players[(lead + position) % 3]
-            hand = hands[name]
-            if (number, name) in force:
-                card = Card.parse(force.pop((number, name)))
-                if not hand >> card & 1:
-                    raise ValueError(f"trick {number}: {name} does not hold {card}")
-            else:
-                legal = R.RULES.legal(hand, trick)
-                free = legal & ~kept.get(name, 0)
-                card = cards_of(free or legal)[0]
-            hands[name] = hand & ~card.bit
-            trick.append(card)
-        out.append(trick)
-        lead = (lead + trick_winner(trick)) % 3
+    play = TrickPlay(R.play_table(), Report("piemonte3", tuple(players), None))
+    play.begin_play([start[name] for name in players], leader=players.index(leader))
+    while (seat := play.to_play()) is not None and play.done < tricks:
+        name, number = players[seat], play.done + 1
+        if (number, name) in force:
+            card = Card.parse(force.pop((number, name)))
+            if card not in play.hand(seat):
+                raise ValueError(f"trick {number}: {name} does not hold {card}")
+        else:
+            legal = int(play.legal_cards())
+            card = cards_of(legal & ~kept.get(name, 0) or legal)[0]
+        play.push(card)
     if force:
         raise ValueError(f"forced plays never reached: {force}")
-    return out
+    return [list(result.cards) for result in play.report.tricks]
 
 
 @dataclass

@@ -2,10 +2,11 @@
 whole hand played out with its draws, melds and the cover of the Fool.
 
 A pinch hand is 39 tricks and 48 draws; writing one by hand for each test would hide the point
-of the test, so this module plays hands itself, by a policy steered with *forced* plays
-(possibly illegal, for a revoke), *kept* cards (held back while anything else is legal) and a
-meld schedule. It also keeps its own tally of the piles (PINCH-2, PINCH-6, PINCH-7), written
-independently of the engine, so a test compares two separate counts of the same hand.
+of the test, so this module plays hands through the engine's Hand API (whose turn, the legal
+cards, the winners, the draws), by a policy steered with *forced* plays (possibly illegal, for
+a revoke), *kept* cards (held back while anything else is legal) and a meld schedule. It also
+keeps its own tally of the piles (PINCH-2, PINCH-6, PINCH-7), written apart from the engine's,
+so a test compares two separate counts of the same hand.
 
 Tests assert the situation they need before asserting the rule, so a change to the builder
 cannot silently turn a test into a no-op.
@@ -21,6 +22,7 @@ from records.notation import read
 from scorer.cards import CARDS, FOOL, Card
 from scorer.cardset import cards_of, mask_of
 from scorer.games import get_game
+from scorer.games.pinch import PinchHand
 from scorer.games.pinch import rules as R
 from scorer.report import Report
 
@@ -153,14 +155,9 @@ def play(
 ) -> Played:
     """Play a hand out: tricks, draws (winner first), melds from the schedule at the start and
     after each player's draw, and the cover of the Fool (``first``: at the first trick its
-    owner wins after it, with that trick's lowest card; ``never``: not at all)."""
-    rng = rng or random.Random(0)
-    rules = R.rules(
-        "pip-order=historic" in (options or ""), "overtrump=required" in (options or "")
-    )
-    force = dict(force or {})
-    kept = {name: mask(text) for name, text in (keep or {}).items()}
-    held = dict(hands)
+    owner wins after it, with that trick's lowest card; ``never``: not at all). Whose turn it
+    is, the legal cards, each trick's winner and the draws come from the engine's Hand API
+    (:meth:`Pinch.start_play`); the piles, the Fool and the Bagatto are the kit's own tally."""
     out = Played(
         dealer,
         dict(hands),
@@ -171,64 +168,95 @@ def play(
         won={p: 0 for p in PLAYERS},
         melds={p: [] for p in PLAYERS},
     )
-    lines = out.lines
-    leader = PLAYERS[1 - PLAYERS.index(dealer)]
+    hand = get_game("pinch").start_play(read(out.text())[0].record)
+    assert isinstance(hand, PinchHand)
+    player = _Player(out, hand, rng or random.Random(0), policy, melds)
+    player.force = dict(force or {})
+    player.kept = {name: mask(text) for name, text in (keep or {}).items()}
+    player.meld_moment(0)
+    while hand.done < tricks:
+        player.play_card()
+        if not hand.current_trick:
+            player.trick_done(cover)
+    if tricks == R.TRICKS and out.fool is not None and out.cover is None:
+        out.piles[out.fool] &= ~FOOL.bit
+        out.piles[other(out.fool)] |= FOOL.bit
+    assert not player.force, f"forced plays never reached: {player.force}"
+    return out
 
-    def meld(name: str, number: int) -> None:
-        if melds is not None:
-            for text in melds(name, number, held[name], out.melds[name]):
-                out.melds[name].append(text)
-                lines.append(f"meld {name}: {text}")
 
-    for name in (leader, dealer):
-        meld(name, 0)
-    position = 0
-    fool_after = 0
-    for number in range(1, tricks + 1):
-        trick: list[Card] = []
-        for name in (leader, PLAYERS[1 - PLAYERS.index(leader)]):
-            hand = held[name]
-            if (number, name) in force:
-                card = Card.parse(force.pop((number, name)), "french")
-                assert hand >> card & 1, f"trick {number}: {name} does not hold {card}"
-            else:
-                legal = rules.legal(hand, trick)
-                free = legal & ~kept.get(name, 0)
-                card = policy(name, cards_of(free or legal), trick, rng)
-            held[name] = hand & ~card.bit
-            trick.append(card)
-        lines.append(f"{number}. " + " ".join(c.text("french") for c in trick))
-        winner = PLAYERS[(PLAYERS.index(leader) + rules.winner(trick)) % 2]
+def other(name: str) -> str:
+    return PLAYERS[1 - PLAYERS.index(name)]
+
+
+class _Player:
+    """The steps of :func:`play`: a card for the player to play (forced, or by the policy
+    among the legal cards, kept cards held back), and what follows a trick."""
+
+    def __init__(
+        self,
+        out: Played,
+        hand: PinchHand,
+        rng: random.Random,
+        policy: Policy,
+        melds: Melds | None,
+    ) -> None:
+        self.out, self.hand, self.rng, self.policy, self.melds = out, hand, rng, policy, melds
+        self.force: dict[tuple[int, str], str] = {}
+        self.kept: dict[str, int] = {}
+
+    def play_card(self) -> None:
+        hand = self.hand
+        seat = hand.to_play()
+        assert seat is not None
+        name, number = PLAYERS[seat], hand.done + 1
+        if (number, name) in self.force:
+            card = Card.parse(self.force.pop((number, name)), "french")
+            assert hand.hand(seat).mask >> card & 1, f"trick {number}: {name} does not hold {card}"
+        else:
+            legal = int(hand.legal_cards())
+            free = legal & ~self.kept.get(name, 0)
+            card = self.policy(name, cards_of(free or legal), list(hand.current_trick), self.rng)
+        hand.push(card)  # unchecked: a forced card may be a revoke
+
+    def trick_done(self, cover: str) -> None:
+        """The trick just won: written, tallied by the kit, the Fool covered (``first``),
+        then the draws and the melds after them."""
+        out, hand = self.out, self.hand
+        result = hand.report.tricks[-1]
+        trick, leader = list(result.cards), PLAYERS[result.leader]
+        winner = PLAYERS[hand.leader]
+        out.lines.append(f"{result.number}. " + " ".join(c.text("french") for c in trick))
         out.tricks.append((leader, trick, winner))
         out.won[winner] += 1
-        for position_, card in enumerate(trick):
+        for position, card in enumerate(trick):
             if card == FOOL:
-                out.fool = leader if position_ == 0 else PLAYERS[1 - PLAYERS.index(leader)]
+                out.fool = leader if position == 0 else other(leader)
                 out.piles[out.fool] |= card.bit
             else:
                 out.piles[winner] |= card.bit
-        if out.fool == winner and FOOL not in trick and out.cover is None:
-            fool_after |= mask_of(trick)
-            if cover == "first":
-                out.cover = min(trick)
-                lines.append(f"cover {winner}: {out.cover.text('french')}")
-                out.piles[winner] &= ~out.cover.bit
-                out.piles[PLAYERS[1 - PLAYERS.index(winner)]] |= out.cover.bit
-        if number <= R.STOCK_TRICKS:
-            loser = PLAYERS[1 - PLAYERS.index(winner)]
-            for name in (winner, loser):
-                card = stock[position]
-                position += 1
-                held[name] |= card.bit
-                lines.append(f"draw {name}: {card.text('french')}")
-            for name in (winner, loser):
-                meld(name, number)
-        leader = winner
-    if tricks == R.TRICKS and out.fool is not None and out.cover is None:
-        out.piles[out.fool] &= ~FOOL.bit
-        out.piles[PLAYERS[1 - PLAYERS.index(out.fool)]] |= FOOL.bit
-    assert not force, f"forced plays never reached: {force}"
-    return out
+        if out.fool == winner and FOOL not in trick and out.cover is None and cover == "first":
+            out.cover = min(trick)
+            out.lines.append(f"cover {winner}: {out.cover.text('french')}")
+            out.piles[winner] &= ~out.cover.bit
+            out.piles[other(winner)] |= out.cover.bit
+        drew = False
+        while (seat := hand.to_draw()) is not None:
+            out.lines.append(f"draw {PLAYERS[seat]}: {hand.draw().text('french')}")
+            drew = True
+        if drew:
+            self.meld_moment(result.number)
+
+    def meld_moment(self, number: int) -> None:
+        """The leader of the next trick, then the other, meld from the schedule."""
+        if self.melds is None:
+            return
+        first = self.hand.leader
+        for seat in (first, 1 - first):
+            name = PLAYERS[seat]
+            for text in self.melds(name, number, int(self.hand.hand(seat)), self.out.melds[name]):
+                self.out.melds[name].append(text)
+                self.out.lines.append(f"meld {name}: {text}")
 
 
 def verify(text: str, options: Mapping[str, str] | None = None) -> Report:

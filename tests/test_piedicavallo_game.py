@@ -115,12 +115,20 @@ def test_still_level_after_six_deals_is_a_draw_PIE7() -> None:
     )
     seventh = ledger_of(deals([0, 0, 1, 1, 2, 2, 3]))
     assert [f.code for _, f in seventh.findings] == ["DEAL_AFTER_GAME_END"]
+    assert seventh.findings[0][1].message == (
+        "deal 7 comes after the game ended (the sides are still level after the two extra "
+        "deals); it is not part of the game and counts in no balance"
+    )
 
 
 def test_partners_are_fixed_for_the_game_PIE7() -> None:
     second = deals([0, 1])[1].replace("Anna, Bruno, Carla, Dario", "Anna, Carla, Bruno, Dario")
     ledger = ledger_of([deals([0])[0], second])
-    assert "PARTNERS_CHANGED" in [f.code for _, f in ledger.findings]
+    [changed] = [f for _, f in ledger.findings if f.code == "PARTNERS_CHANGED"]
+    assert changed.message == (
+        "deal 2 is played by Anna and Bruno against Carla and Dario; the game keeps its "
+        "partnerships (Anna and Carla against Bruno and Dario)"
+    )
 
 
 def test_deal_rotation_is_checked_G6() -> None:

@@ -8,6 +8,8 @@ after the card is played (``piedikit.hand_after``, computed without the engine).
 
 from __future__ import annotations
 
+import random
+import re
 from collections.abc import Callable
 
 import pytest
@@ -15,9 +17,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from piedikit import Deal, codes, hand_after, make_from, shuffled, verify
 
+from records.notation import read
 from scorer.cards import FOOL, Card
 from scorer.cardset import cards_of
+from scorer.games import get_game
+from scorer.games.piedicavallo import PiedicavalloHand
 from scorer.games.piedicavallo import rules as R
+from scorer.games.piedicavallo.talk import _compile
+from scorer.record import Record
 from scorer.report import Status
 from scorer.wording import ITALIAN
 
@@ -369,3 +376,50 @@ def test_counts_are_false_exactly_when_wrong_PIE5(
         if said >= 0:
             want = [] if said in counts else ["FALSE_REMARK"]
             assert codes(say(d, trick, position, f"other-colour {said}")) == want
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list(" \t\u00a0\x1c,;;ab+0K()")), max_size=24))
+def test_remark_statements_split_as_the_pattern_did_PIE5(note: str) -> None:
+    """A remark's statements, cut at ``,`` and ``;`` by string methods, are those of the
+    pattern ``[;,]`` (empty ones dropped), and the remark's plan quotes each as its words
+    joined by one space."""
+    from scorer.games.piedicavallo.talk import _plan, statements
+
+    words = tuple(tuple(w) for w in (part.split() for part in re.split("[;,]", note)) if w)
+    assert statements.__wrapped__(note) == words
+    for played in (0, 4):
+        assert [said for said, _rule in _plan.__wrapped__(note, played)] == [
+            " ".join(w) for w in words if _compile(" ".join(w), played)[0] != "ok"
+        ]
+
+
+def test_options_without_a_layer_are_the_defaults_PIE5() -> None:
+    """The replay takes the rule options' defaults without resolving when neither the record
+    (no Options tag) nor the caller gives any; with either, they are resolved as ever."""
+    from scorer.games.piedicavallo.hand import DEFAULT_OPTIONS
+
+    GAME = get_game("piedicavallo")
+    assert DEFAULT_OPTIONS == GAME.resolve_options() == {"remark-counts": "exact"}
+    record = GAME.random_record(random.Random(2))
+    assert PiedicavalloHand(GAME, record, None).options == DEFAULT_OPTIONS
+    assert PiedicavalloHand(GAME, record, {}).options == DEFAULT_OPTIONS
+    assert PiedicavalloHand(GAME, record, {"remark-counts": "at-least"}).options == {
+        "remark-counts": "at-least"
+    }
+    tagged = Record((*record.tags, ("Options", "remark-counts=at-least")), record.body)
+    assert PiedicavalloHand(GAME, tagged, None).options == {"remark-counts": "at-least"}
+    assert PiedicavalloHand(GAME, tagged, {"remark-counts": "exact"}).options == DEFAULT_OPTIONS
+    # a count true only "at least": false by default, clean when the record's tag says so
+    d = deal()
+    t, p, _c = find(
+        d,
+        lambda d, t, p, c: (
+            trump_play(d, t, p, c) and (hand_after(d, t, p) & R.TRUMPS).bit_count() >= 2
+        ),
+    )
+    d.notes = {(t, p): "have +1"}
+    text = d.text()
+    tagged_text = text.replace("]\n", ']\n[Options "remark-counts=at-least"]\n', 1)
+    assert [f.code for f in GAME.verify(read(text)[0].record).findings] == ["FALSE_REMARK"]
+    assert GAME.verify(read(tagged_text)[0].record).findings == []

@@ -337,3 +337,36 @@ def test_a_whole_flagged_hand_reads_alike_in_every_style(style: str) -> None:
     assert ("missing KH" if style == "french" else "missing K♥") in messages
     assert "held clubs" in messages and "batons" not in messages
     assert [s.name for s in other.sides] == PLAYERS
+
+
+def test_every_finding_is_its_template_filled_from_its_facts_issue_22_5() -> None:
+    """A finding's sentence is made in one place from its code and facts (#22.5): for the
+    findings of random and damaged records (the codes named below all occur), re-rendering the
+    game's template from the finding's facts gives its message word for word."""
+    import random
+
+    from records.mutate import MUTATIONS, mutate
+    from records.notation import read_one
+    from records.writer import write
+    from scorer.games import get_game
+    from scorer.games.piemonte3.messages import TEMPLATES
+    from scorer.messages import render
+
+    game = get_game("piemonte3")
+    seen: set[str] = set()
+    for seed in range(120):
+        text = write(game.random_record(random.Random(seed)))
+        kind = sorted(MUTATIONS)[seed % len(MUTATIONS)]
+        for variant in (text, mutate(text, kind, random.Random(seed))):
+            parsed = read_one(variant) if variant is not None else None
+            if parsed is None or not parsed.ok:
+                continue
+            report = game.verify(parsed.record)
+            words = game.wording(parsed.record)
+            for finding in report.findings:
+                if finding.template not in TEMPLATES:
+                    continue  # added outside the engine (a revoke's proof, a claim)
+                again = render(TEMPLATES[finding.template], finding.namespace(), words, PLAYERS)
+                assert again == finding.message.split("; proved by")[0], finding
+                seen.add(finding.code)
+    assert {"CARD_NOT_HELD", "DUPLICATE_CARD", "MUST_FOLLOW_SUIT", "BETTER_GROUPING"} <= seen

@@ -229,26 +229,6 @@ def test_api_session_ledger_in_points(client: FlaskClient, tournament: Tournamen
     }
 
 
-@settings(max_examples=30, deadline=None)
-@given(seeds)
-def test_the_fast_trick_path_agrees_with_the_full_checks(seed: int) -> None:
-    """The replay's fast path for ordinary tricks gives the same report as the full checks."""
-    from scorer.games.pinch import PinchReplay
-
-    class Full(PinchReplay):
-        def trick(self, trick, is_last_line):  # type: ignore[no-untyped-def]
-            return self.trick_full(trick, is_last_line)
-
-    record = random_record(seed)
-    fast, full = GAME.verify(record), Full(GAME, record, None, single_pass=False).run()
-    assert fast.status == full.status and fast.settlement == full.settlement
-    assert [(t.winner, t.points) for t in fast.tricks] == [
-        (t.winner, t.points) for t in full.tricks
-    ]
-    assert [s.total for s in fast.sides] == [s.total for s in full.sides]
-    assert [f.code for f in fast.findings] == [f.code for f in full.findings]
-
-
 @settings(max_examples=40, deadline=None)
 @given(seeds, st.sampled_from(["first", "never"]))
 def test_engine_agrees_with_the_kits_own_count(seed: int, cover: str) -> None:

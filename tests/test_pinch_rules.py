@@ -256,8 +256,8 @@ def test_pinch3_hands_are_derived_from_a_complete_play() -> None:
 def test_pinch3_a_derived_hand_holds_no_card_of_the_stock(seed: int) -> None:
     """Without hand lines, a player who plays a card of the written stock he never drew did
     not hold it (the stock is never dealt): written as the other player's drawn card played
-    again in the same trick (``16 16``), the record is impossible at that trick (G-2), on
-    both paths, where it used to pass or fail by which path judged the tie."""
+    again in the same trick (``16 16``), the record is impossible at that trick (G-2), where it
+    once passed or failed by which replay path judged the tie."""
     p = random_hand(seed)
     text = p.text(write_hands=False)
     lines = text.split("\n")
@@ -276,7 +276,31 @@ def test_pinch3_a_derived_hand_holds_no_card_of_the_stock(seed: int) -> None:
         assert report.status is Status.INVALID
         [error] = report.errors
         assert error.code in ("CARD_NOT_HELD", "DUPLICATE_CARD") and error.trick == int(number)
-        assert report.findings == game.verify_general(parsed.record, options).findings
+
+
+def test_g2_a_card_outside_the_pack_is_impossible_though_the_hands_are_not_written() -> None:
+    """Without hand lines, a trick with a card outside the 78-card pack (trump 22) is
+    impossible where it is played (G-2): the deal is not derived with that card in a hand,
+    as it once was, which took the card as held and scored the hand."""
+    p = random_hand(12)
+    text = p.text(write_hands=False)
+    lines = text.splitlines()
+    drawn = {line.split(": ")[1] for line in lines if line.startswith("draw ")}
+    at, trick = next(
+        (i, line)
+        for i, line in enumerate(lines)
+        if line[:1].isdigit()
+        and int(line.split(".")[0]) > 24  # no draw after it (PINCH-3)
+        and line.split()[2] not in drawn  # a card its player was dealt
+        and line.split()[2] != "Fool"
+    )
+    number, first, _second = trick.split()
+    lines[at] = f"{number} {first} 22"
+    report = verify("\n".join(lines) + "\n")
+    [error] = report.errors
+    assert (error.code, error.trick) == ("CARD_NOT_IN_PACK", int(number[:-1]))
+    assert error.message == "22 is not in the 78-card pack"
+    assert report.hands is None and "HANDS_DERIVED" not in codes(report, notes=True)
 
 
 def test_pinch3_a_revoke_is_found_without_the_hand_lines() -> None:

@@ -216,15 +216,27 @@ class TrickPlay(Replay):
         """Play one trick line of a record: its place and leader checked (G-2), its cards in
         turn (:meth:`advance`). Returns the trick; its ``winner`` is ``None`` when the line
         stops short (the record's last line, or an unknown card), which ends the play."""
-        self.check_trick_line(trick)
-        self.clear_trick(trick)
+        table = self.table
         cards = trick.card_tuple
         number = self.done + 1
-        if self.advance(cards) and len(cards) == self.table.players:
+        leader = trick.leader
+        if (
+            trick.number != number
+            or number > table.tricks
+            or (leader is not None and leader != self.leader)
+            or len(cards) > table.players
+        ):
+            self.check_trick_line(trick)  # (the common line passes its checks at once)
+        if self.current:
+            self.clear_trick(trick)
+        else:  # the table is clear (the play began, or a trick was won): the line's own
+            self.source = trick
+        if self.advance(cards) and len(cards) == table.players:
             return self.end_trick()
+        result = self.keep_partial_trick()  # kept before a short line's halt too (G-2)
         if len(self.current) == len(cards) and not last_line:
             self.halt("SHORT_TRICK", loc=trick.loc, trick=number, count=len(cards))
-        return self.keep_partial_trick()
+        return result
 
     def check_trick_line(self, trick: Trick) -> None:
         """G-2: the next trick line must carry the next number, within the hand's tricks, be
@@ -249,7 +261,7 @@ class TrickPlay(Replay):
                 seat=trick.leader,
                 leader=self.leader,
             )
-        if len(trick.plays) > table.players:
+        if len(trick.card_tuple) > table.players:  # (not plays: a plain line keeps no items)
             self.halt(
                 "TOO_MANY_CARDS",
                 loc=trick.plays[table.players].loc,
@@ -278,17 +290,18 @@ class TrickPlay(Replay):
         )
         seen = self.seen
         for card in cards:
-            entry = info[card] if card is not None else None
-            if entry is None:
+            try:
+                bit, category, key, worth = info[card]  # type: ignore[index, misc]
+            except TypeError:  # an unknown card (None), or one outside the pack (no entry)
                 self.seen = seen
                 self.unplayable(len(current), seat, card)  # stops, unless the card is unknown
                 break
-            bit, category, key, worth = entry
             assert card is not None  # (an unknown card has no entry)
             hand = hands[seat]
-            if not hand & bit:
+            if hand & bit:
+                hands[seat] = hand ^ bit
+            else:
                 self.not_in_hand(len(current), seat, card, seen)
-            hands[seat] = hand & ~bit
             played[seat] |= bit
             seen |= bit
             current.append(card)
@@ -311,6 +324,8 @@ class TrickPlay(Replay):
                     self.judge(len(current) - 1, seat, card, hand, led)
                 if category == TRUMP and (key > best or (later and key == best)):
                     best, winner = key, seat
+            elif strict and known[seat]:  # the Fool, in a trick whose every card is judged
+                self.judge(len(current) - 1, seat, card, hand, led)
             points += worth
             seat = seat + 1 if seat + 1 < n else 0
         else:

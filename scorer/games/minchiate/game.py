@@ -13,29 +13,29 @@ become impossible (G-2). Findings and score lines name cards and suits in the re
 Seats: the ``Players`` tag lists the players in playing (anticlockwise) order; partners sit
 opposite, so the first and third players are one side, the second and fourth the other.
 
-Two paths, one result: a record with the four hands and all 21 tricks written is replayed by
-the single pass (:func:`~scorer.games.minchiate.play.single_pass`: seating, legality, replay
-and the marks of each trick in one loop); anything it does not settle itself sends the record
-to the general path (seat every trick, then play it), replayed from scratch.
-:meth:`Minchiate.verify_general` runs the general path alone, the reference that
-``tests/test_minchiate_fastpath.py`` holds the single pass to. The state of one replay is
-:class:`~.hand.MinchiateHand`; :class:`MinchiateReplay` here drives the phases over it.
+The play goes through the one trick loop of :mod:`scorer.games.engine`, with Minchiate's rules
+in the hooks of :class:`~scorer.games.minchiate.play.MinchiatePlay`; :class:`MinchiateReplay`
+here drives the phases in the order of the game. :meth:`Minchiate.start_play` gives the state
+as the play begins (the Hand API).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from contextlib import suppress
 
 from ...claims import claim_findings
 from ...findings import Finding, Loc
 from ...record import Record
 from ...report import Report
 from ..base import Game
-from . import play as P
+from ..engine import NoPlay
+from ..replay import ReplayStop
 from . import rules as R
 from . import scoring as S
-from .hand import NOTE, MinchiateHand, _Stop
+from .hand import NOTE
+from .play import MinchiatePlay
 
 __all__ = ["Minchiate", "MinchiateReplay"]
 
@@ -62,7 +62,21 @@ class Minchiate(Game):
     def replay(
         self, record: Record, options: Mapping[str, str] | None = None, *, single_pass: bool = True
     ) -> Report:
-        return MinchiateReplay(self, record, options, single_pass=single_pass).run()
+        """The replay of ``record`` (``single_pass`` is ignored: there is one path)."""
+        return MinchiateReplay(self, record, options).run()
+
+    def start_play(
+        self, record: Record, options: Mapping[str, str] | None = None
+    ) -> MinchiateReplay:
+        """The Hand API: the game as its play begins, after the deal, the discards and the
+        declarations of ``record`` (:class:`~scorer.games.engine.NoPlay` if they stop)."""
+        replay = MinchiateReplay(self, record, options)
+        try:
+            replay.before_play()
+            replay.start_tricks()
+        except ReplayStop:
+            raise NoPlay(replay.finish()) from None
+        return replay
 
     def random_record(
         self, rng: random.Random, players: list[str] | None = None, dealer: int | None = None
@@ -98,74 +112,47 @@ class Minchiate(Game):
         return session_payments(records, reports)
 
 
-class MinchiateReplay(MinchiateHand):
-    """The replay of one record: runs the phases over the state of :class:`MinchiateHand` in
-    the order of the game, on the single pass when it can. Built, run once, discarded."""
+class MinchiateReplay(MinchiatePlay):
+    """The replay of one record: runs the phases over the state in the order of the game.
+    Built, run once, discarded."""
 
     # -- driver ----------------------------------------------------------------------------
     def run(self) -> Report:
         try:
-            if len(self.report.players) != 4:
-                self.stop(
-                    "WRONG_PLAYERS",
-                    f"Minchiate has four players, the record names {len(self.report.players)}",
-                    "MIN-16",
-                    loc=self.record.start,
-                )
-            self.sort_lines()
-            if self.single_pass and self.single_pass_ready():
-                return self.run_single_pass()
-            halted = self.seat_before_replay()  # G-2: the tricks before it are still replayed
-            self.deal()
-            self.marks = S.Marks(self)
-            self.marks.before_play()
-            self.declarations()
-            self.marks.declared()
-            self.play()
-            if halted:
-                raise _Stop
-        except _Stop:
+            self.before_play()
+            self.start_tricks()
+            self.play_record()
+        except ReplayStop:
             self.stopped = True
-            self.forget_later_halt()
+            self.note_unknown_card()
         try:
             return self.finish()
         finally:
             # Marks refers back to this replay: drop the cycle so the record and the replay
             # are freed as soon as the caller drops the report (not at the next collection).
-            if getattr(self, "marks", None) is not None:
-                self.marks.h = None
+            with suppress(AttributeError):
+                del self.marks
 
-    def run_single_pass(self) -> Report:
-        """The deal, the marks before play and the declarations as on the general path, then
-        one replay loop (:func:`~scorer.games.minchiate.play.single_pass`). On anything
-        unusual (an error, a card not held, a trick out of order, an unknown card) the record
-        is replayed from scratch on the general path, which then finds and words every
-        problem: the single pass only ever accepts what the general path accepts, with the
-        same findings. (Seating comes first on the general path, but with every hand written
-        the deal does not depend on it: a discarded card that is also played is not held.)"""
-        try:
-            self.deal()
-            self.marks = S.Marks(self)
-            self.marks.before_play()
-            self.declarations()
-            self.marks.declared()
-            P.single_pass(self)
-        except (_Stop, P.Fallback):
-            if self.marks is not None:
-                self.marks.h = None
-            return MinchiateReplay(
-                self.game, self.record, self.given_options, single_pass=False
-            ).run()
-        self.report.complete = True
-        try:
-            return self.finish()
-        finally:
-            self.marks.h = None
+    def before_play(self) -> None:
+        """The lines before the first trick: the deal, the folla and the discards (with what
+        each seat played, when the deal needs it), the marks before play, the versicole."""
+        if len(self.report.players) != 4:
+            self.halt(
+                "WRONG_PLAYERS", "MIN-16", loc=self.record.start, count=len(self.report.players)
+            )
+        self.sort_lines()
+        if self.needs_first_pass():
+            self.first_pass()
+        self.deal()
+        self.marks = S.Marks(self)
+        self.marks.before_play()
+        self.declarations()
+        self.marks.declared()
 
     def finish(self) -> Report:
         report = self.report
         if report.complete and not report.errors:
-            S.score_end(self)
+            S.score_end(self, self.marks)
             report.findings += claim_findings(self.lines.claims, report, "rests", "MIN-15")
         elif not report.errors and not report.complete:
             report.lines.clear()
@@ -175,15 +162,16 @@ class MinchiateReplay(MinchiateHand):
         return report
 
     # -- play ------------------------------------------------------------------------------
-    def play(self) -> None:
-        P.play(self)
-        if self.play_complete and not self.stopped:
+    def play_record(self) -> None:
+        """Every trick line in turn; the game is complete when all 21 are won."""
+        self.play_lines()
+        if self.done == R.TRICKS:
             self.report.complete = True
         elif not self.report.errors:
-            self.flag(
+            self.say(
                 "PARTIAL_RECORD",
                 NOTE,
-                f"the record stops after {len(self.seated)} trick line(s); nothing is scored",
                 "G-2",
                 loc=self.record.start,
+                count=len(self.report.tricks),
             )

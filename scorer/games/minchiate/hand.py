@@ -13,20 +13,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import partial
 
-from ...cards import FOOL, Card
+from ...cards import FOOL
 from ...cardset import cards_of
 from ...findings import Loc, Severity
 from ...record import Line, Record, Trick
 from ...report import Report
-from ...tricks import (
-    FOOL_BIT,
-    MUST_FOLLOW_SUIT,
-    MUST_FOLLOW_TRUMPS,
-    MUST_TRUMP,
-)
+from ...tricks import FOOL_BIT
 from ...wording import ITALIAN
 from ..base import Game
-from ..replay import ReplayStop, Seating, SeatingReplay
+from ..engine import PlayTable, TrickPlay
 from . import rules as R
 
 __all__ = ["MinchiateHand"]
@@ -34,18 +29,10 @@ __all__ = ["MinchiateHand"]
 
 ERROR, VIOLATION, NOTE = Severity.ERROR, Severity.VIOLATION, Severity.NOTE
 TRICKS = R.TRICKS  # MIN-4: 21 cards each, one trick per card
-SEATING = Seating(
-    4, TRICKS, R.PACK, R.RULES.strength, False, "the 97-card pack", "a game of Minchiate"
-)
+#: Minchiate's play as data for the trick loop (MIN-1, MIN-2, MIN-13): four players, 21
+#: tricks, the whole 97-card pack, follow suit else trump, the counting values.
+TABLE = PlayTable(4, TRICKS, R.PACK, R.RULES, R.VALUE, "the 97-card pack", "a game of Minchiate")
 BITS = tuple(1 << i for i in range(97))
-_REVOKE_REASONS = {
-    MUST_FOLLOW_SUIT: "held {suit} and had to follow suit",
-    MUST_TRUMP: "had no {suit} but held trumps, so had to trump",
-    MUST_FOLLOW_TRUMPS: "held trumps and a trump was led",
-}
-
-
-_Stop = ReplayStop  # this engine's name for the shared signal
 
 
 @dataclass
@@ -64,23 +51,52 @@ class _Lines:
     tricks: list[Trick] = field(default_factory=list)
 
 
-class MinchiateHand(SeatingReplay):
-    """One replay of one record. Built, run once, discarded."""
+class MinchiateHand(TrickPlay):
+    """One replay of one record: the state of the game before and during the play (the
+    trick loop's, :class:`~scorer.games.engine.TrickPlay`). Built, run once, discarded."""
 
-    seating = SEATING
+    # (its findings' templates, :mod:`.messages`, are set by the play, which imports them)
+    # The game's own state in slots: the instance's dict keeps only the trick loop's, few
+    # enough for Python's fast attribute access (its shared-key dicts hold at most 30).
+    __slots__ = (
+        "cutter",
+        "dealer",
+        "dealt",
+        "declared",
+        "discards",
+        "eldest",
+        "faceup",
+        "folla",
+        "fool_due",
+        "fool_lost",
+        "fool_owed",
+        "game",
+        "hand_known",
+        "lines",
+        "options",
+        "pigliati",
+        "piles",
+        "play_complete",
+        "record",
+        "revokes",
+        "robbed",
+        "scoperti",
+        "seats_by_name",
+        "show",
+        "shown",
+        "start",
+        "stopped",
+        "tricks_won",
+    )
 
     def __init__(
-        self,
-        game: Game,
-        record: Record,
-        options: Mapping[str, str] | None,
-        single_pass: bool = True,
-    ):
+        self, game: Game, record: Record, options: Mapping[str, str] | None = None
+    ) -> None:
+        super().__init__(
+            TABLE, Report(game.key, tuple(record.players), record.dealer, unit=game.unit)
+        )
         self.game = game
-        self.given_options = options
-        self.single_pass = single_pass
         self.record = record
-        self.report = Report(game.key, tuple(record.players), record.dealer, unit=game.unit)
         self.options = game.resolve_options(record.options, options)
         self.words = words = game.wording(record)  # cards and suits in the record's style
         #: the cards of a mask as the record writes them (:func:`.rules.show`); the
@@ -93,9 +109,10 @@ class MinchiateHand(SeatingReplay):
         self.cutter = (self.dealer + 3) % 4  # the dealer's left (MIN-3)
         self.lines = _Lines()
         self.seats_by_name = _seat_table(self.report.players)
-        self.seated: list[tuple[Trick, int, tuple[Card, ...], int | None]] = []
-        self.played = [0, 0, 0, 0]
-        self.known = [True] * 4
+        #: whether each seat's hand is known: written, or derived from a complete play; a
+        #: seat's unknown hand is what it is seen to hold (its plays and discards)
+        self.hand_known = [True] * 4
+        self.play_complete = False  # the record's tricks are all played (a first pass says)
         self.dealt = [0, 0, 0, 0]  # the 20 face-down cards
         self.faceup = [0, 0, 0, 0]
         self.robbed = 0
@@ -113,7 +130,6 @@ class MinchiateHand(SeatingReplay):
         self.fool_due: int | None = None  # the trick after which its card was due (MIN-11a)
         self.fool_lost = False
         self.stopped = False
-        self.marks = None
 
     # -- names ------------------------------------------------------------------------------
     def side_name(self, side: int) -> str:
@@ -126,12 +142,6 @@ class MinchiateHand(SeatingReplay):
         if seat is None:
             return super().seat_named(name, loc)
         return seat
-
-    def single_pass_ready(self) -> bool:
-        """The record has what the single pass needs: every hand and all 21 tricks. Anything
-        it cannot settle on the way sends it back."""
-        lines = self.lines
-        return len(lines.hands) == 4 and len(lines.tricks) == TRICKS
 
     # -- lines -----------------------------------------------------------------------------
     def sort_lines(self) -> None:
@@ -150,16 +160,16 @@ class MinchiateHand(SeatingReplay):
             if keyword in per_seat:
                 seat = self.seat_named(entry.subject, entry.loc)
                 if seat in per_seat[keyword]:
-                    self.stop(
+                    self.halt(
                         "DUPLICATE_LINE",
-                        f"a second {keyword} line for {entry.subject}",
+                        variant="seat",
                         loc=entry.loc,
+                        keyword=keyword,
+                        subject=entry.subject,
                     )
                 if tricks_seen:
-                    self.stop(
-                        "LINE_OUT_OF_PLACE",
-                        f"the {keyword} line comes after play began",
-                        loc=entry.loc,
+                    self.halt(
+                        "LINE_OUT_OF_PLACE", variant="after_play", loc=entry.loc, keyword=keyword
                     )
                 per_seat[keyword][seat] = entry
             elif keyword == "declare":
@@ -170,12 +180,10 @@ class MinchiateHand(SeatingReplay):
                 lines.cascare.append((tricks_seen, entry))
             else:
                 if keyword in lines.single:
-                    self.stop("DUPLICATE_LINE", f"a second {keyword} line", loc=entry.loc)
+                    self.halt("DUPLICATE_LINE", loc=entry.loc, keyword=keyword)
                 if tricks_seen:
-                    self.stop(
-                        "LINE_OUT_OF_PLACE",
-                        f"the {keyword} line comes after play began",
-                        loc=entry.loc,
+                    self.halt(
+                        "LINE_OUT_OF_PLACE", variant="after_play", loc=entry.loc, keyword=keyword
                     )
                 lines.single[keyword] = entry
         draw = lines.single.get("draw")
@@ -186,23 +194,7 @@ class MinchiateHand(SeatingReplay):
         """MIN-16: the draw names each player once, highest cut first."""
         seats = [self.seat_named(item.text, item.loc) for item in line.items]
         if sorted(seats) != [0, 1, 2, 3]:
-            self.stop(
-                "BAD_DRAW",
-                "the draw names each of the four players once, highest first",
-                "MIN-16",
-                loc=line.loc,
-            )
-
-    # -- seats: who played each card -------------------------------------------------------
-    def seat_plays(self) -> None:
-        """Seat the plays from the trick winners, eldest leading the first trick
-        (:meth:`SeatingReplay.seat_tricks`)."""
-        self.seat_tricks(self.lines.tricks, self.eldest)
-
-    @property
-    def play_complete(self) -> bool:
-        seated = self.seated
-        return len(seated) == TRICKS and seated[-1][3] is not None
+            self.halt("BAD_DRAW", "MIN-16", loc=line.loc)
 
     # -- MIN-3 .. MIN-6: cut, deal, folla, discards ----------------------------------------
     def cards_line(self, line: Line, what: str, union: int, seat: int | None = None) -> int:
@@ -210,7 +202,7 @@ class MinchiateHand(SeatingReplay):
         unknown card stops the replay (G-2)."""
         cards = line.card_tuple
         try:  # the fast path: plain cards (a word or an unknown card is None: TypeError)
-            mask = sum(map(BITS.__getitem__, cards))
+            mask = sum(map(BITS.__getitem__, cards))  # type: ignore[arg-type]
         except TypeError:
             pass
         else:
@@ -222,17 +214,17 @@ class MinchiateHand(SeatingReplay):
                 item = line.items[position]
                 if item.key is not None:
                     continue
-                self.stop(
-                    "UNKNOWN_CARD", f"{what} must be written in full", loc=item.loc, seat=seat
-                )
+                self.halt("UNKNOWN_CARD", variant="section", loc=item.loc, seat=seat, what=what)
+                continue  # unreachable: halt raises
             bit = 1 << card
             if (mask | union) & bit:
-                self.stop(
+                self.halt(
                     "DUPLICATE_CARD",
-                    f"{self.words.texts[card]} appears twice in the deal ({what})",
+                    variant="deal",
                     loc=line.items[position].loc,
                     seat=seat,
                     cards=(card,),
+                    what=what,
                 )
             mask |= bit
         return mask
@@ -240,94 +232,95 @@ class MinchiateHand(SeatingReplay):
     def deal(self) -> None:
         """Read the cut, the deal, the folla and the discards; check card conservation and
         the hand sizes (MIN-3 .. MIN-6) and set the hands that play begins with."""
-        lines = self.lines
-        single = lines.single
-        union = 0
-        rob = single.get("rob")
-        if rob is not None:
-            if rob.subject is not None and self.seat_named(rob.subject, rob.loc) != self.cutter:
-                self.stop(
-                    "NOT_THE_CUTTER",
-                    f"{rob.subject} did not cut: the cutter is "
-                    f"{self.name(self.cutter)}, the dealer's left",
-                    "MIN-3",
-                    loc=rob.loc,
-                )
-            self.robbed = self.cards_line(rob, "the robbed cards", union, self.cutter)
-            union |= self.robbed
-            bad = self.robbed & ~R.ROBBABLE
-            if bad:
-                self.flag(
-                    "BAD_ROB",
-                    VIOLATION,
-                    "only counting cards and sopraventi may be robbed: " + self.show(bad),
-                    "MIN-3",
-                    loc=rob.loc,
-                    seat=self.cutter,
-                    cards=tuple(cards_of(bad)),
-                )
-        for seat, line in sorted(lines.hands.items()):
-            mask = self.cards_line(line, "hands", union, seat)
-            if mask.bit_count() != 20:
-                self.stop(
-                    "WRONG_HAND_SIZE",
-                    f"{self.name(seat)} was dealt {mask.bit_count()} "
-                    "cards face down; the deal gives 20 (and a 21st face up)",
-                    "MIN-4",
-                    loc=line.loc,
-                    seat=seat,
-                )
-            self.dealt[seat] = mask
-            union |= mask
-        for seat in range(4):
-            line = lines.faceup.get(seat)
-            if line is None:
-                self.stop(
-                    "MISSING_FACEUP",
-                    f"the face-up 21st card of {self.name(seat)} is "
-                    "not written (faceup NAME: CARD)",
-                    "MIN-4",
-                    loc=self.record.start,
-                    seat=seat,
-                )
-            mask = self.cards_line(line, "the face-up cards", union, seat)
-            if mask.bit_count() != 1:
-                self.stop(
-                    "WRONG_FACEUP",
-                    f"{self.name(seat)} has one face-up 21st card, not {mask.bit_count()}",
-                    "MIN-4",
-                    loc=line.loc,
-                    seat=seat,
-                )
-            self.faceup[seat] = mask
-            union |= mask
-        for key, rule in (("scoprire", "MIN-5"), ("pigliare", "MIN-5")):
-            line = single.get(key)
-            if line is None:
-                continue
-            mask = self.cards_line(line, f"the {key} cards", union, self.dealer)
-            union |= mask
-            allowed = R.ROBBABLE if key == "scoprire" else R.COUNTING
-            bad = mask & ~allowed
-            if bad:
-                kinds = "counting cards and sopraventi" if key == "scoprire" else "counting cards"
-                self.flag(
-                    "BAD_" + ("SCOPERTO" if key == "scoprire" else "PIGLIATO"),
-                    VIOLATION,
-                    f"the dealer may {key} only {kinds}: " + self.show(bad),
-                    rule,
-                    loc=line.loc,
-                    seat=self.dealer,
-                    cards=tuple(cards_of(bad)),
-                )
-            if key == "scoprire":
-                self.scoperti = mask
-            else:
-                self.pigliati = mask
+        union = self.read_rob()
+        union = self.read_hands(union)
+        union = self.read_faceup(union)
+        for key in ("scoprire", "pigliare"):
+            union = self.read_taken(key, union)
         self.derive_hands(union)
         union |= self.dealt[0] | self.dealt[1] | self.dealt[2] | self.dealt[3]
         self.read_folla(union)
         self.read_discards()
+
+    def read_rob(self) -> int:
+        """MIN-3: the cutter robs counting cards and sopraventi at the cut; the robbed cards
+        (a mask)."""
+        rob = self.lines.single.get("rob")
+        if rob is None:
+            return 0
+        if rob.subject is not None and self.seat_named(rob.subject, rob.loc) != self.cutter:
+            self.halt(
+                "NOT_THE_CUTTER", "MIN-3", loc=rob.loc, subject=rob.subject, cutter=self.cutter
+            )
+        self.robbed = self.cards_line(rob, "the robbed cards", 0, self.cutter)
+        bad = self.robbed & ~R.ROBBABLE
+        if bad:
+            self.say(
+                "BAD_ROB",
+                VIOLATION,
+                "MIN-3",
+                loc=rob.loc,
+                seat=self.cutter,
+                cards=tuple(cards_of(bad)),
+                bad=bad,
+            )
+        return self.robbed
+
+    def read_hands(self, union: int) -> int:
+        """MIN-4: 20 cards face down to each player whose hand is written."""
+        for seat, line in sorted(self.lines.hands.items()):
+            mask = self.cards_line(line, "hands", union, seat)
+            if mask.bit_count() != 20:
+                self.halt(
+                    "WRONG_HAND_SIZE",
+                    "MIN-4",
+                    variant="dealt",
+                    loc=line.loc,
+                    seat=seat,
+                    count=mask.bit_count(),
+                )
+            self.dealt[seat] = mask
+            union |= mask
+        return union
+
+    def read_faceup(self, union: int) -> int:
+        """MIN-4: a 21st card face up to each player, written for each."""
+        for seat in range(4):
+            line = self.lines.faceup.get(seat)
+            if line is None:
+                self.halt("MISSING_FACEUP", "MIN-4", loc=self.record.start, seat=seat)
+                raise AssertionError  # unreachable: halt raises
+            mask = self.cards_line(line, "the face-up cards", union, seat)
+            if mask.bit_count() != 1:
+                self.halt("WRONG_FACEUP", "MIN-4", loc=line.loc, seat=seat, count=mask.bit_count())
+            self.faceup[seat] = mask
+            union |= mask
+        return union
+
+    def read_taken(self, key: str, union: int) -> int:
+        """MIN-5: the cards the dealer turns up (``scoprire``: counting cards and sopraventi)
+        or takes from the folla (``pigliare``: counting cards)."""
+        line = self.lines.single.get(key)
+        if line is None:
+            return union
+        mask = self.cards_line(line, f"the {key} cards", union, self.dealer)
+        allowed = R.ROBBABLE if key == "scoprire" else R.COUNTING
+        bad = mask & ~allowed
+        if bad:
+            self.say(
+                "BAD_SCOPERTO" if key == "scoprire" else "BAD_PIGLIATO",
+                VIOLATION,
+                "MIN-5",
+                loc=line.loc,
+                seat=self.dealer,
+                cards=tuple(cards_of(bad)),
+                bad=bad,
+            )
+        if key == "scoprire":
+            self.scoperti = mask
+        else:
+            self.pigliati = mask
+        return union | mask
 
     def extras(self, seat: int) -> int:
         """Cards a player took besides the deal: the robbed ones, the dealer's scoperti and
@@ -343,7 +336,7 @@ class MinchiateHand(SeatingReplay):
         complete = self.play_complete
         missing = [seat for seat in range(4) if seat not in self.lines.hands]
         for seat in missing:
-            self.known[seat] = complete
+            self.hand_known[seat] = complete
             discard_line = self.lines.discards.get(seat)
             discard = (
                 self.cards_line(discard_line, "the discards", 0, seat)
@@ -354,14 +347,7 @@ class MinchiateHand(SeatingReplay):
             mask = holding & ~self.faceup[seat] & ~self.extras(seat) & ~union
             self.dealt[seat] = mask
         if missing and not complete:
-            self.flag(
-                "DEAL_UNKNOWN",
-                NOTE,
-                "the deal is not written in full and the play is "
-                "incomplete: only plays proved wrong by the record itself are flagged",
-                "G-2",
-                loc=self.record.start,
-            )
+            self.say("DEAL_UNKNOWN", NOTE, "G-2", loc=self.record.start)
 
     def read_folla(self, union: int) -> None:
         """MIN-4, MIN-5: the folla the dealer's partner looked through and the suit counts he
@@ -369,37 +355,38 @@ class MinchiateHand(SeatingReplay):
         line = self.lines.single.get("folla")
         size = 13 - (self.robbed | self.scoperti | self.pigliati).bit_count()
         if line is None:
-            if all(self.known):
+            if all(self.hand_known):
                 self.folla = R.PACK & ~union
             return
         self.folla = self.cards_line(line, "the folla", union)
-        if all(self.known) and self.folla | union != R.PACK:
+        if all(self.hand_known) and self.folla | union != R.PACK:
             missing = R.PACK & ~(self.folla | union)
-            self.stop(
+            self.halt(
                 "CARDS_MISSING",
-                "the deal and the folla leave out " + self.show(missing),
                 "MIN-4",
                 loc=line.loc,
                 cards=tuple(cards_of(missing)),
+                missing=missing,
             )
         if self.folla.bit_count() != size:
-            self.stop(
+            self.halt(
                 "WRONG_FOLLA_SIZE",
-                f"the folla has {self.folla.bit_count()} cards; "
-                f"13 less the {13 - size} robbed and taken make {size}",
                 "MIN-4",
                 loc=line.loc,
+                count=self.folla.bit_count(),
+                taken=13 - size,
+                size=size,
             )
         left = self.folla & R.COUNTING
         if left:
-            self.flag(
+            self.say(
                 "COUNTING_LEFT_IN_FOLLA",
                 VIOLATION,
-                "the dealer takes every counting card from the folla; he left " + self.show(left),
                 "MIN-5",
                 loc=line.loc,
                 seat=self.dealer,
                 cards=tuple(cards_of(left)),
+                left=left,
             )
         cards = line.card_tuple
         for position, item in enumerate(line.items):
@@ -410,24 +397,25 @@ class MinchiateHand(SeatingReplay):
                 continue
             suit = R.SUIT_WORDS[self.words.style].get(key.casefold())
             if suit is None or not item.value.isdecimal():
-                self.stop(
+                self.halt(
                     "BAD_ANNOUNCEMENT",
-                    f"{item.text!r}: the folla is announced as "
-                    + " ".join(f"{name}=N" for name in self.words.suits),
                     "MIN-5",
                     loc=item.loc,
+                    text=item.text,
+                    forms=" ".join(f"{name}=N" for name in self.words.suits),
                 )
+                raise AssertionError  # unreachable: halt raises
             actual = (self.folla >> (14 * suit) & 0x3FFF).bit_count()
             if int(item.value) != actual:
-                self.flag(
+                self.say(
                     "WRONG_FOLLA_COUNT",
                     VIOLATION,
-                    f"{self.name((self.dealer + 2) % 4)} "
-                    f"announced {item.value} {self.words.suits[suit]} in the folla; it "
-                    f"holds {actual}",
                     "MIN-5",
                     loc=item.loc,
                     seat=(self.dealer + 2) % 4,
+                    said=item.value,
+                    suit=suit,
+                    actual=actual,
                 )
 
     def read_discards(self) -> None:
@@ -438,48 +426,50 @@ class MinchiateHand(SeatingReplay):
         for seat in range(4):
             extras = self.extras(seat)
             holding = self.dealt[seat] | self.faceup[seat] | extras
-            line = self.lines.discards.get(seat)
+            written = self.lines.discards.get(seat)
             discard = self.discards[seat]
-            loc = line.loc if line is not None else self.record.start
+            loc = written.loc if written is not None else self.record.start
             if discard.bit_count() != extras.bit_count():
-                self.stop(
+                self.halt(
                     "WRONG_DISCARD_SIZE",
-                    f"{self.name(seat)} took "
-                    f"{extras.bit_count()} card(s) and discards "
-                    f"{discard.bit_count()}; he discards as many as he took",
                     "MIN-6",
                     loc=loc,
                     seat=seat,
+                    taken=extras.bit_count(),
+                    count=discard.bit_count(),
                 )
             if discard & ~holding:
                 bad = discard & ~holding
-                self.stop(
+                self.halt(
                     "CARD_NOT_HELD",
-                    f"{self.name(seat)} discards {self.show(bad)} he does not hold",
+                    variant="discard",
                     loc=loc,
                     seat=seat,
                     cards=tuple(cards_of(bad)),
+                    bad=bad,
                 )
             bad = discard & (self.played[0] | self.played[1] | self.played[2] | self.played[3])
             if bad:
-                self.stop(
+                self.halt(
                     "DUPLICATE_CARD",
-                    f"{self.show(bad)} is discarded and also played",
+                    variant="discarded",
                     loc=loc,
                     seat=seat,
                     cards=tuple(cards_of(bad)),
+                    bad=bad,
                 )
             start = holding & ~discard
-            if self.known[seat] and start.bit_count() != TRICKS:
-                self.stop(
+            if self.hand_known[seat] and start.bit_count() != TRICKS:
+                self.halt(
                     "WRONG_HAND_SIZE",
-                    f"{self.name(seat)} holds {start.bit_count()} cards after the discards, not 21",
                     "MIN-6",
+                    variant="after_discards",
                     loc=loc,
                     seat=seat,
+                    count=start.bit_count(),
                 )
             self.start[seat] = start
-        if all(self.known):
+        if all(self.hand_known):
             self.report.hands = tuple(self.dealt[s] | self.faceup[s] for s in range(4))
         self.report.discard = (
             self.discards[0] | self.discards[1] | self.discards[2] | self.discards[3]
@@ -493,81 +483,84 @@ class MinchiateHand(SeatingReplay):
             seat = self.seat_named(line.subject, line.loc)
             shown = self.cards_line(line, "a declaration", 0, seat)
             if seat in self.declared:
-                self.stop(
-                    "DUPLICATE_LINE", f"a second declare line for {line.subject}", loc=line.loc
+                self.halt(
+                    "DUPLICATE_LINE",
+                    variant="seat",
+                    loc=line.loc,
+                    keyword="declare",
+                    subject=line.subject,
                 )
             self.declared[seat] = []
             self.shown[seat] = shown
             written[seat] = line.loc
-            if tricks_before > 1 or not self.lines.tricks:
-                self.flag(
-                    "DECLARED_LATE",
-                    VIOLATION,
-                    f"{self.name(seat)} declares after the "
-                    "first trick was gathered; versicole are declared during the first "
-                    "trick and this one is not marked",
-                    "MIN-7",
-                    loc=line.loc,
-                    seat=seat,
-                )
-                continue
-            if self.known[seat] and shown & ~self.start[seat]:
-                bad = shown & ~self.start[seat]
-                self.flag(
-                    "DECLARED_NOT_HELD",
-                    VIOLATION,
-                    f"{self.name(seat)} declares "
-                    f"{self.show(bad)} he does not hold; nothing is marked",
-                    "MIN-7",
-                    loc=line.loc,
-                    seat=seat,
-                    cards=tuple(cards_of(bad)),
-                )
-                continue
-            found = R.versicole(shown, fool=self.holds_fool(seat))
-            used = 0
-            for versicola in found:
-                used |= versicola.cards
-            stray = shown & ~used & ~FOOL_BIT
-            if not found or stray:
-                what = "no versicola" if not found else "cards in no versicola: " + self.show(stray)
-                self.flag(
-                    "BAD_VERSICOLA",
-                    VIOLATION,
-                    f"{self.name(seat)} declares {what}",
-                    "MIN-7",
-                    loc=line.loc,
-                    seat=seat,
-                    cards=tuple(cards_of(stray)),
-                )
-            self.declared[seat] = found
-            if found:
-                self.note_fool_not_shown(seat, line)
+            self.declare(seat, line, shown, tricks_before)
         for seat in range(4):
-            if not self.known[seat] or self.start[seat] == 0:
-                continue
-            shown = 0
-            for versicola in self.declared.get(seat, ()):
-                shown |= versicola.cards
-            held = R.versicola_cards(self.start[seat])
-            longer = self.note_shorter_than_held(seat, held, written.get(seat))
-            missed = [cards for cards in held if cards & ~shown and cards not in longer]
-            if missed:
-                self.flag(
-                    "VERSICOLA_NOT_DECLARED",
-                    NOTE,
-                    f"{self.name(seat)} held "
-                    + "; ".join(self.show(cards) for cards in missed)
-                    + " and could have declared it: it is not marked",
-                    "G-5",
-                    loc=self.record.start,
-                    seat=seat,
-                )
+            if self.hand_known[seat] and self.start[seat]:
+                self.note_not_declared(seat, written.get(seat))
+
+    def declare(self, seat: int, line: Line, shown: int, tricks_before: int) -> None:
+        """MIN-7: the versicole ``seat`` shows on its declare line (``tricks_before`` trick
+        lines before it): in time, held, and each card in a versicola."""
+        if tricks_before > 1 or not self.lines.tricks:
+            self.say("DECLARED_LATE", VIOLATION, "MIN-7", loc=line.loc, seat=seat)
+            return
+        if self.hand_known[seat] and shown & ~self.start[seat]:
+            bad = shown & ~self.start[seat]
+            self.say(
+                "DECLARED_NOT_HELD",
+                VIOLATION,
+                "MIN-7",
+                loc=line.loc,
+                seat=seat,
+                cards=tuple(cards_of(bad)),
+                bad=bad,
+            )
+            return
+        found = R.versicole(shown, fool=self.holds_fool(seat))
+        used = 0
+        for versicola in found:
+            used |= versicola.cards
+        stray = shown & ~used & ~FOOL_BIT
+        if not found or stray:
+            self.say(
+                "BAD_VERSICOLA",
+                VIOLATION,
+                "MIN-7",
+                variant="stray" if found else "none",
+                loc=line.loc,
+                seat=seat,
+                cards=tuple(cards_of(stray)),
+                stray=stray,
+            )
+        self.declared[seat] = found
+        if found:
+            self.note_fool_not_shown(seat, line)
+
+    def note_not_declared(self, seat: int, loc: Loc | None) -> None:
+        """G-5: the versicole ``seat`` held as play began and did not declare are not marked
+        (a shorter one declared is noted as such, MIN-7a)."""
+        shown = 0
+        for versicola in self.declared.get(seat, ()):
+            shown |= versicola.cards
+        held = R.versicola_cards(self.start[seat])
+        longer = self.note_shorter_than_held(seat, held, loc)
+        missed = tuple(cards for cards in held if cards & ~shown and cards not in longer)
+        if missed:
+            self.say(
+                "VERSICOLA_NOT_DECLARED",
+                NOTE,
+                "G-5",
+                loc=self.record.start,
+                seat=seat,
+                missed=missed,
+            )
 
     def holds_fool(self, seat: int) -> bool:
         """Whether the Fool's 5 go on each of the player's versicole (MIN-7): he showed it with
         them, or the deal shows he held it when play began (MIN-7a)."""
-        return bool((self.shown[seat] | (self.start[seat] if self.known[seat] else 0)) & FOOL_BIT)
+        return bool(
+            (self.shown[seat] | (self.start[seat] if self.hand_known[seat] else 0)) & FOOL_BIT
+        )
 
     def note_fool_not_shown(self, seat: int, line: Line) -> None:
         """MIN-7a: the Fool's 5 are the holder's whether or not his declare line writes the
@@ -578,15 +571,8 @@ class MinchiateHand(SeatingReplay):
         count = sum(1 for versicola in self.declared[seat] if versicola.kind != "matto")
         if not count:
             return
-        self.flag(
-            "FOOL_NOT_SHOWN",
-            NOTE,
-            f"{self.name(seat)} held the Fool and did not show it with his versicole: its 5 "
-            f"are added to each all the same ({count} x 5)",
-            "MIN-7a",
-            loc=line.loc,
-            seat=seat,
-            cards=(FOOL,),
+        self.say(
+            "FOOL_NOT_SHOWN", NOTE, "MIN-7a", loc=line.loc, seat=seat, cards=(FOOL,), count=count
         )
 
     def note_shorter_than_held(self, seat: int, held: list[int], loc: Loc | None) -> list[int]:
@@ -599,36 +585,18 @@ class MinchiateHand(SeatingReplay):
             for longer in held:
                 if longer & cards == cards and longer != cards:
                     noted.append(longer)
-                    self.flag(
+                    self.say(
                         "VERSICOLA_SHORTER_THAN_HELD",
                         NOTE,
-                        f"{self.name(seat)} declared {self.show(cards)} but held the longer "
-                        f"{R.KIND_NAMES[versicola.kind]} {self.show(longer)}: it is paid as "
-                        "declared",
                         "MIN-7a",
                         loc=loc,
                         seat=seat,
                         cards=tuple(cards_of(longer & ~cards)),
+                        declared=cards,
+                        kind=R.KIND_NAMES[versicola.kind],
+                        longer=longer,
                     )
         return noted
-
-    def flag_revoke(
-        self, code: str, seat: int, card: Card, loc: Loc | None, number: int, led: int, legal: int
-    ) -> None:
-        reason = _REVOKE_REASONS[code].format(suit=self.words.category(led))
-        self.flag(
-            code,
-            VIOLATION,
-            f"{self.name(seat)} played {self.words.texts[card]} but "
-            f"{reason}: two rests to each opponent",
-            "MIN-13",
-            loc=loc,
-            trick=number,
-            seat=seat,
-            cards=(card,),
-            legal=tuple(cards_of(legal)),
-        )
-        self.revokes.append((seat, number, code))
 
 
 def _seat_table(players: tuple[str, ...]) -> dict[str, int]:
@@ -639,7 +607,7 @@ def _seat_table(players: tuple[str, ...]) -> dict[str, int]:
         folded.setdefault(player.casefold(), seat)
     table = {}
     for player in players:
-        seat = folded.get(player.strip().casefold())
-        if seat is not None:
-            table[player] = seat
+        found = folded.get(player.strip().casefold())
+        if found is not None:
+            table[player] = found
     return table

@@ -15,6 +15,7 @@ what the seed leaves open.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
 from ...cards import CARDS, FOOL, suit_card, trump
@@ -229,7 +230,7 @@ def versicola_total(mask: int, fool: bool | None = None) -> int:
 _BYTES = 13  # 97 cards fit in 13 bytes
 
 
-def _byte_tables(of_card) -> tuple[tuple, ...]:
+def _byte_tables(of_card: Callable[[int], int]) -> tuple[tuple[tuple[int, ...], ...], ...]:
     """For each byte of a card mask, a table from the byte's 256 values to ``of_card`` of
     its cards, lowest first."""
     return tuple(
@@ -248,9 +249,6 @@ def _byte_tables(of_card) -> tuple[tuple, ...]:
 _VALUE_BYTES = tuple(
     tuple(sum(entry) for entry in table) for table in _byte_tables(VALUE.__getitem__)
 )
-#: :func:`show`'s byte tables of card texts, by suit style: built on the first message that
-#: names more than four cards in that style (:func:`_text_bytes`).
-_TEXT_BYTES: dict[str, tuple[tuple, ...]] = {}
 
 
 def value_of(mask: int) -> int:
@@ -273,28 +271,9 @@ def value_of(mask: int) -> int:
 
 def show(mask: int, words: Wording = ITALIAN) -> str:
     """The cards of ``mask`` in the suit style of ``words`` (the record's; canonical text by
-    default), lowest index first, for messages and score lines; no
-    :class:`~scorer.cards.Card` objects are made. A few cards one bit at a time, more a byte
-    at a time, with a style's tables built on their first use."""
-    texts = words.texts
-    out: list[str] = []
-    if mask.bit_count() <= 4:
-        while mask:
-            low = mask & -mask
-            out.append(texts[low.bit_length() - 1])
-            mask ^= low
-        return " ".join(out)
-    tables = _TEXT_BYTES.get(words.style) or _text_bytes(words)
-    for index, byte in enumerate(mask.to_bytes(_BYTES, "little")):
-        if byte:
-            out += tables[index][byte]
-    return " ".join(out)
-
-
-def _text_bytes(words: Wording) -> tuple[tuple, ...]:
-    """The byte tables of :func:`show` for the style of ``words``, built once."""
-    tables = _TEXT_BYTES[words.style] = _byte_tables(words.texts.__getitem__)
-    return tables
+    default), lowest index first, for messages and score lines
+    (:meth:`~scorer.wording.Wording.notations`)."""
+    return words.notations(mask)
 
 
 KIND_NAMES = {

@@ -44,6 +44,8 @@ class Marks:
         self.names = (h.side_name(0), h.side_name(1))
         self.accrescimento = h.options["accrescimento"] == "on"
         self.extendable: list[dict[str, int]] = [{}, {}]  # declared cards per side and kind
+        #: per side, the cards that could extend what it declared (none: accrescimento off)
+        self.reach = [0, 0]
         #: the last trick a replace line follows (-1: none): a card owed for the Fool that the
         #: record gives later is not derived (MIN-11a)
         self.last_replace = max((tricks for tricks, _line in h.lines.replaces), default=-1)
@@ -130,9 +132,11 @@ class Marks:
                 if versicola.kind in R.EXTENDABLE:
                     kinds = self.extendable[seat & 1]
                     kinds[versicola.kind] = kinds.get(versicola.kind, 0) | versicola.cards
+                    if self.accrescimento:
+                        self.reach[seat & 1] |= R.EXTENDABLE[versicola.kind]
 
     # -- MIN-8: the marks of a trick --------------------------------------------------------
-    def trick(self, number: int, leader: int, cards: tuple, winner: int) -> None:
+    def trick(self, number: int, leader: int, cards: tuple[Card, ...], winner: int) -> None:
         h = self.h
         side = winner & 1
         c0, c1, c2, c3 = cards
@@ -149,19 +153,27 @@ class Marks:
         h.tricks_won[side] += 1
         lost = (others if side == leader & 1 else leaders) & _DYING
         if lost:  # the trick's dying cards are marked together as it is gathered
-            seat = leader
-            value = R.VALUE
-            texts = h.words.texts
-            points = 0
-            dead = []
-            for card in cards:
-                if lost >> card & 1:
-                    points += value[card]
-                    dead.append(f"{texts[card]} of {h.report.players[seat]}")
-                seat = (seat + 1) & 3
-            self.mark(side, points, f"trick {number}: muore {', '.join(dead)}", "MIN-8")
-        if self.accrescimento and mask & GROWING and self.extendable[side]:
+            self.muore(number, leader, cards, side, lost)
+        if mask & self.reach[side]:
             self.extend(side, mask, number)
+
+    def muore(
+        self, number: int, leader: int, cards: tuple[Card, ...], side: int, lost: int
+    ) -> None:
+        """MIN-8: the losers' counting cards of trick ``number`` (``lost``) die, marked to
+        the winners (``side``) as one line."""
+        seat = leader
+        value = R.VALUE
+        texts = self.h.words.texts
+        players = self.h.report.players
+        points = 0
+        dead = []
+        for card in cards:
+            if lost >> card & 1:
+                points += value[card]
+                dead.append(f"{texts[card]} of {players[seat]}")
+            seat = (seat + 1) & 3
+        self.mark(side, points, f"trick {number}: muore {', '.join(dead)}", "MIN-8")
 
     def extend(self, side: int, won_now: int, number: int, when: str | None = None) -> None:
         """Accrescimento (MIN-8): cards won that join a versicola the side declared, with any
@@ -197,45 +209,37 @@ class Marks:
         h = self.h
         owed = h.fool_owed
         if owed is None:
-            h.stop(
-                "LINE_OUT_OF_PLACE",
-                "a replace line, but no card is owed for the Fool",
-                "MIN-11",
-                loc=line.loc,
-            )
+            h.halt("LINE_OUT_OF_PLACE", "MIN-11", variant="no_fool", loc=line.loc)
+            raise AssertionError  # unreachable: halt raises
         fool_side, winners, _trick = owed
         card_mask = h.cards_line(line, "the Fool's replacement", 0)
         if card_mask.bit_count() != 1:
-            h.stop("BAD_REPLACEMENT", "the Fool is replaced by one card", "MIN-11", loc=line.loc)
+            h.halt("BAD_REPLACEMENT", "MIN-11", variant="count", loc=line.loc)
+        cards = tuple(cards_of(card_mask))
         pile = h.piles[fool_side] & ~_FOOL_BIT
         if not card_mask & pile:
-            h.stop(
+            h.halt(
                 "CARD_NOT_WON",
-                f"{self.show(card_mask)} is not among the cards {h.side_name(fool_side)} have won",
                 "MIN-11",
                 loc=line.loc,
-                cards=tuple(cards_of(card_mask)),
+                cards=cards,
+                side=fool_side,
+                partner=fool_side + 2,
             )
         if card_mask & R.COUNTING and pile & ~R.COUNTING:
-            h.flag(
-                "BAD_REPLACEMENT",
-                Severity.VIOLATION,
-                f"the Fool is replaced by a "
-                f"non-counting card while the side has one, not by {self.show(card_mask)}",
-                "MIN-11",
-                loc=line.loc,
-                cards=tuple(cards_of(card_mask)),
-            )
+            h.say("BAD_REPLACEMENT", Severity.VIOLATION, "MIN-11", loc=line.loc, cards=cards)
         due = h.fool_due
         if due is not None and due < number:
-            h.flag(
+            h.say(
                 "LATE_REPLACEMENT",
                 Severity.VIOLATION,
-                f"{h.side_name(fool_side)} could give a card for the Fool after trick {due}, "
-                f"not only after trick {number}",
                 "MIN-11a",
                 loc=line.loc,
-                cards=tuple(cards_of(card_mask)),
+                cards=cards,
+                due=due,
+                number=number,
+                side=fool_side,
+                partner=fool_side + 2,
             )
         self.give(fool_side, winners, card_mask, f"after trick {number}")
 
@@ -255,14 +259,16 @@ class Marks:
         if self.last_replace > number:
             return
         card = _lowest_plain(plain)
-        h.flag(
+        h.say(
             "FOOL_REPLACEMENT_DERIVED",
             Severity.NOTE,
-            f"no replace line: {h.words.texts[card]}, the lowest non-counting card "
-            f"{h.side_name(fool_side)} had won, is given for the Fool after trick {number}",
             "MIN-11a",
+            variant="now",
             loc=h.record.start,
             cards=(card,),
+            side=fool_side,
+            partner=fool_side + 2,
+            number=number,
         )
         self.give(fool_side, winners, card.bit, f"after trick {number}")
 
@@ -308,7 +314,7 @@ def _lowest_plain(plain: int) -> Card:
     return cards_of(plain)[0]
 
 
-def settle_fool(h: MinchiateHand) -> None:
+def settle_fool(h: MinchiateHand, marks: Marks) -> None:
     """MIN-11 at the end: a card still owed for the Fool (its side never had a non-counting
     card to give, MIN-11a) is the lowest counting card the side won; a side that won no trick
     loses the Fool."""
@@ -316,7 +322,6 @@ def settle_fool(h: MinchiateHand) -> None:
     if owed is None:
         return
     fool_side, winners, number = owed
-    marks = h.marks
     if not h.tricks_won[fool_side]:
         h.piles[fool_side] &= ~_FOOL_BIT
         h.piles[winners] |= _FOOL_BIT
@@ -333,70 +338,91 @@ def settle_fool(h: MinchiateHand) -> None:
         return
     # (a non-counting card is given as soon as it is won, so the pile holds none by now)
     card = min(cards_of(h.piles[fool_side] & ~_FOOL_BIT), key=lambda c: (R.VALUE[c], c))
-    h.flag(
+    h.say(
         "FOOL_REPLACEMENT_DERIVED",
         Severity.NOTE,
-        f"no replace line and no non-counting card won: {h.words.texts[card]}, the lowest "
-        f"counting card {h.side_name(fool_side)} won, is given for the Fool at the end",
         "MIN-11",
+        variant="end",
         loc=h.record.start,
         cards=(card,),
+        side=fool_side,
+        partner=fool_side + 2,
     )
     marks.give(fool_side, winners, card.bit, "at the end")
 
 
-def score_end(h: MinchiateHand) -> None:
+def score_end(h: MinchiateHand, marks: Marks) -> None:
     """MIN-10: the end count of each side's pile, added to the running difference; the rests
     at the end (doubled, and 14 more, when the Fool's side won no trick, MIN-11); the revoke
     penalties (MIN-13)."""
-    marks = h.marks
-    lines = h.report.lines
-    settle_fool(h)
-    show = marks.show
+    settle_fool(h, marks)
     folla = h.folla | h.discards[0] | h.discards[1] | h.discards[2] | h.discards[3]
     piles = list(h.piles)
     piles[h.dealer & 1] |= folla
     last_winner = h.report.tricks[-1].winner & 1  # type: ignore[operator]
-    sides = []
-    end = [0, 0]
-    for side in (0, 1):
-        name = marks.names[side]
-        pile = piles[side]
-        count = pile.bit_count()
-        mazzetti = max(0, count - MAZZETTI_CARDS)
-        source = " and the folla" if side == h.dealer & 1 else ""
-        found = R.versicole(pile)
-        fool = bool(pile & _FOOL_BIT)
-        vers = sum(versicola.value for versicola in found)
-        shown = (
-            "; ".join(
-                f"{R.KIND_NAMES[v.kind]} {show(v.cards)}"
-                f"{' +5 for the Fool' if fool and v.kind != 'matto' else ''} = "
-                f"{v.value}"
-                for v in found
-            )
-            or "none"
-        )
-        ultima = ULTIMA if side == last_winner else 0
-        values = R.value_of(pile)
-        total = mazzetti + vers + ultima + values
-        lines.append(
+    h.report.sides = [end_count(h, marks, side, piles[side], last_winner) for side in (0, 1)]
+    end = [h.report.sides[0].total, h.report.sides[1].total]
+    rests_at_the_end(h, marks, end)
+    for seat, number, _code in h.revokes:
+        h.report.lines.append(
             ScoreLine(
-                f"end count, {name}: mazzetti {mazzetti} ({count} cards in the tricks{source}, "
-                f"{MAZZETTI_CARDS} in 14 mazzetti) + versicole in the pile {vers} ({shown}) + "
-                f"ultima {ultima} + counting cards {values} ({show(pile & R.COUNTING)}) = {total}",
-                ZERO,
-                "MIN-10",
+                f"revoke by {h.name(seat)} in trick {number}: two rests to each opponent",
+                tuple(-4 if s == seat else (2 if s & 1 != seat & 1 else 0) for s in range(4)),
+                "MIN-13",
             )
         )
-        end[side] = total
-        seats = (side, side + 2)
-        sides.append(
-            SideTally(name, seats, values, h.tricks_won[side], mazzetti, vers + ultima, total)
+    h.report.contract.update(
+        {
+            "sides": f"{marks.names[0]} v {marks.names[1]}",
+            "dealer": h.name(h.dealer),
+            "cutter": h.name(h.cutter),
+            "end count": f"{end[0]} to {end[1]}",
+        }
+    )
+
+
+def end_count(h: MinchiateHand, marks: Marks, side: int, pile: int, last_winner: int) -> SideTally:
+    """MIN-10: one side's end count (its pile, with the folla for the dealer's side): the
+    mazzetti, the versicole in the pile, the ultima and the counting cards, as a score line
+    and the side's tally."""
+    show = marks.show
+    name = marks.names[side]
+    count = pile.bit_count()
+    mazzetti = max(0, count - MAZZETTI_CARDS)
+    source = " and the folla" if side == h.dealer & 1 else ""
+    found = R.versicole(pile)
+    fool = bool(pile & _FOOL_BIT)
+    vers = sum(versicola.value for versicola in found)
+    shown = (
+        "; ".join(
+            f"{R.KIND_NAMES[v.kind]} {show(v.cards)}"
+            f"{' +5 for the Fool' if fool and v.kind != 'matto' else ''} = "
+            f"{v.value}"
+            for v in found
         )
-    h.report.sides = sides
-    during = marks.diff
-    diff = during + end[0] - end[1]
+        or "none"
+    )
+    ultima = ULTIMA if side == last_winner else 0
+    values = R.value_of(pile)
+    total = mazzetti + vers + ultima + values
+    h.report.lines.append(
+        ScoreLine(
+            f"end count, {name}: mazzetti {mazzetti} ({count} cards in the tricks{source}, "
+            f"{MAZZETTI_CARDS} in 14 mazzetti) + versicole in the pile {vers} ({shown}) + "
+            f"ultima {ultima} + counting cards {values} ({show(pile & R.COUNTING)}) = {total}",
+            ZERO,
+            "MIN-10",
+        )
+    )
+    seats = (side, side + 2)
+    return SideTally(name, seats, values, h.tricks_won[side], mazzetti, vers + ultima, total)
+
+
+def rests_at_the_end(h: MinchiateHand, marks: Marks, end: list[int]) -> None:
+    """MIN-10: the difference after play and the end counts, one rest per 60 begun to the
+    side ahead; doubled, and 14 rests more, when the Fool's side won no trick (MIN-11)."""
+    lines = h.report.lines
+    diff = marks.diff + end[0] - end[1]
     leader = 0 if diff > 0 else 1
     summary = (
         f"end of the game: difference after play {marks.standing()}, end count "
@@ -422,22 +448,6 @@ def score_end(h: MinchiateHand) -> None:
                 "MIN-11",
             )
         )
-    for seat, number, _code in h.revokes:
-        lines.append(
-            ScoreLine(
-                f"revoke by {h.name(seat)} in trick {number}: two rests to each opponent",
-                tuple(-4 if s == seat else (2 if s & 1 != seat & 1 else 0) for s in range(4)),
-                "MIN-13",
-            )
-        )
-    h.report.contract.update(
-        {
-            "sides": f"{marks.names[0]} v {marks.names[1]}",
-            "dealer": h.name(h.dealer),
-            "cutter": h.name(h.cutter),
-            "end count": f"{end[0]} to {end[1]}",
-        }
-    )
 
 
 def _fool_winner(h: MinchiateHand) -> int:

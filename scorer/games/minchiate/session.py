@@ -12,14 +12,25 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from ...findings import Finding, Severity
+from ...findings import Finding, Loc, Severity
+from ...messages import render
 from ...record import Record
 from ...report import Report
+from ...wording import ITALIAN
+from .messages import TEMPLATES
 
 GAMES_PER_GIRO = 4
 GIRI_PER_SET = 3
 UNFINISHED_RESTS = 2
+
+
+def _finding(code: str, severity: Severity, loc: Loc | None, **facts: Any) -> Finding:
+    """A finding about the session (MIN-16), its sentence from its facts (players named as
+    each record names them)."""
+    message = render(TEMPLATES[code], facts, ITALIAN, ())
+    return Finding(code, severity, message, "MIN-16", loc, facts=facts)
 
 
 @dataclass(frozen=True)
@@ -44,14 +55,7 @@ def _places(records: Sequence[Record]) -> tuple[list[_Place], list[tuple[int, Fi
                 findings.append(
                     (
                         number,
-                        Finding(
-                            "DRAW_IN_SET",
-                            Severity.VIOLATION,
-                            f"a new draw in game {count + 1} of a "
-                            "set: partnerships are drawn again only after three giri",
-                            "MIN-16",
-                            loc=lines[0].loc,
-                        ),
+                        _finding("DRAW_IN_SET", Severity.VIOLATION, lines[0].loc, game=count + 1),
                     )
                 )
             draw = tuple(item.text for item in lines[0].items)
@@ -61,14 +65,7 @@ def _places(records: Sequence[Record]) -> tuple[list[_Place], list[tuple[int, Fi
                 findings.append(
                     (
                         number,
-                        Finding(
-                            "DRAW_MISSING",
-                            Severity.NOTE,
-                            "a set of three giri is over and the next "
-                            "game has no draw: the seats of the last set are kept",
-                            "MIN-16",
-                            loc=record.start,
-                        ),
+                        _finding("DRAW_MISSING", Severity.NOTE, record.start),
                     )
                 )
             set_no, count = set_no + 1, 0
@@ -99,14 +96,16 @@ def session_findings(
                 findings.append(
                     (
                         number,
-                        Finding(
+                        _finding(
                             "WRONG_PARTNERS",
                             Severity.VIOLATION,
-                            f"in giro {place.giro} {first_dealer} "
-                            f"partners {partner} (cut {_ordinal(place.giro + 1)} highest), not "
-                            f"{players[(seat + 2) % 4]}",
-                            "MIN-16",
-                            loc=record.start,
+                            record.start,
+                            giro=place.giro,
+                            first=first_dealer,
+                            partner=partner,
+                            cut=place.giro + 1,
+                            ordinal=_ordinal(place.giro + 1),
+                            opposite=players[(seat + 2) % 4],
                         ),
                     )
                 )
@@ -114,12 +113,13 @@ def session_findings(
             findings.append(
                 (
                     number,
-                    Finding(
+                    _finding(
                         "DEALER_OUT_OF_TURN",
                         Severity.VIOLATION,
-                        f"giro {place.giro} opens with {first_dealer}'s deal, not {dealer}'s",
-                        "MIN-16",
-                        loc=record.start,
+                        record.start,
+                        giro=place.giro,
+                        first=first_dealer,
+                        dealer=dealer,
                     ),
                 )
             )
@@ -127,13 +127,7 @@ def session_findings(
             findings.append(
                 (
                     number,
-                    Finding(
-                        "SEATS_CHANGED",
-                        Severity.VIOLATION,
-                        "the seats change inside a giro",
-                        "MIN-16",
-                        loc=record.start,
-                    ),
+                    _finding("SEATS_CHANGED", Severity.VIOLATION, record.start),
                 )
             )
     return findings

@@ -4,8 +4,9 @@ Four players in fixed partnerships, partners opposite (seats 0 and 2 against 1 a
 ``Players`` order). The replay reads a record in the order of the game: the deal and the
 dealer's discard (PIE-1, PIE-3), then every trick (follow suit, else trump, the Fool excusing:
 PIE-4, G-3) with the table talk said as each card was played (PIE-5), and scores the deal
-(PIE-2, PIE-6). The state of one deal is in :mod:`.hand`, the play in :mod:`.play`, the talk in
-:mod:`.talk`, the score in :mod:`.scoring`, the game of four deals in :mod:`.session`. Illegal
+(PIE-2, PIE-6). The state of one deal and its play are in :mod:`.hand` (through the one trick
+loop, :mod:`scorer.games.engine`), the talk in :mod:`.talk`, the score in :mod:`.scoring`, the
+game of four deals in :mod:`.session`, the findings' words in :mod:`.messages`. Illegal
 plays and remarks are flagged and scored as played (G-1); impossible records stop the replay
 where they become impossible (G-2).
 
@@ -25,9 +26,10 @@ from ...record import Record
 from ...report import Report
 from ...results import GameResult
 from ..base import Game
+from ..engine import NoPlay
+from ..replay import ReplayStop
 from . import rules as R
-from .hand import NOTE, N, PiedicavalloHand, _Stop
-from .play import Fallback, fast_play, play
+from .hand import NOTE, N, PiedicavalloHand
 from .scoring import score
 
 __all__ = ["Piedicavallo", "PiedicavalloReplay"]
@@ -55,10 +57,24 @@ class Piedicavallo(Game):
     def replay(
         self, record: Record, options: Mapping[str, str] | None = None, *, single_pass: bool = True
     ) -> Report:
-        report = PiedicavalloReplay(self, record, options).run_fast() if single_pass else None
-        if report is None:  # something unusual: the general replay says what and where
-            report = PiedicavalloReplay(self, record, options).run()
-        return report
+        """The replay of one deal (:class:`PiedicavalloReplay`); ``single_pass`` is ignored
+        (one trick loop: :mod:`scorer.games.engine`)."""
+        return PiedicavalloReplay(self, record, options).run()
+
+    def start_play(
+        self, record: Record, options: Mapping[str, str] | None = None
+    ) -> PiedicavalloReplay:
+        """The Hand API: the deal of ``record`` as its play begins (its hand and discard
+        lines read, its trick lines not played). :class:`~scorer.games.engine.NoPlay` when
+        those lines do not reach the play (an error: a hand not of 15 cards, ...)."""
+        state = PiedicavalloReplay(self, record, options)
+        try:
+            state.setup()
+        except ReplayStop:
+            raise NoPlay(state.report) from None
+        if state.report.errors:
+            raise NoPlay(state.report)
+        return state
 
     def random_record(
         self, rng: random.Random, players: list[str] | None = None, dealer: int | None = None
@@ -116,67 +132,35 @@ class Piedicavallo(Game):
 
 
 class PiedicavalloReplay(PiedicavalloHand):
-    """The replay of one deal: the single pass (:meth:`run_fast`) or the general replay
-    (:meth:`run`) over the state of :class:`PiedicavalloHand`, then the score. Built, run once,
-    discarded."""
+    """The replay of one deal: its lines in the order of the game over the state of
+    :class:`PiedicavalloHand`, then the score. Built, run once, discarded."""
 
-    # -- driver ----------------------------------------------------------------------------
+    def setup(self) -> None:
+        """The lines before the first trick: the players, the lines sorted, the deal and
+        the discard (after a first pass when they need the play, PIE-3); the play begins.
+        Stops at an impossible line (G-2, :class:`~scorer.games.replay.ReplayStop`)."""
+        if len(self.report.players) != N:
+            self.halt("WRONG_PLAYERS", loc=self.record.start, count=len(self.report.players))
+        self.sort_lines()
+        if self.needs_first_pass():
+            self.first_pass()
+        self.deal()
+        self.begin()
+
     def run(self) -> Report:
+        """Replay the record and score it when its play is complete and possible."""
         report = self.report
         try:
-            if len(report.players) != N:
-                self.stop(
-                    "WRONG_PLAYERS",
-                    f"Piedicavallo has four players, the record names {len(report.players)}",
-                    loc=self.record.start,
-                )
-            self.sort_lines()
-            halted = self.seat_before_replay()  # G-2: the tricks before it are still replayed
-            self.deal()
-            play(self)
-            if halted:
-                raise _Stop
-            if self.complete:
+            self.setup()
+            self.play_lines()
+            if self.done == R.HAND_SIZE:
                 report.complete = True
             elif not report.errors:
-                self.flag(
-                    "PARTIAL_RECORD",
-                    NOTE,
-                    f"the record stops after {len(self.seated)} trick line(s); nothing is scored",
-                    "G-2",
-                    loc=self.record.start,
-                )
-        except _Stop:
-            self.forget_later_halt()
-        if report.complete and not report.errors:
-            score(self)
-            report.findings += claim_findings(self.claims, report, "score", "PIE-7")
-        report.findings.sort(key=lambda f: (f.loc is None, f.loc or Loc(0, 0)))
-        return report
-
-    def run_fast(self) -> Report | None:
-        """The single pass for the common record: every hand and the discard written, 15
-        whole tricks of cards held. Returns ``None`` (and the caller runs :meth:`run`) at
-        anything else, so the general path alone reports errors and their places."""
-        report = self.report
-        try:
-            if len(report.players) != N:
-                return None
-            self.sort_lines()
-            if (
-                len(self.hand_lines) != N
-                or self.discard_line is None
-                or len(self.tricks) != R.HAND_SIZE
-            ):
-                return None
-            self.deal()
-            if report.errors or not self.known:
-                return None
-            fast_play(self)
-        except (_Stop, Fallback):
-            return None
-        report.complete = True
-        if not report.errors:  # an unreadable remark (BAD_REMARK, G-2) leaves it unscored
+                count = len(report.tricks)
+                self.say("PARTIAL_RECORD", NOTE, "G-2", loc=self.record.start, count=count)
+        except ReplayStop:
+            pass
+        if report.complete and not report.errors:  # a BAD_REMARK (G-2) leaves it unscored
             score(self)
             if self.claims:
                 report.findings += claim_findings(self.claims, report, "score", "PIE-7")

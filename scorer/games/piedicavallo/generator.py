@@ -1,10 +1,11 @@
 """Random legal Piedicavallo deals, from a caller's seeded RNG (``tarocco random piedicavallo``).
 
 The generator deals the 62-card pack (15, 15, 15 and 17 to the dealer), makes a legal discard
-(trumps in it when the hand allows, announced), plays random legal cards (the Fool whenever
-the draw picks it, led or not) and has players talk: true remarks within the limits of PIE-5
-about the cards held, the other colour, the dealer's sleeping cards, and requests to the
-partner. Its records must verify clean.
+(trumps in it when the hand allows, announced), plays random legal cards through the Hand API
+(:meth:`~scorer.games.base.Game.start_play`: the engine says whose turn it is and which cards
+are legal; the Fool whenever the draw picks it, led or not) and has players talk: true
+remarks within the limits of PIE-5 about the cards held, the other colour, the dealer's
+sleeping cards, and requests to the partner. Its records must verify clean.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from ...cards import FOOL, Card
 from ...cardset import cards_of
 from ...record import Item, Line, Record, Trick
 from ..base import Game
+from ..engine import TrickPlay
 from . import rules as R
 from .talk import COUNTED, group_of
 
@@ -75,9 +77,8 @@ def random_record(
     trumps = (discard & R.TRUMPS).bit_count()
     announce = (Item(f"announce={trumps}"),) if trumps or rng.random() < 0.1 else ()
     body.append(Line("discard", None, tuple(Item(str(c), c) for c in cards_of(discard)) + announce))
-    hands[dealer] &= ~discard
-    _play(rng, hands, dealer, discard, body)
-    return Record(tags, tuple(body))
+    record = Record(tags, tuple(body))
+    return Record(tags, (*body, *_play(rng, game.start_play(record), dealer, discard)))
 
 
 def _discard(rng: random.Random, dealt: int) -> int:
@@ -89,28 +90,29 @@ def _discard(rng: random.Random, dealt: int) -> int:
     return rng.choice(legal)
 
 
-def _play(
-    rng: random.Random, hands: list[int], dealer: int, discard: int, body: list[Line | Trick]
-) -> None:
-    rules = R.RULES
-    leader = (dealer + 1) % N
-    for number in range(1, R.HAND_SIZE + 1):
-        cards: list[Card] = []
-        items: list[Item] = []
-        for position in range(N):
-            seat = (leader + position) % N
-            card = rng.choice(cards_of(rules.legal(hands[seat], cards)))
-            hands[seat] &= ~card.bit
-            note = None
-            if rng.random() < TALK:
-                note = _remark(
-                    rng, card, hands[seat], position, discard if seat == dealer else None
-                )
-            items.append(Item(str(card), card, note))
-            cards.append(card)
-        named = leader if rng.random() < 0.1 else None
-        body.append(Trick(number, named, tuple(items)))
-        leader = (leader + rules.winner(cards)) % N
+def _play(rng: random.Random, h: TrickPlay, dealer: int, discard: int) -> list[Trick]:
+    """The tricks of random legal plays, stepped through the Hand API (``h``: the deal as its
+    play begins), each player sometimes talking about the hand his card leaves him (PIE-5):
+    the dealer may speak of his discard too."""
+    notes: dict[tuple[int, int], str] = {}
+    while (seat := h.to_play()) is not None:
+        number, position = h.done + 1, len(h.current_trick)
+        card = rng.choice(list(h.legal_cards()))
+        h.push(card)
+        if rng.random() < TALK:
+            sleeping = discard if seat == dealer else None
+            notes[number, position] = _remark(rng, card, int(h.hand(seat)), position, sleeping)
+    return [
+        Trick(
+            trick.number,
+            trick.leader if rng.random() < 0.1 else None,
+            tuple(
+                Item(str(c), c, notes.get((trick.number, position)))
+                for position, c in enumerate(trick.cards)
+            ),
+        )
+        for trick in h.report.tricks
+    ]
 
 
 def _holding_words(rng: random.Random, cards: int, group: int, name_only_courts: bool) -> str:
@@ -157,6 +159,7 @@ def _remark(
         elif kind == "other":
             out.append("other-colour " + _other_words(rng, hand_after, group))
         elif kind == "sleeping":
+            assert discard is not None  # (the dealer's)
             if group < 4 and rng.random() < 0.3:
                 out.append("sleeping other-colour " + _other_words(rng, discard, group))
             else:
@@ -165,10 +168,8 @@ def _remark(
             choices = ["win-this", "play-low", "put-points", "few-points", "farlo"]
             if position == 0:
                 choices.append("cover")
-            target = [
-                c for c in cards_of(R.PACK & (COUNTED[group] | (FOOL.bit if group == 4 else 0)))
-            ]
-            choices.append(f"play {rng.choice(target)}")
+            topic = cards_of(R.PACK & (COUNTED[group] | (FOOL.bit if group == 4 else 0)))
+            choices.append(f"play {rng.choice(topic)}")
             out.append(rng.choice(choices))
         else:
             if group == 4:

@@ -1,23 +1,35 @@
-"""The state of one Piedicavallo replay: :class:`PiedicavalloHand`.
+"""The state of one Piedicavallo deal: :class:`PiedicavalloHand`.
 
 It holds what the phases read and write (the sorted lines, the hands dealt and held, the
-discard, the seated tricks) and the steps that need no phase: sorting the lines, the deal
-(PIE-2) and the discard (PIE-3). The play and the talk (:mod:`.play`, :mod:`.talk`) and the
-score (:mod:`.scoring`) receive it; :mod:`.game` drives them.
+discard) and plays the tricks through the one trick loop of :mod:`scorer.games.engine`, with
+the game's own steps: sorting the lines, the deal (PIE-2), the discard (PIE-3), and the table
+talk checked against the hand just after its card (PIE-5, :mod:`.talk`), in the
+:meth:`~PiedicavalloHand.trick_over` hook. The score (:mod:`.scoring`) receives it;
+:mod:`.game` drives it.
+
+When some hand, or the discard, is not written, the deal is read after a first pass: the
+same loop with every seat unknown and the talk quiet, which says what each seat played
+(a hand not written is what its player played, when the play is complete).
 """
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Mapping
+from itertools import chain
+from typing import Any, ClassVar
 
-from ...cards import Card
 from ...cardset import cards_of
 from ...findings import Severity
-from ...record import Line, Record, Trick
-from ...report import Report
+from ...record import Item, Line, Record, Trick
+from ...report import Report, TrickResult
+from ...tricks import MUST_FOLLOW_SUIT, MUST_TRUMP
 from ..base import Game
-from ..replay import ReplayStop, Seating, SeatingReplay
+from ..engine import TrickPlay
+from ..replay import ReplayStop
 from . import rules as R
+from .messages import TEMPLATES
+from .talk import check_remark
 
 __all__ = ["PiedicavalloHand"]
 
@@ -25,31 +37,27 @@ __all__ = ["PiedicavalloHand"]
 ERROR, VIOLATION, NOTE = Severity.ERROR, Severity.VIOLATION, Severity.NOTE
 BITS = tuple(1 << i for i in range(97))
 N = 4
-SEATING = Seating(
-    N,
-    R.HAND_SIZE,
-    R.PACK,
-    R.RULES.strength,
-    False,
-    "the 62-card pack (PIE-1)",
-    "a deal of Piedicavallo",
-)
-
-
-_Stop = ReplayStop  # this engine's name for the shared signal
 DEFAULT_OPTIONS = {option.name: option.default for option in R.OPTIONS}
 OUTSIDE_PACK = ~R.PACK
 
 
-class PiedicavalloHand(SeatingReplay):
-    """One replay of one record. Built, run once, discarded."""
+class PiedicavalloHand(TrickPlay):
+    """One deal of one record, from its lines to the end of its play. Built, run once,
+    discarded; stepped a card at a time through the Hand API
+    (:meth:`Piedicavallo.start_play <scorer.games.piedicavallo.Piedicavallo.start_play>`)."""
 
-    seating = SEATING
+    templates = TEMPLATES
+    illegal_rules: ClassVar[Mapping[str, str]] = {
+        MUST_FOLLOW_SUIT: "PIE-4",
+        MUST_TRUMP: "PIE-4",
+        "MUST_FOLLOW_TRUMPS": "PIE-4",
+    }
 
-    def __init__(self, game: Game, record: Record, options: Mapping[str, str] | None):
+    def __init__(self, game: Game, record: Record, options: Mapping[str, str] | None) -> None:
+        super().__init__(R.TABLE, Report(game.key, tuple(record.players), record.dealer))
+        self.report.unit = game.unit
         self.game = game
         self.record = record
-        self.report = Report(game.key, tuple(record.players), record.dealer, unit=game.unit)
         self.words = game.wording(record)  # messages name cards and suits in the record's style
         if options or record.tag("Options") is not None:
             self.options = game.resolve_options(record.options, options)
@@ -61,22 +69,22 @@ class PiedicavalloHand(SeatingReplay):
         self.discard_line: Line | None = None
         self.claims: list[Line] = []  # the result on the sheet: checked after the score
         self.tricks: list[Trick] = []
-        # per trick: the line, its leader's seat, its cards, the winner's seat (None: unfinished)
-        self.seated: list[tuple[Trick, int, tuple[Card, ...], int | None]] = []
-        self.played = [0] * N
-        self.dealt = [0] * N
-        self.start = [0] * N
-        self.known = False  # every hand at play is known (written, or derived from the play)
+        self.dealt = [0] * N  # per seat: the cards dealt (the dealer's 17)
+        self.start = [0] * N  # per seat: the cards held as play begins
         self.seat_known = [False] * N  # per seat: his hand at play is known
         self.discard: int | None = None
+        self.play_complete = False  # the first pass played fifteen whole tricks
+        self.talk = True  # check the remarks (not in the first pass)
 
     @property
-    def complete(self) -> bool:
-        seated = self.seated
-        return len(seated) == R.HAND_SIZE and seated[-1][3] is not None
+    def eldest(self) -> int:
+        """PIE-3: the player to the dealer's right leads the first trick."""
+        return (self.dealer + 1) % N
 
     # -- lines -----------------------------------------------------------------------------
     def sort_lines(self) -> None:
+        """The record's lines by kind: hands, the discard, claims, tricks (G-2: a line out of
+        place, twice, or of no section of the game stops the replay)."""
         for entry in self.record.body:
             if isinstance(entry, Trick):
                 self.tricks.append(entry)
@@ -87,232 +95,272 @@ class PiedicavalloHand(SeatingReplay):
             if entry.keyword == "hand":
                 seat = self.seat_named(entry.subject, entry.loc)
                 if seat in self.hand_lines:
-                    self.stop(
-                        "DUPLICATE_LINE", f"a second hand line for {entry.subject}", loc=entry.loc
-                    )
+                    self.halt("DUPLICATE_LINE", variant="hand", loc=entry.loc, name=entry.subject)
                 self.hand_lines[seat] = entry
             elif entry.keyword == "discard":
                 if self.discard_line is not None:
-                    self.stop("DUPLICATE_LINE", "a second discard line", loc=entry.loc)
+                    self.halt("DUPLICATE_LINE", variant="discard", loc=entry.loc)
                 self.discard_line = entry
             else:
-                self.stop(
-                    "UNKNOWN_SECTION",
-                    f"{entry.keyword!r} is not a section of piedicavallo (hand, discard, claim)",
-                    loc=entry.loc,
-                )
+                self.halt("UNKNOWN_SECTION", loc=entry.loc, keyword=entry.keyword)
             if self.tricks:
-                self.stop(
-                    "LINE_OUT_OF_PLACE",
-                    f"the {entry.keyword} line comes after play began",
-                    loc=entry.loc,
-                )
+                self.halt("LINE_OUT_OF_PLACE", loc=entry.loc, keyword=entry.keyword)
 
-    # -- seats: who played each card -------------------------------------------------------
-    def seat_plays(self) -> None:
-        """Seat the plays from the trick winners, the player to the dealer's right leading
-        (PIE-3; :meth:`SeatingReplay.seat_tricks`)."""
-        self.seat_tricks(self.tricks, (self.dealer + 1) % N)
+    def seat_named(self, name: str | None, loc: object) -> int:
+        """The seat of the player ``name`` (case-insensitive); an unknown name stops (G-2)."""
+        wanted = (name or "").strip().casefold()
+        for seat, player in enumerate(self.report.players):
+            if player.casefold() == wanted:
+                return seat
+        self.halt("UNKNOWN_PLAYER", loc=loc, name=name)
+        raise AssertionError  # unreachable: halt raises
+
+    # -- the play --------------------------------------------------------------------------
+    def play_lines(self) -> None:
+        """Play the record's trick lines in turn (:meth:`play_trick`) until one stops short."""
+        tricks = self.tricks
+        last = len(tricks) - 1
+        for index, trick in enumerate(tricks):
+            if self.play_trick(trick, index == last).winner is None:
+                return
+
+    def needs_first_pass(self) -> bool:
+        """Whether the deal must know what each seat played before it is read: a hand or
+        the discard not written (derived from a complete play), or a discarded card that a
+        trick line plays too (PIE-3: found at the discard, as far as the play is possible)."""
+        line = self.discard_line
+        if len(self.hand_lines) < N or line is None:
+            return True
+        discarded = set(line.card_tuple)
+        discarded.discard(None)
+        played = chain.from_iterable([trick.card_tuple for trick in self.tricks])
+        return not discarded.isdisjoint(played)
+
+    def first_pass(self) -> None:
+        """The first pass: the trick lines through the same loop with every seat unknown
+        and the talk quiet, for :attr:`played` and whether the play is complete. What it
+        finds is found again by the play proper, so it leaves no finding and no trick."""
+        report = self.report
+        mark = len(report.findings)
+        self.begin_play([0] * N, [False] * N, self.eldest)
+        self.talk = False
+        with contextlib.suppress(ReplayStop):  # the play proper finds it again, and says it
+            self.play_lines()
+        self.talk = True
+        self.play_complete = self.done == R.HAND_SIZE
+        del report.findings[mark:]
+        report.tricks.clear()
+
+    def begin(self) -> None:
+        """Start the play proper from the deal: each known hand, the eldest leading, the
+        discard out of play (PIE-3)."""
+        known = self.seat_known
+        hands = [hand if known[seat] else 0 for seat, hand in enumerate(self.start)]
+        self.begin_play(hands, known, self.eldest, self.discard or 0)
+
+    # -- hooks of the trick loop -----------------------------------------------------------
+    def trick_over(self, result: TrickResult) -> None:
+        """PIE-5: the remarks of a trick, each against its speaker's hand just after his card
+        (he plays once to a trick, so his hand now)."""
+        source = result.source
+        # a line of plain cards keeps no items (the reader's fast path): it carries no remark
+        if source is not None and source._items is not None and self.talk:
+            self.check_remarks(result, source._items)
+
+    def keep_partial_trick(self) -> TrickResult:
+        """The trick a record stops in, its remarks checked as a whole trick's are."""
+        result = super().keep_partial_trick()
+        source = result.source
+        if source is not None and source.has_notes and self.talk:
+            self.check_remarks(result, source.plays[: len(result.cards)])
+        return result
+
+    def check_remarks(self, result: TrickResult, items: tuple[Item, ...]) -> None:
+        """Check each remark on ``items``, the plays of ``result`` (PIE-5,
+        :func:`.talk.check_remark`)."""
+        known, hands, cards = self.known, self.hands, result.cards
+        leader, number = result.leader, result.number
+        for position, item in enumerate(items):
+            if item.note is not None:
+                speaker = (leader + position) % N
+                hand_after = hands[speaker] if known[speaker] else None
+                check_remark(self, speaker, cards[position], item, number, position, hand_after)
 
     # -- PIE-3: deal and discard -----------------------------------------------------------
     def deal(self) -> None:
-        union = 0
-        for seat, line in sorted(self.hand_lines.items()):
-            size = R.DEALER_CARDS if seat == self.dealer else R.HAND_SIZE
-            cards = line.card_tuple
-            # a sum of bits has as many as the cards only when no card is there twice
-            mask = sum(map(BITS.__getitem__, cards)) if None not in cards else -1
-            if mask.bit_count() != len(cards) or mask & union or mask & OUTSIDE_PACK:
-                mask = self.check_hand_cards(seat, line, union)  # which card, and where
-            if mask.bit_count() != size:
-                self.stop(
-                    "WRONG_HAND_SIZE",
-                    f"{self.name(seat)} was dealt {mask.bit_count()} cards; the deal gives {size}",
-                    "PIE-3",
-                    loc=line.loc,
-                    seat=seat,
-                )
-            union |= mask
-            self.dealt[seat] = mask
-        complete = self.complete
+        """The hands dealt and held, the discard, and which hands are known (PIE-3)."""
+        self.read_hands()
+        complete = self.play_complete
         self.read_discard(complete)
+        discard = self.discard or 0
         for seat in range(N):
             if seat in self.hand_lines:
                 hand = self.dealt[seat]
-                if seat == self.dealer:
-                    hand &= ~(self.discard or 0)
-                self.start[seat] = hand
+                self.start[seat] = hand & ~discard if seat == self.dealer else hand
             elif complete:
                 self.start[seat] = self.played[seat]
-                self.dealt[seat] = self.played[seat] | (
-                    (self.discard or 0) if seat == self.dealer else 0
-                )
+                self.dealt[seat] = self.played[seat] | (discard if seat == self.dealer else 0)
         self.seat_known = [
             (seat in self.hand_lines or complete)
             and (seat != self.dealer or self.discard is not None)
             for seat in range(N)
         ]
-        self.known = all(self.seat_known)
-        if self.known:
+        if all(self.seat_known):
             self.report.hands = tuple(self.dealt)
         else:
-            self.flag(
-                "DEAL_UNKNOWN",
-                NOTE,
-                "the hands are not all known (deal or discard not "
-                "written, play incomplete): plays and remarks of "
-                + ", ".join(self.name(s) for s in range(N) if not self.seat_known[s])
-                + " are checked only against what the record shows",
-                "G-2",
-                loc=self.record.start,
-            )
+            unknown = tuple(s for s in range(N) if not self.seat_known[s])
+            self.say("DEAL_UNKNOWN", NOTE, "G-2", loc=self.record.start, seats=unknown)
         self.report.discard = self.discard
+
+    def read_hands(self) -> None:
+        """The hand lines: each card in the pack and dealt once, 15 cards each and the
+        dealer's 17 (PIE-1, PIE-3; G-2)."""
+        union = 0
+        for seat, line in sorted(self.hand_lines.items()):
+            size = R.DEALER_CARDS if seat == self.dealer else R.HAND_SIZE
+            cards = line.card_tuple
+            # a sum of bits has as many as the cards only when no card is there twice
+            mask = sum(map(BITS.__getitem__, cards)) if None not in cards else -1  # type: ignore[arg-type]
+            if mask.bit_count() != len(cards) or mask & union or mask & OUTSIDE_PACK:
+                mask = self.check_hand_cards(seat, line, union)  # which card, and where
+            if mask.bit_count() != size:
+                count = mask.bit_count()
+                self.halt(
+                    "WRONG_HAND_SIZE", "PIE-3", loc=line.loc, seat=seat, count=count, size=size
+                )
+            union |= mask
+            self.dealt[seat] = mask
+
+    def check_hand_cards(self, seat: int, line: Line, union: int) -> int:
+        """The slow path of a hand line's check (a line whose mask did not add up): stop at
+        the first bad card, with its place (G-2): unknown, outside the pack, or dealt twice
+        (in this line or in ``union``, the hands before it)."""
+        mask = 0
+        for item in line.items:
+            card = item.card
+            if card is None:
+                self.halt("UNKNOWN_CARD", variant="hand", loc=item.loc)
+                raise AssertionError  # unreachable: halt raises
+            if not R.PACK >> card & 1:
+                name = R.TABLE.pack_name
+                self.halt(
+                    "CARD_NOT_IN_PACK", loc=item.loc, seat=seat, cards=(card,), pack_name=name
+                )
+            if (union | mask) >> card & 1:
+                self.halt("DUPLICATE_CARD", variant="dealt", loc=item.loc, seat=seat, cards=(card,))
+            mask |= 1 << card
+        return mask
 
     def read_discard(self, complete: bool) -> None:
         """PIE-3: two cards; no 5-point card; other trumps only when the hand kept holds only
-        trumps and 5-point cards, or no trump at all; the trumps discarded announced."""
+        trumps and 5-point cards, or no trump at all; the trumps discarded announced. Not
+        written, it is the cards nobody played, when the play is complete."""
         line = self.discard_line
-        dealer = self.dealer
         if line is None:
             if complete:
                 self.discard = R.PACK & ~sum(self.played)
-                self.flag(
-                    "DISCARD_DERIVED",
-                    NOTE,
-                    "the discard is not written; it is the "
-                    "cards nobody played: " + self.words.mask(self.discard),
-                    "PIE-3",
-                    loc=self.record.start,
-                )
+                where = self.record.start
+                self.say("DISCARD_DERIVED", NOTE, "PIE-3", loc=where, discard=self.discard)
             return
-        played = sum(self.played)
         cards = line.card_tuple
         plain = None not in cards  # cards only: no announce=N, no stray word
-        mask = sum(map(BITS.__getitem__, cards)) if plain else 0  # a card twice: fewer bits
-        if not (
+        mask = self.discard = self.discard_cards(line, plain)
+        self.judge_discard(line, mask, complete)
+        self.check_announcement(line, plain, (mask & R.TRUMPS).bit_count())
+        for item in () if plain else line.items:
+            if item.card is None and item.key != "announce":
+                self.halt("BAD_DISCARD_ITEM", loc=item.loc, text=item.text)
+
+    def discard_cards(self, line: Line, plain: bool) -> int:
+        """The discard's cards as a mask: at once for a line of two good cards, else one by
+        one (:meth:`check_discard_cards`), which says which card is wrong and where."""
+        played = sum(self.played)
+        dealer = self.dealer
+        cards = line.card_tuple
+        mask = sum(map(BITS.__getitem__, cards)) if plain else 0  # type: ignore[arg-type]
+        if (
             plain
-            and len(cards) == R.DISCARD_SIZE == mask.bit_count()
+            and len(cards) == R.DISCARD_SIZE == mask.bit_count()  # a card twice: fewer bits
             and not mask & OUTSIDE_PACK
             and not mask & played
             and (dealer not in self.hand_lines or not mask & ~self.dealt[dealer])
         ):
-            mask = self.check_discard_cards(line, played)  # says which card and where
-        self.discard = mask
+            return mask
+        return self.check_discard_cards(line, played)
+
+    def judge_discard(self, line: Line, mask: int, complete: bool) -> None:
+        """PIE-3: no 5-point card, and a trump only from a hand that keeps nothing but
+        trumps and 5-point cards, or no trump at all (violations, G-1)."""
+        dealer = self.dealer
         fives = mask & R.FIVES
         if fives:
-            self.flag(
-                "BAD_DISCARD",
-                VIOLATION,
-                "the 5-point cards (Kings, 21, 1, the Fool) "
-                "may not be discarded: " + self.words.mask(fives),
-                "PIE-3",
-                loc=line.loc,
-                seat=dealer,
-                cards=tuple(cards_of(fives)),
-            )
+            cards = tuple(cards_of(fives))
+            self.say("BAD_DISCARD", VIOLATION, "PIE-3", loc=line.loc, seat=dealer, cards=cards)
         trumps = mask & R.TRUMPS & ~R.FIVES
-        kept = (
-            self.dealt[dealer] & ~mask
-            if dealer in self.hand_lines
-            else self.played[dealer]
-            if complete
-            else None
-        )
+        if dealer in self.hand_lines:
+            kept: int | None = self.dealt[dealer] & ~mask
+        else:
+            kept = self.played[dealer] if complete else None
         if trumps and kept is not None:
             no_choice = not kept & ~(R.TRUMPS | R.FIVES)
             if not no_choice and kept & R.TRUMPS:
-                self.flag(
-                    "TRUMP_DISCARD",
-                    VIOLATION,
-                    "a trump may be discarded only when the "
-                    "hand kept holds nothing but trumps and 5-point cards, or no trump at "
-                    "all: " + self.words.mask(trumps),
-                    "PIE-3",
-                    loc=line.loc,
-                    seat=dealer,
-                    cards=tuple(cards_of(trumps)),
-                )
-        count = (mask & R.TRUMPS).bit_count()
+                cards = tuple(cards_of(trumps))
+                where = line.loc
+                self.say("TRUMP_DISCARD", VIOLATION, "PIE-3", loc=where, seat=dealer, cards=cards)
+
+    def check_announcement(self, line: Line, plain: bool, count: int) -> None:
+        """PIE-3: the dealer announces how many trumps he discards (``announce=N``)."""
+        dealer = self.dealer
         announce = None if plain else line.options().get("announce")
         if announce is None:
             if count:
-                self.flag(
-                    "TRUMPS_NOT_ANNOUNCED",
-                    VIOLATION,
-                    f"the discard holds {count} trump(s) and the dealer announced none",
-                    "PIE-3",
-                    loc=line.loc,
-                    seat=dealer,
+                where = line.loc
+                self.say(
+                    "TRUMPS_NOT_ANNOUNCED", VIOLATION, "PIE-3", loc=where, seat=dealer, count=count
                 )
-        elif not announce.value.isdecimal() or len(announce.value) > 2:
-            self.stop(
-                "BAD_ANNOUNCEMENT", f"announce={announce.value!r} is not a number", loc=announce.loc
-            )
-        elif int(announce.value) != count:
-            self.flag(
+            return
+        value = announce.value
+        if not value.isdecimal() or len(value) > 2:
+            self.halt("BAD_ANNOUNCEMENT", loc=announce.loc, announced=value)
+        elif int(value) != count:
+            self.say(
                 "WRONG_ANNOUNCEMENT",
                 VIOLATION,
-                f"the dealer announced "
-                f"{announce.value} trump(s) discarded; the discard holds {count}",
                 "PIE-3",
                 loc=announce.loc,
                 seat=dealer,
+                announced=value,
+                count=count,
             )
-        for item in () if plain else line.items:
-            if item.card is None and item.key != "announce":
-                self.stop(
-                    "BAD_DISCARD_ITEM",
-                    f"{item.text!r} in the discard line; write two cards and announce=N",
-                    loc=item.loc,
-                )
 
     def check_discard_cards(self, line: Line, played: int) -> int:
         """The discard's cards one by one: each in the pack, once, not also played, held by
         the dealer (when his hand is written), and two of them (PIE-1, PIE-3; G-2 stops the
         replay at the first that is not). Returns them as a mask."""
         dealer = self.dealer
-        text = self.words.card  # the record's style
         mask = 0
         for item in line.items:
             card = item.card
             if card is None:
                 continue
+            where: dict[str, Any] = {"loc": item.loc, "cards": (card,)}
             if not R.PACK >> card & 1:
-                self.stop(
-                    "CARD_NOT_IN_PACK",
-                    f"{text(card)} is not in the 62-card pack (PIE-1)",
-                    loc=item.loc,
-                    cards=(card,),
-                )
+                self.halt("CARD_NOT_IN_PACK", pack_name=R.TABLE.pack_name, **where)
             if mask >> card & 1:
-                self.stop(
-                    "DUPLICATE_CARD",
-                    f"{text(card)} twice in the discard",
-                    loc=item.loc,
-                    cards=(card,),
-                )
+                self.halt("DUPLICATE_CARD", variant="discard", **where)
             if played >> card & 1:
-                self.stop(
-                    "DUPLICATE_CARD",
-                    f"{text(card)} is discarded and also played",
-                    loc=item.loc,
-                    cards=(card,),
-                )
+                self.halt("DUPLICATE_CARD", variant="discarded_played", **where)
             if dealer in self.hand_lines and not self.dealt[dealer] >> card & 1:
-                self.stop(
-                    "CARD_NOT_HELD",
-                    f"the dealer did not hold {text(card)}",
-                    loc=item.loc,
-                    seat=dealer,
-                    cards=(card,),
-                )
+                self.halt("CARD_NOT_HELD", variant="discard", seat=dealer, **where)
             mask |= BITS[card]
         if mask.bit_count() != R.DISCARD_SIZE:
-            self.stop(
+            count = mask.bit_count()
+            self.halt(
                 "WRONG_DISCARD_SIZE",
-                f"the dealer discards {R.DISCARD_SIZE} cards, not {mask.bit_count()}",
                 "PIE-3",
                 loc=line.loc,
                 seat=dealer,
+                size=R.DISCARD_SIZE,
+                count=count,
             )
         return mask

@@ -14,6 +14,7 @@ from ...claims import CLAIM_KEYWORD
 from ...record import KeywordSpec
 from ...tricks import SUIT_MASKS, TRUMP_MASK, TrickRules
 from ..base import Option
+from ..engine import PlayTable
 
 __all__ = [
     "AVERAGE",
@@ -27,6 +28,7 @@ __all__ = [
     "POINTS",
     "RULES",
     "RULINGS",
+    "TABLE",
     "TOTAL",
     "TRUMPS",
     "TRUMPS_NAME",
@@ -81,6 +83,12 @@ def _points() -> tuple[int, ...]:
 
 POINTS: tuple[int, ...] = _points()
 assert sum(POINTS) == TOTAL
+
+#: The play as data for the trick loop (:mod:`scorer.games.engine`): four players, fifteen
+#: tricks, the 62-card pack, PIE-1's ranks and PIE-4's legality, PIE-2's points.
+TABLE = PlayTable(
+    4, HAND_SIZE, PACK, RULES, POINTS, "the 62-card pack (PIE-1)", "a deal of Piedicavallo"
+)
 
 #: The suits' names as every record's remarks may write them (``lead cups``, PIE-5); messages
 #: name suits in the record's own style instead (``Wording.category``; group 4, trumps and

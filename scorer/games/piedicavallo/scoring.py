@@ -35,6 +35,7 @@ def score(h: PiedicavalloHand) -> None:
     card_points = [0, 0]
     fool_seat = None
     for trick in report.tricks:
+        assert trick.winner is not None  # (a complete deal's)
         side = trick.winner & 1
         won[side] += 1
         card_points[side] += trick.points

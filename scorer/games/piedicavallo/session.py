@@ -20,13 +20,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from ...findings import Finding, Severity
+from ...messages import render
 from ...record import Record
 from ...report import Report, Status
 from ...results import GameResult
+from ...wording import ITALIAN
 from ..base import Game
 from . import rules as R
+from .messages import TEMPLATES
 
 RULE = "PIE-7"
 DEALS = 4
@@ -111,35 +115,20 @@ def session_findings(
             len(players) == 4
             and {frozenset((players[0], players[2])), frozenset((players[1], players[3]))} != pairs
         ):
-            out.append(
-                (
-                    number,
-                    Finding(
-                        "PARTNERS_CHANGED",
-                        Severity.VIOLATION,
-                        f"deal {number} is played by {players[0]} and {players[2]} against "
-                        f"{players[1]} and {players[3]}; the game keeps its partnerships "
-                        f"({state.name(0)} against {state.name(1)})",
-                        RULE,
-                        loc=record.start,
-                    ),
-                )
-            )
+            sides = {"side0": state.name(0), "side1": state.name(1)}
+            out.append((number, _finding("PARTNERS_CHANGED", record, deal=number, **sides)))
         if state.ended_after is not None and number > state.ended_after:
-            out.append(
-                (
-                    number,
-                    Finding(
-                        "DEAL_AFTER_GAME_END",
-                        Severity.VIOLATION,
-                        f"deal {number} comes after the game ended ({state.reason}); it is not "
-                        "part of the game and counts in no balance",
-                        RULE,
-                        loc=record.start,
-                    ),
-                )
-            )
+            finding = _finding("DEAL_AFTER_GAME_END", record, deal=number, reason=state.reason)
+            out.append((number, finding))
     return out
+
+
+def _finding(code: str, record: Record, **facts: Any) -> Finding:
+    """A violation of PIE-7 about ``record`` as a whole, worded from the game's template for
+    ``code`` (:mod:`.messages`) and ``facts`` (``names``: the record's players in order)."""
+    facts["names"] = tuple(record.players)
+    message = render(TEMPLATES[code], facts, ITALIAN, record.players)
+    return Finding(code, Severity.VIOLATION, message, RULE, loc=record.start, facts=facts)
 
 
 def hands_not_counted(

@@ -33,19 +33,17 @@ spells them.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from ...cards import CARDS, Card, CardParseError
 from ...findings import Severity
+from ...record import Item
 from ...wording import ITALIAN, Wording
 from . import rules as R
-from .hand import PiedicavalloHand
 
-if TYPE_CHECKING:
-    from ...record import Item
-
-__all__ = ["check_remark", "group_of", "statements"]
+__all__ = ["Listener", "check_remark", "group_of", "statements"]
 
 OUT, FALSE, BAD = "REMARK_OUT_OF_BOUNDS", "FALSE_REMARK", "BAD_REMARK"
 RULE = "PIE-5"
@@ -82,41 +80,54 @@ def _parts(note: str) -> list[str]:
     return (note.replace(";", ",") if ";" in note else note).split(",")
 
 
+#: A statement compiled (:func:`_compile`): its kind first, then what the kind checks.
+Rule = tuple[Any, ...]
+
+
+class Listener(Protocol):
+    """What checking a remark needs of the deal (:class:`~.hand.PiedicavalloHand` is one):
+    the rule options, the record's suit style, the dealer and his discard (``None`` while
+    unknown), and a way to record a finding."""
+
+    @property
+    def options(self) -> Mapping[str, str]: ...
+    @property
+    def words(self) -> Wording: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def discard(self) -> int | None: ...
+
+    def say(self, code: str, severity: Severity, rule: str | None, **facts: Any) -> None: ...
+
+
 class _Remark(Exception):
-    """A breach found in one statement: (code, reason)."""
+    """A breach found in one statement: its code, and its reason as a variant of the code's
+    template (:mod:`.messages`) with the facts the reason names (cards, suit groups, words
+    of the remark)."""
 
-    def __init__(self, code: str, reason: str) -> None:
-        super().__init__(reason)
+    def __init__(self, code: str, variant: str, **facts: Any) -> None:
+        super().__init__(code, variant)
         self.code = code
-        self.reason = reason
+        self.variant = variant
+        self.facts = facts
 
 
-def _bounds(played: int, topic: int, words: Wording, what: str = "") -> None:
+def _bounds(played: int, topic: int, named: int | None = None, lead: bool = False) -> None:
     """PIE-5: may a player who plays a card of group ``played`` speak of group ``topic``?
-    A breach names the suits in the record's style (``words``)."""
+    The breach says what was spoken of: the card ``named``, a lead of ``topic`` (``lead``),
+    or else the suit group ``topic``."""
     if topic == played:
         return
+    about = "_card" if named is not None else "_lead" if lead else ""
+    facts = {"played": played, "topic": topic, "named": named}
     if played == 4:
-        raise _Remark(
-            OUT,
-            f"playing a trump or the Fool one may speak only of trumps and the "
-            f"Fool, not of {what or words.category(topic)}",
-        )
+        raise _Remark(OUT, "trump_player" + about, **facts)
     if topic == 4:
-        raise _Remark(OUT, f"playing a suit card one may not speak of {what or R.TRUMPS_NAME}")
-    suits = words.suits
+        raise _Remark(OUT, "suit_player_trumps" + about, **facts)
     if topic == played ^ 1:
-        raise _Remark(
-            OUT,
-            f"playing {suits[played]} one may not speak of "
-            f"{suits[topic]}, the other suit of the same colour",
-        )
-    raise _Remark(
-        OUT,
-        f"playing {suits[played]} one may speak of the other colour "
-        f"only without naming the suit ({what or suits[topic]}); "
-        "say other-colour ...",
-    )
+        raise _Remark(OUT, "same_colour", **facts)
+    raise _Remark(OUT, "other_colour_named" + about, **facts)
 
 
 def _card(word: str, played: int, words: Wording) -> Card:
@@ -126,18 +137,14 @@ def _card(word: str, played: int, words: Wording) -> Card:
     rank = COURTS.get(word.upper())
     if rank is not None:
         if played == 4:
-            raise _Remark(
-                OUT,
-                f"{word!r} names a court card: playing a trump or the Fool one "
-                "may speak only of trumps and the Fool",
-            )
+            raise _Remark(OUT, "court_with_trump", word=word)
         return CARDS[played * 14 + rank - 1]
     try:
         card = Card.parse(word, words.style)
     except CardParseError:
-        raise _Remark(BAD, f"{word!r} is neither a card nor a word of a remark") from None
+        raise _Remark(BAD, "unknown_word", word=word) from None
     if not R.PACK >> card & 1:
-        raise _Remark(BAD, f"{words.texts[card]} is not in the 62-card pack")
+        raise _Remark(BAD, "not_in_pack", named=card)
     return card
 
 
@@ -161,36 +168,32 @@ def _holding(
         if word.startswith("+"):
             count = _count(word)
             if count is None:
-                raise _Remark(BAD, f"{word!r} is not a count (+N)")
+                raise _Remark(BAD, "bad_count", word=word)
             continue
         try:
             card = _card(word, played, words)
             group = group_of(card)
-            _bounds(played, group, words, words.texts[card])
+            _bounds(played, group, card)
         except _Remark as out:
             if out.code == BAD:
                 raise
             breach = breach or out
             continue
         if sleeping and not (card.is_court and card < 56):
-            breach = breach or _Remark(
-                OUT,
-                f"of the sleeping cards only Queens, Cavaliers and Jacks are "
-                f"named; number cards are counted ({words.texts[card]})",
-            )
+            breach = breach or _Remark(OUT, "sleeping_number", named=card)
         named |= card.bit
         topic = group
     if breach is not None:  # NICE-9a: a word that cannot be read is never hidden by it
         raise breach
     if not named and count is None:
-        raise _Remark(BAD, "name cards, or give a count +N, or say none")
+        raise _Remark(BAD, "empty_holding")
     return topic, named, count
 
 
 def _courts(said: list[str], played: int, words: Wording) -> tuple[list[int], int | None]:
     """``COURTS [+N]`` or ``N`` for the other colour: (court ranks, count of others)."""
     if played == 4:
-        raise _Remark(OUT, "the other colour is spoken of only when playing a suit card")
+        raise _Remark(OUT, "other_colour_with_trump")
     ranks: list[int] = []
     count = None
     for word in said:
@@ -207,10 +210,10 @@ def _courts(said: list[str], played: int, words: Wording) -> tuple[list[int], in
         except CardParseError:
             card = None
         if card is not None:
-            _bounds(played, group_of(card), words, words.texts[card])
-        raise _Remark(BAD, f"{word!r}: other-colour takes courts (K Q C J) and a count")
+            _bounds(played, group_of(card), card)
+        raise _Remark(BAD, "other_colour_word", word=word)
     if not ranks and count is None:
-        raise _Remark(BAD, "other-colour needs courts (K Q C J) or a count")
+        raise _Remark(BAD, "other_colour_empty")
     return ranks, count
 
 
@@ -225,18 +228,16 @@ def _check_holding(
     count: int | None,
     at_least: bool,
     where: str,
-    words: Wording,
 ) -> None:
+    """``have``: the cards named are held, and ``count`` others of the topic (exactly, or at
+    least); ``where`` says whose cards they are (``held``, or ``discard``: sleeping)."""
     missing = named & ~cards
     if missing:
-        raise _Remark(FALSE, f"{words.mask(missing)} not {where}")
+        raise _Remark(FALSE, f"missing_{where}", missing=missing)
     others = (cards & COUNTED[topic] & ~named).bit_count()
     if count is not None and (others < count if at_least else others != count):  # _matches
-        what = "other " if named else ""
-        least = "at least " if at_least else ""
-        raise _Remark(
-            FALSE, f"{least}{count} {what}{words.category(topic)} claimed, {others} {where}"
-        )
+        variant = f"count{'_least' if at_least else ''}{'_other' if named else ''}_{where}"
+        raise _Remark(FALSE, variant, count=count, topic=topic, others=others)
 
 
 def _other_suits(played: int, ranks: list[int]) -> tuple[tuple[int, int], ...]:
@@ -263,17 +264,17 @@ def _check_other(
     said = " ".join(
         [*("KQCJ"[14 - r] for r in ranks), *([f"+{count}"] if count is not None else [])]
     )
-    raise _Remark(FALSE, f"no suit of the other colour {where} matches {said}")
+    raise _Remark(FALSE, f"other_colour_{where}", courts=said)
 
 
 @lru_cache(maxsize=4096)
-def _compile(statement: str, played: int, words: Wording = ITALIAN, fool: bool = False) -> tuple:
+def _compile(statement: str, played: int, words: Wording = ITALIAN, fool: bool = False) -> Rule:
     """What a statement asks the hand (or the seat, or the position) to be, for a player of
     a card of group ``played``: everything that depends on the words alone is decided here,
     once per distinct statement (remarks repeat a lot), and breaches of that kind returned as
-    ``("breach", code, reason)``, the reason naming cards and suits as ``words`` does (the
-    record's style: part of the cache key, as the reason is). ``fool``: the card played is
-    the Fool, which may not ask for a trump lead (PIE-5a)."""
+    ``("breach", code, variant, facts)``; ``words`` is the record's style, in whose letters
+    the remark names cards (part of the cache key). ``fool``: the card played is the Fool,
+    which may not ask for a trump lead (PIE-5a)."""
     said = statement.split()
     head = said[0].lower()
     rest = said[1:]
@@ -290,42 +291,37 @@ def _compile(statement: str, played: int, words: Wording = ITALIAN, fool: bool =
             try:
                 return ("sleeping", ("have", *_holding(rest, played, True, words)))
             except _Remark as breach:
-                return ("sleeping", ("breach", breach.code, breach.reason))
+                return ("sleeping", ("breach", breach.code, breach.variant, breach.facts))
         if head in CURRENT_TRICK or head == "play":
             inner = None
             try:
                 if head == "play":
                     if len(rest) != 1:
-                        raise _Remark(BAD, "play names one card: play CARD")
+                        raise _Remark(BAD, "play_one")
                     target = _card(rest[0], played, words)
-                    _bounds(played, group_of(target), words, words.texts[target])
+                    _bounds(played, group_of(target), target)
                 elif rest:
-                    raise _Remark(BAD, f"{head} takes nothing after it")
+                    raise _Remark(BAD, "takes_nothing", head=head)
             except _Remark as breach:
-                inner = ("breach", breach.code, breach.reason)
+                inner = ("breach", breach.code, breach.variant, breach.facts)
             return ("now", head, inner)
         if head == "lead":
             _lead(rest, played, words, fool)
             return ("ok",)
-        raise _Remark(
-            BAD,
-            f"{said[0]!r} does not start a remark (have, other-colour, "
-            "sleeping, win-this, play-low, put-points, few-points, cover, play, "
-            "lead)",
-        )
+        raise _Remark(BAD, "unknown_head", word=said[0])
     except _Remark as breach:
-        return ("breach", breach.code, breach.reason)
+        return ("breach", breach.code, breach.variant, breach.facts)
 
 
 @lru_cache(maxsize=4096)
 def _plan(
     note: str, played: int, words: Wording = ITALIAN, fool: bool = False
-) -> tuple[tuple[str, tuple], ...]:
+) -> tuple[tuple[str, Rule], ...]:
     """What is left to check of a remark by a player of a card of group ``played``: each
     statement as said (its words joined by one space, as a finding quotes it) with its
     :func:`_compile`-d rule, less those with nothing left to check (a lead asked for within
     bounds). One look-up per remark: remarks repeat a lot. ``words``: the record's style,
-    for the reasons of breaches and the suit names it reads."""
+    for the cards and suit names it reads."""
     plan = []
     for statement in map(str.split, _parts(note)):  # as statements(note), without its cache
         if statement:
@@ -337,8 +333,8 @@ def _plan(
 
 
 def _evaluate(
-    rule: tuple,
-    h: PiedicavalloHand,
+    rule: Rule,
+    h: Listener,
     seat: int,
     played: int,
     position: int,
@@ -346,19 +342,13 @@ def _evaluate(
     where: str = "held",
 ) -> None:
     """Check a compiled statement against the moment: the cards it speaks of (``None``:
-    unknown), the speaker's seat and his position in the trick."""
+    unknown; ``where``: ``held``, or ``discard`` for the dealer's sleeping cards), the
+    speaker's seat and his position in the trick."""
     kind = rule[0]
     if kind == "have":
         if cards is not None:
-            _check_holding(
-                cards,
-                rule[1],
-                rule[2],
-                rule[3],
-                h.options["remark-counts"] == "at-least",
-                where,
-                h.words,
-            )
+            at_least = h.options["remark-counts"] == "at-least"
+            _check_holding(cards, rule[1], rule[2], rule[3], at_least, where)
     elif kind == "other":
         if cards is not None:
             _check_other(
@@ -366,24 +356,18 @@ def _evaluate(
             )
     elif kind == "sleeping":
         if seat != h.dealer:
-            raise _Remark(OUT, "only the dealer has sleeping cards (his discard) to speak of")
-        _evaluate(rule[1], h, seat, played, position, h.discard, "in the discard")
+            raise _Remark(OUT, "sleeping_not_dealer")
+        _evaluate(rule[1], h, seat, played, position, h.discard, "discard")
     elif kind == "now":
         head = rule[1]
         if position >= 2:
-            raise _Remark(
-                OUT,
-                f"a request about this trick ({CURRENT_TRICK.get(head, head)}) "
-                "needs a partner who has not yet played to it",
-            )
+            raise _Remark(OUT, "request_too_late", request=CURRENT_TRICK.get(head, head))
         if head == "cover" and position:
-            raise _Remark(
-                OUT, "cover (beat the second card as low as possible) is asked by the leader"
-            )
+            raise _Remark(OUT, "cover_not_leader")
         if rule[2] is not None:
             _evaluate(rule[2], h, seat, played, position, cards)
     elif kind == "breach":
-        raise _Remark(rule[1], rule[2])
+        raise _Remark(rule[1], rule[2], **rule[3])
 
 
 def _lead(rest: list[str], played: int, words: Wording, fool: bool = False) -> None:
@@ -391,7 +375,7 @@ def _lead(rest: list[str], played: int, words: Wording, fool: bool = False) -> N
     named in Italian (every record) or as the record's style names it (``hearts``). A trump
     lead is asked only with a trump played, not the Fool (PIE-5a)."""
     if not rest or len(rest) > 2:
-        raise _Remark(BAD, "lead TARGET [high|low|points|CARD]")
+        raise _Remark(BAD, "lead_form")
     target_word = rest[0].lower()
     if target_word in ("trumps", "trump"):
         target = 4
@@ -404,29 +388,25 @@ def _lead(rest: list[str], played: int, words: Wording, fool: bool = False) -> N
     elif target_word in OTHER_WORDS:
         target = None
     else:
-        raise _Remark(BAD, f"lead {rest[0]!r}: the target is trumps, this, a suit or other-colour")
+        raise _Remark(BAD, "lead_target", word=rest[0])
     if target is None:
         if played == 4:
-            raise _Remark(OUT, "playing a trump or the Fool one may ask for a trump lead only")
+            raise _Remark(OUT, "lead_other_colour_with_trump")
     elif target == 4 and fool:
-        raise _Remark(
-            OUT,
-            "a trump lead can be asked for only while playing a trump, not the Fool (PIE-5a)",
-        )
+        raise _Remark(OUT, "trump_lead_with_fool")
     else:
-        _bounds(played, target, words, f"a lead of {words.category(target)}")
+        _bounds(played, target, lead=True)
     if len(rest) == 2 and rest[1].lower() not in LEAD_MODS:
         wanted = _card(rest[1], played, words)
-        text = words.texts[wanted]
-        _bounds(played, group_of(wanted), words, text)
+        _bounds(played, group_of(wanted), wanted)
         if target is None:
-            raise _Remark(OUT, f"naming {text} would name the suit of the other colour")
+            raise _Remark(OUT, "lead_names_the_suit", named=wanted)
         if group_of(wanted) != target:
-            raise _Remark(BAD, f"{text} is not of the lead asked for")
+            raise _Remark(BAD, "lead_card_elsewhere", named=wanted)
 
 
 def check_remark(
-    h: PiedicavalloHand,
+    h: Listener,
     seat: int,
     card: int,
     item: Item,
@@ -444,13 +424,15 @@ def check_remark(
         except _Remark as breach:
             severity = Severity.ERROR if breach.code == BAD else Severity.VIOLATION
             rule = "G-2" if breach.code == BAD else RULE
-            h.flag(
+            h.say(
                 breach.code,
                 severity,
-                f"{h.name(seat)} played {h.words.texts[card]} saying '{said}': {breach.reason}",
                 rule,
                 loc=item.loc,
                 trick=number,
                 seat=seat,
                 cards=(CARDS[card],),
+                variant=breach.variant,
+                said=said,
+                **breach.facts,
             )

@@ -28,17 +28,9 @@ from typing import NamedTuple
 
 from . import rules as R
 
-__all__ = ["REASONS", "Move", "Session", "parse_move"]
+__all__ = ["Move", "Session", "allowed_moves", "move_fault", "parse_move"]
 
 PASS, DEMAND, OFFER, CONTINUE = "pass", "demand", "offer", "continue"
-
-#: Why a move breaks PIE3-4, by finding code (the player's previous word is filled in).
-REASONS = {
-    "DEMAND_NOT_LOWER": "after demanding {before} a player may only demand less",
-    "OFFER_NOT_HIGHER": "after offering {before} a player may only offer more",
-    "OFFERED_THEN_DEMANDED": "after offering {before} a player may only pass, offer more or "
-    "say continue, never demand",
-}
 
 
 class Move(NamedTuple):

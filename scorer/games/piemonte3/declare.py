@@ -22,14 +22,20 @@ held a better legal one.
 
 from __future__ import annotations
 
-from ...cards import FOOL
+from typing import Any
+
+from ...cards import FOOL, Card
 from ...cardset import cards_of
 from ...findings import Severity
+from ...messages import render
+from ...record import Line
 from ...wording import ITALIAN, Wording
 from . import rules as R
 from .hand import Piemonte3Hand
+from .messages import MALFORMED
 
 VIOLATION, NOTE = Severity.VIOLATION, Severity.NOTE
+RULE = "PIE3-6"
 COURT = R.KINGS | R.HONOURS
 TITLES = {
     "abundance": "Abundance",
@@ -56,38 +62,40 @@ def value(kind: str, cards: int) -> int:
     return 10 + 5 * (count - 4)
 
 
-def malformed(kind: str, cards: int, abundance_fool: bool, words: Wording = ITALIAN) -> str | None:
-    """Why ``cards`` cannot make a ``kind`` declaration, or ``None`` when they can; the
-    cards are named in ``words``, the record's suit style."""
-    show = words.mask
+def malformation(kind: str, cards: int, abundance_fool: bool) -> tuple[str, dict[str, int]] | None:
+    """Why ``cards`` cannot make a ``kind`` declaration, as the variant of its sentence
+    (:data:`.messages.MALFORMED`) and its facts, or ``None`` when they can (PIE3-6)."""
     if kind == "abundance":
         other = cards & ~trumps_for_abundance(abundance_fool)
         if other:
-            return (
-                "only trumps make Abundance, not "
-                + show(other)
-                + (
-                    ""
-                    if abundance_fool or not other & FOOL.bit
-                    else " (the Fool is not a trump here: option abundance-fool=trump)"
-                )
-            )
+            fool_hint = not abundance_fool and other & FOOL.bit
+            return ("not_trumps_fool" if fool_hint else "not_trumps"), {"other": other}
         if cards.bit_count() < 10:
-            return f"Abundance shows 10 or more trumps, not {cards.bit_count()}"
+            return "few_trumps", {"count": cards.bit_count()}
         return None
     other = cards & ~COURT
     if other:
-        return f"{TITLES[kind]} is made of Kings and Honours only, not {show(other)}"
+        return "not_court", {"other": other}
     if kind == "kings" and cards & R.KINGS != R.KINGS:
-        return "Kings needs all four Kings; missing " + show(R.KINGS & ~cards)
+        return "kings_missing", {"missing": R.KINGS & ~cards}
     if kind == "mitigati" and cards & R.HONOURS != R.HONOURS:
-        return "Mitigati needs all three Honours; missing " + show(R.HONOURS & ~cards)
+        return "honours_missing", {"missing": R.HONOURS & ~cards}
     if kind == "mixed":
         if not cards & R.KINGS or not cards & R.HONOURS:
-            return "Mixed Honours needs at least one King and one Honour"
+            return "mixed_one_each", {}
         if cards.bit_count() < 4:
-            return f"Mixed Honours needs 4 or more cards, not {cards.bit_count()}"
+            return "mixed_few", {"count": cards.bit_count()}
     return None
+
+
+def malformed(kind: str, cards: int, abundance_fool: bool, words: Wording = ITALIAN) -> str | None:
+    """Why ``cards`` cannot make a ``kind`` declaration, in words (the cards named in
+    ``words``, the record's suit style), or ``None`` when they can."""
+    why = malformation(kind, cards, abundance_fool)
+    if why is None:
+        return None
+    variant, facts = why
+    return render(MALFORMED[variant], {"title": TITLES[kind], **facts}, words, ())
 
 
 def best_grouping(hand: int, abundance_fool: bool) -> list[tuple[str, int]]:
@@ -113,112 +121,86 @@ def best_grouping(hand: int, abundance_fool: bool) -> list[tuple[str, int]]:
     return out
 
 
+#: Why a declaration is not paid: code, rule, variant, the cards at fault and other facts.
+Fault = tuple[str, str, str, tuple[Card, ...], dict[str, Any]]
+
+
 def check_declarations(h: Piemonte3Hand) -> None:
-    """PIE3-6 and G-5: read every ``declare`` line, pay the good ones (``h.declared``), flag
-    the rest, and note a better grouping or a combination held but not declared."""
+    """PIE3-6 and G-5: read every ``declare`` line, pay the good ones (``h.declared``) and
+    flag the rest (G-1: not paid)."""
     abundance_fool = h.options["abundance-fool"] == "trump"
-    words = h.words
     used = [0] * 3  # cards already serving Kings / Mitigati / Mixed, per seat
     kinds: list[set[str]] = [set() for _ in range(3)]
     for tricks_before, line in h.lines.declares:
         seat = h.seat_named(line.subject, line.loc)
-        items = line.items
-        if not items or items[0].card is not None:
-            h.stop(
-                "BAD_DECLARATION",
-                "declare NAME: starts with abundance, kings, mitigati or mixed",
-                "PIE3-6",
-                loc=line.loc,
-            )
-        kind = R.DECLARATION_ALIASES.get(items[0].text.casefold())
-        if kind is None:
-            h.stop(
-                "BAD_DECLARATION",
-                f"{items[0].text!r} is not a declaration of piemonte3 "
-                "(abundance, kings, mitigati, mixed)",
-                "PIE3-6",
-                loc=items[0].loc,
-            )
-        rule = "PIE3-6"
-        cards = 0
-        for item in items[1:]:
-            if item.card is None:
-                h.stop("BAD_DECLARATION", f"{item.text!r} is not a card", rule, loc=item.loc)
-            if cards >> item.card & 1:
-                h.stop(
-                    "BAD_DECLARATION",
-                    f"{words.card(item.card)} is listed twice",
-                    rule,
-                    loc=item.loc,
-                )
-            cards |= item.card.bit
-        title = TITLES[kind]
+        kind, cards = read_declaration(h, line)
         if tricks_before:
-            h.flag(
-                "DECLARATION_TIMING",
-                VIOLATION,
-                f"{title} is declared after the discard and "
-                "before the first trick, not during the play; it is not paid",
-                "G-5",
-                loc=line.loc,
-                seat=seat,
-            )
-            continue
-        why = malformed(kind, cards, abundance_fool, words)
-        if why is not None:
-            h.flag(
-                "DECLARATION_MALFORMED",
-                VIOLATION,
-                f"{h.name(seat)}'s {title}: {why}; it is not paid",
-                rule,
-                loc=line.loc,
-                seat=seat,
-            )
-            continue
-        if h.known[seat]:
-            missing = cards & ~h.start[seat]
-            if missing:
-                h.flag(
-                    "DECLARATION_NOT_HELD",
-                    VIOLATION,
-                    f"{h.name(seat)} declared {title} "
-                    f"with {words.mask(missing)} but did not hold it when play began; it is not "
-                    "paid",
-                    rule,
-                    loc=line.loc,
-                    seat=seat,
-                    cards=tuple(cards_of(missing)),
-                )
-                continue
-        if kind == "abundance":
-            if kind in kinds[seat]:
-                h.flag(
-                    "DUPLICATE_DECLARATION",
-                    VIOLATION,
-                    f"Abundance is declared twice by {h.name(seat)}; it is paid once",
-                    rule,
-                    loc=line.loc,
-                    seat=seat,
-                )
-                continue
+            fault: Fault | None = ("DECLARATION_TIMING", "G-5", "", (), {})
         else:
-            reused = cards & used[seat]
-            if reused:
-                h.flag(
-                    "DECLARATION_CARD_REUSED",
-                    VIOLATION,
-                    f"{words.mask(reused)} already served "
-                    f"another of Kings, Mitigati and Mixed Honours; a card serves only one "
-                    f"of them (besides Abundance), so this {title} is not paid",
-                    rule,
-                    loc=line.loc,
-                    seat=seat,
-                    cards=tuple(cards_of(reused)),
-                )
-                continue
+            held = h.start[seat] if h.full_hand[seat] else None
+            fault = declaration_fault(kind, cards, abundance_fool, held, used[seat], kinds[seat])
+        if fault is not None:
+            code, rule, variant, shown, facts = fault
+            h.say(
+                code,
+                VIOLATION,
+                rule,
+                variant=variant,
+                loc=line.loc,
+                seat=seat,
+                cards=shown,
+                title=TITLES[kind],
+                **facts,
+            )
+            continue
+        if kind != "abundance":
             used[seat] |= cards
         kinds[seat].add(kind)
         h.declared.append((seat, kind, cards, value(kind, cards), line.loc))
+
+
+def declaration_fault(
+    kind: str, cards: int, abundance_fool: bool, held: int | None, used: int, declared: set[str]
+) -> Fault | None:
+    """Why a declaration made in time is not paid (PIE3-6), or ``None``: malformed, not
+    held when play began (``held``: the hand then, if known), Abundance twice, or a card
+    already serving another of Kings, Mitigati and Mixed Honours (``used``)."""
+    why = malformation(kind, cards, abundance_fool)
+    if why is not None:
+        return ("DECLARATION_MALFORMED", RULE, why[0], (), why[1])
+    missing = cards & ~held if held is not None else 0
+    if missing:
+        return ("DECLARATION_NOT_HELD", RULE, "", tuple(cards_of(missing)), {})
+    if kind == "abundance":
+        if kind in declared:
+            return ("DUPLICATE_DECLARATION", RULE, "", (), {})
+        return None
+    reused = cards & used
+    if reused:
+        return ("DECLARATION_CARD_REUSED", RULE, "", tuple(cards_of(reused)), {})
+    return None
+
+
+def read_declaration(h: Piemonte3Hand, line: Line) -> tuple[str, int]:
+    """A ``declare`` line's kind and cards (a mask): a known kind first, then cards, each
+    once; anything else stops (G-2)."""
+    items = line.items
+    if not items or items[0].card is not None:
+        h.halt("BAD_DECLARATION", RULE, loc=line.loc)
+    kind = R.DECLARATION_ALIASES.get(items[0].text.casefold())
+    if kind is None:
+        h.halt("BAD_DECLARATION", RULE, variant="kind", loc=items[0].loc, word=items[0].text)
+    assert kind is not None  # (halted above)
+    cards = 0
+    for item in items[1:]:
+        card = item.card
+        if card is None:
+            h.halt("BAD_DECLARATION", RULE, variant="card", loc=item.loc, word=item.text)
+        elif cards >> card & 1:
+            h.halt("BAD_DECLARATION", RULE, variant="twice", loc=item.loc, given=card)
+        else:
+            cards |= card.bit
+    return kind, cards
 
 
 def note_better_groupings(h: Piemonte3Hand) -> None:
@@ -226,32 +208,25 @@ def note_better_groupings(h: Piemonte3Hand) -> None:
     grouping of the cards held when play began."""
     abundance_fool = h.options["abundance-fool"] == "trump"
     for seat in range(3):
-        if not h.known[seat]:
+        if not h.full_hand[seat]:
             continue
         best = best_grouping(h.start[seat], abundance_fool)
         best_total = sum(worth for _, worth in best)
         paid = sum(worth for s, _k, _c, worth, _l in h.declared if s == seat)
         if paid >= best_total:
             continue
-        words = " and ".join(f"{TITLES[kind]} ({worth})" for kind, worth in best)
+        held = " and ".join(f"{TITLES[kind]} ({worth})" for kind, worth in best)
         if not paid:
-            h.flag(
-                "UNDECLARED_COMBINATION",
-                NOTE,
-                f"{h.name(seat)} held {words} but made no "
-                "declaration that is paid, so nothing is paid",
-                "G-5",
-                loc=h.record.start,
-                seat=seat,
-            )
+            h.say("UNDECLARED_COMBINATION", NOTE, "G-5", loc=h.record.start, seat=seat, held=held)
         else:
             where = next((loc for s, *_, loc in h.declared if s == seat), None)
-            h.flag(
+            h.say(
                 "BETTER_GROUPING",
                 NOTE,
-                f"{h.name(seat)}'s declarations are worth {paid} "
-                f"from each opponent; the cards held allowed {words}: {best_total}",
-                "PIE3-6",
+                RULE,
                 loc=where or h.record.start,
                 seat=seat,
+                paid=paid,
+                held=held,
+                best=best_total,
             )

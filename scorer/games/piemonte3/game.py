@@ -18,14 +18,18 @@ import random
 from collections.abc import Mapping, Sequence
 
 from ...findings import Finding, Loc, Severity
+from ...messages import render
 from ...record import Line, Record
 from ...report import Report, ScoreLine, Status
 from ..base import Game
+from ..engine import NoPlay
+from ..replay import ReplayStop
 from . import rules as R
-from .bargain import REASONS, Session, parse_move
-from .declare import check_declarations
-from .hand import NOTE, VIOLATION, N, Piemonte3Hand, _round, _Stop
-from .play import play
+from .bargain import Session, parse_move
+from .declare import check_declarations, note_better_groupings
+from .hand import NOTE, VIOLATION, N, _round
+from .messages import TEMPLATES
+from .play import Piemonte3Play
 from .scoring import score_hand
 
 __all__ = ["Piemonte3", "Piemonte3Replay"]
@@ -53,6 +57,18 @@ class Piemonte3(Game):
     ) -> Report:
         return Piemonte3Replay(self, record, options).run()
 
+    def start_play(
+        self, record: Record, options: Mapping[str, str] | None = None
+    ) -> Piemonte3Replay:
+        """The Hand API (:meth:`Game.start_play <scorer.games.base.Game.start_play>`): the
+        state as play begins, after the bargaining, the deal, the discard and the
+        declarations; between tricks, :meth:`~.play.Piemonte3Play.fool_card_due` and
+        :meth:`~.play.Piemonte3Play.give_for_fool` make the Fool's exchange (PIE3-7)."""
+        replay = Piemonte3Replay(self, record, options)
+        if not replay.open_play():
+            raise NoPlay(replay.finish())
+        return replay
+
     def random_record(
         self, rng: random.Random, players: list[str] | None = None, dealer: int | None = None
     ) -> Record:
@@ -68,19 +84,23 @@ class Piemonte3(Game):
         units = [r.unit for r in reports]
         for number, unit in enumerate(units, start=1):
             if unit != units[0]:
-                out.append(
-                    (
-                        number,
-                        Finding(
-                            "UNIT_MIXED",
-                            Severity.VIOLATION,
-                            f"hand {number} is paid in {unit}, the "
-                            f"session in {units[0]}: set option fool alike for every hand",
-                            "PIE3-2",
-                            loc=records[number - 1].start,
-                        ),
-                    )
+                facts = {"hand": number, "unit": unit, "session_unit": units[0]}
+                record = records[number - 1]
+                message = render(
+                    TEMPLATES["UNIT_MIXED"],
+                    facts,
+                    self.wording(record),
+                    reports[number - 1].players,
                 )
+                finding = Finding(
+                    "UNIT_MIXED",
+                    Severity.VIOLATION,
+                    message,
+                    "PIE3-2",
+                    loc=record.start,
+                    facts=facts,
+                )
+                out.append((number, finding))
         return out
 
     def session_summary(
@@ -107,31 +127,43 @@ class Piemonte3(Game):
         return out
 
 
-class Piemonte3Replay(Piemonte3Hand):
-    """The replay of one record: runs the phases over the state of :class:`Piemonte3Hand` in
-    the order of the game. Built, run once, discarded."""
+class Piemonte3Replay(Piemonte3Play):
+    """The replay of one record: runs the phases over the state of
+    :class:`~.play.Piemonte3Play` in the order of the game. Built, run once, discarded."""
 
     # -- driver ----------------------------------------------------------------------------
     def run(self) -> Report:
-        try:
-            if len(self.report.players) != N or self.record.dealer is None:
-                self.stop(
-                    "BAD_PLAYERS",
-                    "a piemonte3 record names three players and the dealer among them",
-                    loc=self.record.start,
-                )
-            self.sort_lines()
-            if not self.bargaining():
-                self.deal()
-                self.read_discard()
-                self.start_hands()
-                check_declarations(self)
-                play(self)
-        except _Stop:
-            self.stopped = True
+        """Replay the record and score it: its report."""
+        if self.open_play():
+            try:
+                if self.play_tricks():
+                    note_better_groupings(self)
+            except ReplayStop:
+                self.stopped = True
         return self.finish()
 
+    def open_play(self) -> bool:
+        """Replay the lines before the first trick: the bargaining, the deal, the discard,
+        the declarations; True when they reach the play (begun: :meth:`start_hands`), False
+        when the hand ends in the bargaining or the record stops (G-2)."""
+        try:
+            if len(self.report.players) != N or self.record.dealer is None:
+                self.halt("BAD_PLAYERS", loc=self.record.start)
+            self.sort_lines()
+            if self.bargaining():
+                return False
+            self.deal()
+            self.read_discard()
+            self.start_hands()
+            check_declarations(self)
+        except ReplayStop:
+            self.stopped = True
+            return False
+        return True
+
     def finish(self) -> Report:
+        """The report: paid when the hand was played out or settled by a bargain, nothing
+        when it is impossible or unfinished (G-2); the claims checked against it."""
         report = self.report
         if not report.errors:
             if report.thrown_in:
@@ -140,7 +172,7 @@ class Piemonte3Replay(Piemonte3Hand):
                 score_hand(self)
             try:
                 self.check_claims()
-            except _Stop:
+            except ReplayStop:
                 self.stopped = True
         if report.errors or report.status is Status.PARTIAL:
             report.lines = []  # an impossible or unfinished record pays nothing (G-2)
@@ -155,80 +187,59 @@ class Piemonte3Replay(Piemonte3Hand):
         for index, line in enumerate(self.lines.bargains):
             round_no = _round(line.subject)
             for missing in expected[: expected.index(round_no)]:
-                self.flag(
-                    "BARGAIN_NOT_RECORDED",
-                    NOTE,
-                    f"the bargaining after round {missing} is not in the record",
-                    "PIE3-4",
-                    loc=line.loc,
-                )
+                self.say("BARGAIN_NOT_RECORDED", NOTE, "PIE3-4", loc=line.loc, round=missing)
             expected = expected[expected.index(round_no) + 1 :]
-            session = Session(N, self.eldest)
-            for item in line.items:
-                move = parse_move(item.text)
-                if move is None:
-                    self.stop(
-                        "BAD_BARGAIN",
-                        f"{item.text!r} is not a bargaining word: pass, "
-                        "demand=N, offer=N or continue (N a whole number from 1)",
-                        "PIE3-4",
-                        loc=item.loc,
-                    )
-                if session.over:
-                    self.stop(
-                        "SPOKE_AFTER_END",
-                        f"{item.text!r} comes after the session "
-                        f"ended ({'continue' if session.continued else 'settled'})",
-                        "PIE3-4",
-                        loc=item.loc,
-                    )
-                seat = session.speaker
-                before = session.said[seat]
-                fault = session.speak(move)
-                if fault is not None:
-                    self.flag(
-                        fault,
-                        VIOLATION,
-                        f"{self.name(seat)} said {move}: " + REASONS[fault].format(before=before),
-                        "PIE3-4",
-                        loc=item.loc,
-                        seat=seat,
-                    )
+            session = self.bargain_session(line)
             if session.settled:
                 later = self.lines.bargains[index + 1 :]
                 if later:
-                    self.stop(
-                        "PLAY_AFTER_END",
-                        f"the hand was thrown in after round {round_no}"
-                        ", yet the record goes on bargaining (PIE3-4, G-4)",
-                        "G-4",
-                        loc=later[0].loc,
+                    self.halt(
+                        "PLAY_AFTER_END", "G-4", variant="bargain", loc=later[0].loc, round=round_no
                     )
-                self.thrown_in(round_no, session, line)
+                self.thrown_in(round_no, session)
                 return True
             if not session.continued:
-                later = self.lines.bargains[index + 1 :] or self.lines.after_bargain
-                if later:
-                    self.stop(
-                        "BARGAIN_UNFINISHED",
-                        f"the bargaining after round {round_no} "
-                        "neither settles nor ends with continue, yet the record goes on",
-                        "PIE3-4",
-                        loc=line.loc,
-                    )
-                self.flag(
-                    "PARTIAL_RECORD",
-                    NOTE,
-                    f"the record stops during the bargaining "
-                    f"after round {round_no}; nothing is scored",
-                    "G-2",
-                    loc=line.loc,
-                )
-                self.check_hands(5 * round_no)
+                self.unfinished_session(round_no, line, self.lines.bargains[index + 1 :])
                 return True
         return False
 
-    def thrown_in(self, round_no: int, session: Session, line: Line) -> None:
+    def bargain_session(self, line: Line) -> Session:
+        """One session's words in turn from eldest, each checked against what its speaker
+        said before (PIE3-4: flagged and taken as said, G-1)."""
+        session = Session(N, self.eldest)
+        for item in line.items:
+            move = parse_move(item.text)
+            if move is None:
+                self.halt("BAD_BARGAIN", "PIE3-4", loc=item.loc, word=item.text)
+            if session.over:
+                how = "continue" if session.continued else "settled"
+                self.halt("SPOKE_AFTER_END", "PIE3-4", loc=item.loc, word=item.text, how=how)
+            assert move is not None  # (halted above)
+            seat = session.speaker
+            before = session.said[seat]
+            fault = session.speak(move)
+            if fault is not None:
+                self.say(
+                    fault,
+                    VIOLATION,
+                    "PIE3-4",
+                    loc=item.loc,
+                    seat=seat,
+                    move=str(move),
+                    before=str(before),
+                )
+        return session
+
+    def unfinished_session(self, round_no: int, line: Line, later_bargains: list[Line]) -> None:
+        """A session that neither settles nor ends with continue: the record must stop there
+        (G-2), and nothing is scored."""
+        later = later_bargains or self.lines.after_bargain
+        if later:
+            self.halt("BARGAIN_UNFINISHED", "PIE3-4", loc=line.loc, round=round_no)
+        self.say("PARTIAL_RECORD", NOTE, "G-2", variant="bargain", loc=line.loc, round=round_no)
+        self.check_hands(5 * round_no)
+
+    def thrown_in(self, round_no: int, session: Session) -> None:
         """G-4: the bargain settled; the hand ends and only the bargain is paid."""
         report = self.report
         report.thrown_in = report.complete = True
@@ -254,11 +265,5 @@ class Piemonte3Replay(Piemonte3Hand):
         report.contract["bargaining"] = f"thrown in after round {round_no}"
         if self.lines.after_bargain:
             first = self.lines.after_bargain[0]
-            self.stop(
-                "PLAY_AFTER_END",
-                f"the record goes on although the hand was thrown in "
-                f"after round {round_no} (PIE3-4, G-4)",
-                "G-4",
-                loc=first.loc,
-            )
+            self.halt("PLAY_AFTER_END", "G-4", loc=first.loc, round=round_no)
         self.check_hands(5 * round_no)

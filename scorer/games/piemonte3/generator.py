@@ -3,7 +3,8 @@
 The generator deals in packets (PIE3-3), bargains after rounds 2, 3 and 4 with legal moves only
 (PIE3-4: some sessions settle, a few with all three passing, most end with "continue"),
 discards legally (PIE3-5), declares what the hands hold (PIE3-6: usually the best grouping,
-sometimes a lesser legal one, which the engine notes), plays random legal cards and writes each
+sometimes a lesser legal one, which the engine notes), plays random legal cards through the
+Hand API (the engine says whose turn it is, which cards are legal and who wins) and writes each
 Fool exchange as soon as it is due (PIE3-7). Its records must verify clean (or thrown in).
 """
 
@@ -11,13 +12,13 @@ from __future__ import annotations
 
 import random
 
-from ...cards import Card
 from ...cardset import cards_of
 from ...record import Item, Line, Record, Trick
 from ..base import Game
 from . import rules as R
 from .bargain import CONTINUE, PASS, Move, Session, allowed_moves
 from .declare import trumps_for_abundance
+from .play import Piemonte3Play
 
 DEFAULT_PLAYERS = ["Anna", "Bruno", "Carla"]
 N = 3
@@ -57,8 +58,8 @@ def random_record(
         sessions.append(Line("bargain", str(round_no), tuple(Item(w) for w in words)))
         if settled:
             shown = by_round[round_no - 1]
-            body = [_cards_line("hand", players[s], shown[s]) for s in range(N)]
-            return Record(tags, (*body, *sessions))
+            dealt = [_cards_line("hand", players[s], shown[s]) for s in range(N)]
+            return Record(tags, (*dealt, *sessions))
     body: list[Line | Trick] = [_cards_line("hand", players[s], hands[s]) for s in range(N)]
     body += sessions
 
@@ -71,7 +72,7 @@ def random_record(
     abundance_fool = False
     for seat in range(N):
         body += _declarations(rng, players[seat], hands[seat], abundance_fool)
-    body += _play(rng, players, hands, eldest)
+    body += _play(rng, game, Record(tags, tuple(body)))
     return Record(tags, tuple(body))
 
 
@@ -133,39 +134,29 @@ def _declarations(rng: random.Random, name: str, hand: int, abundance_fool: bool
     return out
 
 
-def _play(
-    rng: random.Random, players: list[str], hands: list[int], leader: int
-) -> list[Line | Trick]:
-    """Random legal tricks, with the Fool's exchange written as soon as it is due."""
-    rules = R.RULES
-    hands = list(hands)
-    piles = [0] * N  # PIE3-7a: the dealer's discard is not in his pile during play
-    one_point = R.one_point_cards()
+def _play(rng: random.Random, game: Game, before: Record) -> list[Line | Trick]:
+    """Random legal tricks played through the Hand API (:meth:`Game.start_play
+    <scorer.games.base.Game.start_play>` of the record so far), with the Fool's exchange
+    written as soon as it is due (PIE3-7); now and then a trick line names its leader."""
+    hand = game.start_play(before)
+    assert isinstance(hand, Piemonte3Play)
+    players = hand.report.players
+    named: list[bool] = []
+    fools: dict[int, Line] = {}
+    while hand.to_play() is not None:
+        hand.push(rng.choice(list(hand.legal_cards())))
+        if hand.current_trick:
+            continue  # the trick goes on
+        named.append(rng.random() < 0.05)
+        due = hand.fool_card_due()
+        if due and hand.debt is not None:
+            give = rng.choice(cards_of(due))
+            fools[hand.done] = Line("fool", players[hand.debt.debtor], (Item(str(give), give),))
+            hand.give_for_fool(give)
     out: list[Line | Trick] = []
-    debt: tuple[int, int] | None = None
-    for number in range(1, R.HAND_SIZE + 1):
-        cards: list[Card] = []
-        for position in range(N):
-            seat = (leader + position) % N
-            card = rng.choice(cards_of(rules.legal(hands[seat], cards)))
-            hands[seat] &= ~card.bit
-            cards.append(card)
-        named = leader if rng.random() < 0.05 else None
-        out.append(Trick(number, named, tuple(Item(str(c), c) for c in cards)))
-        winner = (leader + rules.winner(cards)) % N
-        won = sum(c.bit for c in cards)
-        fool = next((i for i, c in enumerate(cards) if c.is_fool), None)
-        if fool is not None:
-            debtor = (leader + fool) % N
-            piles[debtor] |= cards[fool].bit
-            won &= ~cards[fool].bit
-            debt = (debtor, winner)
-        piles[winner] |= won
-        if debt is not None and piles[debt[0]] & one_point:
-            give = rng.choice(cards_of(piles[debt[0]] & one_point))
-            piles[debt[0]] &= ~give.bit
-            piles[debt[1]] |= give.bit
-            out.append(Line("fool", players[debt[0]], (Item(str(give), give),)))
-            debt = None
-        leader = winner
+    for result, name in zip(hand.report.tricks, named, strict=True):
+        items = tuple(Item(str(c), c) for c in result.cards)
+        out.append(Trick(result.number, result.leader if name else None, items))
+        if result.number in fools:
+            out.append(fools[result.number])
     return out

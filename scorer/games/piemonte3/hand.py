@@ -1,9 +1,10 @@
 """The state of one piemonte3 replay: :class:`Piemonte3Hand`.
 
-It holds what the phases read and write (the sorted lines, the hands dealt and held, the
-discard, the contract, the tricks) and the steps that need no phase: sorting the lines, the
-deal and the discard (PIE3-2), the hands when play begins, the claims. The phases
-(:mod:`.bargain`, :mod:`.declare`, :mod:`.play`, :mod:`.scoring`) receive it; :mod:`.game` drives
+It is the play of the one trick loop (:class:`~scorer.games.engine.TrickPlay`) with what the
+phases read and write (the sorted lines, the hands dealt, the discard, the declarations, the
+cards moved for the Fool) and the steps that need no phase: sorting the lines, the deal and the
+discard (PIE3-3, PIE3-5), the hands when play begins, the claims. The phases (:mod:`.bargain`,
+:mod:`.declare`, :mod:`.play`, :mod:`.scoring`) receive it or build on it; :mod:`.game` drives
 them.
 """
 
@@ -12,14 +13,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from ...cards import Card
 from ...cardset import cards_of
 from ...claims import claim_findings
 from ...findings import Loc, Severity
-from ...record import Line, Record, Trick
+from ...record import Item, Line, Record, Trick
 from ...report import Report, ScoreLine
 from ..base import Game
-from ..replay import Replay, ReplayStop
+from ..engine import PlayTable, TrickPlay
+from ..replay import ReplayStop
 from . import rules as R
+from .messages import TEMPLATES
 
 __all__ = ["Piemonte3Hand"]
 
@@ -29,9 +33,6 @@ BITS = tuple(1 << i for i in range(97))
 N = 3
 # the order of the sections at the table; a line may not come after a later phase
 _PHASE = {"hand": 0, "bargain": 0, "discard": 1, "declare": 2}
-
-
-_Stop = ReplayStop  # this engine's name for the shared signal
 
 
 @dataclass
@@ -48,42 +49,61 @@ class _Lines:
     after_bargain: list[Line | Trick] = field(default_factory=list)  # discard and later
 
 
-class Piemonte3Hand(Replay):
-    """One replay of one record. Built, run once, discarded."""
+class Piemonte3Hand(TrickPlay):
+    """One replay of one record: the trick loop's state and the deal's. Built, run once,
+    discarded."""
 
-    def __init__(self, game: Game, record: Record, options: Mapping[str, str] | None):
+    templates = TEMPLATES
+
+    def __init__(
+        self, game: Game, record: Record, options: Mapping[str, str] | None = None
+    ) -> None:
+        report = Report(game.key, tuple(record.players), record.dealer, unit=game.unit)
+        self.options = game.resolve_options(record.options, options)
+        fool_five = self.options["fool"] == "5"
+        super().__init__(R.play_table(fool_five), report)
         self.game = game
         self.record = record
-        self.report = Report(game.key, tuple(record.players), record.dealer, unit=game.unit)
-        self.options = game.resolve_options(record.options, options)
         self.words = game.wording(record)  # cards and suits in the record's style
-        fool_five = self.options["fool"] == "5"
         self.scale = 3 if fool_five else 1  # PIE3-2: thirds of a game point with fool=5
         if fool_five:
-            self.report.unit = "thirds of a game point"
-        self.points = R.card_points(fool_five)
+            report.unit = "thirds of a game point"
+        self.card_points = self.table.points
         self.dealer = record.dealer if record.dealer is not None else 0
         self.eldest = (self.dealer + 1) % N
         self.lines = _Lines()
-        self.known = [True] * N
+        #: per seat, whether the whole hand is known: written, or derived from a complete play
+        self.full_hand = [True] * N
         self.dealt = [0] * N
         self.start = [0] * N
         self.discard: int | None = None
-        self.piles = [0] * N
+        #: the cards moved between piles after the play of the Fool: (card, giver, taker)
+        self.moves: list[tuple[Card, int, int]] = []
         self.declared: list[tuple[int, str, int, int, Loc | None]] = []
         self.bargain_lines: list[ScoreLine] = []
         self.exchanges: list[str] = []
         self.stopped = False
-        self.seats = {player: seat for seat, player in enumerate(self.report.players)}
+        self.seats = {player: seat for seat, player in enumerate(report.players)}
+        self._scout: _Scout | None = None
 
     # -- names ------------------------------------------------------------------------------
     def seat_named(self, name: str | None, loc: Loc | None) -> int:
-        """:meth:`Replay.seat_named`, with the names as written looked up first (fast)."""
+        """The seat of the player ``name``: as written (fast), else case-insensitive; an
+        unknown name stops (G-2)."""
         seat = self.seats.get(name) if name is not None else None
-        return seat if seat is not None else super().seat_named(name, loc)
+        if seat is not None:
+            return seat
+        wanted = (name or "").strip().casefold()
+        for seat, player in enumerate(self.report.players):
+            if player.casefold() == wanted:
+                return seat
+        self.halt("UNKNOWN_PLAYER", loc=loc, name=name)
+        raise AssertionError  # unreachable: halt raises
 
     # -- lines -----------------------------------------------------------------------------
     def sort_lines(self) -> None:
+        """File the record's lines by section, checking their order (a line of an earlier
+        phase after a later one stops, G-2)."""
         lines = self.lines
         tricks_seen = 0
         phase = 0
@@ -104,245 +124,255 @@ class Piemonte3Hand(Replay):
                 continue
             rank = _PHASE.get(keyword, 0)
             if rank < phase and not (keyword == "declare" and phase == 3):
-                self.stop(
-                    "LINE_OUT_OF_PLACE",
-                    f"the {keyword} line comes after a later phase "
-                    "of the hand (deal and bargaining, discard, declarations, play)",
-                    loc=entry.loc,
-                )
+                self.halt("LINE_OUT_OF_PLACE", loc=entry.loc, keyword=keyword)
             phase = max(phase, rank)
-            if keyword == "hand":
-                seat = self.seat_named(entry.subject, entry.loc)
-                if seat in lines.hands:
-                    self.stop(
-                        "DUPLICATE_LINE", f"a second hand line for {entry.subject}", loc=entry.loc
-                    )
-                lines.hands[seat] = entry
-            elif keyword == "bargain":
-                round_no = _round(entry.subject)
-                done = [_round(b.subject) for b in lines.bargains]
-                if round_no not in R.BARGAIN_ROUNDS or (done and round_no <= done[-1]):
-                    self.stop(
-                        "BAD_BARGAIN",
-                        f"bargain {entry.subject}: the sessions follow "
-                        "deal rounds 2, 3 and 4, each once and in order",
-                        "PIE3-3",
-                        loc=entry.loc,
-                    )
-                lines.bargains.append(entry)
-            elif keyword == "discard":
-                if lines.discard is not None:
-                    self.stop("DUPLICATE_LINE", "a second discard line", loc=entry.loc)
-                lines.discard = entry
-                lines.after_bargain.append(entry)
-            elif keyword == "declare":
-                lines.declares.append((tricks_seen, entry))
-                lines.after_bargain.append(entry)
+            self.file_line(entry, tricks_seen)
+
+    def file_line(self, entry: Line, tricks_seen: int) -> None:
+        """One hand, bargain, discard or declare line into :attr:`lines` (a second hand line
+        for a player, a second discard, bargaining rounds out of order stop, G-2)."""
+        lines = self.lines
+        keyword = entry.keyword
+        if keyword == "hand":
+            seat = self.seat_named(entry.subject, entry.loc)
+            if seat in lines.hands:
+                self.halt("DUPLICATE_LINE", variant="hand", loc=entry.loc, name=entry.subject)
+            lines.hands[seat] = entry
+        elif keyword == "bargain":
+            round_no = _round(entry.subject)
+            last = _round(lines.bargains[-1].subject) if lines.bargains else 0
+            if round_no not in R.BARGAIN_ROUNDS or (lines.bargains and round_no <= last):
+                self.halt(
+                    "BAD_BARGAIN", "PIE3-3", variant="round", loc=entry.loc, round=entry.subject
+                )
+            lines.bargains.append(entry)
+        elif keyword == "discard":
+            if lines.discard is not None:
+                self.halt("DUPLICATE_LINE", variant="discard", loc=entry.loc)
+            lines.discard = entry
+            lines.after_bargain.append(entry)
+        elif keyword == "declare":
+            lines.declares.append((tricks_seen, entry))
+            lines.after_bargain.append(entry)
 
     # -- PIE3-3: the deal ------------------------------------------------------------------
     def check_hands(self, dealt_each: int | None = None) -> None:
         """The ``hand`` lines: cards of the pack, none twice, the sizes the deal gives
         (``dealt_each`` for a deal stopped after a bargaining session)."""
         union = 0
-        text = self.words.card
         for seat, line in sorted(self.lines.hands.items()):
-            cards = line.card_tuple
-            mask = 0
-            if None not in cards and len(set(cards)) == len(cards):
-                mask = sum(map(BITS.__getitem__, cards))
-            if mask and not mask & union and not mask & ~R.PACK:
-                cards = ()  # the fast path: nothing to report card by card
-            else:
-                mask = 0
-                cards = line.items
-            for item in cards:
-                card = item.card
-                if card is None:
-                    self.stop(
-                        "UNKNOWN_CARD", "hands must be written in full", loc=item.loc, seat=seat
-                    )
-                if not R.PACK >> card & 1:
-                    self.stop(
-                        "CARD_NOT_IN_PACK",
-                        f"{text(card)} is not in the 78-card pack",
-                        loc=item.loc,
-                        seat=seat,
-                        cards=(card,),
-                    )
-                if (union | mask) >> card & 1:
-                    self.stop(
-                        "DUPLICATE_CARD",
-                        f"{text(card)} is dealt twice",
-                        loc=item.loc,
-                        seat=seat,
-                        cards=(card,),
-                    )
-                mask |= BITS[card]
+            mask = self.hand_mask(seat, line, union)
             size = dealt_each
             if size is None:
                 size = R.HAND_SIZE + (R.DISCARD_SIZE if seat == self.dealer else 0)
             if mask.bit_count() != size:
-                when = (
-                    "by then"
-                    if dealt_each is not None
-                    else "(25 each, the dealer 28 before his discard)"
-                )
-                self.stop(
+                self.halt(
                     "WRONG_HAND_SIZE",
-                    f"{self.name(seat)} was dealt "
-                    f"{mask.bit_count()} cards; the deal gives {size} {when}",
                     "PIE3-3",
+                    variant="partial" if dealt_each is not None else "",
                     loc=line.loc,
                     seat=seat,
+                    count=mask.bit_count(),
+                    size=size,
                 )
             union |= mask
             self.dealt[seat] = mask
 
+    def hand_mask(self, seat: int, line: Line, union: int) -> int:
+        """The cards of ``seat``'s hand line, each known, of the pack and dealt once (in this
+        line or ``union``, the hands before it): else stop at the first bad one (G-2)."""
+        cards = line.card_tuple
+        if None not in cards and len(set(cards)) == len(cards):
+            mask = sum(map(BITS.__getitem__, cards))  # type: ignore[arg-type]
+            if not mask & union and not mask & ~R.PACK:
+                return mask  # the fast path: nothing to report card by card
+        mask = 0
+        for item in line.items:
+            card = item.card
+            if card is None:
+                self.halt("UNKNOWN_CARD", variant="hand", loc=item.loc, seat=seat)
+            elif not R.PACK >> card & 1:
+                self.halt_at_card(
+                    "CARD_NOT_IN_PACK", item, "deal", seat, card, pack_name=self.table.pack_name
+                )
+            elif (union | mask) >> card & 1:
+                self.halt_at_card("DUPLICATE_CARD", item, "dealt", seat, card)
+            else:
+                mask |= BITS[card]
+        return mask
+
+    def halt_at_card(
+        self, code: str, item: Item, variant: str, seat: int | None, card: Card, **facts: str
+    ) -> None:
+        """Stop at a bad card of a deal or discard line (G-2), naming it."""
+        self.halt(code, variant=variant, loc=item.loc, seat=seat, cards=(card,), **facts)
+
     def deal(self) -> None:
+        """The hands dealt: as written, and a hand left out as what its player is seen to
+        play (known in full only when the play is complete)."""
         self.check_hands()
         missing = [s for s in range(N) if s not in self.lines.hands]
-        if missing:
-            played = _played_by_seat(self)
-            tricks = self.lines.tricks
-            # a hand left out is known exactly when the play is complete: it is what he played
-            complete = len(tricks) == R.HAND_SIZE and all(
-                len(t.card_tuple) == N and None not in t.card_tuple for t in tricks
+        if not missing:
+            return
+        played = self.played_in_record()
+        # a hand left out is known exactly when the play is complete: it is what he played
+        complete = self.play_complete()
+        written = 0
+        for seat in self.lines.hands:
+            written |= self.dealt[seat]
+        for seat in missing:
+            self.full_hand[seat] = complete
+            # a card dealt to another is not his: his play of it is impossible (G-2)
+            self.dealt[seat] = played[seat] & ~written
+        if not complete and self.lines.tricks:
+            self.say("DEAL_UNKNOWN", NOTE, "G-2", loc=self.record.start)
+
+    def played_in_record(self) -> list[int]:
+        """The cards each seat plays in the record's trick lines (a card played twice, by
+        the seat that played it first), found by a first pass of the same trick loop with
+        every seat's hand unknown and no game's hooks: what it finds wrong is left to the
+        replay proper, which stops there."""
+        return self.scout().first
+
+    def play_complete(self) -> bool:
+        """Whether the record's trick lines play the whole hand: all 25 tricks, every card
+        known and of the pack (a hand or a discard left out is then what the play shows)."""
+        return self.scout().done == R.HAND_SIZE
+
+    def scout(self) -> _Scout:
+        """The first pass over the trick lines (:class:`_Scout`), made once when asked."""
+        if self._scout is None:
+            scout = self._scout = _Scout(
+                self.table, Report(self.report.game, self.report.players, None)
             )
-            for seat in missing:
-                self.known[seat] = complete
-                self.dealt[seat] = played[seat]
-            if not complete and tricks:
-                self.flag(
-                    "DEAL_UNKNOWN",
-                    NOTE,
-                    "the deal is not written in full and the play "
-                    "is incomplete: only what the record itself proves is checked",
-                    "G-2",
-                    loc=self.record.start,
-                )
+            scout.begin_play([0] * N, [False] * N, self.eldest)
+            tricks = self.lines.tricks
+            try:
+                for index, trick in enumerate(tricks):
+                    if scout.play_trick(trick, index == len(tricks) - 1).winner is None:
+                        break
+            except ReplayStop:
+                pass
+        return self._scout
 
     # -- PIE3-5: the discard ---------------------------------------------------------------
     def read_discard(self) -> None:
+        """The dealer's discard: as written, or derived from a complete play (the dealer's
+        cards never played); no Honour and no King (PIE3-5)."""
         line = self.lines.discard
-        dealer = self.dealer
         if line is None:
-            if len(self.lines.tricks) < R.HAND_SIZE:
+            if not self.play_complete():
                 if self.lines.tricks:
-                    self.flag(
-                        "DISCARD_UNKNOWN",
-                        NOTE,
-                        "the record has no discard line and the "
-                        "play is not complete: the dealer's plays are checked against "
-                        "all 28 cards he was dealt",
-                        "PIE3-5",
-                        loc=self.record.start,
-                    )
+                    self.say("DISCARD_UNKNOWN", NOTE, "PIE3-5", loc=self.record.start)
                 return
-            played = _played_by_seat(self)
-            if dealer in self.lines.hands:
-                self.discard = self.dealt[dealer] & ~played[dealer]
-            else:
-                self.discard = R.PACK & ~(
-                    sum(played) | sum(self.dealt[s] for s in range(N) if self.known[s])
-                )
-                self.dealt[dealer] |= self.discard
-            self.flag(
-                "DISCARD_DERIVED",
-                NOTE,
-                "the discard is not written; it is the dealer's "
-                "cards never played: " + self.words.mask(self.discard),
-                "PIE3-5",
-                loc=self.record.start,
-            )
-            if self.discard.bit_count() != R.DISCARD_SIZE:
-                self.stop(
-                    "WRONG_DISCARD_SIZE",
-                    f"{self.discard.bit_count()} of the dealer's "
-                    "cards were never played; he discards 3",
-                    "PIE3-5",
-                    loc=self.record.start,
-                )
+            self.discard = self.derived_discard()
         else:
-            mask = 0
-            cards = line.card_tuple
-            plain = None not in cards and len(set(cards)) == len(cards)
-            if plain:
-                mask = sum(map(BITS.__getitem__, cards))
-                if dealer in self.lines.hands:
-                    plain = not mask & ~self.dealt[dealer]
-                else:
-                    plain = not mask & ~R.PACK and not any(
-                        self.dealt[s] & mask for s in range(N) if s != dealer
-                    )
-            if not plain:
-                mask = 0
-            text = self.words.card
-            for item in () if plain else line.items:  # the slow path says what is wrong
-                card = item.card
-                if card is None:
-                    self.stop("BAD_DISCARD", f"{item.text!r} is not a card", "PIE3-5", loc=item.loc)
-                if mask >> card & 1:
-                    self.stop(
-                        "DUPLICATE_CARD",
-                        f"{text(card)} twice in the discard",
-                        loc=item.loc,
-                        cards=(card,),
-                    )
-                if not R.PACK >> card & 1:
-                    self.stop(
-                        "CARD_NOT_IN_PACK",
-                        f"{text(card)} is not in the 78-card pack",
-                        loc=item.loc,
-                        cards=(card,),
-                    )
-                if dealer in self.lines.hands and not self.dealt[dealer] >> card & 1:
-                    self.stop(
-                        "CARD_NOT_HELD",
-                        f"the dealer did not hold {text(card)}",
-                        loc=item.loc,
-                        seat=dealer,
-                        cards=(card,),
-                    )
-                if any(self.dealt[s] >> card & 1 for s in range(N) if s != dealer):
-                    self.stop(
-                        "DUPLICATE_CARD",
-                        f"{text(card)} is discarded but another player has it",
-                        loc=item.loc,
-                        cards=(card,),
-                    )
-                mask |= card.bit
-            if mask.bit_count() != R.DISCARD_SIZE:
-                self.stop(
-                    "WRONG_DISCARD_SIZE",
-                    f"the dealer discards {R.DISCARD_SIZE} cards, not {mask.bit_count()}",
-                    "PIE3-5",
-                    loc=line.loc,
-                    seat=dealer,
-                )
-            self.discard = mask
-            if dealer not in self.lines.hands:
-                self.dealt[dealer] |= mask
+            self.discard = self.written_discard(line)
         forbidden = self.discard & (R.KINGS | R.HONOURS)
         if forbidden:
-            self.flag(
+            self.say(
                 "BAD_DISCARD",
                 VIOLATION,
-                "the dealer may discard neither Honours nor Kings: " + self.words.mask(forbidden),
                 "PIE3-5",
                 loc=line.loc if line is not None else self.record.start,
-                seat=dealer,
+                seat=self.dealer,
                 cards=tuple(cards_of(forbidden)),
             )
 
+    def derived_discard(self) -> int:
+        """PIE3-5: with no discard line and the play complete, the discard is the dealer's
+        cards never played; three of them, else the record is impossible (G-2)."""
+        dealer = self.dealer
+        played = self.played_in_record()
+        if dealer in self.lines.hands:
+            discard = self.dealt[dealer] & ~played[dealer]
+        else:
+            out = 0
+            for seat in range(N):
+                out |= played[seat] | (self.dealt[seat] if self.full_hand[seat] else 0)
+            discard = R.PACK & ~out
+            self.dealt[dealer] |= discard
+        start = self.record.start
+        self.say("DISCARD_DERIVED", NOTE, "PIE3-5", loc=start, discard=discard)
+        if discard.bit_count() != R.DISCARD_SIZE:
+            self.halt(
+                "WRONG_DISCARD_SIZE",
+                "PIE3-5",
+                variant="derived",
+                loc=start,
+                count=discard.bit_count(),
+                size=R.DISCARD_SIZE,
+            )
+        return discard
+
+    def written_discard(self, line: Line) -> int:
+        """The discard line's cards: each a card of the pack, once, the dealer's (his hand
+        line's, or no other player's); three of them (PIE3-5, G-2)."""
+        dealer = self.dealer
+        cards = line.card_tuple
+        mask = 0
+        if None not in cards and len(set(cards)) == len(cards):
+            mask = sum(map(BITS.__getitem__, cards))  # type: ignore[arg-type]
+            if dealer in self.lines.hands:
+                plain = not mask & ~self.dealt[dealer]
+            else:
+                plain = not mask & ~R.PACK and not any(
+                    self.dealt[s] & mask for s in range(N) if s != dealer
+                )
+            if not plain:
+                mask = self.check_discard_cards(line)
+        else:
+            mask = self.check_discard_cards(line)
+        if mask.bit_count() != R.DISCARD_SIZE:
+            self.halt(
+                "WRONG_DISCARD_SIZE",
+                "PIE3-5",
+                loc=line.loc,
+                seat=dealer,
+                size=R.DISCARD_SIZE,
+                count=mask.bit_count(),
+            )
+        if dealer not in self.lines.hands:
+            self.dealt[dealer] |= mask
+        return mask
+
+    def check_discard_cards(self, line: Line) -> int:
+        """The slow path of :meth:`written_discard`: stop at the first bad card, saying why
+        (G-2); the line's mask when every card is good."""
+        dealer = self.dealer
+        written = dealer in self.lines.hands
+        mask = 0
+        for item in line.items:
+            card = item.card
+            if card is None:
+                self.halt("BAD_DISCARD", "PIE3-5", variant="card", loc=item.loc, word=item.text)
+            elif mask >> card & 1:
+                self.halt_at_card("DUPLICATE_CARD", item, "discard", None, card)
+            elif not R.PACK >> card & 1:
+                self.halt_at_card(
+                    "CARD_NOT_IN_PACK", item, "deal", None, card, pack_name=self.table.pack_name
+                )
+            elif written and not self.dealt[dealer] >> card & 1:
+                self.halt_at_card("CARD_NOT_HELD", item, "discard", dealer, card)
+            elif any(self.dealt[s] >> card & 1 for s in range(N) if s != dealer):
+                self.halt_at_card("DUPLICATE_CARD", item, "discard_held", None, card)
+            else:
+                mask |= BITS[card]
+        return mask
+
     def start_hands(self) -> None:
+        """The hands as play begins (the dealer's without his discard), and the play begun:
+        eldest leads, the discard is out of play (PIE3-5)."""
+        discard = self.discard or 0
         for seat in range(N):
-            hand = self.dealt[seat]
-            if seat == self.dealer and self.discard is not None:
-                hand &= ~self.discard
-            self.start[seat] = hand
-        if all(self.known):
+            # (a hand left out may show a discarded card played: impossible, G-2)
+            self.start[seat] = self.dealt[seat] & ~discard
+        if all(self.full_hand):
             self.report.hands = tuple(self.dealt)
         self.report.discard = self.discard
+        # a hand left out is the cards its player is seen to play: judged like one written,
+        # it proves a revoke by a later play of the suit
+        self.begin_play(self.start, leader=self.eldest, out_of_play=discard)
 
     # -- claims ----------------------------------------------------------------------------
     def check_claims(self) -> None:
@@ -350,25 +380,27 @@ class Piemonte3Hand(Replay):
         self.report.findings += claim_findings(self.lines.claims, self.report, "points", "PIE3-8")
 
 
+class _Scout(TrickPlay):
+    """The first pass of :meth:`Piemonte3Hand.played_in_record`: every seat's hand unknown,
+    it seats each card from the trick winners and judges nothing (numbers, leaders, a card
+    seen twice: the replay proper stops there); it stops at a line of too many cards or
+    short of the last, and before an unknown card."""
+
+    def __init__(self, table: PlayTable, report: Report) -> None:
+        super().__init__(table, report)
+        self.first = [0] * table.players  # per seat, the cards it played first
+
+    def check_trick_line(self, trick: Trick) -> None:
+        if len(trick.plays) > self.table.players:
+            raise ReplayStop
+
+    def not_in_hand(self, position: int, seat: int, card: int, seen: int) -> None:
+        if not seen >> card & 1:
+            self.first[seat] |= BITS[card]
+
+
 def _round(subject: str | None) -> int:
     """A bargaining line's round number (0 when it is none: a record built in code or read
     from JSON need not have gone through the notation reader's check)."""
     text = (subject or "").strip()
     return int(text) if text.isascii() and text.isdigit() and len(text) < 4 else 0
-
-
-def _played_by_seat(h: Piemonte3Hand) -> list[int]:
-    """Who played what, seating each trick from its winner (a quick pass for hands left out
-    of the record; the full replay reports anything wrong)."""
-    played = [0] * N
-    leader = h.eldest
-    for trick in h.lines.tricks:
-        cards = trick.card_tuple
-        if None in cards or len(cards) > N:
-            break
-        for position, card in enumerate(cards):
-            played[(leader + position) % N] |= BITS[card]
-        if len(cards) < N:
-            break
-        leader = (leader + R.RULES.winner(cards)) % N
-    return played

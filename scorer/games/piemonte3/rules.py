@@ -20,6 +20,7 @@ from ...cardset import mask_of
 from ...record import KeywordSpec
 from ...tricks import SUIT_MASKS, TRUMP_MASK, TrickRules
 from ..base import Option
+from ..engine import PlayTable
 
 __all__ = [
     "ANGEL",
@@ -34,6 +35,7 @@ __all__ = [
     "RULINGS",
     "TRUMPS",
     "card_points",
+    "play_table",
 ]
 
 #: The rulings this engine implements (``shared/rulings.md``), as the rules pages list them.
@@ -87,6 +89,15 @@ def one_point_cards() -> int:
     """PIE3-7: the cards worth 1 point, which the Fool's player may give in exchange."""
     points = card_points(False)
     return mask_of(c for c in CARDS if PACK >> c & 1 and points[c] == 1)
+
+
+@cache
+def play_table(fool_five: bool = False) -> PlayTable:
+    """The play as data for the one trick loop (:mod:`scorer.games.engine`): three players,
+    25 tricks, the 78-card pack, :data:`RULES` and the card points (PIE3-2, ``fool=5``)."""
+    return PlayTable(
+        3, HAND_SIZE, PACK, RULES, card_points(fool_five), "the 78-card pack", "a hand of piemonte3"
+    )
 
 
 #: Declarations (PIE3-6): canonical name and accepted spellings.

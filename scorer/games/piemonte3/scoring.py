@@ -9,53 +9,27 @@ exactly zero-sum (3 x points - 130 per player).
 
 from __future__ import annotations
 
-from functools import cache
-
+from ...cardset import cards_of
 from ...report import ScoreLine, SideTally
 from . import rules as R
 from .declare import TITLES
-from .hand import Piemonte3Hand
+from .play import Piemonte3Play
 
 N = 3
 
 
-@cache
-def _byte_tables(points: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """For each byte of a 97-bit card mask, the points of every value of that byte."""
-    tables = []
-    for start in range(0, 104, 8):
-        tables.append(
-            tuple(
-                sum(
-                    points[start + bit] for bit in range(8) if value >> bit & 1 and start + bit < 97
-                )
-                for value in range(256)
-            )
-        )
-    return tuple(tables)
-
-
-def pile_points(h: Piemonte3Hand, mask: int) -> int:
-    """The card points of a pile (PIE3-2), a byte of the mask at a time."""
-    total = 0
-    for table in _byte_tables(h.points):
-        total += table[mask & 255]
-        mask >>= 8
-    return total
-
-
-def score_hand(h: Piemonte3Hand) -> None:
+def score_hand(h: Piemonte3Play) -> None:
+    """The payments of a hand played out: declarations (PIE3-6) and card points against the
+    break-even (PIE3-8), each player's pile with the dealer's discard (PIE3-5)."""
     report = h.report
     scale = h.scale
-    totals = [pile_points(h, pile) for pile in h.piles]
-    discard = h.discard or 0
-    in_pile = h.options["discard-in-pile"] == "yes"
-    discard_points = pile_points(h, discard)
-    if not in_pile:  # the discard was kept apart from the pile: it still counts (PIE3-5)
-        totals[h.dealer] += discard_points
+    totals = h.won_points()
+    discard_points = sum(h.card_points[card] for card in cards_of(h.discard or 0))
+    totals[h.dealer] += discard_points  # the discard is his, in his pile or apart (PIE3-7a)
     tricks = [0] * N
     for trick in report.tricks:
-        tricks[trick.winner] += 1
+        if trick.winner is not None:  # (a hand scored is played out: every trick is won)
+            tricks[trick.winner] += 1
     sides = []
     for seat in range(N):
         extra = discard_points if seat == h.dealer else 0

@@ -2,7 +2,8 @@
 
 The modules point one way: :mod:`.game` (the engine) -> :mod:`.play` (the replay,
 :class:`PinchReplay`) -> the phases (:mod:`.melds`, :mod:`.scoring`; :mod:`.generator` makes
-random records) -> :mod:`.hand` (the state of one replay, :class:`PinchHand`) -> :mod:`.rules`.
+random records) -> :mod:`.hand` (the state of one hand, :class:`PinchHand`, on the engine's
+trick loop) -> :mod:`.messages`, :mod:`.rules`.
 """
 
 from __future__ import annotations

@@ -11,7 +11,8 @@ turn) stop the replay where they become impossible (G-2).
 When a ``hand`` line is missing and the play is complete, the hand is derived: the cards the
 player played less those he drew. A hand of pinch is fully known once the draws are written.
 
-The replay itself is :class:`.play.PinchReplay`, over the state in :mod:`.hand`.
+The replay itself is :class:`.play.PinchReplay`, over the state in :mod:`.hand`, whose
+tricks go through the engine's one trick loop (:mod:`scorer.games.engine`).
 """
 
 from __future__ import annotations
@@ -23,8 +24,10 @@ from ...record import Record
 from ...report import Report
 from ...results import GameResult
 from ..base import Game
+from ..engine import NoPlay
+from ..replay import ReplayStop
 from . import rules as R
-from .hand import _Recheck
+from .hand import PinchHand
 from .play import PinchReplay
 
 __all__ = ["Pinch"]
@@ -52,12 +55,24 @@ class Pinch(Game):
     def replay(
         self, record: Record, options: Mapping[str, str] | None = None, *, single_pass: bool = True
     ) -> Report:
-        if single_pass:
-            try:
-                return PinchReplay(self, record, options).run()
-            except _Recheck:
-                pass
-        return PinchReplay(self, record, options, single_pass=False).run()
+        """The replay of ``record``'s lines in order, then its score (:class:`PinchReplay`).
+        ``single_pass`` is ignored: pinch has one path (``Game.verify_general`` still passes
+        it until the base class drops it)."""
+        return PinchReplay(self, record, options).run()
+
+    def start_play(self, record: Record, options: Mapping[str, str] | None = None) -> PinchHand:
+        """The Hand API: ``record``'s hand as its play begins (the deal, a missing hand
+        derived, the melds before the first card), to be stepped with ``to_play``,
+        ``legal_cards``, ``play`` or ``push``, and, between tricks, ``to_draw`` and ``draw``
+        (:class:`PinchHand`). :class:`NoPlay` when those lines do not reach the play."""
+        hand = PinchReplay(self, record, options)
+        try:
+            hand.open_play()
+        except ReplayStop:
+            raise NoPlay(hand.report) from None
+        if hand.report.errors:
+            raise NoPlay(hand.report)
+        return hand
 
     def random_record(
         self, rng: random.Random, players: list[str] | None = None, dealer: int | None = None

@@ -5,19 +5,21 @@ usually the stock, the draws after each trick (winner first), melds as they beco
 (at the start and after draws; raises of trumps and of three to four of a kind; the kind word
 sometimes left out), random legal cards (the Bagatto sometimes kept for the last trick), the
 cover of the Fool (at once or later, from a trick won after it), and now and then the options
-``overtrump=required``, ``bagatto-ultimo=off`` or ``pip-order=historic``. Its records verify
-clean.
+``overtrump=required``, ``bagatto-ultimo=off`` or ``pip-order=historic``. It plays through the
+Hand API (:meth:`Pinch.start_play <scorer.games.pinch.Pinch.start_play>`), so the rules of
+play are the engine's alone. Its records verify clean.
 """
 
 from __future__ import annotations
 
 import random
 
-from ...cards import FOOL, Card
-from ...cardset import cards_of
+from ...cards import Card
+from ...cardset import cards_of, mask_of
 from ...record import Item, Line, Record, Trick
 from ..base import Game
 from . import rules as R
+from .hand import PinchHand
 
 DEFAULT_PLAYERS = ["Anna", "Bruno"]
 
@@ -91,9 +93,36 @@ class _Melder:
 def random_record(
     game: Game, rng: random.Random, players: list[str] | None = None, dealer: int | None = None
 ) -> Record:
+    """A random legal record of one hand, played through the Hand API
+    (:meth:`Pinch.start_play <scorer.games.pinch.Pinch.start_play>`): whose turn, the legal
+    cards, the draws and the Fool's cover come from the engine's state, never worked out
+    here."""
     players = list(players or DEFAULT_PLAYERS)
     if dealer is None:
         dealer = rng.randrange(2)
+    tags = _tags(game, rng, players, dealer)
+    deck = cards_of(R.PACK)
+    rng.shuffle(deck)
+    leader = 1 - dealer  # PINCH-3: the dealer's opponent is dealt first and leads
+    hands = [0, 0]
+    hands[leader] = mask_of(deck[: R.HAND_SIZE])
+    hands[dealer] = mask_of(deck[R.HAND_SIZE : 2 * R.HAND_SIZE])
+    head: list[Line | Trick] = [
+        _cards_line("hand", players[seat], cards_of(hands[seat])) for seat in (0, 1)
+    ]
+    stock = _cards_line("stock", None, deck[2 * R.HAND_SIZE :])
+    hand = game.start_play(Record(tags, (*head, stock)))
+    assert isinstance(hand, PinchHand)
+    if rng.random() < 0.85:
+        head.append(stock)
+    body = _play(hand, rng, players, head)
+    return Record(tags, tuple(body))
+
+
+def _tags(
+    game: Game, rng: random.Random, players: list[str], dealer: int
+) -> tuple[tuple[str, str], ...]:
+    """The record's tags, now and then with an option of the house (PINCH-1, 4, 7)."""
     options = {}
     if rng.random() < 0.15:
         options["overtrump"] = "required"
@@ -101,65 +130,51 @@ def random_record(
         options["bagatto-ultimo"] = "off"
     if rng.random() < 0.05:
         options["pip-order"] = "historic"
-    tags: list[tuple[str, str]] = [
-        ("Game", game.key),
-        ("Players", ", ".join(players)),
-        ("Dealer", players[dealer]),
-    ]
+    tags = [("Game", game.key), ("Players", ", ".join(players)), ("Dealer", players[dealer])]
     if options:
         tags.append(("Options", " ".join(f"{k}={v}" for k, v in options.items())))
-    rules = R.rules(options.get("pip-order") == "historic", "overtrump" in options)
+    return tuple(tags)
 
-    deck = cards_of(R.PACK)
-    rng.shuffle(deck)
-    hands = [0, 0]
-    leader = 1 - dealer  # PINCH-3: the dealer's opponent leads
-    for card in deck[: R.HAND_SIZE]:
-        hands[leader] |= card.bit
-    for card in deck[R.HAND_SIZE : 2 * R.HAND_SIZE]:
-        hands[dealer] |= card.bit
-    stock = deck[2 * R.HAND_SIZE :]
-    body: list[Line | Trick] = []
-    for seat in (0, 1):
-        body.append(_cards_line("hand", players[seat], cards_of(hands[seat])))
-    if rng.random() < 0.85:
-        body.append(_cards_line("stock", None, stock))
+
+def _play(
+    hand: PinchHand, rng: random.Random, players: list[str], body: list[Line | Trick]
+) -> list[Line | Trick]:
+    """Play ``hand`` out with random legal cards (the Bagatto sometimes kept for the last
+    trick), writing each trick, the draws after it and the melds and cover as they come."""
     melder = _Melder(rng, players)
+    leader = hand.to_play()
+    assert leader is not None
     for seat in (leader, 1 - leader):
-        melder.moment(seat, hands[seat], body)
-
+        melder.moment(seat, int(hand.hand(seat)), body)
     keep_bagatto = rng.random() < 0.5
-    fool_owner: int | None = None
-    fool_after = 0
-    covered = False
-    position = 0
-    for number in range(1, R.TRICKS + 1):
-        cards: list[Card] = []
-        for seat in (leader, 1 - leader):
-            legal = rules.legal(hands[seat], cards)
-            if keep_bagatto and number < R.TRICKS and legal != R.BAGATTO.bit:
-                legal &= ~R.BAGATTO.bit
-            card = rng.choice(cards_of(legal))
-            hands[seat] &= ~card.bit
-            cards.append(card)
-        named = leader if rng.random() < 0.05 else None
-        body.append(Trick(number, named, tuple(Item(str(c), c) for c in cards)))
-        winner = (leader + rules.winner(cards)) % 2
-        if FOOL in cards:
-            fool_owner = leader if cards[0] == FOOL else 1 - leader
-        elif fool_owner == winner and not covered:
-            fool_after |= cards[0].bit | cards[1].bit
-        if number <= R.STOCK_TRICKS:
-            for seat in (winner, 1 - winner):
-                card = stock[position]
-                position += 1
-                hands[seat] |= card.bit
-                body.append(_cards_line("draw", players[seat], [card]))
-            for seat in (winner, 1 - winner):
-                melder.moment(seat, hands[seat], body)
-        if fool_after and not covered and (rng.random() < 0.6 or number == R.TRICKS):
-            given = rng.choice(cards_of(fool_after))
-            body.append(_cards_line("cover", players[fool_owner], [given]))  # type: ignore
-            covered = True
-        leader = winner
-    return Record(tuple(tags), tuple(body))
+    while hand.to_play() is not None:
+        legal = int(hand.legal_cards())
+        if keep_bagatto and hand.done + 1 < R.TRICKS and legal != R.BAGATTO.bit:
+            legal &= ~R.BAGATTO.bit
+        hand.push(rng.choice(cards_of(legal)))
+        if hand.current_trick:
+            continue
+        trick = hand.report.tricks[-1]
+        named = trick.leader if rng.random() < 0.05 else None
+        body.append(Trick(trick.number, named, tuple(Item(str(c), c) for c in trick.cards)))
+        if hand.to_draw() is not None:
+            while (drawer := hand.to_draw()) is not None:
+                body.append(_cards_line("draw", players[drawer], [hand.draw()]))
+            for seat in (hand.leader, 1 - hand.leader):
+                melder.moment(seat, int(hand.hand(seat)), body)
+        _maybe_cover(hand, rng, players, body)
+    return body
+
+
+def _maybe_cover(
+    hand: PinchHand, rng: random.Random, players: list[str], body: list[Line | Trick]
+) -> None:
+    """The Fool's owner covers it (PINCH-6) with a card of a trick he won after it: at
+    once or later, at the latest after the last trick."""
+    owner = hand.fool_owner
+    if owner is None or hand.covered is not None or not hand.fool_after:
+        return
+    if rng.random() < 0.6 or hand.to_play() is None:
+        given = rng.choice(cards_of(hand.fool_after))
+        hand.cover(given)
+        body.append(_cards_line("cover", players[owner], [given]))

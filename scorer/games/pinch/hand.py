@@ -1,73 +1,72 @@
-"""The state of one pinch replay: :class:`PinchHand`.
+"""The state of one pinch hand: :class:`PinchHand`, on the one trick loop.
 
 It holds what the replay reads and writes (the sorted lines, the hands, the stock, the piles,
-the Fool's fate) and the steps of one line each: the deal and the stock (PINCH-3), a trick
-(PINCH-1, PINCH-4, PINCH-6), a draw, a cover, the end of the hand, the claims. The replay loops
-and the melds (:mod:`.play`, :mod:`.melds`) and the score (:mod:`.scoring`) receive it.
+the Fool's fate) and the steps of one line each: the deal and the stock (PINCH-3), a draw, a
+cover, the end of the hand, the claims. Tricks go through the engine's loop
+(:class:`~scorer.games.engine.TrickPlay`; PINCH-1, PINCH-4); what pinch adds comes in through
+its hooks: the draws due before the next trick, the piles and the Fool after each trick
+(PINCH-6), the reasons a card is not held. The replay (:mod:`.play`), the melds
+(:mod:`.melds`) and the score (:mod:`.scoring`) receive it.
+
+As a Hand (the engine's API), a pinch hand also draws: after each of the first 24 tricks
+:meth:`PinchHand.to_draw` names the seat due to draw (the winner first, PINCH-3) and
+:meth:`PinchHand.to_play` is ``None`` until both have drawn with :meth:`PinchHand.draw`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 from operator import attrgetter
-from typing import Protocol
+from typing import Any, Protocol
 
-from ...cards import FOOL, Card
+from ...cards import CARDS, FOOL, Card
 from ...cardset import cards_of
 from ...claims import claim_findings
-from ...findings import Finding, Loc, Severity
-from ...record import Line, Record, Trick
+from ...findings import Loc, Severity
+from ...record import Item, Line, Record, Trick
 from ...report import Report, TrickResult
-from ...tricks import (
-    CATEGORY,
-    CATEGORY_MASK,
-    MUST_FOLLOW_SUIT,
-    MUST_FOLLOW_TRUMPS,
-    MUST_OVERTRUMP,
-    MUST_TRUMP,
-    TRUMP,
-    TRUMP_MASK,
-)
+from ...tricks import MUST_FOLLOW_SUIT, MUST_FOLLOW_TRUMPS, MUST_OVERTRUMP, MUST_TRUMP
 from ..base import Game
-from ..replay import check_trick_place
+from ..engine import IllegalPlay, PlayTable, TrickPlay
+from ..replay import ReplayStop
 from . import rules as R
+from .messages import TEMPLATES
 
-__all__ = ["Melds", "PinchHand"]
+__all__ = ["Melds", "PinchHand", "play_table"]
 
 
 ERROR, VIOLATION, NOTE = Severity.ERROR, Severity.VIOLATION, Severity.NOTE
 FOOL_BIT = FOOL.bit
 
-_REASONS = {
-    MUST_FOLLOW_SUIT: "held {suit} and had to follow suit",
-    MUST_TRUMP: "had no {suit} but held trumps, so had to trump",
-    MUST_FOLLOW_TRUMPS: "held trumps and a trump was led",
-    MUST_OVERTRUMP: "could beat the trump led and had to (overtrump=required)",
-}
-
-
-# The lines of the play, in order: tricks (whose keyword is "") and these sections.
-_EVENT_KEYWORDS = frozenset(("", "draw", "meld", "cover", "claim"))
+# The keywords of the deal's lines, and of the lines of the play (a trick's is ""), in order.
+_DEAL_KEYWORDS = frozenset(("hand", "stock"))
+_EVENT_KEYWORDS = frozenset(("", "draw", "meld", "cover"))
 _KEYWORD = attrgetter("keyword")
 # Who still draws after a trick (PINCH-3: the winner first), and who may meld now (PINCH-5),
 # as shared tuples: a replay moves between these states without making new ones.
 _TO_DRAW = ((0, 1), (1, 0))
 _BIT = tuple(1 << card for card in range(97))
+_STOCK_TRICKS = R.STOCK_TRICKS
+_INVOLVED = R.INVOLVED
 _CLOSED = (False, False)
 _OPEN_FOR = ((True, False), (False, True))
 _BOTH_OPEN = (True, True)
 
 
-class _Stop(Exception):
-    """Ends a replay at an impossible point (G-2); the finding is already recorded."""
-
-
-class _Recheck(Exception):
-    """The single pass, which takes the lines after the deal as they come, met a line that
-    is no trick, draw, meld, cover or claim (a hand or stock line after the play began, a
-    keyword pinch does not have), or stopped short of one: the record is judged again from
-    the start on the general path, whose :meth:`PinchHand.sort_lines` reports it where the
-    rules say."""
+@cache
+def play_table(historic: bool = False, overtrump: bool = False) -> PlayTable:
+    """Pinch's play as data, per the options ``pip-order`` (PINCH-1) and ``overtrump``
+    (PINCH-4): two players, 39 tricks, the 78-card pack, the card points (PINCH-2)."""
+    return PlayTable(
+        2,
+        R.TRICKS,
+        R.PACK,
+        R.rules(historic, overtrump),
+        R.POINTS,
+        "the 78-card pack",
+        "a hand of pinch",
+    )
 
 
 class Melds(Protocol):
@@ -81,53 +80,62 @@ class Melds(Protocol):
     def note_undeclared(self) -> None: ...
 
 
-class PinchHand:
-    """The state of one replay of one record, and the steps of one line each. Built, run
-    once (as :class:`.play.PinchReplay`), discarded."""
+class _Tally(TrickPlay):
+    """The first pass of a record without a hand line (PINCH-3): the same trick loop, both
+    hands unknown and nothing judged, to learn what each seat played. A card played twice is
+    counted once; a card outside the pack ends the tally."""
+
+    def not_in_hand(self, position: int, seat: int, card: int, seen: int) -> None:
+        """Every card is "not in hand" here (both hands unknown): nothing to say."""
+
+    def unplayable(self, position: int, seat: int, card: int | None) -> None:
+        raise ReplayStop
+
+
+class PinchHand(TrickPlay):
+    """The state of one pinch hand and the steps of one line each. Built per record, run
+    once (as :class:`.play.PinchReplay`), discarded; or stepped through the Hand API."""
+
+    templates = TEMPLATES
+    illegal_rules = dict.fromkeys(
+        (MUST_FOLLOW_SUIT, MUST_TRUMP, MUST_FOLLOW_TRUMPS, MUST_OVERTRUMP), "PINCH-4"
+    )
 
     # what each player declared and held at each moment one could be (PINCH-5); made by the
     # replay, :class:`.play.PinchReplay`
     melds: Melds
 
     def __init__(
-        self,
-        game: Game,
-        record: Record,
-        options: Mapping[str, str] | None,
-        single_pass: bool = True,
+        self, game: Game, record: Record, options: Mapping[str, str] | None = None
     ) -> None:
-        self.game = game
-        self.use_single_pass = single_pass
-        self.record = record
-        self.report = Report(game.key, tuple(record.players), record.dealer, unit=game.unit)
         self.options = game.resolve_options(record.options, options)
-        self.rules = R.rules(
+        table = play_table(
             self.options["pip-order"] == "historic", self.options["overtrump"] == "required"
         )
+        players = tuple(record.players)
+        super().__init__(table, Report(game.key, players, record.dealer, unit=game.unit))
+        self.game = game
+        self.record = record
+        self.rules = table.rules
         self.words = game.wording(record)  # cards and suits in the record's style
         self.dealer = record.dealer if record.dealer is not None else 0
         self.hand_lines: dict[int, Line] = {}
         self.stock_line: Line | None = None
         self.events: list[Line | Trick] = []
         self.claims: list[Line] = []  # the totals written on the sheet (checked when scored)
-        self.unchecked = False  # events taken as they come, for the single pass (sort_lines)
-        self.known = [True, True]  # False: the hand is neither written nor derivable
-        self.both_known = True
+        self.last_trick_line: Trick | None = None  # the record's last trick line
         self.dealt = [0, 0]
-        self.hands = [0, 0]
         self.piles = [0, 0]  # cards each player has captured (his pile), as masks
         self.won = [0, 0]  # tricks won
         self.stock: Sequence[Card] | None = None
         self.stock_mask = 0  # the written stock's cards, none dealt
         self.stock_pos = 0
-        self.gone = 0  # cards played so far
         self.drawn = 0  # cards drawn so far
         self.pending: tuple[int, ...] = ()  # seats still to draw after the last trick
         self.windows: tuple[bool, bool] = _BOTH_OPEN  # may this seat meld now (PINCH-5)?
-        self.tricks_done = 0
         self.leader = 1 - self.dealer  # PINCH-3: the dealer's opponent leads first
         self.seats: dict[str, int] = {}  # folded name -> seat (the first, as seat_named)
-        for seat, name in enumerate(record.players):
+        for seat, name in enumerate(players):
             self.seats.setdefault(name.casefold(), seat)
         self.complete = False
         # the Fool (PINCH-6)
@@ -139,51 +147,46 @@ class PinchHand:
         self.covered: Card | None = None
         self.bagatto: tuple[int, int] | None = None  # (who played it, who won) in the last trick
 
-    # -- findings --------------------------------------------------------------------------
-    def flag(self, code: str, severity: Severity, message: str, rule: str | None, **where) -> None:
-        self.report.add(Finding(code, severity, message, rule, **where))
-
-    def stop(self, code: str, message: str, rule: str = "G-2", **where) -> None:
-        """Record an error and end the replay (G-2)."""
-        self.flag(code, ERROR, message, rule, **where)
-        raise _Stop
-
-    def name(self, seat: int) -> str:
-        return self.report.players[seat]
-
+    # -- words -----------------------------------------------------------------------------
     def text(self, card: int) -> str:
+        """A card as the record writes it (score lines)."""
         return self.words.texts[card]
 
     def texts(self, mask: int) -> str:
+        """The cards of a mask, for people (score lines)."""
         return self.words.mask(mask)
 
     def seat_named(self, name: str | None, loc: Loc | None) -> int:
+        """The seat of the player ``name`` (case-insensitive); an unknown name stops (G-2)."""
         seat = self.seats.get((name or "").strip().casefold())
-        if seat is not None:
-            return seat
-        self.stop("UNKNOWN_PLAYER", f"{name!r} is not one of the players", loc=loc)
-        raise AssertionError  # unreachable
+        if seat is None:
+            self.halt("UNKNOWN_PLAYER", loc=loc, name=name)
+            raise AssertionError  # unreachable: halt raises
+        return seat
 
+    # -- the lines -------------------------------------------------------------------------
     def sort_lines(self) -> None:
-        """Hands and the stock come before the play; every other line is an event in order.
-
-        For the single pass, the lines after the leading hand and stock lines are taken as
-        events in one slice, unchecked: the single pass itself sends a record with any
-        other line there to the general path (:class:`_Recheck`), which sorts every line
-        below (the reference of the equivalence tests)."""
+        """Hands and the stock come before the play; every other line is an event in order,
+        the claims apart (checked once the hand is scored). The usual record, its hand and
+        stock lines first and then only tricks, draws, melds and covers, is sorted at once
+        (the keywords read in one step); any other goes line by line (:meth:`sort_each`)."""
         body = self.record.body
-        entries = body
-        if self.use_single_pass:
-            head = 0
-            for entry in body:
-                if entry.__class__ is Trick or entry.keyword not in ("hand", "stock"):
-                    break
-                head += 1
-            entries = body[:head]
-            self.events.extend(body[head:])
-            self.unchecked = True
+        head = 0
+        for entry in body:
+            if entry.keyword not in _DEAL_KEYWORDS:
+                break
+            head += 1
+        if not _EVENT_KEYWORDS.issuperset(map(_KEYWORD, body[head:])):
+            self.sort_each()
+            return
+        for line in body[:head]:
+            self.sort_deal_line(line)  # type: ignore[arg-type]  # (a trick's keyword is "")
+        self.events.extend(body[head:])
+
+    def sort_each(self) -> None:
+        """:meth:`sort_lines` line by line, saying where a line is out of place (G-2)."""
         started = False
-        for entry in entries:
+        for entry in self.record.body:
             if isinstance(entry, Trick):
                 started = True
                 self.events.append(entry)
@@ -191,28 +194,26 @@ class PinchHand:
             keyword = entry.keyword
             if keyword in ("hand", "stock"):
                 if started:
-                    self.stop(
-                        "LINE_OUT_OF_PLACE",
-                        f"the {keyword} line comes after play began",
-                        loc=entry.loc,
-                    )
-                if keyword == "stock":
-                    if self.stock_line is not None:
-                        self.stop("DUPLICATE_LINE", "a second stock line", loc=entry.loc)
-                    self.stock_line = entry
-                    continue
-                seat = self.seat_named(entry.subject, entry.loc)
-                if seat in self.hand_lines:
-                    self.stop(
-                        "DUPLICATE_LINE", f"a second hand line for {entry.subject}", loc=entry.loc
-                    )
-                self.hand_lines[seat] = entry
+                    self.halt("LINE_OUT_OF_PLACE", loc=entry.loc, keyword=keyword)
+                self.sort_deal_line(entry)
             elif keyword in ("draw", "meld", "cover"):
                 self.events.append(entry)
             elif keyword == "claim":
                 self.claims.append(entry)
             else:
-                self.stop("UNKNOWN_SECTION", f"pinch has no {keyword!r} section", loc=entry.loc)
+                self.halt("UNKNOWN_SECTION", loc=entry.loc, keyword=keyword)
+
+    def sort_deal_line(self, line: Line) -> None:
+        """A hand or stock line: one of each, the hands one per player (G-2)."""
+        if line.keyword == "stock":
+            if self.stock_line is not None:
+                self.halt("DUPLICATE_LINE", variant="stock", loc=line.loc)
+            self.stock_line = line
+            return
+        seat = self.seat_named(line.subject, line.loc)
+        if seat in self.hand_lines:
+            self.halt("DUPLICATE_LINE", variant="hand", loc=line.loc, subject=line.subject)
+        self.hand_lines[seat] = line
 
     # -- PINCH-3: the deal and the stock ---------------------------------------------------
     def card_mask(self, line: Line, union: int, what: str) -> int:
@@ -222,7 +223,7 @@ class PinchHand:
         try:
             # The sum of the cards' bits is their union when no card repeats, and has fewer
             # bits set when one does (the carry); an unknown card (None) is no index.
-            mask = sum(map(_BIT.__getitem__, found))
+            mask = sum(map(_BIT.__getitem__, found))  # type: ignore[arg-type]
         except TypeError:
             pass
         else:
@@ -232,532 +233,362 @@ class PinchHand:
         for item in line.items:
             card = item.card
             if card is None:
-                self.stop("UNKNOWN_CARD", f"the {what} must be written in full", loc=item.loc)
+                self.halt("UNKNOWN_CARD", variant="line", loc=item.loc, what=what)
+                raise AssertionError  # unreachable: halt raises
             if not R.PACK >> card & 1:
-                self.stop(
-                    "CARD_NOT_IN_PACK",
-                    f"{self.text(card)} is not in the 78-card pack",
-                    loc=item.loc,
-                    cards=(card,),
-                )
+                self.halt("CARD_NOT_IN_PACK", loc=item.loc, cards=(card,))
             if (union | mask) >> card & 1:
-                self.stop(
-                    "DUPLICATE_CARD",
-                    f"{self.text(card)} is dealt twice",
-                    loc=item.loc,
-                    cards=(card,),
-                )
+                self.halt("DUPLICATE_CARD", variant="dealt", loc=item.loc, cards=(card,))
             mask |= 1 << card
         return mask
 
     def deal(self) -> None:
+        """The hands and the stock as written (PINCH-3), a missing hand derived from the
+        play; the play begins, and both players may meld before their first card."""
         union = 0
         for seat, line in sorted(self.hand_lines.items()):
             mask = self.card_mask(line, union, "hand")
             if mask.bit_count() != R.HAND_SIZE:
-                self.stop(
+                self.halt(
                     "WRONG_HAND_SIZE",
-                    f"{self.name(seat)} was dealt {mask.bit_count()} "
-                    f"cards; the deal gives {R.HAND_SIZE}",
                     "PINCH-3",
                     loc=line.loc,
                     seat=seat,
+                    count=mask.bit_count(),
+                    size=R.HAND_SIZE,
                 )
             union |= mask
             self.dealt[seat] = mask
-        line = self.stock_line
-        if line is not None:
-            mask = self.card_mask(line, union, "stock")
+        stock_line = self.stock_line
+        if stock_line is not None:
+            mask = self.card_mask(stock_line, union, "stock")
             if mask.bit_count() != R.STOCK_SIZE:
-                self.stop(
+                self.halt(
                     "WRONG_STOCK_SIZE",
-                    f"the stock holds {R.STOCK_SIZE} cards, not {mask.bit_count()}",
                     "PINCH-3",
-                    loc=line.loc,
+                    loc=stock_line.loc,
+                    size=R.STOCK_SIZE,
+                    count=mask.bit_count(),
                 )
-            self.stock = line.card_tuple  # every card known: card_mask checked
+            self.stock = stock_line.card_tuple  # type: ignore[assignment]  # card_mask: all known
             self.stock_mask = mask
-            self.report.stock = tuple(self.stock)
+            self.report.stock = tuple(stock_line.card_tuple)  # type: ignore[arg-type]
+        known = [True, True]
         missing = [seat for seat in (0, 1) if seat not in self.hand_lines]
         if missing:
-            self.derive_hands(missing)
-        self.hands = list(self.dealt)
-        self.both_known = all(self.known)
-        if self.both_known:
+            known = self.derive_hands(missing)
+        self.begin_play(list(self.dealt), known, self.leader)
+        if all(known):
             self.report.hands = tuple(self.dealt)
         self.melds.moment(0)
         self.melds.moment(1)
 
-    def derive_hands(self, missing: list[int]) -> None:
+    def derive_hands(self, missing: list[int]) -> list[bool]:
         """A hand not written is what its player played less what he drew, when the play is
-        complete (every card of a pinch hand is then accounted for)."""
-        rules = self.rules
-        played, drawn = [0, 0], [0, 0]
-        leader = self.leader
-        tricks = 0
+        complete (every card of a pinch hand is then accounted for): a first pass through the
+        trick loop with both hands unknown (:class:`_Tally`) says who played what. Returns
+        which hands are known."""
+        tally = _Tally(self.table, Report(self.report.game, self.report.players, None))
+        tally.begin_play([0, 0], [False, False], self.leader)
+        drawn = [0, 0]
         for entry in self.events:
             if isinstance(entry, Trick):
                 cards = entry.card_tuple
-                if len(cards) != 2 or None in cards:
+                if len(cards) != 2 or None in cards or cards == (FOOL, FOOL):
+                    break  # the play is not complete, or impossible: the replay says where
+                tally.clear_trick(entry)
+                try:
+                    tally.advance(cards)
+                except ReplayStop:
                     break
-                best = rules.winner(cards)
-                if best is None:  # two Fools: impossible, the replay says where (G-2)
-                    break
-                played[leader] |= 1 << cards[0]
-                played[1 - leader] |= 1 << cards[1]
-                leader = (leader + best) % 2
-                tricks += 1
+                tally.end_trick()
             elif entry.keyword == "draw":
                 seat = self.seat_named(entry.subject, entry.loc)
                 for card in entry.cards():
                     drawn[seat] |= 1 << card
-        if tricks == R.TRICKS:
-            stock = self.stock_mask  # never dealt: a stock card played but not drawn by its
-            for seat in missing:  # player is one he did not hold, which the replay says
-                self.dealt[seat] = played[seat] & ~drawn[seat] & ~self.dealt[1 - seat] & ~stock
-            self.flag(
-                "HANDS_DERIVED",
-                NOTE,
-                "the deal of "
-                + " and ".join(self.name(s) for s in missing)
-                + " is derived from the play and the draws",
-                "PINCH-3",
-                loc=self.record.start,
-            )
-            for seat in missing:
-                count = self.dealt[seat].bit_count()
-                if count != R.HAND_SIZE and not played[seat] & ~drawn[seat] & stock:
-                    self.stop(
-                        "WRONG_HAND_SIZE",
-                        f"{self.name(seat)} played {count} cards that "
-                        f"were not drawn; the deal gives {R.HAND_SIZE}",
-                        "PINCH-3",
-                        loc=self.record.start,
-                        seat=seat,
-                    )
-            return
-        for seat in missing:
-            self.known[seat] = False
-        self.flag(
-            "DEAL_UNKNOWN",
+        if tally.done < R.TRICKS:
+            self.say("DEAL_UNKNOWN", NOTE, "G-2", loc=self.record.start)
+            return [seat not in missing for seat in (0, 1)]
+        played = tally.played
+        stock = self.stock_mask  # never dealt: a stock card played but not drawn by its
+        for seat in missing:  # player is one he did not hold, which the replay says
+            self.dealt[seat] = played[seat] & ~drawn[seat] & ~self.dealt[1 - seat] & ~stock
+        self.say(
+            "HANDS_DERIVED",
             NOTE,
-            "the deal is not written in full and the play is "
-            "incomplete: what that player held is not checked",
-            "G-2",
+            "PINCH-3",
             loc=self.record.start,
+            names=" and ".join(self.name(s) for s in missing),
+            seats=tuple(missing),
         )
-
-    def stray_lines(self) -> bool:
-        """Whether the unchecked events hold a line the single pass does not replay."""
-        return not _EVENT_KEYWORDS.issuperset(map(_KEYWORD, self.events))
-
-    def trick(self, trick: Trick, is_last_line: bool) -> bool:
-        """Replay one trick; False when the record stops inside it (an unknown card).
-
-        The fast path takes the usual trick: numbered in turn, two held cards, no Fool, the
-        second following the lead or void in it (trumping when it must). Everything else
-        (the Fool, an illegal or impossible play, overtrumping to check) goes to
-        :meth:`trick_full`, which finds and reports what is wrong."""
-        cards = trick.card_tuple
-        number = self.tricks_done + 1
-        if (
-            len(cards) != 2
-            or trick.number != number
-            or self.pending
-            or trick.leader is not None
-            or number > R.TRICKS
-            or not self.both_known
-        ):
-            return self.trick_full(trick, is_last_line)
-        a, b = cards
-        if a is None or b is None or a == FOOL or b == FOOL:
-            return self.trick_full(trick, is_last_line)
-        leader = self.leader
-        other = 1 - leader
-        hands = self.hands
-        first, second = hands[leader], hands[other]
-        bit_a, bit_b = 1 << a, 1 << b
-        if not first & bit_a or not second & bit_b:
-            return self.trick_full(trick, is_last_line)
-        led, answer = CATEGORY[a], CATEGORY[b]
-        if led == answer:
-            if led == TRUMP and self.rules.overtrump:
-                return self.trick_full(trick, is_last_line)
-            strength = self.rules.strength
-            winner = leader if strength[a] > strength[b] else other
-        elif not second & CATEGORY_MASK[led] and (
-            answer == TRUMP or led == TRUMP or not second & TRUMP_MASK
-        ):
-            winner = other if answer == TRUMP else leader
-        else:
-            return self.trick_full(trick, is_last_line)
-        hands[leader] = first ^ bit_a
-        hands[other] = second ^ bit_b
-        both = bit_a | bit_b
-        self.gone |= both
-        self.piles[winner] |= both
-        self.won[winner] += 1
-        if self.fool_owner == winner and self.covered is None:
-            if not self.fool_due:
-                self.fool_due, self.fool_due_at = True, number
-            self.fool_after |= both
-        points = R.POINTS
-        self.report.tricks.append(
-            TrickResult(number, leader, cards, winner, points[a] + points[b], None, 2, trick)
-        )
-        self.tricks_done = number
-        self.leader = winner
-        self.windows = _CLOSED
-        if number <= R.STOCK_TRICKS:
-            self.pending = _TO_DRAW[winner]  # PINCH-3: the winner draws first
-        elif number == R.TRICKS and (a == R.BAGATTO or b == R.BAGATTO):
-            self.bagatto = (leader if a == R.BAGATTO else other, winner)
-        return True
-
-    def trick_full(self, trick: Trick, is_last_line: bool) -> bool:
-        """Every check of one trick, with the findings (see :meth:`trick`)."""
-        number = self.tricks_done + 1
-        check_trick_place(self.stop, trick, number, R.TRICKS, "a hand of pinch")
-        if self.pending:
-            seat = self.pending[0]
-            self.stop(
-                "DRAW_MISSING",
-                f"{self.name(seat)} draws from the stock after trick "
-                f"{number - 1}, before trick {number} is played",
-                "PINCH-3",
-                loc=trick.loc,
-                trick=number,
-                seat=seat,
-            )
-        leader = self.leader
-        if trick.leader is not None and trick.leader != leader:
-            self.stop(
-                "PLAY_OUT_OF_TURN",
-                f"the record has {self.name(trick.leader)} leading "
-                f"trick {number}, but {self.name(leader)} has the lead",
-                loc=trick.loc,
-                trick=number,
-                seat=trick.leader,
-            )
-        cards = trick.card_tuple
-        if len(cards) > 2:
-            self.stop(
-                "TOO_MANY_CARDS",
-                f"{len(cards)} cards in a trick of two players",
-                loc=trick.plays[2].loc,
-                trick=number,
-            )
-        hands = self.hands
-        flags: dict[int, tuple[tuple[str, ...], int]] = {}
-        for position, card in enumerate(cards):
-            seat = leader if position == 0 else 1 - leader
-            if card is None:
-                self.flag(
-                    "UNKNOWN_CARD",
-                    NOTE,
-                    "an unknown card: the replay stops here",
-                    "G-2",
-                    loc=trick.plays[position].loc,
-                    trick=number,
+        for seat in missing:
+            count = self.dealt[seat].bit_count()
+            if count != R.HAND_SIZE and not played[seat] & ~drawn[seat] & stock:
+                self.halt(
+                    "WRONG_HAND_SIZE",
+                    "PINCH-3",
+                    variant="derived",
+                    loc=self.record.start,
                     seat=seat,
+                    count=count,
+                    size=R.HAND_SIZE,
                 )
-                self.tricks_done = number - 1
-                return False
-            bit = 1 << card
-            hand = hands[seat]
-            if not hand & bit:
-                if self.known[seat] or self.gone & bit or hands[1 - seat] & bit or not R.PACK & bit:
-                    self.not_held(trick, position, seat, card, number)
-                hand |= bit
-            if (
-                position
-                and self.known[seat]
-                and (CATEGORY[card] != CATEGORY[cards[0]] or self.rules.overtrump)
-            ):
-                code = self.rules.illegal(hand, cards[:1], card)
-                if code is not None:
-                    legal = self.rules.legal(hand, cards[:1])
-                    self.illegal(
-                        code, seat, card, trick.plays[position].loc, number, cards[0], legal
-                    )
-                    flags[position] = ((code,), legal)
-            hands[seat] = hand & ~bit
-            self.gone |= bit
-        points = R.POINTS
-        if len(cards) < 2:
-            if not is_last_line:
-                self.stop(
-                    "SHORT_TRICK",
-                    f"trick {number} has {len(cards)} card and is not the last line",
-                    loc=trick.loc,
-                    trick=number,
-                )
-            self.report.tricks.append(
-                TrickResult(
-                    number,
-                    leader,
-                    cards,
-                    None,
-                    sum(points[c] for c in cards if c != FOOL),
-                    flags,
-                    2,
-                    trick,
-                )
-            )
-            self.tricks_done = number - 1
-            return False
-        winner = (leader + self.rules.winner(cards)) % 2
-        self.take(number, leader, cards, winner)
-        trick_points = points[cards[0]] + points[cards[1]]
-        if FOOL in cards:
-            trick_points -= points[FOOL]
-        self.report.tricks.append(
-            TrickResult(number, leader, cards, winner, trick_points, flags, 2, trick)
-        )
-        self.tricks_done = number
-        self.leader = winner
-        self.windows = _CLOSED
-        if number <= R.STOCK_TRICKS:
-            self.pending = _TO_DRAW[winner]  # PINCH-3: the winner draws first
-        if number == R.TRICKS and R.BAGATTO in cards:
-            player = leader if cards[0] == R.BAGATTO else 1 - leader
-            self.bagatto = (player, winner)
-        return True
+        return [True, True]
 
-    def take(self, number: int, leader: int, cards: Sequence[Card], winner: int) -> None:
-        """The winner gathers the trick; the Fool goes back to its owner's pile (PINCH-6)."""
-        mask = (1 << cards[0]) | (1 << cards[1])
+    # -- the trick loop's hooks (PINCH-1, PINCH-4, PINCH-6) --------------------------------
+    def check_draws_done(self, trick: Trick) -> None:
+        """A trick line while a draw is due: impossible (PINCH-3, G-2), said after a wrong
+        trick number (the engine's check of the line)."""
+        if trick.number != self.done + 1:
+            self.check_trick_line(trick)
+        self.halt(
+            "DRAW_MISSING",
+            "PINCH-3",
+            loc=trick.loc,
+            trick=self.done + 1,
+            seat=self.pending[0],
+            after=self.done,
+        )
+
+    def keep_partial_trick(self) -> TrickResult:
+        """The trick the record stops in: kept when it is the record's last trick line,
+        played in full; not when an unknown card cut it short, nor a short line that is not
+        the last (impossible, G-2): nothing of those is reported, as the play stops before
+        them."""
+        source = self.source
+        if source is not None and (
+            source is not self.last_trick_line or len(self.current) < len(source.card_tuple)
+        ):
+            return TrickResult(self.done + 1, self.leader, tuple(self.current), None, 0, None, 2)
+        return super().keep_partial_trick()
+
+    def card_not_held(self, position: int, seat: int, card: int) -> None:
+        """A card its player does not hold (G-2), and why when it can be said: it is still
+        in the stock, or the other player holds it."""
+        variant = ""
+        if self.stock is not None and card in self.stock[self.stock_pos :]:
+            variant = "stock"
+        elif self.hands[1 - seat] >> card & 1:
+            variant = "other"
+        self.halt(
+            "CARD_NOT_HELD",
+            variant=variant,
+            loc=self.loc_of(position),
+            trick=self.done + 1,
+            seat=seat,
+            cards=(CARDS[card],),
+            other=1 - seat,
+        )
+
+    def unknown_seat_plays(self, position: int, seat: int, card: int) -> None:
+        """A seat whose hand is unknown plays any card not seen, except one the other holds."""
+        if self.hands[1 - seat] >> card & 1:
+            self.card_not_held(position, seat, card)
+
+    def trick_over(self, result: TrickResult) -> None:
+        """The winner takes the trick, the Fool back to its owner's pile (PINCH-6); the
+        draws fall due, winner first (PINCH-3); the last trick's Bagatto is remembered
+        (PINCH-7)."""
+        number, winner = result.number, self.leader  # (the winner leads the next trick)
+        first, second = result.cards
+        mask = _BIT[first] | _BIT[second]
+        piles = self.piles
         if mask & FOOL_BIT:
-            owner = leader if cards[0] == FOOL else 1 - leader
+            owner = result.leader if first == FOOL else 1 - result.leader
             self.fool_owner, self.fool_trick = owner, number
-            self.piles[owner] |= FOOL_BIT
+            piles[owner] |= FOOL_BIT
             mask &= ~FOOL_BIT
-        self.piles[winner] |= mask
+        piles[winner] |= mask
         self.won[winner] += 1
         if self.fool_owner == winner and self.covered is None and self.fool_trick < number:
             if not self.fool_due:
                 self.fool_due, self.fool_due_at = True, number
             self.fool_after |= mask
+        self.windows = _CLOSED
+        if number <= _STOCK_TRICKS:
+            self.pending = _TO_DRAW[winner]  # PINCH-3: the winner draws first
+        elif number == R.TRICKS and R.BAGATTO in (first, second):
+            leader = result.leader
+            self.bagatto = (leader if first == R.BAGATTO else 1 - leader, winner)
 
-    def not_held(self, trick: Trick, position: int, seat: int, card: Card, number: int) -> None:
-        loc = trick.plays[position].loc
-        text = self.text(card)
-        if not R.PACK >> card & 1:
-            self.stop(
-                "CARD_NOT_IN_PACK",
-                f"{text} is not in the 78-card pack",
-                loc=loc,
-                trick=number,
-                seat=seat,
-                cards=(card,),
-            )
-        if self.gone >> card & 1:
-            self.stop(
-                "DUPLICATE_CARD",
-                f"{text} was already played",
-                loc=loc,
-                trick=number,
-                seat=seat,
-                cards=(card,),
-            )
-        why = ""
-        if self.stock is not None and card in self.stock[self.stock_pos :]:
-            why = "; it is still in the stock, and a card cannot be played before it is drawn"
-        elif self.hands[1 - seat] >> card & 1:
-            why = f"; {self.name(1 - seat)} holds it"
-        self.stop(
-            "CARD_NOT_HELD",
-            f"{self.name(seat)} does not hold {text}{why}",
-            loc=loc,
-            trick=number,
-            seat=seat,
-            cards=(card,),
-        )
+    # -- the Hand API: the draws between tricks (PINCH-3) ----------------------------------
+    def to_play(self) -> int | None:
+        """The seat whose turn it is to play; ``None`` when every trick is played, or while a
+        draw is due (:meth:`to_draw`)."""
+        if self.pending:
+            return None
+        return super().to_play()
 
-    def illegal(
-        self, code: str, seat: int, card: Card, loc: Loc | None, number: int, lead: Card, legal: int
-    ) -> None:
-        suit = self.words.category(CATEGORY[lead])  # the Fool never leads a trick's category
-        self.flag(
-            code,
-            VIOLATION,
-            f"{self.name(seat)} played {self.text(card)} but " + _REASONS[code].format(suit=suit),
-            "PINCH-4",
-            loc=loc,
-            trick=number,
-            seat=seat,
-            cards=(card,),
-            legal=tuple(cards_of(legal)),
-        )
+    def to_draw(self) -> int | None:
+        """The seat due to draw from the stock now (after each of the first 24 tricks, the
+        winner then the other, PINCH-3), or ``None``."""
+        return self.pending[0] if self.pending else None
+
+    def draw(self, card: int | None = None) -> Card:
+        """The seat due to draw (:meth:`to_draw`) draws ``card``, by default the stock's next
+        card (the stock must be known); returns the card. Checked: :class:`IllegalPlay` when
+        no draw is due or the card is not the stock's next (nothing changes then). The draw
+        is made as a record's ``draw`` line is (:meth:`draw_line`)."""
+        seat = self.to_draw()
+        if seat is None:
+            raise IllegalPlay("DRAW_OUT_OF_PLACE", -1 if card is None else card)
+        stock = self.stock
+        if card is None:
+            if stock is None:
+                raise ValueError("the stock is not known: name the card drawn")
+            card = stock[self.stock_pos]
+        elif stock is not None and card != stock[self.stock_pos]:
+            raise IllegalPlay("DRAW_MISMATCH", card)
+        drawn = CARDS[card]
+        self.draw_line(Line("draw", self.name(seat), (Item(str(drawn), drawn),)))
+        return drawn
+
+    def push(self, card: int) -> None:
+        """The engine's unchecked play; while a draw is due, impossible (G-2)."""
+        if self.pending:
+            self.halt(
+                "DRAW_MISSING",
+                "PINCH-3",
+                trick=self.done + 1,
+                seat=self.pending[0],
+                after=self.done,
+            )
+        super().push(card)
+
+    def play(self, card: int) -> None:
+        """The engine's checked play; while a draw is due, refused (``DRAW_MISSING``)."""
+        if self.pending:
+            raise IllegalPlay("DRAW_MISSING", card)
+        super().play(card)
 
     # -- PINCH-3: draws --------------------------------------------------------------------
-    def draw(self, line: Line) -> None:
-        """One draw (PINCH-3): the seat due to draw, the stock's next card. The common case
-        reads the line's cards without building its items (the hot path of a replay)."""
+    def draw_line(self, line: Line) -> None:
+        """One ``draw`` line (PINCH-3): the seat due to draw takes the stock's next card
+        (any card not seen, when the stock is not written), checked (G-2); a moment to meld
+        opens (PINCH-5). The usual line is read from its cards alone (the hot path)."""
         seat = self.seats.get(line.subject.casefold()) if line.subject else None
         if seat is None:
             seat = self.seat_named(line.subject, line.loc)
         found = line.card_tuple
         if len(found) != 1 or found[0] is None:
-            self.stop("BAD_DRAW", "a draw line names the one card drawn", loc=line.loc, seat=seat)
-        card = found[0]
+            self.halt("BAD_DRAW", loc=line.loc, seat=seat)
+        card: Card = found[0]  # type: ignore[assignment]  # (checked just above)
         pending = self.pending
         stock = self.stock
-        if pending and seat == pending[0] and stock is not None and card == stock[self.stock_pos]:
-            pass  # the usual case: all is well
-        else:
-            self.check_draw(line, seat, card)
-        bit = 1 << card
+        if not (pending and seat == pending[0] and stock and card == stock[self.stock_pos]):
+            self.check_draw(line, seat, card)  # the unusual draw: say what is wrong, if anything
+        bit = _BIT[card]
         self.stock_pos += 1
         self.drawn |= bit
         self.hands[seat] |= bit
-        self.report.draws.append((self.tricks_done, seat, card))
+        self.report.draws.append((self.done, seat, card))
         self.pending = pending[1:]
         self.windows = _BOTH_OPEN if self.windows[1 - seat] else _OPEN_FOR[seat]
-        self.melds.drew(seat, card)
+        if _INVOLVED[card]:  # only a card that takes part in a meld can make a new one
+            self.melds.drew(seat, card)
 
     def check_draw(self, line: Line, seat: int, card: Card) -> None:
-        """The slow path of :meth:`draw`: say what is wrong with it (G-2)."""
-        number = self.tricks_done
+        """The slow path of :meth:`draw_line`: say what is wrong with the draw (G-2)."""
+        number = self.done
+        where: dict[str, Any] = {"loc": line.loc, "seat": seat}
         if not self.pending:
-            if number == 0:
-                why = "nobody draws before the first trick"
-            elif number >= R.STOCK_TRICKS:
-                why = f"the stock is exhausted after trick {R.STOCK_TRICKS}"
-            else:
-                why = f"both players have drawn after trick {number}"
-            self.stop(
+            variant = (
+                "first" if number == 0 else "exhausted" if number >= R.STOCK_TRICKS else "drawn"
+            )
+            self.halt(
                 "DRAW_OUT_OF_PLACE",
-                f"{self.name(seat)} draws, but {why}",
                 "PINCH-3",
-                loc=line.loc,
+                variant=variant,
                 trick=number or None,
-                seat=seat,
+                stock_tricks=R.STOCK_TRICKS,
+                after=number,
+                **where,
             )
         if seat != self.pending[0]:
             winner = self.leader
-            self.stop(
+            self.halt(
                 "DRAW_OUT_OF_ORDER",
-                f"after trick {number} {self.name(winner)}, who won "
-                f"it, draws first, then {self.name(1 - winner)}",
                 "PINCH-3",
-                loc=line.loc,
                 trick=number,
-                seat=seat,
+                winner=winner,
+                loser=1 - winner,
+                **where,
             )
         bit = 1 << card
-        if (
-            self.stock is None
-            and R.PACK & bit
-            and not (self.dealt[0] | self.dealt[1] | self.drawn | self.gone) & bit
-        ):
+        seen = self.dealt[0] | self.dealt[1] | self.drawn | self.seen
+        if self.stock is None and R.PACK & bit and not seen & bit:
             return  # no stock written: a card not seen before is all one can check
-        text = self.text(card)
-        loc = line.items[0].loc
+        where["loc"] = line.items[0].loc
         if self.stock is not None:
             expected = self.stock[self.stock_pos]
             if card != expected:
-                self.stop(
+                self.halt(
                     "DRAW_MISMATCH",
-                    f"{self.name(seat)} draws {text}, but the next card "
-                    f"of the stock is {self.text(expected)}",
                     "PINCH-3",
-                    loc=loc,
                     trick=number,
-                    seat=seat,
                     cards=(card,),
+                    expected=expected,
+                    **where,
                 )
         elif not R.PACK & bit:
-            self.stop(
-                "CARD_NOT_IN_PACK",
-                f"{text} is not in the 78-card pack",
-                loc=loc,
-                trick=number,
-                seat=seat,
-                cards=(card,),
-            )
-        elif (self.dealt[0] | self.dealt[1] | self.drawn | self.gone) & bit:
-            self.stop(
-                "DUPLICATE_CARD",
-                f"{text} is drawn, but it was dealt, drawn or played already",
-                "PINCH-3",
-                loc=loc,
-                trick=number,
-                seat=seat,
-                cards=(card,),
+            self.halt("CARD_NOT_IN_PACK", trick=number, cards=(card,), **where)
+        elif seen & bit:
+            self.halt(
+                "DUPLICATE_CARD", "PINCH-3", variant="drawn", trick=number, cards=(card,), **where
             )
 
     # -- PINCH-6: covering the Fool --------------------------------------------------------
-    def cover(self, line: Line) -> None:
+    def cover_line(self, line: Line) -> None:
+        """One ``cover`` line: the Fool's owner gives one card of his pile (PINCH-6)."""
         seat = self.seat_named(line.subject, line.loc)
         found = line.card_tuple
         if len(found) != 1 or found[0] is None:
-            self.stop("BAD_COVER", "a cover line names the one card given", loc=line.loc, seat=seat)
-        card = found[0]
-        if (
+            self.halt("BAD_COVER", loc=line.loc, seat=seat)
+            raise AssertionError  # unreachable: halt raises
+        self.cover_with(seat, found[0], line.items[0].loc)
+
+    def cover(self, card: int) -> None:
+        """The Hand API's cover: the Fool's owner gives ``card`` (PINCH-6), checked as a
+        record's ``cover`` line is (an impossible cover ends the play, G-2)."""
+        if self.fool_owner is None:
+            raise IllegalPlay("BAD_COVER", card)
+        self.cover_with(self.fool_owner, CARDS[card], None)
+
+    def cover_with(self, seat: int, card: Card, loc: Loc | None) -> None:
+        """``seat`` covers the Fool with ``card``: his, from his pile, from a trick won after
+        the Fool (a violation otherwise, PINCH-6)."""
+        if not (
             self.fool_owner == seat
             and self.covered is None
             and card != FOOL
             and (self.piles[seat] & self.fool_after) >> card & 1
-        ):  # the usual cover
-            self.give_cover(seat, card)
-            return
-        loc = line.items[0].loc
-        text = self.text(card)
-        if self.fool_owner != seat:
-            self.stop(
-                "BAD_COVER",
-                f"{self.name(seat)} has not played the Fool and owes no card",
-                "PINCH-6",
-                loc=loc,
-                seat=seat,
-                cards=(card,),
-            )
-        if self.covered is not None:
-            self.stop(
-                "BAD_COVER",
-                f"the Fool is covered already (with {self.text(self.covered)})",
-                "PINCH-6",
-                loc=loc,
-                seat=seat,
-                cards=(card,),
-            )
-        if card == FOOL or not self.piles[seat] >> card & 1:
-            self.stop(
-                "COVER_NOT_IN_PILE",
-                f"{self.name(seat)} gives {text}, which is not among the cards he has won",
-                "PINCH-6",
-                loc=loc,
-                seat=seat,
-                cards=(card,),
-            )
-        if not self.fool_after >> card & 1:
-            when = (
-                "before he has won a trick after the Fool"
-                if not self.fool_due
-                else "from a trick won before the Fool"
-            )
-            self.flag(
-                "COVER_WRONG_TRICK",
-                VIOLATION,
-                f"{self.name(seat)} covers the Fool with "
-                f"{text}, {when}; the card must come from a trick he won after playing "
-                "the Fool",
-                "PINCH-6",
-                loc=loc,
-                seat=seat,
-                cards=(card,),
-                legal=tuple(cards_of(self.fool_after)),
-            )
-        self.give_cover(seat, card)
-
-    def give_cover(self, seat: int, card: Card) -> None:
-        """The Fool's owner gives ``card`` from his pile to the other player (PINCH-6)."""
+        ):  # not the usual cover
+            self.check_cover(seat, card, loc)
         bit = 1 << card
         self.piles[seat] &= ~bit
         self.piles[1 - seat] |= bit
         self.covered = card
 
+    def check_cover(self, seat: int, card: Card, loc: Loc | None) -> None:
+        """The slow path of :meth:`cover_with`: say what is wrong with the cover."""
+        where: dict[str, Any] = {"loc": loc, "seat": seat, "cards": (card,)}
+        if self.fool_owner != seat:
+            self.halt("BAD_COVER", "PINCH-6", variant="owner", **where)
+        if self.covered is not None:
+            self.halt("BAD_COVER", "PINCH-6", variant="again", covered=self.covered, **where)
+        if card == FOOL or not self.piles[seat] >> card & 1:
+            self.halt("COVER_NOT_IN_PILE", "PINCH-6", **where)
+        if not self.fool_after >> card & 1:
+            self.say(
+                "COVER_WRONG_TRICK",
+                VIOLATION,
+                "PINCH-6",
+                variant="before" if self.fool_due else "early",
+                legal=tuple(cards_of(self.fool_after)),
+                **where,
+            )
+
+    # -- the end of the hand ---------------------------------------------------------------
     def check_claims(self) -> None:
         """``claim points: NAME N ...``: the hand's totals as written on the sheet, against
         what the rules give (PINCH-8); a difference is flagged for the director."""
@@ -774,26 +605,25 @@ class PinchHand:
             self.piles[1 - owner] |= FOOL_BIT
             if self.fool_due:
                 due = self.fool_due_at
-                self.flag(
+                source = self.report.tricks[due - 1].source
+                self.say(
                     "FOOL_NOT_COVERED",
                     VIOLATION,
-                    f"{self.name(owner)} won trick {due} "
-                    f"after playing the Fool in trick {self.fool_trick} but never covered "
-                    f"it; the Fool goes to {self.name(1 - owner)}",
                     "PINCH-6",
-                    loc=self.report.tricks[due - 1].source.loc,
+                    loc=source.loc if source is not None else None,
                     trick=due,
                     seat=owner,
+                    fool_trick=self.fool_trick,
+                    other=1 - owner,
                 )
             else:
-                self.flag(
+                self.say(
                     "FOOL_TO_OPPONENT",
                     NOTE,
-                    f"{self.name(owner)} won no trick after "
-                    f"playing the Fool (trick {self.fool_trick}); it goes to "
-                    f"{self.name(1 - owner)}",
                     "PINCH-6",
                     loc=self.record.start,
                     seat=owner,
+                    fool_trick=self.fool_trick,
+                    other=1 - owner,
                 )
         self.melds.note_undeclared()

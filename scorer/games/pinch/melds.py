@@ -12,8 +12,10 @@ Melds held at such a moment but never declared are noted (G-5).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from ...cards import Card
 from ...cardset import cards_of
 from ...findings import Loc, Severity
 from ...record import Line
@@ -24,27 +26,12 @@ VIOLATION, NOTE = Severity.VIOLATION, Severity.NOTE
 _ALIASES = {alias: name for name, aliases in R.MELD_WORDS.items() for alias in aliases}
 _KIND_NUMBER = {3: "three", 4: "four"}
 #: The suit of the family and the rank of the kinds a court card belongs to.
-_FAMILY_OF = {card: suit for suit, family in enumerate(R.FAMILIES) for card in cards_of(family)}
-_KIND_OF = {card: rank for rank, kind in R.KINDS.items() for card in cards_of(kind)}
+_FAMILY_OF: dict[int, int] = {
+    card: suit for suit, family in enumerate(R.FAMILIES) for card in cards_of(family)
+}
+_KIND_OF: dict[int, int] = {card: rank for rank, kind in R.KINDS.items() for card in cards_of(kind)}
 _COURTS = sum(R.FAMILIES)  # the sixteen court cards
 _SUIT_OF_FAMILY = {family: suit for suit, family in enumerate(R.FAMILIES)}
-
-#: Per card, when a draw of it can make a meld not held at the last declaring moment: pairs
-#: (cards, enough), any one of which the hand must hold ``enough`` of (PINCH-5: ten trumps;
-#: the three gatti; the four cards of a family; three cards of a kind). Other cards make no
-#: meld (empty). The single pass looks at :meth:`MeldBook.moment_for` only then.
-MELD_CHECKS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
-    ((R.FAMILIES[_FAMILY_OF[card]], 4), (R.KINDS[_KIND_OF[card]], 3))
-    if card in _FAMILY_OF
-    else ((R.GATTI, 3), (R.TRUMPS, R.TRUMP_MELD))
-    if (R.GATTI & R.TRUMPS) >> card & 1
-    else ((R.GATTI, 3),)
-    if R.GATTI >> card & 1
-    else ((R.TRUMPS, R.TRUMP_MELD),)
-    if R.TRUMPS >> card & 1
-    else ()
-    for card in range(97)
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +52,7 @@ class MeldBook:
     """What each player declared, and the best of each meld he held at a declaring moment."""
 
     def __init__(self, h: PinchHand) -> None:
-        self.h = h
+        self.h: PinchHand | None = h  # None once the replay is over (no cycle)
         self.trumps = [0, 0]  # trumps declared (mask)
         self.gatti = [False, False]
         self.families = [0, 0]  # suits declared, as bits
@@ -79,6 +66,7 @@ class MeldBook:
     def moment(self, seat: int) -> None:
         """A moment at which ``seat`` may meld: remember what his hand holds (for G-5)."""
         h = self.h
+        assert h is not None
         if not h.known[seat]:
             return
         hand = h.hands[seat]
@@ -98,13 +86,16 @@ class MeldBook:
             if count >= 3 and count > held.get(rank, 0):
                 held[rank] = count
 
-    def moment_for(self, seat: int, card: int) -> None:
-        """:meth:`moment` after ``seat`` drew ``card``, looking only at the melds ``card`` is
-        part of (the single pass's form of :meth:`drew`). Since the last moment cards only
-        left the hand, and then ``card`` came in: any other meld is held now only if it was
-        held then, and is already remembered. ``tests/test_pinch_fastpath.py`` checks that
-        both forms give the same reports."""
-        hand = self.h.hands[seat]
+    def drew(self, seat: int, card: int) -> None:
+        """A draw opens a declaring moment (:meth:`moment`). Since ``seat``'s last moment
+        cards only left his hand, and then ``card`` came in: a meld without ``card`` is held
+        now only if it was then, and is remembered already. So look at the melds ``card``
+        is part of alone."""
+        h = self.h
+        assert h is not None
+        if not h.known[seat]:
+            return
+        hand = h.hands[seat]
         bit = 1 << card
         if bit & R.TRUMPS:
             count = (hand & R.TRUMPS).bit_count()
@@ -113,25 +104,21 @@ class MeldBook:
         if bit & R.GATTI and hand & R.GATTI == R.GATTI:
             self.held_gatti[seat] = True
         suit = _FAMILY_OF.get(card)
-        if suit is not None:
-            family = R.FAMILIES[suit]
-            if hand & family == family:
-                self.held_families[seat] |= 1 << suit
-            rank = _KIND_OF[card]
-            count = (hand & R.KINDS[rank]).bit_count()
-            held = self.held_kinds[seat]
-            if count >= 3 and count > held.get(rank, 0):
-                held[rank] = count
-
-    def drew(self, seat: int, card: int) -> None:
-        """A draw opens a declaring moment. Only a meld with the drawn card in it can be new
-        since the last moment (cards only left the hand in between): look at those alone."""
-        if R.INVOLVED[card]:
-            self.moment(seat)
+        if suit is None:
+            return
+        family = R.FAMILIES[suit]
+        if hand & family == family:
+            self.held_families[seat] |= 1 << suit
+        rank = _KIND_OF[card]
+        count = (hand & R.KINDS[rank]).bit_count()
+        held = self.held_kinds[seat]
+        if count >= 3 and count > held.get(rank, 0):
+            held[rank] = count
 
     def note_undeclared(self) -> None:
         """G-5: a meld held at a declaring moment but never declared is not paid: noted."""
         h = self.h
+        assert h is not None
         for seat in (0, 1):
             if not h.known[seat]:
                 continue
@@ -147,14 +134,13 @@ class MeldBook:
                 if count > self.kinds[seat].get(rank, 0):
                     missed.append(f"{_KIND_NUMBER[count]} {R.RANK_NAME[rank]}")
             if missed:
-                h.flag(
+                h.say(
                     "UNDECLARED_MELD",
                     NOTE,
-                    f"{h.name(seat)} held {', '.join(missed)} at "
-                    "a moment to meld and never declared it: not paid",
                     "G-5",
                     loc=h.record.start,
                     seat=seat,
+                    missed=", ".join(missed),
                 )
 
 
@@ -187,124 +173,110 @@ def _shape(mask: int, kind: str | None) -> tuple[str, int] | None:
 def declare(h: PinchHand, line: Line) -> None:
     """Check one ``meld`` line and, if it may be paid, book it (PINCH-5)."""
     seat = h.seat_named(line.subject, line.loc)
-    book = h.melds
-    found = line.card_tuple  # None for a word (or an unknown card)
-    kind = None
-    if None in found:
-        if found[0] is not None or found.count(None) > 1:
-            last_word = [item for item in line.items if item.card is None][-1]
-            h.stop(
-                "BAD_MELD",
-                "a meld line is an optional kind word and then its cards",
-                loc=last_word.loc,
-                seat=seat,
-            )
-        word = line.word_texts()[0]
-        kind = _ALIASES.get(word.casefold())
-        if kind is None:
-            h.stop(
-                "BAD_MELD",
-                f"{word!r} is not a meld of pinch ({', '.join(R.MELD_WORDS)})",
-                loc=line.items[0].loc,
-                seat=seat,
-            )
-    cards = [card for card in found if card is not None]
-    if not cards:
-        h.stop("BAD_MELD", "a meld is shown: the line names its cards", loc=line.loc, seat=seat)
+    kind, cards = _read_meld(h, seat, line)
     mask = 0
     for card in cards:
         mask |= 1 << card
     shape = _shape(mask, kind) if mask.bit_count() == len(cards) else None
     if shape is None:
-        what = f"a {kind} meld" if kind else "a meld"
-        shown = h.texts(mask)
-        h.flag(
+        h.say(
             "MELD_MALFORMED",
             VIOLATION,
-            f"{shown} is not {what} (PINCH-5: trumps 10 or more "
-            "trumps, gatti Fool 1 21, family J C Q K of a suit, three or four J, C, Q or K); "
-            "not paid",
             "PINCH-5",
+            variant="kind" if kind else "",
             loc=line.loc,
             seat=seat,
             cards=tuple(cards_of(mask)),
+            shown=mask,
+            kind=kind,
         )
         return
-    kind, key = shape
-    number = h.tricks_done
+    if _may_meld(h, seat, mask, line):
+        _book(h, _Shown(seat, shape[0], shape[1], mask, line.loc), h.done)
+
+
+def _read_meld(h: PinchHand, seat: int, line: Line) -> tuple[str | None, list[Card]]:
+    """A meld line's kind word (``None`` when left out) and cards; a malformed line is an
+    error (G-2)."""
+    found = line.card_tuple  # None for a word (or an unknown card)
+    kind = None
+    if None in found:
+        if found[0] is not None or found.count(None) > 1:
+            last_word = [item for item in line.items if item.card is None][-1]
+            h.halt("BAD_MELD", variant="order", loc=last_word.loc, seat=seat)
+        word = line.word_texts()[0]
+        kind = _ALIASES.get(word.casefold())
+        if kind is None:
+            h.halt(
+                "BAD_MELD",
+                variant="word",
+                loc=line.items[0].loc,
+                seat=seat,
+                word=word,
+                kinds=", ".join(R.MELD_WORDS),
+            )
+    cards = [card for card in found if card is not None]
+    if not cards:
+        h.halt("BAD_MELD", variant="empty", loc=line.loc, seat=seat)
+    return kind, cards
+
+
+def _may_meld(h: PinchHand, seat: int, mask: int, line: Line) -> bool:
+    """Whether ``seat`` may show ``mask`` now: at a moment to meld, with cards he holds
+    (PINCH-5); a violation otherwise, not paid."""
+    number = h.done
     if number and not h.windows[seat]:
-        h.flag(
-            "MELD_TIMING",
-            VIOLATION,
-            f"{h.name(seat)} melds after trick {number} without "
-            "having drawn since: melds are shown before one's first card or after one's "
-            "draw; not paid",
-            "PINCH-5",
-            loc=line.loc,
-            trick=number,
-            seat=seat,
-        )
-        return
-    if h.known[seat] and mask & ~h.hands[seat]:
-        missing = mask & ~h.hands[seat]
-        h.flag(
+        h.say("MELD_TIMING", VIOLATION, "PINCH-5", loc=line.loc, trick=number, seat=seat)
+        return False
+    missing = mask & ~h.hands[seat]
+    if h.known[seat] and missing:
+        h.say(
             "MELD_NOT_HELD",
             VIOLATION,
-            f"{h.name(seat)} shows {h.texts(missing)}, which he "
-            "does not hold at that moment; not paid",
             "PINCH-5",
             loc=line.loc,
             seat=seat,
             cards=tuple(cards_of(missing)),
+            missing=missing,
         )
-        return
+        return False
+    return True
+
+
+@dataclass(frozen=True, slots=True)
+class _Shown:
+    """A well-formed meld shown at a moment to meld: who, its kind and key (the suit of a
+    family, the rank of three or four), its cards and where."""
+
+    seat: int
+    kind: str
+    key: int
+    mask: int
+    loc: Loc | None
+
+
+def _book(h: PinchHand, shown: _Shown, number: int) -> None:
+    """Book a meld shown (PINCH-5): a new one, a raise, or one repeated (not paid)."""
     when = "before the first card" if not number else f"after drawing, following trick {number}"
-    name = h.name(seat)
+    book = h.melds
+    assert isinstance(book, MeldBook)
+    seat, key = shown.seat, shown.key
 
     def repeated(what: str) -> None:
-        h.flag(
-            "MELD_REPEATED",
-            VIOLATION,
-            f"{name} declares {what} again; each meld is declared once a hand: not paid",
-            "PINCH-5",
-            loc=line.loc,
-            seat=seat,
-        )
+        h.say("MELD_REPEATED", VIOLATION, "PINCH-5", loc=shown.loc, seat=seat, what=what)
 
     def accept(code: str, points: int, description: str) -> None:
-        book.accepted.append(Meld(seat, code, points, description, when, mask, line.loc))
+        book.accepted.append(Meld(seat, code, points, description, when, shown.mask, shown.loc))
 
-    if kind == "trumps":
-        before = book.trumps[seat]
-        count = mask.bit_count()
-        if not before:
-            book.trumps[seat] = mask
-            accept(f"{count}T", count, f"{count} trumps")
-        elif before & ~mask:
-            h.flag(
-                "MELD_RAISE_NOT_HELD",
-                VIOLATION,
-                f"{name} raises trumps without showing "
-                f"{h.texts(before & ~mask)}, declared before: a raise shows every trump "
-                "already declared, still in hand; not paid",
-                "PINCH-5",
-                loc=line.loc,
-                seat=seat,
-                cards=tuple(cards_of(before & ~mask)),
-            )
-        elif count <= before.bit_count():
-            repeated(f"{count} trumps")
-        else:
-            book.trumps[seat] = mask
-            extra = count - before.bit_count()
-            accept(f"{extra}T", extra, f"trumps raised from {before.bit_count()} to {count}")
-    elif kind == "gatti":
+    if shown.kind == "trumps":
+        _book_trumps(h, book, shown, accept, repeated)
+    elif shown.kind == "gatti":
         if book.gatti[seat]:
             repeated("gatti")
             return
         book.gatti[seat] = True
         accept("10G", 10, "gatti")
-    elif kind == "family":
+    elif shown.kind == "family":
         suit_name = h.words.suits[key]
         if book.families[seat] >> key & 1:
             repeated(f"the family of {suit_name}")
@@ -312,18 +284,58 @@ def declare(h: PinchHand, line: Line) -> None:
         book.families[seat] |= 1 << key
         accept("10F", 10, f"family of {suit_name}")
     else:
-        size = 4 if kind == "four" else 3
-        before = book.kinds[seat].get(key, 0)
-        letter, ranks = R.RANK_LETTER[key], R.RANK_NAME[key]
-        if before >= size:
-            repeated(f"{_KIND_NUMBER[before]} {ranks}")
-            return
-        book.kinds[seat][key] = size
-        if before:
-            accept(f"5{letter}", 5, f"{ranks} raised from three to four")
-        else:
-            accept(
-                f"{10 if size == 4 else 5}{letter}",
-                10 if size == 4 else 5,
-                f"{_KIND_NUMBER[size]} {ranks}",
-            )
+        _book_kind(book, shown, accept, repeated)
+
+
+def _book_trumps(
+    h: PinchHand,
+    book: MeldBook,
+    shown: _Shown,
+    accept: Callable[[str, int, str], None],
+    repeated: Callable[[str], None],
+) -> None:
+    """Ten trumps or more, or a raise showing every trump declared before (PINCH-5)."""
+    seat, mask = shown.seat, shown.mask
+    before = book.trumps[seat]
+    count = mask.bit_count()
+    if not before:
+        book.trumps[seat] = mask
+        accept(f"{count}T", count, f"{count} trumps")
+    elif before & ~mask:
+        h.say(
+            "MELD_RAISE_NOT_HELD",
+            VIOLATION,
+            "PINCH-5",
+            loc=shown.loc,
+            seat=seat,
+            cards=tuple(cards_of(before & ~mask)),
+            missing=before & ~mask,
+        )
+    elif count <= before.bit_count():
+        repeated(f"{count} trumps")
+    else:
+        book.trumps[seat] = mask
+        extra = count - before.bit_count()
+        accept(f"{extra}T", extra, f"trumps raised from {before.bit_count()} to {count}")
+
+
+def _book_kind(
+    book: MeldBook,
+    shown: _Shown,
+    accept: Callable[[str, int, str], None],
+    repeated: Callable[[str], None],
+) -> None:
+    """Three or four of a kind; three raised to four for 5 more (PINCH-5)."""
+    seat, key = shown.seat, shown.key
+    size = 4 if shown.kind == "four" else 3
+    before = book.kinds[seat].get(key, 0)
+    letter, ranks = R.RANK_LETTER[key], R.RANK_NAME[key]
+    if before >= size:
+        repeated(f"{_KIND_NUMBER[before]} {ranks}")
+        return
+    book.kinds[seat][key] = size
+    if before:
+        accept(f"5{letter}", 5, f"{ranks} raised from three to four")
+    else:
+        points = 10 if size == 4 else 5
+        accept(f"{points}{letter}", points, f"{_KIND_NUMBER[size]} {ranks}")

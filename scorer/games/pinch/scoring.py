@@ -17,6 +17,7 @@ from ...results import GameResult
 from ..base import Game
 from . import rules as R
 from .hand import PinchHand
+from .melds import Meld
 
 BAGATTO_POINTS = 20  # PINCH-7
 DECK_TOTAL = 91  # PINCH-2: 52 card points and 39 tricks
@@ -54,11 +55,12 @@ def deck_points(h: PinchHand) -> list[SideTally]:
     return out
 
 
-def score_hand(h: PinchHand) -> None:
-    """The hand's sheet: melds in the order shown, the Bagatto ultimo, the deck points."""
+def score_hand(h: PinchHand, melds: Sequence[Meld]) -> None:
+    """The hand's sheet: ``melds`` (those accepted) in the order shown, the Bagatto ultimo,
+    the deck points."""
     report = h.report
     lines = report.lines
-    for meld in h.melds.accepted:
+    for meld in melds:
         lines.append(
             ScoreLine(
                 f"{meld.code} {meld.description}: {h.name(meld.seat)}, "

@@ -1,0 +1,133 @@
+"""Minchiate's findings in words: one template per code (and variant), rendered from the
+finding's facts (:mod:`scorer.messages`). The shared templates are in :data:`GENERAL`; these
+are Minchiate's own, and its wording of the shared ones (a card as the record writes it, a
+revoke with its penalty, MIN-13)."""
+
+from __future__ import annotations
+
+from ...messages import GENERAL
+
+__all__ = ["TEMPLATES"]
+
+_REVOKE = "{seat:player} played {card:notation} but "
+_PENALTY = ": two rests to each opponent"
+
+MINCHIATE: dict[str, str] = {
+    "CARD_NOT_HELD": "{seat:player} does not hold {card:notation}",
+    # MIN-13: revokes, each charged two rests to each opponent
+    "MUST_FOLLOW_SUIT": _REVOKE + "held {led:suit} and had to follow suit" + _PENALTY,
+    "MUST_TRUMP": _REVOKE + "had no {led:suit} but held trumps, so had to trump" + _PENALTY,
+    "MUST_FOLLOW_TRUMPS": _REVOKE + "held trumps and a trump was led" + _PENALTY,
+    "KING_NOT_PLAYED": (
+        "{seat:player} held {king:notation}: the first lead of {led:suit} was trumped, "
+        "so he had to play it"
+    ),
+    "FOOL_IN_LAST_TRICK": "{seat:player} kept the Fool to the last trick",
+    "CASCARE": (
+        "{seat:player} has no trumps left and lays the cards open ({hand:notations}) "
+        "from trick {trick}"
+    ),
+    "BAD_CASCARE.trumps": "{seat:player} still holds trumps after trick {after}, so cannot cascare",
+    "BAD_CASCARE.cards": "{seat:player} holds {hand:notations}, not the cards written",
+    "LINE_OUT_OF_PLACE.replace_first": "the replace line comes before the Fool was played",
+    "PARTIAL_RECORD": "the record stops after {count} trick line(s); nothing is scored",
+    "WRONG_PLAYERS": "Minchiate has four players, the record names {count}",
+    # the record's lines (G-2)
+    "DUPLICATE_LINE": "a second {keyword} line",
+    "DUPLICATE_LINE.seat": "a second {keyword} line for {subject}",
+    "LINE_OUT_OF_PLACE.after_play": "the {keyword} line comes after play began",
+    "BAD_DRAW": "the draw names each of the four players once, highest first",
+    "UNKNOWN_CARD.section": "{what} must be written in full",
+    "DUPLICATE_CARD.deal": "{card:notation} appears twice in the deal ({what})",
+    # the cut, the deal, the folla, the discards (MIN-3 .. MIN-6)
+    "NOT_THE_CUTTER": "{subject} did not cut: the cutter is {cutter:player}, the dealer's left",
+    "BAD_ROB": "only counting cards and sopraventi may be robbed: {bad:notations}",
+    "WRONG_HAND_SIZE.dealt": (
+        "{seat:player} was dealt {count} cards face down; the deal gives 20 (and a 21st face up)"
+    ),
+    "MISSING_FACEUP": ("the face-up 21st card of {seat:player} is not written (faceup NAME: CARD)"),
+    "WRONG_FACEUP": "{seat:player} has one face-up 21st card, not {count}",
+    "BAD_SCOPERTO": ("the dealer may scoprire only counting cards and sopraventi: {bad:notations}"),
+    "BAD_PIGLIATO": "the dealer may pigliare only counting cards: {bad:notations}",
+    "DEAL_UNKNOWN": (
+        "the deal is not written in full and the play is incomplete: only plays proved wrong "
+        "by the record itself are flagged"
+    ),
+    "CARDS_MISSING": "the deal and the folla leave out {missing:notations}",
+    "WRONG_FOLLA_SIZE": (
+        "the folla has {count} cards; 13 less the {taken} robbed and taken make {size}"
+    ),
+    "COUNTING_LEFT_IN_FOLLA": (
+        "the dealer takes every counting card from the folla; he left {left:notations}"
+    ),
+    "BAD_ANNOUNCEMENT": "{text!r}: the folla is announced as {forms}",
+    "WRONG_FOLLA_COUNT": (
+        "{seat:player} announced {said} {suit:suit} in the folla; it holds {actual}"
+    ),
+    "WRONG_DISCARD_SIZE": (
+        "{seat:player} took {taken} card(s) and discards {count}; he discards as many as he took"
+    ),
+    "CARD_NOT_HELD.discard": "{seat:player} discards {bad:notations} he does not hold",
+    "DUPLICATE_CARD.discarded": "{bad:notations} is discarded and also played",
+    "WRONG_HAND_SIZE.after_discards": (
+        "{seat:player} holds {count} cards after the discards, not 21"
+    ),
+    # versicole (MIN-7, MIN-7a, G-5)
+    "DECLARED_LATE": (
+        "{seat:player} declares after the first trick was gathered; versicole are declared "
+        "during the first trick and this one is not marked"
+    ),
+    "DECLARED_NOT_HELD": (
+        "{seat:player} declares {bad:notations} he does not hold; nothing is marked"
+    ),
+    "BAD_VERSICOLA.none": "{seat:player} declares no versicola",
+    "BAD_VERSICOLA.stray": "{seat:player} declares cards in no versicola: {stray:notations}",
+    "VERSICOLA_NOT_DECLARED": (
+        "{seat:player} held {missed:notations} and could have declared it: it is not marked"
+    ),
+    "FOOL_NOT_SHOWN": (
+        "{seat:player} held the Fool and did not show it with his versicole: its 5 are added "
+        "to each all the same ({count} x 5)"
+    ),
+    "VERSICOLA_SHORTER_THAN_HELD": (
+        "{seat:player} declared {declared:notations} but held the longer {kind} "
+        "{longer:notations}: it is paid as declared"
+    ),
+    # the Fool's card (MIN-11, MIN-11a)
+    "LINE_OUT_OF_PLACE.no_fool": "a replace line, but no card is owed for the Fool",
+    "BAD_REPLACEMENT.count": "the Fool is replaced by one card",
+    "CARD_NOT_WON": (
+        "{card:notation} is not among the cards {side:player} & {partner:player} have won"
+    ),
+    "BAD_REPLACEMENT": (
+        "the Fool is replaced by a non-counting card while the side has one, not by {card:notation}"
+    ),
+    "LATE_REPLACEMENT": (
+        "{side:player} & {partner:player} could give a card for the Fool after trick {due}, "
+        "not only after trick {number}"
+    ),
+    "FOOL_REPLACEMENT_DERIVED.now": (
+        "no replace line: {card:notation}, the lowest non-counting card {side:player} & "
+        "{partner:player} had won, is given for the Fool after trick {number}"
+    ),
+    "FOOL_REPLACEMENT_DERIVED.end": (
+        "no replace line and no non-counting card won: {card:notation}, the lowest counting "
+        "card {side:player} & {partner:player} won, is given for the Fool at the end"
+    ),
+    # sessions: giri, sets and the draw (MIN-16)
+    "DRAW_IN_SET": (
+        "a new draw in game {game} of a set: partnerships are drawn again only after three giri"
+    ),
+    "DRAW_MISSING": (
+        "a set of three giri is over and the next game has no draw: the seats of the last set "
+        "are kept"
+    ),
+    "WRONG_PARTNERS": (
+        "in giro {giro} {first} partners {partner} (cut {ordinal} highest), not {opposite}"
+    ),
+    "DEALER_OUT_OF_TURN": "giro {giro} opens with {first}'s deal, not {dealer}'s",
+    "SEATS_CHANGED": "the seats change inside a giro",
+}
+
+#: Every template a Minchiate finding may use.
+TEMPLATES: dict[str, str] = {**GENERAL, **MINCHIATE}

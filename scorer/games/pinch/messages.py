@@ -1,0 +1,148 @@
+"""Pinch's findings in words: one template per code (and variant), over the shared ones.
+
+The replay records each finding with its facts (:meth:`~scorer.games.replay.Replay.say`);
+its sentence is made here (:mod:`scorer.messages` says how a field's format reads). Pinch
+names a card as the record writes it (``{card:notation}``: ``1``, not ``I (the Bagatto)``)
+where its sentences always have.
+"""
+
+from __future__ import annotations
+
+from ...messages import GENERAL
+
+__all__ = ["TEMPLATES"]
+
+_PLAY = {
+    "PLAY_OUT_OF_TURN": (
+        "the record has {seat:player} leading trick {trick}, but {leader:player} has the lead"
+    ),
+    "TOO_MANY_CARDS": "{count} cards in a trick of two players",
+    "SHORT_TRICK": "trick {trick} has {count} card and is not the last line",
+    "CARD_NOT_IN_PACK": "{card:notation} is not in the 78-card pack",
+    "DUPLICATE_CARD.played": "{card:notation} was already played",
+    "CARD_NOT_HELD": "{seat:player} does not hold {card:notation}",
+    "CARD_NOT_HELD.stock": (
+        "{seat:player} does not hold {card:notation}; it is still in the stock, and a card "
+        "cannot be played before it is drawn"
+    ),
+    "CARD_NOT_HELD.other": "{seat:player} does not hold {card:notation}; {other:player} holds it",
+    # PINCH-4: illegal plays (G-1)
+    "MUST_FOLLOW_SUIT": (
+        "{seat:player} played {card:notation} but held {led:suit} and had to follow suit"
+    ),
+    "MUST_TRUMP": (
+        "{seat:player} played {card:notation} but had no {led:suit} but held trumps, "
+        "so had to trump"
+    ),
+    "MUST_FOLLOW_TRUMPS": (
+        "{seat:player} played {card:notation} but held trumps and a trump was led"
+    ),
+    "MUST_OVERTRUMP": (
+        "{seat:player} played {card:notation} but could beat the trump led and had to "
+        "(overtrump=required)"
+    ),
+}
+
+_LINES = {
+    "WRONG_PLAYERS": "pinch tarot is played by two players",
+    "LINE_OUT_OF_PLACE": "the {keyword} line comes after play began",
+    "DUPLICATE_LINE.stock": "a second stock line",
+    "DUPLICATE_LINE.hand": "a second hand line for {subject}",
+    "UNKNOWN_SECTION": "pinch has no {keyword!r} section",
+    "PARTIAL_RECORD": "the record stops after {done} of {tricks} tricks; nothing is scored",
+}
+
+# PINCH-3: the deal, the stock, the draws
+_DEAL = {
+    "UNKNOWN_CARD.line": "the {what} must be written in full",
+    "DUPLICATE_CARD.dealt": "{card:notation} is dealt twice",
+    "WRONG_HAND_SIZE": "{seat:player} was dealt {count} cards; the deal gives {size}",
+    "WRONG_HAND_SIZE.derived": (
+        "{seat:player} played {count} cards that were not drawn; the deal gives {size}"
+    ),
+    "WRONG_STOCK_SIZE": "the stock holds {size} cards, not {count}",
+    "HANDS_DERIVED": "the deal of {names} is derived from the play and the draws",
+    "DEAL_UNKNOWN": (
+        "the deal is not written in full and the play is incomplete: what that player held "
+        "is not checked"
+    ),
+    "DRAW_MISSING": (
+        "{seat:player} draws from the stock after trick {after}, before trick {trick} is played"
+    ),
+    "BAD_DRAW": "a draw line names the one card drawn",
+    "DRAW_OUT_OF_PLACE.first": "{seat:player} draws, but nobody draws before the first trick",
+    "DRAW_OUT_OF_PLACE.exhausted": (
+        "{seat:player} draws, but the stock is exhausted after trick {stock_tricks}"
+    ),
+    "DRAW_OUT_OF_PLACE.drawn": (
+        "{seat:player} draws, but both players have drawn after trick {after}"
+    ),
+    "DRAW_OUT_OF_ORDER": (
+        "after trick {trick} {winner:player}, who won it, draws first, then {loser:player}"
+    ),
+    "DRAW_MISMATCH": (
+        "{seat:player} draws {card:notation}, but the next card of the stock is {expected:notation}"
+    ),
+    "DUPLICATE_CARD.drawn": "{card:notation} is drawn, but it was dealt, drawn or played already",
+}
+
+# PINCH-6: the Fool and its cover
+_FOOL = {
+    "BAD_COVER": "a cover line names the one card given",
+    "BAD_COVER.owner": "{seat:player} has not played the Fool and owes no card",
+    "BAD_COVER.again": "the Fool is covered already (with {covered:notation})",
+    "COVER_NOT_IN_PILE": (
+        "{seat:player} gives {card:notation}, which is not among the cards he has won"
+    ),
+    "COVER_WRONG_TRICK.early": (
+        "{seat:player} covers the Fool with {card:notation}, before he has won a trick after "
+        "the Fool; the card must come from a trick he won after playing the Fool"
+    ),
+    "COVER_WRONG_TRICK.before": (
+        "{seat:player} covers the Fool with {card:notation}, from a trick won before the "
+        "Fool; the card must come from a trick he won after playing the Fool"
+    ),
+    "FOOL_NOT_COVERED": (
+        "{seat:player} won trick {trick} after playing the Fool in trick {fool_trick} but "
+        "never covered it; the Fool goes to {other:player}"
+    ),
+    "FOOL_TO_OPPONENT": (
+        "{seat:player} won no trick after playing the Fool (trick {fool_trick}); it goes to "
+        "{other:player}"
+    ),
+}
+
+# PINCH-5 and G-5: melds
+_MELDS = {
+    "BAD_MELD.order": "a meld line is an optional kind word and then its cards",
+    "BAD_MELD.word": "{word!r} is not a meld of pinch ({kinds})",
+    "BAD_MELD.empty": "a meld is shown: the line names its cards",
+    "MELD_MALFORMED": (
+        "{shown:mask} is not a meld (PINCH-5: trumps 10 or more trumps, gatti Fool 1 21, "
+        "family J C Q K of a suit, three or four J, C, Q or K); not paid"
+    ),
+    "MELD_MALFORMED.kind": (
+        "{shown:mask} is not a {kind} meld (PINCH-5: trumps 10 or more trumps, gatti Fool 1 "
+        "21, family J C Q K of a suit, three or four J, C, Q or K); not paid"
+    ),
+    "MELD_TIMING": (
+        "{seat:player} melds after trick {trick} without having drawn since: melds are shown "
+        "before one's first card or after one's draw; not paid"
+    ),
+    "MELD_NOT_HELD": (
+        "{seat:player} shows {missing:mask}, which he does not hold at that moment; not paid"
+    ),
+    "MELD_RAISE_NOT_HELD": (
+        "{seat:player} raises trumps without showing {missing:mask}, declared before: a raise "
+        "shows every trump already declared, still in hand; not paid"
+    ),
+    "MELD_REPEATED": (
+        "{seat:player} declares {what} again; each meld is declared once a hand: not paid"
+    ),
+    "UNDECLARED_MELD": (
+        "{seat:player} held {missed} at a moment to meld and never declared it: not paid"
+    ),
+}
+
+#: Every sentence of pinch's findings, by code (and ``code.variant``).
+TEMPLATES: dict[str, str] = {**GENERAL, **_PLAY, **_LINES, **_DEAL, **_FOOL, **_MELDS}
