@@ -57,33 +57,47 @@ def test_every_golden_code_is_still_in_the_engines() -> None:
 
 
 def test_the_code_finder_sees_every_way_a_code_is_named(tmp_path: Path) -> None:
-    """The finder is the meta-test's eyes: it sees a code passed as a literal (of any
-    spelling), built as a sum of strings, kept in a constant and used as a table's key, and
-    skips the names in ``__all__``."""
+    """The finder is the meta-test's eyes: it sees a code passed to a call that makes a
+    finding as a literal (of any spelling), a sum of strings or ``code or "X"``, a code kept
+    in a constant or used as a table's key, a key of a ``messages.py`` table of templates
+    (with or without its variant; not a one-letter key), and skips the names in
+    ``__all__``."""
     (tmp_path / "engine.py").write_text(
         """__all__ = ["SUIT_STYLES", "play"]
 MUST_FOLLOW_SUIT = "MUST_FOLLOW_SUIT"
 REASONS = {"OFFER_NOT_HIGHER": "after offering {before} ..."}
 
 
-def play(h, key):
+def play(h, key, code):
     h.stop("CARD_NOT_HELD", "not held")
     h.flag("CASCARE", "a note")
     h.flag("BAD_" + ("SCOPERTO" if key == "scoprire" else "PIGLIATO"), "wrong")
     h.flag(key, "from a variable")
+    h.say("SPOKE", NOTE, "MIN-14")
+    h.halt("STOPPED", variant="hand")
+    raise IllegalPlay(code or "KING_NOT_PLAYED", 3)
 """,
         encoding="utf-8",
     )
+    (tmp_path / "messages.py").write_text(
+        """TEMPLATES = {"MELD": "...", "BAD_CASCARE.trumps": "...", "lower": "..."}
+COURTS = {"K": 14}
+""",
+        encoding="utf-8",
+    )
+    engine = ["engine.py"]
     assert findingcodes.codes_in_source(tmp_path) == {
-        code: ["engine.py"]
-        for code in (
-            "BAD_PIGLIATO",
-            "BAD_SCOPERTO",
-            "CARD_NOT_HELD",
-            "CASCARE",
-            "MUST_FOLLOW_SUIT",
-            "OFFER_NOT_HIGHER",
-        )
+        "BAD_CASCARE": ["messages.py"],
+        "BAD_PIGLIATO": engine,
+        "BAD_SCOPERTO": engine,
+        "CARD_NOT_HELD": engine,
+        "CASCARE": engine,
+        "KING_NOT_PLAYED": engine,
+        "MELD": ["messages.py"],
+        "MUST_FOLLOW_SUIT": engine,
+        "OFFER_NOT_HIGHER": engine,
+        "SPOKE": engine,
+        "STOPPED": engine,
     }
 
 
