@@ -62,7 +62,8 @@ OPTIONS_SEED = 2_000_000
 DEALLESS_SEED = 3_000_000
 
 #: Differences the new code may show, by field path (as :func:`differences` names them,
-#: e.g. ``"records[].report.findings[].message"``), each with the ruling or issue item that
+#: e.g. ``"records[].report.findings[].message"``), for every game or, written
+#: ``"piemonte3:records[].report.tricks"``, for one, each with the ruling or issue item that
 #: justifies it. Empty: no ruling has changed a report since the old commit. Fields that
 #: only the new code has (a finding's structured facts, #22.5) are not differences: they
 #: are listed in the summary as added.
@@ -309,15 +310,19 @@ class Tally:
             (added if how == "added" else changed).add(where)
         self.added_fields.update(added)  # each field once per record
         self.changed_fields.update(changed)
+        unexplained = sorted(where for where in changed if self.allowed_by(where) is None)
         if not changed:
             self._count(self.equal, kind)
-        elif changed <= ALLOWED_DIFFERENCES.keys():
+        elif not unexplained:
             self._count(self.allowed, kind)
         else:
             self._count(self.different, kind)
             if len(self.examples) < 5:
-                unexplained = sorted(changed - ALLOWED_DIFFERENCES.keys())
                 self.examples.append({"kind": kind, "text": text, "fields": unexplained})
+
+    def allowed_by(self, where: str) -> str | None:
+        """Why a change of the field ``where`` is allowed in this game, or ``None``."""
+        return ALLOWED_DIFFERENCES.get(f"{self.game}:{where}") or ALLOWED_DIFFERENCES.get(where)
 
     @staticmethod
     def _count(counter: Counter, kind: str) -> None:
@@ -342,7 +347,7 @@ class Tally:
             counts = sorted((s, n) for (g, s), n in self.statuses.items() if g == group)
             out.append(f"  {group} reports by status: " + ", ".join(f"{s} {n}" for s, n in counts))
         for where, n in sorted(self.changed_fields.items()):
-            note = ALLOWED_DIFFERENCES.get(where, "NOT ALLOWED")
+            note = self.allowed_by(where) or "NOT ALLOWED"
             out.append(f"  changed {where}: {n} records ({note})")
         for where, n in sorted(self.added_fields.items()):
             out.append(f"  added by the new code (not compared) {where}: {n} records")

@@ -96,3 +96,15 @@ def test_a_field_only_the_new_code_has_is_counted_not_compared() -> None:
     assert tally.equal["random"] == 2 and tally.different["random"] == 1
     assert tally.added_fields == {"records[].report.findings[].facts": 3}
     assert tally.changed_fields == {"records[].report.findings[].message": 1}
+
+
+def test_an_allowed_difference_names_its_game_or_holds_for_all(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An allow-list entry ``game:path`` allows the change in that game only."""
+    monkeypatch.setitem(crossversion.ALLOWED_DIFFERENCES, "pinch:a", "a ruling")
+    old = json.dumps({"a": 1})
+    for game, counted in (("pinch", "allowed"), ("nice4", "different")):
+        tally = crossversion.Tally(game)
+        tally.add("random", "text", old, {"a": 2})
+        assert getattr(tally, counted)["random"] == 1, game
