@@ -24,7 +24,9 @@ from records.notation import read
 from scorer.cards import CARDS, Card
 from scorer.cardset import cards_of, mask_of
 from scorer.games import get_game
+from scorer.games.engine import TrickPlay
 from scorer.games.nice import rules as R
+from scorer.games.nice.hand import play_table
 from scorer.report import Report
 
 PLAYERS = {"nice4": ["Anna", "Bruno", "Carla", "Dario"], "nice3": ["Anna", "Bruno", "Carla"]}
@@ -100,52 +102,37 @@ def play_out(
     force: Mapping[tuple[int, str], str] | None = None,
     keep: Mapping[str, str] | None = None,
     policy: Policy = lowest,
-    players: Sequence[str] | None = None,
     tricks: int | None = None,
-) -> list[list[Card]]:
-    """Play the hand from ``start`` (hands when play begins) and return the tricks, each in play
-    order. ``force[(trick, name)]`` makes that player play that card (legal or not; he must hold
-    it); ``keep[name]`` are cards he holds back while he has another legal card."""
-    players = list(players or PLAYERS[game])
-    n = len(players)
-    hands = dict(start)
+) -> tuple[list[list[Card]], list[str]]:
+    """Play the hand from ``start`` (hands when play begins, by name) and ``leader`` through
+    the Hand API (the one trick loop with Nice's rules of play) and return the tricks, each
+    in play order, and their winners by name. ``force[(trick, name)]`` makes that player play
+    that card (legal or not; he must hold it); ``keep[name]`` are cards he holds back while
+    he has another legal card."""
+    engine = get_game(game)
+    players = PLAYERS[game]
+    table = play_table(engine, engine.resolve_options())  # type: ignore[arg-type]
+    state = TrickPlay(table, Report(game, tuple(players), None))
+    state.begin_play([start[name] for name in players], None, players.index(leader))
     kept = {name: mask(text) for name, text in (keep or {}).items()}
     force = dict(force or {})
-    lead = players.index(leader)
-    out: list[list[Card]] = []
-    for number in range(1, (tricks or SIZES[game][0]) + 1):
-        trick: list[Card] = []
-        for position in range(n):
-            name = players[(lead + position) % n]
-            hand = hands[name]
-            if (number, name) in force:
-                card = Card.parse(force.pop((number, name)))
-                if not hand >> card & 1:
-                    raise ValueError(f"trick {number}: {name} does not hold {card}")
-            else:
-                legal = R.RULES.legal(hand, trick)
-                free = legal & ~kept.get(name, 0)
-                card = policy(name, cards_of(free or legal), trick)
-            hands[name] = hand & ~card.bit
-            trick.append(card)
-        out.append(trick)
-        lead = (lead + R.RULES.winner(trick)) % n
+    last = tricks or state.table.tricks
+    while (seat := state.to_play()) is not None and state.done < last:
+        name = players[seat]
+        forced = force.pop((state.done + 1, name), None)
+        if forced is not None:
+            card = Card.parse(forced)
+            if not int(state.hand(seat)) >> card & 1:
+                raise ValueError(f"trick {state.done + 1}: {name} does not hold {card}")
+        else:
+            legal = int(state.legal_cards())
+            free = legal & ~kept.get(name, 0)
+            card = policy(name, cards_of(free or legal), list(state.current_trick))
+        state.push(card)
     if force:
         raise ValueError(f"forced plays never reached: {force}")
-    return out
-
-
-def winners(
-    game: str, leader: str, tricks: Sequence[Sequence[int]], players: Sequence[str] | None = None
-) -> list[str]:
-    """The winner of each trick (by name), replaying leads from ``leader``."""
-    players = list(players or PLAYERS[game])
-    lead = players.index(leader)
-    out = []
-    for trick in tricks:
-        lead = (lead + R.RULES.winner(list(trick))) % len(players)
-        out.append(players[lead])
-    return out
+    played = [list(trick.cards) for trick in state.report.tricks]
+    return played, [players[trick.winner] for trick in state.report.tricks]  # type: ignore[index]
 
 
 @dataclass
@@ -260,6 +247,7 @@ class Scenario:
     start: dict[str, int]
     leader: str
     tricks: list[list[Card]]
+    won_by: list[str]  # each trick's winner, as the play through the Hand API found
 
     @property
     def text(self) -> str:
@@ -273,7 +261,7 @@ class Scenario:
         return verify(self.text, options)
 
     def winners(self) -> list[str]:
-        return winners(self.build.game, self.leader, self.tricks, self.players)
+        return list(self.won_by)
 
     def seat_of(self, trick: int, position: int) -> str:
         """Who played the card at ``position`` (play order) in ``trick`` (1-based)."""
@@ -352,11 +340,10 @@ def hand(
     start = start_hands(dealt, dealer, discard, swap)
     if leader is None:
         leader = players[(players.index(dealer) + 1) % n]
-    played = play_out(game, start, leader, force, keep, policy, tricks=tricks)
     build = Build(
         game=game,
         dealer=dealer,
-        hands=dealt if write_hands else None,
+        hands=dealt,
         mountain=mountain or ("keep",) * (2 if game == "nice4" else 3),
         discard=discard,
         announce=announce,
@@ -364,8 +351,11 @@ def hand(
         call=call,
         exchange=exchange,
         declares=declares,
-        tricks=played,
         options=options,
         comments=comments,
     )
-    return Scenario(build, dealt, start, leader, played)
+    played, won_by = play_out(game, start, leader, force, keep, policy, tricks=tricks)
+    build.tricks = played
+    if not write_hands:
+        build.hands = None
+    return Scenario(build, dealt, start, leader, played, won_by)

@@ -125,13 +125,14 @@ def test_several_records_give_a_ledger(runner: CliRunner, tmp_path: Path) -> Non
     assert len(ledger["rows"]) == 5
     assert sum(ledger["balances"].values()) + ledger["pot"] == 30  # NICE-18: 10 each
     running = {name: 10 for name in ledger["players"]}
+    pot = 0
     for row, record in zip(ledger["rows"], data["records"], strict=True):
         for name, amount in record["report"]["settlement"].items():
             running[name] += amount
-        if "collects" in row["note"]:
-            continue  # abeyance collected: the pot moves too
-        if not row["pot"]:
-            assert row["balances"] == running
+        if "collects" in row["note"]:  # NICE-17: the sole top scorer takes the pot
+            running[row["note"].split()[0]] += pot
+        pot = row["pot"]
+        assert row["balances"] == running
 
 
 def test_two_files_are_one_session(runner: CliRunner, tmp_path: Path) -> None:

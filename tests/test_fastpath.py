@@ -1,20 +1,15 @@
-"""The fast paths give exactly what the general paths give.
+"""The reader's fast path gives exactly what its general path gives.
 
-Two fast paths serve ``tarocco bench`` and every real verification:
+The reader's body block (``records.notation.Reader.body_block``) reads runs of plain trick
+lines, ``N. cards`` or ``N. Leader: cards``, in one loop with their items built only when
+asked; ``Reader.fast = False`` sends every line through the general path. Each test reads the
+same text both ways and compares everything a caller can see: records, locations of every
+line and item, and notation errors. Texts come from the seeded generators, the golden
+examples, and edits of both, so that the fast path can never drift from the general one
+without a failing test.
 
-* the reader's body block (``records.notation.Reader.body_block``): runs of plain trick
-  lines, ``N. cards`` or ``N. Leader: cards``, read in one loop with their items built only
-  when asked; ``Reader.fast = False`` sends every line through the general path;
-* the Nice engine's single pass (``scorer.games.nice.play.single_pass``): seating, legality
-  and replay in one loop when every hand is written; ``Game.verify_general`` replays on the
-  general path (seat every trick, then play it).
-
-Each test reads or verifies the same record both ways and compares everything a caller can
-see: records, locations of every line and item, notation errors, and whole reports (findings
-with their locations, legal sets and rulings, the trick log with its flagged plays, tallies,
-payments, status). Records come from the seeded generators, the golden examples, and
-mutations of both (cards swapped, replaced, dropped, lines moved, text edited), so that the
-fast paths can never drift from the general ones without a failing test.
+(The Nice engine's single pass, once compared here with its general replay, is gone: every
+engine plays its tricks through the one loop of :mod:`scorer.games.engine`, #22.)
 """
 
 from __future__ import annotations
@@ -23,18 +18,13 @@ import random
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
-from nicekit import PLAYERS, hand
-from test_properties import RECORD_MUTATIONS, swap_between_tricks, swap_within_trick
 
 from records.notation import Reader, read
 from records.writer import write
-from scorer.cardset import cards_of
 from scorer.games import get_game
-from scorer.games.nice import play as nice_play
-from scorer.games.nice import rules as R
-from scorer.record import Item, Line, Record, Trick
+from scorer.record import Record, Trick
 from scorer.report import Report
 
 GAMES = ["nice4", "nice3"]
@@ -73,7 +63,8 @@ def read_view(text: str, fast: bool) -> object:
 
 
 def report_view(report: Report) -> object:
-    """Every field of a report, the trick log with its plays and flags included."""
+    """Every field of a report, the trick log with its plays and flags included (other
+    games' tests compare reports with it)."""
     tricks = [
         (t.number, t.leader, t.cards, t.winner, t.points, t.flags, t.players, t.seats, t.plays)
         for t in report.tricks
@@ -103,13 +94,6 @@ def report_view(report: Report) -> object:
 
 def assert_same_reading(text: str) -> None:
     assert read_view(text, fast=True) == read_view(text, fast=False)
-
-
-def assert_same_report(record: Record, options: dict[str, str] | None = None) -> None:
-    game = get_game(record.game)
-    assert report_view(game.verify(record, options)) == report_view(
-        game.verify_general(record, options)
-    )
 
 
 # -- the reader --------------------------------------------------------------------------------
@@ -207,178 +191,6 @@ def test_reader_takes_the_fast_path_for_plain_tricks() -> None:
     [parsed] = read(text)
     plain = [t for t in parsed.record.tricks if t._items is None]
     assert len(plain) >= 15
-
-
-# -- the Nice engine ---------------------------------------------------------------------------
-@settings(max_examples=40, deadline=None)
-@given(games, seeds)
-def test_engine_paths_agree_on_generated_records(game: str, seed: int) -> None:
-    assert_same_report(get_game(game).random_record(random.Random(seed)))
-
-
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(games, seeds, st.lists(st.sampled_from(RECORD_MUTATIONS), min_size=1, max_size=3), st.data())
-def test_engine_paths_agree_on_mutated_records(game: str, seed: int, mutations, data) -> None:
-    record = get_game(game).random_record(random.Random(seed))
-    for mutate in mutations:
-        record = mutate(record, data)
-    assert_same_report(record)
-
-
-@settings(max_examples=40, deadline=None)
-@given(games, seeds, st.integers(1, 3), st.randoms(use_true_random=False))
-def test_engine_paths_agree_on_edited_texts(
-    game: str, seed: int, edits: int, rng: random.Random
-) -> None:
-    text = write(get_game(game).random_record(random.Random(seed)))
-    for parsed in read(edited_text(text, rng, edits)):
-        if parsed.record is not None and parsed.record.game in GAMES:
-            assert_same_report(parsed.record)
-
-
-@pytest.mark.parametrize("path", EXAMPLE_TEXTS, ids=lambda p: f"{p.parent.name}/{p.name}")
-def test_engine_paths_agree_on_examples(path: Path) -> None:
-    for parsed in read(path.read_text()):
-        assert_same_report(parsed.record)
-        for value in ("lenient", "strict"):
-            assert_same_report(parsed.record, {"declaration-timing": value})
-
-
-def with_hands_from_play(record: Record) -> Record | None:
-    """The record with its hand lines rewritten to what its plays show (the general path
-    derives them when no hand is written), so that every play is held and the single pass
-    judges the record's revokes itself. ``None`` when the plays do not give the hands."""
-    body = [e for e in record.body if not (isinstance(e, Line) and e.keyword == "hand")]
-    bare = Record(record.tags, tuple(body))
-    report = get_game(record.game).verify_general(bare)
-    if report.hands is None:
-        return None
-    hands = [
-        Line("hand", player, tuple(Item(str(c), c) for c in cards_of(mask)))
-        for player, mask in zip(report.players, report.hands, strict=True)
-    ]
-    return Record(record.tags, (*hands, *body))
-
-
-PLAY_MUTATIONS = [swap_within_trick, swap_between_tricks]
-
-
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(games, seeds, st.lists(st.sampled_from(PLAY_MUTATIONS), min_size=1, max_size=4), st.data())
-def test_engine_paths_agree_on_revokes(game: str, seed: int, mutations, data) -> None:
-    """Plays moved about, then hands written to match: illegal plays that were held, which
-    the single pass flags itself (with their legal sets) instead of handing them on."""
-    record = get_game(game).random_record(random.Random(seed))
-    for mutate in mutations:
-        record = mutate(record, data)
-    rewritten = with_hands_from_play(record)
-    if rewritten is not None:
-        assert_same_report(rewritten)
-
-
-def test_engine_paths_agree_on_bagatte_in_the_last_trick() -> None:
-    """NICE-14 at the last trick: I kept to the end by each player under each dealer, so it
-    falls at every position of the last trick (Petar Bagatte), compared both ways."""
-    positions = set()
-    for game in GAMES:
-        for holder in PLAYERS[game]:
-            for dealer in PLAYERS[game]:
-                scenario = hand(game, dealer=dealer, fixed={holder: "1"}, keep={holder: "1"})
-                number, who = scenario.played_by("1")
-                assert (number, who) == (len(scenario.tricks), holder)
-                [parsed] = read(scenario.text)
-                assert_same_report(parsed.record)
-                positions.add((game, scenario.tricks[-1].index(R.BAGATTE)))
-    assert {("nice4", 3), ("nice3", 2)} <= positions
-
-
-def test_engine_paths_agree_on_an_unknown_lead_by_the_bagatte_holder() -> None:
-    """Regression: an unknown card (``?``) led by the holder of I while he still attempts
-    Bagatte Ultimu reached the lead rule's check (NICE-14) before the single pass saw it was
-    unknown, and raised. Each such trick of some generated records, both ways."""
-    compared = 0
-    for seed in range(40):
-        record = get_game("nice4").random_record(random.Random(seed))
-        report = get_game("nice4").verify(record)
-        if report.hands is None or not report.tricks:
-            continue
-        holder = next((s for s, hand in enumerate(report.hands) if hand >> R.BAGATTE & 1), None)
-        body = list(record.body)
-        for index, entry in enumerate(body):
-            if not isinstance(entry, Trick) or report.tricks[entry.number - 1].leader != holder:
-                continue
-            plays = list(entry.plays)
-            plays[0] = Item("?")
-            changed = Record(
-                record.tags,
-                (
-                    *body[:index],
-                    Trick(entry.number, entry.leader, tuple(plays)),
-                    *body[index + 1 :],
-                ),
-            )
-            assert_same_report(changed)
-            compared += 1
-    assert compared >= 10
-
-
-def test_single_pass_flags_revokes(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Not vacuous: such revoke records do reach the single pass, which flags them."""
-    rng = random.Random(7)
-    records = []
-    for seed in range(60):
-        record = get_game("nice4").random_record(random.Random(seed))
-        tricks = [i for i, e in enumerate(record.body) if isinstance(e, Trick)]
-        if not tricks:
-            continue
-        body = list(record.body)
-        a, b = rng.sample(tricks, 2)
-        ta, tb = list(body[a].card_tuple), list(body[b].card_tuple)
-        ta[0], tb[1] = tb[1], ta[0]
-        body[a] = Trick(body[a].number, None, tuple(Item(str(c), c) for c in ta))
-        body[b] = Trick(body[b].number, None, tuple(Item(str(c), c) for c in tb))
-        rewritten = with_hands_from_play(Record(record.tags, tuple(body)))
-        if rewritten is not None:
-            records.append(rewritten)
-    general = [get_game("nice4").verify_general(r) for r in records]
-    monkeypatch.setattr(nice_play, "play", None)  # the general play loop must not run
-    flagged = 0
-    for record, expected in zip(records, general, strict=True):
-        if expected.errors:
-            continue  # an impossible record: the general path judges it
-        report = get_game("nice4").verify(record)
-        assert report_view(report) == report_view(expected)
-        flagged += any(f.code.startswith("MUST_") for f in report.findings)
-    assert flagged >= 5
-
-
-def test_engine_takes_the_single_pass(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Not vacuous: a complete record with every hand written is replayed by the single pass,
-    never by the general seat-then-play loops."""
-    calls = []
-    real = nice_play.single_pass
-
-    def counted(h):
-        calls.append(h)
-        return real(h)
-
-    def refused(*args):
-        raise AssertionError("the general path ran")
-
-    monkeypatch.setattr(nice_play, "single_pass", counted)
-    monkeypatch.setattr(nice_play, "play", refused)
-    rng = random.Random(3)
-    for game in GAMES:
-        engine = get_game(game)
-        played = 0
-        while played < 5:
-            record = engine.random_record(rng)
-            if not record.tricks:
-                continue  # thrown in or surrendered: no play to replay
-            report = engine.verify(record)
-            assert report.complete and not report.errors
-            played += 1
-    assert len(calls) == 10
 
 
 # -- mixed lines (pinch melds) in the body block -----------------------------------------------

@@ -27,6 +27,7 @@ from nicekit import (
 
 from records.notation import read
 from scorer.cards import FOOL, Card
+from scorer.cardset import cards_of
 from scorer.findings import Severity
 from scorer.games import get_game
 from scorer.games.nice import rules as R
@@ -1121,6 +1122,53 @@ def test_g2_play_out_of_turn_leader_named_wrongly() -> None:
     assert verify(text).status is Status.PARTIAL
     text = scenario.text.replace("3. Carla: 7S 4 5S 6S", "3. *5S 6S 7S 4")
     assert codes(verify(text)) == ["PLAY_OUT_OF_TURN"]
+
+
+def test_g2_in_a_trick_the_first_impossible_card_stops_the_replay() -> None:
+    """G-2, in play order within a trick too: trick 3 written with Dario playing a card of
+    Anna's (not his) before Bruno replays a card of trick 1. The replay stops at Dario's
+    card: not held. (The engine that seated every trick before replaying it named Bruno's
+    duplicate, the later of the two.)"""
+    scenario = hand(tricks=3)
+    assert [str(c) for c in scenario.tricks[2]] == ["7S", "4", "5S", "6S"]  # C, D, A, B
+    played = {card for trick in scenario.tricks for card in trick}
+    anna_later = next(c for c in cards_of(scenario.start[A]) if c not in played)
+    first = str(scenario.tricks[0][0])
+    text = scenario.text.replace("3. 7S 4 5S 6S", f"3. 7S {anna_later} 5S {first}")
+    report = verify(text)
+    assert codes(report) == ["CARD_NOT_HELD"]
+    assert (report.errors[0].trick, report.errors[0].seat) == (3, 3)  # Dario, trick 3
+
+
+def test_g2_what_a_trick_shows_before_its_impossible_card_is_reported() -> None:
+    """G-2: "everything before that point is still reported", within the trick that stops:
+    Bruno's revoke in trick 1 (G-1) comes before Dario replays Anna's lead, so both are
+    reported, the revoke first."""
+    _, lines = with_revoke()
+    row = trick_line(lines, 1)
+    words = lines[row].split()
+    assert words[1:3] == ["2S", "20"]  # Anna leads 2S, Bruno trumps holding 5S
+    words[4] = "2S"  # Dario's card: Anna's lead again
+    lines[row] = " ".join(words)
+    report = verify("\n".join(lines) + "\n")
+    assert codes(report) == ["MUST_FOLLOW_SUIT", "DUPLICATE_CARD"]
+    assert [f.trick for f in report.findings] == [1, 1]
+    assert report.tricks == []  # the trick that stops is not won
+
+
+def test_g2_a_trick_whose_annotation_is_malformed_is_kept_in_the_trick_log() -> None:
+    """G-2 (with NICE-9a): a malformed annotation stops the replay at its card, after that
+    card's trick was played: the trick log keeps the trick (its cards were played before
+    the annotation was read), and nothing after it."""
+    text = (EXAMPLES / "nice4" / "declarations.txt").read_text()
+    lines = text.splitlines()
+    [row] = [i for i, ln in enumerate(lines) if "KB(quatre-rei)" in ln]
+    number = int(lines[row].split(".")[0])
+    report = verify(text.replace("KB(quatre-rei)", "KB(quatre-rei whatever)"))
+    [error] = report.errors
+    assert (error.code, error.loc.line) == ("BAD_DECLARATION", row + 1)
+    assert [t.number for t in report.tricks] == list(range(1, number + 1))
+    assert report.tricks[-1].winner is not None
 
 
 def test_g2_card_not_in_the_pack() -> None:

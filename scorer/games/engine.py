@@ -235,7 +235,7 @@ class TrickPlay(Replay):
             return self.end_trick()
         result = self.keep_partial_trick()  # kept before a short line's halt too (G-2)
         if len(self.current) == len(cards) and not last_line:
-            self.halt("SHORT_TRICK", loc=trick.loc, trick=number, count=len(cards))
+            self.short_trick(trick, len(cards))
         return result
 
     def check_trick_line(self, trick: Trick) -> None:
@@ -460,6 +460,14 @@ class TrickPlay(Replay):
             seat=seat,
             cards=(CARDS[card],),
         )
+
+    def short_trick(self, trick: Trick, count: int) -> None:
+        """A trick line of ``count`` cards, too few, that is not the record's last (kept in
+        the trick log, unwon): impossible (G-2), the replay stops. A game that reports more
+        of such a trick first (Nice: the declarations written on its cards) may return
+        instead: :meth:`play_trick` then returns the trick, and the game stops after its own
+        steps."""
+        self.halt("SHORT_TRICK", loc=trick.loc, trick=self.done + 1, count=count)
 
     def unknown_seat_plays(self, position: int, seat: int, card: int) -> None:
         """A seat whose hand is unknown played ``card`` (not yet seen): nothing to check."""

@@ -59,10 +59,8 @@ class Minchiate(Game):
     options = R.OPTIONS
     rulings = R.RULINGS
 
-    def replay(
-        self, record: Record, options: Mapping[str, str] | None = None, *, single_pass: bool = True
-    ) -> Report:
-        """The replay of ``record`` (``single_pass`` is ignored: there is one path)."""
+    def replay(self, record: Record, options: Mapping[str, str] | None = None) -> Report:
+        """The replay of ``record`` (:class:`MinchiateReplay`)."""
         return MinchiateReplay(self, record, options).run()
 
     def start_play(

@@ -8,6 +8,7 @@ from ...record import Line
 from . import rules as R
 from .hand import NiceHand
 
+VIOLATION, NOTE = Severity.VIOLATION, Severity.NOTE
 NONE_WORDS = {"none", "no", "-", "nobody"}
 CHOICES = {"surrender": "surrender", "sans-prendre": "sans-prendre", "sansprendre": "sans-prendre"}
 
@@ -27,47 +28,37 @@ def settle_contract(h: NiceHand) -> None:
     contract.declarer = solo_seat if solo_seat is not None else h.dealer
     call_line = lines.get("call")
     if call_line is None:
-        h.stop(
-            "MISSING_CALL",
-            "a Solo writes call: CARD or call: none; without a Solo the "
-            "dealer must call a King (NICE-8)",
-            "NICE-7",
-            loc=solo_line.loc if solo_line else h.record.start,
-        )
+        h.halt("MISSING_CALL", "NICE-7", loc=solo_line.loc if solo_line else h.record.start)
     contract.loc = call_line.loc
     called, choice = _read_call(h, call_line)
     choice_loc = call_line.items[-1].loc if choice is not None else None
     if called is None:
         if not contract.solo:
-            h.stop(
-                "BAD_CALL",
-                "without a Solo the dealer must call a card",
-                "NICE-8",
-                loc=call_line.loc,
-            )
+            h.halt("BAD_CALL", "NICE-8", variant="no_card", loc=call_line.loc)
         contract.sans_prendre = True
-        _no_exchange(h, "a Solo sans prendre takes no card")
+        _no_exchange(h, "sans_prendre")
         h.start_hands()
         return
     contract.called = called
-    text = h.words.card(called)  # the called card as the record writes it
-    holder = _holder_of(h, called)
+    found = _holder_of(h, called)
+    holder = None if isinstance(found, str) else found
     if contract.solo:
         _check_solo_call(h, call_line, called)
     else:
         _check_partner_call(h, call_line, called)
-    if holder == "discard":
+    if found == "discard":
         contract.called_in_discard = True
         if contract.solo:
             if choice is not None:  # NICE-9a: the word does not apply, never ignored
-                h.stop(
+                h.halt(
                     "BAD_CHOICE",
-                    f"{choice} is only for a player who calls his own card; {text} lies "
-                    "in the dealer's discard (NICE-7)",
                     "NICE-9a",
+                    variant="discard",
                     loc=choice_loc,
+                    choice=choice,
+                    called=called,
                 )
-            _no_exchange(h, f"{text} lies in the discard, so no exchange happens (NICE-7)")
+            _no_exchange(h, "in_discard", called=called)
             if h.options.get("called-in-discard") == "sans-prendre":
                 contract.sans_prendre = True
             h.start_hands()
@@ -78,59 +69,36 @@ def settle_contract(h: NiceHand) -> None:
         return
     if holder is None and choice is not None:
         # No hand lines and no play to show who held the card: take the record's word.
-        h.flag(
-            "HOLDER_UNKNOWN",
-            Severity.NOTE,
-            f"the record says the caller held {text}; without the deal this cannot be checked",
-            "NICE-9",
-            loc=call_line.loc,
-        )
+        h.say("HOLDER_UNKNOWN", NOTE, "NICE-9", variant="caller", loc=call_line.loc, called=called)
         _own_card(h, call_line, called, choice)
         return
     if choice is not None:
-        h.stop(
-            "BAD_CHOICE",
-            f"{choice} is only for a player who calls his own card",
-            "NICE-9a",
-            loc=choice_loc,
-        )
+        h.halt("BAD_CHOICE", "NICE-9a", loc=choice_loc, choice=choice)
     if holder is None:
-        h.flag(
-            "HOLDER_UNKNOWN",
-            Severity.NOTE,
-            f"who held {text} cannot be told from this partial record",
-            "NICE-8",
-            loc=call_line.loc,
-        )
+        h.say("HOLDER_UNKNOWN", NOTE, "NICE-8", loc=call_line.loc, called=called)
     contract.holder = holder
     if contract.solo:
         _exchange(h, called)
     else:
         contract.partner = holder
-        _no_exchange(h, "only a Solo player exchanges the called card (NICE-7)")
+        _no_exchange(h, "not_solo")
     h.start_hands()
 
 
 def _read_call(h: NiceHand, line: Line) -> tuple[Card | None, str | None]:
     items = list(line.items)
     if not items:
-        h.stop("BAD_CALL", "call: needs a card or none", loc=line.loc)
+        h.halt("BAD_CALL", variant="empty", loc=line.loc)
     first, rest = items[0], items[1:]
     choice = None
     for item in rest:
         choice = CHOICES.get(item.text.casefold())
         if choice is None or len(rest) > 1:
-            h.stop(
-                "BAD_CALL",
-                f"after the called card only surrender or sans-prendre may "
-                f"follow, not {item.text!r}",
-                "NICE-9",
-                loc=item.loc,
-            )
+            h.halt("BAD_CALL", "NICE-9", variant="choice", loc=item.loc, word=item.text)
     if first.card is None:
         if first.text.casefold() in NONE_WORDS:
             return None, choice
-        h.stop("BAD_CALL", f"{first.text!r} is not a card", loc=first.loc)
+        h.halt("BAD_CALL", variant="not_a_card", loc=first.loc, word=first.text)
     return first.card, choice
 
 
@@ -147,11 +115,11 @@ def _holder_of(h: NiceHand, card: Card) -> int | str | None:
         if h.dealt[seat] >> card & 1 and line is not None:
             return seat
     for seat in range(h.n):
-        if seat not in h.lines.hands and h.played[seat] >> card & 1:
+        if seat not in h.lines.hands and h.shown[seat] >> card & 1:
             if h.contract.solo and seat == h.contract.declarer and "exchange" in h.lines.single:
                 given = h.lines.single["exchange"].cards()
                 for other in range(h.n):
-                    if given and other != seat and h.played[other] >> given[0] & 1:
+                    if given and other != seat and h.shown[other] >> given[0] & 1:
                         return other
             return seat
     return None
@@ -159,11 +127,11 @@ def _holder_of(h: NiceHand, card: Card) -> int | str | None:
 
 def _check_solo_call(h: NiceHand, line: Line, called: Card) -> None:
     if called == FOOL:
-        h.flag(
+        h.say(
             "BAD_CALL",
-            Severity.VIOLATION,
-            "the Fool may not be called",
+            VIOLATION,
             "NICE-7",
+            variant="fool",
             loc=line.loc,
             seat=h.contract.declarer,
             cards=(called,),
@@ -174,36 +142,29 @@ def _check_partner_call(h: NiceHand, line: Line, called: Card) -> None:
     """NICE-8: a King the dealer does not hold; XX when he holds all four; Solo if he also
     holds XX. Checked when the dealer's hand is known."""
     dealer = h.dealer
-    if not h.known[dealer]:
+    if not h.dealt_known[dealer]:
         return
     hand = h.dealt[dealer] & ~(h.discard or 0)
     kings = hand & R.KINGS
     all_kings = kings == R.KINGS
     if all_kings and hand >> R.ANGEL & 1:
-        h.flag(
-            "MUST_PLAY_SOLO",
-            Severity.VIOLATION,
-            "holding all four Kings and XX the dealer must play Solo",
-            "NICE-8",
-            loc=line.loc,
-            seat=dealer,
-        )
+        h.say("MUST_PLAY_SOLO", VIOLATION, "NICE-8", loc=line.loc, seat=dealer)
     elif all_kings and called != R.ANGEL:
-        h.flag(
+        h.say(
             "BAD_CALL",
-            Severity.VIOLATION,
-            f"holding all four Kings the dealer calls XX, not {h.words.card(called)}",
+            VIOLATION,
             "NICE-8",
+            variant="kings",
             loc=line.loc,
             seat=dealer,
             cards=(called,),
         )
     elif not all_kings and not called.is_king:
-        h.flag(
+        h.say(
             "BAD_CALL",
-            Severity.VIOLATION,
-            "the dealer calls a King, not " + h.words.card(called),
+            VIOLATION,
             "NICE-8",
+            variant="king",
             loc=line.loc,
             seat=dealer,
             cards=(called,),
@@ -214,16 +175,9 @@ def _own_card(h: NiceHand, line: Line, called: Card, choice: str | None) -> None
     """NICE-9: calling a card one holds means Solo sans prendre or surrender."""
     contract = h.contract
     if choice is None:
-        h.stop(
-            "MISSING_CHOICE",
-            f"{h.name(contract.declarer)} called {h.words.card(called)}, "
-            "which he holds: the record must say surrender or sans-prendre",
-            "NICE-9",
-            loc=line.loc,
-            seat=contract.declarer,
-        )
+        h.halt("MISSING_CHOICE", "NICE-9", loc=line.loc, seat=contract.declarer, called=called)
     contract.holder = contract.declarer
-    _no_exchange(h, "a player who called his own card takes no card (NICE-9)")
+    _no_exchange(h, "own_card")
     if choice == "surrender":
         contract.surrender = True
     else:
@@ -237,31 +191,20 @@ def _exchange(h: NiceHand, called: Card) -> None:
     contract = h.contract
     line = h.lines.single.get("exchange")
     if line is None:
-        h.stop(
-            "MISSING_EXCHANGE",
-            f"the Solo player receives {h.words.card(called)} and "
-            "gives a card back: write exchange: CARD",
-            "NICE-7",
-            loc=contract.loc,
-        )
+        h.halt("MISSING_EXCHANGE", "NICE-7", loc=contract.loc, called=called)
     cards = line.cards()
     if len(cards) != 1:
-        h.stop("BAD_EXCHANGE", "exchange: names exactly one card", "NICE-7", loc=line.loc)
+        h.halt("BAD_EXCHANGE", "NICE-7", variant="count", loc=line.loc)
     given = cards[0]
     declarer = contract.declarer
     if given == called:
-        h.stop(
-            "BAD_EXCHANGE",
-            "the Solo player cannot give back the card he called",
-            "NICE-7",
-            loc=line.loc,
-        )
+        h.halt("BAD_EXCHANGE", "NICE-7", variant="called", loc=line.loc)
     if declarer in h.lines.hands:
         hand = h.dealt[declarer] & ~(h.discard or 0 if declarer == h.dealer else 0)
         if not hand >> given & 1:
-            h.stop(
+            h.halt(
                 "CARD_NOT_HELD",
-                f"{h.name(declarer)} does not hold {h.words.card(given)} to give",
+                variant="give",
                 loc=line.items[0].loc,
                 seat=declarer,
                 cards=(given,),
@@ -269,20 +212,22 @@ def _exchange(h: NiceHand, called: Card) -> None:
     elif (
         contract.holder is not None
         and contract.holder not in h.lines.hands
-        and not (h.played[contract.holder] >> given & 1)
-        and h.play_complete
+        and not (h.shown[contract.holder] >> given & 1)
+        and h.shown_complete
     ):
-        h.stop(
+        h.halt(
             "BAD_EXCHANGE",
-            f"{h.words.card(given)} was given to "
-            f"{h.name(contract.holder)} but never played by that player",
             "NICE-7",
+            variant="never_played",
             loc=line.loc,
+            given=given,
+            holder=contract.holder,
         )
     contract.given = given
 
 
-def _no_exchange(h: NiceHand, why: str) -> None:
+def _no_exchange(h: NiceHand, why: str, **facts: Card) -> None:
+    """NICE-7, NICE-9: no exchange happens here (``why``: the variant that says why)."""
     line = h.lines.single.get("exchange")
     if line is not None:
-        h.stop("BAD_EXCHANGE", f"no exchange here: {why}", "NICE-7", loc=line.loc)
+        h.halt("BAD_EXCHANGE", "NICE-7", variant=why, loc=line.loc, **facts)

@@ -8,10 +8,12 @@ line or an annotation anywhere in the play is accepted.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ...cards import Card
 from ...cardset import cards_of
 from ...findings import Loc, Severity
-from ...record import Item
+from ...record import Item, Line
 from . import rules as R
 from .hand import NiceHand
 
@@ -22,12 +24,15 @@ _ALIASES = {alias: name for name, aliases in R.COMBINATIONS.items() for alias in
 def combination_named(h: NiceHand, word: str, loc: Loc | None) -> str:
     name = _ALIASES.get(word.casefold())
     if name is None:
-        h.stop(
+        h.halt(
             "BAD_DECLARATION",
-            f"{word!r} is not a declaration of {h.game.key} ({', '.join(R.COMBINATIONS)})",
             "NICE-12",
             loc=loc,
+            word=word,
+            game=h.game.key,
+            names=", ".join(R.COMBINATIONS),
         )
+        raise AssertionError  # unreachable: halt raises
     return name
 
 
@@ -42,7 +47,7 @@ def declarations_before_play(h: NiceHand) -> None:
     for tricks_before, line in h.lines.declares:
         seat = h.seat_named(line.subject, line.loc)
         if not line.items:
-            h.stop("BAD_DECLARATION", "declare NAME: needs a combination", loc=line.loc)
+            h.halt("BAD_DECLARATION", variant="empty", loc=line.loc)
         name = combination_named(h, line.items[0].text, line.items[0].loc)
         rule = R.COMBINATION_RULES[name]
         if name == "10-tarocche":
@@ -50,29 +55,27 @@ def declarations_before_play(h: NiceHand) -> None:
             if not _ten_tarocche_ok(h, seat, shown, line.loc):
                 continue
             if tricks_before:
-                h.flag(
+                h.say(
                     "DECLARATION_TIMING",
                     VIOLATION,
-                    "10 Tarocche is shown before the "
-                    "holder's first play, not during the play; it is not paid",
                     rule,
+                    variant="ten_in_play",
                     loc=line.loc,
                     seat=seat,
                 )
                 continue
         else:
             if line.items[1:]:
-                h.stop("BAD_DECLARATION", f"{name} names no cards", loc=line.items[1].loc)
+                h.halt("BAD_DECLARATION", variant="cards", loc=line.items[1].loc, name=name)
             if not lenient:
-                h.flag(
+                h.say(
                     "DECLARATION_TIMING",
                     VIOLATION,
-                    f"{name} is declared with the play of "
-                    "the last card of the set (write it on that card, e.g. XX(mitigatti)); "
-                    "it is not paid",
                     rule,
+                    variant="line",
                     loc=line.loc,
                     seat=seat,
+                    name=name,
                 )
                 continue
             needed = set_of(h, name)
@@ -82,47 +85,41 @@ def declarations_before_play(h: NiceHand) -> None:
         _accept(h, seat, name, line)
 
 
-def _ten_tarocche_ok(h: NiceHand, seat: int, shown: list[Item], loc: Loc | None) -> bool:
+def _ten_tarocche_ok(h: NiceHand, seat: int, shown: Sequence[Item], loc: Loc | None) -> bool:
     rule = "NICE-12"
     cards = [item.card for item in shown if item.card is not None]
     if len(cards) != len(shown):
         bad = next(item for item in shown if item.card is None)
-        h.stop("BAD_DECLARATION", f"{bad.text!r} is not a card", loc=bad.loc)
+        h.halt("BAD_DECLARATION", variant="not_a_card", loc=bad.loc, word=bad.text)
     mask = 0
     for card in cards:
         mask |= card.bit
     if len(cards) != 10 or mask.bit_count() != 10:
-        h.flag(
+        h.say(
             "DECLARATION_MALFORMED",
             VIOLATION,
-            f"10 Tarocche shows exactly ten different cards, not {len(cards)}; it is not paid",
             rule,
+            variant="count",
             loc=loc,
             seat=seat,
+            count=len(cards),
         )
         return False
     not_tarots = [c for c in cards if not (h.is_tarot(c) or c.is_fool)]
     if not_tarots:
-        h.flag(
-            "DECLARATION_MALFORMED",
-            VIOLATION,
-            "only Tarots and the Fool make 10 Tarocche: " + h.words.cards(not_tarots),
-            rule,
-            loc=loc,
-            seat=seat,
-            cards=tuple(not_tarots),
-        )
+        h.say("DECLARATION_MALFORMED", VIOLATION, rule, loc=loc, seat=seat, cards=tuple(not_tarots))
         return False
     missing = mask & ~h.start[seat]
     if missing:
-        h.flag(
+        h.say(
             "DECLARATION_NOT_HELD",
             VIOLATION,
-            f"{h.name(seat)} did not hold " + h.words.mask(missing) + " when play began",
             rule,
+            variant="ten",
             loc=loc,
             seat=seat,
             cards=tuple(cards_of(missing)),
+            missing=missing,
         )
         return False
     return True
@@ -130,58 +127,60 @@ def _ten_tarocche_ok(h: NiceHand, seat: int, shown: list[Item], loc: Loc | None)
 
 def _not_held(h: NiceHand, seat: int, name: str, needed: int, loc: Loc | None) -> None:
     missing = needed & ~h.start[seat]
-    words = h.words
-    h.flag(
+    h.say(
         "DECLARATION_NOT_HELD",
         VIOLATION,
-        f"{name} needs {words.mask(needed)} when play "
-        f"began; {h.name(seat)} lacked {words.mask(missing)}",
         R.COMBINATION_RULES[name],
         loc=loc,
         seat=seat,
         cards=tuple(cards_of(missing)),
+        name=name,
+        needed=needed,
+        missing=missing,
     )
 
 
-def _accept(h: NiceHand, seat: int, name: str, where) -> None:
+def _accept(h: NiceHand, seat: int, name: str, where: Line | Item) -> None:
     if (seat, name) in h.declared:
-        h.flag(
+        h.say(
             "DUPLICATE_DECLARATION",
             VIOLATION,
-            f"{name} is declared twice by {h.name(seat)}; it is paid once",
             R.COMBINATION_RULES[name],
             loc=where.loc,
             seat=seat,
+            name=name,
         )
         return
     h.declared[(seat, name)] = where
 
 
 def declare_in_play(
-    h: NiceHand, seat: int, card: Card, item: Item, remaining: int, trick: int
+    h: NiceHand, seat: int, card: Card | None, item: Item, remaining: int, trick: int
 ) -> None:
-    """An annotation on a played card; ``remaining`` is the hand just after the play."""
+    """An annotation on a played card; ``remaining`` is the hand just after the play. One
+    written on an unknown card (``None``) is judged only as far as the card is not needed."""
     lenient = h.options["declaration-timing"] == "lenient"
     for word in (w.strip() for w in (item.note or "").split(";")):
         if not word:
             continue
         name, *extra = word.split()
         if extra:  # NICE-9a: one declaration per word; two are parted by ";"
-            h.stop(
+            h.halt(
                 "BAD_DECLARATION",
-                f"{extra[0]!r} after {name!r}: an annotation names one declaration, or "
-                "several parted by ';' as in (mitigatti; quatre-rei)",
                 "NICE-9a",
+                variant="two_words",
                 loc=item.loc,
+                word=extra[0],
+                name=name,
             )
         name = combination_named(h, name, item.loc)
         rule = R.COMBINATION_RULES[name]
         if name == "10-tarocche":
-            h.flag(
+            h.say(
                 "DECLARATION_TIMING",
                 VIOLATION,
-                "10 Tarocche is a declare line before the first trick, with the ten cards shown",
                 rule,
+                variant="ten_on_card",
                 loc=item.loc,
                 seat=seat,
                 trick=trick,
@@ -191,18 +190,20 @@ def declare_in_play(
         if h.start[seat] & needed != needed:
             _not_held(h, seat, name, needed, item.loc)
             continue
+        if card is None:  # written on an unknown card, where the replay stops (G-2)
+            continue
         last_of_set = bool(card.bit & needed) and not remaining & needed
         if not lenient and not last_of_set:
-            h.flag(
+            h.say(
                 "DECLARATION_TIMING",
                 VIOLATION,
-                f"{name} is declared with the last card of "
-                f"the set, not with {h.words.card(card)}; it is not paid",
                 rule,
+                variant="not_last",
                 loc=item.loc,
                 seat=seat,
                 trick=trick,
                 cards=(card,),
+                name=name,
             )
             continue
         _accept(h, seat, name, item)
@@ -222,16 +223,10 @@ def combinations_held(h: NiceHand, hand: int) -> list[str]:
 def note_undeclared(h: NiceHand) -> None:
     """G-5: a combination held when play began but never (validly) declared is not paid."""
     for seat in range(h.n):
-        if not h.known[seat]:
+        if not h.dealt_known[seat]:
             continue
         for name in combinations_held(h, h.start[seat]):
             if (seat, name) not in h.declared:
-                h.flag(
-                    "UNDECLARED_COMBINATION",
-                    NOTE,
-                    f"{h.name(seat)} held {name} but did "
-                    "not declare it as the rules require, so it is not paid",
-                    "G-5",
-                    loc=h.record.start,
-                    seat=seat,
+                h.say(
+                    "UNDECLARED_COMBINATION", NOTE, "G-5", loc=h.record.start, seat=seat, name=name
                 )

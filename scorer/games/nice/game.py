@@ -6,8 +6,11 @@ the dealer's discard (NICE-6), the Solo or the call (NICE-7 .. NICE-9), declarat
 play (NICE-13) and the Bagatte lead rule (NICE-14). Illegal plays are flagged and scored as
 played (G-1); impossible records stop the replay where they become impossible (G-2).
 
-When the deal is not written down but the play is complete, the hands are derived from the
-plays, the discard and the exchange; a revoke is then proved by the later play of the suit.
+The tricks are played through the one trick loop (:mod:`scorer.games.engine`). When the deal
+is not written down, the trick lines are first played through the same loop with every hand
+unknown, to see the cards each seat plays: when the play is complete, the hands are derived
+from them, the discard and the exchange; a revoke is then proved by the later play of the
+suit.
 
 This module drives the phases over the state in :mod:`.hand`; no phase imports it.
 """
@@ -16,13 +19,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from contextlib import suppress
 from functools import cached_property
 
 from ...findings import Loc
 from ...record import Record
 from ...report import Report
 from ..base import Game
-from ..replay import Seating
+from ..engine import NoPlay
 from . import contract as C
 from . import declare as D
 from . import play as P
@@ -47,27 +51,27 @@ class NiceGame(Game):
     rulings = R.RULINGS
 
     @cached_property
-    def seating(self) -> Seating:
-        """How trick lines are seated (NICE-4: equal Papotes go to the later card)."""
-        return Seating(
-            self.num_players,
-            self.hand_size,
-            R.PACK,
-            R.RULES.strength,
-            True,
-            "the 78-card pack",
-            f"a hand of {self.key}",
-        )
-
-    @cached_property
     def hand_size(self) -> int:
         """Cards each player holds at the start of play, which is also the number of tricks."""
         return sum(self.rounds)
 
-    def replay(
-        self, record: Record, options: Mapping[str, str] | None = None, *, single_pass: bool = True
-    ) -> Report:
-        return NiceReplay(self, record, options, single_pass=single_pass).run()
+    def replay(self, record: Record, options: Mapping[str, str] | None = None) -> Report:
+        """The replay of ``record`` (:class:`NiceReplay`)."""
+        return NiceReplay(self, record, options).run()
+
+    def start_play(self, record: Record, options: Mapping[str, str] | None = None) -> NiceHand:
+        """The Hand API: the state of ``record``'s deal as its play begins (the lines before
+        the first trick replayed), to be stepped with ``to_play``, ``legal_cards``, ``play``
+        and ``push``. :class:`~scorer.games.engine.NoPlay` when those lines do not reach the
+        play (an error, a deal thrown in, a surrender)."""
+        state = NiceReplay(self, record, options)
+        try:
+            begins = state.before_play()
+        except _Stop:
+            begins = False
+        if not begins:
+            raise NoPlay(state.finish())
+        return state
 
     def random_record(
         self, rng: random.Random, players: list[str] | None = None, dealer: int | None = None
@@ -105,82 +109,54 @@ class NiceReplay(NiceHand):
     """The replay of one record: runs the phases over the state of :class:`NiceHand` in the
     order of the game. Built, run once, discarded."""
 
-    # -- driver ----------------------------------------------------------------------------
     def run(self) -> Report:
-        report = self.report
+        """Replay the whole record and return its report."""
         try:
-            if len(report.players) != self.n:  # nothing else can be seated (G-2)
-                self.stop(
-                    "WRONG_PLAYERS",
-                    f"{self.game.key} is played by {self.n} players; "
-                    f"the record names {len(report.players)}",
-                    "G-2",
-                    loc=self.record.start,
-                )
-            self.sort_lines()
-            if self.mountain():
-                return self.finish()
-            if self.single_pass and self.single_pass_ready():
-                return self.run_single_pass()
-            halted = self.seat_before_replay()  # G-2: the tricks before it are still replayed
-            self.deal()
-            if self.n == 4 and "call" not in self.lines.single and not self.lines.tricks:
-                self.flag(
-                    "PARTIAL_RECORD",
-                    NOTE,
-                    "the record stops before the call; nothing is scored",
-                    "G-2",
-                    loc=self.record.start,
-                )
-                return self.finish()
-            if self.n == 4:
-                self.settle_contract()
-            else:
-                self.start_hands()
-            if self.contract.surrender:
-                report.complete = True
-                self.check_no_play_after(
-                    "the surrender ends the deal (NICE-9)", contract_lines=False
-                )
-            else:
-                self.declarations_before_play()
-                self.play()
-            if halted:
-                raise _Stop
+            if self.before_play():
+                P.play(self)
         except _Stop:
-            self.stopped = True
-            self.forget_later_halt()
+            pass
         return self.finish()
 
-    def run_single_pass(self) -> Report:
-        """Deal, contract and declarations as on the general path, then one replay loop
-        (:func:`~scorer.games.nice.play.single_pass`). On anything unusual (an error, a card
-        not held, a trick out of order, a surrender with play) the record is replayed from
-        scratch on the general path, which then finds and words every problem: the single
-        pass only ever accepts what the general path accepts, with the same findings."""
-        try:
-            self.deal()
-            if self.n == 4:
-                self.settle_contract()
-            else:
-                self.start_hands()
-            if self.contract.surrender:
-                raise P.Fallback
-            self.declarations_before_play()
-            P.single_pass(self)
-        except (_Stop, P.Fallback):
-            return NiceReplay(self.game, self.record, self.given_options, single_pass=False).run()
-        self.report.complete = True
-        return self.finish()
+    def before_play(self) -> bool:
+        """Replay the lines before the first trick: the players, the mountain (NICE-5), the
+        deal and the discard (NICE-6), the contract (NICE-7 .. NICE-9) and the declarations
+        before play (NICE-12). True when the play begins (its state is then set up); False
+        when the deal ends before it (thrown in, surrendered, or the record stops first)."""
+        report = self.report
+        if len(report.players) != self.n:  # nothing else can be seated (G-2)
+            self.halt(
+                "WRONG_PLAYERS",
+                loc=self.record.start,
+                game=self.game.key,
+                players=self.n,
+                count=len(report.players),
+            )
+        self.sort_lines()
+        if self.mountain():
+            return False
+        self.deal()
+        if self.n == 4 and "call" not in self.lines.single and not self.lines.tricks:
+            self.say("PARTIAL_RECORD", NOTE, "G-2", variant="call", loc=self.record.start)
+            return False
+        if self.n == 4:
+            C.settle_contract(self)
+        else:
+            self.start_hands()
+        if self.contract.surrender:
+            report.complete = True
+            self.check_no_play_after("surrender", contract_lines=False)
+            return False
+        D.declarations_before_play(self)
+        self.begin_tricks()
+        return True
 
     def finish(self) -> Report:
         report = self.report
         if report.complete and not report.errors and not report.thrown_in:
             score_hand(self)
-            try:  # a malformed claim line is an error (G-2), not an escaping _Stop
+            with suppress(_Stop):  # a malformed claim line is an error (G-2), nothing more
                 self.check_claims()
-            except _Stop:
-                self.stopped = True
         elif self.contract_known and not report.thrown_in:
             # G-2: what came before the stop is reported; with nothing paid, the declarations
             # accepted so far are named here rather than as payments
@@ -191,25 +167,3 @@ class NiceReplay(NiceHand):
                 )
         report.findings.sort(key=lambda f: (f.loc is None, f.loc or Loc(0, 0)))
         return report
-
-    # -- NICE-7 .. NICE-9: Solo, call, exchange, surrender ---------------------------------
-    def settle_contract(self) -> None:
-        C.settle_contract(self)
-
-    # -- NICE-12 and NICE-13: declarations -------------------------------------------------
-    def declarations_before_play(self) -> None:
-        D.declarations_before_play(self)
-
-    # -- play ------------------------------------------------------------------------------
-    def play(self) -> None:
-        P.play(self)
-        if self.play_complete and not self.stopped:
-            self.report.complete = True
-        elif not self.report.errors:
-            self.flag(
-                "PARTIAL_RECORD",
-                NOTE,
-                f"the record stops after {len(self.seated)} trick line(s); nothing is scored",
-                "G-2",
-                loc=self.record.start,
-            )

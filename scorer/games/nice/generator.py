@@ -9,18 +9,28 @@ completes them, and random legal cards. Its records must verify clean.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Mapping
+from typing import Protocol
 
 from ...cards import CARDS, FOOL, Card
 from ...cardset import cards_of
 from ...record import Item, Line, Record, Trick
 from ...tricks import TRUMP_MASK
 from . import rules as R
-from .hand import NiceTable
+from .hand import NiceHand, NiceTable
 
 DEFAULT_PLAYERS = ["Anna", "Bruno", "Carla", "Dario"]
 
 
-def _cards_line(keyword: str, subject: str | None, cards, extra: tuple[Item, ...] = ()) -> Line:
+class _Playable(NiceTable, Protocol):
+    """A Nice game that gives the state of a deal as its play begins (the Hand API)."""
+
+    def start_play(self, record: Record, options: Mapping[str, str] | None = None) -> NiceHand: ...
+
+
+def _cards_line(
+    keyword: str, subject: str | None, cards: Iterable[Card], extra: tuple[Item, ...] = ()
+) -> Line:
     items = tuple(Item(str(c), c) for c in sorted(cards))
     return Line(keyword, subject, items + extra)
 
@@ -30,7 +40,7 @@ def _words_line(keyword: str, subject: str | None, words: list[str]) -> Line:
 
 
 def random_record(
-    game: NiceTable, rng: random.Random, players: list[str] | None = None, dealer: int | None = None
+    game: _Playable, rng: random.Random, players: list[str] | None = None, dealer: int | None = None
 ) -> Record:
     n = game.num_players
     players = list(players or DEFAULT_PLAYERS[:n])
@@ -38,7 +48,6 @@ def random_record(
         dealer = rng.randrange(n)
     tags = (("Game", game.key), ("Players", ", ".join(players)), ("Dealer", players[dealer]))
     body: list[Line | Trick] = []
-    eldest = (dealer + 1) % n
 
     deck = list(cards_of(R.PACK))
     rng.shuffle(deck)
@@ -81,12 +90,10 @@ def random_record(
     body.append(_cards_line("discard", None, discard, announce))
     hands[dealer] &= ~discard_mask
 
-    first = eldest
     if n == 4:
         outcome = _contract(rng, players, dealer, hands, discard_mask, body)
         if outcome == "surrender":
             return Record(tags, tuple(body))
-        first = eldest
 
     for seat in range(n):
         trumps = [c for c in cards_of(hands[seat] & (TRUMP_MASK | FOOL.bit))]
@@ -95,7 +102,7 @@ def random_record(
             items = (Item("10-tarocche"), *(Item(str(c), c) for c in sorted(shown)))
             body.append(Line("declare", players[seat], items))
 
-    _play(game, rng, hands, first, body)
+    _play(game, rng, tags, body)
     return Record(tags, tuple(body))
 
 
@@ -117,7 +124,7 @@ def _contract(
     if solo is None:
         body.append(_words_line("solo", None, ["none"]))
         kings = [c for c in cards_of(R.KINGS) if not dealer_hand >> c & 1]
-        called = rng.choice(kings) if kings else R.ANGEL
+        king = rng.choice(kings) if kings else R.ANGEL
         # calls a King he holds: surrender or sans prendre (NICE-9); not when he holds all
         # four, for then he must call XX (NICE-8)
         if kings and rng.random() < 0.04:
@@ -126,7 +133,7 @@ def _contract(
                 choice = rng.choice(["surrender", "sans-prendre"])
                 body.append(Line("call", None, (Item(str(held[0]), held[0]), Item(choice))))
                 return choice
-        body.append(Line("call", None, (Item(str(called), called),)))
+        body.append(Line("call", None, (Item(str(king), king),)))
         return "call"
     body.append(_words_line("solo", None, [players[solo]]))
     if rng.random() < 0.2:
@@ -150,33 +157,33 @@ def _contract(
 
 
 def _play(
-    game: NiceTable, rng: random.Random, hands: list[int], leader: int, body: list[Line | Trick]
+    game: _Playable, rng: random.Random, tags: tuple[tuple[str, str], ...], body: list[Line | Trick]
 ) -> None:
-    """Random legal tricks; Mitigatti / Quatre Rei annotated on the completing card."""
+    """Random legal tricks, played through the Hand API (:meth:`NiceGame.start_play
+    <.game.NiceGame.start_play>`: whose turn, the legal cards, each card pushed); Mitigatti /
+    Quatre Rei annotated on the completing card (NICE-13). Appends the trick lines."""
+    state = game.start_play(Record(tags, tuple(body)))
     n = game.num_players
-    rules = R.RULES
-    hands = list(hands)
     sets = {"mitigatti": R.honours(), "quatre-rei": R.KINGS}
     pending = {
         (seat, name)
         for seat in range(n)
         for name, need in sets.items()
-        if hands[seat] & need == need and rng.random() < 0.9
+        if int(state.hand(seat)) & need == need and rng.random() < 0.9
     }
-    for number in range(1, game.hand_size + 1):
-        cards: list[Card] = []
-        items: list[Item] = []
-        for position in range(n):
-            seat = (leader + position) % n
-            legal = cards_of(rules.legal(hands[seat], cards))
-            card = rng.choice(legal)
-            hands[seat] &= ~card.bit
-            note = None
-            for name, need in sets.items():
-                if (seat, name) in pending and card.bit & need and not hands[seat] & need:
-                    note = name
-            items.append(Item(str(card), card, note))
-            cards.append(card)
-        named = leader if rng.random() < 0.1 else None
-        body.append(Trick(number, named, tuple(items)))
-        leader = (leader + rules.winner(cards)) % n
+    notes: dict[tuple[int, int], str] = {}  # (trick, position) -> the declaration written
+    while (seat := state.to_play()) is not None:
+        place = (state.done + 1, len(state.current_trick))
+        card = rng.choice(list(state.legal_cards()))
+        state.push(card)
+        remaining = int(state.hand(seat))
+        for name, need in sets.items():
+            if (seat, name) in pending and card.bit & need and not remaining & need:
+                notes[place] = name
+    for trick in state.report.tricks:
+        items = tuple(
+            Item(str(card), card, notes.get((trick.number, position)))
+            for position, card in enumerate(trick.cards)
+        )
+        named = trick.leader if rng.random() < 0.1 else None
+        body.append(Trick(trick.number, named, items))

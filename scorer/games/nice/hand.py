@@ -1,33 +1,43 @@
 """The state of one Nice replay (``nice4``, ``nice3``): :class:`NiceHand`.
 
-It holds what the phases read and write as the record is replayed (the sorted lines, the
-hands dealt and held, the contract, the declarations, the seated tricks) and the small steps
-that need no phase: sorting the lines, the mountain words (NICE-5), the deal and the discard
-(NICE-6), the hands when play begins, the claims. The phases (:mod:`.contract`,
-:mod:`.declare`, :mod:`.play`, :mod:`.scoring`) receive it; :mod:`.game` drives them.
+It is the play of one deal (:class:`~scorer.games.engine.TrickPlay`, the one trick loop) with
+what the phases read and write as the record is replayed: the sorted lines, the hands dealt
+and held, the contract, the declarations; and the small steps that need no phase: sorting
+the lines, the mountain words (NICE-5), the deal and the discard (NICE-6), the hands when
+play begins, the claims. Its hooks add Nice to the loop: the Bagatte watch (NICE-14,
+:class:`BagatteWatch`). The phases (:mod:`.contract`, :mod:`.declare`, :mod:`.play`,
+:mod:`.scoring`) receive it; :mod:`.game` drives them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Protocol
+from functools import cache
+from itertools import chain
+from operator import attrgetter
+from typing import ClassVar, Protocol
 
 from ...cards import CARDS, FOOL, Card
 from ...cardset import cards_of
 from ...claims import claim_findings
 from ...findings import Loc, Severity
 from ...record import Item, Line, Record, Trick
-from ...report import Report
-from ...tricks import CATEGORY, TRUMP, TRUMP_MASK
+from ...report import Report, TrickResult
+from ...tricks import CATEGORY, MUST_FOLLOW_TRUMPS, MUST_TRUMP, SUIT_MASKS, TRUMP, TRUMP_MASK
 from ...wording import Wording
-from ..replay import ReplayStop, Seating, SeatingReplay
+from ..engine import PlayTable, TrickPlay
+from ..replay import Replay, ReplayStop
 from . import rules as R
+from .messages import TEMPLATES, TRUMPS_NAME
 
-__all__ = ["Contract", "NiceHand", "NiceTable"]
+__all__ = ["BagatteWatch", "Contract", "NiceHand", "NiceTable", "play_table"]
 
-BITS = tuple(1 << i for i in range(97))
-_BIT_OF = {card: 1 << card for card in CARDS}  # a dict look-up by Card beats a tuple's
+_CARDS_OF = attrgetter("card_tuple")
+_BAGATTE_BIT = 1 << R.BAGATTE
+_BIT_OF: dict[Card | None, int] = {
+    card: 1 << card for card in CARDS
+}  # a dict look-up by Card beats a tuple's
 
 ERROR, VIOLATION, NOTE = Severity.ERROR, Severity.VIOLATION, Severity.NOTE
 WORDS_KEEP = {"keep": "keep", "tenir": "keep", "k": "keep"}
@@ -41,7 +51,7 @@ _Stop = ReplayStop  # this engine's name for the shared signal
 class Contract:
     """Who plays with whom, as settled before the play (four players; NICE-7 .. NICE-9)."""
 
-    declarer: int | None = None
+    declarer: int = 0  # the dealer, or the Solo player, once the contract is read
     partner: int | None = None
     solo: bool = False
     sans_prendre: bool = False
@@ -83,126 +93,262 @@ class NiceTable(Protocol):
     @property
     def hand_size(self) -> int: ...
 
-    @property
-    def seating(self) -> Seating: ...
-
     def resolve_options(self, *layers: Mapping[str, str] | None) -> dict[str, str]: ...
 
     def wording(self, record: Record) -> Wording: ...
 
 
-class NiceHand(SeatingReplay):
+@dataclass(slots=True)
+class BagatteWatch:
+    """NICE-14: is the holder of I still attempting Bagatte Ultimu, and how did it end?
+
+    He attempts it as long as he keeps I for the last trick and, after leading a plain suit,
+    leads that suit again while he holds it. The watch is told of his leads and of the last
+    trick (:class:`NiceHand`'s hooks), and knows then whether he won it with I or lost I."""
+
+    holder: int | None
+    attempting: bool
+    bound: int | None = None  # the plain suit he must keep leading
+    won: bool | None = None  # outcome, when he attempted it to the last trick
+
+    @classmethod
+    def of(cls, hands: list[int]) -> BagatteWatch:
+        """The watch over the hands when play begins."""
+        holder = next((s for s, hand in enumerate(hands) if hand & _BAGATTE_BIT), None)
+        return cls(holder, holder is not None)
+
+    def lead(
+        self, replay: Replay, card: int, hand_before: int, trick: int, loc: Loc | None
+    ) -> None:
+        """The holder leads ``card`` holding ``hand_before``: he must keep to the plain suit
+        he led before while he holds it, else the attempt ends with a note. A holder who no
+        longer holds I played it before this trick, so before the last: no attempt."""
+        if not self.attempting:
+            return
+        if not hand_before & _BAGATTE_BIT:
+            self.attempting = False
+            return
+        if self.bound is not None:
+            if hand_before & SUIT_MASKS[self.bound]:
+                if CATEGORY[card] != self.bound:
+                    self.attempting = False
+                    replay.say(
+                        "BAGATTE_LEAD_RULE",
+                        Severity.NOTE,
+                        "NICE-14",
+                        loc=loc,
+                        trick=trick,
+                        seat=self.holder,
+                        cards=(CARDS[card],),
+                        bound=self.bound,
+                    )
+                    return
+            else:
+                self.bound = None
+        if CATEGORY[card] < 4:
+            self.bound = CATEGORY[card]
+
+    def last_trick(self, result: TrickResult) -> None:
+        """The last trick is won: a holder still attempting who plays I in it wins Bagatte
+        Ultimu if he takes the trick, else loses it (Petar Bagatte). I played before the
+        last trick is not in it."""
+        if self.attempting and R.BAGATTE in result.cards:
+            self.won = result.winner == self.holder
+
+
+@cache
+def _play_table(
+    key: str, players: int, tricks: int, options: tuple[tuple[str, str], ...]
+) -> PlayTable:
+    chosen = dict(options)
+    return PlayTable(
+        players,
+        tricks,
+        R.PACK,
+        R.trick_rules(chosen),
+        R.card_points(chosen["honours"] == "world"),
+        "the 78-card pack",
+        f"a hand of {key}",
+        ties_to_later=True,  # NICE-4: equal Papotes go to the later card
+    )
+
+
+def play_table(game: NiceTable, options: Mapping[str, str]) -> PlayTable:
+    """The play of ``game`` under ``options`` as data (one table per game and options): the
+    78-card pack, the rules of play (:func:`.rules.trick_rules`), the card points (NICE-1)."""
+    return _play_table(game.key, game.num_players, game.hand_size, tuple(options.items()))
+
+
+class NiceHand(TrickPlay):
     """The state of one replay of one record, and the steps that need no phase module.
-    Built, run once (by :mod:`.game`), discarded."""
+    Built, run once (by :mod:`.game`), discarded; or stepped as the Hand API
+    (:meth:`NiceGame.start_play <.game.NiceGame.start_play>`)."""
 
-    @property
-    def seating(self) -> Seating:
-        return self.game.seating
+    # Nice's state in slots: the loop's own attributes stay few enough in the instance dict
+    # for Python's fast attribute access (a dict of more than 30 keys is a slow one).
+    __slots__ = (
+        "bagatte",
+        "card_points",
+        "contract",
+        "contract_known",
+        "dealer",
+        "dealt",
+        "dealt_known",
+        "declared",
+        "discard",
+        "eldest",
+        "game",
+        "honours",
+        "lines",
+        "n",
+        "options",
+        "record",
+        "short_line",
+        "shown",
+        "shown_complete",
+        "start",
+        "watched",
+        "words",
+    )
+    templates = TEMPLATES
+    trumps_name = TRUMPS_NAME
+    illegal_rules: ClassVar[Mapping[str, str]] = {
+        MUST_TRUMP: "NICE-11",
+        MUST_FOLLOW_TRUMPS: "NICE-11",
+    }
 
-    def __init__(
-        self,
-        game: NiceTable,
-        record: Record,
-        options: Mapping[str, str] | None,
-        single_pass: bool = True,
-    ):
+    def __init__(self, game: NiceTable, record: Record, options: Mapping[str, str] | None) -> None:
         self.game = game
         self.record = record
-        self.given_options = options
-        self.single_pass = single_pass
         self.n = game.num_players
-        players = record.players
-        self.report = Report(game.key, tuple(players), record.dealer, unit=game.unit)
         self.options = game.resolve_options(record.options, options)
+        report = Report(game.key, tuple(record.players), record.dealer, unit=game.unit)
+        super().__init__(play_table(game, self.options), report)
         self.words = game.wording(record)  # cards and suits in the record's style
         world = self.options["honours"] == "world"
-        self.points = R.card_points(world)
+        self.card_points = self.table.points  # NICE-1
         self.honours = R.honours(world)
         self.dealer = record.dealer if record.dealer is not None else 0
         self.eldest = (self.dealer + 1) % self.n
         self.contract = Contract()
         self.lines = _Lines()
-        # per trick: the line, its leader's seat, its cards, the winner's seat (None: unfinished)
-        self.seated: list[tuple[Trick, int, tuple[Card, ...], int | None]] = []
-        self.played = [0] * self.n
-        self.known = [True] * self.n  # False: hand is only what the record shows being played
+        # the cards each seat is seen to play in the trick lines, and whether those lines are
+        # the whole play: read by a first pass (see seat_trick_lines) when the deal needs them
+        self.shown = [0] * self.n
+        self.shown_complete = False
+        self.dealt_known = [True] * self.n  # False: the hand is only what its plays show
         self.dealt: list[int] = [0] * self.n
         self.start: list[int] = [0] * self.n  # hands when play begins
         self.discard: int | None = None
-        self.stopped = False
         self.contract_known = False  # settled (start_hands done): reported in any case (G-2)
         self.declared: dict[tuple[int, str], Line | Item] = {}  # (seat, combination) -> where
-        self.bagatte = None  # the BagatteWatch of the play (NICE-14)
-        # tricks and card points won per seat and the Fool's seat, from the single pass
-        self.trick_tally: tuple[list[int], list[int], int | None] | None = None
+        self.bagatte: BagatteWatch | None = None  # NICE-14, from the start of play
+        self.watched: int | None = None  # the holder of I while he attempts Bagatte Ultimu
+        self.short_line = 0  # the cards of a short trick line that is not the last (G-2)
 
-    def single_pass_ready(self) -> bool:
-        """The record has what the single pass needs: every hand, the discard, the call (four
-        players) and every trick. Anything it cannot settle on the way sends it back."""
-        lines = self.lines
-        return (
-            len(lines.hands) == self.n
-            and len(lines.tricks) == self.game.hand_size
-            and "discard" in lines.single
-            and (self.n == 3 or "call" in lines.single)
-        )
+    # -- the loop's hooks --------------------------------------------------------------------
+    def begin_tricks(self) -> None:
+        """Play begins: the hands when it begins (:attr:`start`), the first leader (NICE-10),
+        the discard out of play, and the Bagatte watch (NICE-14)."""
+        self.begin_play(self.start, None, self.first_leader(), self.discard or 0)
+        self.bagatte = watch = BagatteWatch.of(self.start)
+        self.watched = watch.holder if watch.attempting else None
+
+    def on_led(self, led: int) -> bool:
+        """NICE-14: the holder of I leads (the led category is known once a card other than
+        the Fool is played, so a Fool he leads is watched then too)."""
+        if self.leader == self.watched:
+            self.watch_lead()
+        return TrickPlay.on_led(self, led)
+
+    def watch_lead(self) -> None:
+        """Tell the Bagatte watch of the lead of the trick on the table, if the holder's."""
+        watch = self.bagatte
+        if watch is not None and watch.attempting and self.leader == watch.holder:
+            card = self.current[0]
+            source = self.source
+            watch.lead(
+                self,
+                card,
+                self.hands[self.leader] | 1 << card,
+                self.done + 1,
+                source.loc if source is not None else None,
+            )
+            if not watch.attempting:
+                self.watched = None
+
+    def trick_over(self, result: TrickResult) -> None:
+        """NICE-14: the last trick decides Bagatte Ultimu."""
+        if result.number == self.table.tricks and self.bagatte is not None:
+            self.bagatte.last_trick(result)
+
+    def short_trick(self, trick: Trick, count: int) -> None:
+        """G-2: a short trick line that is not the last. Its cards were played: the trick log
+        keeps it, unwon, and the declarations on its cards are read before the play driver
+        (:func:`.play.play`) stops (:meth:`stop_short`)."""
+        self.short_line = count
+
+    def stop_short(self, trick: Trick) -> None:
+        """Stop at the short trick line :meth:`short_trick` kept (G-2)."""
+        super().short_trick(trick, self.short_line)
 
     # -- lines -----------------------------------------------------------------------------
     def sort_lines(self) -> None:
+        """File the record's lines by keyword (:class:`_Lines`), each section line with the
+        number of trick lines before it; G-2 for a line twice or out of place."""
         lines = self.lines
         tricks = lines.tricks
-        hands = lines.hands
-        folded = list(map(str.casefold, self.report.players))
         body = self.record.body
         kinds = list(map(type, body))
-        rest = ()
+        rest: tuple[Line | Trick, ...] = ()
         if Trick in kinds:  # the usual shape: section lines, then only trick lines
             first = kinds.index(Trick)
             if kinds.count(Trick) == len(body) - first:
                 body, rest = body[:first], body[first:]
+        folded = [player.casefold() for player in self.report.players]
         for entry in body:
             if isinstance(entry, Trick):
                 tricks.append(entry)
-                continue
-            tricks_seen = len(tricks)
-            keyword = entry.keyword
-            if keyword == "hand":
-                wanted = (entry.subject or "").strip().casefold()
-                if wanted in folded:  # the first seat of that name, as seat_named finds it
-                    seat = folded.index(wanted)
-                else:
-                    seat = self.seat_named(entry.subject, entry.loc)  # stops: unknown player
-                if seat in hands:
-                    self.stop(
-                        "DUPLICATE_LINE", f"a second hand line for {entry.subject}", loc=entry.loc
-                    )
-                hands[seat] = entry
-            elif keyword == "mountain":
-                round_no = int(entry.subject or 0)
-                if round_no in lines.mountain or not 1 <= round_no <= len(self.game.rounds):
-                    self.stop(
-                        "BAD_MOUNTAIN",
-                        f"mountain round {entry.subject} is repeated or "
-                        f"out of range 1..{len(self.game.rounds)}",
-                        "NICE-5",
-                        loc=entry.loc,
-                    )
-                lines.mountain[round_no] = entry
-            elif keyword == "declare":
-                lines.declares.append((tricks_seen, entry))
-            elif keyword == "claim":
-                lines.claims.append(entry)
+            elif entry.keyword == "hand":
+                self.sort_hand_line(entry, folded)
             else:
-                if keyword in lines.single:
-                    self.stop("DUPLICATE_LINE", f"a second {keyword} line", loc=entry.loc)
-                if tricks_seen:
-                    self.stop(
-                        "LINE_OUT_OF_PLACE",
-                        f"the {keyword} line comes after play began",
-                        loc=entry.loc,
-                    )
-                lines.single[keyword] = entry
-        tricks.extend(rest)
+                self.sort_line(entry, len(tricks))
+        tricks.extend(rest)  # type: ignore[arg-type]  # (only trick lines)
+
+    def sort_hand_line(self, entry: Line, folded: list[str]) -> None:
+        """File a hand line under its player's seat (``folded``: the players' names folded)."""
+        wanted = (entry.subject or "").strip().casefold()
+        if wanted in folded:  # the first seat of that name, as seat_named finds it
+            seat = folded.index(wanted)
+        else:
+            seat = self.seat_named(entry.subject, entry.loc)  # stops: unknown player
+        if seat in self.lines.hands:
+            self.halt("DUPLICATE_LINE", variant="hand", loc=entry.loc, subject=entry.subject)
+        self.lines.hands[seat] = entry
+
+    def sort_line(self, entry: Line, tricks_seen: int) -> None:
+        """File one section line other than a hand line (``tricks_seen``: trick lines
+        before it)."""
+        lines = self.lines
+        keyword = entry.keyword
+        if keyword == "mountain":
+            round_no = int(entry.subject or 0)
+            rounds = len(self.game.rounds)
+            if round_no in lines.mountain or not 1 <= round_no <= rounds:
+                self.halt(
+                    "BAD_MOUNTAIN", "NICE-5", loc=entry.loc, written=entry.subject, rounds=rounds
+                )
+            lines.mountain[round_no] = entry
+        elif keyword == "declare":
+            lines.declares.append((tricks_seen, entry))
+        elif keyword == "claim":
+            lines.claims.append(entry)
+        else:
+            if keyword in lines.single:
+                self.halt("DUPLICATE_LINE", loc=entry.loc, keyword=keyword)
+            if tricks_seen:
+                self.halt("LINE_OUT_OF_PLACE", loc=entry.loc, keyword=keyword)
+            lines.single[keyword] = entry
 
     # -- NICE-5: the mountain --------------------------------------------------------------
     def mountain(self) -> bool:
@@ -211,66 +357,53 @@ class NiceHand(SeatingReplay):
         for round_no in sorted(self.lines.mountain):
             line = self.lines.mountain[round_no]
             if thrown_in_at is not None:
-                self.stop(
-                    "PLAY_AFTER_THROW_IN",
-                    f"round {round_no} after the deal was thrown in",
-                    "NICE-5",
-                    loc=line.loc,
-                )
-            words = []
-            for item in line.items:
-                word = WORDS_KEEP.get(item.text.casefold()) or WORDS_MOUNTAIN.get(
-                    item.text.casefold()
-                )
-                if word is None:
-                    self.stop(
-                        "BAD_WORD",
-                        f"{item.text!r} is neither keep nor mountain",
-                        "NICE-5",
-                        loc=item.loc,
-                    )
-                if words and words[-1] == "keep":
-                    self.stop(
-                        "SPOKE_AFTER_KEEP",
-                        "the first keep ends the speaking",
-                        "NICE-5",
-                        loc=item.loc,
-                    )
-                words.append(word)
-            if len(words) > self.n:
-                self.stop(
-                    "BAD_MOUNTAIN",
-                    f"{len(words)} words for {self.n} players",
-                    "NICE-5",
-                    loc=line.loc,
-                )
-            if "keep" not in words:
-                if len(words) < self.n:
-                    self.stop(
-                        "BAD_MOUNTAIN",
-                        "the speaking stops before anyone kept",
-                        "NICE-5",
-                        loc=line.loc,
-                    )
+                self.halt("PLAY_AFTER_THROW_IN", "NICE-5", loc=line.loc, round=round_no)
+            if "keep" not in self.mountain_words(line):
                 thrown_in_at = round_no
         if thrown_in_at is None:
             return False
         self.report.thrown_in = True
         self.report.complete = True
         self.check_dealt_hands(thrown_in_at)  # G-4a: the deal so far could have happened
-        self.check_no_play_after(f"all went to the mountain in round {thrown_in_at} (NICE-5, G-4)")
+        self.check_no_play_after("mountain", round=thrown_in_at)
         return True
 
-    def check_no_play_after(self, why: str, contract_lines: bool = True) -> None:
+    def mountain_words(self, line: Line) -> list[str]:
+        """The words of one round's line, checked (NICE-5): each keep or mountain, none after
+        a keep, at most one per player, and a keep or everyone's word."""
+        words: list[str] = []
+        for item in line.items:
+            folded = item.text.casefold()
+            word = WORDS_KEEP.get(folded) or WORDS_MOUNTAIN.get(folded)
+            if word is None:
+                self.halt("BAD_WORD", "NICE-5", loc=item.loc, word=item.text)
+            if words and words[-1] == "keep":
+                self.halt("SPOKE_AFTER_KEEP", "NICE-5", loc=item.loc)
+            words.append(word)
+        if len(words) > self.n:
+            self.halt(
+                "BAD_MOUNTAIN",
+                "NICE-5",
+                variant="words",
+                loc=line.loc,
+                count=len(words),
+                players=self.n,
+            )
+        if "keep" not in words and len(words) < self.n:
+            self.halt("BAD_MOUNTAIN", "NICE-5", variant="nobody_kept", loc=line.loc)
+        return words
+
+    def check_no_play_after(self, why: str, contract_lines: bool = True, **facts: int) -> None:
+        """G-4: nothing is played after the deal ended (``why``: the variant that says how)."""
         lines = self.lines
-        extra = [*lines.tricks, *(ln for _, ln in lines.declares)]
+        extra: list[Line | Trick] = [*lines.tricks, *(ln for _, ln in lines.declares)]
         if contract_lines:
             extra += lines.single.values()
         if extra:
             first = min(extra, key=lambda e: (e.loc is None, e.loc or Loc(0, 0)))
-            self.stop("PLAY_AFTER_END", f"the record goes on although {why}", "G-4", loc=first.loc)
+            self.halt("PLAY_AFTER_END", "G-4", variant=why, loc=first.loc, **facts)
 
-    # -- seats: who played each card -------------------------------------------------------
+    # -- the first leader and the cards shown ----------------------------------------------
     def first_leader(self) -> int:
         """NICE-10: eldest leads; with ``first-lead=declarer`` the Solo player does, including
         a dealer who called his own King and plays Solo sans prendre (NICE-9)."""
@@ -288,38 +421,55 @@ class NiceHand(SeatingReplay):
             return self.dealer
         return self.eldest
 
-    def seat_plays(self) -> None:
-        """Seat the plays from the trick winners (:meth:`SeatingReplay.seat_tricks`)."""
-        self.seat_tricks(self.lines.tricks, self.first_leader())
+    def needs_shown_cards(self) -> bool:
+        """Whether the deal must know the cards the trick lines show each seat playing: to
+        take a hand not written, or the discard not written, from the play, or to see that a
+        discarded card is also played (NICE-6)."""
+        lines = self.lines
+        if not lines.tricks:
+            return False
+        discard = lines.single.get("discard")
+        if len(lines.hands) < self.n or discard is None:
+            return True
+        cards = {card for card in discard.card_tuple if card is not None}
+        return not cards.isdisjoint(chain.from_iterable(map(_CARDS_OF, lines.tricks)))
 
-    @property
-    def play_complete(self) -> bool:
-        """Every trick of the hand is in the record, each with all its cards."""
-        seated = self.seated
-        return len(seated) == self.game.hand_size and seated[-1][3] is not None
+    def seat_trick_lines(self) -> None:
+        """The cards the trick lines show each seat playing (:attr:`shown`) and whether they
+        hold the whole play (:attr:`shown_complete`): the lines played through the same
+        trick loop with every hand unknown and no hook, as far as they can be seated (G-2;
+        the real replay words what stops them)."""
+        n = self.n
+        scout = TrickPlay(self.table, Report(self.game.key, self.report.players, self.dealer))
+        scout.begin_play([0] * n, [False] * n, self.first_leader())
+        tricks = self.lines.tricks
+        last = len(tricks) - 1
+        try:
+            for index, trick in enumerate(tricks):
+                if scout.play_trick(trick, index == last).winner is None:
+                    break
+        except ReplayStop:
+            pass
+        self.shown = scout.played
+        self.shown_complete = scout.done == self.table.tricks
 
     # -- NICE-5, NICE-6: deal and discard --------------------------------------------------
     def deal(self) -> None:
         """The hand lines of a deal dealt out (:meth:`check_dealt_hands`), then the discard;
         hands not written are taken from the play when it is complete."""
         self.check_dealt_hands(len(self.game.rounds))
+        if self.needs_shown_cards():
+            self.seat_trick_lines()
         self.read_discard()
         hands = self.lines.hands
         if len(hands) == self.n:
             return
-        complete = self.play_complete
+        complete = self.shown_complete
         for seat in range(self.n):
             if seat not in hands:
-                self.known[seat] = complete
+                self.dealt_known[seat] = complete
         if not complete:
-            self.flag(
-                "DEAL_UNKNOWN",
-                NOTE,
-                "the deal is not written in full and the play is "
-                "incomplete: only plays proved wrong by the record itself are flagged",
-                "G-2",
-                loc=self.record.start,
-            )
+            self.say("DEAL_UNKNOWN", NOTE, "G-2", loc=self.record.start)
 
     def check_dealt_hands(self, rounds_dealt: int) -> None:
         """The ``hand`` lines after ``rounds_dealt`` rounds of the deal (NICE-5): cards of the
@@ -328,9 +478,9 @@ class NiceHand(SeatingReplay):
         game = self.game
         size = sum(game.rounds[:rounds_dealt])
         sizes = [size] * self.n
-        if rounds_dealt == len(game.rounds):
+        all_rounds = rounds_dealt == len(game.rounds)
+        if all_rounds:
             sizes[self.dealer] += game.dealer_extra
-        after = "" if rounds_dealt == len(game.rounds) else f" in {rounds_dealt} round(s)"
         union = 0
         outside = ~R.PACK
         for seat, line in sorted(self.lines.hands.items()):
@@ -340,15 +490,17 @@ class NiceHand(SeatingReplay):
             except KeyError:  # an unknown card (None)
                 mask = 0
             if not mask or mask.bit_count() != len(cards) or mask & union or mask & outside:
-                mask = self.check_hand_cards(seat, line, union)
+                mask = self.check_hand_cards(seat, line, union, R.PACK, self.table.pack_name)
             if mask.bit_count() != sizes[seat]:
-                self.stop(
+                self.halt(
                     "WRONG_HAND_SIZE",
-                    f"{self.name(seat)} was dealt {mask.bit_count()} "
-                    f"cards; the deal gives {sizes[seat]}{after}",
                     "NICE-5",
+                    variant="" if all_rounds else "rounds",
                     loc=line.loc,
                     seat=seat,
+                    count=mask.bit_count(),
+                    size=sizes[seat],
+                    rounds=rounds_dealt,
                 )
             union |= mask
             self.dealt[seat] = mask
@@ -356,132 +508,116 @@ class NiceHand(SeatingReplay):
     def read_discard(self) -> None:
         """NICE-6: the discard's size, its cards, and the announced number of Tarots."""
         line = self.lines.single.get("discard")
-        dealer = self.dealer
-        size = self.game.discard_size
         if line is None:
-            if self.play_complete:
-                self.discard = R.PACK & ~sum(self.played)
-                self.flag(
-                    "DISCARD_DERIVED",
-                    NOTE,
-                    "the discard is not written; it is the cards "
-                    "nobody played: " + self.words.mask(self.discard),
-                    "NICE-6",
-                    loc=self.record.start,
+            if self.shown_complete:
+                self.discard = R.PACK & ~sum(self.shown)
+                self.say(
+                    "DISCARD_DERIVED", NOTE, "NICE-6", loc=self.record.start, discard=self.discard
                 )
             return
-        cards = line.cards()
-        text = self.words.card
-        mask = 0
-        anywhere = 0  # every card played, by anyone (played_anywhere)
-        for played in self.played:
-            anywhere |= played
-        for item in line.items:
-            if item.card is not None:
-                if item.card.bit & mask:
-                    self.stop(
-                        "DUPLICATE_CARD",
-                        f"{text(item.card)} twice in the discard",
-                        loc=item.loc,
-                        cards=(item.card,),
-                    )
-                mask |= item.card.bit
-                if anywhere >> item.card & 1:
-                    self.stop(
-                        "DUPLICATE_CARD",
-                        f"{text(item.card)} is discarded and also played",
-                        loc=item.loc,
-                        cards=(item.card,),
-                    )
-                if dealer in self.lines.hands and not self.dealt[dealer] >> item.card & 1:
-                    self.stop(
-                        "CARD_NOT_HELD",
-                        f"the dealer did not hold {text(item.card)}",
-                        loc=item.loc,
-                        seat=dealer,
-                        cards=(item.card,),
-                    )
-        if len(cards) != size:
-            self.stop(
+        mask = self.discard_cards(line)
+        size = self.game.discard_size
+        count = len(line.cards())
+        if count != size:
+            self.halt(
                 "WRONG_DISCARD_SIZE",
-                f"the dealer discards {size} cards, not {len(cards)}",
                 "NICE-6",
                 loc=line.loc,
-                seat=dealer,
+                seat=self.dealer,
+                size=size,
+                count=count,
             )
         self.discard = mask
         forbidden = mask & (R.KINGS | self.honours)
         if forbidden:
-            self.flag(
+            self.say(
                 "BAD_DISCARD",
                 VIOLATION,
-                "Kings and Honours may not be discarded: " + self.words.mask(forbidden),
                 "NICE-6",
                 loc=line.loc,
-                seat=dealer,
+                seat=self.dealer,
                 cards=tuple(cards_of(forbidden)),
+                forbidden=forbidden,
             )
-        tarots = (mask & R.TAROTS).bit_count()
+        self.check_announcement(line, (mask & R.TAROTS).bit_count())
+
+    def discard_cards(self, line: Line) -> int:
+        """The discard's cards as a mask, each checked (G-2): not twice, not also played,
+        and held by the dealer when his hand is written."""
+        dealer = self.dealer
+        mask = 0
+        anywhere = 0  # every card the trick lines show played, by anyone
+        for played in self.shown:
+            anywhere |= played
+        dealt = self.dealt[dealer] if dealer in self.lines.hands else None
+        for item in line.items:
+            card = item.card
+            if card is None:
+                continue
+            loc, cards = item.loc, (card,)
+            if card.bit & mask:
+                self.halt("DUPLICATE_CARD", variant="discard", loc=loc, cards=cards)
+            mask |= card.bit
+            if anywhere >> card & 1:
+                self.halt("DUPLICATE_CARD", variant="discarded_played", loc=loc, cards=cards)
+            if dealt is not None and not dealt >> card & 1:
+                self.halt("CARD_NOT_HELD", variant="discard", loc=loc, seat=dealer, cards=cards)
+        return mask
+
+    def check_announcement(self, line: Line, tarots: int) -> None:
+        """NICE-6: the dealer announces the Tarots he discards."""
+        dealer = self.dealer
         announce = line.options().get("announce")
         if announce is None:
             if tarots:
-                self.flag(
+                self.say(
                     "TAROTS_NOT_ANNOUNCED",
                     VIOLATION,
-                    f"the discard holds {tarots} Tarot(s) and the dealer announced none",
                     "NICE-6",
                     loc=line.loc,
                     seat=dealer,
+                    tarots=tarots,
                 )
         elif not announce.value.isdigit():
-            self.stop(
-                "BAD_ANNOUNCEMENT", f"announce={announce.value!r} is not a number", loc=announce.loc
-            )
+            self.halt("BAD_ANNOUNCEMENT", loc=announce.loc, value=announce.value)
         elif int(announce.value) != tarots:
-            self.flag(
+            self.say(
                 "WRONG_ANNOUNCEMENT",
                 VIOLATION,
-                f"the dealer announced "
-                f"{announce.value} Tarot(s) discarded; the discard holds {tarots}",
                 "NICE-6",
                 loc=announce.loc,
                 seat=dealer,
+                announced=announce.value,
+                tarots=tarots,
             )
-
-    def played_anywhere(self, card: Card) -> bool:
-        return any(p >> card & 1 for p in self.played)
 
     def start_hands(self) -> None:
         """Hands when play begins: dealt less discard, with the Solo exchange applied; for
         seats without a hand line, the cards they are seen to play (G-2 note in :meth:`deal`).
         """
         contract = self.contract
-        exchange = (
-            contract.given is not None
-            and contract.holder is not None
-            and contract.called is not None
-        )
+        given, called = contract.given, contract.called
+        exchange = given is not None and contract.holder is not None and called is not None
         for seat in range(self.n):
             if seat in self.lines.hands:
                 hand = self.dealt[seat]
                 if seat == self.dealer and self.discard is not None:
                     hand &= ~self.discard
                 if exchange and seat == contract.declarer:
-                    hand = hand & ~contract.given.bit | contract.called.bit
+                    hand = hand & ~given.bit | called.bit  # type: ignore[union-attr]
                 elif exchange and seat == contract.holder:
-                    hand = hand & ~contract.called.bit | contract.given.bit
+                    hand = hand & ~called.bit | given.bit  # type: ignore[union-attr]
                 self.start[seat] = hand
             else:
-                self.start[seat] = self.played[seat]
-                hand = self.played[seat]
+                self.start[seat] = hand = self.shown[seat]
                 if exchange and seat == contract.declarer:
-                    hand = hand & ~contract.called.bit | contract.given.bit
+                    hand = hand & ~called.bit | given.bit  # type: ignore[union-attr]
                 elif exchange and seat == contract.holder:
-                    hand = hand & ~contract.given.bit | contract.called.bit
+                    hand = hand & ~given.bit | called.bit  # type: ignore[union-attr]
                 if seat == self.dealer and self.discard is not None:
                     hand |= self.discard
                 self.dealt[seat] = hand
-        if all(self.known):
+        if all(self.dealt_known):
             self.report.hands = tuple(self.dealt)
         self.report.discard = self.discard
         self.contract_known = True
@@ -492,7 +628,6 @@ class NiceHand(SeatingReplay):
         self.report.findings += claim_findings(self.lines.claims, self.report, "marca", "NICE-18")
 
     # -- helpers shared by the phase modules ------------------------------------------------
-
     def tarots_in(self, mask: int) -> int:
         """Tarots for 10 Tarocche: the numbered trumps and the Fool (NICE-12)."""
         return (mask & (TRUMP_MASK | FOOL.bit)).bit_count()

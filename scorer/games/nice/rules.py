@@ -6,6 +6,7 @@ Rulings NICE-1 .. NICE-18 (``shared/rulings.md``) decide what the seed leaves op
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 
 from ...cards import CARDS, FOOL, suit_card, trump
@@ -26,6 +27,7 @@ __all__ = [
     "RULINGS",
     "card_points",
     "honours",
+    "trick_rules",
 ]
 
 #: The rulings this engine implements (``shared/rulings.md``), as the rules pages list them.
@@ -46,10 +48,16 @@ BAGATTE = trump(1)
 #: NICE-4: XX above XXI above XIX..VI; the Papotes V..II equal (later played wins); I lowest.
 #: Black suits K Q C J A 10..2, red K Q C J A 2..10 (the Ace always fifth).
 RULES = TrickRules.simple(
-    trump_order=[1, [2, 3, 4, 5], *range(6, 20), 21, 20],
+    trump_order=[1, [2, 3, 4, 5], *range(6, 20), 21, 20],  # type: ignore[list-item]  # (a tie)
     black=(14, 13, 12, 11, 1, *range(10, 1, -1)),
     red=(14, 13, 12, 11, 1, *range(2, 11)),
 )
+
+
+def trick_rules(options: Mapping[str, str]) -> TrickRules:
+    """The rules of play under ``options`` (NICE-4's ranks; NICE-11: no overtrumping). The
+    one place a house rule of play goes: the engine applies what these rules say."""
+    return RULES
 
 
 @cache

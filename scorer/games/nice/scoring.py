@@ -37,24 +37,22 @@ def tally(h: NiceHand) -> list[SideTally]:
     count = max(sides) + 1
     card_points = [0] * count
     tricks = [0] * count
-    points = h.points
+    points = h.card_points
     n = h.n
-    fast = h.trick_tally  # the same sums per seat, when the single pass made them
-    if fast is not None:
-        won_tricks, won_points, fool_seat = fast
-        for seat in range(n):
-            tricks[sides[seat]] += won_tricks[seat]
-            card_points[sides[seat]] += won_points[seat]
-        if fool_seat is not None:
-            card_points[sides[fool_seat]] += points[FOOL]
-    for trick in h.report.tricks if fast is None else ():
-        winner_side = sides[trick.winner]
-        tricks[winner_side] += 1
-        card_points[winner_side] += trick.points  # the Fool is not in a trick's points
-        cards = trick.cards
-        if FOOL in cards:
-            fool_seat = (trick.leader + cards.index(FOOL)) % n
-            card_points[sides[fool_seat]] += points[FOOL]
+    won_tricks = [0] * n
+    won_points = [0] * n
+    for trick in h.report.tricks:
+        seat = trick.winner  # a scored hand's tricks are all won
+        won_tricks[seat] += 1  # type: ignore[index]
+        won_points[seat] += trick.points  # type: ignore[index]  # (the Fool's are not in them)
+    for seat in range(n):
+        tricks[sides[seat]] += won_tricks[seat]
+        card_points[sides[seat]] += won_points[seat]
+    # NICE-3: the Fool's points stay with the side of whoever held it when play began, who
+    # played it (a whole hand is scored); a Fool discarded goes with the discard
+    fool_seat = next((seat for seat in range(n) if h.start[seat] >> FOOL & 1), None)
+    if fool_seat is not None:
+        card_points[sides[fool_seat]] += points[FOOL]
     discard_points = [0] * count
     dealer_side = sides[h.dealer]
     discard_points[dealer_side] = sum(points[c] for c in cards_of(h.discard or 0)) + 1
@@ -103,8 +101,8 @@ def score_hand(h: NiceHand) -> None:
                 "NICE-16",
             )
         )
-    watch = getattr(h, "bagatte", None)
-    if watch is not None and watch.won is not None:
+    watch = h.bagatte
+    if watch is not None and watch.won is not None and watch.holder is not None:
         amount = 2 * (2 if contract.sans_prendre else 1)
         doubled = " (doubled: sans prendre)" if contract.sans_prendre else ""
         if watch.won:
@@ -202,7 +200,7 @@ def _surrender(h: NiceHand) -> None:
     )
     report.contract.update(contract_summary(h))
     for seat in range(n):
-        if not h.known[seat]:
+        if not h.dealt_known[seat]:
             continue
         hand = h.dealt[seat] & ~((h.discard or 0) if seat == h.dealer else 0)
         for name in combinations_held(h, hand):

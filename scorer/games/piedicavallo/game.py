@@ -54,11 +54,8 @@ class Piedicavallo(Game):
     ranked_by_games = True  # PIE-7: a session is one game, won by a side
     ledger_rule = "PIE-7"
 
-    def replay(
-        self, record: Record, options: Mapping[str, str] | None = None, *, single_pass: bool = True
-    ) -> Report:
-        """The replay of one deal (:class:`PiedicavalloReplay`); ``single_pass`` is ignored
-        (one trick loop: :mod:`scorer.games.engine`)."""
+    def replay(self, record: Record, options: Mapping[str, str] | None = None) -> Report:
+        """The replay of one deal (:class:`PiedicavalloReplay`)."""
         return PiedicavalloReplay(self, record, options).run()
 
     def start_play(

@@ -52,12 +52,8 @@ class Pinch(Game):
     ranked_by_games = True  # PINCH-8: a match is scored in games won, not points
     ledger_rule = "PINCH-8"
 
-    def replay(
-        self, record: Record, options: Mapping[str, str] | None = None, *, single_pass: bool = True
-    ) -> Report:
-        """The replay of ``record``'s lines in order, then its score (:class:`PinchReplay`).
-        ``single_pass`` is ignored: pinch has one path (``Game.verify_general`` still passes
-        it until the base class drops it)."""
+    def replay(self, record: Record, options: Mapping[str, str] | None = None) -> Report:
+        """The replay of ``record``'s lines in order, then its score (:class:`PinchReplay`)."""
         return PinchReplay(self, record, options).run()
 
     def start_play(self, record: Record, options: Mapping[str, str] | None = None) -> PinchHand:
