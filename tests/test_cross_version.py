@@ -108,3 +108,20 @@ def test_an_allowed_difference_names_its_game_or_holds_for_all(
         tally = crossversion.Tally(game)
         tally.add("random", "text", old, {"a": 2})
         assert getattr(tally, counted)["random"] == 1, game
+
+
+def test_a_whole_record_is_excused_only_when_both_sides_find_it_impossible() -> None:
+    """The G-2 rule of :data:`crossversion.ALLOWED_RECORDS` excuses another error named in an
+    impossible record, never a change of what a hand pays or of its status."""
+    error = {"code": "CARD_NOT_HELD", "severity": "error"}
+    other = {"code": "DUPLICATE_CARD", "severity": "error"}
+
+    def snap(status: str, findings: list[dict[str, str]], settlement: list[int]) -> dict:
+        report = {"status": status, "findings": findings, "settlement": settlement, "lines": []}
+        return {"records": [{"report": report}]}
+
+    old = snap("invalid", [other], [0, 0, 0])
+    assert crossversion.allowed_record(old, snap("invalid", [error], [0, 0, 0])) is not None
+    assert crossversion.allowed_record(old, snap("invalid", [error], [1, -1, 0])) is None
+    assert crossversion.allowed_record(old, snap("clean", [], [0, 0, 0])) is None
+    assert crossversion.allowed_record(snap("clean", [], [0, 0, 0]), old) is None
