@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..findings import Finding
+from ..messages import GENERAL
 from ..proof import name_proofs
 from ..record import KeywordSpec, Record
 from ..report import Report
@@ -60,6 +61,9 @@ class Game:
     trick_notes: bool = False  # whether a played card may carry an annotation, CARD(text)
     options: tuple[Option, ...] = ()
     rulings: tuple[str, ...] = ()  # ruling IDs this engine implements
+    #: The sentences of the game's findings, by code (:mod:`scorer.messages`; its package's
+    #: ``messages.py``): what the API's ``facts`` are read by.
+    templates: Mapping[str, str] = GENERAL
 
     def option(self, name: str) -> Option:
         for option in self.options:

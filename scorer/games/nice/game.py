@@ -32,6 +32,7 @@ from . import declare as D
 from . import play as P
 from . import rules as R
 from .hand import NOTE, NiceHand, _Stop
+from .messages import TEMPLATES
 from .scoring import contract_summary, score_hand
 
 __all__ = ["Nice3", "Nice4", "NiceGame", "NiceReplay"]
@@ -49,6 +50,7 @@ class NiceGame(Game):
     claim_field = "marca"  # claim marca: the payments as written (NICE-18)
     trick_notes = True  # NICE-13: Mitigatti and Quatre Rei are written on the card played
     rulings = R.RULINGS
+    templates = TEMPLATES
 
     @cached_property
     def hand_size(self) -> int:

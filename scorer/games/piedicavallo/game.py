@@ -30,6 +30,7 @@ from ..engine import NoPlay
 from ..replay import ReplayStop
 from . import rules as R
 from .hand import NOTE, N, PiedicavalloHand
+from .messages import TEMPLATES
 from .scoring import score
 
 __all__ = ["Piedicavallo", "PiedicavalloReplay"]
@@ -51,6 +52,7 @@ class Piedicavallo(Game):
     trick_notes = True  # PIE-5: table talk is written on the card it was said with
     options = R.OPTIONS
     rulings = R.RULINGS
+    templates = TEMPLATES
     ranked_by_games = True  # PIE-7: a session is one game, won by a side
     ledger_rule = "PIE-7"
 

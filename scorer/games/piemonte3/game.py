@@ -50,6 +50,7 @@ class Piemonte3(Game):
     keywords = R.KEYWORDS
     options = R.OPTIONS
     rulings = R.RULINGS
+    templates = TEMPLATES
     hand_size = R.HAND_SIZE
 
     def replay(self, record: Record, options: Mapping[str, str] | None = None) -> Report:

@@ -28,6 +28,7 @@ from ..engine import NoPlay
 from ..replay import ReplayStop
 from . import rules as R
 from .hand import PinchHand
+from .messages import TEMPLATES
 from .play import PinchReplay
 
 __all__ = ["Pinch"]
@@ -49,6 +50,7 @@ class Pinch(Game):
     keywords = R.KEYWORDS
     options = R.OPTIONS
     rulings = R.RULINGS
+    templates = TEMPLATES
     ranked_by_games = True  # PINCH-8: a match is scored in games won, not points
     ledger_rule = "PINCH-8"
 
