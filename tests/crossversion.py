@@ -46,8 +46,10 @@ from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-#: The last commit before the rebuild of #22 (the old code).
+#: The last commit before the rebuild of #22 (the old code), and the games it plays (a game
+#: added since has no old code to compare with).
 OLD_COMMIT = "ac0a5fb"
+OLD_GAMES = ("nice4", "nice3", "minchiate", "pinch", "piemonte3", "piedicavallo")
 
 #: How many random (and as many mutated) records per game, unless told otherwise.
 RECORDS_VARIABLE = "TAROCCO_CROSS_VERSION_RECORDS"
