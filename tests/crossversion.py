@@ -95,17 +95,21 @@ def _first_impossibility(old: dict[str, Any], new: dict[str, Any]) -> bool:
         rest = {k for k in a.keys() | b.keys() if k not in ("findings", "tricks", "hands")}
         if any(a.get(k) != b.get(k) for k in rest) or not _codes(b, "error"):
             return False
-        if not _same_where_both(a.get("findings", []), b.get("findings", [])):
+        hands_differ = a.get("hands") != b.get("hands")
+        if not _same_where_both(a.get("findings", []), b.get("findings", []), hands_differ):
             return False
     return True
 
 
-def _same_where_both(old: list[dict[str, Any]], new: list[dict[str, Any]]) -> bool:
+def _same_where_both(
+    old: list[dict[str, Any]], new: list[dict[str, Any]], hands_differ: bool = False
+) -> bool:
     """A finding both sides report (the same code at the same place) is reported alike:
     only which findings there are may differ, never how one is worded or judged. Except a
     revoke that only later plays prove (the hand not written, scorer/proof.py): the plays that
     prove it are those before the first impossibility, so its proof and the cards it shows
-    held may differ."""
+    held may differ; and where the hands derived from the play differ (``hands_differ``),
+    the legal cards worked out from them."""
     by_place = {(f.get("code"), json.dumps(f.get("loc"))): f for f in old}
     for found in new:
         before = by_place.get((found.get("code"), json.dumps(found.get("loc"))))
@@ -113,6 +117,8 @@ def _same_where_both(old: list[dict[str, Any]], new: list[dict[str, Any]]) -> bo
         if before is None or before == f:  # (fields only the new code has are not compared)
             continue
         proved = "proved by" in f.get("message", "") or "proved by" in before.get("message", "")
+        if hands_differ and {**before, "legal": None} == {**f, "legal": None}:
+            continue
         if not proved or _without_proof(before) != _without_proof(f):
             return False
     return True
