@@ -46,8 +46,10 @@ from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
-#: The last commit before the rebuild of #22 (the old code).
+#: The last commit before the rebuild of #22 (the old code), and the games it plays (a game
+#: added since has no old code to compare with).
 OLD_COMMIT = "ac0a5fb"
+OLD_GAMES = ("nice4", "nice3", "minchiate", "pinch", "piemonte3", "piedicavallo")
 
 #: How many random (and as many mutated) records per game, unless told otherwise.
 RECORDS_VARIABLE = "TAROCCO_CROSS_VERSION_RECORDS"
@@ -93,7 +95,39 @@ def _first_impossibility(old: dict[str, Any], new: dict[str, Any]) -> bool:
         rest = {k for k in a.keys() | b.keys() if k not in ("findings", "tricks", "hands")}
         if any(a.get(k) != b.get(k) for k in rest) or not _codes(b, "error"):
             return False
+        hands_differ = a.get("hands") != b.get("hands")
+        if not _same_where_both(a.get("findings", []), b.get("findings", []), hands_differ):
+            return False
     return True
+
+
+def _same_where_both(
+    old: list[dict[str, Any]], new: list[dict[str, Any]], hands_differ: bool = False
+) -> bool:
+    """A finding both sides report (the same code at the same place) is reported alike:
+    only which findings there are may differ, never how one is worded or judged. Except a
+    revoke that only later plays prove (the hand not written, scorer/proof.py): the plays that
+    prove it are those before the first impossibility, so its proof and the cards it shows
+    held may differ; and where the hands derived from the play differ (``hands_differ``),
+    the legal cards worked out from them."""
+    by_place = {(f.get("code"), json.dumps(f.get("loc"))): f for f in old}
+    for found in new:
+        before = by_place.get((found.get("code"), json.dumps(found.get("loc"))))
+        f = {k: v for k, v in found.items() if before is not None and k in before}
+        if before is None or before == f:  # (fields only the new code has are not compared)
+            continue
+        proved = "proved by" in f.get("message", "") or "proved by" in before.get("message", "")
+        if hands_differ and {**before, "legal": None} == {**f, "legal": None}:
+            continue
+        if not proved or _without_proof(before) != _without_proof(f):
+            return False
+    return True
+
+
+def _without_proof(finding: dict[str, Any]) -> dict[str, Any]:
+    """A finding without what its proof from later plays says (the proof, the legal cards)."""
+    message = finding.get("message", "").split("proved by")[0].rstrip("; ")
+    return {**finding, "message": message, "legal": None}
 
 
 def _card_outside_the_pack(old: dict[str, Any], new: dict[str, Any]) -> bool:

@@ -106,15 +106,6 @@ class PiedicavalloHand(TrickPlay):
             if self.tricks:
                 self.halt("LINE_OUT_OF_PLACE", loc=entry.loc, keyword=entry.keyword)
 
-    def seat_named(self, name: str | None, loc: object) -> int:
-        """The seat of the player ``name`` (case-insensitive); an unknown name stops (G-2)."""
-        wanted = (name or "").strip().casefold()
-        for seat, player in enumerate(self.report.players):
-            if player.casefold() == wanted:
-                return seat
-        self.halt("UNKNOWN_PLAYER", loc=loc, name=name)
-        raise AssertionError  # unreachable: halt raises
-
     # -- the play --------------------------------------------------------------------------
     def play_lines(self) -> None:
         """Play the record's trick lines in turn (:meth:`play_trick`) until one stops short."""

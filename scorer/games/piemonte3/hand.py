@@ -93,12 +93,7 @@ class Piemonte3Hand(TrickPlay):
         seat = self.seats.get(name) if name is not None else None
         if seat is not None:
             return seat
-        wanted = (name or "").strip().casefold()
-        for seat, player in enumerate(self.report.players):
-            if player.casefold() == wanted:
-                return seat
-        self.halt("UNKNOWN_PLAYER", loc=loc, name=name)
-        raise AssertionError  # unreachable: halt raises
+        return super().seat_named(name, loc)
 
     # -- lines -----------------------------------------------------------------------------
     def sort_lines(self) -> None:
