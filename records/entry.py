@@ -177,6 +177,8 @@ def next_step(text: str, options: Mapping[str, str] | None = None) -> dict[str, 
     (the shape ``web.schemas.NextStep`` documents). Raises :class:`ServiceError` (422) for
     a text that is not one readable record of a known game with its players and dealer."""
     parsed, record, game = _read(text)
+    if game.key not in SHAPES:  # a game added without its entry shape: said, not a 500
+        raise ServiceError(422, "NO_ENTRY_SHAPE", f"{game.key} cannot be entered here yet")
     chosen = _options(game, record, options)
     report = check_parsed(parsed, chosen).report
     words = game.wording(record)

@@ -42,6 +42,7 @@ def _game_choices() -> list[dict[str, Any]]:
             ],
         }
         for game in GAMES.values()
+        if game.key in SHAPES  # (records.entry knows how each game's deal is entered)
     ]
 
 
