@@ -74,10 +74,14 @@ class PlayTable:
     hand_name: str  # for messages: "a hand of nice4"
     ties_to_later: bool = False
     info: CardInfo = field(init=False, repr=False, compare=False)
+    #: What the loop reads per call: info, players, ties_to_later, rules.must_trump.
+    loop: tuple[CardInfo, int, bool, bool] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         info = _card_info(self.rules.strength, self.points, self.pack)
         object.__setattr__(self, "info", info)
+        loop = (info, self.players, self.ties_to_later, self.rules.must_trump)
+        object.__setattr__(self, "loop", loop)
 
 
 @cache
@@ -209,8 +213,7 @@ class TrickPlay(Replay):
                 hand_name=table.hand_name,
                 tricks=table.tricks,
             )
-        if self.advance((CARDS[card],)) and len(self.current) == self.table.players:
-            self.end_trick()
+        self.advance((CARDS[card],))
 
     def play_trick(self, trick: Trick, last_line: bool) -> TrickResult:
         """Play one trick line of a record: its place and leader checked (G-2), its cards in
@@ -231,8 +234,9 @@ class TrickPlay(Replay):
             self.clear_trick(trick)
         else:  # the table is clear (the play began, or a trick was won): the line's own
             self.source = trick
-        if self.advance(cards) and len(cards) == table.players:
-            return self.end_trick()
+        result = self.advance(cards)
+        if result is not None:
+            return result
         result = self.keep_partial_trick()  # kept before a short line's halt too (G-2)
         if len(self.current) == len(cards) and not last_line:
             self.short_trick(trick, len(cards))
@@ -271,43 +275,39 @@ class TrickPlay(Replay):
             )
 
     # -- the loop ----------------------------------------------------------------------------
-    def advance(self, cards: Sequence[Card | None]) -> bool:
+    def advance(self, cards: Sequence[Card | None]) -> TrickResult | None:
         """Play ``cards`` in turn into the trick on the table: each must be held (else the
         slow branch words why it cannot be, G-2), each that may be illegal is judged (G-1),
-        and the trick's winner and points follow the cards. False at an unknown card (the
-        play stops before it)."""
-        info = self.table.info
+        and the trick's winner and points follow the cards. The play stops before an unknown
+        card. Returns the trick when the cards fill it (:meth:`end_trick`), else ``None``."""
+        info, n, later, must_trump = self.table.loop
         hands, known, played, current = self.hands, self.known, self.played, self.current
-        n, later = self.table.players, self.table.ties_to_later
-        must_trump = self.table.rules.must_trump
-        seat = (self.leader + len(current)) % n
-        led, best, winner, points, strict = (
-            self.led,
-            self.best,
-            self.winner,
-            self.points,
-            self.strict,
-        )
+        if current:  # a trick under way (pushed card by card, or a short line continued)
+            seat = (self.leader + len(current)) % n
+            led, best, winner, points = self.led, self.best, self.winner, self.points
+            strict = self.strict
+        else:  # the empty trick (as :meth:`clear_trick` leaves it)
+            seat = winner = self.leader
+            led, best, points, strict = -1, -1, 0, False
         seen = self.seen
         for card in cards:
             try:
                 bit, category, key, worth = info[card]  # type: ignore[index, misc]
             except TypeError:  # an unknown card (None), or one outside the pack (no entry)
-                self.seen = seen
+                self.seen, self.winner, self.best, self.points = seen, winner, best, points
                 self.unplayable(len(current), seat, card)  # stops, unless the card is unknown
-                break
-            assert card is not None  # (an unknown card has no entry)
+                return None
             hand = hands[seat]
             if hand & bit:
                 hands[seat] = hand ^ bit
             else:
-                self.not_in_hand(len(current), seat, card, seen)
+                self.not_in_hand(len(current), seat, card, seen)  # type: ignore[arg-type]
             played[seat] |= bit
             seen |= bit
-            current.append(card)
+            current.append(card)  # type: ignore[arg-type]  # (an unknown card has no entry)
             if category == led:
                 if strict and known[seat]:
-                    self.judge(len(current) - 1, seat, card, hand, led)
+                    self.judge(len(current) - 1, seat, card, hand, led)  # type: ignore[arg-type]
                 if key > best or (later and key == best):
                     best, winner = key, seat
             elif led < 0:
@@ -321,41 +321,42 @@ class TrickPlay(Replay):
                     or hand & CATEGORY_MASK[led]
                     or (must_trump and category != TRUMP and led != TRUMP and hand & TRUMP_MASK)
                 ):
-                    self.judge(len(current) - 1, seat, card, hand, led)
+                    self.judge(len(current) - 1, seat, card, hand, led)  # type: ignore[arg-type]
                 if category == TRUMP and (key > best or (later and key == best)):
                     best, winner = key, seat
             elif strict and known[seat]:  # the Fool, in a trick whose every card is judged
-                self.judge(len(current) - 1, seat, card, hand, led)
+                self.judge(len(current) - 1, seat, card, hand, led)  # type: ignore[arg-type]
             points += worth
             seat = seat + 1 if seat + 1 < n else 0
-        else:
-            self.led, self.best, self.winner, self.points, self.seen = (
-                led,
-                best,
-                winner,
-                points,
-                seen,
-            )
-            return True
-        self.led, self.best, self.winner, self.points = led, best, winner, points
-        return False
+        self.seen = seen
+        if len(current) == n:
+            return self.end_trick(winner, points)
+        self.best, self.winner, self.points = best, winner, points
+        return None
 
-    def end_trick(self) -> TrickResult:
-        """The trick on the table is complete: its winner takes it and leads the next."""
-        self.done += 1
+    def end_trick(self, winner: int, points: int) -> TrickResult:
+        """The trick on the table is complete: ``winner`` takes it (and its ``points``) and
+        leads the next; the table is cleared, then :meth:`trick_over`."""
+        self.done = number = self.done + 1
+        flags = self.flags
         result = TrickResult(
-            self.done,
+            number,
             self.leader,
             tuple(self.current),
-            self.winner,
-            self.points,
-            self.flags,
+            winner,
+            points,
+            flags,
             self.table.players,
             self.source,
         )
         self.report.tricks.append(result)
-        self.leader = self.winner
-        self.clear_trick(None)
+        self.leader = winner
+        # the empty trick (as clear_trick, without the call: :meth:`advance` starts an empty
+        # trick from its constants, not from best, winner and points); an unused flags dict
+        # is kept
+        self.current, self.source, self.led, self.strict = [], None, -1, False
+        if flags:
+            self.flags = {}
         self.trick_over(result)
         return result
 
