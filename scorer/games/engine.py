@@ -279,7 +279,8 @@ class TrickPlay(Replay):
         """Play ``cards`` in turn into the trick on the table: each must be held (else the
         slow branch words why it cannot be, G-2), each that may be illegal is judged (G-1),
         and the trick's winner and points follow the cards. The play stops before an unknown
-        card. Returns the trick when the cards fill it (:meth:`end_trick`), else ``None``."""
+        card. Returns the trick when the cards fill it (then won, and :meth:`trick_over`
+        called), else ``None``."""
         info, n, later, must_trump = self.table.loop
         hands, known, played, current = self.hands, self.known, self.played, self.current
         if current:  # a trick under way (pushed card by card, or a short line continued)
@@ -329,31 +330,19 @@ class TrickPlay(Replay):
             points += worth
             seat = seat + 1 if seat + 1 < n else 0
         self.seen = seen
-        if len(current) == n:
-            return self.end_trick(winner, points)
-        self.best, self.winner, self.points = best, winner, points
-        return None
-
-    def end_trick(self, winner: int, points: int) -> TrickResult:
-        """The trick on the table is complete: ``winner`` takes it (and its ``points``) and
-        leads the next; the table is cleared, then :meth:`trick_over`."""
+        if len(current) < n:
+            self.best, self.winner, self.points = best, winner, points
+            return None
+        # The trick is complete: the winner takes it and leads the next; the table is cleared
+        # (as clear_trick leaves it, but for best, winner and points, which an empty trick
+        # starts from constants above; an unused flags dict is kept), then trick_over.
         self.done = number = self.done + 1
         flags = self.flags
         result = TrickResult(
-            number,
-            self.leader,
-            tuple(self.current),
-            winner,
-            points,
-            flags,
-            self.table.players,
-            self.source,
+            number, self.leader, tuple(current), winner, points, flags, n, self.source
         )
         self.report.tricks.append(result)
         self.leader = winner
-        # the empty trick (as clear_trick, without the call: :meth:`advance` starts an empty
-        # trick from its constants, not from best, winner and points); an unused flags dict
-        # is kept
         self.current, self.source, self.led, self.strict = [], None, -1, False
         if flags:
             self.flags = {}
