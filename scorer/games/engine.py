@@ -74,13 +74,15 @@ class PlayTable:
     hand_name: str  # for messages: "a hand of nice4"
     ties_to_later: bool = False
     info: CardInfo = field(init=False, repr=False, compare=False)
-    #: What the loop reads per call: info, players, ties_to_later, rules.must_trump.
-    loop: tuple[CardInfo, int, bool, bool] = field(init=False, repr=False, compare=False)
+    #: What the loop reads per call: info, players, ties_to_later, the rules' must_trump and
+    #: overtrump.
+    loop: tuple[CardInfo, int, bool, bool, bool] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         info = _card_info(self.rules.strength, self.points, self.pack)
         object.__setattr__(self, "info", info)
-        loop = (info, self.players, self.ties_to_later, self.rules.must_trump)
+        rules = self.rules
+        loop = (info, self.players, self.ties_to_later, rules.must_trump, rules.overtrump)
         object.__setattr__(self, "loop", loop)
 
 
@@ -125,6 +127,13 @@ class TrickPlay(Replay):
 
     #: The rule each illegal play's code breaks, per game (Nice: ``MUST_TRUMP``: NICE-11).
     illegal_rules: ClassVar[Mapping[str, str]] = {}
+    #: Whether the class overrides :meth:`on_led` (set for each subclass: the loop spares
+    #: the call of the default, once a trick).
+    watches_lead: ClassVar[bool] = False
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.watches_lead = cls.on_led is not TrickPlay.on_led
 
     def __init__(self, table: PlayTable, report: Report) -> None:
         self.table = table
@@ -144,6 +153,9 @@ class TrickPlay(Replay):
         n = self.table.players
         self.hands = list(hands)
         self.known = list(known) if known is not None else [True] * n
+        # per seat, the cards it played that its hand did not hold: every card of a seat
+        # whose hand is unknown (what a first pass reads); a known seat's cards played are
+        # its hand at the start less its hand now
         self.played = [0] * n
         self.seen = out_of_play  # cards played, or otherwise out of play
         self.leader = leader  # who leads the trick on the table, or the next one
@@ -281,7 +293,8 @@ class TrickPlay(Replay):
         and the trick's winner and points follow the cards. The play stops before an unknown
         card. Returns the trick when the cards fill it (then won, and :meth:`trick_over`
         called), else ``None``."""
-        info, n, later, must_trump = self.table.loop
+        info, n, later, must_trump, overtrump = self.table.loop
+        watches = self.watches_lead
         hands, known, played, current = self.hands, self.known, self.played, self.current
         if current:  # a trick under way (pushed card by card, or a short line continued)
             seat = (self.leader + len(current)) % n
@@ -301,9 +314,9 @@ class TrickPlay(Replay):
             hand = hands[seat]
             if hand & bit:
                 hands[seat] = hand ^ bit
-            else:
+            else:  # the slow branch (every card of a seat whose hand is unknown)
                 self.not_in_hand(len(current), seat, card, seen)  # type: ignore[arg-type]
-            played[seat] |= bit
+                played[seat] |= bit
             seen |= bit
             current.append(card)  # type: ignore[arg-type]  # (an unknown card has no entry)
             if category == led:
@@ -315,7 +328,10 @@ class TrickPlay(Replay):
                 if category != FOOL_CATEGORY:
                     led, best, winner = category, key, seat
                     self.led = led
-                    strict = self.strict = self.on_led(led)
+                    # judge every later card: the game's hook says so (called first, for
+                    # what it notes), or a trump is led and the rules say overtrump
+                    strict = (watches and self.on_led(led)) or (led == TRUMP and overtrump)
+                    self.strict = strict
             elif category != FOOL_CATEGORY:
                 if known[seat] and (
                     strict
@@ -408,8 +424,10 @@ class TrickPlay(Replay):
     # -- the hooks ---------------------------------------------------------------------------
     def on_led(self, led: int) -> bool:
         """The trick's led category is known; True to judge every later card of the trick,
-        following or not (by default: when a trump is led and the rules say overtrump)."""
-        return led == TRUMP and self.table.rules.overtrump
+        following or not. Nothing by default (and the loop calls it only for a class that
+        overrides it, :attr:`watches_lead`); a trump led when the rules say overtrump is
+        judged so whatever this says."""
+        return False
 
     def judge(self, position: int, seat: int, card: Card, hand: int, led: int) -> None:
         """The exact check of a card that may be illegal (``hand``: the seat's cards before
