@@ -73,6 +73,8 @@ def _finding_to_json(finding: Finding) -> dict[str, Any]:
         "seat": finding.seat,
         "cards": [int(card) for card in finding.cards],
         "legal": [int(card) for card in finding.legal],
+        "facts": dict(finding.facts),
+        "variant": finding.variant,
     }
 
 
@@ -89,7 +91,14 @@ def _finding_from_json(data: dict[str, Any]) -> Finding:
         data["seat"],
         tuple(CARDS[i] for i in data["cards"]),
         tuple(CARDS[i] for i in data["legal"]),
+        {name: _tuples(value) for name, value in data["facts"].items()},
+        data["variant"],
     )
+
+
+def _tuples(value: Any) -> Any:
+    """A fact read back from JSON: its lists tuples again, as the engine made them."""
+    return tuple(map(_tuples, value)) if isinstance(value, list) else value
 
 
 def _result_from_json(data: dict[str, Any]) -> GameResult:

@@ -50,7 +50,12 @@ def audit_record(
         "settlement": dict(zip(record.players, base.settlement, strict=True)),
     }
     if "claims" in tools:
-        out["claims"] = [_claim(diff) for diff in compare_claims(game, record, base, options)]
+        out["claims"] = [
+            _claim(diff)
+            for diff in compare_claims(
+                game, record, base, dict(options) if options is not None else None
+            )
+        ]
     if "what-if" in tools:
         _, alternatives = what_if(game, record, options, base)
         out["what_if"] = dump_alternatives(record.players, alternatives)

@@ -108,14 +108,8 @@ def rotate_seats(text: str, rng: random.Random) -> str | None:
     the neighbouring player's. (Rotating the Players tag itself changes nothing: seating is
     a circle.)"""
     lines = _lines(text)
-    players = next(
-        (
-            _TAG.match(line).group(2)
-            for line in lines  # type: ignore[union-attr]
-            if _TAG.match(line) and _TAG.match(line).group(1) == "Players"
-        ),
-        None,
-    )
+    tags = [match for match in map(_TAG.match, lines) if match is not None]
+    players = next((tag.group(2) for tag in tags if tag.group(1) == "Players"), None)
     if players is None:
         return None
     names = [n.strip() for n in (players.split(",") if "," in players else players.split())]

@@ -1,10 +1,18 @@
 """Reading the hand-record notation (see ``docs/notation.md``).
 
-The reader walks the text once and reports what it sees to a *visitor* (``begin_record``,
-``visit_tag``, ``visit_line``, ``visit_trick``, ``handle_error``, ``end_record``), in the manner
-of python-chess's PGN reader. The default :class:`RecordBuilder` builds
+The reader walks the text once and reports what it sees to a *visitor*, one callback per kind
+of line (``begin_record``, ``visit_tag``, ``begin_body``, ``visit_line`` for a section line,
+``visit_trick`` for a trick line, ``handle_error``, ``end_record``), in the manner of
+python-chess's PGN reader. The default :class:`RecordBuilder` builds
 :class:`~scorer.record.Record` values and collects every error with its line and column; with
 ``strict=True`` the first error is raised instead.
+
+There is one tokenizer. A body line is split on whitespace and each token looked up in the
+card spellings of the record's suit style (:func:`~scorer.cards.card_spellings`): a line of
+such tokens, the bulk of every record, is kept as its cards and its text, its items built
+only when asked. Only a line that this does not read whole (an annotation, a mark, a comma,
+a spelling that needs :meth:`Card.parse`, an unknown name, a mistake) is scanned again,
+precisely, by the token pattern, to read what it holds or to word the error with its column.
 
 >>> text = '''[Game "nice4"]
 ... [Players "Anna, Bruno, Carla, Dario"]
@@ -20,13 +28,13 @@ of python-chess's PGN reader. The default :class:`RecordBuilder` builds
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from itertools import islice, repeat
 
-from scorer.cards import CARDS, Card, CardParseError, card_spellings
+from scorer.cards import SUIT_STYLES, Card, CardParseError, card_spellings
 from scorer.findings import Loc
-from scorer.games import GAMES, OptionError
+from scorer.games import GAMES, Game, OptionError
+from scorer.memo import BoundedMemo
 from scorer.record import Item, KeywordSpec, Line, Record, Trick, parse_options, split_players
 
 __all__ = [
@@ -57,92 +65,98 @@ TAG_ORDER = (
     "Suits",
 )
 REQUIRED_TAGS = ("Game", "Players", "Dealer")
-SUIT_STYLES = ("italian", "french", "symbols")
 MAX_RECORD_LINES = 2000  # no real hand comes near; guards memory on garbage input
 
 # The value's alternatives start with different characters, so the possessive form reads
 # the same values as the plain one, a third faster.
 _TAG = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_-]*)\s+"((?:[^"\\]++|\\.)*+)"\s*\]\s*$')
+_GAME_TAG = re.compile(r"\[\s*game\s", re.IGNORECASE)
+_TAG_NAMES = {name.lower(): name for name in TAG_ORDER}
+_TAG_RANK = {name: rank for rank, name in enumerate(TAG_ORDER)}
+# The precise scan. Possessive quantifiers keep these linear: a lazy group before \s* is
+# quadratic on long runs of spaces (20,000 spaces took seconds).
 _TRICK = re.compile(r"(\d{1,4})\s*[.)]\s*")
-# Possessive quantifiers keep these linear: a lazy group before \s* is quadratic on long
-# runs of spaces (20,000 spaces took seconds). Callers strip the trailing spaces of the group.
 _SECTION = re.compile(r"([A-Za-z][A-Za-z0-9_-]*+)\s*+([^:]*+):\s*")
+_SECTION_HEAD = re.compile(r"([A-Za-z][A-Za-z0-9_-]*+)\s*+([^:]*+)")  # _SECTION's, no colon
 _WORD_LINE = re.compile(r"([A-Za-z][A-Za-z0-9_-]*)\b\s*")
 _LEADER = re.compile(r"([^:\s*?(][^:]*+):\s*")
 _TOKEN = re.compile(r"(\*?)([^\s,()]+)(?:\(([^)]*)\))?|([^\s,])")  # commas separate items
-_TAG_NAMES = {name.lower(): name for name in TAG_ORDER}
-
-
-class _Rank(dict):
-    """A tag's place in TAG_ORDER; any other tag after them all."""
-
-    def __missing__(self, key: str) -> int:
-        return len(TAG_ORDER)
-
-
-_TAG_RANK = _Rank({name: rank for rank, name in enumerate(TAG_ORDER)})
-_GAME_TAG = re.compile(r"\[\s*game\s", re.IGNORECASE)
-_new_trick = Trick.__new__
-_new_loc = tuple.__new__
-# Locations are immutable: the fast paths share one for each of the first lines' column 1.
-_CACHED_LINES = 4096
-_AT_COLUMN_1 = [Loc(number, 1) for number in range(_CACHED_LINES)]
-# The shapes Reader.body_block takes, each matched whole against one line (or its part): a
-# trick ``N. cards`` or ``N. Leader: cards`` (the possessive name part stops at the colon,
-# so a line without one costs one more linear pass); a section line's ``keyword Name`` (the
-# text before its colon); the cards, plain tokens only (no comment, note, mark, option or
-# unknown-card sign), ending on a non-space (a line with trailing spaces takes the other
-# paths, which strip them; the greedy run gives back only those spaces, so the match stays
-# linear).
-_EDGE = r"[^\s:;{}()*=?,\[-]"  # a name's or the cards' first or last character
-_INNER = r"[^\n:;{}()*=?,\[-]"  # any other character of them
-_CARDS_PATTERN = _EDGE + r"(?:" + _INNER + r"*" + _EDGE + r")?"
-_BLOCK_CARDS = re.compile(_CARDS_PATTERN)
-_BLOCK_TRICK = re.compile(
-    r"(\d{1,4})\.[ \t]+(?:(" + _EDGE + _INNER + r"*+):[ \t]*)?(" + _CARDS_PATTERN + ")"
-)
-_BLOCK_PREFIX = re.compile(r"([A-Za-z][A-Za-z0-9_-]*+)[ \t]++(" + _EDGE + _INNER + r"*+)")
-_DIGITS = frozenset("0123456789")  # a trick line's first character (others: Unicode digits)
+# What only the token pattern reads: annotations, commas, marks (and comments, which the precise
+# scan takes out). Without these characters the token pattern's tokens are the
+# whitespace-separated ones (its \s is str.split's whitespace).
+_NOT_PLAIN = re.compile(r"[(),*;{]")
+_DIGITS = frozenset("0123456789")  # a trick line's usual first character (others: Unicode)
+# A body line's usual first character. Such a line is handed to the normal case as it is
+# written: a comment in it is a token no card spelling and no word taken holds (``;``, ``{``),
+# so the line goes to the precise scan, which takes the comment out first.
+_PLAIN_START = frozenset("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
+_COMMENT_MARK = re.compile(r"[;{]")
 _NUMBERS = {str(number): number for number in range(1, 100)}  # trick numbers, without int()
-_new_line = Line.__new__
-_SPECIAL = re.compile(r"[(),*=?-]")
-_NOT_PLAIN = re.compile(r"[(),*]")  # what only the token pattern reads: notes, commas, marks
-_new_item = Item.__new__
-# A trick line's cards with their notes, for Reader.noted_items: tokens as _TOKEN reads them
-# (a note runs from the '(' right after its token to the first ')'), and nothing else outside
-# the notes: no mark, comma or stray parenthesis. Possessive, so a line that does not match
-# (``KS(a)(b)``, ``KS (a)``, ``KS(a``) fails in linear time.
-_NOTED_LINE = re.compile(r"(?:\s*+[^\s(),*]++(?:\([^)]*+\))?+)++")
-_NOTED_TOKEN = re.compile(r"(\s*)([^\s(),*]+)(\([^)]*\))?")  # spaces, token, (note)
-_CARD_TEXT = tuple(map(str, CARDS))  # str(card) without a call, for the noted-trick path
-# The card tuples of short plain runs of card tokens already read, per suit style, shared by
-# every line that spells them the same way (tuples are immutable): a two-card trick or a
-# one-card draw is one look-up. Only runs of one or two cards are kept: they repeat (there
-# are at most 78 x 78 two-card spellings), while a longer one (a trick of three or four, a
-# hand) is nearly always new and storing it costs more than it saves. Cleared past
-# _RUNS_KEPT entries.
-_RUNS: dict[str, dict[str, tuple[Card, ...]]] = {}
-_RUNS_KEPT = 50_000
-# Reader.block_prefix's answers (a ``keyword Name:`` prefix to its keyword and player), per
-# game and list of players: the same for every record of a table. Cleared past _PREFIXES_KEPT.
-_PREFIXES: dict[tuple, dict[str, tuple[str, str] | tuple[()]]] = {}
-_PREFIXES_KEPT = 1_000
-_PREFIX_LINES_KEPT = 1_000  # answers kept per table (garbage lines could add more)
-# Reader.begin_body's set-up per list of tags (names and values in order) that raised no
-# error: the records of one table share it. Cleared past _BODY_STARTS_KEPT.
-_BODY_STARTS: dict[tuple, tuple] = {}
-_BODY_STARTS_KEPT = 1_000
+# Locations are immutable: the lines at column 1 (nearly all) share one each.
+_LOCS_MADE = 4096
+_AT_COLUMN_1 = tuple(Loc(number, 1) for number in range(_LOCS_MADE))
+_TRICK_KIND = "trick"  # the tokenizer's kind for a trick line's cards
+
+# -- the memo tables: what the reader keeps between lines and records (scorer.memo) ---------
+# A line's head (the text before its colon) read as (keyword, subject, kind of items, keys
+# taken), or () when the precise scan must read it; per game and list of players (a table's
+# records share it).
+_Head = tuple[str, str | None, str, frozenset[str] | None] | tuple[()]
+_HEADS: BoundedMemo[tuple[str | None, ...], BoundedMemo[str, _Head]] = BoundedMemo(
+    "reader: section heads per game and players", 1_000
+)
+# The cards of short plain runs (one or two tokens, all card spellings), per suit style: a
+# two-card trick or a one-card draw is one look-up. Longer runs (a trick of three or four, a
+# hand) are nearly always new: keeping them would cost more than it saves.
+_RUNS = {
+    style: BoundedMemo[str, tuple[Card, ...]](f"reader: {style} runs", 50_000)
+    for style in SUIT_STYLES
+}
 # Per suit style, whether a token that is no card spelling is a word (Card.parse refuses it)
-# in a "mixed" line (``meld Anna: family JD CD QD KD``), so the fast paths read such a line
-# as the general path does without parsing its words again. At most _WORDS_KEPT per style.
-_WORDS: dict[str, dict[str, bool]] = {}
-_WORDS_KEPT = 10_000
+# in a "mixed" line (``meld Anna: family JD CD QD KD``).
+_WORDS = {style: BoundedMemo[str, bool](f"reader: {style} words", 10_000) for style in SUIT_STYLES}
+# The set-up of each list of tags (names and values, in order) that raised no error: the
+# canonical values and the table.
+_BODY_STARTS: BoundedMemo[tuple[tuple[str, str], ...], tuple[dict[str, str], _Table]] = BoundedMemo(
+    "reader: tags read without error", 1_000
+)
+
+
+def _heads(game: str | None, players: tuple[str, ...]) -> BoundedMemo[str, _Head]:
+    """The table of section heads for a game and list of players."""
+    key = (game, *players)
+    found = _HEADS.get(key)
+    if found is None:
+        found = _HEADS.put(key, BoundedMemo("reader: section heads", 1_000))
+    return found
+
+
+@dataclass(slots=True)
+class _Table:
+    """What reading a record's body needs of its tags: the players, the suit style, the
+    game's keywords and the memo tables that go with them. Shared (read only) by the records
+    whose tags are the same."""
+
+    players: tuple[str, ...] = ()
+    player_names: dict[str, str] = field(default_factory=dict)  # casefolded -> as written
+    player_seats: dict[str, int] = field(default_factory=dict)  # casefolded -> seat
+    style: str = "italian"
+    spec: Mapping[str, KeywordSpec] | None = None
+    trick_notes: bool = True  # the game takes annotations on played cards
+    heads: BoundedMemo[str, _Head] = field(default_factory=lambda: _heads(None, ()))
+
+    @property
+    def spellings(self) -> dict[str, Card]:
+        return card_spellings(self.style)
+
+
+_NO_TABLE = _Table()  # a record's before its tags are read (never changed)
 
 
 def _is_word(token: str, style: str) -> bool:
     """True when ``token`` is not a card in ``style`` (:meth:`Card.parse` refuses it): a
-    mixed line's word, as :meth:`Reader._items` reads it."""
-    memo = _WORDS.setdefault(style, {})
+    mixed line's word."""
+    memo = _WORDS[style]
     known = memo.get(token)
     if known is None:
         try:
@@ -151,8 +165,7 @@ def _is_word(token: str, style: str) -> bool:
             known = True
         else:
             known = False
-        if len(memo) < _WORDS_KEPT:
-            memo[token] = known
+        memo.put(token, known)
     return known
 
 
@@ -184,33 +197,30 @@ class Parsed:
 
 
 class Visitor:
-    """Receives what the reader sees. Override what you need; ``handle_error`` may raise."""
+    """Receives what the reader sees, one callback per kind of line, in the text's order.
+    Override what you need; ``handle_error`` may raise."""
 
-    def begin_record(self, loc: Loc) -> None: ...
-    def visit_tag(self, name: str, value: str, loc: Loc) -> None: ...
-    def begin_body(self) -> None: ...
-    def visit_line(self, line: Line) -> None: ...
-    def visit_trick(self, trick: Trick) -> None: ...
-    def visit_tricks(self, tricks: list[Trick]) -> None:
-        """A run of plain trick lines read at once (the reader's fast path); by default
-        :meth:`visit_trick` for each, in order."""
-        for trick in tricks:
-            self.visit_trick(trick)
+    def begin_record(self, loc: Loc) -> None:
+        """A record starts (its first line, usually a tag, is at ``loc``)."""
 
-    def visit_entries(self, entries: list[Line | Trick]) -> None:
-        """A run of plain body lines, tricks and section lines, read at once (the reader's
-        body block); by default :meth:`visit_trick` or :meth:`visit_line` for each, in
-        order."""
-        for entry in entries:
-            if isinstance(entry, Trick):
-                self.visit_trick(entry)
-            else:
-                self.visit_line(entry)
+    def visit_tag(self, name: str, value: str, loc: Loc) -> None:
+        """A tag, with its canonical name and value (given in ``TAG_ORDER``, then as read)."""
+
+    def begin_body(self) -> None:
+        """The tags are done; the body's lines follow."""
+
+    def visit_line(self, line: Line) -> None:
+        """A section line, ``keyword [subject]: items``."""
+
+    def visit_trick(self, trick: Trick) -> None:
+        """A trick line, ``N. cards``."""
 
     def handle_error(self, error: NotationError) -> None:
+        """A place the notation cannot read; by default raised."""
         raise error
 
-    def end_record(self, source: str) -> None: ...
+    def end_record(self, source: str) -> None:
+        """The record ends; ``source`` is its text."""
 
 
 class RecordBuilder(Visitor):
@@ -235,12 +245,6 @@ class RecordBuilder(Visitor):
 
     def visit_trick(self, trick: Trick) -> None:
         self._body.append(trick)
-
-    def visit_tricks(self, tricks: list[Trick]) -> None:
-        self._body.extend(tricks)
-
-    def visit_entries(self, entries: list[Line | Trick]) -> None:
-        self._body.extend(entries)
 
     def handle_error(self, error: NotationError) -> None:
         if self.strict:
@@ -283,31 +287,21 @@ def read_one(text: str, *, strict: bool = False) -> Parsed:
 class Reader:
     """Splits the text into records and lines and drives a :class:`Visitor`."""
 
-    #: Take the fast path for runs of plain trick lines (the general path reads them the same
-    #: way; ``tests/test_fastpath.py`` runs both and compares).
-    fast = True
-
     def __init__(self, text: str, visitor: Visitor, source: str | None = None) -> None:
         if "\r" in text:
             text = text.replace("\r\n", "\n").replace("\r", "\n")
         self.text = text  # "\n".join(self.lines): a run of lines is a slice of it
         self.lines = text.split("\n")
         self.visitor = visitor
+        self.visit_line = visitor.visit_line
+        self.visit_trick = visitor.visit_trick
         self.source = source
         self.in_record = False
         self.in_body = False
         self.start_line = 0
-        self.spec: dict[str, KeywordSpec] | None = None
-        self.trick_notes = True  # the game takes annotations on played cards
-        self.players: list[str] = []
-        self.style = "italian"
-        self.spellings = card_spellings(self.style)
-        self.runs = _RUNS.setdefault(self.style, {})
-        self.player_names: dict[str, str] = {}
-        self.player_seats: dict[str, int] = {}
+        self.set_table(_NO_TABLE)
         self.tags: dict[str, tuple[str, Loc]] = {}
         self.line_count = 0
-        self.block_prefixes: dict[str, tuple[str, str] | tuple[()]] = {}
         self.errors_reported = 0
 
     def error(self, message: str, line: int, column: int) -> None:
@@ -324,191 +318,75 @@ class Reader:
         """Read the text, pausing after each record has gone to the visitor (its
         ``end_record``): a caller can store the records read so far before the rest is
         read (:func:`iter_read`)."""
-        lines = self.lines
-        count = len(lines)
-        number = 0
-        while number < count:
-            raw = lines[number]
-            number += 1
-            if self.in_body and self.fast:
-                first = raw[:1]
-                if first.isdigit():  # a block starts at a trick and takes the draws after it
-                    done = self.body_block(number - 1)
-                    if done:
-                        number += done - 1
-                        continue
-                elif (
-                    first.isalpha()
-                    and ";" not in raw
-                    and "{" not in raw
-                    and self.line_count < MAX_RECORD_LINES
-                    and self.section_line(raw, number)
-                ):
+        for number, raw in enumerate(self.lines, 1):
+            if self.in_body and raw[:1] in _PLAIN_START:
+                # the usual body line, at column 1 (a comment in it: see _PLAIN_START)
+                text = raw
+                loc = _AT_COLUMN_1[number] if number < _LOCS_MADE else Loc(number, 1)
+            else:
+                if ";" in raw or "{" in raw:
+                    raw = _strip_comment(raw)
+                stripped = raw.lstrip()
+                if not stripped:
                     continue
-            text = raw if ";" not in raw and "{" not in raw else _strip_comment(raw)
-            if not text.strip():
-                continue
-            stripped = text.lstrip()
-            column = len(text) - len(stripped) + 1
-            if stripped.startswith("["):
-                if (
-                    self.in_body
-                    or not self.in_record
-                    or (
-                        "Game" in self.tags
-                        and _GAME_TAG.match(stripped)
-                        and _TAG.match(stripped.rstrip())
-                    )
-                ):
-                    if self.close(number - 1):
-                        yield
-                    self.open(number, column)
-                self.tag(stripped.rstrip(), number, column)
-                continue
-            if not self.in_record:
-                self.open(number, column)
-                self.error('a record starts with its tags, e.g. [Game "nice4"]', number, column)
-                self.in_body = True
-            if not self.in_body:
-                self.begin_body(number)
-                if self.fast:  # the record's first body line: again, by the fast paths
-                    number -= 1
+                column = len(raw) - len(stripped) + 1
+                text = stripped.rstrip()
+                if text[0] == "[":
+                    if self.starts_record(text):
+                        if self.close(number - 1):
+                            yield
+                        self.open(number, column)
+                    self.tag(text, number, column)
                     continue
+                if not self.in_body:
+                    self.begin_body(number, column)
+                loc = Loc(number, column)
             self.line_count += 1
             if self.line_count > MAX_RECORD_LINES:
-                if self.line_count == MAX_RECORD_LINES + 1:
-                    self.error(f"more than {MAX_RECORD_LINES} lines in one record", number, 1)
+                self.too_many_lines(number)
                 continue
-            self.body_line(stripped.rstrip(), number, column)
+            if text[0] in _DIGITS:
+                self.trick_line(text, loc)
+            else:
+                self.section_line(text, loc)
         if self.close(len(self.lines)):
             yield
 
-    def body_block(self, start: int) -> int:
-        """The fast path for the bulk of a record, a run of plain body lines from index
-        ``start``: trick lines ``N. c1 c2 ...`` (or ``N. Leader: c1 ...``) of plain card
-        tokens and, between them, section lines ``keyword Name: cards`` of a
-        keyword whose items are cards and whose subject is a player (``draw Anna: 7S``,
-        ``hand Bruno: ...``), with a known name and known card spellings. The values are
-        built directly, as :meth:`section_line` and the general trick path build them;
-        returns how many lines it took (0: the line is left to the other paths, which read
-        or report it the same way). Game-neutral: the keywords come from the game's
-        specification.
-
-        The usual line is taken apart with string methods and looked up: its cards in the
-        runs already read (whose texts are known to be plain), a section line's
-        ``keyword Name`` in :meth:`block_prefix`'s table. Any other line is matched against
-        the block's patterns (:data:`_BLOCK_TRICK`, :data:`_BLOCK_CARDS`), which say what
-        the block takes."""
-        runs = self.runs
-        if len(runs) > _RUNS_KEPT:
-            runs.clear()
-        known_run = runs.get
-        prefixes = self.block_prefixes
-        numbers = _NUMBERS
-        digits = _DIGITS
-        entries: list[Line | Trick] = []
-        append = entries.append
-        # No copies of the lines left (a block that stops at a line the other paths read
-        # resumes at the next trick): their locations are the shared ones while they last.
-        end = min(start + MAX_RECORD_LINES - self.line_count, len(self.lines))
-        # Each line fetched by its index: ``islice(self.lines, start, end)`` walked the
-        # ``start`` lines before the block, which made a text of many records quadratic.
-        lines = map(self.lines.__getitem__, range(start, end))
-        locs = (
-            islice(_AT_COLUMN_1, start + 1, None)
-            if end < _CACHED_LINES
-            else map(_new_loc, repeat(Loc), zip(range(start + 1, end + 1), repeat(1)))
+    def starts_record(self, stripped: str) -> bool:
+        """Whether a tag line starts a record: the first line, a tag after a body, or a
+        second Game tag."""
+        return (
+            self.in_body
+            or not self.in_record
+            or bool(
+                "Game" in self.tags and _GAME_TAG.match(stripped) and _TAG.match(stripped.rstrip())
+            )
         )
-        for raw, loc in zip(lines, locs, strict=False):  # the shared locations outlast them
-            if raw[:1] in digits:  # a trick line
-                number_text, _dot, rest = raw.partition(". ")
-                number = numbers.get(number_text)
-                cards = known_run(rest)  # a run already read: plain cards, no colon
-                leader = None
-                if cards is None:
-                    if "(" in rest:  # a note: for the other paths (no exception to raise)
-                        break
-                    if number is not None and ":" not in rest:  # (a leader: the pattern)
-                        cards = self.block_cards(rest, None)
-                if cards is None or number is None:
-                    trick_row = self.block_trick(raw)  # not the usual ``N. c1 c2``
-                    if trick_row is None:
-                        break
-                    number, leader, cards = trick_row
-                # One store per statement: a tuple of them to unpack costs a fifth more.
-                trick = _new_trick(Trick)
-                trick.number = number
-                trick.leader = leader
-                trick._cards = cards
-                trick._items = None
-                trick._lazy = raw
-                trick.loc = loc
-                append(trick)
-                continue
-            prefix, colon, rest = raw.partition(": ")
-            if not colon:  # ``keyword Name:cards``, ``keyword Name :cards`` ...
-                prefix, colon, rest = raw.partition(":")
-            known = prefixes.get(prefix)
-            if not known:  # not looked at yet (None), or not for the block (())
-                if known is None and colon and ":" not in prefix:
-                    known = self.block_prefix(prefix)
-                    if len(prefixes) < _PREFIX_LINES_KEPT:
-                        prefixes[prefix] = known
-                if not known:
-                    break
-            cards = known_run(rest)
-            if cards is None:
-                cards = self.block_cards(rest.lstrip(" \t"), known[0])
-                if cards is None:
-                    break
-            line = _new_line(Line)
-            line.keyword, line.subject = known
-            line._cards = cards
-            line._items = None
-            line._lazy = raw
-            line.loc = loc
-            append(line)
-        if entries:
-            self.line_count += len(entries)
-            self.visitor.visit_entries(entries)
-        return len(entries)
 
-    def block_trick(self, raw: str) -> tuple[int, int | None, tuple[Card | None, ...]] | None:
-        """A trick line of :meth:`body_block` that is not the usual ``N. c1 c2`` (a leader
-        written, a run of cards not met yet, a number past the table, a tab): its number,
-        leader's seat and cards, or ``None`` when the block does not take it."""
-        match = _BLOCK_TRICK.fullmatch(raw)
-        if match is None:
-            return None
-        number_text, name, rest = match.groups()
-        leader = None
-        if name:
-            leader = self.player_seats.get(name.strip().casefold())
-            if leader is None:
-                return None
-        cards = self.runs.get(rest) or self.block_cards(rest, None)
-        if cards is None:
-            return None
-        return _NUMBERS.get(number_text) or int(number_text), leader, cards
+    def open(self, number: int, column: int) -> None:
+        self.in_record, self.in_body = True, False
+        self.start_line = number
+        self.tags, self.line_count = {}, 0
+        self.set_table(_NO_TABLE)
+        self.visitor.begin_record(Loc(number, column))
 
-    def block_cards(self, rest: str, keyword: str | None) -> tuple[Card | None, ...] | None:
-        """The cards of a block line after its colon (or trick number), not among the runs
-        already read: ``None`` unless every token is a card spelling and the text neither
-        starts nor ends with a blank (what :data:`_BLOCK_CARDS` takes, spellings holding no
-        blank or sign) or, for a section line of a "mixed" keyword, the text is plain and
-        its other tokens words (:meth:`mixed_run`). A run of one or two cards is kept for
-        the next lines."""
-        try:
-            cards = tuple(map(self.spellings.__getitem__, rest.split()))
-        except KeyError:
-            if keyword is None or _BLOCK_CARDS.fullmatch(rest) is None:
-                return None
-            return self.mixed_run(keyword, rest)
-        if not cards or rest[0].isspace() or rest[-1].isspace():
-            return None
-        if rest.count(" ") < 2:  # one or two cards
-            self.runs[rest] = cards
-        return cards
+    def set_table(self, table: _Table) -> None:
+        """Read the body's lines by ``table`` (with its spellings and memo tables)."""
+        self.table = table
+        self.spellings = table.spellings
+        self.runs = _RUNS[table.style]
+        self.heads = table.heads
+
+    def close(self, last_line: int) -> bool:
+        """End the record being read, if any (``True`` then)."""
+        if not self.in_record:
+            return False
+        if not self.in_body:
+            self.begin_body(last_line, 0)
+        source = self.joined(self.start_line - 1, last_line).strip("\n") + "\n"
+        self.visitor.end_record(source)
+        self.in_record = self.in_body = False
+        return True
 
     def joined(self, start: int, end: int) -> str:
         """``"\n".join(self.lines[start:end])``, sliced from the text when the run ends
@@ -519,98 +397,6 @@ class Reader:
         if start == 0:
             return self.text
         return self.text[sum(map(len, lines[:start])) + start :]
-
-    def block_prefix(self, prefix: str) -> tuple[str, str] | tuple[()]:
-        """The keyword and player of a section line's ``keyword Name`` (the text before its
-        colon) for :meth:`body_block`, as :meth:`section_line` reads them, or ``()`` when
-        that line is not for the block: not that shape (:data:`_BLOCK_PREFIX`), a keyword
-        unknown to the game, or whose items are neither cards nor mixed, or whose subject
-        is not a player, or a name that is not a player's."""
-        match = _BLOCK_PREFIX.fullmatch(prefix)
-        if match is None or self.spec is None:
-            return ()
-        keyword, name = match.groups()
-        spec = self.spec.get(keyword.lower())
-        if spec is None or spec.items not in ("cards", "mixed") or spec.subject != "player":
-            return ()
-        subject = self.player_names.get(name.strip().casefold())
-        return () if subject is None else (keyword.lower(), subject)
-
-    def mixed_run(self, keyword: str, rest: str) -> tuple[Card | None, ...] | None:
-        """The tokens of a block line of ``keyword`` (its prefix already known to
-        :meth:`block_prefix`) when that keyword is "mixed" (``meld Anna: family JD CD QD KD``),
-        as :meth:`_items` reads them: a card spelling is its card, a token that is no card a
-        word (``None``); ``None`` for any other line (a cards keyword, a token
-        :meth:`Card.parse` reads although it is no plain spelling), left to the other paths."""
-        if self.spec[keyword].items != "mixed":  # type: ignore[index]
-            return None
-        card = self.spellings.get
-        style = self.style
-        found: list[Card | None] = []
-        for token in rest.split():
-            value = card(token)
-            if value is None and not _is_word(token, style):
-                return None
-            found.append(value)
-        return tuple(found)
-
-    def section_line(self, raw: str, number: int) -> bool:
-        """The fast path for a section line of a known keyword with plain tokens, starting at
-        column 1 with no comment: :meth:`body_line`'s steps without its general cases.
-        False (before any error is reported) leaves the line to the general path."""
-        text = raw.rstrip()
-        match = _SECTION.match(text)
-        if match is None or self.spec is None:
-            return False
-        keyword = match.group(1).lower()
-        spec = self.spec.get(keyword)
-        if spec is None:
-            return False
-        start = match.end()
-        kind = spec.items
-        cards = None
-        if kind == "cards":
-            cards = self.fast_cards(text, start)
-        if cards is None:
-            if _NOT_PLAIN.search(text, start):
-                return False
-            items = self.plain_items(text, start, kind, number, 1)
-            if items is None or _not_taken(spec, items, True) is not None:
-                return False  # the general path reports an item the line does not take
-        written = match.group(2).rstrip()
-        subject = None
-        if written and spec.subject == "player":  # a known name: what player() would find
-            subject = self.player_names.get(written.strip().casefold())
-        if subject is None:
-            subject = self.subject(spec, keyword, written, number, 1 + match.start(2))
-        self.line_count += 1
-        loc = _AT_COLUMN_1[number] if number < _CACHED_LINES else Loc(number, 1)
-        if cards is not None:
-            self.visitor.visit_line(
-                Line.fast(keyword, subject, cards, loc, (text, start, self.style))
-            )
-        else:
-            self.visitor.visit_line(Line.of_items(keyword, subject, tuple(items), loc))
-        return True
-
-    def open(self, number: int, column: int) -> None:
-        self.in_record, self.in_body = True, False
-        self.start_line = number
-        self.tags, self.spec, self.players, self.line_count = {}, None, [], 0
-        self.player_names: dict[str, str] = {}
-        self.player_seats: dict[str, int] = {}
-        self.visitor.begin_record(_new_loc(Loc, (number, column)))
-
-    def close(self, last_line: int) -> bool:
-        """End the record being read, if any (``True`` then)."""
-        if not self.in_record:
-            return False
-        if not self.in_body:
-            self.begin_body(last_line)
-        source = self.joined(self.start_line - 1, last_line).strip("\n") + "\n"
-        self.visitor.end_record(source)
-        self.in_record = self.in_body = False
-        return True
 
     # -- tags ------------------------------------------------------------------------------
     def tag(self, text: str, number: int, column: int) -> None:
@@ -625,134 +411,241 @@ class Reader:
         if name in self.tags:
             self.error(f"the {name} tag is repeated", number, column)
             return
-        self.tags[name] = (value, _new_loc(Loc, (number, column + match.start(2))))
+        self.tags[name] = (value, Loc(number, column + match.start(2)))
 
-    def begin_body(self, number: int) -> None:
+    def begin_body(self, number: int, column: int) -> None:
         """Validate the tags, hand them to the visitor in canonical order, set up the body.
+        ``column`` 0: the record has no body (it ends at line ``number``).
 
-        Tags met before without a problem (the same values in the same order: the records of
-        one table) take the set-up :meth:`check_tags` made for them then."""
+        A line of the body before any tag starts a record of its own, with that error. Tags
+        met before without a problem (the same values in the same order: the records of one
+        table) take the set-up :meth:`check_tags` made for them then."""
+        if not self.in_record:
+            self.open(number, column)
+            self.error('a record starts with its tags, e.g. [Game "nice4"]', number, column)
+            self.in_body = True
+            return
         self.in_body = True
         tags = self.tags
         key = tuple([(name, value) for name, (value, _loc) in tags.items()])
         known = _BODY_STARTS.get(key)
         if known is None:
             reported = self.errors_reported
-            self.check_tags()
+            table = self.check_tags()
             if self.errors_reported == reported:
-                if len(_BODY_STARTS) > _BODY_STARTS_KEPT:
-                    _BODY_STARTS.clear()
-                _BODY_STARTS[key] = (
-                    {name: value for name, (value, _loc) in tags.items()},
-                    self.players,
-                    self.player_names,
-                    self.player_seats,
-                    self.style,
-                    self.spec,
-                    self.trick_notes,
-                    self.block_prefixes,
-                    self.spellings,
-                    self.runs,
-                )
+                values = {name: value for name, (value, _loc) in tags.items()}
+                _BODY_STARTS.put(key, (values, table))
         else:
-            (
-                values,
-                players,
-                self.player_names,
-                self.player_seats,
-                self.style,
-                self.spec,
-                self.trick_notes,
-                self.block_prefixes,
-                self.spellings,
-                self.runs,
-            ) = known
-            self.players = list(players)
+            values, table = known
             for name, (_value, loc) in tags.items():
                 tags[name] = (values[name], loc)
+        self.set_table(table)
         visit_tag = self.visitor.visit_tag
-        for name in sorted(tags, key=_TAG_RANK.__getitem__):  # TAG_ORDER, then others as read
+        for name in sorted(tags, key=_tag_rank):  # TAG_ORDER, then others as read
             value, loc = tags[name]
             visit_tag(name, value, loc)
         self.visitor.begin_body()
 
-    def check_tags(self) -> None:
-        """The tags' checks and canonical values, and what the body's reading needs of them:
-        the players, the suit style, the game's keywords."""
-        tags = self.tags
+    def check_tags(self) -> _Table:
+        """The tags' checks and canonical values (written back into ``self.tags``), and what
+        the body's reading needs of them: the players, the suit style, the game's keywords."""
         for name in REQUIRED_TAGS:
-            if name not in tags:
+            if name not in self.tags:
                 self.error(f"the {name} tag is missing", self.start_line, 1)
-        game = None
-        if "Game" in tags:
-            value, loc = tags["Game"]
-            game = GAMES.get(value.strip().lower())
-            if game is None:
-                self.error(
-                    f"unknown game {value!r}; known: {', '.join(sorted(GAMES))}",
-                    loc.line,
-                    loc.column,
-                )
-            else:
-                tags["Game"] = (game.key, loc)
-        if "Players" in tags:
-            value, loc = tags["Players"]
-            self.players = split_players(value)
-            tags["Players"] = (", ".join(self.players), loc)
-            folded = list(map(str.casefold, self.players))
-            self.player_names = dict(zip(folded, self.players, strict=True))
-            if len(set(folded)) != len(folded):
-                self.error("two players have the same name", loc.line, loc.column)
-                self.player_seats = {
-                    folded: self.players.index(name)  # as trick_line does
-                    for folded, name in self.player_names.items()
-                }
-            else:
-                self.player_seats = dict(zip(folded, range(len(folded)), strict=True))
-            if game is not None and len(self.players) != game.num_players:
-                self.error(
-                    f"{game.key} has {game.num_players} players, the tag names {len(self.players)}",
-                    loc.line,
-                    loc.column,
-                )
-        if "Dealer" in tags:
-            value, loc = tags["Dealer"]
-            wanted = value.strip().casefold()
-            match = [p for p in self.players if p.casefold() == wanted]
-            if not match:
-                self.error(f"the dealer {value!r} is not one of the players", loc.line, loc.column)
-            else:
-                tags["Dealer"] = (match[0], loc)
-        if "Options" in tags and game is not None:
-            value, loc = tags["Options"]
-            try:
-                game.resolve_options(parse_options(value))
-            except OptionError as exc:
-                self.error(str(exc), loc.line, loc.column)
-            tags["Options"] = (" ".join(f"{k}={v}" for k, v in parse_options(value).items()), loc)
-        self.style = game.default_suits if game is not None else "italian"
-        if "Suits" in tags:
-            value, loc = tags["Suits"]
-            if value.strip().lower() not in SUIT_STYLES:
-                self.error(f"Suits is one of {', '.join(SUIT_STYLES)}", loc.line, loc.column)
-            else:
-                self.style = value.strip().lower()
-                tags["Suits"] = (self.style, loc)
-        self.spec = game.keywords if game is not None else None  # read only
-        self.trick_notes = game.trick_notes if game is not None else True
-        # body_block's prefix table, shared by the records of one game and players
-        key = (game.key if game is not None else None, *self.players)
-        if len(_PREFIXES) > _PREFIXES_KEPT:
-            _PREFIXES.clear()
-        self.block_prefixes = _PREFIXES.setdefault(key, {})
-        self.spellings = card_spellings(self.style)
-        self.runs = _RUNS.setdefault(self.style, {})
+        game = self.check_game()
+        table = self.check_players(game)
+        self.check_dealer(table.players)
+        self.check_options(game)
+        table.style = self.check_suits(game.default_suits if game is not None else "italian")
+        table.spec = game.keywords if game is not None else None  # read only
+        table.trick_notes = game.trick_notes if game is not None else True
+        table.heads = _heads(game.key if game is not None else None, table.players)
+        return table
 
-    # -- body ------------------------------------------------------------------------------
-    def body_line(self, text: str, number: int, column: int) -> None:
+    def canonical(self, name: str, value: str) -> None:
+        """Write a tag's canonical value back, where it was."""
+        self.tags[name] = (value, self.tags[name][1])
+
+    def check_game(self) -> Game | None:
+        if "Game" not in self.tags:
+            return None
+        value, loc = self.tags["Game"]
+        game = GAMES.get(value.strip().lower())
+        if game is None:
+            known = ", ".join(sorted(GAMES))
+            self.error(f"unknown game {value!r}; known: {known}", loc.line, loc.column)
+            return None
+        self.canonical("Game", game.key)
+        return game
+
+    def check_players(self, game: Game | None) -> _Table:
+        """The players' names and seats (a table with them), checked against the game."""
+        if "Players" not in self.tags:
+            return _Table()
+        value, loc = self.tags["Players"]
+        players = split_players(value)
+        self.canonical("Players", ", ".join(players))
+        folded = list(map(str.casefold, players))
+        names = dict(zip(folded, players, strict=True))
+        if len(set(folded)) != len(folded):
+            self.error("two players have the same name", loc.line, loc.column)
+            seats = {fold: players.index(name) for fold, name in names.items()}
+        else:
+            seats = dict(zip(folded, range(len(folded)), strict=True))
+        if game is not None and len(players) != game.num_players:
+            self.error(
+                f"{game.key} has {game.num_players} players, the tag names {len(players)}",
+                loc.line,
+                loc.column,
+            )
+        return _Table(tuple(players), names, seats)
+
+    def check_dealer(self, players: tuple[str, ...]) -> None:
+        if "Dealer" not in self.tags:
+            return
+        value, loc = self.tags["Dealer"]
+        wanted = value.strip().casefold()
+        match = [p for p in players if p.casefold() == wanted]
+        if not match:
+            self.error(f"the dealer {value!r} is not one of the players", loc.line, loc.column)
+        else:
+            self.canonical("Dealer", match[0])
+
+    def check_options(self, game: Game | None) -> None:
+        if "Options" not in self.tags or game is None:
+            return
+        value, loc = self.tags["Options"]
+        try:
+            game.resolve_options(parse_options(value))
+        except OptionError as exc:
+            self.error(str(exc), loc.line, loc.column)
+        self.canonical("Options", " ".join(f"{k}={v}" for k, v in parse_options(value).items()))
+
+    def check_suits(self, style: str) -> str:
+        """The suit style: the Suits tag's, else the game's ``style``."""
+        if "Suits" not in self.tags:
+            return style
+        value, loc = self.tags["Suits"]
+        if value.strip().lower() not in SUIT_STYLES:
+            self.error(f"Suits is one of {', '.join(SUIT_STYLES)}", loc.line, loc.column)
+            return style
+        self.canonical("Suits", value.strip().lower())
+        return value.strip().lower()
+
+    # -- body: the normal case -------------------------------------------------------------
+    def too_many_lines(self, number: int) -> None:
+        """A body line past :data:`MAX_RECORD_LINES`: reported once, then skipped."""
+        if self.line_count == MAX_RECORD_LINES + 1:
+            self.error(f"more than {MAX_RECORD_LINES} lines in one record", number, 1)
+
+    def trick_line(self, text: str, loc: Loc) -> None:
+        """A trick line, ``N. cards`` or ``N. Leader: cards``: read whole when its number is
+        plain, its leader a player and its tokens plain; else scanned precisely."""
+        head, _dot, rest = text.partition(". ")
+        number = _NUMBERS.get(head)
+        leader = None
+        if number is not None and ":" in rest:
+            name, _colon, rest = rest.partition(":")
+            # (the empty name is in every string; a name with a comment mark: precise scan)
+            if name.lstrip()[:1] not in "*?(" and not _COMMENT_MARK.search(name):
+                leader = self.table.player_seats.get(name.strip().casefold())
+            if leader is None:
+                number = None
+        if number is not None:
+            cards = self.runs.get(rest) or self.plain_tokens(rest, _TRICK_KIND, None)
+            if cards:
+                self.visit_trick(Trick(number, leader, None, loc, cards, text))
+                return
+        self.precise_line(text, loc)
+
+    def section_line(self, text: str, loc: Loc) -> None:
+        """A section line, ``keyword [subject]: tokens``: read whole when its head (the text
+        before the colon) is a keyword of the game with a good subject and its tokens are
+        plain; else scanned precisely."""
+        prefix, colon, rest = text.partition(":")
+        if colon:
+            head = self.heads.get(prefix)
+            if head is None:
+                head = self.heads.put(prefix, self.section_head(prefix))
+            if head:
+                keyword, subject, kind, keys = head
+                cards: tuple[Card | None, ...] | None = (
+                    self.runs.get(rest) if kind != "words" else None
+                )
+                if cards is None:
+                    cards = self.plain_tokens(rest, kind, keys)
+                if cards is not None:
+                    self.visit_line(Line(keyword, subject, None, loc, cards, text))
+                    return
+        self.precise_line(text, loc)
+
+    def section_head(self, prefix: str) -> _Head:
+        """A section line's keyword, subject and its spec's kind of items and keys, read from
+        its ``prefix`` (the text before its colon), or ``()`` when the precise scan must read
+        the line (not that shape, a comment in it, a keyword the game does not know, a
+        subject it does not take)."""
+        match = _SECTION_HEAD.fullmatch(prefix)
+        spec = self.table.spec
+        if match is None or spec is None or _COMMENT_MARK.search(prefix):
+            return ()
+        keyword = match.group(1).lower()
+        found = spec.get(keyword)
+        if found is None:
+            return ()
+        subject, problem = self.subject_value(found, keyword, match.group(2).rstrip())
+        return () if problem is not None else (keyword, subject, found.items, found.keys)
+
+    def plain_tokens(
+        self, rest: str, kind: str, keys: frozenset[str] | None
+    ) -> tuple[Card | None, ...] | None:
+        """The tokenizer's normal case: the cards of ``rest``'s whitespace-separated tokens
+        (``None`` for a word or ``?``) when each is what a line of ``kind`` takes as written,
+        with no annotation, mark or comma; ``None`` sends the line to the precise scan. A
+        run of one or two card spellings is kept for the lines that repeat it."""
+        if kind == "words":
+            return None if _NOT_PLAIN.search(rest) else (None,) * len(rest.split())
+        try:
+            cards = tuple(map(self.spellings.__getitem__, rest.split()))
+        except KeyError:
+            return self.plain_words(rest, kind, keys)
+        if len(cards) < 3:
+            self.runs.put(rest, cards)
+        return cards
+
+    def plain_words(
+        self, rest: str, kind: str, keys: frozenset[str] | None
+    ) -> tuple[Card | None, ...] | None:
+        """:meth:`plain_tokens` for a line with a token that is no card spelling: ``?`` (and
+        ``-``, ``key=value`` of a key the line takes, on a section line of cards), or a word
+        that :meth:`Card.parse` refuses on a mixed line."""
+        if _NOT_PLAIN.search(rest):
+            return None
+        spelling = self.spellings.get
+        style = self.table.style
+        found: list[Card | None] = []
+        for token in rest.split():
+            card = spelling(token)
+            if card is None and not (
+                token == "?"
+                or (kind == "cards" and (token == "-" or _key_taken(token, keys)))
+                or (kind == "mixed" and _is_word(token, style))
+            ):
+                return None
+            found.append(card)
+        return tuple(found)
+
+    # -- body: the precise scan ------------------------------------------------------------
+    def precise_line(self, text: str, loc: Loc) -> None:
+        """A body line the normal case did not read whole, scanned token by token: what it
+        holds (annotations, marks, spellings for :meth:`Card.parse`), or each error with
+        its column. ``text`` may still hold its comment (a usual line comes as written)."""
+        if ";" in text or "{" in text:
+            text = _strip_comment(text)
+        text = text.rstrip()
+        number, column = loc
         match = _TRICK.match(text)
         if match is not None:
-            self.trick_line(text, match, number, column)
+            self.precise_trick(text, match, loc)
             return
         match = _SECTION.match(text) or _WORD_LINE.match(text)
         if match is None:
@@ -761,158 +654,59 @@ class Reader:
             )
             return
         keyword = match.group(1).lower()
-        subject = match.group(2).rstrip() if match.re is _SECTION else ""
-        spec = self.spec.get(keyword) if self.spec is not None else None
+        spec = self.table.spec.get(keyword) if self.table.spec is not None else None
         if spec is None:
-            if self.spec is not None:
-                known = ", ".join(sorted(self.spec))
+            if self.table.spec is not None:
+                known = ", ".join(sorted(self.table.spec))
                 self.error(f"unknown section {keyword!r}; this game knows: {known}", number, column)
                 return
             spec = KeywordSpec("optional-player", "mixed")
-        subject_value = self.subject(
-            spec,
-            keyword,
-            subject,
-            number,
-            column + match.start(2) if match.re is _SECTION else column,
-        )
-        if spec.items == "cards":
-            cards = self.fast_cards(text, match.end())
-            if cards is not None:
-                self.visitor.visit_line(
-                    Line.fast(
-                        keyword,
-                        subject_value,
-                        cards,
-                        _new_loc(Loc, (number, column)),
-                        (text, match.end(), self.style),
-                    )
-                )
-                return
+        if match.re is _SECTION:
+            subject = self.subject(
+                spec, keyword, match.group(2).rstrip(), number, column + match.start(2)
+            )
+        else:
+            subject = self.subject(spec, keyword, "", number, column)
         items = self.items(text, match.end(), spec.items, number, column)
         if items is not None and not self.report_not_taken(spec, items, True):
-            self.visitor.visit_line(
-                Line.of_items(keyword, subject_value, tuple(items), _new_loc(Loc, (number, column)))
-            )
+            self.visit_line(Line(keyword, subject, tuple(items), loc))
+
+    def subject_value(
+        self, spec: KeywordSpec, keyword: str, subject: str
+    ) -> tuple[str | None, str | None]:
+        """What stands before a section line's colon, as its ``spec`` takes it: ``(value,
+        None)``, or ``(None, message)`` when the line does not take it."""
+        kind = spec.subject
+        if not subject:
+            if kind in ("none", "optional-player"):
+                return None, None
+            return None, f"{keyword} needs a {kind} before the colon"
+        if kind == "none":
+            return None, f"{keyword} takes nothing before the colon"
+        if kind in ("player", "optional-player"):
+            found = self.table.player_names.get(subject.strip().casefold())
+            return (found, None) if found is not None else (None, self.not_a_player(subject))
+        if kind == "number" and not subject.isdecimal():  # isdigit() takes '²', int() not
+            return None, f"{keyword} needs a number before the colon, not {subject!r}"
+        return subject, None
 
     def subject(
         self, spec: KeywordSpec, keyword: str, subject: str, number: int, column: int
     ) -> str | None:
-        kind = spec.subject
-        if not subject:
-            if kind in ("none", "optional-player"):
-                return None
-            self.error(f"{keyword} needs a {kind} before the colon", number, column)
-            return None
-        if kind == "none":
-            self.error(f"{keyword} takes nothing before the colon", number, column)
-            return None
-        if kind in ("player", "optional-player"):
-            return self.player(subject, number, column)
-        if kind == "number" and not subject.isdecimal():  # isdigit() takes '²', int() not
-            self.error(
-                f"{keyword} needs a number before the colon, not {subject!r}", number, column
-            )
-            return None
-        return subject
+        """:meth:`subject_value`, its problem reported at ``column``."""
+        value, problem = self.subject_value(spec, keyword, subject)
+        if problem is not None:
+            self.error(problem, number, column)
+        return value
 
-    def player(self, name: str, number: int, column: int) -> str | None:
-        found = self.player_names.get(name.strip().casefold())
-        if found is not None:
-            return found
-        self.error(
-            f"{name!r} is not one of the players ({', '.join(self.players)})", number, column
-        )
-        return None
-
-    def fast_cards(self, text: str, start: int) -> tuple[Card, ...] | None:
-        """The fast path: a run of plain tokens that are all known card spellings."""
-        rest = text[start:]
-        if not self.fast or _SPECIAL.search(rest):
-            return None
-        try:
-            return tuple(map(self.spellings.__getitem__, rest.split()))
-        except KeyError:
-            return None
+    def not_a_player(self, name: str) -> str:
+        return f"{name!r} is not one of the players ({', '.join(self.table.players)})"
 
     def items(
         self, text: str, start: int, kind: str, number: int, column: int
     ) -> list[Item] | None:
-        if self.fast and not _NOT_PLAIN.search(text, start):
-            items = self.plain_items(text, start, kind, number, column)
-            if items is not None:
-                return items
-        return self._items(text, start, kind, number, column)
-
-    def plain_items(
-        self, text: str, start: int, kind: str, number: int, column: int
-    ) -> list[Item] | None:
-        """The fast path of :meth:`_items` for tokens with no note, comma or mark: split on
-        whitespace (the token pattern's tokens then), no regular expression per token.
-        ``None`` hands a token that needs :meth:`Card.parse` (or an error) to the general
-        path, which reads the whole line again."""
-        cards = self.spellings
-        words = kind == "words"
-        out: list[Item] = []
-        position = start
-        for token in text[start:].split():
-            position = text.index(token, position)
-            item = _new_item(Item)
-            known = None if words else cards.get(token)
-            if known is not None:
-                item.text, item.card = str(known), known
-            elif (
-                words
-                or token in ("?", "-")
-                or (kind == "cards" and "=" in token)
-                or (kind == "mixed" and _is_word(token, self.style))
-            ):
-                item.text, item.card = token, None
-            else:
-                return None
-            item.note, item.line, item.column = None, number, column + position
-            position += len(token)
-            out.append(item)
-        return out
-
-    def noted_items(
-        self, text: str, start: int, number: int, column: int
-    ) -> tuple[list[Item], tuple[Card, ...]] | None:
-        """The fast path of :meth:`_items` for the cards of a trick line with annotations,
-        ``CARD(note)`` (Piedicavallo's remarks, about six lines a record): one pattern checks
-        the whole line, one more cuts it into (spaces, token, note) pieces; no match object
-        and no call per token. The items (with their columns and notes) and their cards are
-        what :meth:`_items` builds. ``None``, with nothing reported, hands the line to it: a
-        mark ``*``, a comma or a stray parenthesis outside the notes, a note with no card
-        right before its parenthesis, a token that is not a known card spelling (``?``,
-        ``-``, ``key=value``, an error)."""
-        rest = text[start:]
-        if _NOTED_LINE.fullmatch(rest) is None:
-            return None
-        cards = self.spellings.get
-        texts = _CARD_TEXT
-        out: list[Item] = []
-        found: list[Card] = []
-        position = column + start  # the column of the next piece
-        for space, token, note in _NOTED_TOKEN.findall(rest):
-            card = cards(token)
-            if card is None:
-                return None
-            position += len(space)
-            item = _new_item(Item)
-            item.text = texts[card]
-            item.card = card
-            item.note = note[1:-1] if note else None
-            item.line = number
-            item.column = position
-            position += len(token) + len(note)
-            out.append(item)
-            found.append(card)
-        return out, tuple(found)
-
-    def _items(
-        self, text: str, start: int, kind: str, number: int, column: int
-    ) -> list[Item] | None:
+        """The items of ``text`` from ``start`` by the token pattern, each error reported
+        with its column (``None`` when there is one)."""
         out: list[Item] = []
         failed = False
         cards = self.spellings
@@ -927,76 +721,53 @@ class Reader:
                     col,
                 )
                 return None
-            known = cards.get(token)
-            if known is not None and kind != "words":
-                out.append(Item.at(("*" if star else "") + str(known), known, note, number, col))
-                continue
-            if star:
-                token = "*" + token
-            if kind == "words" or token in ("?", "-", "*?") or (kind == "cards" and "=" in token):
-                out.append(Item.at(token, None, note, number, col))
-                continue
-            try:
-                card = Card.parse(token.lstrip("*"), self.style)
-            except CardParseError as exc:
-                if kind == "mixed":
-                    out.append(Item.at(token, None, note, number, col))
+            card = cards.get(token) if kind != "words" else None
+            if card is None and not (
+                kind == "words"
+                or star + token in ("?", "-", "*?")
+                or (kind == "cards" and "=" in token)
+            ):
+                card, problem = self.parse_card(token, star)
+                if problem is not None and kind != "mixed":
+                    self.error(problem, number, col)
+                    failed = True
                     continue
-                self.error(
-                    f"not a card: {token!r}" if token.startswith("*") else str(exc), number, col
-                )
-                failed = True
-                continue
-            out.append(Item.at(("*" if star else "") + str(card), card, note, number, col))
+            text_of = star + (token if card is None else str(card))
+            out.append(Item(text_of, card, note, (number, col)))
         return None if failed else out
 
-    def trick_line(self, text: str, match: re.Match[str], number: int, column: int) -> None:
+    def parse_card(self, token: str, star: str) -> tuple[Card | None, str | None]:
+        """A token no plain spelling names, by :meth:`Card.parse`: ``(card, None)`` or
+        ``(None, why not)``."""
+        try:
+            return Card.parse(token.lstrip("*"), self.table.style), None
+        except CardParseError as exc:
+            written = star + token
+            return None, f"not a card: {written!r}" if written.startswith("*") else str(exc)
+
+    def precise_trick(self, text: str, match: re.Match[str], loc: Loc) -> None:
+        """A trick line scanned precisely: the leader's name, annotations, the seat order
+        marked with ``*`` and ``-``."""
+        number, column = loc
         trick_no = int(match.group(1))
         position = match.end()
-        if ":" not in text and "(" not in text:  # fast_cards takes no note
-            cards = self.fast_cards(text, position)
-            if cards:
-                self.visitor.visit_trick(
-                    Trick(
-                        trick_no,
-                        None,
-                        None,
-                        Loc(number, column),
-                        cards=cards,
-                        lazy=(text, position, self.style),
-                    )
-                )
-                return
         leader = None
         named = _LEADER.match(text, position) if ":" in text else None  # it needs a colon
         if named is not None:
-            name = named.group(1).rstrip()
-            leader_name = self.player(name, number, column + named.start(1))
+            leader_name = self.player(named.group(1).rstrip(), number, column + named.start(1))
             if leader_name is None:
                 return
-            leader = self.players.index(leader_name)
+            leader = self.table.players.index(leader_name)
             position = named.end()
-        if self.fast and "(" in text and self.trick_notes:
-            noted = self.noted_items(text, position, number, column)
-            if noted is not None:  # no mark, no '-', at least one card: built as below
-                trick = _new_trick(Trick)
-                trick.number = trick_no
-                trick.leader = leader
-                trick._cards = noted[1]
-                trick._items = tuple(noted[0])
-                trick._lazy = None
-                trick.loc = _new_loc(Loc, (number, column))
-                self.visitor.visit_trick(trick)
-                return
         items = self.items(text, position, "cards", number, column)
-        if items is None or self.report_not_taken(None, items, self.trick_notes):
+        if items is None or self.report_not_taken(None, items, self.table.trick_notes):
             return
         marked = [i for i, item in enumerate(items) if item.text.startswith("*")]
         if marked:
-            items = self.seat_order(items, marked, leader, number, column)
-            if items is None:
+            seated = self.seat_order(items, marked, leader, number, column)
+            if seated is None:
                 return
-            leader, items = items
+            leader, items = seated
         elif any(item.text == "-" for item in items):
             self.error(
                 "'-' (not played) is only used in seat order, with the leader marked *",
@@ -1007,7 +778,13 @@ class Reader:
         if not items:
             self.error(f"trick {trick_no} has no cards", number, column)
             return
-        self.visitor.visit_trick(Trick(trick_no, leader, tuple(items), Loc(number, column)))
+        self.visit_trick(Trick(trick_no, leader, tuple(items), loc))
+
+    def player(self, name: str, number: int, column: int) -> str | None:
+        found = self.table.player_names.get(name.strip().casefold())
+        if found is None:
+            self.error(self.not_a_player(name), number, column)
+        return found
 
     def report_not_taken(self, spec: KeywordSpec | None, items: list[Item], notes: bool) -> bool:
         """Report the first item its line does not take (:func:`_not_taken`); True if any."""
@@ -1023,12 +800,13 @@ class Reader:
     ) -> tuple[int, list[Item]] | None:
         """A trick written in the Players order with the leader's card marked ``*``: rotate it
         into play order. ``-`` stands for a card not (yet) played."""
+        players = self.table.players
         if len(marked) > 1:
             self.error("only one card of a trick is marked * as the lead", number, column)
             return None
-        if len(items) != len(self.players):
+        if len(items) != len(players):
             self.error(
-                f"a trick in seat order has one entry per player ({len(self.players)}); "
+                f"a trick in seat order has one entry per player ({len(players)}); "
                 "use - for a card not played",
                 number,
                 column,
@@ -1048,6 +826,17 @@ class Reader:
             )
             return None
         return seat, played
+
+
+def _key_taken(token: str, keys: frozenset[str] | None) -> bool:
+    """Whether ``token`` is a ``key=value`` item a line of cards taking ``keys`` takes (as
+    :func:`_not_taken` judges it; ``None``: any key)."""
+    return "=" in token and (keys is None or token.split("=", 1)[0] in keys)
+
+
+def _tag_rank(name: str) -> int:
+    """A tag's place in TAG_ORDER; any other tag after them all."""
+    return _TAG_RANK.get(name, len(TAG_ORDER))
 
 
 def _not_taken(spec: KeywordSpec | None, items: list[Item], notes: bool) -> tuple[str, Item] | None:

@@ -85,7 +85,7 @@ def check_parsed(
 def _report(parsed: Parsed, options: Mapping[str, str] | None) -> Report:
     record = parsed.record
     game = GAMES.get(record.game) if record is not None else None
-    if parsed.errors or game is None:
+    if parsed.errors or game is None or record is None:
         report = Report(
             record.game if record else "",
             tuple(record.players) if record else (),
@@ -110,10 +110,10 @@ def _report(parsed: Parsed, options: Mapping[str, str] | None) -> Report:
 
 def session_ledger(checked: list[Checked]) -> Ledger | None:
     """The ledger of consecutive records of one game (``None`` if they mix games)."""
-    usable = [c for c in checked if c.parsed.record is not None and c.report.game]
-    if not usable or len({c.report.game for c in usable}) != 1:
+    usable = [(c.parsed.record, c.report) for c in checked if c.parsed.record and c.report.game]
+    if not usable or len({report.game for _record, report in usable}) != 1:
         return None
-    return build_ledger([c.parsed.record for c in usable], [c.report for c in usable])
+    return build_ledger([record for record, _ in usable], [report for _, report in usable])
 
 
 #: A session is checked for its seat order up to this many records (each other seating
@@ -126,7 +126,7 @@ def session_seating(checked: list[Checked]) -> Seating | None:
     (at most :data:`SESSION_SEATING_RECORDS`): another order of the players that fits the
     whole session better, its dealers' turns (G-6) included
     (:func:`scorer.disputes.seating.check_session_seating`); else ``None``."""
-    records = [c.parsed.record for c in checked if not c.parsed.errors]
+    records = [c.parsed.record for c in checked if not c.parsed.errors and c.parsed.record]
     if not 1 < len(records) == len(checked) <= SESSION_SEATING_RECORDS:
         return None
     game = GAMES.get(checked[0].report.game)
@@ -136,7 +136,7 @@ def session_seating(checked: list[Checked]) -> Seating | None:
         game,
         records,
         checked[0].options,
-        [c.report for c in checked],  # type: ignore[arg-type]
+        [c.report for c in checked],
     )
 
 

@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, validates_schema
@@ -22,7 +23,9 @@ from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, va
 from scorer.cards import Card, CardParseError
 from scorer.cardset import cards_of
 from scorer.disputes.seating import Seating, SeatingFit
+from scorer.games import GAMES
 from scorer.ledger import Ledger
+from scorer.messages import GENERAL, plain_facts
 from scorer.record import Item, Line, Record, Trick
 from scorer.report import Report
 from scorer.results import GameResult
@@ -39,7 +42,7 @@ __all__ = [
 ]
 
 
-class CardField(fields.Field):
+class CardField(fields.Field[Any]):
     """A card as its canonical text; ``None`` for a word or an unknown card."""
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
@@ -60,7 +63,7 @@ class ItemSchema(Schema):
     note = fields.String(allow_none=True, load_default=None)
 
     @post_load
-    def make(self, data: dict, **kwargs: Any) -> Item:
+    def make(self, data: dict[str, Any], **kwargs: Any) -> Item:
         return Item(data["text"], data["card"], data["note"])
 
 
@@ -76,7 +79,7 @@ class BodySchema(Schema):
     plays = fields.List(fields.Nested(ItemSchema), load_default=list)
 
     @validates_schema
-    def check_kind(self, data: dict, **kwargs: Any) -> None:
+    def check_kind(self, data: dict[str, Any], **kwargs: Any) -> None:
         if data["kind"] not in ("line", "trick"):
             raise ValidationError("kind is 'line' or 'trick'", "kind")
         if data["kind"] == "line" and not data.get("keyword"):
@@ -92,7 +95,7 @@ class RecordSchema(Schema):
     body = fields.List(fields.Nested(BodySchema), load_default=list)
 
     @pre_dump
-    def flatten(self, record: Record, **kwargs: Any) -> dict:
+    def flatten(self, record: Record, **kwargs: Any) -> dict[str, Any]:
         players = record.players
         body = []
         for entry in record.body:
@@ -118,7 +121,7 @@ class RecordSchema(Schema):
         return {"tags": [list(tag) for tag in record.tags], "body": body}
 
     @post_load
-    def make(self, data: dict, **kwargs: Any) -> Record:
+    def make(self, data: dict[str, Any], **kwargs: Any) -> Record:
         tags = tuple((name, value) for name, value in data["tags"])
         probe = Record(tags)
         players = [p.casefold() for p in probe.players]
@@ -137,7 +140,7 @@ class RecordSchema(Schema):
         return Record(tags, tuple(body))
 
 
-def dump_record(record: Record) -> dict:
+def dump_record(record: Record) -> dict[str, Any]:
     """``RecordSchema().dump(record)``, the same data written out by hand: the service stores
     every uploaded record's JSON, and marshmallow's generic walk over a hundred nested items
     was the largest cost of a bulk import. A test keeps the two equal.
@@ -180,18 +183,20 @@ def _item(item: Item) -> dict[str, Any]:
     }
 
 
-def _loc(obj: Any) -> dict:
+def _loc(obj: Any) -> dict[str, Any]:
     loc = getattr(obj, "loc", None)
     return {"line": loc.line, "column": loc.column} if loc is not None else {}
 
 
-def _cards(cards) -> list[str]:
+def _cards(cards: Iterable[Card]) -> list[str]:
     return [str(c) for c in cards]
 
 
-def dump_report(report: Report) -> dict:
+def dump_report(report: Report) -> dict[str, Any]:
     """A report as plain JSON data (the shape ``ReportSchema`` documents)."""
     players = report.players
+    engine = GAMES.get(report.game)
+    templates = engine.templates if engine is not None else GENERAL
 
     def name(seat: int | None) -> str | None:
         return players[seat] if seat is not None and 0 <= seat < len(players) else None
@@ -213,6 +218,8 @@ def dump_report(report: Report) -> dict:
                 "seat": name(f.seat),
                 "cards": _cards(f.cards),
                 "legal": _cards(f.legal),
+                "template": f.template,
+                "facts": plain_facts(templates.get(f.template, ""), f.facts, players),
             }
             for f in report.findings
         ],
@@ -267,7 +274,7 @@ def dump_report(report: Report) -> dict:
     }
 
 
-def shift_lines(data: dict, delta: int) -> dict:
+def shift_lines(data: dict[str, Any], delta: int) -> dict[str, Any]:
     """A copy of :func:`dump_report` data with every line number moved by ``delta`` (the
     findings' and the plays' locations, the only places it writes one): the report of a
     record read inside a longer text, as if its own text had been read alone.
@@ -278,7 +285,7 @@ def shift_lines(data: dict, delta: int) -> dict:
 'tricks': [{'plays': [{'card': 'KS', 'line': 4, 'column': 4}]}]}
     """
 
-    def moved(entry: dict) -> dict:
+    def moved(entry: dict[str, Any]) -> dict[str, Any]:
         return {**entry, "line": entry["line"] + delta} if "line" in entry else entry
 
     out = dict(data)
@@ -298,6 +305,17 @@ class FindingSchema(Schema):
     seat = fields.String(allow_none=True)
     cards = fields.List(fields.String())
     legal = fields.List(fields.String())
+    template = fields.String(
+        metadata={"description": "the key of the finding's sentence: its code, or code.variant"}
+    )
+    facts = fields.Dict(
+        keys=fields.String(),
+        metadata={
+            "description": "the values the sentence is made from, by name: players by name, "
+            "cards as notation, card sets as lists, suits as 0-3 (4: the trumps), counts; a "
+            "page in another language words the finding from template and facts"
+        },
+    )
 
 
 class ReportSchema(Schema):
@@ -378,7 +396,7 @@ class SeatingSchema(Schema):
     )
 
 
-def result_json(result: GameResult) -> dict:
+def result_json(result: GameResult) -> dict[str, Any]:
     """One game's result (or who leads the session, ``number`` 0) as the API shows it."""
     return {
         "number": result.number,
@@ -405,10 +423,10 @@ class LedgerSchema(Schema):
     summary = fields.List(fields.String())
     results = fields.Method("dump_results")
 
-    def dump_results(self, ledger: Ledger) -> list[dict]:
+    def dump_results(self, ledger: Ledger) -> list[dict[str, Any]]:
         return [result_json(result) for result in ledger.results]
 
-    def dump_rows(self, ledger: Ledger) -> list[dict]:
+    def dump_rows(self, ledger: Ledger) -> list[dict[str, Any]]:
         return [
             {
                 "hand": row.hand,
@@ -426,7 +444,7 @@ class LedgerSchema(Schema):
     def dump_balances(self, ledger: Ledger) -> dict[str, int]:
         return dict(zip(ledger.players, ledger.balances, strict=True))
 
-    def dump_findings(self, ledger: Ledger) -> list[dict]:
+    def dump_findings(self, ledger: Ledger) -> list[dict[str, Any]]:
         return [
             {
                 "hand": hand,

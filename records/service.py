@@ -99,7 +99,8 @@ class UploadResult:
 
 
 def findings_of(checked: Checked) -> list[dict[str, Any]]:
-    return dump_report(checked.report)["findings"]
+    findings: list[dict[str, Any]] = dump_report(checked.report)["findings"]
+    return findings
 
 
 MAX_TABLE_CHARS = 40
@@ -230,6 +231,8 @@ def _revision(
     record's own text (its lines from its first tag on, the ``original_text`` stored), so
     that they point into the text that is kept, not into the upload."""
     record = parsed.record
+    if record is None:  # pragma: no cover - the reader gives a record for every text read
+        raise ServiceError(422, "NOTATION", "no record could be read")
     try:
         item = check_parsed(parsed, options)
     except OptionError as exc:  # pragma: no cover - options were checked at creation
@@ -584,7 +587,7 @@ def compute_ledger(store: Store, session: dict[str, Any]) -> Ledger:
     parsed, adjustments = _session_records(store, session)
     reports = [check_parsed(item, session["options"]).report for item in parsed]
     return build_ledger(
-        [item.record for item in parsed],
+        [item.record for item in parsed if item.record is not None],
         reports,
         adjustments,
         session["players"],
@@ -618,7 +621,7 @@ def session_what_if(store: Store, session_id: int) -> dict[str, Any]:
     parsed, adjustments = _session_records(store, session)
     return session_alternatives(
         session["game"],
-        [item.record for item in parsed],
+        [item.record for item in parsed if item.record is not None],
         session["options"],
         adjustments,
         session["players"],
@@ -810,7 +813,8 @@ def standings_json(tables: Mapping[str, StandingsTable]) -> dict[str, Any]:
 
 
 def ledger_json(ledger: Ledger) -> dict[str, Any]:
-    return LedgerSchema().dump(ledger)
+    dumped: dict[str, Any] = LedgerSchema().dump(ledger)
+    return dumped
 
 
 #: The verdicts that put a hand on the attention list (a director must look at it).

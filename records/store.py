@@ -49,18 +49,36 @@ def now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
+def _row_id(value: object) -> int:
+    """A new row's id, as SQLite gives it (``lastrowid``, sqlite-utils' ``last_pk``)."""
+    if not isinstance(value, int):
+        raise TypeError(f"expected a row id, got {value!r}")
+    return value
+
+
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
 # -- schema ------------------------------------------------------------------------------
 def _m001_initial(db: Database) -> None:
-    db["tournaments"].create(
+    """The first schema: tournaments and their director tokens, sessions and their hands,
+    the hands' revisions, the directors' rulings and the append-only audit log."""
+    _create_tournaments(db)
+    _create_sessions(db)
+    _create_revisions(db)
+    _create_rulings(db)
+    _create_audit(db)
+
+
+def _create_tournaments(db: Database) -> None:
+    """Tournaments and their director tokens (only the tokens' hashes)."""
+    db.table("tournaments").create(
         {"id": int, "name": str, "private": int, "created_at": str},
         pk="id",
         not_null={"name", "private", "created_at"},
     )
-    db["tokens"].create(
+    db.table("tokens").create(
         {
             "id": int,
             "tournament_id": int,
@@ -73,8 +91,12 @@ def _m001_initial(db: Database) -> None:
         not_null={"tournament_id", "token_hash", "created_at"},
         foreign_keys=[("tournament_id", "tournaments", "id")],
     )
-    db["tokens"].create_index(["token_hash"], unique=True)
-    db["sessions"].create(
+    db.table("tokens").create_index(["token_hash"], unique=True)
+
+
+def _create_sessions(db: Database) -> None:
+    """Sessions (a table sitting) and their hands (a place in a session)."""
+    db.table("sessions").create(
         {
             "id": int,
             "tournament_id": int,
@@ -88,15 +110,19 @@ def _m001_initial(db: Database) -> None:
         not_null={"tournament_id", "game", "options", "players", "created_at"},
         foreign_keys=[("tournament_id", "tournaments", "id")],
     )
-    db["sessions"].create_index(["tournament_id"])
-    db["hands"].create(
+    db.table("sessions").create_index(["tournament_id"])
+    db.table("hands").create(
         {"id": int, "session_id": int, "position": int, "revision": int, "created_at": str},
         pk="id",
         not_null={"session_id", "position", "revision", "created_at"},
         foreign_keys=[("session_id", "sessions", "id")],
     )
-    db["hands"].create_index(["session_id", "position"], unique=True)
-    db["revisions"].create(
+    db.table("hands").create_index(["session_id", "position"], unique=True)
+
+
+def _create_revisions(db: Database) -> None:
+    """A hand's revisions: the original text, the source of truth, and what is derived."""
+    db.table("revisions").create(
         {
             "id": int,
             "hand_id": int,
@@ -127,10 +153,14 @@ def _m001_initial(db: Database) -> None:
         },
         foreign_keys=[("hand_id", "hands", "id"), ("session_id", "sessions", "id")],
     )
-    db["revisions"].create_index(["hand_id", "number"], unique=True)
-    db["revisions"].create_index(["session_id", "content_hash"])
-    db["revisions"].create_index(["status"])
-    db["rulings"].create(
+    db.table("revisions").create_index(["hand_id", "number"], unique=True)
+    db.table("revisions").create_index(["session_id", "content_hash"])
+    db.table("revisions").create_index(["status"])
+
+
+def _create_rulings(db: Database) -> None:
+    """The director's rulings (ledger adjustments)."""
+    db.table("rulings").create(
         {
             "id": int,
             "session_id": int,
@@ -144,8 +174,12 @@ def _m001_initial(db: Database) -> None:
         not_null={"session_id", "amounts", "reason", "created_at"},
         foreign_keys=[("session_id", "sessions", "id"), ("hand_id", "hands", "id")],
     )
-    db["rulings"].create_index(["session_id"])
-    db["audit"].create(
+    db.table("rulings").create_index(["session_id"])
+
+
+def _create_audit(db: Database) -> None:
+    """The audit log, append-only."""
+    db.table("audit").create(
         {
             "id": int,
             "at": str,
@@ -158,7 +192,7 @@ def _m001_initial(db: Database) -> None:
         pk="id",
         not_null={"at", "actor", "action", "entity"},
     )
-    db["audit"].create_index(["entity", "entity_id"])
+    db.table("audit").create_index(["entity", "entity_id"])
     # The audit log is append-only: the database itself refuses to change or drop a row.
     db.executescript("""
         CREATE TRIGGER audit_no_update BEFORE UPDATE ON audit
@@ -183,7 +217,7 @@ def _m003_session_results(db: Database) -> None:
     a write always recomputes; every worker process shares the table and it survives
     restarts."""
     db.execute("ALTER TABLE sessions ADD COLUMN version INTEGER NOT NULL DEFAULT 0")
-    db["session_results"].create(
+    db.table("session_results").create(
         {
             "session_id": int,
             "version": int,
@@ -214,14 +248,14 @@ def _m004_logins(db: Database) -> None:
     """Directors' logins on the pages (#21.14): the browser's cookie holds only a random
     login id, whose hash is kept here with the token it was opened with; logging out (or
     revoking the token) ends it, and a copy of the cookie is worth nothing after."""
-    db["logins"].create(
+    db.table("logins").create(
         {"id": int, "token_id": int, "login_hash": str, "created_at": str, "ended_at": str},
         pk="id",
         not_null={"token_id", "login_hash", "created_at"},
         foreign_keys=[("token_id", "tokens", "id")],
     )
-    db["logins"].create_index(["login_hash"], unique=True)
-    db["logins"].create_index(["token_id"])
+    db.table("logins").create_index(["login_hash"], unique=True)
+    db.table("logins").create_index(["token_id"])
 
 
 def _m005_ruling_replaces(db: Database) -> None:
@@ -284,12 +318,12 @@ class Store:
         applied = []
         with self.write() as db:
             if "_migrations" not in db.table_names():
-                db["_migrations"].create({"name": str, "applied_at": str}, pk="name")
-            done = {row["name"] for row in db["_migrations"].rows}
+                db.table("_migrations").create({"name": str, "applied_at": str}, pk="name")
+            done = {row["name"] for row in db.table("_migrations").rows}
             for name, migration in MIGRATIONS:
                 if name not in done:
                     migration(db)
-                    db["_migrations"].insert({"name": name, "applied_at": now()})
+                    db.table("_migrations").insert({"name": name, "applied_at": now()})
                     applied.append(name)
             db.execute(f"PRAGMA user_version = {len(MIGRATIONS)}")
         return applied
@@ -315,8 +349,8 @@ class Store:
     # -- tournaments and tokens ----------------------------------------------------------
     def create_tournament(self, name: str, private: bool = False, actor: str = "cli") -> int:
         with self.write() as db:
-            tid = (
-                db["tournaments"]
+            tid = _row_id(
+                db.table("tournaments")
                 .insert({"name": name, "private": int(private), "created_at": now()})
                 .last_pk
             )
@@ -327,16 +361,18 @@ class Store:
         return self._get("tournaments", tournament_id)
 
     def tournaments(self) -> list[dict[str, Any]]:
-        return list(self.db["tournaments"].rows_where(order_by="id"))
+        return list(self.db.table("tournaments").rows_where(order_by="id"))
 
     def tournament_named(self, name: str) -> dict[str, Any] | None:
-        rows = list(self.db["tournaments"].rows_where("name = ?", [name], order_by="id", limit=1))
+        rows = list(
+            self.db.table("tournaments").rows_where("name = ?", [name], order_by="id", limit=1)
+        )
         return rows[0] if rows else None
 
     def set_private(self, tournament_id: int, private: bool, actor: str) -> None:
         with self.write() as db:
             self._get("tournaments", tournament_id)
-            db["tournaments"].update(tournament_id, {"private": int(private)})
+            db.table("tournaments").update(tournament_id, {"private": int(private)})
             self.audit(db, actor, "update", "tournament", tournament_id, {"private": private})
 
     def create_token(self, tournament_id: int, label: str = "", actor: str = "cli") -> str:
@@ -345,8 +381,8 @@ class Store:
         token = "tar_" + secrets.token_urlsafe(24)
         with self.write() as db:
             self._get("tournaments", tournament_id)
-            token_id = (
-                db["tokens"]
+            token_id = _row_id(
+                db.table("tokens")
                 .insert(
                     {
                         "tournament_id": tournament_id,
@@ -364,7 +400,7 @@ class Store:
         """Revoke a token, and end every page login opened with it."""
         with self.write() as db:
             self._get("tokens", token_id)
-            db["tokens"].update(token_id, {"revoked_at": now()})
+            db.table("tokens").update(token_id, {"revoked_at": now()})
             db.execute(
                 "update logins set ended_at = ? where token_id = ? and ended_at is null",
                 [now(), token_id],
@@ -392,7 +428,7 @@ class Store:
             return None
         login = secrets.token_urlsafe(32)
         with self.write() as db:
-            db["logins"].insert(
+            db.table("logins").insert(
                 {"token_id": row["id"], "login_hash": hash_token(login), "created_at": now()}
             )
         return login
@@ -444,8 +480,8 @@ class Store:
         given), stored as given (the service checks and strips it)."""
         with self.write() as db:
             self._get("tournaments", tournament_id)
-            sid = (
-                db["sessions"]
+            sid = _row_id(
+                db.table("sessions")
                 .insert(
                     {
                         "tournament_id": tournament_id,
@@ -470,7 +506,9 @@ class Store:
         return {**row, "options": json.loads(row["options"]), "players": json.loads(row["players"])}
 
     def sessions(self, tournament_id: int) -> list[dict[str, Any]]:
-        rows = self.db["sessions"].rows_where("tournament_id = ?", [tournament_id], order_by="id")
+        rows = self.db.table("sessions").rows_where(
+            "tournament_id = ?", [tournament_id], order_by="id"
+        )
         return [
             {**r, "options": json.loads(r["options"]), "players": json.loads(r["players"])}
             for r in rows
@@ -478,7 +516,7 @@ class Store:
 
     def hand_count(self, session_id: int) -> int:
         """How many hands the session holds (without reading them)."""
-        return self.db["hands"].count_where("session_id = ?", [session_id])
+        return self.db.table("hands").count_where("session_id = ?", [session_id])
 
     # -- hands and revisions -------------------------------------------------------------
     def find_duplicate(self, session_id: int, content_hash: str) -> int | None:
@@ -500,10 +538,13 @@ class Store:
         position = db.execute(
             "select coalesce(max(position), 0) + 1 from hands where session_id = ?", [session_id]
         ).fetchone()[0]
-        hand_id = db.execute(
-            "insert into hands (session_id, position, revision, created_at) values (?, ?, 1, ?)",
-            [session_id, position, now()],
-        ).lastrowid
+        hand_id = _row_id(
+            db.execute(
+                "insert into hands (session_id, position, revision, created_at) "
+                "values (?, ?, 1, ?)",
+                [session_id, position, now()],
+            ).lastrowid
+        )
         self._insert(
             db,
             "revisions",
@@ -534,8 +575,8 @@ class Store:
         """A correction: a new current revision; the old ones stay."""
         with self.write() as db:
             hand = self._get("hands", hand_id)
-            number = hand["revision"] + 1
-            db["revisions"].insert(
+            number: int = hand["revision"] + 1
+            db.table("revisions").insert(
                 {
                     **revision,
                     "hand_id": hand_id,
@@ -544,7 +585,7 @@ class Store:
                     "created_at": now(),
                 }
             )
-            db["hands"].update(hand_id, {"revision": number})
+            db.table("hands").update(hand_id, {"revision": number})
             self.audit(
                 db,
                 actor,
@@ -577,12 +618,14 @@ class Store:
 
     def revisions(self, hand_id: int) -> list[dict[str, Any]]:
         self._get("hands", hand_id)
-        return list(self.db["revisions"].rows_where("hand_id = ?", [hand_id], order_by="number"))
+        return list(
+            self.db.table("revisions").rows_where("hand_id = ?", [hand_id], order_by="number")
+        )
 
     def current_revision(self, hand_id: int) -> dict[str, Any]:
         hand = self._get("hands", hand_id)
         rows = list(
-            self.db["revisions"].rows_where(
+            self.db.table("revisions").rows_where(
                 "hand_id = ? and number = ?", [hand_id, hand["revision"]]
             )
         )
@@ -605,8 +648,8 @@ class Store:
         which may be replaced)."""
         with self.write() as db:
             self._get("sessions", session_id)
-            rid = (
-                db["rulings"]
+            rid = _row_id(
+                db.table("rulings")
                 .insert(
                     {
                         "session_id": session_id,
@@ -728,20 +771,21 @@ class Store:
         )
 
     def rulings(self, session_id: int) -> list[dict[str, Any]]:
-        rows = self.db["rulings"].rows_where("session_id = ?", [session_id], order_by="id")
+        rows = self.db.table("rulings").rows_where("session_id = ?", [session_id], order_by="id")
         return [{**r, "amounts": json.loads(r["amounts"])} for r in rows]
 
     def audit_log(
         self, entity: str | None = None, entity_id: int | None = None, limit: int | None = 1000
     ) -> list[dict[str, Any]]:
-        where, args = [], []
+        where: list[str] = []
+        args: list[object] = []
         if entity is not None:
             where.append("entity = ?")
             args.append(entity)
         if entity_id is not None:
             where.append("entity_id = ?")
             args.append(entity_id)
-        rows = self.db["audit"].rows_where(
+        rows = self.db.table("audit").rows_where(
             " and ".join(where) or None, args, order_by="id", limit=limit
         )
         return [{**r, "detail": json.loads(r["detail"])} for r in rows]
@@ -752,9 +796,11 @@ class Store:
         """``db[table].insert(row)`` in plain SQL (the columns are the code's own names)."""
         columns = ", ".join(f"[{name}]" for name in row)
         marks = ", ".join("?" for _ in row)
-        return db.execute(
-            f"insert into [{table}] ({columns}) values ({marks})", list(row.values())
-        ).lastrowid
+        return _row_id(
+            db.execute(
+                f"insert into [{table}] ({columns}) values ({marks})", list(row.values())
+            ).lastrowid
+        )
 
     def _get(self, table: str, row_id: int) -> dict[str, Any]:
         if not -(2**63) <= row_id < 2**63:  # no SQLite INTEGER (it would raise OverflowError)

@@ -29,6 +29,8 @@ from collections.abc import Callable
 from enum import IntEnum
 from typing import ClassVar
 
+from .memo import BoundedMemo
+
 __all__ = [
     "CARDS",
     "FOOL",
@@ -95,7 +97,10 @@ class Card(int):
     """
 
     __slots__ = ()
-    _parse_tables: ClassVar[dict[str, dict[str, Card]]] = {}
+    #: Every accepted spelling per suit style (:func:`_parse_table`).
+    _parse_tables: ClassVar[BoundedMemo[str, dict[str, Card]]] = BoundedMemo(
+        "cards: every spelling per suit style", 3
+    )
 
     # -- structure ---------------------------------------------------------------------
     @property
@@ -199,7 +204,10 @@ def trump(number: int) -> Card:
     return CARDS[TRUMP_BASE + number]
 
 
-_SPELLINGS: dict[str, dict[str, Card]] = {}
+#: card_spellings's tables, one per suit style.
+_SPELLINGS: BoundedMemo[str, dict[str, Card]] = BoundedMemo(
+    "cards: common spellings per suit style", len(SUIT_STYLES)
+)
 
 
 def card_spellings(style: str) -> dict[str, Card]:
@@ -217,7 +225,7 @@ def card_spellings(style: str) -> dict[str, Card]:
                             table[variant] = card
                     except CardParseError:
                         pass
-        _SPELLINGS[style] = table
+        _SPELLINGS.put(style, table)
     return table
 
 
@@ -269,7 +277,7 @@ def _parse_table(style: str) -> dict[str, Card]:
         table[chr(0x1F0E0 + n)] = trump(n)
     for word in (*_FOOL_WORDS, chr(0x1F0E0)):
         table[word] = FOOL
-    Card._parse_tables[style] = table
+    Card._parse_tables.put(style, table)
     return table
 
 

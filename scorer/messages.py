@@ -35,9 +35,9 @@ from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from typing import Any
 
-from .wording import Wording
+from .wording import ITALIAN, Wording
 
-__all__ = ["GENERAL", "render"]
+__all__ = ["GENERAL", "plain_facts", "render"]
 
 
 def _player(value: Any, words: Wording, players: Sequence[str], trumps: str) -> str:
@@ -105,6 +105,36 @@ def _compiled(template: str) -> tuple[_Part, ...]:
         else:
             parts.append((literal, name, _KINDS.get(spec or ""), spec or ""))
     return tuple(parts)
+
+
+def plain_facts(template: str, facts: Mapping[str, Any], players: Sequence[str]) -> dict[str, Any]:
+    """A finding's facts as plain data for another program (the JSON API), each read by the
+    kind its ``template`` gives it: a seat as the player's name, a card as its notation
+    (Italian letters, as the API writes cards), cards and card masks as lists of notations,
+    several masks as a list of lists; a suit stays its index (0..3, 4 the trumps), a count a
+    number, a word of the record its text."""
+    kinds = {name: spec for _, name, spec, _ in string.Formatter().parse(template) if name}
+    return {name: _plain(kinds.get(name) or "", value, players) for name, value in facts.items()}
+
+
+def _plain(kind: str, value: Any, players: Sequence[str]) -> Any:
+    texts = ITALIAN.texts
+    if kind == "player":
+        return players[value] if 0 <= value < len(players) else None
+    if kind == "players":
+        return [players[seat] for seat in value]
+    if kind in ("card", "notation"):
+        return texts[value]
+    if kind == "cards":
+        return [texts[card] for card in value]
+    if kind in ("mask", "notations"):
+        masks = value if isinstance(value, tuple) else None
+        if masks is not None:
+            return [ITALIAN.notations(mask).split() for mask in masks]
+        return ITALIAN.notations(value).split()
+    if isinstance(value, tuple):
+        return list(value)
+    return value
 
 
 #: The templates of the findings every engine shares: naming players and the replay's G-2

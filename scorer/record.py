@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Generic, Literal, TypeVar
+from typing import Any, Generic, Literal, TypeVar, overload
 
 from .cards import Card
 from .findings import Loc
+from .memo import BoundedMemo
 
 __all__ = ["Item", "KeywordSpec", "Line", "Record", "Trick", "parse_options"]
 
@@ -26,30 +27,23 @@ class Item:
 
     ``note`` is the text of a parenthesised annotation attached to the token, e.g. the
     declaration in ``XX(mitigatti)`` or a Piedicavallo remark. Treated as immutable; a plain
-    slotted class because records hold thousands of them and the parser makes them in a loop.
-    Equality and hashing ignore ``loc``.
+    slotted class because records hold thousands of them. ``loc`` is a :class:`Loc` or any
+    ``(line, column)`` pair (the reader passes a plain tuple); equality and hashing ignore it.
     """
 
     __slots__ = ("card", "column", "line", "note", "text")
 
     def __init__(
-        self, text: str, card: Card | None = None, note: str | None = None, loc: Loc | None = None
+        self,
+        text: str,
+        card: Card | None = None,
+        note: str | None = None,
+        loc: tuple[int, int] | None = None,
     ) -> None:
         self.text = text
         self.card = card
         self.note = note
         self.line, self.column = loc if loc is not None else (0, 0)
-
-    @classmethod
-    def at(cls, text: str, card: Card | None, note: str | None, line: int, column: int) -> Item:
-        """The parser's constructor: a position without building a :class:`Loc`."""
-        item = cls.__new__(cls)
-        item.text = text
-        item.card = card
-        item.note = note
-        item.line = line
-        item.column = column
-        return item
 
     @property
     def loc(self) -> Loc | None:
@@ -84,54 +78,32 @@ class Item:
 
 class _Tokens:
     """Shared by :class:`Line` and :class:`Trick`: the items of a line, either given or kept as
-    the line's text and materialised on first use.
+    the line's text and built on first use.
 
-    The reader's fast path (a line of plain card tokens, the bulk of every record) stores only
-    the cards; the :class:`Item` objects, with their columns, are built when someone asks.
+    The reader keeps a line of plain tokens (the bulk of every record) as its cards (``None``
+    for a word or ``?``) and its text, whose tokens start after its colon (``draw Anna: 7S``,
+    ``3. Anna: 7S 8S``), else after the trick's number (``3. 7S 8S``); the :class:`Item`
+    objects, with their columns, are built when someone asks. The engines read ``_cards``
+    and ``_items`` (``None`` until built) directly in their loops.
     """
 
-    __slots__ = ("_cards", "_items", "_lazy", "loc")
+    __slots__ = ("_cards", "_items", "_text", "loc")
 
-    def _init_tokens(
-        self,
-        items: tuple[Item, ...] | None,
-        loc: Loc | None,
-        cards: tuple[Card | None, ...] | None = None,
-        lazy: tuple[str, int, str] | str | None = None,
-    ) -> None:
-        self._items = items
-        self._cards = cards if items is None else tuple(item.card for item in items)
-        # (line text, offset of the first token, suit style), or the line text alone when
-        # its cards follow its last colon or else its ``N.``
-        self._lazy = lazy
-        self.loc = loc
+    _cards: tuple[Card | None, ...]
+    _items: tuple[Item, ...] | None
+    _text: str | None
+    loc: Loc | None
 
     def _materialise(self) -> tuple[Item, ...]:
         items = self._items
         if items is None:
-            lazy = self._lazy
-            if lazy.__class__ is str:  # the reader's body block keeps just the line
-                text, position = lazy, _first_token(lazy)  # type: ignore[arg-type]
-            else:
-                text, position, _style = lazy  # type: ignore[misc]
-            line, column = self.loc if self.loc is not None else (0, 1)
-            built = []
-            for token, card in zip(text[position:].split(), self._cards, strict=True):
-                position = text.index(token, position)
-                # a word of a mixed line (``family``) is kept as written, as the reader does
-                built.append(
-                    Item.at(
-                        token if card is None else str(card), card, None, line, column + position
-                    )
-                )
-                position += len(token)
-            items = self._items = tuple(built)
+            items = self._items = _items_of_text(self._text, self._cards, self.loc)
         return items
 
     @property
     def card_tuple(self) -> tuple[Card | None, ...]:
         """The cards of the items in order (``None`` for words and unknown cards)."""
-        return self._cards  # type: ignore[return-value]
+        return self._cards
 
     def word_texts(self) -> list[str]:
         """The texts of the items that are no card (words, ``?``), in order, as written:
@@ -140,30 +112,50 @@ class _Tokens:
         items = self._items
         if items is not None:
             return [item.text for item in items if item.card is None]
-        lazy = self._lazy
-        if lazy.__class__ is str:
-            text, position = lazy, _first_token(lazy)  # type: ignore[arg-type]
-        else:
-            text, position, _style = lazy  # type: ignore[misc]
-        return [
-            token
-            for token, card in zip(text[position:].split(), self._cards, strict=True)
-            if card is None
-        ]
+        if self._text is None:
+            return ["?" for card in self._cards if card is None]
+        tokens = self._text[_first_token(self._text) :].split()
+        return [token for token, card in zip(tokens, self._cards, strict=True) if card is None]
 
 
 def _first_token(text: str) -> int:
-    """Where the cards of a plain line begin: after its last colon (``draw Anna: 7S``,
-    ``3. Anna: 7S 8S``), else after its trick number (``3. 7S 8S``)."""
-    colon = text.rfind(":")
-    position = colon + 1 if colon >= 0 else text.index(".") + 1
-    while text[position] in " \t":
-        position += 1
-    return position
+    """Where the tokens of a line kept as text begin: after its colon, else (a trick line
+    with no leader) after its ``N. ``."""
+    colon = text.find(":")
+    return colon + 1 if colon >= 0 else text.index(". ") + 2
+
+
+def _items_of_text(
+    text: str | None, cards: tuple[Card | None, ...], loc: Loc | None
+) -> tuple[Item, ...]:
+    """The items of a line the reader kept as text: its tokens, with their cards and
+    columns (``loc`` is where ``text`` starts). A word of a mixed line (``family``) and
+    ``?`` are kept as written, a card in its canonical text. A line given only its cards,
+    with no text, has those cards (``?`` for ``None``) as its items."""
+    if text is None:
+        return tuple(Item("?" if card is None else str(card), card) for card in cards)
+    line, column = loc if loc is not None else (0, 1)
+    built = []
+    position = start = _first_token(text)
+    for token, card in zip(text[start:].split(), cards, strict=True):
+        position = text.index(token, position)
+        built.append(
+            Item(token if card is None else str(card), card, None, (line, column + position))
+        )
+        position += len(token)
+    return tuple(built)
+
+
+def _cards_of(items: tuple[Item, ...]) -> tuple[Card | None, ...]:
+    return tuple([item.card for item in items])
 
 
 class Line(_Tokens):
-    """A section line: ``keyword [subject]: items``."""
+    """A section line: ``keyword [subject]: items``.
+
+    Give its ``items``; or, as the reader does for a line of plain tokens, its ``cards`` and
+    its ``text``, ``keyword [subject]: tokens`` (the items are then built when asked).
+    """
 
     __slots__ = ("keyword", "subject")
 
@@ -173,52 +165,22 @@ class Line(_Tokens):
         subject: str | None,
         items: tuple[Item, ...] | None = None,
         loc: Loc | None = None,
-        *,
-        cards: tuple[Card | None, ...] | None = None,
-        lazy: tuple[str, int, str] | None = None,
+        cards: tuple[Card | None, ...] = (),
+        text: str | None = None,
     ) -> None:
         self.keyword = keyword
         self.subject = subject
-        self._init_tokens(items, loc, cards, lazy)
-
-    @classmethod
-    def fast(
-        cls,
-        keyword: str,
-        subject: str | None,
-        cards: tuple[Card, ...],
-        loc: Loc,
-        lazy: tuple[str, int, str],
-    ) -> Line:
-        """The reader's constructor for a line of plain card tokens: cards now, items when
-        asked (as ``Line(keyword, subject, None, loc, cards=cards, lazy=lazy)``)."""
-        line = cls.__new__(cls)
-        line.keyword = keyword
-        line.subject = subject
-        line._cards = cards
-        line._items = None
-        line._lazy = lazy
-        line.loc = loc
-        return line
-
-    @classmethod
-    def of_items(cls, keyword: str, subject: str | None, items: tuple[Item, ...], loc: Loc) -> Line:
-        """The reader's constructor from items (as ``Line(keyword, subject, items, loc)``)."""
-        line = cls.__new__(cls)
-        line.keyword = keyword
-        line.subject = subject
-        line._items = items
-        line._lazy = None
-        line.loc = loc
-        line._cards = tuple([item.card for item in items])
-        return line
+        self.loc = loc
+        self._items = items
+        self._cards = cards if items is None else _cards_of(items)
+        self._text = text
 
     @property
     def items(self) -> tuple[Item, ...]:
         return self._materialise()
 
     def cards(self) -> list[Card]:
-        return [card for card in self._cards if card is not None]  # type: ignore[union-attr]
+        return [card for card in self._cards if card is not None]
 
     def options(self) -> dict[str, Item]:
         return {item.key: item for item in self.items if item.key is not None}
@@ -241,7 +203,11 @@ class Line(_Tokens):
 
 class Trick(_Tokens):
     """A trick line. ``plays`` are in the order played; ``leader`` is the seat index when the
-    record names or marks the leader (checked against the replay), else ``None``."""
+    record names or marks the leader (checked against the replay), else ``None``.
+
+    Give its ``plays``; or, as the reader does for a line of plain tokens, its ``cards`` and
+    its ``text``, ``N. [Leader:] tokens`` (the plays are then built when asked).
+    """
 
     __slots__ = ("leader", "number")
     #: A trick line has no keyword; the empty string (never a section's) lets a replay read
@@ -254,27 +220,15 @@ class Trick(_Tokens):
         leader: int | None,
         plays: tuple[Item, ...] | None = None,
         loc: Loc | None = None,
-        *,
-        cards: tuple[Card | None, ...] | None = None,
-        lazy: tuple[str, int, str] | None = None,
+        cards: tuple[Card | None, ...] = (),
+        text: str | None = None,
     ) -> None:
         self.number = number
         self.leader = leader
-        self._init_tokens(plays, loc, cards, lazy)
-
-    @classmethod
-    def fast(
-        cls, number: int, cards: tuple[Card, ...], loc: Loc, lazy: tuple[str, int, str]
-    ) -> Trick:
-        """The reader's constructor for a plain line: cards now, items when asked."""
-        trick = cls.__new__(cls)
-        trick.number = number
-        trick.leader = None
-        trick._cards = cards
-        trick._items = None
-        trick._lazy = lazy
-        trick.loc = loc
-        return trick
+        self.loc = loc
+        self._items = plays
+        self._cards = cards if plays is None else _cards_of(plays)
+        self._text = text
 
     @property
     def plays(self) -> tuple[Item, ...]:
@@ -282,7 +236,7 @@ class Trick(_Tokens):
 
     @property
     def has_notes(self) -> bool:
-        """True when some play carries an annotation (a fast-path line never does)."""
+        """True when some play carries an annotation (a line kept as text never does)."""
         return self._items is not None and any(i.note is not None for i in self._items)
 
     def __eq__(self, other: object) -> bool:
@@ -331,10 +285,15 @@ class cached_property(Generic[_T]):
     def __set_name__(self, owner: type, name: str) -> None:
         self.name = name
 
-    def __get__(self, instance: Any, owner: type | None = None) -> Any:
+    @overload
+    def __get__(self, instance: None, owner: type | None = None) -> cached_property[_T]: ...
+    @overload
+    def __get__(self, instance: object, owner: type | None = None) -> _T: ...
+    def __get__(self, instance: object, owner: type | None = None) -> _T | cached_property[_T]:
         if instance is None:
             return self
-        value = instance.__dict__[self.name] = self.func(instance)
+        value: _T = self.func(instance)
+        instance.__dict__[self.name] = value
         return value
 
 
@@ -379,10 +338,7 @@ class Record:
         except TypeError:  # tags given in lists, not tuples: worked out, not kept
             return self._read_tags()
         if known is None:
-            known = self._read_tags()
-            if len(_FROM_TAGS) >= _FROM_TAGS_KEPT:
-                _FROM_TAGS.clear()
-            _FROM_TAGS[self.tags] = known
+            known = _FROM_TAGS.put(self.tags, self._read_tags())
         return known
 
     def _read_tags(self) -> tuple[tuple[str, ...], int | None, tuple[tuple[str, str], ...]]:
@@ -402,9 +358,11 @@ class Record:
         return [ln for ln in self.body if isinstance(ln, Trick)]
 
 
-#: Record._from_tags's answers, by the tags they come from. Cleared past _FROM_TAGS_KEPT.
-_FROM_TAGS: dict[tuple[tuple[str, str], ...], tuple] = {}
-_FROM_TAGS_KEPT = 1_000
+_TagFacts = tuple[tuple[str, ...], int | None, tuple[tuple[str, str], ...]]
+#: Record._from_tags's answers (players, dealer's seat, options), by the tags they come from.
+_FROM_TAGS: BoundedMemo[tuple[tuple[str, str], ...], _TagFacts] = BoundedMemo(
+    "record: players, dealer and options by tags", 1_000
+)
 
 
 def split_players(text: str) -> list[str]:

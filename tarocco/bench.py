@@ -106,6 +106,7 @@ def score_share(game: Game, records: list, sample: int = PROFILE_SAMPLE) -> floa
     for record in records[:sample]:
         game.verify(record)
     profile.disable()
+    # Stats.stats, the table print_stats reads, is missing from typeshed's stubs of pstats
     stats = pstats.Stats(profile).stats  # type: ignore[attr-defined]
     total = scoring = 0.0
     for (filename, _line, _name), (_cc, _nc, own, _cum, _callers) in stats.items():
@@ -125,6 +126,8 @@ def run_bench(game: Game, hands: int, seed: int = 1) -> dict:
         started = clock()
         parsed = read(text)[0]
         middle = clock()
+        if parsed.record is None:  # not even its tags could be read
+            raise RuntimeError(f"a generated record could not be read: {parsed.errors[0]}")
         report = game.verify(parsed.record)
         parse_seconds += middle - started
         verify_seconds += clock() - middle

@@ -28,6 +28,7 @@ import time
 from functools import partial
 from typing import Any
 
+from gunicorn.http.parser import Parser
 from gunicorn.workers.gthread import TConn, ThreadWorker
 
 __all__ = ["HEAD_TIMEOUT", "REQUEST_TIMEOUT", "RequestBuffer", "WholeRequestWorker"]
@@ -130,6 +131,7 @@ class WholeRequestWorker(ThreadWorker):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.reading: dict[TConn, RequestBuffer] = {}
+        self.whole_requests: dict[TConn, bytes] = {}  # read here, for a thread to serve
 
     def _limits(self) -> tuple[int, int]:
         """The largest head gunicorn's parser may read, and the largest body to buffer."""
@@ -144,10 +146,11 @@ class WholeRequestWorker(ThreadWorker):
     def enqueue_req(self, conn: TConn) -> None:
         """Give ``conn`` to a thread once its request is whole: at once if it is already
         buffered, otherwise after the main loop has read it."""
-        if getattr(conn, "whole_request", None) is not None or self.cfg.is_ssl or conn.is_http2:
+        if conn in self.whole_requests or self.cfg.is_ssl or conn.is_http2:
             super().enqueue_req(conn)
             return
-        ahead = conn.parser.unreader.take_buffered() if conn.parser is not None else b""
+        # a kept-alive connection's HTTP/1 parser may hold bytes read past the last request
+        ahead = conn.parser.unreader.take_buffered() if isinstance(conn.parser, Parser) else b""
         buffer = RequestBuffer(ahead, time.monotonic(), *self._limits())
         buffer.feed(b"")
         if buffer.complete():  # a request sent right behind the last one
@@ -184,17 +187,18 @@ class WholeRequestWorker(ThreadWorker):
             self._hand_over(conn, buffer)
 
     def _hand_over(self, conn: TConn, buffer: RequestBuffer) -> None:
-        conn.whole_request = bytes(buffer.data)
+        self.whole_requests[conn] = bytes(buffer.data)
         super().enqueue_req(conn)
 
     def handle(self, conn: TConn) -> Any:
         """Serve the request read by the main loop: it goes back in front of the parser."""
-        data = getattr(conn, "whole_request", None)
+        data = self.whole_requests.pop(conn, None)
         if data is not None:
-            conn.whole_request = None
             conn.data_ready = True
             conn.sock.setblocking(True)
             conn.init()
+            # TLS and HTTP/2 connections are never read here (enqueue_req): an HTTP/1 parser
+            assert isinstance(conn.parser, Parser)
             conn.parser.unreader.unread(data)
         return super().handle(conn)
 

@@ -40,7 +40,7 @@ from werkzeug.test import TestResponse
 from records.notation import read
 from records.schemas import RecordSchema
 from records.store import Store
-from scorer.games import GAMES
+from scorer.games import GAMES, get_game
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -192,6 +192,19 @@ def test_verify_flags_a_revoke_with_its_place_G1(client: FlaskClient) -> None:
     assert (finding["trick"], finding["seat"], finding["cards"]) == (6, "Anna", ["1"])
     assert finding["legal"] == ["AD", "4D"]
     assert report["settlement"] == {"Anna": -1, "Bruno": -1, "Carla": 1, "Dario": 1}
+
+
+def test_a_finding_carries_its_facts_and_the_key_of_its_sentence(client: FlaskClient) -> None:
+    """#22.5: a finding's sentence is made from its facts, which the API gives by name with
+    the template's key, so that a page can word it in another language without parsing the
+    English message."""
+    report = client.post("/api/verify", json={"text": REVOKE}).get_json()["records"][0]["report"]
+    [finding] = report["findings"]
+    assert finding["template"] == "MUST_FOLLOW_SUIT"
+    assert finding["facts"] == {"led": 3}  # the suit led: coins (3), named by the reader
+    english = get_game("nice4").templates[finding["template"]]
+    assert "{led:suit}" in english and "{seat:player}" in english
+    assert finding["message"].startswith("Anna played I (the Bagatto) but held coins")
 
 
 def test_verify_duplicate_card_is_invalid(client: FlaskClient) -> None:

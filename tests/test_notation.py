@@ -835,3 +835,144 @@ def test_iter_read_gives_each_record_before_reading_the_next() -> None:
         [str(e) for e in p.errors] for p in whole[1:]
     ]
     assert rest[-1].errors and str(rest[-1].errors[0]).startswith("x.txt:")
+
+
+# -- one reader (issue #22.4) ----------------------------------------------------------------
+class CallLog(records.notation.Visitor):
+    """A visitor that writes down each callback, with what it was given."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[object, ...]] = []
+
+    def begin_record(self, loc: Loc) -> None:
+        self.calls.append(("begin_record", tuple(loc)))
+
+    def visit_tag(self, name: str, value: str, loc: Loc) -> None:
+        self.calls.append(("visit_tag", name, value))
+
+    def begin_body(self) -> None:
+        self.calls.append(("begin_body",))
+
+    def visit_line(self, line: Line) -> None:
+        self.calls.append(("visit_line", line.keyword, tuple(line.loc or ())))
+
+    def visit_trick(self, trick: Trick) -> None:
+        self.calls.append(("visit_trick", trick.number, tuple(trick.loc or ())))
+
+    def handle_error(self, error: NotationError) -> None:
+        self.calls.append(("handle_error", str(error)))
+
+    def end_record(self, source: str) -> None:
+        self.calls.append(("end_record",))
+
+
+def test_the_visitor_hears_one_callback_per_line_in_order() -> None:
+    """Plain lines and lines scanned precisely (an annotation, a mistake) alike: one
+    callback each, in the text's order; no batch of lines."""
+    log = CallLog()
+    text = TAGS + "hand Anna: KS QS\n1. 7S 8S 9S KS\n2. XX(mitigatti) 5C\n3. 7S 8X\n4. AS 2S\n"
+    records.notation.Reader(text, log).run()
+    assert log.calls == [
+        ("begin_record", (1, 1)),
+        ("visit_tag", "Game", "nice4"),
+        ("visit_tag", "Players", "Anna, Bruno, Carla, Dario"),
+        ("visit_tag", "Dealer", "Dario"),
+        ("begin_body",),
+        ("visit_line", "hand", (4, 1)),
+        ("visit_trick", 1, (5, 1)),
+        ("visit_trick", 2, (6, 1)),
+        ("handle_error", "7:7: not a card: '8X'"),
+        ("visit_trick", 4, (8, 1)),
+        ("end_record",),
+    ]
+    assert not any(name.startswith("visit_") and name.endswith("s") for name in dir(log))
+
+
+@pytest.mark.parametrize(
+    ("line", "error"),
+    [
+        ("14. * JB KC 14", "4:5: not a card: '*'"),
+        ("14. **KX JB KC 14", "4:5: not a card: '**KX'"),
+        ("14. KS *- JB 14", "4:8: not a card: '*-'"),
+        (
+            "14. KS, QS - JS",
+            "4:1: '-' (not played) is only used in seat order, with the leader marked *",
+        ),
+        ("hand Anna: KS KX", "4:15: not a card: 'KX'"),
+        ("hand Zed: KS", "4:6: 'Zed' is not one of the players (Anna, Bruno, Carla, Dario)"),
+        ("mountain x: keep", "4:10: mountain needs a number before the colon, not 'x'"),
+    ],
+)
+def test_a_line_the_normal_case_leaves_is_worded_by_the_precise_scan(line: str, error: str) -> None:
+    """A line whose tokens are not all plain goes to the precise scan, which words the
+    error at its column."""
+    [parsed] = read(TAGS + line + "\n")
+    assert [str(e) for e in parsed.errors] == [error]
+
+
+def test_a_plain_line_keeps_its_text_and_builds_its_items_when_asked() -> None:
+    """The normal case: a line of card spellings (and ``?``) is kept as its cards and text;
+    the items, built when asked, are those an item-by-item reading gives, with their
+    columns."""
+    [parsed] = read(TAGS + "hand Anna:  ks ?\tFool\n3. Bruno: 7s 8S\n")
+    hand, trick = parsed.record.body
+    assert hand._items is None and trick._items is None
+    assert hand.card_tuple == (Card.parse("KS"), None, Card.parse("Fool"))
+    assert hand.word_texts() == ["?"]
+    assert [(i.text, tuple(i.loc)) for i in hand.items] == [
+        ("KS", (4, 13)),
+        ("?", (4, 16)),
+        ("Fool", (4, 18)),
+    ]
+    assert (trick.leader, [(i.text, tuple(i.loc)) for i in trick.plays]) == (
+        1,
+        [("7S", (5, 11)), ("8S", (5, 14))],
+    )
+    assert hand == Line(
+        "hand", "Anna", (Item("KS", Card.parse("KS")), Item("?"), Item("Fool", Card.parse("Fool")))
+    )
+
+
+def test_the_memo_tables_stay_within_their_caps() -> None:
+    """Every memo table is a BoundedMemo, and no text makes one grow past its cap: here
+    thousands of distinct section heads, which the table of heads would otherwise keep."""
+    from scorer.memo import MEMOS, BoundedMemo
+
+    heads = "".join(
+        f"draw{n} Anna: KS\nhand Anna{n}: 7S\n{n % 90 + 1}. {n % 9 + 1}S {n}\n" for n in range(3000)
+    )
+    read(TAGS + heads)
+    tables = list(MEMOS.values())
+    assert {
+        "reader: section heads",
+        "reader: italian runs",
+        "record: players, dealer and options by tags",
+    } <= {memo.name for memo in tables}
+    assert all(isinstance(memo, BoundedMemo) and len(memo) <= memo.limit for memo in tables)
+    memo: BoundedMemo[int, int] = BoundedMemo("a test's", 3)
+    for key in range(10):
+        memo.put(key, key)
+        assert len(memo) <= 3 and memo[key] == key
+
+
+@pytest.mark.parametrize("first", [True, False])
+def test_a_comment_in_a_usual_line_is_taken_out_before_the_line_is_read(first: bool) -> None:
+    """A line that starts with a letter or digit goes to the normal case as written; a
+    comment in it (``;`` or ``{``, even inside a player's name or after a ``key=value``)
+    sends it to the precise scan, which takes the comment out first: the line reads as if
+    written without it, whether or not it is the record's first body line."""
+    head = '[Game "nice4"]\n[Players "Anna;x, Bruno, Carla, Dario"]\n[Dealer "Dario"]\n'
+    before = "" if first else "hand Bruno: KS\n"
+    at = 4 if first else 5
+    for line, errors, expected in [
+        ("1. Anna;x: KS QS CS JS", [f"{at}:4: not a card: 'Anna'"], None),
+        ("discard: 3B 16 announce=1;x", [], "discard: 3B 16 announce=1"),
+        ("mountain 1: keep ; x", [], "mountain 1: keep"),
+        ("1. KS QS{x} CS JS", [], "1. KS QS CS JS"),
+    ]:
+        [parsed] = read(head + before + line + "\n")
+        assert [str(e) for e in parsed.errors] == errors
+        if expected is not None:
+            [written] = read(head + before + expected + "\n")
+            assert parsed.record.body[-1] == written.record.body[-1]
+            assert parsed.record.body[-1].loc == Loc(at, 1)

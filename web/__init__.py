@@ -13,6 +13,7 @@ import secrets
 from typing import Any
 
 from flask import Flask, has_request_context, request
+from flask.json.provider import DefaultJSONProvider
 from flask.sessions import SecureCookieSessionInterface
 
 __all__ = ["create_app"]
@@ -59,6 +60,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_SECURE=os.environ.get("TAROCCO_SECURE_COOKIES", "") in ("1", "true", "yes"),
     )
     app.session_interface = TlsAwareSessionInterface()
+    assert isinstance(app.json, DefaultJSONProvider)  # Flask's own: it has sort_keys
     app.json.sort_keys = False  # keep the schemas' field order in responses
     if test_config:
         app.config.from_mapping(test_config)

@@ -94,7 +94,8 @@ def card_name(text: str, style: str = "italian") -> str:
         return "the Fool"
     if card.is_trump:
         return f"Trump {card.roman()} ({'the Bagatto' if card.rank == 1 else card.rank})"
-    suit = _SUIT_IDS[_face_style(style)][card.suit]  # type: ignore[index]
+    assert card.suit is not None, "trumps and the Fool are named above"
+    suit = _SUIT_IDS[_face_style(style)][card.suit]
     return f"{_RANK_NAMES.get(card.rank, str(card.rank))} of {suit}"
 
 
@@ -156,8 +157,9 @@ def card_face(text: str, style: str = "italian") -> Markup:
             '<use href="#trump-band"/>'
         )
         return Markup(head.format(cls="card-trump") + body + tail)
-    suit = _SUIT_IDS[face][card.suit]  # type: ignore[index]
-    colour = {Suit.SWORDS: "s0", Suit.BATONS: "s1", Suit.CUPS: "s2", Suit.COINS: "s3"}[card.suit]  # type: ignore[index]
+    assert card.suit is not None, "trumps and the Fool are drawn above"
+    suit = _SUIT_IDS[face][card.suit]
+    colour = {Suit.SWORDS: "s0", Suit.BATONS: "s1", Suit.CUPS: "s2", Suit.COINS: "s3"}[card.suit]
     index = _RANK_INDEX.get(card.rank, str(card.rank))
     body = f'<text class="card-corner" x="4" y="17">{index}</text><use href="#pips-{suit}"/>'
     if card.is_court:

@@ -13,7 +13,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from flask import Response, abort, flash, redirect, render_template, request, url_for
+from flask import abort, flash, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response  # what flask's redirect() returns
 
 from records import service
 from records.service import ServiceError

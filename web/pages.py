@@ -41,6 +41,7 @@ from flask import (
 from markupsafe import Markup, escape
 from marshmallow import Schema, ValidationError
 from werkzeug.exceptions import HTTPException
+from werkzeug.wrappers import Response as BaseResponse  # what redirect() returns
 
 from records import service
 from records.pipeline import check_text, session_ledger, session_seating
@@ -518,6 +519,7 @@ def hand_audit(hand_id: int) -> str:
     row, session_row, tournament_row = readable_hand(hand_id)
     revision = get_store().current_revision(hand_id)
     record = read(revision["original_text"])[0].record
+    assert record is not None, "a stored hand's text was read whole when it was stored"
     audit = audit_record(record, session_row["options"])
     return render_template(
         "audit.html",
@@ -587,7 +589,7 @@ def form_amounts(players: list[str]) -> dict[str, int]:
 
 
 @pages_blp.post("/sessions/<int:session_id>/rulings")
-def add_ruling(session_id: int) -> Response:
+def add_ruling(session_id: int) -> BaseResponse:
     """A director's ruling: zero-sum amounts per player with a reason, its own row of the
     sheet (:func:`records.service.add_ruling`)."""
     session_row, tournament_row = readable_session(session_id)

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..findings import Finding
+from ..messages import GENERAL
 from ..proof import name_proofs
 from ..record import KeywordSpec, Record
 from ..report import Report
@@ -60,6 +61,9 @@ class Game:
     trick_notes: bool = False  # whether a played card may carry an annotation, CARD(text)
     options: tuple[Option, ...] = ()
     rulings: tuple[str, ...] = ()  # ruling IDs this engine implements
+    #: The sentences of the game's findings, by code (:mod:`scorer.messages`; its package's
+    #: ``messages.py``): what the API's ``facts`` are read by.
+    templates: Mapping[str, str] = GENERAL
 
     def option(self, name: str) -> Option:
         for option in self.options:
@@ -103,21 +107,10 @@ class Game:
         name_proofs(record, report, self.wording)
         return report
 
-    def replay(
-        self, record: Record, options: Mapping[str, str] | None = None, *, single_pass: bool = True
-    ) -> Report:
-        """The game's own replay of ``record`` (see :meth:`verify`). ``single_pass=False``
-        keeps an engine with a fast single-pass replay on its general path (games without
-        one ignore it)."""
+    def replay(self, record: Record, options: Mapping[str, str] | None = None) -> Report:
+        """The game's own replay of ``record`` (see :meth:`verify`): one path through the
+        record, its play through the one trick loop (:mod:`scorer.games.engine`)."""
         raise NotImplementedError
-
-    def verify_general(self, record: Record, options: Mapping[str, str] | None = None) -> Report:
-        """:meth:`verify` on the general path only (no single-pass replay): the reference
-        the fast paths are tested against (``tests/test_fastpath.py`` and each game's
-        ``test_*_fastpath.py``)."""
-        report = self.replay(record, options, single_pass=False)
-        name_proofs(record, report, self.wording)
-        return report
 
     def session_findings(
         self, records: Sequence[Record], reports: Sequence[Report]

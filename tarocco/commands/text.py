@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import random
 import sys
+from typing import Any
 
 import click
 
@@ -70,7 +71,7 @@ def verify(
             raise InputError(str(exc)) from exc
     ledger = session_ledger(checked) if len(checked) > 1 else None
     if as_json:
-        data = {
+        data: dict[str, Any] = {
             "records": [
                 {
                     "source": c.source,

@@ -85,7 +85,9 @@ def token_create(name_or_id: str, label: str, db: str) -> None:
     else:
         tid = found["id"]
     secret = store.create_token(tid, label, actor="cli")
-    token_id = store.token_row(secret)["id"]
+    row = store.token_row(secret)
+    assert row is not None, "the token just made is stored and not revoked"
+    token_id = row["id"]
     click.echo(secret)
     click.echo(
         f"token {token_id} for tournament {tid}: shown only now, it cannot be shown "

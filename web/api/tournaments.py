@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import Response, current_app, request
+from flask import Response, jsonify, request
 from flask_smorest import Blueprint
 
 from records import service
@@ -92,10 +92,7 @@ def tournament_version(tournament_id: int) -> Any:
     the standings again only when it changes (#23.8)."""
     check_readable(tournament_id)
     tag = service.tournament_version(get_store(), tournament_id)
-    if tag in request.if_none_match:
-        response = Response(status=304)
-    else:
-        response = current_app.json.response({"version": tag})
+    response = Response(status=304) if tag in request.if_none_match else jsonify({"version": tag})
     response.set_etag(tag)
     response.headers["Cache-Control"] = "no-cache"
     return response

@@ -35,6 +35,7 @@ from ..replay import ReplayStop
 from . import rules as R
 from . import scoring as S
 from .hand import NOTE
+from .messages import TEMPLATES
 from .play import MinchiatePlay
 
 __all__ = ["Minchiate", "MinchiateReplay"]
@@ -58,11 +59,10 @@ class Minchiate(Game):
     keywords = R.KEYWORDS
     options = R.OPTIONS
     rulings = R.RULINGS
+    templates = TEMPLATES
 
-    def replay(
-        self, record: Record, options: Mapping[str, str] | None = None, *, single_pass: bool = True
-    ) -> Report:
-        """The replay of ``record`` (``single_pass`` is ignored: there is one path)."""
+    def replay(self, record: Record, options: Mapping[str, str] | None = None) -> Report:
+        """The replay of ``record`` (:class:`MinchiateReplay`)."""
         return MinchiateReplay(self, record, options).run()
 
     def start_play(

@@ -32,6 +32,7 @@ from . import declare as D
 from . import play as P
 from . import rules as R
 from .hand import NOTE, NiceHand, _Stop
+from .messages import TEMPLATES
 from .scoring import contract_summary, score_hand
 
 __all__ = ["Nice3", "Nice4", "NiceGame", "NiceReplay"]
@@ -49,16 +50,15 @@ class NiceGame(Game):
     claim_field = "marca"  # claim marca: the payments as written (NICE-18)
     trick_notes = True  # NICE-13: Mitigatti and Quatre Rei are written on the card played
     rulings = R.RULINGS
+    templates = TEMPLATES
 
     @cached_property
     def hand_size(self) -> int:
         """Cards each player holds at the start of play, which is also the number of tricks."""
         return sum(self.rounds)
 
-    def replay(
-        self, record: Record, options: Mapping[str, str] | None = None, *, single_pass: bool = True
-    ) -> Report:
-        """The replay of ``record`` (``single_pass`` is ignored: there is one path)."""
+    def replay(self, record: Record, options: Mapping[str, str] | None = None) -> Report:
+        """The replay of ``record`` (:class:`NiceReplay`)."""
         return NiceReplay(self, record, options).run()
 
     def start_play(self, record: Record, options: Mapping[str, str] | None = None) -> NiceHand:

@@ -490,7 +490,7 @@ class NiceHand(TrickPlay):
             except KeyError:  # an unknown card (None)
                 mask = 0
             if not mask or mask.bit_count() != len(cards) or mask & union or mask & outside:
-                mask = self.check_hand_cards(seat, line, union)
+                mask = self.check_hand_cards(seat, line, union, R.PACK, self.table.pack_name)
             if mask.bit_count() != sizes[seat]:
                 self.halt(
                     "WRONG_HAND_SIZE",
@@ -504,29 +504,6 @@ class NiceHand(TrickPlay):
                 )
             union |= mask
             self.dealt[seat] = mask
-
-    def check_hand_cards(self, seat: int, line: Line, union: int) -> int:
-        """The slow path of a hand line's check (a line whose mask did not add up): stop at
-        the first bad card, with its place (G-2): unknown, outside the pack, or dealt twice
-        (in this line or in ``union``, the hands before it). Returns the line's mask."""
-        mask = 0
-        for item in line.items:
-            card = item.card
-            if card is None:
-                self.halt("UNKNOWN_CARD", variant="hand", loc=item.loc)
-                raise AssertionError  # unreachable: halt raises
-            if not R.PACK >> card & 1:
-                self.halt(
-                    "CARD_NOT_IN_PACK",
-                    loc=item.loc,
-                    seat=seat,
-                    cards=(card,),
-                    pack_name=self.table.pack_name,
-                )
-            if (union | mask) >> card & 1:
-                self.halt("DUPLICATE_CARD", variant="dealt", loc=item.loc, seat=seat, cards=(card,))
-            mask |= 1 << card
-        return mask
 
     def read_discard(self) -> None:
         """NICE-6: the discard's size, its cards, and the announced number of Tarots."""

@@ -30,6 +30,7 @@ from ..engine import NoPlay
 from ..replay import ReplayStop
 from . import rules as R
 from .hand import NOTE, N, PiedicavalloHand
+from .messages import TEMPLATES
 from .scoring import score
 
 __all__ = ["Piedicavallo", "PiedicavalloReplay"]
@@ -51,14 +52,12 @@ class Piedicavallo(Game):
     trick_notes = True  # PIE-5: table talk is written on the card it was said with
     options = R.OPTIONS
     rulings = R.RULINGS
+    templates = TEMPLATES
     ranked_by_games = True  # PIE-7: a session is one game, won by a side
     ledger_rule = "PIE-7"
 
-    def replay(
-        self, record: Record, options: Mapping[str, str] | None = None, *, single_pass: bool = True
-    ) -> Report:
-        """The replay of one deal (:class:`PiedicavalloReplay`); ``single_pass`` is ignored
-        (one trick loop: :mod:`scorer.games.engine`)."""
+    def replay(self, record: Record, options: Mapping[str, str] | None = None) -> Report:
+        """The replay of one deal (:class:`PiedicavalloReplay`)."""
         return PiedicavalloReplay(self, record, options).run()
 
     def start_play(

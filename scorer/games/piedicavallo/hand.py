@@ -222,7 +222,7 @@ class PiedicavalloHand(TrickPlay):
             # a sum of bits has as many as the cards only when no card is there twice
             mask = sum(map(BITS.__getitem__, cards)) if None not in cards else -1  # type: ignore[arg-type]
             if mask.bit_count() != len(cards) or mask & union or mask & OUTSIDE_PACK:
-                mask = self.check_hand_cards(seat, line, union)  # which card, and where
+                mask = self.check_hand_cards(seat, line, union, R.PACK, R.TABLE.pack_name)
             if mask.bit_count() != size:
                 count = mask.bit_count()
                 self.halt(
@@ -230,26 +230,6 @@ class PiedicavalloHand(TrickPlay):
                 )
             union |= mask
             self.dealt[seat] = mask
-
-    def check_hand_cards(self, seat: int, line: Line, union: int) -> int:
-        """The slow path of a hand line's check (a line whose mask did not add up): stop at
-        the first bad card, with its place (G-2): unknown, outside the pack, or dealt twice
-        (in this line or in ``union``, the hands before it)."""
-        mask = 0
-        for item in line.items:
-            card = item.card
-            if card is None:
-                self.halt("UNKNOWN_CARD", variant="hand", loc=item.loc)
-                raise AssertionError  # unreachable: halt raises
-            if not R.PACK >> card & 1:
-                name = R.TABLE.pack_name
-                self.halt(
-                    "CARD_NOT_IN_PACK", loc=item.loc, seat=seat, cards=(card,), pack_name=name
-                )
-            if (union | mask) >> card & 1:
-                self.halt("DUPLICATE_CARD", variant="dealt", loc=item.loc, seat=seat, cards=(card,))
-            mask |= 1 << card
-        return mask
 
     def read_discard(self, complete: bool) -> None:
         """PIE-3: two cards; no 5-point card; other trumps only when the hand kept holds only

@@ -50,11 +50,10 @@ class Piemonte3(Game):
     keywords = R.KEYWORDS
     options = R.OPTIONS
     rulings = R.RULINGS
+    templates = TEMPLATES
     hand_size = R.HAND_SIZE
 
-    def replay(
-        self, record: Record, options: Mapping[str, str] | None = None, *, single_pass: bool = True
-    ) -> Report:
+    def replay(self, record: Record, options: Mapping[str, str] | None = None) -> Report:
         return Piemonte3Replay(self, record, options).run()
 
     def start_play(

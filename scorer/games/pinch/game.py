@@ -28,6 +28,7 @@ from ..engine import NoPlay
 from ..replay import ReplayStop
 from . import rules as R
 from .hand import PinchHand
+from .messages import TEMPLATES
 from .play import PinchReplay
 
 __all__ = ["Pinch"]
@@ -49,15 +50,12 @@ class Pinch(Game):
     keywords = R.KEYWORDS
     options = R.OPTIONS
     rulings = R.RULINGS
+    templates = TEMPLATES
     ranked_by_games = True  # PINCH-8: a match is scored in games won, not points
     ledger_rule = "PINCH-8"
 
-    def replay(
-        self, record: Record, options: Mapping[str, str] | None = None, *, single_pass: bool = True
-    ) -> Report:
-        """The replay of ``record``'s lines in order, then its score (:class:`PinchReplay`).
-        ``single_pass`` is ignored: pinch has one path (``Game.verify_general`` still passes
-        it until the base class drops it)."""
+    def replay(self, record: Record, options: Mapping[str, str] | None = None) -> Report:
+        """The replay of ``record``'s lines in order, then its score (:class:`PinchReplay`)."""
         return PinchReplay(self, record, options).run()
 
     def start_play(self, record: Record, options: Mapping[str, str] | None = None) -> PinchHand:

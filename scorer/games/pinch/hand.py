@@ -476,7 +476,7 @@ class PinchHand(TrickPlay):
         found = line.card_tuple
         if len(found) != 1 or found[0] is None:
             self.halt("BAD_DRAW", loc=line.loc, seat=seat)
-        card: Card = found[0]  # type: ignore[assignment]  # (checked just above)
+        card = found[0]
         pending = self.pending
         stock = self.stock
         if not (pending and seat == pending[0] and stock and card == stock[self.stock_pos]):

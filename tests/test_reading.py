@@ -1,15 +1,10 @@
-"""The reader's fast path gives exactly what its general path gives.
+"""The reader's one tokenizer: what every reading must show.
 
-The reader's body block (``records.notation.Reader.body_block``) reads runs of plain trick
-lines, ``N. cards`` or ``N. Leader: cards``, in one loop with their items built only when
-asked; ``Reader.fast = False`` sends every line through the general path. Each test reads the
-same text both ways and compares everything a caller can see: records, locations of every
-line and item, and notation errors. Texts come from the seeded generators, the golden
-examples, and edits of both, so that the fast path can never drift from the general one
-without a failing test.
-
-(The Nice engine's single pass, once compared here with its general replay, is gone: every
-engine plays its tricks through the one loop of :mod:`scorer.games.engine`, #22.)
+The reader (``records.notation``) has one tokenizer: a line of plain tokens is kept as its
+cards and text, its items built when asked; any other line is scanned precisely. These tests
+check what every reading must show (``tests/readerkit.py``: each item at its token's column,
+cards and words that agree with the items, records that write back the same) on generated
+records, the golden examples and edited texts, and the readings of hand-written lines.
 """
 
 from __future__ import annotations
@@ -20,11 +15,13 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from readerkit import check_reading
 
-from records.notation import Reader, read
+from records.notation import read
 from records.writer import write
+from scorer.findings import Loc
 from scorer.games import get_game
-from scorer.record import Record, Trick
+from scorer.record import Trick
 from scorer.report import Report
 
 GAMES = ["nice4", "nice3"]
@@ -35,33 +32,6 @@ games = st.sampled_from(GAMES)
 
 
 # -- what a caller can see ---------------------------------------------------------------------
-def record_view(record: Record | None) -> object:
-    """Everything of a record, locations included (record equality ignores them)."""
-    if record is None:
-        return None
-    body = []
-    for entry in record.body:
-        if isinstance(entry, Trick):
-            head = ("trick", entry.number, entry.leader, entry.loc, entry.has_notes)
-            items = entry.plays
-        else:
-            head = ("line", entry.keyword, entry.subject, entry.loc)
-            items = entry.items
-        body.append((*head, entry.card_tuple, [(i.text, i.card, i.note, i.loc) for i in items]))
-    return (record.tags, record.source, record.start, body)
-
-
-def read_view(text: str, fast: bool) -> object:
-    """Records and errors as read with the reader's fast path on or off."""
-    previous = Reader.fast
-    Reader.fast = fast
-    try:
-        parsed = read(text)
-    finally:
-        Reader.fast = previous
-    return [(record_view(p.record), [(e.message, e.loc) for e in p.errors]) for p in parsed]
-
-
 def report_view(report: Report) -> object:
     """Every field of a report, the trick log with its plays and flags included (other
     games' tests compare reports with it)."""
@@ -90,10 +60,6 @@ def report_view(report: Report) -> object:
         report.status,
         report.settlement,
     )
-
-
-def assert_same_reading(text: str) -> None:
-    assert read_view(text, fast=True) == read_view(text, fast=False)
 
 
 # -- the reader --------------------------------------------------------------------------------
@@ -150,27 +116,26 @@ def edited_text(text: str, rng: random.Random, edits: int) -> str:
 
 @settings(max_examples=40, deadline=None)
 @given(games, seeds)
-def test_reader_paths_agree_on_generated_records(game: str, seed: int) -> None:
+def test_reader_reads_generated_records(game: str, seed: int) -> None:
     rng = random.Random(seed)
     text = "\n".join(write(get_game(game).random_record(rng)) for _ in range(2))
-    assert_same_reading(text)
+    assert all(parsed.ok for parsed in check_reading(text))
 
 
 @settings(max_examples=80, deadline=None)
 @given(games, seeds, st.integers(1, 4), st.randoms(use_true_random=False))
-def test_reader_paths_agree_on_edited_records(
-    game: str, seed: int, edits: int, rng: random.Random
-) -> None:
+def test_reader_reads_edited_records(game: str, seed: int, edits: int, rng: random.Random) -> None:
     text = write(get_game(game).random_record(random.Random(seed)))
-    assert_same_reading(edited_text(text, rng, edits))
+    check_reading(edited_text(text, rng, edits))
 
 
 @pytest.mark.parametrize("path", EXAMPLE_TEXTS, ids=lambda p: f"{p.parent.name}/{p.name}")
-def test_reader_paths_agree_on_examples(path: Path) -> None:
-    assert_same_reading(path.read_text())
+def test_reader_reads_examples(path: Path) -> None:
+    check_reading(path.read_text())
 
 
-def test_reader_edge_cases_agree() -> None:
+def test_reader_edge_cases() -> None:
+    """Spacing, case, a leader's name, repeated numbers: each line read with its places."""
     head = '[Game "nice4"]\n[Players "Anna, Bruno, Carla, Dario"]\n[Dealer "Dario"]\n'
     for body in [
         "1. KS QS CS JS\n2. Anna: 7S 8S 9S 10S\n",
@@ -178,15 +143,27 @@ def test_reader_edge_cases_agree() -> None:
         "1. KS QS CS JS\n1. KS QS CS JS\n3. AS\n",
         "hand Anna: KS\n1. KS QS\nmountain 1: keep\n2. 7S\n",
     ]:
-        assert_same_reading(head + body)
-    # two players whose names fold to the same: the leader resolves as on the general path
+        [parsed] = check_reading(head + body)
+        assert parsed.ok
+    [parsed] = check_reading(head + "1. ks qs cs js\n 2.\tdario :7S 8S\n")
+    first, second = parsed.record.tricks
+    assert [str(card) for card in first.card_tuple] == ["KS", "QS", "CS", "JS"]
+    assert (second.number, second.leader, second.loc) == (2, 3, Loc(5, 2))
+    assert [item.loc for item in second.plays] == [Loc(5, 12), Loc(5, 15)]
+
+
+def test_reader_leader_whose_name_two_players_share() -> None:
+    """Two players whose names fold to the same (an error of the tags): a trick's leader
+    named so is the seat of the later name, on a plain line as on one scanned precisely."""
     clash = '[Game "nice4"]\n[Players "Anna, anna, Carla, Dario"]\n[Dealer "Dario"]\n'
-    assert_same_reading(clash + "1. ANNA: KS QS CS JS\n")
+    [parsed] = check_reading(clash + "1. ANNA: KS QS CS JS\n2. ANNA: KS(x) QS CS JS\n")
+    assert [str(e) for e in parsed.errors] == ["2:11: two players have the same name"]
+    assert [trick.leader for trick in parsed.record.tricks] == [1, 1]
 
 
-def test_reader_takes_the_fast_path_for_plain_tricks() -> None:
-    """Not vacuous: a generated record's plain trick lines are read by the trick block, whose
-    tricks carry no items until asked."""
+def test_reader_keeps_plain_tricks_as_text() -> None:
+    """Not vacuous: a generated record's plain trick lines are kept as their cards and text,
+    with no items until asked (the reader's normal case)."""
     text = write(get_game("nice4").random_record(random.Random(5)))
     [parsed] = read(text)
     plain = [t for t in parsed.record.tricks if t._items is None]
@@ -229,15 +206,16 @@ def pinch_text_with_meld(words: list[str]) -> str:
 
 @settings(max_examples=120, deadline=None)
 @given(st.lists(st.sampled_from(MELD_WORDS), min_size=1, max_size=5))
-def test_reader_paths_agree_on_meld_lines(words: list[str]) -> None:
+def test_reader_reads_meld_lines(words: list[str]) -> None:
     """A meld line's words and cards (a token Card.parse reads though it is no plain
-    spelling, like ``Ks`` or ``XXI``, is a card) read the same on both paths."""
-    assert_same_reading(pinch_text_with_meld(words))
+    spelling, like ``Ks`` or ``XXI``, is a card), each at its place."""
+    check_reading(pinch_text_with_meld(words))
 
 
-def test_reader_block_takes_meld_lines() -> None:
-    """Not vacuous: a meld line between tricks is read by the block (items built when asked),
-    its word kept as written and its cards in canonical form."""
+def test_reader_meld_line_words_and_cards() -> None:
+    """A meld line of words and card spellings is kept as text (items built when asked), its
+    word kept as written and its cards in canonical form; a spelling only Card.parse reads
+    (``K♠``) is a card as well."""
     [parsed] = read(pinch_text_with_meld(["family", "ks", "QS"]))
     meld = next(line for line in parsed.record.body if getattr(line, "keyword", None) == "meld")
     assert meld._items is None
@@ -246,23 +224,24 @@ def test_reader_block_takes_meld_lines() -> None:
         ("KS", False),
         ("QS", False),
     ]
+    [parsed] = read(pinch_text_with_meld(["family", "K♠"]))
+    meld = next(line for line in parsed.record.body if getattr(line, "keyword", None) == "meld")
+    assert [(item.text, item.card is None) for item in meld.items] == [
+        ("family", True),
+        ("KS", False),
+    ]
 
 
 @settings(max_examples=120, deadline=None)
 @given(
     st.lists(st.sampled_from(MELD_WORDS), min_size=1, max_size=5),
     st.sampled_from(["meld Anna: ", "meld Anna:\t", "3. Anna: ", "3. "]),
-    st.booleans(),
 )
-def test_word_texts_are_the_items_without_a_card(words: list[str], head: str, fast: bool) -> None:
+def test_word_texts_are_the_items_without_a_card(words: list[str], head: str) -> None:
     """``word_texts()`` (read from a line kept as text, so no items are built) gives what
-    the items say, before and after they are built, on both reader paths."""
+    the items say, before and after they are built."""
     text = pinch_text_with_meld(words).replace("meld Anna: ", head, 1)
-    Reader.fast = fast
-    try:
-        parsed = read(text)
-    finally:
-        Reader.fast = True
+    parsed = read(text)
     for entry in parsed[0].record.body:
         kept = entry.word_texts()
         items = entry.plays if isinstance(entry, Trick) else entry.items

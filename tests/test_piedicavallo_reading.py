@@ -1,20 +1,13 @@
-"""Piedicavallo's reader fast path gives exactly what the general path gives.
+"""Piedicavallo's remark lines as read.
 
-The reader's noted-trick path (``records.notation.Reader.noted_items``): a trick line whose
-cards carry remarks, ``4C(have none, other-colour 1)``, about six lines of every Piedicavallo
-record, read with one pattern for the whole line instead of the token pattern and a call per
-token; ``Reader.fast = False`` sends every line through the general path.
-
-Each test reads the same text both ways and compares everything a caller can see (the views
-of ``tests/test_fastpath.py``: records with the location of every line and item, notes
-included, notation errors with their line:column): generated records, the golden examples,
-generated texts with their remark lines edited (commas, spaces, odd parentheses, marks,
-unknown cards, leader names, comments), and hand-written lines with the reading they must
-give. A test checks that the fast path really runs, so the comparisons are never vacuous.
-
-#22: the engine's single pass is gone (one trick loop, :mod:`scorer.games.engine`), and with
-it this file's engine half; what is left goes with the reader's fast path (#22 item 4, the
-reader's rebuild).
+A trick line whose cards carry remarks, ``4C(have none, other-colour 1)``, about six lines of
+every Piedicavallo record, is scanned precisely (the reader's one tokenizer takes no
+annotation in its normal case). Each test reads a text and checks what every reading must
+show (``tests/readerkit.py``: each item, its note included, at its line and column, cards and
+words that agree with the items, records that write back the same): generated records, the
+golden examples, generated texts with their remark lines edited (commas, spaces, odd
+parentheses, marks, unknown cards, leader names, comments), and hand-written lines with the
+reading they must give, errors and their places included.
 """
 
 from __future__ import annotations
@@ -25,9 +18,9 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_fastpath import assert_same_reading, read_view
+from readerkit import check_reading
 
-from records.notation import Reader, read
+from records.notation import read
 from records.writer import write
 from scorer.games import get_game
 from scorer.record import Record
@@ -125,49 +118,45 @@ def generated(seed: int) -> str:
 # -- the reader --------------------------------------------------------------------------------
 @settings(max_examples=30, deadline=None)
 @given(seeds)
-def test_reader_paths_agree_on_generated_records(seed: int) -> None:
+def test_reader_reads_generated_records(seed: int) -> None:
     rng = random.Random(seed)
-    assert_same_reading("\n".join(write(GAME.random_record(rng)) for _ in range(2)))
+    check_reading("\n".join(write(GAME.random_record(rng)) for _ in range(2)))
 
 
 @settings(max_examples=100, deadline=None)
 @given(seeds, st.integers(1, 4), st.randoms(use_true_random=False))
-def test_reader_paths_agree_on_edited_remark_lines(
-    seed: int, edits: int, rng: random.Random
-) -> None:
-    assert_same_reading(edited(generated(seed), rng, edits))
+def test_reader_reads_edited_remark_lines(seed: int, edits: int, rng: random.Random) -> None:
+    check_reading(edited(generated(seed), rng, edits))
 
 
 @pytest.mark.parametrize("edit", range(len(NOTE_EDITS)))
-def test_reader_paths_agree_on_each_edit(edit: int) -> None:
+def test_reader_reads_each_edit(edit: int) -> None:
     """Every edit at least once, on every remark line of some records."""
     for seed in range(3):
         lines = generated(seed).split("\n")
         assert any(noted(line) for line in lines)
-        assert_same_reading(
-            "\n".join(NOTE_EDITS[edit](line) if noted(line) else line for line in lines)
-        )
+        check_reading("\n".join(NOTE_EDITS[edit](line) if noted(line) else line for line in lines))
 
 
 @pytest.mark.parametrize("style", ["italian", "french", "symbols"])
-def test_reader_paths_agree_in_every_suit_style(style: str) -> None:
-    """The noted path looks cards up in the record's own spellings (``[Suits ...]``)."""
+def test_reader_reads_every_suit_style(style: str) -> None:
+    """Remark lines' cards are read in the record's own spellings (``[Suits ...]``)."""
     for seed in range(3):
         record = GAME.random_record(random.Random(seed))
         text = write(Record((*record.tags, ("Suits", style)), record.body))
         body = text.split("\n\n", 1)[1]
         assert (style == "italian") == (body == write(record).split("\n\n", 1)[1])
-        assert_same_reading(text)
+        check_reading(text)
         [parsed] = read(text)
         assert parsed.ok and parsed.record.body == record.body
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
-def test_reader_paths_agree_on_examples(path: Path) -> None:
-    assert_same_reading(path.read_text())
+def test_reader_reads_examples(path: Path) -> None:
+    check_reading(path.read_text())
 
 
-#: Hand-written remark lines, odd ones included, compared both ways.
+#: Hand-written remark lines, odd ones included, each item checked at its place.
 CRAFTED = [
     "1. KS QS(have CS +1) CS JS",
     "1. KS(a) QS(b) CS(c) JS(d)",
@@ -223,14 +212,14 @@ CRAFTED = [
 
 
 @pytest.mark.parametrize("line", CRAFTED)
-def test_reader_paths_agree_on_crafted_lines(line: str) -> None:
-    assert_same_reading(HEAD + "hand Anna: KS\n" + line + "\n2. 7S 8S(y) 9S 10S\n")
+def test_reader_reads_crafted_lines(line: str) -> None:
+    check_reading(HEAD + "hand Anna: KS\n" + line + "\n2. 7S 8S(y) 9S 10S\n")
 
 
-def test_reader_paths_agree_on_leaders_whose_names_clash() -> None:
-    """Two players whose names fold to the same: a remark line's leader is the same seat on
-    both paths (the general path's rule: the later of the two names, by its place in the
-    Players tag), and the record reports the clash both ways."""
+def test_reader_leaders_whose_names_clash() -> None:
+    """Two players whose names fold to the same: a remark line's leader is the seat of the
+    later of the two names, by its place in the Players tag, and the record reports the
+    clash."""
     clash = '[Game "piedicavallo"]\n[Players "Anna, anna, Carla, Dario"]\n[Dealer "Dario"]\n'
     for line in [
         "1. ANNA: KS(have CS) QS CS JS",
@@ -238,16 +227,16 @@ def test_reader_paths_agree_on_leaders_whose_names_clash() -> None:
         "1. Carla: KS(x) QS CS JS",
         "1. Dario : KS(x) QS CS JS",
     ]:
-        assert_same_reading(clash + line + "\n")
-    [(_record, errors)] = read_view(clash + "1. anna: KS(x) QS CS JS\n", True)
-    assert [message for message, _loc in errors] == ["two players have the same name"]
+        check_reading(clash + line + "\n")
+    [parsed] = read(clash + "1. anna: KS(x) QS CS JS\n")
+    assert [error.message for error in parsed.errors] == ["two players have the same name"]
     for name in ("anna", "Anna", "ANNA"):
         [parsed] = read(clash + f"1. {name}: KS(x) QS CS JS\n")
         assert parsed.record.tricks[0].leader == 1
 
 
 def test_noted_line_reads_notes_and_columns() -> None:
-    """The reading itself (not only the agreement): each card with its note, at its column."""
+    """Each card with its note, at its column."""
     [parsed] = read(HEAD + "3. Anna: KS(have 9S, +1)  QS\tCS(win-this)JS\n")
     assert parsed.ok
     [trick] = parsed.record.tricks
@@ -273,23 +262,7 @@ def test_noted_line_reads_notes_and_columns() -> None:
     ],
 )
 def test_noted_line_errors_and_their_places(line: str, message: str, column: int) -> None:
-    """Lines the noted path leaves to the general one report the same error, at line:column,
-    both ways."""
-    for fast in (True, False):
-        [(_record, errors)] = read_view(HEAD + line + "\n", fast)
-        assert len(errors) == 1 and message in errors[0][0], errors
-        assert tuple(errors[0][1]) == (4, column)
-
-
-def test_reader_takes_the_noted_path(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Not vacuous: a generated record's remark lines are read by the noted path, never by
-    the token pattern."""
-
-    def refused(*args: object) -> None:
-        raise AssertionError("the general item path ran")
-
-    monkeypatch.setattr(Reader, "_items", refused)
-    for seed in range(5):
-        [parsed] = read(generated(seed))
-        assert parsed.ok
-        assert sum(trick.has_notes for trick in parsed.record.tricks) >= 2
+    """A remark line's error, at its line:column."""
+    [parsed] = read(HEAD + line + "\n")
+    assert len(parsed.errors) == 1 and message in parsed.errors[0].message, parsed.errors
+    assert tuple(parsed.errors[0].loc) == (4, column)
