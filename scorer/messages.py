@@ -26,6 +26,8 @@ A field's format names the kind of fact:
 'Bruno does not hold I (the Bagatto)'
 >>> render("{seat:player} held {led:suit}", {"seat": 0, "led": 4}, ITALIAN, ("Anna",), "Tarots")
 'Anna held Tarots'
+>>> render("{names[0]} and {names[1]}", {"names": ("Anna", "Bruno")}, ITALIAN, ())
+'Anna and Bruno'
 """
 
 from __future__ import annotations
@@ -84,7 +86,12 @@ def render(
         out.append(literal)
         if name is None:
             continue
-        value = facts[name] if name in facts else trumps if name == "trumps" else facts[name]
+        if name in facts:
+            value = facts[name]
+        elif name == "trumps":
+            value = trumps
+        else:  # an indexed or dotted field, e.g. ``{names[0]}``
+            value = _FORMATTER.get_field(name, (), facts)[0]
         if kind is not None:
             out.append(kind(value, words, players, trumps))
         else:
@@ -92,12 +99,15 @@ def render(
     return "".join(out)
 
 
+_FORMATTER = string.Formatter()
+
+
 @cache
 def _compiled(template: str) -> tuple[_Part, ...]:
     """A template's literal texts and fields: name, the kind's function or, for a plain
     field, its format spec (``!r`` for a quoted one); parsed once."""
     parts: list[_Part] = []
-    for literal, name, spec, conversion in string.Formatter().parse(template):
+    for literal, name, spec, conversion in _FORMATTER.parse(template):
         if name is None:
             parts.append((literal, None, None, ""))
         elif conversion == "r":

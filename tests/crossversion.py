@@ -1,0 +1,535 @@
+"""Cross-version comparison (#22.7): the engines of today against the code before the rebuild.
+
+Both sides read the same texts and verify every record through the public path
+(:func:`records.pipeline.check_text`: the reader, then ``get_game(key).verify``); each report
+is turned into plain JSON (every field of the report, its findings, tricks, sides and score
+lines, its status and settlement, the notation errors, and the record as the writer gives it
+back) and the two are compared field by field.
+
+The old code is commit :data:`OLD_COMMIT`, extracted with ``git archive`` into a temporary
+folder and run in ONE subprocess per game (``python tests/crossversion.py serve`` with
+``PYTHONPATH`` set to that folder): it reads texts as JSON lines on stdin and answers one JSON
+line per text. The new side runs in-process, while the old one works on the next texts.
+
+Records, per game: ``count`` random records (``game.random_record(random.Random(seed))``,
+seeds ``0 .. count-1``), ``count`` mutated records (one of :data:`records.mutate.MUTATIONS`
+applied to random record ``i`` with ``random.Random(MUTATION_SEED + i)``), and for a
+quarter as many: random records under rule options drawn with
+``random.Random(OPTIONS_SEED + i)`` (an ``Options`` tag) and random records without their
+hand lines, mutated with ``random.Random(DEALLESS_SEED + i)``; all written to text by
+:func:`records.writer.write`, so both sides read the same text.
+
+Run it by hand (all games; ``--records`` defaults to ``TAROCCO_CROSS_VERSION_RECORDS`` or
+10,000)::
+
+    python tests/crossversion.py compare --records 500
+
+This module imports nothing from ``tests/`` and only public names of ``scorer`` and
+``records``, so the old code can run it too.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+import tarfile
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+#: The last commit before the rebuild of #22 (the old code).
+OLD_COMMIT = "ac0a5fb"
+
+#: How many random (and as many mutated) records per game, unless told otherwise.
+RECORDS_VARIABLE = "TAROCCO_CROSS_VERSION_RECORDS"
+DEFAULT_RECORDS = 10_000
+
+#: Random record ``i`` of a game is drawn from ``random.Random(i)``; its mutation from
+#: ``random.Random(MUTATION_SEED + i)``...
+MUTATION_SEED = 1_000_000
+#: ... its options from ``random.Random(OPTIONS_SEED + i)``, and the mutation of its text
+#: without the hand lines from ``random.Random(DEALLESS_SEED + i)``.
+OPTIONS_SEED = 2_000_000
+DEALLESS_SEED = 3_000_000
+
+#: Differences the new code may show, by field path (as :func:`differences` names them,
+#: e.g. ``"records[].report.findings[].message"``), for every game or, written
+#: ``"piemonte3:records[].report.tricks"``, for one, each with the ruling or issue item that
+#: justifies it. Empty: no ruling has changed a report since the old commit. Fields that
+#: only the new code has (a finding's structured facts, #22.5) are not differences: they
+#: are listed in the summary as added.
+ALLOWED_DIFFERENCES: dict[str, str] = {}
+
+
+def _reports(snap: dict[str, Any]) -> list[dict[str, Any]]:
+    return [r["report"] for r in snap.get("records", ())]
+
+
+def _codes(report: dict[str, Any], severity: str) -> list[str]:
+    return [f["code"] for f in report.get("findings", ()) if f.get("severity") == severity]
+
+
+def _first_impossibility(old: dict[str, Any], new: dict[str, Any]) -> bool:
+    """Both sides find the record impossible (G-2) and pay nothing; only which error is
+    named, where, what came before it in play order, and the hands derived from a play that
+    cannot have happened differ."""
+    olds, news = _reports(old), _reports(new)
+    if len(olds) != len(news) or not olds:
+        return False
+    for a, b in zip(olds, news, strict=True):
+        if a.get("status") != "invalid" or b.get("status") != "invalid":
+            if a != b:
+                return False
+            continue
+        rest = {k for k in a.keys() | b.keys() if k not in ("findings", "tricks", "hands")}
+        if any(a.get(k) != b.get(k) for k in rest) or not _codes(b, "error"):
+            return False
+    return True
+
+
+def _card_outside_the_pack(old: dict[str, Any], new: dict[str, Any]) -> bool:
+    """A card outside the pack, played by a seat whose hand the record does not give, was
+    taken into the hand derived from the play; it is impossible (G-2)."""
+    return any(
+        "CARD_NOT_IN_PACK" in _codes(b, "error") and "CARD_NOT_IN_PACK" not in _codes(a, "error")
+        for a, b in zip(_reports(old), _reports(new), strict=False)
+    )
+
+
+#: Whole records whose report may differ from the old code's, each kind with the ruling that
+#: makes the new report right (checked in order; the first that holds explains the record).
+#: The old code seated every trick line before replaying any card, so in an impossible record
+#: it could name a later impossibility than the first in play order, and dropped what the
+#: play showed before it; the one trick loop stops at the first (#22.2).
+ALLOWED_RECORDS: tuple[tuple[str, Callable[[dict[str, Any], dict[str, Any]], bool]], ...] = (
+    (
+        "G-2: the replay stops at the first impossible card in play order; no hand is"
+        " derived from an impossible play",
+        _first_impossibility,
+    ),
+    ("G-2: a card outside the pack is impossible, hands written or not", _card_outside_the_pack),
+)
+
+
+def allowed_record(old: dict[str, Any], new: dict[str, Any]) -> str | None:
+    """Why the whole record's new report may differ from the old one, or ``None``."""
+    for why, holds in ALLOWED_RECORDS:
+        if holds(old, new):
+            return why
+    return None
+
+
+#: Attributes that are not part of a report's value (a trick's line in the record, kept for
+#: locations: its content is compared through ``plays`` and the written record).
+NOT_COMPARED = frozenset({"source"})
+
+#: Values :func:`plain` keeps as they are.
+_AS_IS = frozenset({int, str, bool, float})
+
+#: Properties of a report compared besides its fields.
+REPORT_PROPERTIES = ("status", "settlement")
+
+
+def extra_count(count: int) -> int:
+    """How many optioned and how many deal-less records go with ``count`` random ones."""
+    return max(1, count // 4)
+
+
+def records_count() -> int:
+    """The number of random (and of mutated) records per game: the environment's
+    ``TAROCCO_CROSS_VERSION_RECORDS``, else 10,000."""
+    return int(os.environ.get(RECORDS_VARIABLE) or DEFAULT_RECORDS)
+
+
+# -- one text to plain JSON (run by both sides) -------------------------------------------
+
+
+def _attribute_names(value: object) -> list[str]:
+    """The value-carrying attribute names of an object: a dataclass's fields, else its
+    slots (along its classes), else its instance dictionary; private names left out."""
+    if dataclasses.is_dataclass(value):
+        names = [f.name for f in dataclasses.fields(value)]
+    else:
+        names = []
+        for cls in type(value).__mro__:
+            slots = cls.__dict__.get("__slots__", ())
+            names += [slots] if isinstance(slots, str) else list(slots)
+        names += list(getattr(value, "__dict__", {}))
+    return [n for n in dict.fromkeys(names) if not n.startswith("_") and n not in NOT_COMPARED]
+
+
+def plain(value: Any, _outer: frozenset[int] = frozenset()) -> Any:
+    """``value`` as JSON-ready data: enums by value, cards (``int`` subclasses) as numbers,
+    tuples and named tuples as lists, mappings with text keys, objects by their attributes
+    (an object met again inside itself is written ``"<cycle TYPE>"``, so a field the new code
+    adds that refers back to its report cannot loop)."""
+    if value is None or type(value) in _AS_IS:
+        return value
+    if isinstance(value, enum.Enum):
+        return plain(value.value)
+    if isinstance(value, int):
+        return int(value)
+    if isinstance(value, (list, tuple)):
+        return [plain(item, _outer) for item in value]
+    if isinstance(value, (set, frozenset)):
+        return sorted(plain(item, _outer) for item in value)
+    if isinstance(value, Mapping):
+        return {str(key): plain(item, _outer) for key, item in value.items()}
+    if id(value) in _outer:
+        return f"<cycle {type(value).__name__}>"
+    outer = _outer | {id(value)}
+    fields = {name: plain(getattr(value, name), outer) for name in _attribute_names(value)}
+    if hasattr(value, "plays") and "plays" not in fields:  # a trick: its plays with locations
+        fields["plays"] = plain(value.plays, outer)
+    return fields
+
+
+def report_fields(report: Any) -> dict[str, Any]:
+    """Every field of a report, and its status and settlement."""
+    out = plain(report)
+    for name in REPORT_PROPERTIES:
+        out[name] = plain(getattr(report, name))
+    return out
+
+
+def snapshot(text: str) -> dict[str, Any]:
+    """What the public path makes of ``text``: per record its notation errors, the record
+    as the writer writes it back, and its report's fields (or the exception raised)."""
+    from records.pipeline import check_text
+    from records.writer import write
+
+    try:
+        checked = check_text(text)
+    except Exception as exc:  # a crash is a result to compare too
+        return {"exception": f"{type(exc).__name__}: {exc}"}
+    out = []
+    for item in checked:
+        record = item.parsed.record
+        out.append(
+            {
+                "errors": [[e.message, plain(e.loc)] for e in item.parsed.errors],
+                "written": write(record) if record is not None else None,
+                "report": report_fields(item.report),
+            }
+        )
+    return {"records": out}
+
+
+def snapshot_line(text: str) -> str:
+    """:func:`snapshot` as one line of JSON, keys sorted (equal reports give equal lines)."""
+    return json.dumps(snapshot(text), sort_keys=True, ensure_ascii=False)
+
+
+def serve() -> None:
+    """The old side: one JSON text per line on stdin, one snapshot line per text on stdout.
+    The first line out names where ``scorer`` was imported from (checked by the caller)."""
+    import scorer
+
+    print(json.dumps({"scorer": scorer.__file__}), flush=True)
+    for line in sys.stdin:
+        print(snapshot_line(json.loads(line)), flush=False)
+    sys.stdout.flush()
+
+
+# -- the records ---------------------------------------------------------------------------
+
+
+def texts(game_key: str, count: int) -> Iterator[tuple[str, str]]:
+    """``(kind, text)`` for ``count`` random records of the game and ``count`` mutations of
+    them; then, for the first ``count // 4`` of them (:func:`extra_count`), the record under
+    rule options drawn at random (an ``Options`` tag: a house rule is where a rule written
+    twice shows first) and a mutation of it without its hand lines (the deal derived from
+    the play, a revoke proved by a later trick: most mutations then give violations, not
+    errors). ``kind`` is ``random``, ``mutated:<mutation>``, ``options`` or
+    ``dealless:<mutation>``."""
+    from records.writer import write
+    from scorer import get_game
+
+    game = get_game(game_key)
+    originals = []
+    for seed in range(count):
+        text = write(game.random_record(random.Random(seed)))
+        originals.append(text)
+        yield "random", text
+    for seed, text in enumerate(originals):
+        yield _mutated("mutated", text, random.Random(MUTATION_SEED + seed))
+    extra = originals[: extra_count(count)]
+    for seed, text in enumerate(extra):
+        rng = random.Random(OPTIONS_SEED + seed)
+        chosen = ", ".join(f"{o.name}={rng.choice(o.values)}" for o in game.options)
+        head, _, rest = text.partition("\n")
+        yield "options", f'{head}\n[Options "{chosen}"]\n{rest}' if chosen else text
+    for seed, text in enumerate(extra):
+        dealless = "".join(line for line in text.splitlines(True) if not line.startswith("hand "))
+        yield _mutated("dealless", dealless, random.Random(DEALLESS_SEED + seed))
+
+
+def _mutated(group: str, text: str, rng: random.Random) -> tuple[str, str]:
+    """``(f"{group}:{kind}", text damaged by a mutation)``: the kind drawn with ``rng``,
+    else the next kind (in name order) that finds a place in the text."""
+    from records.mutate import MUTATIONS, mutate
+
+    kinds = sorted(MUTATIONS)
+    first = rng.randrange(len(kinds))
+    for step in range(len(kinds)):
+        kind = kinds[(first + step) % len(kinds)]
+        damaged = mutate(text, kind, rng)
+        if damaged is not None:
+            return f"{group}:{kind}", damaged
+    return f"{group}:none", text
+
+
+# -- comparing -----------------------------------------------------------------------------
+
+
+def differences(old: Any, new: Any, path: str = "") -> Iterator[tuple[str, str]]:
+    """``(path, how)`` for each place where ``new`` differs from ``old``; ``how`` is
+    ``added`` for a key only the new side has, else ``changed``. List indices are written
+    ``[]`` so one path names a field of every finding (or trick, ...)."""
+    if isinstance(old, dict) and isinstance(new, dict):
+        for key in old.keys() | new.keys():
+            where = f"{path}.{key}" if path else key
+            if key not in old:
+                yield where, "added"
+            elif key not in new:
+                yield where, "changed"
+            else:
+                yield from differences(old[key], new[key], where)
+    elif isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
+        for a, b in zip(old, new, strict=True):
+            yield from differences(a, b, f"{path}[]")
+    elif old != new or type(old) is not type(new):
+        yield path, "changed"
+
+
+#: The kinds of record compared (a mutated kind also counts per mutation).
+KINDS = ("random", "mutated", "options", "dealless")
+
+
+def _prune(value: Any, path: str) -> bool:
+    """Take the field at ``path`` (as :func:`differences` names it: ``a[].b``) out of
+    ``value`` wherever it is; whether there was one."""
+    head, _, rest = path.partition(".")
+    key, many = (head[:-2], True) if head.endswith("[]") else (head, False)
+    if not isinstance(value, dict) or key not in value:
+        return False
+    if not rest:
+        del value[key]
+        return True
+    inner = value[key]
+    if many and isinstance(inner, list):
+        return any([_prune(item, rest) for item in inner])  # a list: prune every item
+    return _prune(inner, rest)
+
+
+_STATUS = re.compile(r'"status": "([a-z-]+)"')
+
+
+@dataclasses.dataclass
+class Tally:
+    """The counts of one game's comparison."""
+
+    game: str
+    compared: Counter = dataclasses.field(default_factory=Counter)  # by record kind
+    equal: Counter = dataclasses.field(default_factory=Counter)
+    allowed: Counter = dataclasses.field(default_factory=Counter)  # only allow-listed changes
+    different: Counter = dataclasses.field(default_factory=Counter)
+    statuses: Counter = dataclasses.field(default_factory=Counter)  # (kind group, status)
+    changed_fields: Counter = dataclasses.field(default_factory=Counter)
+    added_fields: Counter = dataclasses.field(default_factory=Counter)
+    allowed_records: Counter = dataclasses.field(default_factory=Counter)  # by reason
+    examples: list[dict[str, Any]] = dataclasses.field(default_factory=list)
+    seconds: float = 0.0
+
+    def add(self, kind: str, text: str, old_line: str, new: dict[str, Any]) -> None:
+        """Count one record: ``old_line`` is the old side's snapshot line, ``new`` this
+        side's snapshot. Fields only the new side has are counted and then taken out of it
+        (and out of every later snapshot, before it is written), so that equal reports are
+        equal lines."""
+        group = kind.split(":")[0]
+        for key in (group, kind) if group != kind else (kind,):
+            self.compared[key] += 1
+        self.added_fields.update([where for where in list(self.added_fields) if _prune(new, where)])
+        new_line = json.dumps(new, sort_keys=True, ensure_ascii=False)
+        for status in _STATUS.findall(new_line):
+            self.statuses[group, status] += 1
+        if old_line == new_line:
+            self._count(self.equal, kind)
+            return
+        changed, added = set(), set()
+        for where, how in differences(json.loads(old_line), new):
+            (added if how == "added" else changed).add(where)
+        self.added_fields.update(added)  # each field once per record
+        self.changed_fields.update(changed)
+        unexplained = sorted(where for where in changed if self.allowed_by(where) is None)
+        why = allowed_record(json.loads(old_line), new) if unexplained else None
+        if why is not None:
+            self.allowed_records[why] += 1
+            unexplained = []
+        if not changed:
+            self._count(self.equal, kind)
+        elif not unexplained:
+            self._count(self.allowed, kind)
+        else:
+            self._count(self.different, kind)
+            if len(self.examples) < 5:
+                self.examples.append({"kind": kind, "text": text, "fields": unexplained})
+
+    def allowed_by(self, where: str) -> str | None:
+        """Why a change of the field ``where`` is allowed in this game, or ``None``."""
+        return ALLOWED_DIFFERENCES.get(f"{self.game}:{where}") or ALLOWED_DIFFERENCES.get(where)
+
+    @staticmethod
+    def _count(counter: Counter, kind: str) -> None:
+        group = kind.split(":")[0]
+        counter[group] += 1
+        if group != kind:
+            counter[kind] += 1
+
+    @property
+    def ok(self) -> bool:
+        return not sum(self.different[k] for k in KINDS)
+
+    def lines(self) -> list[str]:
+        """The counts as text: per kind compared / equal / allowed / different."""
+        out = [f"{self.game}: {self.seconds:.1f} s"]
+        for kind in sorted(self.compared, key=lambda k: (":" in k, k)):
+            out.append(
+                f"  {kind:<24} compared {self.compared[kind]:>6}  equal {self.equal[kind]:>6}"
+                f"  allowed {self.allowed[kind]:>4}  different {self.different[kind]:>4}"
+            )
+        for group in sorted({group for group, _ in self.statuses}):
+            counts = sorted((s, n) for (g, s), n in self.statuses.items() if g == group)
+            out.append(f"  {group} reports by status: " + ", ".join(f"{s} {n}" for s, n in counts))
+        for why, n in sorted(self.allowed_records.items()):
+            out.append(f"  allowed, whole record: {n} records ({why})")
+        for where, n in sorted(self.changed_fields.items()):
+            note = self.allowed_by(where) or "NOT ALLOWED"
+            out.append(f"  changed {where}: {n} records ({note})")
+        for where, n in sorted(self.added_fields.items()):
+            out.append(f"  added by the new code (not compared) {where}: {n} records")
+        return out
+
+
+def extract_old_code(target: Path, commit: str = OLD_COMMIT) -> Path:
+    """``git archive COMMIT scorer records`` of the repository these tests run in, unpacked
+    into ``target``; raises ``RuntimeError`` with a clear message when that cannot be done."""
+    here = Path(__file__).resolve().parent
+    try:
+        top = subprocess.run(
+            ["git", "rev-parse", "--show-toplevel"],
+            cwd=here,
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError) as exc:
+        raise RuntimeError(f"the tests do not run in a git repository ({exc})") from exc
+    found = subprocess.run(
+        ["git", "rev-parse", "--verify", "--quiet", f"{commit}^{{commit}}"],
+        cwd=top,
+        capture_output=True,
+        text=True,
+    )
+    if found.returncode != 0:
+        raise RuntimeError(
+            f"the old code, commit {commit}, is not in the repository {top}: the cross-version "
+            "comparison needs the history (fetch it, or clone without --depth)"
+        )
+    archive = subprocess.run(
+        ["git", "archive", "--format=tar", commit, "scorer", "records"],
+        cwd=top,
+        check=True,
+        capture_output=True,
+    ).stdout
+    target.mkdir(parents=True, exist_ok=True)
+    archive_path = target / "old.tar"
+    archive_path.write_bytes(archive)
+    with tarfile.open(archive_path) as tar:
+        tar.extractall(target, filter="data")
+    archive_path.unlink()
+    return target
+
+
+def compare(game_key: str, count: int, old_code: Path) -> Tally:
+    """Compare the old code at ``old_code`` with this code on ``count`` random and ``count``
+    mutated records of one game, the old side in one subprocess fed while this one works."""
+    start = time.perf_counter()
+    items = list(texts(game_key, count))
+    tally = Tally(game_key)
+    env = {**os.environ, "PYTHONPATH": str(old_code), "PYTHONHASHSEED": "0"}
+    process = subprocess.Popen(
+        [sys.executable, str(Path(__file__).resolve()), "serve"],
+        cwd=old_code,
+        env=env,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        encoding="utf-8",
+    )
+    assert process.stdin is not None and process.stdout is not None
+
+    def feed() -> None:
+        assert process.stdin is not None
+        for _kind, text in items:
+            process.stdin.write(json.dumps(text) + "\n")
+        process.stdin.close()
+
+    feeder = threading.Thread(target=feed, daemon=True)
+    feeder.start()
+    try:
+        hello = json.loads(process.stdout.readline() or "{}")
+        where = str(hello.get("scorer", ""))
+        if not where.startswith(str(old_code)):
+            raise RuntimeError(f"the old side imported scorer from {where!r}, not {old_code}")
+        for kind, text in items:
+            old_line = process.stdout.readline()
+            if not old_line:
+                raise RuntimeError(f"the old code's process stopped ({process.wait()})")
+            tally.add(kind, text, old_line.rstrip("\n"), snapshot(text))
+    finally:
+        feeder.join()
+        process.stdout.close()
+        process.wait()
+    tally.seconds = time.perf_counter() - start
+    return tally
+
+
+def main(argv: list[str]) -> int:
+    """``serve`` (the old side) or ``compare [--records N] [GAME ...]`` (by hand)."""
+    if argv[:1] == ["serve"]:
+        serve()
+        return 0
+    if argv[:1] != ["compare"]:
+        print(__doc__)
+        return 2
+    args = argv[1:]
+    count = records_count()
+    if args[:1] == ["--records"]:
+        count, args = int(args[1]), args[2:]
+    import tempfile
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # this code, by hand
+    from scorer import GAMES
+
+    failed = False
+    with tempfile.TemporaryDirectory() as folder:
+        old_code = extract_old_code(Path(folder))
+        for key in args or list(GAMES):
+            tally = compare(key, count, old_code)
+            print("\n".join(tally.lines()), flush=True)
+            failed |= not tally.ok
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
