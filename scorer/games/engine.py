@@ -74,10 +74,16 @@ class PlayTable:
     hand_name: str  # for messages: "a hand of nice4"
     ties_to_later: bool = False
     info: CardInfo = field(init=False, repr=False, compare=False)
+    #: What the loop reads per call: info, players, ties_to_later, the rules' must_trump and
+    #: overtrump.
+    loop: tuple[CardInfo, int, bool, bool, bool] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         info = _card_info(self.rules.strength, self.points, self.pack)
         object.__setattr__(self, "info", info)
+        rules = self.rules
+        loop = (info, self.players, self.ties_to_later, rules.must_trump, rules.overtrump)
+        object.__setattr__(self, "loop", loop)
 
 
 @cache
@@ -121,6 +127,13 @@ class TrickPlay(Replay):
 
     #: The rule each illegal play's code breaks, per game (Nice: ``MUST_TRUMP``: NICE-11).
     illegal_rules: ClassVar[Mapping[str, str]] = {}
+    #: Whether the class overrides :meth:`on_led` (set for each subclass: the loop spares
+    #: the call of the default, once a trick).
+    watches_lead: ClassVar[bool] = False
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.watches_lead = cls.on_led is not TrickPlay.on_led
 
     def __init__(self, table: PlayTable, report: Report) -> None:
         self.table = table
@@ -140,6 +153,9 @@ class TrickPlay(Replay):
         n = self.table.players
         self.hands = list(hands)
         self.known = list(known) if known is not None else [True] * n
+        # per seat, the cards it played that its hand did not hold: every card of a seat
+        # whose hand is unknown (what a first pass reads); a known seat's cards played are
+        # its hand at the start less its hand now
         self.played = [0] * n
         self.seen = out_of_play  # cards played, or otherwise out of play
         self.leader = leader  # who leads the trick on the table, or the next one
@@ -209,8 +225,7 @@ class TrickPlay(Replay):
                 hand_name=table.hand_name,
                 tricks=table.tricks,
             )
-        if self.advance((CARDS[card],)) and len(self.current) == self.table.players:
-            self.end_trick()
+        self.advance((CARDS[card],))
 
     def play_trick(self, trick: Trick, last_line: bool) -> TrickResult:
         """Play one trick line of a record: its place and leader checked (G-2), its cards in
@@ -231,8 +246,9 @@ class TrickPlay(Replay):
             self.clear_trick(trick)
         else:  # the table is clear (the play began, or a trick was won): the line's own
             self.source = trick
-        if self.advance(cards) and len(cards) == table.players:
-            return self.end_trick()
+        result = self.advance(cards)
+        if result is not None:
+            return result
         result = self.keep_partial_trick()  # kept before a short line's halt too (G-2)
         if len(self.current) == len(cards) and not last_line:
             self.short_trick(trick, len(cards))
@@ -271,91 +287,81 @@ class TrickPlay(Replay):
             )
 
     # -- the loop ----------------------------------------------------------------------------
-    def advance(self, cards: Sequence[Card | None]) -> bool:
+    def advance(self, cards: Sequence[Card | None]) -> TrickResult | None:
         """Play ``cards`` in turn into the trick on the table: each must be held (else the
         slow branch words why it cannot be, G-2), each that may be illegal is judged (G-1),
-        and the trick's winner and points follow the cards. False at an unknown card (the
-        play stops before it)."""
-        info = self.table.info
+        and the trick's winner and points follow the cards. The play stops before an unknown
+        card. Returns the trick when the cards fill it (then won, and :meth:`trick_over`
+        called), else ``None``."""
+        info, n, later, must_trump, overtrump = self.table.loop
+        watches = self.watches_lead
         hands, known, played, current = self.hands, self.known, self.played, self.current
-        n, later = self.table.players, self.table.ties_to_later
-        must_trump = self.table.rules.must_trump
-        seat = (self.leader + len(current)) % n
-        led, best, winner, points, strict = (
-            self.led,
-            self.best,
-            self.winner,
-            self.points,
-            self.strict,
-        )
+        if current:  # a trick under way (pushed card by card, or a short line continued)
+            seat = (self.leader + len(current)) % n
+            led, best, winner, points = self.led, self.best, self.winner, self.points
+            strict = self.strict
+        else:  # the empty trick (as :meth:`clear_trick` leaves it)
+            seat = winner = self.leader
+            led, best, points, strict = -1, -1, 0, False
         seen = self.seen
         for card in cards:
             try:
                 bit, category, key, worth = info[card]  # type: ignore[index, misc]
             except TypeError:  # an unknown card (None), or one outside the pack (no entry)
-                self.seen = seen
+                self.seen, self.winner, self.best, self.points = seen, winner, best, points
                 self.unplayable(len(current), seat, card)  # stops, unless the card is unknown
-                break
-            assert card is not None  # (an unknown card has no entry)
+                return None
             hand = hands[seat]
             if hand & bit:
                 hands[seat] = hand ^ bit
-            else:
-                self.not_in_hand(len(current), seat, card, seen)
-            played[seat] |= bit
+            else:  # the slow branch (every card of a seat whose hand is unknown)
+                self.not_in_hand(len(current), seat, card, seen)  # type: ignore[arg-type]
+                played[seat] |= bit
             seen |= bit
-            current.append(card)
+            current.append(card)  # type: ignore[arg-type]  # (an unknown card has no entry)
             if category == led:
                 if strict and known[seat]:
-                    self.judge(len(current) - 1, seat, card, hand, led)
+                    self.judge(len(current) - 1, seat, card, hand, led)  # type: ignore[arg-type]
                 if key > best or (later and key == best):
                     best, winner = key, seat
             elif led < 0:
                 if category != FOOL_CATEGORY:
                     led, best, winner = category, key, seat
                     self.led = led
-                    strict = self.strict = self.on_led(led)
+                    # judge every later card: the game's hook says so (called first, for
+                    # what it notes), or a trump is led and the rules say overtrump
+                    strict = (watches and self.on_led(led)) or (led == TRUMP and overtrump)
+                    self.strict = strict
             elif category != FOOL_CATEGORY:
                 if known[seat] and (
                     strict
                     or hand & CATEGORY_MASK[led]
                     or (must_trump and category != TRUMP and led != TRUMP and hand & TRUMP_MASK)
                 ):
-                    self.judge(len(current) - 1, seat, card, hand, led)
+                    self.judge(len(current) - 1, seat, card, hand, led)  # type: ignore[arg-type]
                 if category == TRUMP and (key > best or (later and key == best)):
                     best, winner = key, seat
             elif strict and known[seat]:  # the Fool, in a trick whose every card is judged
-                self.judge(len(current) - 1, seat, card, hand, led)
+                self.judge(len(current) - 1, seat, card, hand, led)  # type: ignore[arg-type]
             points += worth
             seat = seat + 1 if seat + 1 < n else 0
-        else:
-            self.led, self.best, self.winner, self.points, self.seen = (
-                led,
-                best,
-                winner,
-                points,
-                seen,
-            )
-            return True
-        self.led, self.best, self.winner, self.points = led, best, winner, points
-        return False
-
-    def end_trick(self) -> TrickResult:
-        """The trick on the table is complete: its winner takes it and leads the next."""
-        self.done += 1
+        self.seen = seen
+        if len(current) < n:
+            self.best, self.winner, self.points = best, winner, points
+            return None
+        # The trick is complete: the winner takes it and leads the next; the table is cleared
+        # (as clear_trick leaves it, but for best, winner and points, which an empty trick
+        # starts from constants above; an unused flags dict is kept), then trick_over.
+        self.done = number = self.done + 1
+        flags = self.flags
         result = TrickResult(
-            self.done,
-            self.leader,
-            tuple(self.current),
-            self.winner,
-            self.points,
-            self.flags,
-            self.table.players,
-            self.source,
+            number, self.leader, tuple(current), winner, points, flags, n, self.source
         )
         self.report.tricks.append(result)
-        self.leader = self.winner
-        self.clear_trick(None)
+        self.leader = winner
+        self.current, self.source, self.led, self.strict = [], None, -1, False
+        if flags:
+            self.flags = {}
         self.trick_over(result)
         return result
 
@@ -418,8 +424,10 @@ class TrickPlay(Replay):
     # -- the hooks ---------------------------------------------------------------------------
     def on_led(self, led: int) -> bool:
         """The trick's led category is known; True to judge every later card of the trick,
-        following or not (by default: when a trump is led and the rules say overtrump)."""
-        return led == TRUMP and self.table.rules.overtrump
+        following or not. Nothing by default (and the loop calls it only for a class that
+        overrides it, :attr:`watches_lead`); a trump led when the rules say overtrump is
+        judged so whatever this says."""
+        return False
 
     def judge(self, position: int, seat: int, card: Card, hand: int, led: int) -> None:
         """The exact check of a card that may be illegal (``hand``: the seat's cards before

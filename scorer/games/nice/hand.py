@@ -259,7 +259,7 @@ class NiceHand(TrickPlay):
         the Fool is played, so a Fool he leads is watched then too)."""
         if self.leader == self.watched:
             self.watch_lead()
-        return TrickPlay.on_led(self, led)
+        return False  # (a trump led under overtrump=required: the loop judges every card)
 
     def watch_lead(self) -> None:
         """Tell the Bagatte watch of the lead of the trick on the table, if the holder's."""

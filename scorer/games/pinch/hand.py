@@ -137,6 +137,8 @@ class PinchHand(TrickPlay):
         self.seats: dict[str, int] = {}  # folded name -> seat (the first, as seat_named)
         for seat, name in enumerate(players):
             self.seats.setdefault(name.casefold(), seat)
+        # a name as written -> its seat (the same seat: a draw line's subject at one look-up)
+        self.written = {name: self.seats[name.casefold()] for name in players}
         self.complete = False
         # the Fool (PINCH-6)
         self.fool_owner: int | None = None
@@ -298,10 +300,9 @@ class PinchHand(TrickPlay):
                     break  # the play is not complete, or impossible: the replay says where
                 tally.clear_trick(entry)
                 try:
-                    tally.advance(cards)
+                    tally.advance(cards)  # (two cards: the trick is won)
                 except ReplayStop:
                     break
-                tally.end_trick()
             elif entry.keyword == "draw":
                 seat = self.seat_named(entry.subject, entry.loc)
                 for card in entry.cards():
@@ -466,9 +467,12 @@ class PinchHand(TrickPlay):
         """One ``draw`` line (PINCH-3): the seat due to draw takes the stock's next card
         (any card not seen, when the stock is not written), checked (G-2); a moment to meld
         opens (PINCH-5). The usual line is read from its cards alone (the hot path)."""
-        seat = self.seats.get(line.subject.casefold()) if line.subject else None
+        subject = line.subject
+        seat = self.written.get(subject) if subject else None
         if seat is None:
-            seat = self.seat_named(line.subject, line.loc)
+            seat = self.seats.get(subject.casefold()) if subject else None
+            if seat is None:
+                seat = self.seat_named(subject, line.loc)
         found = line.card_tuple
         if len(found) != 1 or found[0] is None:
             self.halt("BAD_DRAW", loc=line.loc, seat=seat)
