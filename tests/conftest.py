@@ -80,3 +80,25 @@ def browser() -> Iterator[Any]:
         browser = pw.chromium.launch(executable_path=chromium_path())
         yield browser
         browser.close()
+
+
+#: The two window sizes the browser tests use: a desktop and a phone.
+SIZES = {"desktop": (1366, 900), "phone": (390, 844)}
+
+
+@pytest.fixture(params=list(SIZES))
+def page(request: pytest.FixtureRequest, browser: Any) -> Iterator[Any]:
+    """A page at each of :data:`SIZES` (a phone's with touch) that fails the test on any
+    script or console error."""
+    width, height = SIZES[request.param]
+    phone = request.param == "phone"
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone
+    )
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    yield page
+    context.close()
+    assert errors == []

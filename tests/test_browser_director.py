@@ -23,15 +23,11 @@ from browserkit import (
     live_server,
     seed,
 )
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from records import service
 from records.store import Store
 
-SIZES = {
-    "desktop": {"viewport": {"width": 1366, "height": 900}},
-    "phone": {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True},
-}
 AXE = Axe()
 
 
@@ -42,19 +38,6 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Worl
     world = seed(db)
     with live_server(db) as base:
         yield base, world, db
-
-
-@pytest.fixture(params=list(SIZES))
-def page(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Page]:
-    """A page at one of the two sizes that fails the test on any script or console error."""
-    context = browser.new_context(**SIZES[request.param])
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    yield page
-    context.close()
-    assert errors == []
 
 
 def accessible(page: Page) -> None:

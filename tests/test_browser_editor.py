@@ -19,8 +19,6 @@ from seatkit import clockwise
 
 from records.store import Store
 
-SIZES = {"desktop": (1366, 900), "phone": (390, 844)}
-
 # Three slips in the README's tour: a hand card mistyped (3X, line 6), a Queen of coins
 # written QQ (line 18) and a 2 of batons written 2Z (line 22). Notation errors are all
 # collected (the engine then does not replay), so all three are reported at once.
@@ -41,23 +39,6 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     seed(db)
     with live_server(db) as base:
         yield base
-
-
-@pytest.fixture(params=list(SIZES))
-def page(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Page]:
-    """A desktop or phone page that fails the test on any script or console error."""
-    width, height = SIZES[request.param]
-    phone = request.param == "phone"
-    context = browser.new_context(
-        viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone
-    )
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    yield page
-    context.close()
-    assert errors == []
 
 
 def no_sideways_scroll(page: Page) -> None:

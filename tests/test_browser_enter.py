@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 from browserkit import EXAMPLES, World, live_server, seed
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 from test_accessibility import violations
 
 from records.notation import read_one
@@ -29,7 +29,6 @@ from records.store import Store
 from scorer.cards import Card
 from scorer.games import GAMES
 
-SIZES = {"desktop": (1366, 900), "phone": (390, 844)}
 TRICK = re.compile(r"^\s*(\d+)[.)]\s*(?:([^:]+):)?\s*(.*)$")
 PLAY_TOKEN = re.compile(r"^(\*?)([^()]+)(?:\((.*)\))?$")
 
@@ -62,23 +61,6 @@ def world_served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str
 @pytest.fixture(scope="module")
 def served(world_served: tuple[str, World]) -> str:
     return world_served[0]
-
-
-@pytest.fixture(params=list(SIZES))
-def page(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Page]:
-    """A desktop or phone page that fails the test on any script or console error."""
-    width, height = SIZES[request.param]
-    phone = request.param == "phone"
-    context = browser.new_context(
-        viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone
-    )
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    yield page
-    context.close()
-    assert errors == []
 
 
 # -- driving the page -----------------------------------------------------------------------
