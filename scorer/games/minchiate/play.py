@@ -18,13 +18,21 @@ play is complete), then for real.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import ClassVar
 
 from ...cards import CARDS, FOOL, Card
 from ...cardset import CardSet
 from ...findings import Finding, Severity
 from ...record import Line, Record, Trick
 from ...report import TrickResult
-from ...tricks import CATEGORY, TRUMP, TRUMP_MASK
+from ...tricks import (
+    CATEGORY,
+    MUST_FOLLOW_SUIT,
+    MUST_FOLLOW_TRUMPS,
+    MUST_TRUMP,
+    TRUMP,
+    TRUMP_MASK,
+)
 from ..base import Game
 from ..engine import IllegalPlay
 from ..replay import ReplayStop
@@ -48,6 +56,10 @@ class MinchiatePlay(MinchiateHand):
     __slots__ = ("after", "first_halt", "first_led", "marks", "noted_unknown", "quiet")
     marks: Marks
     templates = TEMPLATES  # every finding's sentence, the deal's too (:mod:`.messages`)
+    #: MIN-13: every revoke, charged two rests to each opponent
+    illegal_rules: ClassVar[Mapping[str, str]] = dict.fromkeys(
+        (MUST_FOLLOW_SUIT, MUST_TRUMP, MUST_FOLLOW_TRUMPS), "MIN-13"
+    )
 
     def __init__(self, game: Game, record: Record, options: Mapping[str, str] | None) -> None:
         self.quiet = False  # the first pass: every seat unknown, the hooks silent
@@ -177,19 +189,9 @@ class MinchiatePlay(MinchiateHand):
     def flag_revoke(
         self, code: str, position: int, seat: int, card: Card, led: int, legal: int
     ) -> None:
-        """MIN-13: a revoke, charged two rests to each opponent at the end."""
-        self.say(
-            code,
-            VIOLATION,
-            "MIN-13",
-            loc=self.loc_of(position),
-            trick=self.done + 1,
-            seat=seat,
-            cards=(card,),
-            legal=tuple(CardSet(legal)),
-            led=led,
-        )
-        self.flags[position] = ((code,), legal)
+        """MIN-13: a revoke (flagged as every engine flags an illegal play), charged two
+        rests to each opponent at the end."""
+        self.flag_illegal(code, position, seat, card, led, legal)
         self.revokes.append((seat, self.done + 1, code))
 
     def flag_king(self, position: int, seat: int, card: Card, led: int) -> None:
