@@ -489,7 +489,10 @@ def extract_old_code(target: Path, commit: str = OLD_COMMIT) -> Path:
     archive_path = target / "old.tar"
     archive_path.write_bytes(archive)
     with tarfile.open(archive_path) as tar:
-        tar.extractall(target, filter="data")
+        if hasattr(tarfile, "data_filter"):  # Python 3.11.4 and later
+            tar.extractall(target, filter="data")
+        else:  # Debian's 3.11.2: the archive is this repository's own history
+            tar.extractall(target)
     archive_path.unlink()
     return target
 
