@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import hashlib
 import json
 import os
 import random
@@ -152,6 +153,18 @@ ALLOWED_RECORDS: tuple[tuple[str, Callable[[dict[str, Any], dict[str, Any]], boo
     ),
     ("G-2: a card outside the pack is impossible, hands written or not", _card_outside_the_pack),
 )
+
+
+#: Records of the full count that differ and are NOT explained yet (#22 is open on them): by
+#: game, the SHA-1 prefix of the record's text. They are no ruling's doing and no allowance:
+#: each is listed so that any other difference fails at once, and printed in the summary as
+#: "known, not yet explained" until it is explained (a rule above) or fixed (taken out).
+KNOWN_UNEXPLAINED: dict[str, frozenset[str]] = {}
+
+
+def text_digest(text: str) -> str:
+    """The key of a record's text in :data:`KNOWN_UNEXPLAINED`."""
+    return hashlib.sha1(text.encode("utf-8")).hexdigest()[:12]
 
 
 def allowed_record(old: dict[str, Any], new: dict[str, Any]) -> str | None:
@@ -381,6 +394,7 @@ class Tally:
     changed_fields: Counter = dataclasses.field(default_factory=Counter)
     added_fields: Counter = dataclasses.field(default_factory=Counter)
     allowed_records: Counter = dataclasses.field(default_factory=Counter)  # by reason
+    unexplained: list[str] = dataclasses.field(default_factory=list)  # text digests
     examples: list[dict[str, Any]] = dataclasses.field(default_factory=list)
     seconds: float = 0.0
 
@@ -406,6 +420,12 @@ class Tally:
         self.changed_fields.update(changed)
         unexplained = sorted(where for where in changed if self.allowed_by(where) is None)
         why = allowed_record(json.loads(old_line), new) if unexplained else None
+        if (
+            why is None
+            and unexplained
+            and text_digest(text) in KNOWN_UNEXPLAINED.get(self.game, ())
+        ):
+            why = "known, not yet explained (#22 open)"
         if why is not None:
             self.allowed_records[why] += 1
             unexplained = []
@@ -415,6 +435,7 @@ class Tally:
             self._count(self.allowed, kind)
         else:
             self._count(self.different, kind)
+            self.unexplained.append(text_digest(text))
             if len(self.examples) < 5:
                 self.examples.append({"kind": kind, "text": text, "fields": unexplained})
 
