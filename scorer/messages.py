@@ -39,7 +39,7 @@ from typing import Any
 
 from .wording import ITALIAN, Wording
 
-__all__ = ["GENERAL", "plain_facts", "render"]
+__all__ = ["AS_WRITTEN", "GENERAL", "plain_facts", "render"]
 
 
 def _player(value: Any, words: Wording, players: Sequence[str], trumps: str) -> str:
@@ -176,5 +176,22 @@ GENERAL: dict[str, str] = {
     ),
     "MUST_OVERTRUMP": (
         "{seat:player} played {card:card} but held a higher trump and had to overtrump"
+    ),
+}
+
+#: The play's sentences with each card named as the record writes it (``1``, not "I (the
+#: Bagatto)"), over :data:`GENERAL`, for the games that word their plays so (pinch,
+#: piemonte3, Piedicavallo).
+AS_WRITTEN: dict[str, str] = {
+    "CARD_NOT_HELD": "{seat:player} does not hold {card:notation}",
+    "MUST_FOLLOW_SUIT": (
+        "{seat:player} played {card:notation} but held {led:suit} and had to follow suit"
+    ),
+    "MUST_TRUMP": (
+        "{seat:player} played {card:notation} but had no {led:suit} but held trumps, "
+        "so had to trump"
+    ),
+    "MUST_FOLLOW_TRUMPS": (
+        "{seat:player} played {card:notation} but held trumps and a trump was led"
     ),
 }

@@ -7,7 +7,7 @@ Cards in the play's and the remarks' findings are named as the record writes the
 
 from __future__ import annotations
 
-from ...messages import GENERAL
+from ...messages import AS_WRITTEN, GENERAL
 
 __all__ = ["TEMPLATES"]
 
@@ -47,10 +47,8 @@ TEMPLATES: dict[str, str] = {
     "CARD_NOT_HELD.discard": "the dealer did not hold {card:card}",
     "WRONG_DISCARD_SIZE": "the dealer discards {size} cards, not {count}",
     # the play (PIE-4, G-1, G-2)
-    "CARD_NOT_HELD": "{seat:player} does not hold {card:notation}",
-    "MUST_FOLLOW_SUIT": _PLAYED + "held {led:suit} and had to follow suit",
+    **AS_WRITTEN,
     "MUST_TRUMP": _PLAYED + "had no {led:suit} but held trumps, so had to play a trump",
-    "MUST_FOLLOW_TRUMPS": _PLAYED + "held trumps and a trump was led",
     "PARTIAL_RECORD": "the record stops after {count} trick line(s); nothing is scored",
     # PIE-5: the table talk, one variant per reason (below)
     # PIE-7: the game of four deals

@@ -7,7 +7,7 @@ The play's sentences name a card as the record writes it (``{card:notation}``: t
 
 from __future__ import annotations
 
-from ...messages import GENERAL
+from ...messages import AS_WRITTEN, GENERAL
 
 __all__ = ["TEMPLATES"]
 
@@ -134,17 +134,7 @@ MALFORMED: dict[str, str] = {
 _PLAY: dict[str, str] = {
     "CARD_NOT_IN_PACK": "{card:notation} is not in {pack_name}",
     "DUPLICATE_CARD.played": "{card:notation} was already played (or discarded)",
-    "CARD_NOT_HELD": "{seat:player} does not hold {card:notation}",
-    "MUST_FOLLOW_SUIT": (
-        "{seat:player} played {card:notation} but held {led:suit} and had to follow suit"
-    ),
-    "MUST_TRUMP": (
-        "{seat:player} played {card:notation} but had no {led:suit} but held trumps, "
-        "so had to trump"
-    ),
-    "MUST_FOLLOW_TRUMPS": (
-        "{seat:player} played {card:notation} but held trumps and a trump was led"
-    ),
+    **AS_WRITTEN,
     "PARTIAL_RECORD": "the record stops after {count} trick(s); nothing is scored",
     # PIE3-7: the Fool's exchange
     "FOOL_EXCHANGE_UNEXPECTED.first": "a Fool exchange before the first trick",

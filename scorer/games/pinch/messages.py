@@ -8,7 +8,7 @@ where its sentences always have.
 
 from __future__ import annotations
 
-from ...messages import GENERAL
+from ...messages import AS_WRITTEN, GENERAL
 
 __all__ = ["TEMPLATES"]
 
@@ -20,23 +20,13 @@ _PLAY = {
     "SHORT_TRICK": "trick {trick} has {count} card and is not the last line",
     "CARD_NOT_IN_PACK": "{card:notation} is not in the 78-card pack",
     "DUPLICATE_CARD.played": "{card:notation} was already played",
-    "CARD_NOT_HELD": "{seat:player} does not hold {card:notation}",
+    **AS_WRITTEN,
     "CARD_NOT_HELD.stock": (
         "{seat:player} does not hold {card:notation}; it is still in the stock, and a card "
         "cannot be played before it is drawn"
     ),
     "CARD_NOT_HELD.other": "{seat:player} does not hold {card:notation}; {other:player} holds it",
-    # PINCH-4: illegal plays (G-1)
-    "MUST_FOLLOW_SUIT": (
-        "{seat:player} played {card:notation} but held {led:suit} and had to follow suit"
-    ),
-    "MUST_TRUMP": (
-        "{seat:player} played {card:notation} but had no {led:suit} but held trumps, "
-        "so had to trump"
-    ),
-    "MUST_FOLLOW_TRUMPS": (
-        "{seat:player} played {card:notation} but held trumps and a trump was led"
-    ),
+    # PINCH-4: illegal plays (G-1), the three of AS_WRITTEN and:
     "MUST_OVERTRUMP": (
         "{seat:player} played {card:notation} but could beat the trump led and had to "
         "(overtrump=required)"
