@@ -38,10 +38,10 @@ exchange, draws). A game's rules of play are data in its :class:`PlayTable`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
 from ..cards import CARDS, FOOL_INDEX, Card
 from ..cardset import CardSet
@@ -49,9 +49,9 @@ from ..findings import Loc, Severity
 from ..record import Trick
 from ..report import Report, TrickResult
 from ..tricks import CATEGORY, CATEGORY_MASK, FOOL_CATEGORY, TRUMP, TRUMP_MASK, TrickRules
-from .replay import Replay
+from .replay import Replay, ReplayStop
 
-__all__ = ["IllegalPlay", "NoPlay", "PlayTable", "TrickPlay"]
+__all__ = ["IllegalPlay", "NoPlay", "PlayTable", "TrickPlay", "reach_play"]
 
 #: Per card: its bit, its category, its key in a trick (trumps above every suit card) and the
 #: points its trick's winner takes for it; ``None`` for a card outside the pack.
@@ -117,6 +117,22 @@ class NoPlay(ValueError):
         first = report.errors[0].message if report.errors else "the play does not begin"
         super().__init__(first)
         self.report = report
+
+
+_State = TypeVar("_State", bound=Replay)
+
+
+def reach_play(state: _State, phases: Callable[[], object]) -> _State:
+    """``state`` after ``phases``, the lines before its first trick (the Hand API's
+    :meth:`Game.start_play <scorer.games.base.Game.start_play>`): :class:`NoPlay` with the
+    report when they stop (G-2) or find an error."""
+    try:
+        phases()
+    except ReplayStop:
+        raise NoPlay(state.report) from None
+    if state.report.errors:
+        raise NoPlay(state.report)
+    return state
 
 
 class TrickPlay(Replay):

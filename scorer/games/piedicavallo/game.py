@@ -26,7 +26,7 @@ from ...record import Record
 from ...report import Report
 from ...results import GameResult
 from ..base import Game
-from ..engine import NoPlay
+from ..engine import reach_play
 from ..replay import ReplayStop
 from . import rules as R
 from .hand import NOTE, N, PiedicavalloHand
@@ -67,13 +67,7 @@ class Piedicavallo(Game):
         lines read, its trick lines not played). :class:`~scorer.games.engine.NoPlay` when
         those lines do not reach the play (an error: a hand not of 15 cards, ...)."""
         state = PiedicavalloReplay(self, record, options)
-        try:
-            state.setup()
-        except ReplayStop:
-            raise NoPlay(state.report) from None
-        if state.report.errors:
-            raise NoPlay(state.report)
-        return state
+        return reach_play(state, state.setup)
 
     def random_record(
         self, rng: random.Random, players: list[str] | None = None, dealer: int | None = None

@@ -24,8 +24,7 @@ from ...record import Record
 from ...report import Report
 from ...results import GameResult
 from ..base import Game
-from ..engine import NoPlay
-from ..replay import ReplayStop
+from ..engine import reach_play
 from . import rules as R
 from .hand import PinchHand
 from .messages import TEMPLATES
@@ -64,13 +63,7 @@ class Pinch(Game):
         ``legal_cards``, ``play`` or ``push``, and, between tricks, ``to_draw`` and ``draw``
         (:class:`PinchHand`). :class:`NoPlay` when those lines do not reach the play."""
         hand = PinchReplay(self, record, options)
-        try:
-            hand.open_play()
-        except ReplayStop:
-            raise NoPlay(hand.report) from None
-        if hand.report.errors:
-            raise NoPlay(hand.report)
-        return hand
+        return reach_play(hand, hand.open_play)
 
     def random_record(
         self, rng: random.Random, players: list[str] | None = None, dealer: int | None = None
