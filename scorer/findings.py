@@ -46,6 +46,11 @@ class Finding:
     :meth:`namespace` and the template named by :attr:`template` (:mod:`scorer.messages`).
     ``variant`` tells apart two sentences of one code (a card "dealt twice" or "already
     played").
+
+    ``after_first_error`` marks a problem found after the record's first error (a notation
+    error, or the first impossible play, G-2), as a compiler lists further errors (#24.8):
+    shown so that every slip is seen at once, but it neither scores nor counts in the
+    verdict, which the first error decides; it may follow from that error.
     """
 
     code: str
@@ -59,6 +64,7 @@ class Finding:
     legal: tuple[Card, ...] = field(default=())
     facts: Mapping[str, Any] = field(default_factory=dict, hash=False)
     variant: str = ""
+    after_first_error: bool = False
 
     @property
     def template(self) -> str:

@@ -3,7 +3,8 @@
 
 Each case takes a golden record and makes it impossible twice: a card exchanged between
 trick 2 and trick 6 (so a player plays in trick 2 a card he does not hold), and a wrong
-leader named on trick 9 (a play out of turn). Only the first, in trick 2, may be reported.
+leader named on trick 9 (a play out of turn). Only the first, in trick 2, decides the report;
+what the checker finds after it (#24.8) is marked so and changes nothing else.
 """
 
 from __future__ import annotations
@@ -71,18 +72,23 @@ def _errors(report: Report) -> list[tuple[str, int | None]]:
 
 
 @pytest.mark.parametrize("name", CASES)
-def test_g2_nothing_after_the_first_impossibility_is_reported(name: str) -> None:
-    """G-2: a card not held in trick 2 stops the replay; the play out of turn in trick 9,
-    reported when it is the only fault, is not reported after it (it was, for the engines
-    that seat every trick before replaying them)."""
+def test_g2_nothing_after_the_first_impossibility_counts(name: str) -> None:
+    """G-2: a card not held in trick 2 is the record's first error and decides it; the
+    checker goes on (#24.8) and lists the other end of the exchange, trick 6, marked after
+    the first error: the status, the trick log and the payments are those of the stop. The
+    play out of turn in trick 9, reported when it is the only fault, is past that second
+    impossibility, where the checking ends."""
     lines = _first_record_lines(name)
     players = read("\n".join(lines))[0].record.players
     out_of_turn = _wrong_leader(lines, players)
-    assert _errors(_verify(_exchange(lines))) == [("CARD_NOT_HELD", 2)]
-    report = _verify(_exchange(out_of_turn))
-    assert _errors(report) == [("CARD_NOT_HELD", 2)], name
-    assert report.status is Status.INVALID and report.lines == []
-    assert [t.number for t in report.tricks] == [1]  # the trick before is reported
+    for text in (_exchange(lines), _exchange(out_of_turn)):
+        report = _verify(text)
+        assert _errors(report) == [("CARD_NOT_HELD", 2), ("CARD_NOT_HELD", 6)], name
+        assert [f.after_first_error for f in report.errors] == [False, True]
+        first = [f for f in report.findings if not f.after_first_error]
+        assert first[-1].code == "CARD_NOT_HELD" or first[-1].severity.value == "note"
+        assert report.status is Status.INVALID and report.lines == []
+        assert [t.number for t in report.tricks] == [1]  # the trick before is reported
 
 
 def test_g2_an_invalid_nice_hand_keeps_its_contract_and_declarations() -> None:

@@ -39,9 +39,9 @@ exchange, draws). A game's rules of play are data in its :class:`PlayTable`.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
-from typing import ClassVar, TypeVar
+from typing import Any, ClassVar, NoReturn, TypeVar
 
 from ..cards import CARDS, FOOL_INDEX, Card
 from ..cardset import CardSet
@@ -177,6 +177,8 @@ class TrickPlay(Replay):
         self.leader = leader  # who leads the trick on the table, or the next one
         self.done = 0  # tricks complete
         self.clear_trick(None)
+        self.after_error: _AfterError | None = None  # checking on after the first error
+        self.went_on = False  # whether it ran (once per play)
 
     def clear_trick(self, source: Trick | None) -> None:
         """An empty trick on the table; ``source`` is the record's line of it, if any."""
@@ -251,6 +253,9 @@ class TrickPlay(Replay):
         cards = trick.card_tuple
         number = self.done + 1
         leader = trick.leader
+        after = self.after_error
+        if after is not None and after.in_doubt:  # (the line after the first error's, #24.8)
+            self.next_line_after_error(trick)
         if (
             trick.number != number
             or number > table.tricks
@@ -263,6 +268,11 @@ class TrickPlay(Replay):
         else:  # the table is clear (the play began, or a trick was won): the line's own
             self.source = trick
         result = self.advance(cards)
+        after = self.after_error
+        if after is not None:
+            after.in_doubt = after.source is trick
+            if result is None or last_line or self.done >= table.tricks:
+                self.end_after_error()  # the play of the record is over: so is the checking
         if result is not None:
             return result
         result = self.keep_partial_trick()  # kept before a short line's halt too (G-2)
@@ -331,7 +341,11 @@ class TrickPlay(Replay):
             if hand & bit:
                 hands[seat] = hand ^ bit
             else:  # the slow branch (every card of a seat whose hand is unknown)
-                self.not_in_hand(len(current), seat, card, seen)  # type: ignore[arg-type]
+                try:
+                    self.not_in_hand(len(current), seat, card, seen)  # type: ignore[arg-type]
+                except ReplayStop:
+                    if not self.go_on_after_error(seat):
+                        raise
                 played[seat] |= bit
             seen |= bit
             current.append(card)  # type: ignore[arg-type]  # (an unknown card has no entry)
@@ -437,6 +451,61 @@ class TrickPlay(Replay):
         else:
             self.unknown_seat_plays(position, seat, card)
 
+    # -- after the first error (#24.8) -------------------------------------------------------
+    def go_on_after_error(self, seat: int) -> bool:
+        """The slow branch found the first impossible play of a record's trick line (G-2, its
+        finding recorded): True to play on, checking the later tricks as a compiler lists
+        further errors (:class:`_AfterError` says how). False (stop, as always) for a second
+        impossible play, for a card pushed by a client (no record line), and for a first
+        pass that knows no hand (a scout: nothing there to check)."""
+        if self.went_on or self.source is None or not any(self.known):
+            return False
+        self.went_on = True
+        self.after_error = _AfterError(self, seat)
+        self.report = Report(self.report.game, self.report.players, self.report.dealer)
+        self.known[:] = [False] * len(self.known)  # the rest of the trick is not judged
+        return True
+
+    def next_line_after_error(self, trick: Trick) -> None:
+        """A trick line after the one of the first error: its seats known again (but the
+        seat of the impossible card); its leader, as the last trick's winner is in doubt,
+        the one written, else the one seat that holds its first card, if one does; what
+        was found since the error dropped (it may follow from the doubt)."""
+        after = self.after_error
+        assert after is not None
+        self.known[:] = after.known
+        first = trick.card_tuple[0] if trick.card_tuple else None
+        if trick.leader is not None:
+            self.leader = trick.leader
+        elif first is not None:
+            holders = [seat for seat, hand in enumerate(self.hands) if hand >> first & 1]
+            if len(holders) == 1:
+                self.leader = holders[0]
+        del self.report.findings[:]
+
+    def end_after_error(self) -> NoReturn:
+        """End the checking after the first error: the state as the first error left it
+        and the findings made since, if out of doubt (errors and violations: the
+        problems), added to the real report marked ``after_first_error``; the replay
+        stops (G-2)."""
+        after = self.after_error
+        assert after is not None
+        self.after_error = None
+        found = [] if after.in_doubt else self.report.findings
+        after.restore(self)
+        self.report.findings += [
+            replace(f, after_first_error=True) for f in found if f.severity is not Severity.NOTE
+        ]
+        raise ReplayStop
+
+    def halt(self, code: str, rule: str = "G-2", **where: Any) -> NoReturn:
+        """:meth:`Replay.halt <scorer.games.replay.Replay.halt>`; after the first error,
+        the finding is the last of the checking (:meth:`end_after_error`)."""
+        if self.after_error is None:
+            super().halt(code, rule, **where)
+        self.say(code, Severity.ERROR, rule, **where)
+        self.end_after_error()
+
     # -- the hooks ---------------------------------------------------------------------------
     def on_led(self, led: int) -> bool:
         """The trick's led category is known; True to judge every later card of the trick,
@@ -499,3 +568,46 @@ class TrickPlay(Replay):
     def trick_over(self, result: TrickResult) -> None:
         """A trick is won (``result``; :attr:`hands` are the hands after it, :attr:`leader`
         its winner): the game's marks, remarks, exchanges. Nothing by default."""
+
+
+class _AfterError:
+    """The checking after the first impossible play of a record's trick line (#24.8), and
+    what it leaves as it found it.
+
+    The impossible card counts as played, and its seat's hand as unknown from then on:
+    what that seat really played is in doubt, so nothing of it is judged again. The rest
+    of that trick is not judged (its led suit and its best card may be in doubt), and its
+    winner may be wrong: until the next trick line is played through (led by the leader
+    it writes, if any), whatever is found, and a second impossible play, may follow from
+    the doubt, and is dropped (a second impossible play there ends the checking unsaid).
+    Past it, each problem found is listed, up to the second impossible play, the last;
+    a trick line out of place (its number, its leader, too many cards, a short line) ends
+    it too. The findings go into a report of their own, handed to the real one when the
+    play ends; the state of the loop (and the report) is put back as the first error
+    left it, so that the report and what the game reads after the stop are what they
+    were before #24.8."""
+
+    __slots__ = ("in_doubt", "known", "report", "source", "state")
+
+    def __init__(self, play: TrickPlay, seat: int) -> None:
+        self.report = play.report
+        values = ((name, getattr(play, name)) for name in _PLAY_STATE)
+        self.state = {
+            name: value.copy() if isinstance(value, (list, dict)) else value
+            for name, value in values
+        }
+        self.known = list(play.known)
+        self.known[seat] = False
+        self.source = play.source  # the line of the first error
+        self.in_doubt = True
+
+    def restore(self, play: TrickPlay) -> None:
+        play.report = self.report
+        for name, value in self.state.items():
+            setattr(play, name, value)
+
+
+#: The attributes of the trick loop's state (:meth:`TrickPlay.begin_play`,
+#: :meth:`TrickPlay.clear_trick`).
+_PLAY_STATE = ("hands", "known", "played", "seen", "leader", "done", "current", "source")
+_PLAY_STATE += ("led", "best", "winner", "points", "strict", "flags")

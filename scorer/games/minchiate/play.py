@@ -107,6 +107,8 @@ class MinchiatePlay(MinchiateHand):
         for index, trick in enumerate(tricks):
             if stop is not None and index == stop[0] and not self.quiet:
                 self.report.add(stop[1])  # where the first pass stopped, the play stops
+                if self.after_error is not None:
+                    self.end_after_error()  # (it is found after the first error)
                 raise ReplayStop
             if self.play_trick(trick, index == last).winner is None:
                 return

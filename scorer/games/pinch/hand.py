@@ -508,6 +508,8 @@ class PinchHand(TrickPlay):
                 after=number,
                 **where,
             )
+        if seat != self.pending[0] and self.after_error is not None and self.after_error.in_doubt:
+            self.pending, self.leader = (seat, 1 - seat), seat  # the winner in doubt (#24.8)
         if seat != self.pending[0]:
             winner = self.leader
             self.halt(
