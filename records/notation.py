@@ -170,13 +170,23 @@ def _is_word(token: str, style: str) -> bool:
 
 
 class NotationError(ValueError):
-    """A place in the text the notation cannot read: message and 1-based line:column."""
+    """A place in the text the notation cannot read: message and 1-based line:column.
+    ``read_as_unknown``: the place is a card that cannot be read, kept in its line as an
+    unknown card (``?``), so that the record can still be replayed past it (#24.8)."""
 
-    def __init__(self, message: str, loc: Loc, source: str | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        loc: Loc,
+        source: str | None = None,
+        *,
+        read_as_unknown: bool = False,
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.loc = loc
         self.source = source
+        self.read_as_unknown = read_as_unknown
 
     def __str__(self) -> str:
         prefix = f"{self.source}:" if self.source else ""
@@ -304,9 +314,12 @@ class Reader:
         self.line_count = 0
         self.errors_reported = 0
 
-    def error(self, message: str, line: int, column: int) -> None:
+    def error(self, message: str, line: int, column: int, *, read_as_unknown: bool = False) -> None:
         self.errors_reported += 1
-        self.visitor.handle_error(NotationError(message, Loc(line, column), self.source))
+        error = NotationError(
+            message, Loc(line, column), self.source, read_as_unknown=read_as_unknown
+        )
+        self.visitor.handle_error(error)
 
     # -- records ---------------------------------------------------------------------------
     def run(self) -> None:
@@ -706,9 +719,9 @@ class Reader:
         self, text: str, start: int, kind: str, number: int, column: int
     ) -> list[Item] | None:
         """The items of ``text`` from ``start`` by the token pattern, each error reported
-        with its column (``None`` when there is one)."""
+        with its column (``None`` when the line cannot be read). A token that is no card
+        where a card must be is reported and kept as an unknown card, ``?`` (#24.8)."""
         out: list[Item] = []
-        failed = False
         cards = self.spellings
         for match in _TOKEN.finditer(text, start):
             star, token, note, stray = match.groups()
@@ -729,12 +742,11 @@ class Reader:
             ):
                 card, problem = self.parse_card(token, star)
                 if problem is not None and kind != "mixed":
-                    self.error(problem, number, col)
-                    failed = True
-                    continue
+                    self.error(problem, number, col, read_as_unknown=True)
+                    token = "?"
             text_of = star + (token if card is None else str(card))
             out.append(Item(text_of, card, note, (number, col)))
-        return None if failed else out
+        return out
 
     def parse_card(self, token: str, star: str) -> tuple[Card | None, str | None]:
         """A token no plain spelling names, by :meth:`Card.parse`: ``(card, None)`` or

@@ -6,14 +6,15 @@ same way everywhere.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 from scorer.disputes.seating import Seating, check_seating, check_session_seating
-from scorer.findings import Finding, Severity
+from scorer.findings import Finding, Loc, Severity
 from scorer.games import GAMES
 from scorer.ledger import Ledger, build_ledger
+from scorer.record import Line, Record, Trick
 from scorer.report import Report, Status
 
 from .notation import Parsed, read
@@ -23,6 +24,7 @@ __all__ = [
     "check_parsed",
     "check_text",
     "exit_status",
+    "replayed_past_notation",
     "session_ledger",
     "session_seating",
 ]
@@ -104,8 +106,50 @@ def _report(parsed: Parsed, options: Mapping[str, str] | None) -> Report:
                     loc=record.start if record else None,
                 )
             )
+        elif game is not None and record is not None and _replayable(parsed):
+            report.findings += replayed_past_notation(parsed, game.verify, options)
+            report.findings.sort(key=lambda f: (f.loc is None, f.loc or Loc(0, 0)))
         return report
     return game.verify(record, options)
+
+
+def _replayable(parsed: Parsed) -> bool:
+    """Whether a record with notation errors can still be replayed: each error is a card
+    read as unknown (``?``), so that every line is there. A line that cannot be read at
+    all is left out, and a replay without it would blame what follows."""
+    return all(error.read_as_unknown for error in parsed.errors)
+
+
+def replayed_past_notation(
+    parsed: Parsed,
+    verify: Callable[[Record, Mapping[str, str] | None], Report],
+    options: Mapping[str, str] | None = None,
+) -> list[Finding]:
+    """The problems (errors and violations) the replay of a record finds past its
+    unreadable cards (#24.8), each marked ``after_first_error``: the notation errors
+    decide the report (``invalid``, nothing scored), these are shown so that every slip
+    is seen at once. A ``hand`` line with an unknown card is replayed as a hand not
+    written (derived from the play where the game can); what the replay says at an
+    unreadable card only repeats its notation error, and is left out."""
+    record = parsed.record
+    assert record is not None
+    places = {error.loc for error in parsed.errors}
+    body = tuple(line for line in record.body if not _hand_with_unknown(line, places))
+    report = verify(replace(record, body=body), options)
+    return [
+        replace(finding, after_first_error=True)
+        for finding in report.findings
+        if finding.severity is not Severity.NOTE and finding.loc not in places
+    ]
+
+
+def _hand_with_unknown(line: Line | Trick, places: set[Loc]) -> bool:
+    """Whether ``line`` is a ``hand`` line holding a card read as unknown (at ``places``)."""
+    return (
+        isinstance(line, Line)
+        and line.keyword == "hand"
+        and any(item.loc in places for item in line.items)
+    )
 
 
 def session_ledger(checked: list[Checked]) -> Ledger | None:

@@ -422,9 +422,25 @@ def test_source_name_in_messages() -> None:
 
 
 def test_valid_lines_survive_errors_elsewhere() -> None:
-    parsed = only(TAGS + "1. 7S 8S AS KS\n2. KX\n3. 2S 3S 4S 5S\n")
-    assert [t.number for t in parsed.record.tricks] == [1, 3]
-    assert len(parsed.errors) == 1 and parsed.errors[0].loc == Loc(5, 4)
+    parsed = only(TAGS + "1. 7S 8S AS KS\n2. 7X\n3. 2S 3S 4S 5S\n4. KS(mitigatti\n")
+    assert [t.number for t in parsed.record.tricks] == [1, 2, 3]  # line 7 cannot be read
+    assert [e.loc for e in parsed.errors] == [Loc(5, 4), Loc(7, 6)]
+    assert [e.read_as_unknown for e in parsed.errors] == [True, False]
+
+
+def test_every_unreadable_card_is_read_as_unknown_and_listed_in_place() -> None:
+    """#24.8: a card that cannot be read keeps its line, as an unknown card (``?``), so
+    the replay can run past it; every one is listed with its line and column."""
+    parsed = only(TAGS + "hand Anna: 1OH KS QS\n1. 7S JDD AS KS\n2. 2S 3S 4X 5S\n")
+    assert [(e.loc, e.message, e.read_as_unknown) for e in parsed.errors] == [
+        (Loc(4, 12), "not a card: '1OH'", True),
+        (Loc(5, 7), "not a card: 'JDD'", True),
+        (Loc(6, 10), "not a card: '4X'", True),
+    ]
+    hand, first, second = parsed.record.body
+    assert [item.text for item in hand.items] == ["?", "KS", "QS"]
+    assert first.card_tuple[1] is None and second.card_tuple[2] is None
+    assert [item.loc for item in first.plays if item.card is None] == [Loc(5, 7)]
 
 
 # -- several records ---------------------------------------------------------------------------
@@ -629,7 +645,7 @@ def test_a_second_game_tag_starts_a_new_record_even_without_a_body() -> None:
 
 
 def test_a_bad_starred_token_is_quoted_whole() -> None:
-    assert errors(TAGS + "1. *****\n") == [(4, 4, "not a card: '*****'")]
+    assert errors(TAGS + "1. *****\n")[0] == (4, 4, "not a card: '*****'")
 
 
 def test_symbols_style_accepts_h_for_cups() -> None:
@@ -882,6 +898,7 @@ def test_the_visitor_hears_one_callback_per_line_in_order() -> None:
         ("visit_trick", 1, (5, 1)),
         ("visit_trick", 2, (6, 1)),
         ("handle_error", "7:7: not a card: '8X'"),
+        ("visit_trick", 3, (7, 1)),  # with an unknown card, ? (#24.8)
         ("visit_trick", 4, (8, 1)),
         ("end_record",),
     ]
