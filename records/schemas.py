@@ -220,6 +220,7 @@ def dump_report(report: Report) -> dict[str, Any]:
                 "legal": _cards(f.legal),
                 "template": f.template,
                 "facts": plain_facts(templates.get(f.template, ""), f.facts, players),
+                "after_first_error": f.after_first_error,
             }
             for f in report.findings
         ],
@@ -315,6 +316,14 @@ class FindingSchema(Schema):
             "cards as notation, card sets as lists, suits as 0-3 (4: the trumps), counts; a "
             "page in another language words the finding from template and facts"
         },
+    )
+    after_first_error = fields.Boolean(
+        metadata={
+            "description": "found after the record's first error (a notation error, or the "
+            "first impossible play, G-2), as a compiler lists further errors: shown so that "
+            "every slip is seen at once, but it does not count in the status, which the first "
+            "error decides, and it may follow from that error"
+        }
     )
 
 

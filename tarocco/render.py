@@ -98,6 +98,8 @@ def _findings(report: Report, words: Wording = ITALIAN) -> list[str]:
         line = f"    {where:<18} {f.severity.value:<9} {f.code}{rule}: {f.message}"
         if f.legal:
             line += f" (legal: {words.cards(f.legal)})"
+        if f.after_first_error:  # listed as a compiler lists further errors (#24.8)
+            line += " (after the first error)"
         out.append(line)
     return out
 

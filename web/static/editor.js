@@ -201,6 +201,12 @@
         const code = document.createElement("code");
         code.textContent = f.code;
         item.append(badge, " ", code, " " + f.message);
+        if (f.after_first_error) {  // #24.8: listed as a compiler lists further errors
+          const after = document.createElement("span");
+          after.className = "after-first muted";
+          after.textContent = " (after the first error)";
+          item.append(after);
+        }
         list.append(item);
       });
       list.hidden = findings.length === 0;
@@ -214,7 +220,8 @@
         badge.className = "badge status-" + report.status;
         badge.textContent = report.status;
         status.append(badge, " ");
-        const worst = report.findings.find((f) => f.severity !== "note") || report.findings[0];
+        const worst = report.findings.find((f) => f.severity !== "note" && !f.after_first_error) ||
+          report.findings[0];
         let text = (records.length > 1 ? "record " + (i + 1) + ": " : "") +
           report.findings.length + " finding" + (report.findings.length === 1 ? "" : "s");
         if (worst) {
