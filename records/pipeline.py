@@ -14,7 +14,7 @@ from scorer.disputes.seating import Seating, check_seating, check_session_seatin
 from scorer.findings import Finding, Loc, Severity
 from scorer.games import GAMES
 from scorer.ledger import Ledger, build_ledger
-from scorer.record import Line, Record, Trick
+from scorer.record import Record
 from scorer.report import Report, Status
 
 from .notation import Parsed, read
@@ -128,28 +128,19 @@ def replayed_past_notation(
     """The problems (errors and violations) the replay of a record finds past its
     unreadable cards (#24.8), each marked ``after_first_error``: the notation errors
     decide the report (``invalid``, nothing scored), these are shown so that every slip
-    is seen at once. A ``hand`` line with an unknown card is replayed as a hand not
-    written (derived from the play where the game can); what the replay says at an
-    unreadable card only repeats its notation error, and is left out."""
+    is seen at once. The replay takes an unreadable card as unknown (``?``): a trick line
+    ends the play there, a ``hand`` line stops the replay at the deal (a hand derived from
+    the play instead would blame the wrong players after an impossible play). What it says
+    at an unreadable card only repeats its notation error, and is left out."""
     record = parsed.record
     assert record is not None
     places = {error.loc for error in parsed.errors}
-    body = tuple(line for line in record.body if not _hand_with_unknown(line, places))
-    report = verify(replace(record, body=body), options)
+    report = verify(record, options)
     return [
         replace(finding, after_first_error=True)
         for finding in report.findings
         if finding.severity is not Severity.NOTE and finding.loc not in places
     ]
-
-
-def _hand_with_unknown(line: Line | Trick, places: set[Loc]) -> bool:
-    """Whether ``line`` is a ``hand`` line holding a card read as unknown (at ``places``)."""
-    return (
-        isinstance(line, Line)
-        and line.keyword == "hand"
-        and any(item.loc in places for item in line.items)
-    )
 
 
 def session_ledger(checked: list[Checked]) -> Ledger | None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from records.notation import read
 from scorer.cards import CARDS, FOOL, Card
@@ -285,3 +286,33 @@ def sheet(report: Report) -> list[tuple[str, dict[str, int]]]:
         )
         for line in report.lines
     ]
+
+
+# -- a hand copied with five slips (#24.8) ----------------------------------------------------
+#: A clean pinch hand (``examples/pinch/fool-lost.txt``), and five slips in copying it, each a
+#: line edited as written: (the line as in the example, the line with the slip).
+FIVE_SLIPS_BASE = Path(__file__).resolve().parent.parent / "examples" / "pinch" / "fool-lost.txt"
+FIVE_SLIPS = (
+    # Anna's 7 and 7D exchanged between tricks 7 and 8: a revoke in trick 7 (G-1)
+    ("7. AD 7D", "7. AD 7"),
+    ("8. 7 8", "8. 7D 8"),
+    # Bruno's 3C written as 21, which Anna holds: impossible (G-2), the first error
+    ("9. 3C 5C", "9. 21 5C"),
+    # Anna's 4D and AH exchanged between tricks 13 and 14: a revoke in trick 14
+    ("13. 4D 4", "13. AH 4"),
+    ("14. 7H AH", "14. 7H 4D"),
+    # two notation typos: a letter O for a zero, a letter twice
+    ("22. 2H 10H", "22. 2H 1OH"),
+    ("39. 5S JD", "39. 5S JDD"),
+)
+#: Where each slip shows: line, column, the token written there.
+FIVE_SLIP_PLACES = [(32, 7, "7"), (38, 4, "21"), (53, 8, "4D"), (77, 8, "1OH"), (100, 8, "JDD")]
+
+
+def with_slips(slips: Sequence[tuple[str, str]] = FIVE_SLIPS) -> str:
+    """The clean hand with ``slips`` made (each line found whole, exactly once)."""
+    lines = FIVE_SLIPS_BASE.read_text(encoding="utf-8").split("\n")
+    for clean, slipped in slips:
+        assert lines.count(clean) == 1, clean
+        lines[lines.index(clean)] = slipped
+    return "\n".join(lines)
