@@ -887,7 +887,10 @@ def _worst_finding(findings: list[dict[str, Any]]) -> dict[str, Any] | None:
     attention list shows it: its sentence, code, rule and place."""
     if not findings:
         return None
-    worst = min(findings, key=lambda f: _SEVERITY_RANK.get(f["severity"], 3))
+    worst = min(  # (one found after the first error does not count, #24.8)
+        findings,
+        key=lambda f: (bool(f.get("after_first_error")), _SEVERITY_RANK.get(f["severity"], 3)),
+    )
     keys = ("code", "severity", "message", "rule", "line", "column", "trick")
     return {key: worst.get(key) for key in keys}
 
@@ -902,7 +905,11 @@ def tournament_version(store: Store, tournament_id: int) -> str:
 
 
 def violations_in(findings: list[dict[str, Any]]) -> int:
-    return sum(1 for f in findings if f["severity"] == Severity.VIOLATION.value)
+    return sum(
+        1
+        for f in findings
+        if f["severity"] == Severity.VIOLATION.value and not f.get("after_first_error")
+    )
 
 
 # -- lookups that turn NotFound into 404 ------------------------------------------------

@@ -140,11 +140,17 @@ class Report:
     # -- derived -----------------------------------------------------------------------
     @property
     def errors(self) -> list[Finding]:
-        return [f for f in self.findings if f.severity is Severity.ERROR]
+        """The errors that count (G-2): not those found after the first error (#24.8)."""
+        return [
+            f for f in self.findings if f.severity is Severity.ERROR and not f.after_first_error
+        ]
 
     @property
     def violations(self) -> list[Finding]:
-        return [f for f in self.findings if f.severity is Severity.VIOLATION]
+        """The violations that count (G-1): not those found after the first error (#24.8)."""
+        return [
+            f for f in self.findings if f.severity is Severity.VIOLATION and not f.after_first_error
+        ]
 
     @property
     def status(self) -> Status:
