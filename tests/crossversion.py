@@ -140,6 +140,36 @@ def _card_outside_the_pack(old: dict[str, Any], new: dict[str, Any]) -> bool:
     )
 
 
+def _unreadable_card_kept(old: dict[str, Any], new: dict[str, Any]) -> bool:
+    """#24.8: a card that cannot be read is kept in its line as ``?`` (the line was left
+    out): the record written back differs there, the notation errors and the report not."""
+    olds, news = old.get("records", ()), new.get("records", ())
+    if len(olds) != len(news) or not olds:
+        return False
+    return all(
+        a == b
+        or (
+            isinstance(a, dict)
+            and isinstance(b, dict)
+            and a.get("errors")
+            and a.get("errors") == b.get("errors")
+            and all(how == "added" for _where, how in differences(a["report"], b["report"]))
+        )
+        for a, b in zip(olds, news, strict=True)
+    )
+
+
+def without_after_first_error(snap: dict[str, Any]) -> dict[str, Any]:
+    """#24.8: what the checker lists after a record's first error (a notation error, the
+    first impossible play) is marked ``after_first_error`` and counts in nothing: the old
+    code did not look, so it is not compared (taken out of the new side's snapshot)."""
+    for record in snap.get("records", ()):
+        findings = record.get("report", {}).get("findings")
+        if findings:
+            findings[:] = [f for f in findings if not f.get("after_first_error")]
+    return snap
+
+
 #: Whole records whose report may differ from the old code's, each kind with the ruling that
 #: makes the new report right (checked in order; the first that holds explains the record).
 #: The old code seated every trick line before replaying any card, so in an impossible record
@@ -152,6 +182,7 @@ ALLOWED_RECORDS: tuple[tuple[str, Callable[[dict[str, Any], dict[str, Any]], boo
         _first_impossibility,
     ),
     ("G-2: a card outside the pack is impossible, hands written or not", _card_outside_the_pack),
+    ("#24.8: a card that cannot be read is kept in its line as ?", _unreadable_card_kept),
 )
 
 
@@ -427,6 +458,7 @@ class Tally:
         side's snapshot. Fields only the new side has are counted and then taken out of it
         (and out of every later snapshot, before it is written), so that equal reports are
         equal lines."""
+        without_after_first_error(new)
         group = kind.split(":")[0]
         for key in (group, kind) if group != kind else (kind,):
             self.compared[key] += 1

@@ -143,6 +143,9 @@ class TrickPlay(Replay):
 
     #: The rule each illegal play's code breaks, per game (Nice: ``MUST_TRUMP``: NICE-11).
     illegal_rules: ClassVar[Mapping[str, str]] = {}
+    #: The game's own state that its hooks change in play and that it reads after the replay
+    #: stops (G-2): kept as the first error left it while the checking after it runs (#24.8).
+    after_error_state: ClassVar[tuple[str, ...]] = ()
     #: Whether the class overrides :meth:`on_led` (set for each subclass: the loop spares
     #: the call of the default, once a trick).
     watches_lead: ClassVar[bool] = False
@@ -591,9 +594,10 @@ class _AfterError:
 
     def __init__(self, play: TrickPlay, seat: int) -> None:
         self.report = play.report
-        values = ((name, getattr(play, name)) for name in _PLAY_STATE)
+        names = (*_PLAY_STATE, *play.after_error_state)
+        values = ((name, getattr(play, name)) for name in names)
         self.state = {
-            name: value.copy() if isinstance(value, (list, dict)) else value
+            name: value.copy() if isinstance(value, (list, dict, set)) else value
             for name, value in values
         }
         self.known = list(play.known)
