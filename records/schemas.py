@@ -15,7 +15,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, validates_schema
@@ -23,6 +23,7 @@ from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, va
 from scorer.cards import Card, CardParseError
 from scorer.cardset import cards_of
 from scorer.disputes.seating import Seating, SeatingFit
+from scorer.findings import Finding
 from scorer.games import GAMES
 from scorer.ledger import Ledger
 from scorer.messages import GENERAL, plain_facts
@@ -192,6 +193,29 @@ def _cards(cards: Iterable[Card]) -> list[str]:
     return [str(c) for c in cards]
 
 
+def _dump_finding(
+    f: Finding,
+    name: Callable[[int | None], str | None],
+    templates: Mapping[str, str],
+    players: tuple[str, ...],
+) -> dict[str, Any]:
+    """One finding of :func:`dump_report` (``name`` names a seat)."""
+    return {
+        "code": f.code,
+        "severity": f.severity.value,
+        "message": f.message,
+        "rule": f.rule,
+        **_loc(f),
+        "trick": f.trick,
+        "seat": name(f.seat),
+        "cards": _cards(f.cards),
+        "legal": _cards(f.legal),
+        "template": f.template,
+        "facts": plain_facts(templates.get(f.template, ""), f.facts, players),
+        "after_first_error": f.after_first_error,
+    }
+
+
 def dump_report(report: Report) -> dict[str, Any]:
     """A report as plain JSON data (the shape ``ReportSchema`` documents)."""
     players = report.players
@@ -207,23 +231,7 @@ def dump_report(report: Report) -> dict[str, Any]:
         "dealer": name(report.dealer),
         "status": report.status.value,
         "complete": report.complete,
-        "findings": [
-            {
-                "code": f.code,
-                "severity": f.severity.value,
-                "message": f.message,
-                "rule": f.rule,
-                **_loc(f),
-                "trick": f.trick,
-                "seat": name(f.seat),
-                "cards": _cards(f.cards),
-                "legal": _cards(f.legal),
-                "template": f.template,
-                "facts": plain_facts(templates.get(f.template, ""), f.facts, players),
-                "after_first_error": f.after_first_error,
-            }
-            for f in report.findings
-        ],
+        "findings": [_dump_finding(f, name, templates, players) for f in report.findings],
         "hands": (
             {name(s): _cards(cards_of(m)) for s, m in enumerate(report.hands)}
             if report.hands is not None

@@ -347,8 +347,7 @@ class TrickPlay(Replay):
                 try:
                     self.not_in_hand(len(current), seat, card, seen)  # type: ignore[arg-type]
                 except ReplayStop:
-                    if not self.go_on_after_error(seat):
-                        raise
+                    self.go_on_after_error(seat)  # (else it stops, as always)
                 played[seat] |= bit
             seen |= bit
             current.append(card)  # type: ignore[arg-type]  # (an unknown card has no entry)
@@ -455,19 +454,18 @@ class TrickPlay(Replay):
             self.unknown_seat_plays(position, seat, card)
 
     # -- after the first error (#24.8) -------------------------------------------------------
-    def go_on_after_error(self, seat: int) -> bool:
+    def go_on_after_error(self, seat: int) -> None:
         """The slow branch found the first impossible play of a record's trick line (G-2, its
-        finding recorded): True to play on, checking the later tricks as a compiler lists
-        further errors (:class:`_AfterError` says how). False (stop, as always) for a second
-        impossible play, for a card pushed by a client (no record line), and for a first
-        pass that knows no hand (a scout: nothing there to check)."""
+        finding recorded): play on, checking the later tricks as a compiler lists further
+        errors (:class:`_AfterError` says how). Stops (:class:`ReplayStop`, as always) at a
+        second impossible play, for a card pushed by a client (no record line), and in a
+        first pass that knows no hand (a scout: nothing there to check)."""
         if self.went_on or self.source is None or not any(self.known):
-            return False
+            raise ReplayStop
         self.went_on = True
         self.after_error = _AfterError(self, seat)
         self.report = Report(self.report.game, self.report.players, self.report.dealer)
         self.known[:] = [False] * len(self.known)  # the rest of the trick is not judged
-        return True
 
     def next_line_after_error(self, trick: Trick) -> None:
         """A trick line after the one of the first error: its seats known again (but the
