@@ -611,5 +611,5 @@ class _AfterError:
 
 #: The attributes of the trick loop's state (:meth:`TrickPlay.begin_play`,
 #: :meth:`TrickPlay.clear_trick`).
-_PLAY_STATE = ("hands", "known", "played", "seen", "leader", "done", "current", "source")
-_PLAY_STATE += ("led", "best", "winner", "points", "strict", "flags")
+_PLAY_STATE: tuple[str, ...] = ("hands", "known", "played", "seen", "leader", "done", "current")
+_PLAY_STATE += ("source", "led", "best", "winner", "points", "strict", "flags")
