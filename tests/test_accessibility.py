@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from browserkit import PLAYERS, REVOKE_TOUR, World, live_server, seed
+from pinchkit import with_slips
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from records import service
@@ -164,6 +165,23 @@ def test_verified_record_has_no_axe_violations(
     page.locator(".editor-marks mark").first.wait_for(state="attached")
     page.click("button[value=verify]")
     page.locator(".finding").first.wait_for()
+    assert violations(page) == []
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_slip_at_once_has_no_axe_violations(
+    contexts: dict[tuple[str, str], Page], served: tuple[str, World], size: str
+) -> None:
+    """The verify page after verifying a pinch hand with five slips (#24.8): two notation
+    errors and three findings of the replay past them, marked "after the first error", in
+    the editor's list and below the form."""
+    base, _world = served
+    page = contexts["anonymous", size]
+    page.goto(f"{base}/verify")
+    page.fill("#text", with_slips())
+    page.locator(".editor-findings li .after-first").first.wait_for()
+    page.click("button[value=verify]")
+    page.locator(".finding .after-first").first.wait_for()
     assert violations(page) == []
 
 
