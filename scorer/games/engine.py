@@ -45,7 +45,7 @@ from typing import Any, ClassVar, NoReturn, TypeVar
 
 from ..cards import CARDS, FOOL_INDEX, Card
 from ..cardset import CardSet
-from ..findings import Loc, Severity
+from ..findings import Finding, Loc, Severity
 from ..record import Trick
 from ..report import Report, TrickResult
 from ..tricks import CATEGORY, CATEGORY_MASK, FOOL_CATEGORY, TRUMP, TRUMP_MASK, TrickRules
@@ -460,20 +460,37 @@ class TrickPlay(Replay):
         errors (:class:`_AfterError` says how). Stops (:class:`ReplayStop`, as always) at a
         second impossible play, for a card pushed by a client (no record line), and in a
         first pass that knows no hand (a scout: nothing there to check)."""
-        if self.went_on or self.source is None or not any(self.known):
+        if self.went_on or self.source is None or not self.hands_written():
             raise ReplayStop
         self.went_on = True
         self.after_error = _AfterError(self, seat)
         self.report = Report(self.report.game, self.report.players, self.report.dealer)
         self.known[:] = [False] * len(self.known)  # the rest of the trick is not judged
 
+    def hands_written(self) -> bool:
+        """Whether some hand is known, and every hand known is one the record writes (a
+        ``hand`` line): one derived from the play is only what an impossible play shows,
+        and would blame the wrong players after it."""
+        record = getattr(self, "record", None)
+        if record is None or not any(self.known):
+            return False
+        written = {line.subject for line in record.lines("hand")}
+        players = self.report.players
+        return all(players[seat] in written for seat, known in enumerate(self.known) if known)
+
     def next_line_after_error(self, trick: Trick) -> None:
         """A trick line after the one of the first error: its seats known again (but the
-        seat of the impossible card); its leader, as the last trick's winner is in doubt,
+        seat of the impossible card, and any that played after it a card it did not hold);
+        its leader, as the last trick's winner is in doubt,
         the one written, else the one seat that holds its first card, if one does; what
         was found since the error dropped (it may follow from the doubt)."""
         after = self.after_error
         assert after is not None
+        n = self.table.players
+        for position in range(after.position + 1, n):
+            seat = (after.leader + position) % n
+            if not after.hands[seat] & ~self.hands[seat]:  # it played a card it did not hold
+                after.known[seat] = False
         self.known[:] = after.known
         first = trick.card_tuple[0] if trick.card_tuple else None
         if trick.leader is not None:
@@ -483,20 +500,18 @@ class TrickPlay(Replay):
             if len(holders) == 1:
                 self.leader = holders[0]
         del self.report.findings[:]
+        after.judged.clear()
 
     def end_after_error(self) -> NoReturn:
-        """End the checking after the first error: the state as the first error left it
-        and the findings made since, if out of doubt (errors and violations: the
-        problems), added to the real report marked ``after_first_error``; the replay
-        stops (G-2)."""
+        """End the checking after the first error: the state as the first error left it,
+        and the problems found since, if out of doubt (:meth:`_AfterError.keeps`), added
+        to the real report marked ``after_first_error``; the replay stops (G-2)."""
         after = self.after_error
         assert after is not None
         self.after_error = None
-        found = [] if after.in_doubt else self.report.findings
+        found = [] if after.in_doubt else [f for f in self.report.findings if after.keeps(f)]
         after.restore(self)
-        self.report.findings += [
-            replace(f, after_first_error=True) for f in found if f.severity is not Severity.NOTE
-        ]
+        self.report.findings += [replace(f, after_first_error=True) for f in found]
         raise ReplayStop
 
     def halt(self, code: str, rule: str = "G-2", **where: Any) -> NoReturn:
@@ -544,6 +559,8 @@ class TrickPlay(Replay):
         )
         codes = self.flags.get(position, ((), legal))[0]
         self.flags[position] = ((*codes, code), legal)
+        if self.after_error is not None:
+            self.after_error.judged.append(self.report.findings[-1])
 
     def card_not_held(self, position: int, seat: int, card: int) -> None:
         """A known seat played a card it does not hold: impossible (G-2)."""
@@ -577,18 +594,31 @@ class _AfterError:
 
     The impossible card counts as played, and its seat's hand as unknown from then on:
     what that seat really played is in doubt, so nothing of it is judged again. The rest
-    of that trick is not judged (its led suit and its best card may be in doubt), and its
-    winner may be wrong: until the next trick line is played through (led by the leader
-    it writes, if any), whatever is found, and a second impossible play, may follow from
-    the doubt, and is dropped (a second impossible play there ends the checking unsaid).
-    Past it, each problem found is listed, up to the second impossible play, the last;
-    a trick line out of place (its number, its leader, too many cards, a short line) ends
-    it too. The findings go into a report of their own, handed to the real one when the
-    play ends; the state of the loop (and the report) is put back as the first error
-    left it, so that the report and what the game reads after the stop are what they
-    were before #24.8."""
+    of that trick is not judged (its led suit and its best card may be in doubt; a seat
+    that plays there a card it does not hold is unknown from then on too), and its winner
+    may be wrong: the next trick line is led by the leader it writes, else by the one seat
+    that holds its first card; until it is played through, whatever is found (a second
+    impossible play too) may follow from the doubt, and is dropped. Past it, the trick
+    loop's own problems are listed (:meth:`keeps`) up to the second impossible play or a
+    trick line out of place, which end it, as do a line left short, an unknown card and
+    the end of the play. It runs only where every known hand is written in the record (a
+    hand derived from an impossible play would blame the wrong players). The findings go
+    into a report of its own, handed to the real one when it ends; the state of the loop,
+    the game's :attr:`~TrickPlay.after_error_state` and the report are put back as the
+    first error left them, so that the report and what the game reads after the stop are
+    what they were before #24.8."""
 
-    __slots__ = ("in_doubt", "known", "report", "source", "state")
+    __slots__ = (
+        "hands",
+        "in_doubt",
+        "judged",
+        "known",
+        "leader",
+        "position",
+        "report",
+        "source",
+        "state",
+    )
 
     def __init__(self, play: TrickPlay, seat: int) -> None:
         self.report = play.report
@@ -601,13 +631,37 @@ class _AfterError:
         self.known = list(play.known)
         self.known[seat] = False
         self.source = play.source  # the line of the first error
-        self.in_doubt = True
+        self.hands, self.leader, self.position = list(play.hands), play.leader, len(play.current)
+        self.judged: list[Finding] = []  # the illegal plays judged since (G-1)
+        self.in_doubt = True  # until the next trick line is played through
+
+    def keeps(self, finding: Finding) -> bool:
+        """Whether a finding made after the first error is listed: the trick loop's own, an
+        impossible play or a trick line out of place (G-2), or an illegal play it judged
+        (G-1). What a game's hooks find then (a pile, a declaration, an exchange) rests on
+        who won the tricks, which the first error leaves in doubt."""
+        if finding.severity is Severity.ERROR:
+            return finding.code in _LOOP_STOPS
+        return any(finding is judged for judged in self.judged)
 
     def restore(self, play: TrickPlay) -> None:
         play.report = self.report
         for name, value in self.state.items():
             setattr(play, name, value)
 
+
+#: The trick loop's own impossibilities (G-2), listed after the first error.
+_LOOP_STOPS = frozenset(
+    {
+        "CARD_NOT_HELD",
+        "DUPLICATE_CARD",
+        "CARD_NOT_IN_PACK",
+        "TRICK_NUMBER",
+        "PLAY_OUT_OF_TURN",
+        "TOO_MANY_CARDS",
+        "TOO_MANY_TRICKS",
+    }
+)
 
 #: The attributes of the trick loop's state (:meth:`TrickPlay.begin_play`,
 #: :meth:`TrickPlay.clear_trick`).
