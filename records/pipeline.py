@@ -13,6 +13,7 @@ from functools import cached_property
 from scorer.disputes.seating import Seating, check_seating, check_session_seating
 from scorer.findings import Finding, Loc, Severity
 from scorer.games import GAMES
+from scorer.games.engine import PAST_UNKNOWN
 from scorer.ledger import Ledger, build_ledger
 from scorer.record import Record
 from scorer.report import Report, Status
@@ -128,14 +129,19 @@ def replayed_past_notation(
     """The problems (errors and violations) the replay of a record finds past its
     unreadable cards (#24.8), each marked ``after_first_error``: the notation errors
     decide the report (``invalid``, nothing scored), these are shown so that every slip
-    is seen at once. The replay takes an unreadable card as unknown (``?``): a trick line
-    ends the play there, a ``hand`` line stops the replay at the deal (a hand derived from
-    the play instead would blame the wrong players after an impossible play). What it says
-    at an unreadable card only repeats its notation error, and is left out."""
+    is seen at once. The replay takes an unreadable card as unknown (``?``): in a trick
+    line, the play goes on past it as after the first error (:data:`PAST_UNKNOWN`); a
+    ``hand`` line stops the replay at the deal (a hand derived from the play instead would
+    blame the wrong players after an impossible play). What it says at an unreadable card
+    only repeats its notation error, and is left out."""
     record = parsed.record
     assert record is not None
     places = {error.loc for error in parsed.errors}
-    report = verify(record, options)
+    past = PAST_UNKNOWN.set(True)  # a trick line's unknown card is played past
+    try:
+        report = verify(record, options)
+    finally:
+        PAST_UNKNOWN.reset(past)
     return [
         replace(finding, after_first_error=True)
         for finding in report.findings

@@ -59,6 +59,25 @@ def test_five_slips_are_all_reported_in_one_pass() -> None:
     ]
 
 
+def test_a_trick_line_is_played_past_its_unreadable_card() -> None:
+    """Anna's 7C of trick 3 mistyped: the play goes on past it (her hand unknown from then
+    on: the card she played there is not known), and Bruno's 21 of trick 9 is found."""
+    typo = ("3. 7C 6C", "3. 7CC 6C")
+    [checked] = check_text(with_slips([typo, FIVE_SLIPS[2]]))
+    assert problems(checked.report) == [
+        (20, 4, "NOTATION", False),
+        (38, 4, "CARD_NOT_HELD", True),
+    ]
+
+
+def test_an_unknown_card_written_as_such_still_ends_the_play() -> None:
+    """A ``?`` written in the record is a partial record's (G-2): verified as far as it
+    goes, nothing after it, as before #24.8."""
+    report = verify(with_slips([("3. 7C 6C", "3. ? 6C"), FIVE_SLIPS[2]]))
+    assert report.status is Status.PARTIAL and problems(report) == []
+    assert [f.code for f in report.findings if f.code == "UNKNOWN_CARD"] == ["UNKNOWN_CARD"]
+
+
 def test_a_line_that_cannot_be_read_at_all_is_not_replayed_without() -> None:
     """A line left out (not a card typo) would make the replay blame what follows it: the
     record is then not replayed, and its notation error is all there is."""

@@ -39,6 +39,7 @@ exchange, draws). A game's rules of play are data in its :class:`PlayTable`.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any, ClassVar, NoReturn, TypeVar
@@ -51,7 +52,13 @@ from ..report import Report, TrickResult
 from ..tricks import CATEGORY, CATEGORY_MASK, FOOL_CATEGORY, TRUMP, TRUMP_MASK, TrickRules
 from .replay import Replay, ReplayStop
 
-__all__ = ["IllegalPlay", "NoPlay", "PlayTable", "TrickPlay", "reach_play"]
+__all__ = ["PAST_UNKNOWN", "IllegalPlay", "NoPlay", "PlayTable", "TrickPlay", "reach_play"]
+
+#: Set (True) by a caller that replays a record whose unknown cards (``?``) stand for cards
+#: its text could not read (:func:`records.pipeline.replayed_past_notation`, #24.8): the play
+#: goes on past such a card, as after the first error (:meth:`TrickPlay.past_unknown`). A
+#: ``?`` written as such ends the play, as it always did (a partial record).
+PAST_UNKNOWN: ContextVar[bool] = ContextVar("PAST_UNKNOWN", default=False)
 
 #: Per card: its bit, its category, its key in a trick (trumps above every suit card) and the
 #: points its trick's winner takes for it; ``None`` for a card outside the pack.
@@ -271,6 +278,8 @@ class TrickPlay(Replay):
         else:  # the table is clear (the play began, or a trick was won): the line's own
             self.source = trick
         result = self.advance(cards)
+        if result is None and len(self.current) < len(cards) and PAST_UNKNOWN.get():
+            result = self.past_unknown(cards)  # (it stopped at an unknown card)
         after = self.after_error
         if after is not None:
             after.in_doubt = after.source is trick
@@ -462,10 +471,42 @@ class TrickPlay(Replay):
         first pass that knows no hand (a scout: nothing there to check)."""
         if self.went_on or self.source is None or not self.hands_written():
             raise ReplayStop
-        self.went_on = True
-        self.after_error = _AfterError(self, seat)
-        self.report = Report(self.report.game, self.report.players, self.report.dealer)
+        self.start_after_error().doubt(self, seat)
         self.known[:] = [False] * len(self.known)  # the rest of the trick is not judged
+
+    def start_after_error(self) -> _AfterError:
+        """The checking after the first error begins (once a play), in a report of its own."""
+        self.went_on = True
+        after = self.after_error = _AfterError(self)
+        self.report = Report(self.report.game, self.report.players, self.report.dealer)
+        return after
+
+    def past_unknown(self, cards: Sequence[Card | None]) -> TrickResult | None:
+        """The trick line ``cards`` stopped at an unknown card that stands for one the text
+        could not read (:data:`PAST_UNKNOWN`): its player played one of his cards, which,
+        no one knows. The checking after the first error plays on past it as past an
+        impossible card (:class:`_AfterError`), with one of that player's cards standing in
+        for it in the trick, then given back: his hand is unknown from then on. ``None``
+        (the play ends there) when it cannot: no hand of his to take a card from, another
+        such card in doubt, or no hand written."""
+        position = len(self.current)
+        seat = (self.leader + position) % self.table.players
+        held = self.hands[seat] & ~(1 << FOOL_INDEX)  # (the Fool has rules of its own)
+        after = self.after_error
+        if not held or (after.in_doubt if after is not None else self.went_on):
+            return None
+        if after is None:
+            if not self.hands_written():
+                return None
+            after = self.start_after_error()
+        after.doubt(self, seat)
+        self.known[:] = [False] * len(self.known)  # the rest of the trick is not judged
+        bit = held & -held
+        result = self.advance((CARDS[bit.bit_length() - 1], *cards[position + 1 :]))
+        self.hands[seat] |= bit  # (given back: the card he played is not known)
+        self.seen &= ~bit
+        self.played[seat] &= ~bit
+        return result
 
     def hands_written(self) -> bool:
         """Whether some hand is known, and every hand known is one the record writes (a
@@ -499,8 +540,8 @@ class TrickPlay(Replay):
             holders = [seat for seat, hand in enumerate(self.hands) if hand >> first & 1]
             if len(holders) == 1:
                 self.leader = holders[0]
-        del self.report.findings[:]
-        after.judged.clear()
+        del self.report.findings[after.mark :]
+        del after.judged[after.judged_mark :]
 
     def end_after_error(self) -> NoReturn:
         """End the checking after the first error: the state as the first error left it,
@@ -509,7 +550,8 @@ class TrickPlay(Replay):
         after = self.after_error
         assert after is not None
         self.after_error = None
-        found = [] if after.in_doubt else [f for f in self.report.findings if after.keeps(f)]
+        found = self.report.findings[: after.mark] if after.in_doubt else self.report.findings
+        found = [f for f in found if after.keeps(f)]
         after.restore(self)
         self.report.findings += [replace(f, after_first_error=True) for f in found]
         raise ReplayStop
@@ -601,7 +643,8 @@ class _AfterError:
     impossible play too) may follow from the doubt, and is dropped. Past it, the trick
     loop's own problems are listed (:meth:`keeps`) up to the second impossible play or a
     trick line out of place, which end it, as do a line left short, an unknown card and
-    the end of the play. It runs only where every known hand is written in the record (a
+    the end of the play; but for an unknown card that stands for one the text could not
+    read (:meth:`TrickPlay.past_unknown`), itself a card in doubt. It runs only where every known hand is written in the record (a
     hand derived from an impossible play would blame the wrong players). The findings go
     into a report of its own, handed to the real one when it ends; the state of the loop,
     the game's :attr:`~TrickPlay.after_error_state` and the report are put back as the
@@ -612,15 +655,17 @@ class _AfterError:
         "hands",
         "in_doubt",
         "judged",
+        "judged_mark",
         "known",
         "leader",
+        "mark",
         "position",
         "report",
         "source",
         "state",
     )
 
-    def __init__(self, play: TrickPlay, seat: int) -> None:
+    def __init__(self, play: TrickPlay) -> None:
         self.report = play.report
         names = (*_PLAY_STATE, *play.after_error_state)
         values = ((name, getattr(play, name)) for name in names)
@@ -628,12 +673,18 @@ class _AfterError:
             name: value.copy() if isinstance(value, (list, dict, set)) else value
             for name, value in values
         }
+        self.judged: list[Finding] = []  # the illegal plays judged since (G-1)
+
+    def doubt(self, play: TrickPlay, seat: int) -> None:
+        """A card in doubt, ``seat``'s, in the trick on the table of ``play`` (whose report
+        is this checking's): the doubt lasts until the next trick line is played through;
+        what is found meanwhile is dropped (from :attr:`mark` on)."""
         self.known = list(play.known)
         self.known[seat] = False
-        self.source = play.source  # the line of the first error
+        self.source = play.source  # the line of the card in doubt
         self.hands, self.leader, self.position = list(play.hands), play.leader, len(play.current)
-        self.judged: list[Finding] = []  # the illegal plays judged since (G-1)
-        self.in_doubt = True  # until the next trick line is played through
+        self.mark, self.judged_mark = len(play.report.findings), len(self.judged)
+        self.in_doubt = True
 
     def keeps(self, finding: Finding) -> bool:
         """Whether a finding made after the first error is listed: the trick loop's own, an
