@@ -644,9 +644,10 @@ class _AfterError:
     loop's own problems are listed (:meth:`keeps`) up to the second impossible play or a
     trick line out of place, which end it, as do a line left short, an unknown card and
     the end of the play; but for an unknown card that stands for one the text could not
-    read (:meth:`TrickPlay.past_unknown`), itself a card in doubt. It runs only where every known hand is written in the record (a
-    hand derived from an impossible play would blame the wrong players). The findings go
-    into a report of its own, handed to the real one when it ends; the state of the loop,
+    read (:meth:`TrickPlay.past_unknown`), itself a card in doubt. It runs only where every
+    known hand is written in the record (a hand derived from an impossible play would blame
+    the wrong players). The findings go into a report of its own, handed to the real one
+    when it ends; the state of the loop,
     the game's :attr:`~TrickPlay.after_error_state` and the report are put back as the
     first error left them, so that the report and what the game reads after the stop are
     what they were before #24.8."""
