@@ -58,7 +58,7 @@ __all__ = ["PAST_UNKNOWN", "IllegalPlay", "NoPlay", "PlayTable", "TrickPlay", "r
 #: its text could not read (:func:`records.pipeline.replayed_past_notation`, #24.8): the play
 #: goes on past such a card, as after the first error (:meth:`TrickPlay.past_unknown`). A
 #: ``?`` written as such ends the play, as it always did (a partial record).
-PAST_UNKNOWN: ContextVar[bool] = ContextVar("PAST_UNKNOWN", default=False)
+PAST_UNKNOWN: ContextVar[bool] = ContextVar("past_unknown", default=False)
 
 #: Per card: its bit, its category, its key in a trick (trumps above every suit card) and the
 #: points its trick's winner takes for it; ``None`` for a card outside the pack.
