@@ -216,6 +216,51 @@ def _open_note_dropped(old: dict[str, Any], new: dict[str, Any]) -> bool:
     return excused
 
 
+#: The Fool's number among the cards (``scorer.cards.FOOL``; a number, so that this module
+#: imports nothing the old code may lack).
+FOOL_CARD = 96
+_PROOF = re.compile(r"; proved by trick (\d+), where .+ played \S+$")
+
+
+def _fool_named_as_proof(old: dict[str, Any], new: dict[str, Any]) -> bool:
+    """The old code named the Fool as the proof of a revoke (the first later card among the
+    legal ones); the Fool excuses any play (NICE-3, MIN-11, PINCH-6, PIE3-7, PIE-4) and proves
+    nothing about the suits held, so the new one names the later card of the suit or trump
+    (scorer/proof.py), or no proof. Holds only when, with the proof taken out of each finding
+    whose old proof is the Fool (by the old trick log), old and new records are alike."""
+    olds, news = old.get("records", []), new.get("records", [])
+    if len(olds) != len(news) or not olds:
+        return False
+    excused = False
+    for a, b in zip(olds, news, strict=True):
+        a, b = json.loads(json.dumps(a)), json.loads(json.dumps(b))  # (changed below)
+        excused |= _fool_proofs_taken_out(a.get("report", {}), b.get("report", {}))
+        if any(how == "changed" for _, how in differences(a, b)):
+            return False
+    return excused
+
+
+def _fool_proofs_taken_out(old: dict[str, Any], new: dict[str, Any]) -> bool:
+    """Take the proof out of each of ``old``'s findings that names the Fool and out of the
+    new finding in its place (same list position, same code); whether there was one."""
+    olds, news = old.get("findings", []), new.get("findings", [])
+    if len(olds) != len(news):
+        return False
+    tricks = {t.get("number"): t.get("plays", []) for t in old.get("tricks", [])}
+    found = False
+    for a, b in zip(olds, news, strict=True):
+        proof = _PROOF.search(a.get("message", ""))
+        if proof is None or a.get("code") != b.get("code"):
+            continue
+        plays = tricks.get(int(proof[1]), [])
+        if [play[1] for play in plays if play[0] == a.get("seat")] != [FOOL_CARD]:
+            continue
+        a["message"] = a["message"][: proof.start()]
+        b["message"] = _PROOF.sub("", b.get("message", ""))
+        found = True
+    return found
+
+
 #: Whole records whose report may differ from the old code's, each kind with the ruling that
 #: makes the new report right (checked in order; the first that holds explains the record).
 #: The old code seated every trick line before replaying any card, so in an impossible record
@@ -240,6 +285,11 @@ ALLOWED_RECORDS: tuple[tuple[str, Callable[[dict[str, Any], dict[str, Any]], boo
         "the old reader dropped the '(' of an annotation never closed, on a Python with"
         " CPython's possessive-quantifier bug (python/cpython#106052, before 3.11.5)",
         _open_note_dropped,
+    ),
+    (
+        "a revoke's proof is never the Fool, which excuses any play (NICE-3, MIN-11, PINCH-6,"
+        " PIE3-7, PIE-4): the old code named it",
+        _fool_named_as_proof,
     ),
 )
 

@@ -207,3 +207,31 @@ def test_the_old_reader_pattern_shows_the_regex_bug_only_where_python_has_it() -
     """The flag is worked out from the old reader's own pattern on this Python: fixed in
     CPython 3.11.5 (python/cpython#106052)."""
     assert (sys.version_info < (3, 11, 5)) == crossversion.OLD_READER_DROPS_AN_OPEN_NOTE
+
+
+def test_a_fool_named_as_a_revokes_proof_is_excused_only_there() -> None:
+    """The old code proved a revoke by the Fool (minchiate record da5d98d69b98's old report:
+    "proved by trick 5, where Dario played Fool"); the new one names the later card of the
+    suit. Excused only where the old trick log shows the Fool at the proof's trick, and only
+    for the proof: the rest of the message and of the record must be alike."""
+    revoke = "Dario played 4 but held swords and had to follow suit"
+    plays = [[1, 42, [21, 4], [], None], [3, crossversion.FOOL_CARD, [21, 10], [], None]]
+    later = [[3, 11, [34, 4], [], None]]
+
+    def snap(message: str, settlement: list[int], fool_at: list[list] = plays) -> dict:
+        finding = {"code": "MUST_FOLLOW_SUIT", "seat": 3, "trick": 3, "message": message}
+        tricks = [{"number": 5, "plays": fool_at}, {"number": 16, "plays": later}]
+        report = {"findings": [finding], "tricks": tricks, "settlement": settlement}
+        return {"records": [{"errors": [], "report": report}]}
+
+    old = snap(revoke + "; proved by trick 5, where Dario played Fool", [0, 1])
+    new = snap(revoke + "; proved by trick 16, where Dario played CS", [0, 1])
+    assert crossversion.allowed_record(old, new) is not None
+    assert crossversion.allowed_record(old, snap(revoke, [0, 1])) is not None  # no proof left
+    assert crossversion.allowed_record(old, snap("another sentence", [0, 1])) is None
+    assert crossversion.allowed_record(old, snap(revoke, [1, 0])) is None
+    not_the_fool = [[1, 42, [21, 4], [], None], [3, 43, [21, 10], [], None]]
+    old_by_a_card = snap(
+        revoke + "; proved by trick 5, where Dario played 2D", [0, 1], not_the_fool
+    )
+    assert crossversion.allowed_record(old_by_a_card, snap(revoke, [0, 1], not_the_fool)) is None
