@@ -7,8 +7,9 @@ The runner is :mod:`tests.crossversion` (see its docstring for the method). The 
 records per game and kind is ``TAROCCO_CROSS_VERSION_RECORDS`` (default 10,000; e.g. 500 for
 a quick run). The counts are printed (``pytest -s``) and written to
 ``$TMPDIR/tarocco-cross-version/<game>.txt``. The only differences allowed are those listed in
-``crossversion.ALLOWED_DIFFERENCES``, each naming its ruling or issue item; fields the new code
-adds are listed as added, not compared.
+``crossversion.ALLOWED_DIFFERENCES`` (by field) and the kinds of whole record that
+``crossversion.ALLOWED_RECORDS`` recognises (an old bug, a ruling), each naming its ruling or
+issue item; fields the new code adds are listed as added, not compared.
 """
 
 from __future__ import annotations
