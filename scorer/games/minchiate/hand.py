@@ -262,7 +262,6 @@ class MinchiateHand(TrickPlay):
                 loc=rob.loc,
                 seat=self.cutter,
                 cards=tuple(cards_of(bad)),
-                bad=bad,
             )
         return self.robbed
 
@@ -314,7 +313,6 @@ class MinchiateHand(TrickPlay):
                 loc=line.loc,
                 seat=self.dealer,
                 cards=tuple(cards_of(bad)),
-                bad=bad,
             )
         if key == "scoprire":
             self.scoperti = mask
@@ -366,7 +364,6 @@ class MinchiateHand(TrickPlay):
                 "MIN-4",
                 loc=line.loc,
                 cards=tuple(cards_of(missing)),
-                missing=missing,
             )
         if self.folla.bit_count() != size:
             self.halt(
@@ -386,7 +383,6 @@ class MinchiateHand(TrickPlay):
                 loc=line.loc,
                 seat=self.dealer,
                 cards=tuple(cards_of(left)),
-                left=left,
             )
         cards = line.card_tuple
         for position, item in enumerate(line.items):
@@ -402,7 +398,7 @@ class MinchiateHand(TrickPlay):
                     "MIN-5",
                     loc=item.loc,
                     text=item.text,
-                    forms=" ".join(f"{name}=N" for name in self.words.suits),
+                    suits=(0, 1, 2, 3),  # each announced as SUIT=N
                 )
                 raise AssertionError  # unreachable: halt raises
             actual = (self.folla >> (14 * suit) & 0x3FFF).bit_count()
@@ -513,7 +509,6 @@ class MinchiateHand(TrickPlay):
                 loc=line.loc,
                 seat=seat,
                 cards=tuple(cards_of(bad)),
-                bad=bad,
             )
             return
         found = R.versicole(shown, fool=self.holds_fool(seat))

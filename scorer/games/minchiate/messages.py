@@ -41,26 +41,29 @@ MINCHIATE: dict[str, str] = {
     "DUPLICATE_CARD.deal": "{card:notation} appears twice in the deal ({what})",
     # the cut, the deal, the folla, the discards (MIN-3 .. MIN-6)
     "NOT_THE_CUTTER": "{subject} did not cut: the cutter is {cutter:player}, the dealer's left",
-    "BAD_ROB": "only counting cards and sopraventi may be robbed: {bad:notations}",
+    "BAD_ROB": "only counting cards and sopraventi may be robbed: {cards:written}",
     "WRONG_HAND_SIZE.dealt": (
         "{seat:player} was dealt {count} cards face down; the deal gives 20 (and a 21st face up)"
     ),
     "MISSING_FACEUP": ("the face-up 21st card of {seat:player} is not written (faceup NAME: CARD)"),
     "WRONG_FACEUP": "{seat:player} has one face-up 21st card, not {count}",
-    "BAD_SCOPERTO": ("the dealer may scoprire only counting cards and sopraventi: {bad:notations}"),
-    "BAD_PIGLIATO": "the dealer may pigliare only counting cards: {bad:notations}",
+    "BAD_SCOPERTO": ("the dealer may scoprire only counting cards and sopraventi: {cards:written}"),
+    "BAD_PIGLIATO": "the dealer may pigliare only counting cards: {cards:written}",
     "DEAL_UNKNOWN": (
         "the deal is not written in full and the play is incomplete: only plays proved wrong "
         "by the record itself are flagged"
     ),
-    "CARDS_MISSING": "the deal and the folla leave out {missing:notations}",
+    "CARDS_MISSING": "the deal and the folla leave out {cards:written}",
     "WRONG_FOLLA_SIZE": (
         "the folla has {count} cards; 13 less the {taken} robbed and taken make {size}"
     ),
     "COUNTING_LEFT_IN_FOLLA": (
-        "the dealer takes every counting card from the folla; he left {left:notations}"
+        "the dealer takes every counting card from the folla; he left {cards:written}"
     ),
-    "BAD_ANNOUNCEMENT": "{text!r}: the folla is announced as {forms}",
+    "BAD_ANNOUNCEMENT": (
+        "{text!r}: the folla is announced as {suits[0]:suit}=N {suits[1]:suit}=N "
+        "{suits[2]:suit}=N {suits[3]:suit}=N"
+    ),
     "WRONG_FOLLA_COUNT": (
         "{seat:player} announced {said} {suit:suit} in the folla; it holds {actual}"
     ),
@@ -78,7 +81,7 @@ MINCHIATE: dict[str, str] = {
         "during the first trick and this one is not marked"
     ),
     "DECLARED_NOT_HELD": (
-        "{seat:player} declares {bad:notations} he does not hold; nothing is marked"
+        "{seat:player} declares {cards:written} he does not hold; nothing is marked"
     ),
     "BAD_VERSICOLA.none": "{seat:player} declares no versicola",
     "BAD_VERSICOLA.stray": "{seat:player} declares cards in no versicola: {stray:notations}",
@@ -123,7 +126,7 @@ MINCHIATE: dict[str, str] = {
         "are kept"
     ),
     "WRONG_PARTNERS": (
-        "in giro {giro} {first} partners {partner} (cut {ordinal} highest), not {opposite}"
+        "in giro {giro} {first} partners {partner} (cut {cut:ordinal} highest), not {opposite}"
     ),
     "DEALER_OUT_OF_TURN": "giro {giro} opens with {first}'s deal, not {dealer}'s",
     "SEATS_CHANGED": "the seats change inside a giro",

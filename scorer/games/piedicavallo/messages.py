@@ -8,8 +8,20 @@ Cards in the play's and the remarks' findings are named as the record writes the
 from __future__ import annotations
 
 from ...messages import AS_WRITTEN, GENERAL
+from .rules import AVERAGE
 
-__all__ = ["TEMPLATES"]
+__all__ = ["ENDINGS", "TEMPLATES"]
+
+#: PIE-7: how a game ended, by the key a finding's ``ended`` fact holds (the game's terms,
+#: :func:`scorer.messages.render`); the session's summary says it so too.
+ENDINGS: dict[str, str] = {
+    "three_deals": (
+        f"after three deals (more than {AVERAGE} ahead: a vola in the fourth could not catch it up)"
+    ),
+    "four_deals": "after four deals",
+    "extra_deals": "after the two extra deals of a tie",
+    "level": "the sides are still level after the two extra deals",
+}
 
 _PLAYED = "{seat:player} played {card:notation} but "
 
@@ -54,10 +66,11 @@ TEMPLATES: dict[str, str] = {
     # PIE-7: the game of four deals
     "PARTNERS_CHANGED": (
         "deal {deal} is played by {names[0]} and {names[2]} against {names[1]} and "
-        "{names[3]}; the game keeps its partnerships ({side0} against {side1})"
+        "{names[3]}; the game keeps its partnerships ({side0[0]} and {side0[1]} against "
+        "{side1[0]} and {side1[1]})"
     ),
     "DEAL_AFTER_GAME_END": (
-        "deal {deal} comes after the game ended ({reason}); it is not part of the game and "
+        "deal {deal} comes after the game ended ({ended:term}); it is not part of the game and "
         "counts in no balance"
     ),
 }

@@ -319,7 +319,6 @@ class PinchHand(TrickPlay):
             NOTE,
             "PINCH-3",
             loc=self.record.start,
-            names=" and ".join(self.name(s) for s in missing),
             seats=tuple(missing),
         )
         for seat in missing:

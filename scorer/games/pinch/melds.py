@@ -187,7 +187,6 @@ def declare(h: PinchHand, line: Line) -> None:
             loc=line.loc,
             seat=seat,
             cards=tuple(cards_of(mask)),
-            shown=mask,
             kind=kind,
         )
         return
@@ -237,7 +236,6 @@ def _may_meld(h: PinchHand, seat: int, mask: int, line: Line) -> bool:
             loc=line.loc,
             seat=seat,
             cards=tuple(cards_of(missing)),
-            missing=missing,
         )
         return False
     return True
@@ -309,7 +307,6 @@ def _book_trumps(
             loc=shown.loc,
             seat=seat,
             cards=tuple(cards_of(before & ~mask)),
-            missing=before & ~mask,
         )
     elif count <= before.bit_count():
         repeated(f"{count} trumps")

@@ -51,7 +51,7 @@ _DEAL = {
         "{seat:player} played {count} cards that were not drawn; the deal gives {size}"
     ),
     "WRONG_STOCK_SIZE": "the stock holds {size} cards, not {count}",
-    "HANDS_DERIVED": "the deal of {names} is derived from the play and the draws",
+    "HANDS_DERIVED": "the deal of {seats:players_and} is derived from the play and the draws",
     "DEAL_UNKNOWN": (
         "the deal is not written in full and the play is incomplete: what that player held "
         "is not checked"
@@ -108,11 +108,11 @@ _MELDS = {
     "BAD_MELD.word": "{word!r} is not a meld of pinch ({kinds})",
     "BAD_MELD.empty": "a meld is shown: the line names its cards",
     "MELD_MALFORMED": (
-        "{shown:mask} is not a meld (PINCH-5: trumps 10 or more trumps, gatti Fool 1 21, "
+        "{cards:cards} is not a meld (PINCH-5: trumps 10 or more trumps, gatti Fool 1 21, "
         "family J C Q K of a suit, three or four J, C, Q or K); not paid"
     ),
     "MELD_MALFORMED.kind": (
-        "{shown:mask} is not a {kind} meld (PINCH-5: trumps 10 or more trumps, gatti Fool 1 "
+        "{cards:cards} is not a {kind} meld (PINCH-5: trumps 10 or more trumps, gatti Fool 1 "
         "21, family J C Q K of a suit, three or four J, C, Q or K); not paid"
     ),
     "MELD_TIMING": (
@@ -120,10 +120,10 @@ _MELDS = {
         "before one's first card or after one's draw; not paid"
     ),
     "MELD_NOT_HELD": (
-        "{seat:player} shows {missing:mask}, which he does not hold at that moment; not paid"
+        "{seat:player} shows {cards:cards}, which he does not hold at that moment; not paid"
     ),
     "MELD_RAISE_NOT_HELD": (
-        "{seat:player} raises trumps without showing {missing:mask}, declared before: a raise "
+        "{seat:player} raises trumps without showing {cards:cards}, declared before: a raise "
         "shows every trump already declared, still in hand; not paid"
     ),
     "MELD_REPEATED": (
