@@ -21,8 +21,12 @@ A field's format names the kind of fact:
 ``ordinal`` a whole number, as an ordinal (``2nd``);
 ``players_and`` a tuple of seats, as the players' names joined by ``and``;
 ``term``    a key of the game's own terms (its declarations: ``mixed``), as the game names it
-            (``Mixed Honours``);
+            (``Mixed Honours``); or a tuple of a key and values, the key's words being a
+            template over the values as ``{0}``, ``{1}`` (pinch's ``("trumps", 11)``: the term
+            ``{0} trumps`` reads ``11 trumps``);
+``terms``   a tuple of terms, each so, separated by commas;
 ``groupings`` a tuple of (term, value) pairs, as ``Term (value)`` joined by ``and``;
+``words``   a tuple of words of the notation, separated by commas;
 (none)      any other value, as ``format`` writes it (``!r`` quotes a word of the record).
 
 An indexed field names one item of a fact (``{suits[0]:suit}``); it reads by its kind too.
@@ -42,6 +46,9 @@ An indexed field names one item of a fact (``{suits[0]:suit}``); it reads by its
 >>> render("{held:groupings}", {"held": (("kings", 30), ("abundance", 12))}, ITALIAN, (),
 ...        terms={"kings": "Kings", "abundance": "Abundance"})
 'Kings (30) and Abundance (12)'
+>>> render("{missed:terms}", {"missed": ("gatti", ("trumps", 11), ("family", 2))}, ITALIAN, (),
+...        terms={"gatti": "gatti", "trumps": "{0} trumps", "family": "the family of {0:suit}"})
+'gatti, 11 trumps, the family of cups'
 """
 
 from __future__ import annotations
@@ -85,6 +92,14 @@ def ordinal(number: int) -> str:
     return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th') }"
 
 
+def _term(value: Any, context: _Context) -> str:
+    if not isinstance(value, tuple):
+        return context.terms[value]
+    key, *values = value  # the term's words are a template over its values
+    facts = {str(index): item for index, item in enumerate(values)}
+    return render(context.terms[key], facts, *context)
+
+
 def _groupings(value: Any, context: _Context) -> str:
     return " and ".join(f"{context.terms[term]} ({worth})" for term, worth in value)
 
@@ -102,8 +117,10 @@ _KINDS: dict[str, Callable[[Any, _Context], str]] = {
     "notations": _notations,
     "suit": lambda value, context: context.words.category(value, context.trumps),
     "ordinal": lambda value, context: ordinal(value),
-    "term": lambda value, context: context.terms[value],
+    "term": _term,
+    "terms": lambda value, context: ", ".join(_term(term, context) for term in value),
     "groupings": _groupings,
+    "words": lambda value, context: ", ".join(value),
 }
 
 _Part = tuple[str, str | None, Callable[[Any, _Context], str] | None, str]
@@ -165,7 +182,8 @@ def plain_facts(template: str, facts: Mapping[str, Any], players: Sequence[str])
     kind its ``template`` gives it: a seat as the player's name, a card as its notation
     (Italian letters, as the API writes cards), cards and card masks as lists of notations,
     several masks as a list of lists; a suit stays its index (0..3, 4 the trumps), a count or
-    an ordinal a number, a term its key, groupings a list of [term, value] pairs, a word of
+    an ordinal a number, a term its key (or a list: its key and values), groupings a list of
+    [term, value] pairs, a word of
     the record its text. A fact the template names item by item (``{seats[0]:player}``) is a
     list of items, each read so."""
     kinds: dict[str, str] = {}
@@ -193,8 +211,8 @@ def _plain(kind: str, value: Any, players: Sequence[str]) -> Any:
         return players[value] if 0 <= value < len(players) else None
     if kind in ("players", "players_and"):
         return [players[seat] for seat in value]
-    if kind == "groupings":
-        return [list(pair) for pair in value]
+    if kind in ("groupings", "terms"):
+        return [list(item) if isinstance(item, tuple) else item for item in value]
     if kind in ("card", "notation"):
         return texts[value]
     if kind in ("cards", "written"):

@@ -1,6 +1,7 @@
 """A finding's facts are values, not English (#22.5): indices, card masks, numbers, seats and
 keys of the game's terms, worded only by its template (:mod:`scorer.messages`), so that a page
-in another language can word the finding from them. Each test reads a golden record
+in another language can word the finding from them. (Every sentence stays word for word what
+it was: ``tests/test_findings_golden.py``.) Each test reads a golden record
 (``tests/golden/findings/``) whose finding once carried a ready-made English phrase, or a
 card mask beside the same cards in ``cards``.
 """
@@ -15,7 +16,12 @@ from records.notation import read
 from records.schemas import dump_report
 from scorer import build_ledger, get_game
 from scorer.findings import Finding
+from scorer.games.piedicavallo.messages import REQUESTS
+from scorer.games.piedicavallo.talk import CURRENT_TRICK
+from scorer.games.pinch.messages import TERMS as PINCH_TERMS
+from scorer.messages import render
 from scorer.report import Report
+from scorer.wording import wording
 
 
 def _verified(game: str, code: str) -> tuple[list[Report], list[Finding]]:
@@ -90,6 +96,69 @@ def test_pinch_derived_hands_name_seats_only() -> None:
     players = reports[0].players
     names = " and ".join(players[seat] for seat in finding.facts["seats"])
     assert finding.message == f"the deal of {names} is derived from the play and the draws"
+
+
+def test_pinch_melds_are_keys_and_values() -> None:
+    _, [finding] = _verified("pinch", "MELD_REPEATED")
+    assert finding.facts == {"meld": ("four", "C")}
+    assert finding.message.startswith("Bruno declares four cavaliers again;")
+    reports, [finding] = _verified("pinch", "UNDECLARED_MELD")
+    assert finding.facts == {"missed": (("trumps", 10),)}
+    assert "held 10 trumps at a moment to meld" in finding.message
+    assert _api_facts(reports[0], "UNDECLARED_MELD") == [{"missed": [["trumps", 10]]}]
+
+
+def test_pinch_meld_terms_word_every_meld_in_the_records_suits() -> None:
+    missed = ("gatti", ("family", 1), ("three", "C"), ("four", "K"), ("trumps", 12))
+    said = render("{missed:terms}", {"missed": missed}, wording("french"), (), terms=PINCH_TERMS)
+    assert said == "gatti, the family of clubs, three cavaliers, four kings, 12 trumps"
+
+
+def _golden_text(game: str, code: str, old: str, new: str) -> str:
+    """The golden record of ``code`` in ``game`` with ``old`` written ``new``."""
+    text = (golden_findings.RECORDS / game / f"{code}.txt").read_text(encoding="utf-8")
+    assert old in text
+    return text.replace(old, new, 1)
+
+
+def test_the_words_a_line_may_take_are_a_list() -> None:
+    """A word that is no meld (pinch) or declaration (Nice) is answered with the words that
+    are, given as a list of the notation's words."""
+    text = _golden_text("pinch", "MELD_REPEATED", "meld Bruno: three", "meld Bruno: sequence")
+    report = get_game("pinch").verify(read(text)[0].record)
+    [finding] = [f for f in report.findings if f.template == "BAD_MELD.word"]
+    assert finding.facts["kinds"] == ("trumps", "gatti", "family", "four", "three")
+    assert finding.message == (
+        "'sequence' is not a meld of pinch (trumps, gatti, family, four, three)"
+    )
+    text = _golden_text("nice4", "DUPLICATE_DECLARATION", "Anna: 10-tarocche", "Anna: sequence")
+    report = get_game("nice4").verify(read(text)[0].record)
+    [finding] = [f for f in report.findings if f.template == "BAD_DECLARATION"]
+    assert isinstance(finding.facts["names"], tuple) and "mitigatti" in finding.facts["names"]
+    assert finding.message == (
+        f"'sequence' is not a declaration of nice4 ({', '.join(finding.facts['names'])})"
+    )
+
+
+def test_minchiate_sections_and_versicole_are_keys() -> None:
+    _, [finding] = _verified("minchiate", "UNKNOWN_CARD")
+    assert finding.facts == {"what": "faceup"}
+    assert finding.message == "the face-up cards must be written in full"
+    _, [finding] = _verified("minchiate", "DUPLICATE_CARD")
+    assert finding.facts == {"what": "hands"} and finding.message.endswith("(hands)")
+    _, [finding] = _verified("minchiate", "VERSICOLA_SHORTER_THAN_HELD")
+    assert finding.facts["kind"] == "papi"
+    assert "held the longer versicola dei papi 1 2 3 4" in finding.message
+
+
+def test_piedicavallo_a_request_is_its_word() -> None:
+    _, [finding] = _verified("piedicavallo", "REMARK_OUT_OF_BOUNDS")
+    assert finding.facts == {"said": "farlo", "request": "farlo"}
+    assert "a request about this trick (win this trick) needs" in finding.message
+
+
+def test_every_request_of_the_table_talk_has_its_words() -> None:
+    assert set(REQUESTS) == {*CURRENT_TRICK, "play"}
 
 
 #: Findings whose cards were also given as a mask fact (#22.5): the template words ``cards``.

@@ -6,8 +6,25 @@ revoke with its penalty, MIN-13)."""
 from __future__ import annotations
 
 from ...messages import GENERAL
+from . import rules as R
 
-__all__ = ["TEMPLATES"]
+__all__ = ["TEMPLATES", "TERMS"]
+
+#: The game's terms (kind ``term``, :mod:`scorer.messages`), by the key a fact holds: the
+#: sections of the record whose cards are read (``what``), and the versicole (MIN-7).
+TERMS: dict[str, str] = {
+    "robbed": "the robbed cards",
+    "hands": "hands",
+    "faceup": "the face-up cards",
+    "scoprire": "the scoprire cards",
+    "pigliare": "the pigliare cards",
+    "discards": "the discards",
+    "folla": "the folla",
+    "declaration": "a declaration",
+    "open_hand": "the open hand",
+    "replacement": "the Fool's replacement",
+    **R.KIND_NAMES,
+}
 
 _REVOKE = "{seat:player} played {card:notation} but "
 _PENALTY = ": two rests to each opponent"
@@ -37,8 +54,8 @@ MINCHIATE: dict[str, str] = {
     "DUPLICATE_LINE.seat": "a second {keyword} line for {subject}",
     "LINE_OUT_OF_PLACE.after_play": "the {keyword} line comes after play began",
     "BAD_DRAW": "the draw names each of the four players once, highest first",
-    "UNKNOWN_CARD.section": "{what} must be written in full",
-    "DUPLICATE_CARD.deal": "{card:notation} appears twice in the deal ({what})",
+    "UNKNOWN_CARD.section": "{what:term} must be written in full",
+    "DUPLICATE_CARD.deal": "{card:notation} appears twice in the deal ({what:term})",
     # the cut, the deal, the folla, the discards (MIN-3 .. MIN-6)
     "NOT_THE_CUTTER": "{subject} did not cut: the cutter is {cutter:player}, the dealer's left",
     "BAD_ROB": "only counting cards and sopraventi may be robbed: {cards:written}",
@@ -93,7 +110,7 @@ MINCHIATE: dict[str, str] = {
         "to each all the same ({count} x 5)"
     ),
     "VERSICOLA_SHORTER_THAN_HELD": (
-        "{seat:player} declared {declared:notations} but held the longer {kind} "
+        "{seat:player} declared {declared:notations} but held the longer {kind:term} "
         "{longer:notations}: it is paid as declared"
     ),
     # the Fool's card (MIN-11, MIN-11a)

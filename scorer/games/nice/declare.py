@@ -30,7 +30,7 @@ def combination_named(h: NiceHand, word: str, loc: Loc | None) -> str:
             loc=loc,
             word=word,
             game=h.game.key,
-            names=", ".join(R.COMBINATIONS),
+            names=tuple(R.COMBINATIONS),
         )
         raise AssertionError  # unreachable: halt raises
     return name

@@ -97,7 +97,7 @@ _NICE: dict[str, str] = {
     ),
     "CARD_NOT_HELD.give": "{seat:player} does not hold {card:card} to give",
     # NICE-12, NICE-13, G-5: declarations
-    "BAD_DECLARATION": "{word!r} is not a declaration of {game} ({names})",
+    "BAD_DECLARATION": "{word!r} is not a declaration of {game} ({names:words})",
     "BAD_DECLARATION.empty": "declare NAME: needs a combination",
     "BAD_DECLARATION.cards": "{name} names no cards",
     "BAD_DECLARATION.not_a_card": "{word!r} is not a card",

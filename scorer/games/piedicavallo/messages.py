@@ -10,7 +10,7 @@ from __future__ import annotations
 from ...messages import AS_WRITTEN, GENERAL
 from .rules import AVERAGE
 
-__all__ = ["ENDINGS", "TEMPLATES"]
+__all__ = ["ENDINGS", "REQUESTS", "TEMPLATES", "TERMS"]
 
 #: PIE-7: how a game ended, by the key a finding's ``ended`` fact holds (the game's terms,
 #: :func:`scorer.messages.render`); the session's summary says it so too.
@@ -22,6 +22,21 @@ ENDINGS: dict[str, str] = {
     "extra_deals": "after the two extra deals of a tie",
     "level": "the sides are still level after the two extra deals",
 }
+
+#: PIE-5: a request about the trick being played, by its word in the remark (a ``request``
+#: fact); ``play CARD`` is said as ``play``.
+REQUESTS: dict[str, str] = {
+    "win-this": "win this trick",
+    "farlo": "win this trick",
+    "play-low": "play low",
+    "put-points": "put points in",
+    "few-points": "put few points in",
+    "cover": "cover the second card",
+    "play": "play",
+}
+
+#: The game's terms (kind ``term``, :mod:`scorer.messages`), by the key a fact holds.
+TERMS: dict[str, str] = {**ENDINGS, **REQUESTS}
 
 _PLAYED = "{seat:player} played {card:notation} but "
 
@@ -105,7 +120,8 @@ _REASONS: dict[str, dict[str, str]] = {
         "other_colour_with_trump": "the other colour is spoken of only when playing a suit card",
         "sleeping_not_dealer": "only the dealer has sleeping cards (his discard) to speak of",
         "request_too_late": (
-            "a request about this trick ({request}) needs a partner who has not yet played to it"
+            "a request about this trick ({request:term}) needs a partner who has not yet "
+            "played to it"
         ),
         "cover_not_leader": (
             "cover (beat the second card as low as possible) is asked by the leader"

@@ -30,7 +30,7 @@ from ...results import GameResult
 from ...wording import ITALIAN
 from ..base import Game
 from . import rules as R
-from .messages import ENDINGS, TEMPLATES
+from .messages import ENDINGS, TEMPLATES, TERMS
 
 RULE = "PIE-7"
 DEALS = 4
@@ -114,7 +114,7 @@ def _finding(code: str, record: Record, **facts: Any) -> Finding:
     """A violation of PIE-7 about ``record`` as a whole, worded from the game's template for
     ``code`` (:mod:`.messages`) and ``facts`` (``names``: the record's players in order)."""
     facts["names"] = tuple(record.players)
-    message = render(TEMPLATES[code], facts, ITALIAN, record.players, terms=ENDINGS)
+    message = render(TEMPLATES[code], facts, ITALIAN, record.players, terms=TERMS)
     return Finding(code, Severity.VIOLATION, message, RULE, loc=record.start, facts=facts)
 
 

@@ -31,7 +31,7 @@ from ..base import Game
 from ..engine import IllegalPlay, PlayTable, TrickPlay
 from ..replay import ReplayStop
 from . import rules as R
-from .messages import TEMPLATES
+from .messages import TEMPLATES, TERMS
 
 __all__ = ["Melds", "PinchHand", "play_table"]
 
@@ -97,6 +97,7 @@ class PinchHand(TrickPlay):
     once (as :class:`.play.PinchReplay`), discarded; or stepped through the Hand API."""
 
     templates = TEMPLATES
+    terms = TERMS  # the melds' names (PINCH-5)
     illegal_rules = dict.fromkeys(
         (MUST_FOLLOW_SUIT, MUST_TRUMP, MUST_FOLLOW_TRUMPS, MUST_OVERTRUMP), "PINCH-4"
     )

@@ -9,8 +9,21 @@ where its sentences always have.
 from __future__ import annotations
 
 from ...messages import AS_WRITTEN, GENERAL
+from . import rules as R
 
-__all__ = ["TEMPLATES"]
+__all__ = ["TEMPLATES", "TERMS"]
+
+#: The melds' names (PINCH-5), by the key of a meld fact (kind ``term``,
+#: :mod:`scorer.messages`): a meld is a key, or a key and its value: ``("trumps", 11)``,
+#: ``("family", 2)`` (a suit), ``("three", "C")`` (a rank, by its letter).
+TERMS: dict[str, str] = {
+    "trumps": "{0} trumps",
+    "gatti": "gatti",
+    "family": "the family of {0:suit}",
+    "three": "three {0:term}",
+    "four": "four {0:term}",
+    **{R.RANK_LETTER[rank]: name for rank, name in R.RANK_NAME.items()},
+}
 
 _PLAY = {
     "PLAY_OUT_OF_TURN": (
@@ -105,7 +118,7 @@ _FOOL = {
 # PINCH-5 and G-5: melds
 _MELDS = {
     "BAD_MELD.order": "a meld line is an optional kind word and then its cards",
-    "BAD_MELD.word": "{word!r} is not a meld of pinch ({kinds})",
+    "BAD_MELD.word": "{word!r} is not a meld of pinch ({kinds:words})",
     "BAD_MELD.empty": "a meld is shown: the line names its cards",
     "MELD_MALFORMED": (
         "{cards:cards} is not a meld (PINCH-5: trumps 10 or more trumps, gatti Fool 1 21, "
@@ -127,10 +140,10 @@ _MELDS = {
         "shows every trump already declared, still in hand; not paid"
     ),
     "MELD_REPEATED": (
-        "{seat:player} declares {what} again; each meld is declared once a hand: not paid"
+        "{seat:player} declares {meld:term} again; each meld is declared once a hand: not paid"
     ),
     "UNDECLARED_MELD": (
-        "{seat:player} held {missed} at a moment to meld and never declared it: not paid"
+        "{seat:player} held {missed:terms} at a moment to meld and never declared it: not paid"
     ),
 }
 
