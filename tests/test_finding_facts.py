@@ -8,17 +8,21 @@ card mask beside the same cards in ``cards``.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import golden_findings
+import pytest
 
 from records.notation import read
 from records.schemas import dump_report
 from scorer import build_ledger, get_game
 from scorer.findings import Finding
+from scorer.games import Game
 from scorer.games.piedicavallo.messages import REQUESTS
 from scorer.games.piedicavallo.talk import CURRENT_TRICK
 from scorer.games.pinch.messages import TERMS as PINCH_TERMS
+from scorer.games.replay import Replay
 from scorer.messages import render
 from scorer.report import Report
 from scorer.wording import wording
@@ -183,3 +187,39 @@ def test_cards_are_not_repeated_as_a_mask_fact() -> None:
         for finding in findings:
             mask = sum(1 << card for card in finding.cards)
             assert finding.cards and mask not in finding.facts.values(), (game, code, finding)
+
+
+def _state_classes(game: Game) -> Iterator[type[Replay]]:
+    """The classes that say the game's findings: those with the game's table of templates."""
+    todo = [Replay]
+    while todo:
+        cls = todo.pop()
+        todo += cls.__subclasses__()
+        if cls.templates is game.templates:
+            yield cls
+
+
+@pytest.mark.parametrize("entry", golden_findings.load(), ids=golden_findings.entry_id)
+def test_every_golden_finding_is_its_template_filled_from_its_facts(entry: dict[str, Any]) -> None:
+    """The API's promise (#22.5): the template named by a finding and its facts give its
+    sentence word for word (with the game's terms and its word for the trumps), so nothing
+    the sentence says is missing from the facts."""
+    game = get_game(entry["game"])
+    states = [(cls.terms, cls.trumps_name) for cls in _state_classes(game)]
+    assert states and all(state == states[0] for state in states)
+    terms, trumps = states[0]
+    text = (golden_findings.RECORDS / entry["file"]).read_text(encoding="utf-8")
+    records = [item.record for item in read(text)]
+    if entry.get("built_lines"):
+        records = [golden_findings._with_built_lines(records[0], text, entry["built_lines"])]
+    reports = [game.verify(record, entry.get("options") or None) for record in records]
+    said = [(report, f) for report in reports for f in report.findings]
+    if entry.get("session"):
+        said += [(reports[hand - 1], f) for hand, f in build_ledger(records, reports).findings]
+    words = game.wording(records[0])
+    for report, finding in said:
+        template = game.templates.get(finding.template)
+        if template is None:  # added outside the engine (a claim, the ledger's G-6)
+            continue
+        again = render(template, finding.namespace(), words, report.players, trumps, terms)
+        assert again == finding.message.split("; proved by")[0], finding
