@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ...messages import AS_WRITTEN, GENERAL
 
-__all__ = ["MALFORMED", "TEMPLATES", "TITLES"]
+__all__ = ["MALFORMED", "TEMPLATES", "TERMS", "TITLES"]
 
 #: The declarations' names (PIE3-6), by the key a finding's ``declaration`` fact holds (the
 #: game's terms, :func:`scorer.messages.render`).
@@ -19,6 +19,10 @@ TITLES: dict[str, str] = {
     "mitigati": "Mitigati",
     "mixed": "Mixed Honours",
 }
+
+#: The game's terms (kind ``term``, :mod:`scorer.messages`): the declarations, and how a
+#: bargaining session ended (PIE3-4: a ``how`` fact).
+TERMS: dict[str, str] = {**TITLES, "continue": "continue", "settled": "settled"}
 
 _DEAL: dict[str, str] = {
     "BAD_PLAYERS": "a piemonte3 record names three players and the dealer among them",
@@ -68,7 +72,7 @@ _BARGAIN: dict[str, str] = {
         "(N a whole number from 1)"
     ),
     "BARGAIN_NOT_RECORDED": "the bargaining after round {round} is not in the record",
-    "SPOKE_AFTER_END": "{word!r} comes after the session ended ({how})",
+    "SPOKE_AFTER_END": "{word!r} comes after the session ended ({how:term})",
     # a move against the player's previous word in the session (bargain.move_fault)
     "DEMAND_NOT_LOWER": (
         "{seat:player} said {move}: after demanding {before} a player may only demand less"
