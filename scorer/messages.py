@@ -61,7 +61,7 @@ from typing import Any, NamedTuple
 
 from .wording import ITALIAN, Wording
 
-__all__ = ["AS_WRITTEN", "GENERAL", "ordinal", "plain_facts", "render"]
+__all__ = ["AS_WRITTEN", "GENERAL", "plain_facts", "render"]
 
 
 class _Context(NamedTuple):
@@ -85,11 +85,11 @@ def _notations(value: Any, context: _Context) -> str:
     return context.words.notations(value)
 
 
-def ordinal(number: int) -> str:
+def _ordinal(number: int) -> str:
     """``number`` as an English ordinal: ``1st``, ``2nd``, ``3rd``, ``4th``, ``11th``, ``21st``."""
-    if number % 100 in (11, 12, 13):
-        return f"{number}th"
-    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th') }"
+    teens = number % 100 in (11, 12, 13)
+    suffix = "th" if teens else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
 
 
 def _term(value: Any, context: _Context) -> str:
@@ -97,7 +97,9 @@ def _term(value: Any, context: _Context) -> str:
         return context.terms[value]
     key, *values = value  # the term's words are a template over its values
     facts = {str(index): item for index, item in enumerate(values)}
-    return render(context.terms[key], facts, *context)
+    return render(
+        context.terms[key], facts, context.words, context.players, context.trumps, context.terms
+    )
 
 
 def _groupings(value: Any, context: _Context) -> str:
@@ -116,7 +118,7 @@ _KINDS: dict[str, Callable[[Any, _Context], str]] = {
     "mask": lambda value, context: context.words.mask(value),
     "notations": _notations,
     "suit": lambda value, context: context.words.category(value, context.trumps),
-    "ordinal": lambda value, context: ordinal(value),
+    "ordinal": lambda value, context: _ordinal(value),
     "term": _term,
     "terms": lambda value, context: ", ".join(_term(term, context) for term in value),
     "groupings": _groupings,
@@ -183,9 +185,8 @@ def plain_facts(template: str, facts: Mapping[str, Any], players: Sequence[str])
     (Italian letters, as the API writes cards), cards and card masks as lists of notations,
     several masks as a list of lists; a suit stays its index (0..3, 4 the trumps), a count or
     an ordinal a number, a term its key (or a list: its key and values), groupings a list of
-    [term, value] pairs, a word of
-    the record its text. A fact the template names item by item (``{seats[0]:player}``) is a
-    list of items, each read so."""
+    [term, value] pairs, words a list, a word of the record its text. A fact the template
+    names item by item (``{seats[0]:player}``) is a list of items, each read so."""
     kinds: dict[str, str] = {}
     each: dict[str, str] = {}  # facts named item by item: the kind of their items
     for _, field_name, spec, _ in string.Formatter().parse(template):
