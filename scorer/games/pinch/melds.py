@@ -85,14 +85,15 @@ class MeldBook:
         held = self.held_kinds[seat]
         for rank, kind in R.KINDS.items():
             count = (hand & kind).bit_count()
-            if count >= 3 and count > held.get(rank, 0):
+            if count >= R.KIND_MELD and count > held.get(rank, 0):
                 held[rank] = count
 
     def drew(self, seat: int, card: int) -> None:
         """A draw opens a declaring moment (:meth:`moment`). Since ``seat``'s last moment
         cards only left his hand, and then ``card`` came in: a meld without ``card`` is held
         now only if it was then, and is remembered already. So look at the melds ``card``
-        is part of alone."""
+        is part of alone. (The draw calls it only when the hand then holds enough of one of
+        them to make it, :data:`.rules.MELDS_WITH`.)"""
         h = self.h
         assert h is not None
         if not h.known[seat]:
@@ -114,7 +115,7 @@ class MeldBook:
         rank = _KIND_OF[card]
         count = (hand & R.KINDS[rank]).bit_count()
         held = self.held_kinds[seat]
-        if count >= 3 and count > held.get(rank, 0):
+        if count >= R.KIND_MELD and count > held.get(rank, 0):
             held[rank] = count
 
     def note_undeclared(self) -> None:
@@ -158,7 +159,7 @@ def _shape(mask: int, kind: str | None) -> tuple[str, int] | None:
         suit = _SUIT_OF_FAMILY.get(mask)
         if suit is not None:
             return "family", suit
-    if kind in (None, "four", "three") and count >= 3:
+    if kind in (None, "four", "three") and count >= R.KIND_MELD:
         rank = _KIND_OF.get((mask & -mask).bit_length() - 1)  # the kinds are disjoint: the
         if (
             rank is not None
