@@ -265,10 +265,10 @@ def _fool_proofs_taken_out(old: dict[str, Any], new: dict[str, Any]) -> bool:
 #: makes the new report right (checked in order; the first that holds explains the record).
 #: The old code seated every trick line before replaying any card, so in an impossible record
 #: it could name a later impossibility than the first in play order, and dropped what the
-#: play showed before it; the one trick loop stops at the first (#22.2). Two old bugs besides:
-#: a card played twice within one trick of a record without its hand lines went unnoticed,
-#: and, on a Python with CPython's regular-expression bug, an annotation never closed was
-#: read as if its ``(`` were not there.
+#: play showed before it; the one trick loop stops at the first (#22.2). Three old bugs
+#: besides: a card played twice within one trick of a record without its hand lines went
+#: unnoticed; on a Python with CPython's regular-expression bug, an annotation never closed
+#: was read as if its ``(`` were not there; and a revoke could be "proved" by the Fool.
 ALLOWED_RECORDS: tuple[tuple[str, Callable[[dict[str, Any], dict[str, Any]], bool]], ...] = (
     (
         "G-2: the replay stops at the first impossible card in play order; no hand is"
