@@ -17,8 +17,10 @@ The verdict so far is the verify report of the text, through :mod:`records.pipel
 same path ``/api/verify`` takes. Nothing here judges a card: the play's state comes from the
 game's Hand API (:meth:`Game.start_play <scorer.games.base.Game.start_play>`, then
 :meth:`TrickPlay.push <scorer.games.engine.TrickPlay.push>` for each card the record plays),
-so there is one copy of every rule. What is here is about entering a record: the order the
-parts of a deal are entered in, and which keywords belong before the play.
+so there is one copy of every rule. How each game's record is entered (its pack, the lines of
+its deal and their sizes, which keywords belong before the play, the rulings on the first lead)
+is the game's own entry shape (:attr:`Game.entry <scorer.games.base.Game.entry>`); what is
+here reads it, the same way for every game.
 """
 
 from __future__ import annotations
@@ -30,13 +32,8 @@ from typing import Any
 from scorer.cards import CARDS, Card
 from scorer.cardset import cards_of, mask_of
 from scorer.games import GAMES, Game, OptionError
+from scorer.games.base import EntryShape
 from scorer.games.engine import IllegalPlay, NoPlay, TrickPlay
-from scorer.games.minchiate import rules as minchiate_rules
-from scorer.games.nice import rules as nice_rules
-from scorer.games.nice.game import NiceGame
-from scorer.games.piedicavallo import rules as piedicavallo_rules
-from scorer.games.piemonte3 import rules as piemonte3_rules
-from scorer.games.pinch import rules as pinch_rules
 from scorer.games.replay import ReplayStop
 from scorer.record import Line, Record
 from scorer.report import Report
@@ -64,75 +61,27 @@ class DealPart:
     size: int
 
 
-@dataclass(frozen=True)
-class EntryShape:
-    """How a game's record is entered, beyond its rules: the pack, the keywords of its deal
-    lines, the keywords that may come before the deal (Minchiate's cut and robbing), the
-    keywords written between the deal and the first trick, and the rulings that say who
-    deals and leads first."""
-
-    pack: int
-    deal_keywords: tuple[str, ...]
-    before_deal: tuple[str, ...]
-    before_play: tuple[str, ...]
-    lead_rulings: tuple[str, ...]
-
-
-#: Per game key. The sizes of the deal come from each game's rules (:func:`deal_parts`).
-SHAPES: dict[str, EntryShape] = {
-    "nice4": EntryShape(
-        nice_rules.PACK,
-        ("hand",),
-        (),
-        ("mountain", "discard", "solo", "call", "exchange", "declare"),
-        ("NICE-5", "NICE-10"),
-    ),
-    "nice3": EntryShape(
-        nice_rules.PACK, ("hand",), (), ("mountain", "discard", "declare"), ("NICE-5", "NICE-17")
-    ),
-    "minchiate": EntryShape(
-        minchiate_rules.PACK,
-        ("hand", "faceup"),
-        ("draw", "rob"),
-        ("scoprire", "pigliare", "folla", "discard", "declare"),
-        ("MIN-3", "MIN-4"),
-    ),
-    "pinch": EntryShape(pinch_rules.PACK, ("hand", "stock"), (), ("meld",), ("PINCH-3",)),
-    "piemonte3": EntryShape(
-        piemonte3_rules.PACK,
-        ("hand",),
-        (),
-        ("bargain", "discard", "declare"),
-        ("PIE3-3", "PIE3-4"),
-    ),
-    "piedicavallo": EntryShape(
-        piedicavallo_rules.PACK, ("hand",), (), ("discard",), ("PIE-3", "PIE-4")
-    ),
-}
-
-
 def deal_parts(game: Game, dealer: int) -> list[DealPart]:
-    """The lines of a full deal in the order they are entered: the hands from eldest round
-    to the dealer, then what else is dealt (Minchiate's face-up cards, pinch's stock). The
-    sizes are the rules' (NICE-5, MIN-4, PINCH-3, PIE3-3, PIE-3)."""
+    """The lines of a full deal in the order they are entered, as the game's entry shape
+    gives them (:attr:`Game.entry <scorer.games.base.Game.entry>`): each kind of line for
+    every player from eldest round to the dealer (the hands, then Minchiate's face-up cards),
+    and a line for the table (pinch's stock). The sizes are the rules' (NICE-5, MIN-4,
+    PINCH-3, PIE3-3, PIE-3)."""
+    shape = game.entry
+    if shape is None:
+        raise ValueError(f"no entry shape for {game.key}")
     n = game.num_players
     seats = [(dealer + 1 + i) % n for i in range(n)]
-    if isinstance(game, NiceGame):
-        extra = game.dealer_extra
-        return [DealPart("hand", s, game.hand_size + extra * (s == dealer)) for s in seats]
-    if game.key == "minchiate":  # 21 cards each: 20 face down, the 21st face up (MIN-4)
-        hands = [DealPart("hand", s, minchiate_rules.TRICKS - 1) for s in seats]
-        return hands + [DealPart("faceup", s, 1) for s in seats]
-    if game.key == "pinch":
-        hands = [DealPart("hand", s, pinch_rules.HAND_SIZE) for s in seats]
-        return [*hands, DealPart("stock", None, pinch_rules.STOCK_SIZE)]
-    if game.key == "piemonte3":
-        size, extra = piemonte3_rules.HAND_SIZE, piemonte3_rules.DISCARD_SIZE
-        return [DealPart("hand", s, size + extra * (s == dealer)) for s in seats]
-    if game.key == "piedicavallo":
-        sizes = (piedicavallo_rules.HAND_SIZE, piedicavallo_rules.DEALER_CARDS)
-        return [DealPart("hand", s, sizes[s == dealer]) for s in seats]
-    raise ValueError(f"no entry shape for {game.key}")
+    parts = []
+    for line in shape.deal:
+        if not line.each:
+            parts.append(DealPart(line.keyword, None, line.size))
+            continue
+        dealer_size = line.size if line.dealer_size is None else line.dealer_size
+        parts += [
+            DealPart(line.keyword, s, dealer_size if s == dealer else line.size) for s in seats
+        ]
+    return parts
 
 
 # -- the record ---------------------------------------------------------------------------
@@ -177,7 +126,8 @@ def next_step(text: str, options: Mapping[str, str] | None = None) -> dict[str, 
     (the shape ``web.schemas.NextStep`` documents). Raises :class:`ServiceError` (422) for
     a text that is not one readable record of a known game with its players and dealer."""
     parsed, record, game = _read(text)
-    if game.key not in SHAPES:  # a game added without its entry shape: said, not a 500
+    shape = game.entry
+    if shape is None:  # a game added without its entry shape: said, not a 500
         raise ServiceError(422, "NO_ENTRY_SHAPE", f"{game.key} cannot be entered here yet")
     chosen = _options(game, record, options)
     report = check_parsed(parsed, chosen).report
@@ -185,7 +135,6 @@ def next_step(text: str, options: Mapping[str, str] | None = None) -> dict[str, 
     dealer = record.dealer
     assert dealer is not None
     n = game.num_players
-    shape = SHAPES[game.key]
     deal = _deal(game, record, shape, words)
     answer: dict[str, Any] = {
         "game": game.key,

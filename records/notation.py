@@ -243,9 +243,13 @@ class RecordBuilder(Visitor):
         self._body: list[Line | Trick] = []
         self._errors: list[NotationError] = []
         self._start: Loc | None = None
+        # A line goes straight onto the body (a record's lines are the bulk of the calls):
+        # the list's own append stands in for the two methods below, which say the same.
+        self.visit_line = self.visit_trick = self._body.append  # type: ignore[method-assign, assignment]
 
     def begin_record(self, loc: Loc) -> None:
-        self._tags, self._body, self._errors, self._start = [], [], [], loc
+        self._tags, self._errors, self._start = [], [], loc
+        self._body.clear()  # (the record before took a copy, a tuple)
 
     def visit_tag(self, name: str, value: str, loc: Loc) -> None:
         self._tags.append((name, value))
@@ -311,7 +315,6 @@ class Reader:
         self.start_line = 0
         self.set_table(_NO_TABLE)
         self.tags: dict[str, tuple[str, Loc]] = {}
-        self.line_count = 0
         self.errors_reported = 0
 
     def error(self, message: str, line: int, column: int, *, read_as_unknown: bool = False) -> None:
@@ -331,6 +334,7 @@ class Reader:
         """Read the text, pausing after each record has gone to the visitor (its
         ``end_record``): a caller can store the records read so far before the rest is
         read (:func:`iter_read`)."""
+        count = 0  # the body lines of the record being read (see MAX_RECORD_LINES)
         for number, raw in enumerate(self.lines, 1):
             if self.in_body and raw[:1] in _PLAIN_START:
                 # the usual body line, at column 1 (a comment in it: see _PLAIN_START)
@@ -349,14 +353,15 @@ class Reader:
                         if self.close(number - 1):
                             yield
                         self.open(number, column)
+                        count = 0
                     self.tag(text, number, column)
                     continue
                 if not self.in_body:
                     self.begin_body(number, column)
                 loc = Loc(number, column)
-            self.line_count += 1
-            if self.line_count > MAX_RECORD_LINES:
-                self.too_many_lines(number)
+            count += 1
+            if count > MAX_RECORD_LINES:
+                self.too_many_lines(number, count)
                 continue
             if text[0] in _DIGITS:
                 self.trick_line(text, loc)
@@ -379,7 +384,7 @@ class Reader:
     def open(self, number: int, column: int) -> None:
         self.in_record, self.in_body = True, False
         self.start_line = number
-        self.tags, self.line_count = {}, 0
+        self.tags = {}
         self.set_table(_NO_TABLE)
         self.visitor.begin_record(Loc(number, column))
 
@@ -546,9 +551,10 @@ class Reader:
         return value.strip().lower()
 
     # -- body: the normal case -------------------------------------------------------------
-    def too_many_lines(self, number: int) -> None:
-        """A body line past :data:`MAX_RECORD_LINES`: reported once, then skipped."""
-        if self.line_count == MAX_RECORD_LINES + 1:
+    def too_many_lines(self, number: int, count: int) -> None:
+        """A body line past :data:`MAX_RECORD_LINES` (the ``count``-th): reported once, then
+        skipped."""
+        if count == MAX_RECORD_LINES + 1:
             self.error(f"more than {MAX_RECORD_LINES} lines in one record", number, 1)
 
     def trick_line(self, text: str, loc: Loc) -> None:

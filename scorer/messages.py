@@ -13,11 +13,23 @@ A field's format names the kind of fact:
 ``card``    a card index, as people name it (``I (the Bagatto)`` for trump I);
 ``notation`` a card index, as the record writes it (``1``);
 ``cards``   a tuple of cards in the order given;
+``written`` a tuple of cards in the order given, as the record writes them;
 ``mask``    a set of cards as a bitmask, lowest first;
 ``notations`` a set of cards as a bitmask, lowest first, as the record writes them (a tuple
             of masks: each so, separated by ``;``);
 ``suit``    a led category, as its name (the game's word for the trumps when it has one);
+``ordinal`` a whole number, as an ordinal (``2nd``);
+``players_and`` a tuple of seats, as the players' names joined by ``and``;
+``term``    a key of the game's own terms (its declarations: ``mixed``), as the game names it
+            (``Mixed Honours``); or a tuple of a key and values, the key's words being a
+            template over the values as ``{0}``, ``{1}`` (pinch's ``("trumps", 11)``: the term
+            ``{0} trumps`` reads ``11 trumps``);
+``terms``   a tuple of terms, each so, separated by commas;
+``groupings`` a tuple of (term, value) pairs, as ``Term (value)`` joined by ``and``;
+``words``   a tuple of words of the notation, separated by commas;
 (none)      any other value, as ``format`` writes it (``!r`` quotes a word of the record).
+
+An indexed field names one item of a fact (``{suits[0]:suit}``); it reads by its kind too.
 
 >>> from scorer.cards import Card
 >>> from scorer.wording import ITALIAN
@@ -28,6 +40,15 @@ A field's format names the kind of fact:
 'Anna held Tarots'
 >>> render("{names[0]} and {names[1]}", {"names": ("Anna", "Bruno")}, ITALIAN, ())
 'Anna and Bruno'
+>>> render("cut {cut:ordinal}, {side:players_and}", {"cut": 2, "side": (0, 2)}, ITALIAN,
+...        ("Anna", "Bruno", "Carla"))
+'cut 2nd, Anna and Carla'
+>>> render("{held:groupings}", {"held": (("kings", 30), ("abundance", 12))}, ITALIAN, (),
+...        terms={"kings": "Kings", "abundance": "Abundance"})
+'Kings (30) and Abundance (12)'
+>>> render("{missed:terms}", {"missed": ("gatti", ("trumps", 11), ("family", 2))}, ITALIAN, (),
+...        terms={"gatti": "gatti", "trumps": "{0} trumps", "family": "the family of {0:suit}"})
+'gatti, 11 trumps, the family of cups'
 """
 
 from __future__ import annotations
@@ -35,38 +56,76 @@ from __future__ import annotations
 import string
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
-from typing import Any
+from types import MappingProxyType
+from typing import Any, NamedTuple
 
 from .wording import ITALIAN, Wording
 
 __all__ = ["AS_WRITTEN", "GENERAL", "plain_facts", "render"]
 
 
-def _player(value: Any, words: Wording, players: Sequence[str], trumps: str) -> str:
+class _Context(NamedTuple):
+    """What a kind may need to word a fact: the cards' names (the record's suit style), the
+    players' names, the game's word for the trumps and its own terms."""
+
+    words: Wording
+    players: Sequence[str]
+    trumps: str
+    terms: Mapping[str, str]
+
+
+def _player(value: Any, context: _Context) -> str:
+    players = context.players
     return players[value] if 0 <= value < len(players) else f"seat {value}"
 
 
-def _notations(value: Any, words: Wording, players: Sequence[str], trumps: str) -> str:
+def _notations(value: Any, context: _Context) -> str:
     if isinstance(value, tuple):  # several masks, each a group of cards
-        return "; ".join(map(words.notations, value))
-    return words.notations(value)
+        return "; ".join(map(context.words.notations, value))
+    return context.words.notations(value)
+
+
+def _ordinal(number: int) -> str:
+    """``number`` as an English ordinal: ``1st``, ``2nd``, ``3rd``, ``4th``, ``11th``, ``21st``."""
+    teens = number % 100 in (11, 12, 13)
+    suffix = "th" if teens else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
+
+
+def _term(value: Any, context: _Context) -> str:
+    if not isinstance(value, tuple):
+        return context.terms[value]
+    key, *values = value  # the term's words are a template over its values
+    facts = {str(index): item for index, item in enumerate(values)}
+    return render(
+        context.terms[key], facts, context.words, context.players, context.trumps, context.terms
+    )
+
+
+def _groupings(value: Any, context: _Context) -> str:
+    return " and ".join(f"{context.terms[term]} ({worth})" for term, worth in value)
 
 
 #: How each kind of fact reads (the format specs of the module's docstring).
-_KINDS: dict[str, Callable[[Any, Wording, Sequence[str], str], str]] = {
+_KINDS: dict[str, Callable[[Any, _Context], str]] = {
     "player": _player,
-    "players": lambda value, words, players, trumps: ", ".join(
-        _player(seat, words, players, trumps) for seat in value
-    ),
-    "card": lambda value, words, players, trumps: words.card(value),
-    "notation": lambda value, words, players, trumps: words.notation(value),
-    "cards": lambda value, words, players, trumps: words.cards(value),
-    "mask": lambda value, words, players, trumps: words.mask(value),
+    "players": lambda value, context: ", ".join(_player(seat, context) for seat in value),
+    "players_and": lambda value, context: " and ".join(_player(seat, context) for seat in value),
+    "card": lambda value, context: context.words.card(value),
+    "notation": lambda value, context: context.words.notation(value),
+    "cards": lambda value, context: context.words.cards(value),
+    "written": lambda value, context: " ".join(map(context.words.notation, value)),
+    "mask": lambda value, context: context.words.mask(value),
     "notations": _notations,
-    "suit": lambda value, words, players, trumps: words.category(value, trumps),
+    "suit": lambda value, context: context.words.category(value, context.trumps),
+    "ordinal": lambda value, context: _ordinal(value),
+    "term": _term,
+    "terms": lambda value, context: ", ".join(_term(term, context) for term in value),
+    "groupings": _groupings,
+    "words": lambda value, context: ", ".join(value),
 }
 
-_Part = tuple[str, str | None, Callable[[Any, Wording, Sequence[str], str], str] | None, str]
+_Part = tuple[str, str | None, Callable[[Any, _Context], str] | None, str]
 
 
 def render(
@@ -75,12 +134,15 @@ def render(
     words: Wording,
     players: Sequence[str],
     trumps: str = "trumps",
+    terms: Mapping[str, str] = MappingProxyType({}),
 ) -> str:
     """``template`` with its fields filled from ``facts``, cards named in ``words`` and seats
-    by ``players``; ``trumps`` is the game's word for the trumps (Nice: ``Tarots``).
+    by ``players``; ``trumps`` is the game's word for the trumps (Nice: ``Tarots``), ``terms``
+    its names for its own terms (a ``{fact:term}`` field's key, piemonte3's ``mixed``).
 
     As :meth:`str.format` would, with each template parsed once and each field's kind
     looked up once."""
+    context = _Context(words, players, trumps, terms)
     out = []
     for literal, name, kind, spec in _compiled(template):
         out.append(literal)
@@ -93,7 +155,7 @@ def render(
         else:  # an indexed or dotted field, e.g. ``{names[0]}``
             value = _FORMATTER.get_field(name, (), facts)[0]
         if kind is not None:
-            out.append(kind(value, words, players, trumps))
+            out.append(kind(value, context))
         else:
             out.append(format(value, spec) if spec != "!r" else repr(value))
     return "".join(out)
@@ -121,21 +183,40 @@ def plain_facts(template: str, facts: Mapping[str, Any], players: Sequence[str])
     """A finding's facts as plain data for another program (the JSON API), each read by the
     kind its ``template`` gives it: a seat as the player's name, a card as its notation
     (Italian letters, as the API writes cards), cards and card masks as lists of notations,
-    several masks as a list of lists; a suit stays its index (0..3, 4 the trumps), a count a
-    number, a word of the record its text."""
-    kinds = {name: spec for _, name, spec, _ in string.Formatter().parse(template) if name}
-    return {name: _plain(kinds.get(name) or "", value, players) for name, value in facts.items()}
+    several masks as a list of lists; a suit stays its index (0..3, 4 the trumps), a count or
+    an ordinal a number, a term its key (or a list: its key and values), groupings a list of
+    [term, value] pairs, words a list, a word of the record its text. A fact the template
+    names item by item (``{seats[0]:player}``) is a list of items, each read so."""
+    kinds: dict[str, str] = {}
+    each: dict[str, str] = {}  # facts named item by item: the kind of their items
+    for _, field_name, spec, _ in string.Formatter().parse(template):
+        if field_name:
+            base = field_name.split("[")[0].split(".")[0]
+            if base == field_name:
+                kinds[base] = spec or ""
+            else:
+                each[base] = spec or ""
+    return {
+        name: (
+            [_plain(each[name], item, players) for item in value]
+            if name not in kinds and name in each and isinstance(value, tuple)
+            else _plain(kinds.get(name, ""), value, players)
+        )
+        for name, value in facts.items()
+    }
 
 
 def _plain(kind: str, value: Any, players: Sequence[str]) -> Any:
     texts = ITALIAN.texts
     if kind == "player":
         return players[value] if 0 <= value < len(players) else None
-    if kind == "players":
+    if kind in ("players", "players_and"):
         return [players[seat] for seat in value]
+    if kind in ("groupings", "terms"):
+        return [list(item) if isinstance(item, tuple) else item for item in value]
     if kind in ("card", "notation"):
         return texts[value]
-    if kind == "cards":
+    if kind in ("cards", "written"):
         return [texts[card] for card in value]
     if kind in ("mask", "notations"):
         masks = value if isinstance(value, tuple) else None

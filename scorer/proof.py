@@ -3,7 +3,10 @@
 When a player's hand is not written down it is derived from the cards he plays, so a revoke
 is known only from a later trick: the player who did not follow swords at trick 3 plays a
 sword at trick 11. The finding then names both tricks, so a director can check the paper at
-the two places that matter.
+the two places that matter. The Fool proves no revoke: a revoke is a failure to play the suit
+led or a trump, and the Fool is neither; it is among the legal cards only because it excuses
+a play (NICE-3, MIN-11, PINCH-6, PIE3-7, PIE-4), so his playing it later shows nothing about
+the suits he held.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
+from .cards import FOOL
 from .record import Record
 from .report import Report
 from .tricks import MUST_FOLLOW_SUIT, MUST_FOLLOW_TRUMPS, MUST_OVERTRUMP, MUST_TRUMP
@@ -26,7 +30,8 @@ def name_proofs(
 ) -> None:
     """Add to each revoke by a player whose hand the record does not give the later trick
     where he played one of the cards he should have played (the proof of the revoke), the
-    card named in the record's suit style (``wording(record)``, asked only when needed)."""
+    card named in the record's suit style (``wording(record)``, asked only when needed).
+    The Fool, legal whatever he held, is no such card."""
     if not any(f.code in REVOKES for f in report.findings):
         return
     words = wording(record)
@@ -38,7 +43,7 @@ def name_proofs(
         player = report.players[seat]
         if player.casefold() in written:
             continue
-        legal = set(finding.legal)
+        legal = set(finding.legal) - {FOOL}
         proof = next(
             (
                 (trick.number, card)

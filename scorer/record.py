@@ -83,13 +83,14 @@ class _Tokens:
     The reader keeps a line of plain tokens (the bulk of every record) as its cards (``None``
     for a word or ``?``) and its text, whose tokens start after its colon (``draw Anna: 7S``,
     ``3. Anna: 7S 8S``), else after the trick's number (``3. 7S 8S``); the :class:`Item`
-    objects, with their columns, are built when someone asks. The engines read ``_cards``
-    and ``_items`` (``None`` until built) directly in their loops.
+    objects, with their columns, are built when someone asks. The engines read ``card_tuple``
+    (a plain attribute: the hot loops read it per line) and ``_items`` (``None`` until built).
     """
 
-    __slots__ = ("_cards", "_items", "_text", "loc")
+    __slots__ = ("_items", "_text", "card_tuple", "loc")
 
-    _cards: tuple[Card | None, ...]
+    #: The cards of the items in order (``None`` for words and unknown cards).
+    card_tuple: tuple[Card | None, ...]
     _items: tuple[Item, ...] | None
     _text: str | None
     loc: Loc | None
@@ -97,13 +98,8 @@ class _Tokens:
     def _materialise(self) -> tuple[Item, ...]:
         items = self._items
         if items is None:
-            items = self._items = _items_of_text(self._text, self._cards, self.loc)
+            items = self._items = _items_of_text(self._text, self.card_tuple, self.loc)
         return items
-
-    @property
-    def card_tuple(self) -> tuple[Card | None, ...]:
-        """The cards of the items in order (``None`` for words and unknown cards)."""
-        return self._cards
 
     def word_texts(self) -> list[str]:
         """The texts of the items that are no card (words, ``?``), in order, as written:
@@ -113,9 +109,9 @@ class _Tokens:
         if items is not None:
             return [item.text for item in items if item.card is None]
         if self._text is None:
-            return ["?" for card in self._cards if card is None]
+            return ["?" for card in self.card_tuple if card is None]
         tokens = self._text[_first_token(self._text) :].split()
-        return [token for token, card in zip(tokens, self._cards, strict=True) if card is None]
+        return [token for token, card in zip(tokens, self.card_tuple, strict=True) if card is None]
 
 
 def _first_token(text: str) -> int:
@@ -172,7 +168,7 @@ class Line(_Tokens):
         self.subject = subject
         self.loc = loc
         self._items = items
-        self._cards = cards if items is None else _cards_of(items)
+        self.card_tuple = cards if items is None else _cards_of(items)
         self._text = text
 
     @property
@@ -180,7 +176,7 @@ class Line(_Tokens):
         return self._materialise()
 
     def cards(self) -> list[Card]:
-        return [card for card in self._cards if card is not None]
+        return [card for card in self.card_tuple if card is not None]
 
     def options(self) -> dict[str, Item]:
         return {item.key: item for item in self.items if item.key is not None}
@@ -227,7 +223,7 @@ class Trick(_Tokens):
         self.leader = leader
         self.loc = loc
         self._items = plays
-        self._cards = cards if plays is None else _cards_of(plays)
+        self.card_tuple = cards if plays is None else _cards_of(plays)
         self._text = text
 
     @property

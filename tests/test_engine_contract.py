@@ -12,7 +12,10 @@ one, is held to it without a line of its own:
 * every section keyword the game declares is read, and documented in ``docs/notation.md``;
 * every value of every rule option is accepted, from the caller and from the record's
   ``Options`` tag alike, and a value not allowed is refused naming its values and ruling;
-  each option cites a ruling the engine applies and is documented with its values.
+  each option cites a ruling the engine applies and is documented with its values;
+* the game says how its records are entered (``Game.entry``, for ``POST /api/next`` and
+  ``/enter``): keywords of its own, rulings it applies, and the deal's lines of the sizes a
+  random record of the game deals.
 
 Records: random legal ones (fixed seeds), the golden examples (``examples/``), the golden
 finding records (``tests/golden/findings/``) and mutations of random ones
@@ -38,7 +41,7 @@ from records.mutate import MUTATIONS, mutate
 from records.notation import read, read_one
 from records.writer import write
 from scorer import Game, OptionError, Status, build_ledger
-from scorer.cards import Card
+from scorer.cards import FOOL, Card
 from scorer.games import ENGINES
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -143,11 +146,11 @@ def test_a_revoke_without_the_deal_names_the_trick_that_proves_it(game: Game) ->
         assert number > finding.trick and player == report.players[finding.seat]
         assert card in finding.legal
         later = [  # the first later trick where the player played a card he should have
-            (trick.number, played)
+            (trick.number, played)  # (the Fool, legal whatever he held, proves nothing)
             for trick in report.tricks
             if trick.number > finding.trick
             for seat, played in zip(trick.seats, trick.cards, strict=True)
-            if seat == finding.seat and played in finding.legal
+            if seat == finding.seat and played in finding.legal and played != FOOL
         ]
         assert later[0] == (number, card)
 
@@ -303,6 +306,40 @@ def test_every_keyword_is_read_and_documented(game: Game) -> None:
     section, claims = _doc_section(doc, game.key), doc[doc.index("## Claims") :]
     for keyword in game.keywords:
         assert f"`{keyword}" in section or (keyword == "claim" and "`claim" in claims), keyword
+
+
+@engines
+def test_the_entry_shape_is_the_games_own(game: Game) -> None:
+    """The entry shape names the game's keywords (each in one place), rulings the engine
+    applies and the game's pack, and its deal lines, entered in order, are those of a random
+    record of the game, card for card in number."""
+    from records.entry import deal_parts
+
+    shape = game.entry
+    assert shape is not None, f"{game.key} has no entry shape (Game.entry)"
+    where = [*shape.deal_keywords, *shape.before_deal, *shape.before_play]
+    assert len(where) == len(set(where)) and set(where) <= set(game.keywords), where
+    assert set(shape.lead_rulings) <= set(game.rulings), shape.lead_rulings
+    for seed in range(3):
+        record = read_one(random_text(game.key, seed)).record
+        assert record.dealer is not None
+        written = [
+            (line.keyword, line.subject, len(line.cards()))
+            for line in record.body
+            if getattr(line, "keyword", None) in shape.deal_keywords
+        ]
+        parts = [
+            (part.keyword, None if part.seat is None else record.players[part.seat], part.size)
+            for part in deal_parts(game, record.dealer)
+        ]
+        assert sorted(written, key=str) == sorted(parts, key=str)
+        dealt = [
+            card
+            for line in record.body
+            if getattr(line, "keyword", None) == "hand"
+            for card in line.cards()
+        ]
+        assert all(shape.pack >> card & 1 for card in dealt)
 
 
 def test_a_claim_of_the_right_settlement_draws_no_finding() -> None:

@@ -16,7 +16,17 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "scorer"
-GAME_PACKAGES = ("minchiate", "nice", "piedicavallo", "piemonte3", "pinch")
+
+
+def game_packages() -> tuple[str, ...]:
+    """The packages of the registered engines (``scorer/games/<package>/``), from the registry
+    (:data:`scorer.GAMES`), so that a new game is checked as soon as it is registered."""
+    from scorer import GAMES
+
+    return tuple(sorted({type(game).__module__.split(".")[2] for game in GAMES.values()}))
+
+
+GAME_PACKAGES = game_packages()
 
 
 def module_name(path: Path, top: Path) -> str:
@@ -120,6 +130,14 @@ def test_the_graph_counts_hidden_imports(tmp_path: Path) -> None:
         "scorer.games.demo.hand",
         "scorer.games.demo.game",
     ]
+
+
+def test_every_package_under_games_is_a_registered_game() -> None:
+    """The list the tests below run over misses no game: each package under
+    ``scorer/games/`` holds a registered engine (and each engine is in such a package)."""
+    folders = {p.parent.name for p in (PACKAGE / "games").glob("*/__init__.py")}
+    assert folders == set(GAME_PACKAGES)
+    assert {"nice", "minchiate"} <= folders
 
 
 @pytest.mark.parametrize("game", GAME_PACKAGES)

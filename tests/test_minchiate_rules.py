@@ -611,6 +611,62 @@ def test_a_session_with_a_broken_record_still_has_a_ledger_MIN16() -> None:
     assert ledger.is_zero_sum() and ledger.rows[3].amounts == (0, 0, 0, 0)
 
 
+#: The cross-version comparison's mutated record da5d98d69b98 (#22.7) with trick 16 made
+#: possible again (Carla's 4D for a second 10S): Dario's hand is not written, and he holds
+#: the Fool as well as the CS he plays at trick 16.
+DARIO_REVOKES_HOLDING_THE_FOOL = """\
+[Game "minchiate"]
+[Players "Anna, Bruno, Carla, Dario"]
+[Dealer "Dario"]
+
+hand Anna: 3S 7S JS QS 5B 8B 9B 10C CC 7D 8D CD 1 7 19 25 27 33 34 39
+hand Bruno: 4S 6S 8S AB 7B 2C QC AD 3D 5D JD 5 9 12 15 22 26 30 38 40
+hand Carla: AS 10S 2B 3B 6B 10B QB AC 3C 5C 6C 7C 8C JC 4D QD KD 21 24 28
+faceup Anna: 4B
+faceup Bruno: 9C
+faceup Carla: 5S
+faceup Dario: 29
+scoprire: 3 4 13 36
+pigliare: 20
+folla: 2S JB 2D 6D 9D 6 11 17 swords=1 batons=1 cups=0 coins=3
+discard Dario: 9S 4C 10D 14 16
+declare Dario: KS KB KC 2 3 4 35 36 37 Fool
+1. QS 8S AS KS
+2. 18 7 15 28
+3. 10S 4 CD JD
+4. 3 1 22 21
+5. AD QD Fool 8D
+replace: CD
+6. 3B CB 4B 7B
+7. 23 19 12 24
+cascare Carla: 5S 10S 2B 6B 10B QB AC 3C 5C 6C 7C 8C JC KD
+8. 10B KB 9B AB
+9. 36 34 9 KD
+10. 8 27 38 6C
+11. 3D QB 29 7D
+12. 32 33 40 6B
+13. 30 5S 10 39
+14. 25 26 8C 2
+15. 5 2B 31 10C
+16. CS 7S 4S 4D
+17. 20 JS 9C JC
+18. 35 5B 5D AC
+19. KC CC 2C 3C
+20. 37 3S 6S 5C
+21. 13 8B QC 7C
+"""
+
+
+def test_the_fool_played_later_is_no_proof_of_a_revoke_MIN11_MIN13() -> None:
+    """Dario trumps swords at trick 3 while holding CS (played at trick 16): the proof is
+    that trick, not trick 5 where he played the Fool, which excuses any play (MIN-11) and
+    so shows nothing about the swords he held."""
+    report = verify(DARIO_REVOKES_HOLDING_THE_FOOL)
+    [revoke] = [f for f in report.findings if f.code == "MUST_FOLLOW_SUIT" and f.seat == 3]
+    assert revoke.trick == 3 and FOOL in revoke.legal
+    assert revoke.message.endswith("; proved by trick 16, where Dario played CS")
+
+
 def test_a_hand_not_written_is_derived_and_a_revoke_still_proved_MIN4_MIN13() -> None:
     """Without Bruno's hand line his hand is what he played plus his discards, less his
     face-up card; his revoke is proved by his later play of the suit."""

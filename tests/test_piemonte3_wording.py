@@ -349,7 +349,7 @@ def test_every_finding_is_its_template_filled_from_its_facts_issue_22_5() -> Non
     from records.notation import read_one
     from records.writer import write
     from scorer.games import get_game
-    from scorer.games.piemonte3.messages import TEMPLATES
+    from scorer.games.piemonte3.messages import TEMPLATES, TERMS
     from scorer.messages import render
 
     game = get_game("piemonte3")
@@ -366,7 +366,9 @@ def test_every_finding_is_its_template_filled_from_its_facts_issue_22_5() -> Non
             for finding in report.findings:
                 if finding.template not in TEMPLATES:
                     continue  # added outside the engine (a revoke's proof, a claim)
-                again = render(TEMPLATES[finding.template], finding.namespace(), words, PLAYERS)
+                again = render(
+                    TEMPLATES[finding.template], finding.namespace(), words, PLAYERS, terms=TERMS
+                )
                 assert again == finding.message.split("; proved by")[0], finding
                 seen.add(finding.code)
     assert {"CARD_NOT_HELD", "DUPLICATE_CARD", "MUST_FOLLOW_SUIT", "BETTER_GROUPING"} <= seen

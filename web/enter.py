@@ -15,7 +15,6 @@ from typing import Any
 
 from flask import render_template
 
-from records.entry import SHAPES
 from scorer.games import GAMES
 from scorer.rulings import RULINGS
 
@@ -34,7 +33,7 @@ def _game_choices() -> list[dict[str, Any]]:
             "faces": face_style(game.key),
             "rules": [
                 {"id": r, "title": RULINGS[r].title, "summary": RULINGS[r].summary}
-                for r in SHAPES[game.key].lead_rulings
+                for r in game.entry.lead_rulings
             ],
             "options": [
                 {"name": o.name, "values": list(o.values), "ruling": o.ruling, "help": o.help}
@@ -42,7 +41,7 @@ def _game_choices() -> list[dict[str, Any]]:
             ],
         }
         for game in GAMES.values()
-        if game.key in SHAPES  # (records.entry knows how each game's deal is entered)
+        if game.entry is not None  # (a game says how its records are entered)
     ]
 
 

@@ -20,7 +20,7 @@ from ..results import GameResult, leaders
 from ..wording import Wording, wording
 from .engine import TrickPlay
 
-__all__ = ["Game", "Option", "OptionError"]
+__all__ = ["DealLine", "EntryShape", "Game", "Option", "OptionError"]
 
 
 class OptionError(ValueError):
@@ -39,6 +39,40 @@ class Option:
     @property
     def default(self) -> str:
         return self.values[0]
+
+
+@dataclass(frozen=True, slots=True)
+class DealLine:
+    """One kind of line of the deal, as a record is entered (#24.6): its ``keyword``, the
+    cards it takes for each player (``size``; ``dealer_size`` for the dealer when he is dealt
+    more), or with ``each=False`` one line for the table (pinch's ``stock``)."""
+
+    keyword: str
+    size: int
+    dealer_size: int | None = None
+    each: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class EntryShape:
+    """How a record of the game is entered line by line (``POST /api/next`` and the
+    ``/enter`` page, :mod:`records.entry`), beyond what the rules check: the ``pack`` (a
+    mask), the ``deal``'s lines in the order they are entered (each player's from eldest
+    round to the dealer, line kind by line kind), the keywords that may come with the deal
+    (``before_deal``: Minchiate's ``draw`` and ``rob``), those written between the deal and
+    the first trick (``before_play``), and the rulings that say who deals and leads first
+    (``lead_rulings``, quoted to the person entering)."""
+
+    pack: int
+    deal: tuple[DealLine, ...]
+    before_deal: tuple[str, ...] = ()
+    before_play: tuple[str, ...] = ()
+    lead_rulings: tuple[str, ...] = ()
+
+    @property
+    def deal_keywords(self) -> tuple[str, ...]:
+        """The keywords of the deal's lines, each once, in order."""
+        return tuple(dict.fromkeys(line.keyword for line in self.deal))
 
 
 class Game:
@@ -64,6 +98,9 @@ class Game:
     #: The sentences of the game's findings, by code (:mod:`scorer.messages`; its package's
     #: ``messages.py``): what the API's ``facts`` are read by.
     templates: Mapping[str, str] = GENERAL
+    #: How a record of the game is entered (``POST /api/next``, ``/enter``); ``None``: the
+    #: game cannot be entered there.
+    entry: EntryShape | None = None
 
     def option(self, name: str) -> Option:
         for option in self.options:

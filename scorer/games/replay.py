@@ -37,6 +37,9 @@ class Replay:
     templates: ClassVar[Mapping[str, str]] = GENERAL
     #: The game's word for the trumps in its sentences (Nice: ``Tarots``).
     trumps_name: ClassVar[str] = "trumps"
+    #: The game's names for its own terms, by key, for a template's ``{fact:term}`` fields
+    #: (piemonte3's declarations: ``mixed`` is ``Mixed Honours``); facts keep the keys.
+    terms: ClassVar[Mapping[str, str]] = {}
 
     def say(
         self,
@@ -57,7 +60,12 @@ class Replay:
         key = f"{code}.{variant}" if variant else code
         words = namespace(seat, trick, cards, legal, facts)
         message = render(
-            self.templates[key], words, self.words, self.report.players, self.trumps_name
+            self.templates[key],
+            words,
+            self.words,
+            self.report.players,
+            self.trumps_name,
+            self.terms,
         )
         self.report.add(
             Finding(code, severity, message, rule, loc, trick, seat, cards, legal, facts, variant)

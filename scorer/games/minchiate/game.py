@@ -29,7 +29,7 @@ from ...claims import claim_findings
 from ...findings import Finding, Loc
 from ...record import Record
 from ...report import Report
-from ..base import Game
+from ..base import DealLine, EntryShape, Game
 from ..engine import NoPlay
 from ..replay import ReplayStop
 from . import rules as R
@@ -58,6 +58,13 @@ class Minchiate(Game):
     zero_sum = True
     keywords = R.KEYWORDS
     options = R.OPTIONS
+    entry = EntryShape(  # MIN-4: 21 cards each, 20 face down and the 21st face up
+        R.PACK,
+        (DealLine("hand", R.TRICKS - 1), DealLine("faceup", 1)),
+        before_deal=("draw", "rob"),
+        before_play=("scoprire", "pigliare", "folla", "discard", "declare"),
+        lead_rulings=("MIN-3", "MIN-4"),
+    )
     rulings = R.RULINGS
     templates = TEMPLATES
 

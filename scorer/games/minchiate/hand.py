@@ -199,7 +199,8 @@ class MinchiateHand(TrickPlay):
     # -- MIN-3 .. MIN-6: cut, deal, folla, discards ----------------------------------------
     def cards_line(self, line: Line, what: str, union: int, seat: int | None = None) -> int:
         """The cards of a section line as a mask; a card twice (here or in ``union``) or an
-        unknown card stops the replay (G-2)."""
+        unknown card stops the replay (G-2). ``what`` names the section, a key of the game's
+        terms (:data:`.messages.TERMS`: ``folla``)."""
         cards = line.card_tuple
         try:  # the fast path: plain cards (a word or an unknown card is None: TypeError)
             mask = sum(map(BITS.__getitem__, cards))  # type: ignore[arg-type]
@@ -252,7 +253,7 @@ class MinchiateHand(TrickPlay):
             self.halt(
                 "NOT_THE_CUTTER", "MIN-3", loc=rob.loc, subject=rob.subject, cutter=self.cutter
             )
-        self.robbed = self.cards_line(rob, "the robbed cards", 0, self.cutter)
+        self.robbed = self.cards_line(rob, "robbed", 0, self.cutter)
         bad = self.robbed & ~R.ROBBABLE
         if bad:
             self.say(
@@ -262,7 +263,6 @@ class MinchiateHand(TrickPlay):
                 loc=rob.loc,
                 seat=self.cutter,
                 cards=tuple(cards_of(bad)),
-                bad=bad,
             )
         return self.robbed
 
@@ -290,7 +290,7 @@ class MinchiateHand(TrickPlay):
             if line is None:
                 self.halt("MISSING_FACEUP", "MIN-4", loc=self.record.start, seat=seat)
                 raise AssertionError  # unreachable: halt raises
-            mask = self.cards_line(line, "the face-up cards", union, seat)
+            mask = self.cards_line(line, "faceup", union, seat)
             if mask.bit_count() != 1:
                 self.halt("WRONG_FACEUP", "MIN-4", loc=line.loc, seat=seat, count=mask.bit_count())
             self.faceup[seat] = mask
@@ -303,7 +303,7 @@ class MinchiateHand(TrickPlay):
         line = self.lines.single.get(key)
         if line is None:
             return union
-        mask = self.cards_line(line, f"the {key} cards", union, self.dealer)
+        mask = self.cards_line(line, key, union, self.dealer)
         allowed = R.ROBBABLE if key == "scoprire" else R.COUNTING
         bad = mask & ~allowed
         if bad:
@@ -314,7 +314,6 @@ class MinchiateHand(TrickPlay):
                 loc=line.loc,
                 seat=self.dealer,
                 cards=tuple(cards_of(bad)),
-                bad=bad,
             )
         if key == "scoprire":
             self.scoperti = mask
@@ -339,7 +338,7 @@ class MinchiateHand(TrickPlay):
             self.hand_known[seat] = complete
             discard_line = self.lines.discards.get(seat)
             discard = (
-                self.cards_line(discard_line, "the discards", 0, seat)
+                self.cards_line(discard_line, "discards", 0, seat)
                 if discard_line is not None
                 else 0
             )
@@ -358,7 +357,7 @@ class MinchiateHand(TrickPlay):
             if all(self.hand_known):
                 self.folla = R.PACK & ~union
             return
-        self.folla = self.cards_line(line, "the folla", union)
+        self.folla = self.cards_line(line, "folla", union)
         if all(self.hand_known) and self.folla | union != R.PACK:
             missing = R.PACK & ~(self.folla | union)
             self.halt(
@@ -366,7 +365,6 @@ class MinchiateHand(TrickPlay):
                 "MIN-4",
                 loc=line.loc,
                 cards=tuple(cards_of(missing)),
-                missing=missing,
             )
         if self.folla.bit_count() != size:
             self.halt(
@@ -386,7 +384,6 @@ class MinchiateHand(TrickPlay):
                 loc=line.loc,
                 seat=self.dealer,
                 cards=tuple(cards_of(left)),
-                left=left,
             )
         cards = line.card_tuple
         for position, item in enumerate(line.items):
@@ -402,7 +399,7 @@ class MinchiateHand(TrickPlay):
                     "MIN-5",
                     loc=item.loc,
                     text=item.text,
-                    forms=" ".join(f"{name}=N" for name in self.words.suits),
+                    suits=(0, 1, 2, 3),  # each announced as SUIT=N
                 )
                 raise AssertionError  # unreachable: halt raises
             actual = (self.folla >> (14 * suit) & 0x3FFF).bit_count()
@@ -422,7 +419,7 @@ class MinchiateHand(TrickPlay):
         """MIN-6: the robber and the dealer discard as many cards as they took, any cards,
         from what they hold; everyone then holds 21."""
         for seat, line in self.lines.discards.items():
-            self.discards[seat] = self.cards_line(line, "the discards", 0, seat)
+            self.discards[seat] = self.cards_line(line, "discards", 0, seat)
         for seat in range(4):
             extras = self.extras(seat)
             holding = self.dealt[seat] | self.faceup[seat] | extras
@@ -481,7 +478,7 @@ class MinchiateHand(TrickPlay):
         written: dict[int, Loc | None] = {}  # each declare line's place, by seat
         for tricks_before, line in self.lines.declares:
             seat = self.seat_named(line.subject, line.loc)
-            shown = self.cards_line(line, "a declaration", 0, seat)
+            shown = self.cards_line(line, "declaration", 0, seat)
             if seat in self.declared:
                 self.halt(
                     "DUPLICATE_LINE",
@@ -513,7 +510,6 @@ class MinchiateHand(TrickPlay):
                 loc=line.loc,
                 seat=seat,
                 cards=tuple(cards_of(bad)),
-                bad=bad,
             )
             return
         found = R.versicole(shown, fool=self.holds_fool(seat))
@@ -593,7 +589,7 @@ class MinchiateHand(TrickPlay):
                         seat=seat,
                         cards=tuple(cards_of(longer & ~cards)),
                         declared=cards,
-                        kind=R.KIND_NAMES[versicola.kind],
+                        kind=versicola.kind,
                         longer=longer,
                     )
         return noted

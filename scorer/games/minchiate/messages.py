@@ -6,8 +6,25 @@ revoke with its penalty, MIN-13)."""
 from __future__ import annotations
 
 from ...messages import GENERAL
+from . import rules as R
 
-__all__ = ["TEMPLATES"]
+__all__ = ["TEMPLATES", "TERMS"]
+
+#: The game's terms (kind ``term``, :mod:`scorer.messages`), by the key a fact holds: the
+#: sections of the record whose cards are read (``what``), and the versicole (MIN-7).
+TERMS: dict[str, str] = {
+    "robbed": "the robbed cards",
+    "hands": "hands",
+    "faceup": "the face-up cards",
+    "scoprire": "the scoprire cards",
+    "pigliare": "the pigliare cards",
+    "discards": "the discards",
+    "folla": "the folla",
+    "declaration": "a declaration",
+    "open_hand": "the open hand",
+    "replacement": "the Fool's replacement",
+    **R.KIND_NAMES,
+}
 
 _REVOKE = "{seat:player} played {card:notation} but "
 _PENALTY = ": two rests to each opponent"
@@ -37,30 +54,33 @@ MINCHIATE: dict[str, str] = {
     "DUPLICATE_LINE.seat": "a second {keyword} line for {subject}",
     "LINE_OUT_OF_PLACE.after_play": "the {keyword} line comes after play began",
     "BAD_DRAW": "the draw names each of the four players once, highest first",
-    "UNKNOWN_CARD.section": "{what} must be written in full",
-    "DUPLICATE_CARD.deal": "{card:notation} appears twice in the deal ({what})",
+    "UNKNOWN_CARD.section": "{what:term} must be written in full",
+    "DUPLICATE_CARD.deal": "{card:notation} appears twice in the deal ({what:term})",
     # the cut, the deal, the folla, the discards (MIN-3 .. MIN-6)
     "NOT_THE_CUTTER": "{subject} did not cut: the cutter is {cutter:player}, the dealer's left",
-    "BAD_ROB": "only counting cards and sopraventi may be robbed: {bad:notations}",
+    "BAD_ROB": "only counting cards and sopraventi may be robbed: {cards:written}",
     "WRONG_HAND_SIZE.dealt": (
         "{seat:player} was dealt {count} cards face down; the deal gives 20 (and a 21st face up)"
     ),
     "MISSING_FACEUP": ("the face-up 21st card of {seat:player} is not written (faceup NAME: CARD)"),
     "WRONG_FACEUP": "{seat:player} has one face-up 21st card, not {count}",
-    "BAD_SCOPERTO": ("the dealer may scoprire only counting cards and sopraventi: {bad:notations}"),
-    "BAD_PIGLIATO": "the dealer may pigliare only counting cards: {bad:notations}",
+    "BAD_SCOPERTO": ("the dealer may scoprire only counting cards and sopraventi: {cards:written}"),
+    "BAD_PIGLIATO": "the dealer may pigliare only counting cards: {cards:written}",
     "DEAL_UNKNOWN": (
         "the deal is not written in full and the play is incomplete: only plays proved wrong "
         "by the record itself are flagged"
     ),
-    "CARDS_MISSING": "the deal and the folla leave out {missing:notations}",
+    "CARDS_MISSING": "the deal and the folla leave out {cards:written}",
     "WRONG_FOLLA_SIZE": (
         "the folla has {count} cards; 13 less the {taken} robbed and taken make {size}"
     ),
     "COUNTING_LEFT_IN_FOLLA": (
-        "the dealer takes every counting card from the folla; he left {left:notations}"
+        "the dealer takes every counting card from the folla; he left {cards:written}"
     ),
-    "BAD_ANNOUNCEMENT": "{text!r}: the folla is announced as {forms}",
+    "BAD_ANNOUNCEMENT": (
+        "{text!r}: the folla is announced as {suits[0]:suit}=N {suits[1]:suit}=N "
+        "{suits[2]:suit}=N {suits[3]:suit}=N"
+    ),
     "WRONG_FOLLA_COUNT": (
         "{seat:player} announced {said} {suit:suit} in the folla; it holds {actual}"
     ),
@@ -78,7 +98,7 @@ MINCHIATE: dict[str, str] = {
         "during the first trick and this one is not marked"
     ),
     "DECLARED_NOT_HELD": (
-        "{seat:player} declares {bad:notations} he does not hold; nothing is marked"
+        "{seat:player} declares {cards:written} he does not hold; nothing is marked"
     ),
     "BAD_VERSICOLA.none": "{seat:player} declares no versicola",
     "BAD_VERSICOLA.stray": "{seat:player} declares cards in no versicola: {stray:notations}",
@@ -90,7 +110,7 @@ MINCHIATE: dict[str, str] = {
         "to each all the same ({count} x 5)"
     ),
     "VERSICOLA_SHORTER_THAN_HELD": (
-        "{seat:player} declared {declared:notations} but held the longer {kind} "
+        "{seat:player} declared {declared:notations} but held the longer {kind:term} "
         "{longer:notations}: it is paid as declared"
     ),
     # the Fool's card (MIN-11, MIN-11a)
@@ -123,7 +143,7 @@ MINCHIATE: dict[str, str] = {
         "are kept"
     ),
     "WRONG_PARTNERS": (
-        "in giro {giro} {first} partners {partner} (cut {ordinal} highest), not {opposite}"
+        "in giro {giro} {first} partners {partner} (cut {cut:ordinal} highest), not {opposite}"
     ),
     "DEALER_OUT_OF_TURN": "giro {giro} opens with {first}'s deal, not {dealer}'s",
     "SEATS_CHANGED": "the seats change inside a giro",

@@ -38,7 +38,7 @@ from ..engine import IllegalPlay
 from ..replay import ReplayStop
 from . import rules as R
 from .hand import MinchiateHand
-from .messages import TEMPLATES
+from .messages import TEMPLATES, TERMS
 from .rules import TRICKS
 from .scoring import Marks
 
@@ -56,6 +56,7 @@ class MinchiatePlay(MinchiateHand):
     __slots__ = ("after", "first_halt", "first_led", "marks", "noted_unknown", "quiet")
     marks: Marks
     templates = TEMPLATES  # every finding's sentence, the deal's too (:mod:`.messages`)
+    terms = TERMS  # the sections' and the versicole's names
     #: MIN-13: every revoke, charged two rests to each opponent
     illegal_rules: ClassVar[Mapping[str, str]] = dict.fromkeys(
         (MUST_FOLLOW_SUIT, MUST_TRUMP, MUST_FOLLOW_TRUMPS), "MIN-13"
@@ -378,7 +379,7 @@ class MinchiatePlay(MinchiateHand):
         """A ``cascare NAME: cards`` line after trick ``number``: the player must be out of
         trumps, and the cards laid open must be that player's hand (MIN-14)."""
         seat = self.seat_named(line.subject, line.loc)
-        shown = self.cards_line(line, "the open hand", 0, seat)
+        shown = self.cards_line(line, "open_hand", 0, seat)
         hand = self.hands[seat]
         if not self.hand_known[seat]:
             return

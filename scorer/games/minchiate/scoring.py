@@ -212,7 +212,7 @@ class Marks:
             h.halt("LINE_OUT_OF_PLACE", "MIN-11", variant="no_fool", loc=line.loc)
             raise AssertionError  # unreachable: halt raises
         fool_side, winners, _trick = owed
-        card_mask = h.cards_line(line, "the Fool's replacement", 0)
+        card_mask = h.cards_line(line, "replacement", 0)
         if card_mask.bit_count() != 1:
             h.halt("BAD_REPLACEMENT", "MIN-11", variant="count", loc=line.loc)
         cards = tuple(cards_of(card_mask))

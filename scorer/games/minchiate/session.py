@@ -104,7 +104,6 @@ def session_findings(
                             first=first_dealer,
                             partner=partner,
                             cut=place.giro + 1,
-                            ordinal=_ordinal(place.giro + 1),
                             opposite=players[(seat + 2) % 4],
                         ),
                     )
@@ -180,7 +179,3 @@ def session_summary(
         leaders = [p for p, b in balances.items() if b == best]
         lines.append(f"ahead: {', '.join(leaders)} with {best:+d} rests (MIN-15)")
     return lines
-
-
-def _ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")

@@ -30,7 +30,7 @@ def combination_named(h: NiceHand, word: str, loc: Loc | None) -> str:
             loc=loc,
             word=word,
             game=h.game.key,
-            names=", ".join(R.COMBINATIONS),
+            names=tuple(R.COMBINATIONS),
         )
         raise AssertionError  # unreachable: halt raises
     return name
@@ -119,7 +119,6 @@ def _ten_tarocche_ok(h: NiceHand, seat: int, shown: Sequence[Item], loc: Loc | N
             loc=loc,
             seat=seat,
             cards=tuple(cards_of(missing)),
-            missing=missing,
         )
         return False
     return True
@@ -136,7 +135,6 @@ def _not_held(h: NiceHand, seat: int, name: str, needed: int, loc: Loc | None) -
         cards=tuple(cards_of(missing)),
         name=name,
         needed=needed,
-        missing=missing,
     )
 
 

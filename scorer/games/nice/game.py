@@ -25,7 +25,7 @@ from functools import cached_property
 from ...findings import Loc
 from ...record import Record
 from ...report import Report
-from ..base import Game
+from ..base import DealLine, EntryShape, Game
 from ..engine import NoPlay
 from . import contract as C
 from . import declare as D
@@ -92,6 +92,12 @@ class Nice4(NiceGame):
     discard_size = 2
     keywords = R.KEYWORDS_4
     options = R.OPTIONS_4
+    entry = EntryShape(  # NICE-5: 19 cards each, 21 to the dealer, who discards 2
+        R.PACK,
+        (DealLine("hand", sum(rounds), sum(rounds) + dealer_extra),),
+        before_play=("mountain", "discard", "solo", "call", "exchange", "declare"),
+        lead_rulings=("NICE-5", "NICE-10"),
+    )
     point_total = 72  # NICE-2: 52 in cards, 19 tricks, 1 for the discard
 
 
@@ -104,6 +110,12 @@ class Nice3(NiceGame):
     discard_size = 3
     keywords = R.KEYWORDS_3
     options = R.OPTIONS_3
+    entry = EntryShape(  # NICE-5, NICE-17: 25 cards each, 28 to the dealer, who discards 3
+        R.PACK,
+        (DealLine("hand", sum(rounds), sum(rounds) + dealer_extra),),
+        before_play=("mountain", "discard", "declare"),
+        lead_rulings=("NICE-5", "NICE-17"),
+    )
     point_total = 78  # NICE-2: 52 in cards, 25 tricks, 1 for the discard
 
 

@@ -541,7 +541,6 @@ class NiceHand(TrickPlay):
                 loc=line.loc,
                 seat=self.dealer,
                 cards=tuple(cards_of(forbidden)),
-                forbidden=forbidden,
             )
         self.check_announcement(line, (mask & R.TAROTS).bit_count())
 

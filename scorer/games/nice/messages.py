@@ -43,7 +43,7 @@ _NICE: dict[str, str] = {
     "DUPLICATE_CARD.discarded_played": "{card:card} is discarded and also played",
     "CARD_NOT_HELD.discard": "the dealer did not hold {card:card}",
     "WRONG_DISCARD_SIZE": "the dealer discards {size} cards, not {count}",
-    "BAD_DISCARD": "Kings and Honours may not be discarded: {forbidden:mask}",
+    "BAD_DISCARD": "Kings and Honours may not be discarded: {cards:cards}",
     "TAROTS_NOT_ANNOUNCED": "the discard holds {tarots} Tarot(s) and the dealer announced none",
     "BAD_ANNOUNCEMENT": "announce={value!r} is not a number",
     "WRONG_ANNOUNCEMENT": (
@@ -97,7 +97,7 @@ _NICE: dict[str, str] = {
     ),
     "CARD_NOT_HELD.give": "{seat:player} does not hold {card:card} to give",
     # NICE-12, NICE-13, G-5: declarations
-    "BAD_DECLARATION": "{word!r} is not a declaration of {game} ({names})",
+    "BAD_DECLARATION": "{word!r} is not a declaration of {game} ({names:words})",
     "BAD_DECLARATION.empty": "declare NAME: needs a combination",
     "BAD_DECLARATION.cards": "{name} names no cards",
     "BAD_DECLARATION.not_a_card": "{word!r} is not a card",
@@ -122,9 +122,9 @@ _NICE: dict[str, str] = {
         "10 Tarocche shows exactly ten different cards, not {count}; it is not paid"
     ),
     "DECLARATION_MALFORMED": "only Tarots and the Fool make 10 Tarocche: {cards:cards}",
-    "DECLARATION_NOT_HELD.ten": "{seat:player} did not hold {missing:mask} when play began",
+    "DECLARATION_NOT_HELD.ten": "{seat:player} did not hold {cards:cards} when play began",
     "DECLARATION_NOT_HELD": (
-        "{name} needs {needed:mask} when play began; {seat:player} lacked {missing:mask}"
+        "{name} needs {needed:mask} when play began; {seat:player} lacked {cards:cards}"
     ),
     "DUPLICATE_DECLARATION": "{name} is declared twice by {seat:player}; it is paid once",
     "UNDECLARED_COMBINATION": (

@@ -25,7 +25,7 @@ from ...findings import Finding, Loc
 from ...record import Record
 from ...report import Report
 from ...results import GameResult
-from ..base import Game
+from ..base import DealLine, EntryShape, Game
 from ..engine import reach_play
 from ..replay import ReplayStop
 from . import rules as R
@@ -49,6 +49,12 @@ class Piedicavallo(Game):
     start_balance = 0  # PIE-7: each side's lead over the average starts at nothing
     zero_sum = True
     keywords = R.KEYWORDS
+    entry = EntryShape(  # PIE-3: 15 cards each, 17 to the dealer, who discards 2
+        R.PACK,
+        (DealLine("hand", R.HAND_SIZE, R.DEALER_CARDS),),
+        before_play=("discard",),
+        lead_rulings=("PIE-3", "PIE-4"),
+    )
     trick_notes = True  # PIE-5: table talk is written on the card it was said with
     options = R.OPTIONS
     rulings = R.RULINGS

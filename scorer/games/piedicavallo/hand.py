@@ -28,7 +28,7 @@ from ..base import Game
 from ..engine import TrickPlay
 from ..replay import ReplayStop
 from . import rules as R
-from .messages import TEMPLATES
+from .messages import TEMPLATES, TERMS
 from .talk import check_remark
 
 __all__ = ["PiedicavalloHand"]
@@ -47,6 +47,7 @@ class PiedicavalloHand(TrickPlay):
     (:meth:`Piedicavallo.start_play <scorer.games.piedicavallo.Piedicavallo.start_play>`)."""
 
     templates = TEMPLATES
+    terms = TERMS  # the requests of the table talk (PIE-5)
     illegal_rules: ClassVar[Mapping[str, str]] = {
         MUST_FOLLOW_SUIT: "PIE-4",
         MUST_TRUMP: "PIE-4",

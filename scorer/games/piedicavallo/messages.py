@@ -8,8 +8,35 @@ Cards in the play's and the remarks' findings are named as the record writes the
 from __future__ import annotations
 
 from ...messages import AS_WRITTEN, GENERAL
+from .rules import AVERAGE
 
-__all__ = ["TEMPLATES"]
+__all__ = ["ENDINGS", "REQUESTS", "TEMPLATES", "TERMS"]
+
+#: PIE-7: how a game ended, by the key a finding's ``ended`` fact holds (the game's terms,
+#: :func:`scorer.messages.render`); the session's summary says it so too.
+ENDINGS: dict[str, str] = {
+    "three_deals": (
+        f"after three deals (more than {AVERAGE} ahead: a vola in the fourth could not catch it up)"
+    ),
+    "four_deals": "after four deals",
+    "extra_deals": "after the two extra deals of a tie",
+    "level": "the sides are still level after the two extra deals",
+}
+
+#: PIE-5: a request about the trick being played, by its word in the remark (a ``request``
+#: fact); ``play CARD`` is said as ``play``.
+REQUESTS: dict[str, str] = {
+    "win-this": "win this trick",
+    "farlo": "win this trick",
+    "play-low": "play low",
+    "put-points": "put points in",
+    "few-points": "put few points in",
+    "cover": "cover the second card",
+    "play": "play",
+}
+
+#: The game's terms (kind ``term``, :mod:`scorer.messages`), by the key a fact holds.
+TERMS: dict[str, str] = {**ENDINGS, **REQUESTS}
 
 _PLAYED = "{seat:player} played {card:notation} but "
 
@@ -54,10 +81,11 @@ TEMPLATES: dict[str, str] = {
     # PIE-7: the game of four deals
     "PARTNERS_CHANGED": (
         "deal {deal} is played by {names[0]} and {names[2]} against {names[1]} and "
-        "{names[3]}; the game keeps its partnerships ({side0} against {side1})"
+        "{names[3]}; the game keeps its partnerships ({side0[0]} and {side0[1]} against "
+        "{side1[0]} and {side1[1]})"
     ),
     "DEAL_AFTER_GAME_END": (
-        "deal {deal} comes after the game ended ({reason}); it is not part of the game and "
+        "deal {deal} comes after the game ended ({ended:term}); it is not part of the game and "
         "counts in no balance"
     ),
 }
@@ -92,7 +120,8 @@ _REASONS: dict[str, dict[str, str]] = {
         "other_colour_with_trump": "the other colour is spoken of only when playing a suit card",
         "sleeping_not_dealer": "only the dealer has sleeping cards (his discard) to speak of",
         "request_too_late": (
-            "a request about this trick ({request}) needs a partner who has not yet played to it"
+            "a request about this trick ({request:term}) needs a partner who has not yet "
+            "played to it"
         ),
         "cover_not_leader": (
             "cover (beat the second card as low as possible) is asked by the leader"

@@ -30,7 +30,7 @@ from ...results import GameResult
 from ...wording import ITALIAN
 from ..base import Game
 from . import rules as R
-from .messages import TEMPLATES
+from .messages import ENDINGS, TEMPLATES, TERMS
 
 RULE = "PIE-7"
 DEALS = 4
@@ -46,7 +46,7 @@ class Progress:
     gains: list[int | None] = field(default_factory=list)
     leads: list[int] = field(default_factory=list)
     ended_after: int | None = None
-    reason: str = ""
+    ended: str = ""  # how: a key of :data:`.messages.ENDINGS`
 
     @property
     def lead(self) -> int:
@@ -75,24 +75,11 @@ def progress(game: Game, records: Sequence[Record], reports: Sequence[Report]) -
             continue
         ahead = abs(lead)
         if number == 3 and ahead > R.AVERAGE:
-            state.ended_after, state.reason = (
-                3,
-                (
-                    f"after three deals (more than {R.AVERAGE} ahead: a vola in the fourth could "
-                    "not catch it up)"
-                ),
-            )
+            state.ended_after, state.ended = 3, "three_deals"
         elif number == DEALS and lead:
-            state.ended_after, state.reason = DEALS, "after four deals"
+            state.ended_after, state.ended = DEALS, "four_deals"
         elif number == DEALS + EXTRA:
-            state.ended_after, state.reason = (
-                number,
-                (
-                    "after the two extra deals of a tie"
-                    if lead
-                    else "the sides are still level after the two extra deals"
-                ),
-            )
+            state.ended_after, state.ended = number, "extra_deals" if lead else "level"
     return state
 
 
@@ -115,10 +102,10 @@ def session_findings(
             len(players) == 4
             and {frozenset((players[0], players[2])), frozenset((players[1], players[3]))} != pairs
         ):
-            sides = {"side0": state.name(0), "side1": state.name(1)}
+            sides = {"side0": state.sides[0], "side1": state.sides[1]}
             out.append((number, _finding("PARTNERS_CHANGED", record, deal=number, **sides)))
         if state.ended_after is not None and number > state.ended_after:
-            finding = _finding("DEAL_AFTER_GAME_END", record, deal=number, reason=state.reason)
+            finding = _finding("DEAL_AFTER_GAME_END", record, deal=number, ended=state.ended)
             out.append((number, finding))
     return out
 
@@ -127,7 +114,7 @@ def _finding(code: str, record: Record, **facts: Any) -> Finding:
     """A violation of PIE-7 about ``record`` as a whole, worded from the game's template for
     ``code`` (:mod:`.messages`) and ``facts`` (``names``: the record's players in order)."""
     facts["names"] = tuple(record.players)
-    message = render(TEMPLATES[code], facts, ITALIAN, record.players)
+    message = render(TEMPLATES[code], facts, ITALIAN, record.players, terms=TERMS)
     return Finding(code, Severity.VIOLATION, message, RULE, loc=record.start, facts=facts)
 
 
@@ -174,11 +161,10 @@ def _verdict(state: Progress, played: int) -> str:
         else:
             left = f"{DEALS + EXTRA - played} more deal(s) to play after the tie"
         return f"the game goes on: {left} (PIE-7)"
+    ended = ENDINGS[state.ended]
     if lead:
-        return (
-            f"{state.name(0 if lead > 0 else 1)} win the game by {abs(lead)} {state.reason} (PIE-7)"
-        )
-    return f"the game is a draw: {state.reason} (PIE-7)"
+        return f"{state.name(0 if lead > 0 else 1)} win the game by {abs(lead)} {ended} (PIE-7)"
+    return f"the game is a draw: {ended} (PIE-7)"
 
 
 def session_summary(game: Game, records: Sequence[Record], reports: Sequence[Report]) -> list[str]:

@@ -52,14 +52,8 @@ RULE = "PIE-5"
 COUNTED = (*R.SUITS, R.TRUMPS)
 COURTS = {"K": 14, "Q": 13, "C": 12, "J": 11}
 OTHER_WORDS = ("other-colour", "other-color", "alto", "girare")
-CURRENT_TRICK = {
-    "win-this": "win this trick",
-    "farlo": "win this trick",
-    "play-low": "play low",
-    "put-points": "put points in",
-    "few-points": "put few points in",
-    "cover": "cover the second card",
-}
+#: The requests about the trick being played (worded by :data:`.messages.TERMS`).
+CURRENT_TRICK = ("win-this", "farlo", "play-low", "put-points", "few-points", "cover")
 LEAD_MODS = ("high", "low", "points")
 _COUNT = re.compile(r"\+?(\d{1,2})$")
 
@@ -361,7 +355,7 @@ def _evaluate(
     elif kind == "now":
         head = rule[1]
         if position >= 2:
-            raise _Remark(OUT, "request_too_late", request=CURRENT_TRICK.get(head, head))
+            raise _Remark(OUT, "request_too_late", request=head)
         if head == "cover" and position:
             raise _Remark(OUT, "cover_not_leader")
         if rule[2] is not None:

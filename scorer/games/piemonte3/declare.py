@@ -32,17 +32,11 @@ from ...record import Line
 from ...wording import ITALIAN, Wording
 from . import rules as R
 from .hand import Piemonte3Hand
-from .messages import MALFORMED
+from .messages import MALFORMED, TITLES
 
 VIOLATION, NOTE = Severity.VIOLATION, Severity.NOTE
 RULE = "PIE3-6"
 COURT = R.KINGS | R.HONOURS
-TITLES = {
-    "abundance": "Abundance",
-    "kings": "Kings",
-    "mitigati": "Mitigati",
-    "mixed": "Mixed Honours",
-}
 
 
 def trumps_for_abundance(abundance_fool: bool) -> int:
@@ -95,7 +89,7 @@ def malformed(kind: str, cards: int, abundance_fool: bool, words: Wording = ITAL
     if why is None:
         return None
     variant, facts = why
-    return render(MALFORMED[variant], {"title": TITLES[kind], **facts}, words, ())
+    return render(MALFORMED[variant], {"declaration": kind, **facts}, words, (), terms=TITLES)
 
 
 def best_grouping(hand: int, abundance_fool: bool) -> list[tuple[str, int]]:
@@ -149,7 +143,7 @@ def check_declarations(h: Piemonte3Hand) -> None:
                 loc=line.loc,
                 seat=seat,
                 cards=shown,
-                title=TITLES[kind],
+                declaration=kind,
                 **facts,
             )
             continue
@@ -215,7 +209,7 @@ def note_better_groupings(h: Piemonte3Hand) -> None:
         paid = sum(worth for s, _k, _c, worth, _l in h.declared if s == seat)
         if paid >= best_total:
             continue
-        held = " and ".join(f"{TITLES[kind]} ({worth})" for kind, worth in best)
+        held = tuple(best)  # (declaration, value) pairs
         if not paid:
             h.say("UNDECLARED_COMBINATION", NOTE, "G-5", loc=h.record.start, seat=seat, held=held)
         else:

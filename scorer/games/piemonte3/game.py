@@ -21,7 +21,7 @@ from ...findings import Finding, Loc, Severity
 from ...messages import render
 from ...record import Line, Record
 from ...report import Report, ScoreLine, Status
-from ..base import Game
+from ..base import DealLine, EntryShape, Game
 from ..engine import NoPlay
 from ..replay import ReplayStop
 from . import rules as R
@@ -49,6 +49,12 @@ class Piemonte3(Game):
     redeal_thrown_in = False  # the seed: a thrown-in hand passes the deal to the next player
     keywords = R.KEYWORDS
     options = R.OPTIONS
+    entry = EntryShape(  # PIE3-3: 25 cards each, 28 to the dealer, who discards 3
+        R.PACK,
+        (DealLine("hand", R.HAND_SIZE, R.HAND_SIZE + R.DISCARD_SIZE),),
+        before_play=("bargain", "discard", "declare"),
+        lead_rulings=("PIE3-3", "PIE3-4"),
+    )
     rulings = R.RULINGS
     templates = TEMPLATES
     hand_size = R.HAND_SIZE

@@ -23,7 +23,7 @@ from ..base import Game
 from ..engine import PlayTable, TrickPlay
 from ..replay import ReplayStop
 from . import rules as R
-from .messages import TEMPLATES
+from .messages import TEMPLATES, TERMS
 
 __all__ = ["Piemonte3Hand"]
 
@@ -54,6 +54,7 @@ class Piemonte3Hand(TrickPlay):
     discarded."""
 
     templates = TEMPLATES
+    terms = TERMS  # the declarations' names (PIE3-6), how a bargaining session ended
 
     def __init__(
         self, game: Game, record: Record, options: Mapping[str, str] | None = None

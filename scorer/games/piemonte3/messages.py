@@ -9,7 +9,20 @@ from __future__ import annotations
 
 from ...messages import AS_WRITTEN, GENERAL
 
-__all__ = ["TEMPLATES"]
+__all__ = ["MALFORMED", "TEMPLATES", "TERMS", "TITLES"]
+
+#: The declarations' names (PIE3-6), by the key a finding's ``declaration`` fact holds (the
+#: game's terms, :func:`scorer.messages.render`).
+TITLES: dict[str, str] = {
+    "abundance": "Abundance",
+    "kings": "Kings",
+    "mitigati": "Mitigati",
+    "mixed": "Mixed Honours",
+}
+
+#: The game's terms (kind ``term``, :mod:`scorer.messages`): the declarations, and how a
+#: bargaining session ended (PIE3-4: a ``how`` fact).
+TERMS: dict[str, str] = {**TITLES, "continue": "continue", "settled": "settled"}
 
 _DEAL: dict[str, str] = {
     "BAD_PLAYERS": "a piemonte3 record names three players and the dealer among them",
@@ -59,7 +72,7 @@ _BARGAIN: dict[str, str] = {
         "(N a whole number from 1)"
     ),
     "BARGAIN_NOT_RECORDED": "the bargaining after round {round} is not in the record",
-    "SPOKE_AFTER_END": "{word!r} comes after the session ended ({how})",
+    "SPOKE_AFTER_END": "{word!r} comes after the session ended ({how:term})",
     # a move against the player's previous word in the session (bargain.move_fault)
     "DEMAND_NOT_LOWER": (
         "{seat:player} said {move}: after demanding {before} a player may only demand less"
@@ -95,24 +108,25 @@ _DECLARE: dict[str, str] = {
     "BAD_DECLARATION.card": "{word!r} is not a card",
     "BAD_DECLARATION.twice": "{given:card} is listed twice",
     "DECLARATION_TIMING": (
-        "{title} is declared after the discard and before the first trick, not during the "
-        "play; it is not paid"
+        "{declaration:term} is declared after the discard and before the first trick, not "
+        "during the play; it is not paid"
     ),
     "DECLARATION_NOT_HELD": (
-        "{seat:player} declared {title} with {cards:cards} but did not hold it when play "
-        "began; it is not paid"
+        "{seat:player} declared {declaration:term} with {cards:cards} but did not hold it "
+        "when play began; it is not paid"
     ),
     "DUPLICATE_DECLARATION": "Abundance is declared twice by {seat:player}; it is paid once",
     "DECLARATION_CARD_REUSED": (
         "{cards:cards} already served another of Kings, Mitigati and Mixed Honours; a card "
-        "serves only one of them (besides Abundance), so this {title} is not paid"
+        "serves only one of them (besides Abundance), so this {declaration:term} is not paid"
     ),
     "UNDECLARED_COMBINATION": (
-        "{seat:player} held {held} but made no declaration that is paid, so nothing is paid"
+        "{seat:player} held {held:groupings} but made no declaration that is paid, "
+        "so nothing is paid"
     ),
     "BETTER_GROUPING": (
         "{seat:player}'s declarations are worth {paid} from each opponent; the cards held "
-        "allowed {held}: {best}"
+        "allowed {held:groupings}: {best}"
     ),
 }
 
@@ -124,7 +138,7 @@ MALFORMED: dict[str, str] = {
         "(the Fool is not a trump here: option abundance-fool=trump)"
     ),
     "few_trumps": "Abundance shows 10 or more trumps, not {count}",
-    "not_court": "{title} is made of Kings and Honours only, not {other:mask}",
+    "not_court": "{declaration:term} is made of Kings and Honours only, not {other:mask}",
     "kings_missing": "Kings needs all four Kings; missing {missing:mask}",
     "honours_missing": "Mitigati needs all three Honours; missing {missing:mask}",
     "mixed_one_each": "Mixed Honours needs at least one King and one Honour",
@@ -179,7 +193,7 @@ TEMPLATES: dict[str, str] = {
     **_BARGAIN,
     **_DECLARE,
     **{
-        f"DECLARATION_MALFORMED.{variant}": "{seat:player}'s {title}: "
+        f"DECLARATION_MALFORMED.{variant}": "{seat:player}'s {declaration:term}: "
         + reason
         + "; it is not paid"
         for variant, reason in MALFORMED.items()

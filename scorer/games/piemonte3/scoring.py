@@ -12,7 +12,7 @@ from __future__ import annotations
 from ...cardset import cards_of
 from ...report import ScoreLine, SideTally
 from . import rules as R
-from .declare import TITLES
+from .messages import TITLES
 from .play import Piemonte3Play
 
 N = 3

@@ -23,7 +23,7 @@ from collections.abc import Mapping, Sequence
 from ...record import Record
 from ...report import Report
 from ...results import GameResult
-from ..base import Game
+from ..base import DealLine, EntryShape, Game
 from ..engine import reach_play
 from . import rules as R
 from .hand import PinchHand
@@ -48,6 +48,12 @@ class Pinch(Game):
     zero_sum = False  # each player scores for himself; the totals are compared (PINCH-8)
     keywords = R.KEYWORDS
     options = R.OPTIONS
+    entry = EntryShape(  # PINCH-3: fifteen cards each, the rest the stock
+        R.PACK,
+        (DealLine("hand", R.HAND_SIZE), DealLine("stock", R.STOCK_SIZE, each=False)),
+        before_play=("meld",),
+        lead_rulings=("PINCH-3",),
+    )
     rulings = R.RULINGS
     templates = TEMPLATES
     ranked_by_games = True  # PINCH-8: a match is scored in games won, not points

@@ -31,7 +31,7 @@ from ..base import Game
 from ..engine import IllegalPlay, PlayTable, TrickPlay
 from ..replay import ReplayStop
 from . import rules as R
-from .messages import TEMPLATES
+from .messages import TEMPLATES, TERMS
 
 __all__ = ["Melds", "PinchHand", "play_table"]
 
@@ -48,7 +48,7 @@ _KEYWORD = attrgetter("keyword")
 _TO_DRAW = ((0, 1), (1, 0))
 _BIT = tuple(1 << card for card in range(97))
 _STOCK_TRICKS = R.STOCK_TRICKS
-_INVOLVED = R.INVOLVED
+_MELDS_WITH = R.MELDS_WITH
 _CLOSED = (False, False)
 _OPEN_FOR = ((True, False), (False, True))
 _BOTH_OPEN = (True, True)
@@ -97,6 +97,7 @@ class PinchHand(TrickPlay):
     once (as :class:`.play.PinchReplay`), discarded; or stepped through the Hand API."""
 
     templates = TEMPLATES
+    terms = TERMS  # the melds' names (PINCH-5)
     illegal_rules = dict.fromkeys(
         (MUST_FOLLOW_SUIT, MUST_TRUMP, MUST_FOLLOW_TRUMPS, MUST_OVERTRUMP), "PINCH-4"
     )
@@ -138,7 +139,9 @@ class PinchHand(TrickPlay):
         for seat, name in enumerate(players):
             self.seats.setdefault(name.casefold(), seat)
         # a name as written -> its seat (the same seat: a draw line's subject at one look-up)
-        self.written = {name: self.seats[name.casefold()] for name in players}
+        self.written: dict[str | None, int] = {
+            name: self.seats[name.casefold()] for name in players
+        }
         self.complete = False
         # the Fool (PINCH-6)
         self.fool_owner: int | None = None
@@ -319,7 +322,6 @@ class PinchHand(TrickPlay):
             NOTE,
             "PINCH-3",
             loc=self.record.start,
-            names=" and ".join(self.name(s) for s in missing),
             seats=tuple(missing),
         )
         for seat in missing:
@@ -467,9 +469,35 @@ class PinchHand(TrickPlay):
         """One ``draw`` line (PINCH-3): the seat due to draw takes the stock's next card
         (any card not seen, when the stock is not written), checked (G-2); a moment to meld
         opens (PINCH-5). The usual line is read from its cards alone (the hot path)."""
-        subject = line.subject
-        seat = self.written.get(subject) if subject else None
+        pending, stock, position = self.pending, self.stock, self.stock_pos
+        seat = self.written.get(line.subject)  # (None for no subject, or one not as written)
+        found = line.card_tuple
+        if not (
+            pending
+            and seat == pending[0]
+            and stock
+            and len(found) == 1
+            and found[0] == stock[position]
+        ):
+            seat = self.check_draw(line, seat)  # the unusual draw: say what is wrong, if anything
+        card: Card = found[0]  # type: ignore[assignment]  # (check_draw: one card)
+        bit = _BIT[card]
+        self.stock_pos = position + 1
+        self.drawn |= bit
+        hand = self.hands[seat] = self.hands[seat] | bit
+        self.report.draws.append((self.done, seat, card))
+        self.pending = pending[1:]
+        self.windows = _BOTH_OPEN if self.windows[1 - seat] else _OPEN_FOR[seat]
+        for cards, least in _MELDS_WITH[card]:  # only then can the draw make a new meld
+            if (hand & cards).bit_count() >= least:
+                self.melds.drew(seat, card)
+                break
+
+    def check_draw(self, line: Line, seat: int | None) -> int:
+        """The slow path of :meth:`draw_line`: say what is wrong with the draw (G-2), or
+        return the seat drawing (named as written, or otherwise, ``seat`` if found)."""
         if seat is None:
+            subject = line.subject
             seat = self.seats.get(subject.casefold()) if subject else None
             if seat is None:
                 seat = self.seat_named(subject, line.loc)
@@ -477,22 +505,6 @@ class PinchHand(TrickPlay):
         if len(found) != 1 or found[0] is None:
             self.halt("BAD_DRAW", loc=line.loc, seat=seat)
         card = found[0]
-        pending = self.pending
-        stock = self.stock
-        if not (pending and seat == pending[0] and stock and card == stock[self.stock_pos]):
-            self.check_draw(line, seat, card)  # the unusual draw: say what is wrong, if anything
-        bit = _BIT[card]
-        self.stock_pos += 1
-        self.drawn |= bit
-        self.hands[seat] |= bit
-        self.report.draws.append((self.done, seat, card))
-        self.pending = pending[1:]
-        self.windows = _BOTH_OPEN if self.windows[1 - seat] else _OPEN_FOR[seat]
-        if _INVOLVED[card]:  # only a card that takes part in a meld can make a new one
-            self.melds.drew(seat, card)
-
-    def check_draw(self, line: Line, seat: int, card: Card) -> None:
-        """The slow path of :meth:`draw_line`: say what is wrong with the draw (G-2)."""
         number = self.done
         where: dict[str, Any] = {"loc": line.loc, "seat": seat}
         if not self.pending:
@@ -523,7 +535,7 @@ class PinchHand(TrickPlay):
         bit = 1 << card
         seen = self.dealt[0] | self.dealt[1] | self.drawn | self.seen
         if self.stock is None and R.PACK & bit and not seen & bit:
-            return  # no stock written: a card not seen before is all one can check
+            return seat  # no stock written: a card not seen before is all one can check
         where["loc"] = line.items[0].loc
         if self.stock is not None:
             expected = self.stock[self.stock_pos]
@@ -542,6 +554,7 @@ class PinchHand(TrickPlay):
             self.halt(
                 "DUPLICATE_CARD", "PINCH-3", variant="drawn", trick=number, cards=(card,), **where
             )
+        return seat
 
     # -- PINCH-6: covering the Fool --------------------------------------------------------
     def cover_line(self, line: Line) -> None:

@@ -25,6 +25,8 @@ from .hand import PinchHand
 VIOLATION, NOTE = Severity.VIOLATION, Severity.NOTE
 _ALIASES = {alias: name for name, aliases in R.MELD_WORDS.items() for alias in aliases}
 _KIND_NUMBER = {3: "three", 4: "four"}
+#: A meld as a finding's fact: a key of :data:`.messages.TERMS`, or a key and its value.
+MeldTerm = str | tuple[str, int | str]
 #: The suit of the family and the rank of the kinds a court card belongs to.
 _FAMILY_OF: dict[int, int] = {
     card: suit for suit, family in enumerate(R.FAMILIES) for card in cards_of(family)
@@ -83,14 +85,15 @@ class MeldBook:
         held = self.held_kinds[seat]
         for rank, kind in R.KINDS.items():
             count = (hand & kind).bit_count()
-            if count >= 3 and count > held.get(rank, 0):
+            if count >= R.KIND_MELD and count > held.get(rank, 0):
                 held[rank] = count
 
     def drew(self, seat: int, card: int) -> None:
         """A draw opens a declaring moment (:meth:`moment`). Since ``seat``'s last moment
         cards only left his hand, and then ``card`` came in: a meld without ``card`` is held
         now only if it was then, and is remembered already. So look at the melds ``card``
-        is part of alone."""
+        is part of alone. (The draw calls it only when the hand then holds enough of one of
+        them to make it, :data:`.rules.MELDS_WITH`.)"""
         h = self.h
         assert h is not None
         if not h.known[seat]:
@@ -112,7 +115,7 @@ class MeldBook:
         rank = _KIND_OF[card]
         count = (hand & R.KINDS[rank]).bit_count()
         held = self.held_kinds[seat]
-        if count >= 3 and count > held.get(rank, 0):
+        if count >= R.KIND_MELD and count > held.get(rank, 0):
             held[rank] = count
 
     def note_undeclared(self) -> None:
@@ -122,17 +125,17 @@ class MeldBook:
         for seat in (0, 1):
             if not h.known[seat]:
                 continue
-            missed = []
+            missed: list[MeldTerm] = []
             if self.held_trumps[seat] >= R.TRUMP_MELD and not self.trumps[seat]:
-                missed.append(f"{self.held_trumps[seat]} trumps")
+                missed.append(("trumps", self.held_trumps[seat]))
             if self.held_gatti[seat] and not self.gatti[seat]:
                 missed.append("gatti")
             for suit in range(4):
                 if self.held_families[seat] >> suit & 1 and not self.families[seat] >> suit & 1:
-                    missed.append(f"the family of {h.words.suits[suit]}")
+                    missed.append(("family", suit))
             for rank, count in sorted(self.held_kinds[seat].items()):
                 if count > self.kinds[seat].get(rank, 0):
-                    missed.append(f"{_KIND_NUMBER[count]} {R.RANK_NAME[rank]}")
+                    missed.append((_KIND_NUMBER[count], R.RANK_LETTER[rank]))
             if missed:
                 h.say(
                     "UNDECLARED_MELD",
@@ -140,7 +143,7 @@ class MeldBook:
                     "G-5",
                     loc=h.record.start,
                     seat=seat,
-                    missed=", ".join(missed),
+                    missed=tuple(missed),
                 )
 
 
@@ -156,7 +159,7 @@ def _shape(mask: int, kind: str | None) -> tuple[str, int] | None:
         suit = _SUIT_OF_FAMILY.get(mask)
         if suit is not None:
             return "family", suit
-    if kind in (None, "four", "three") and count >= 3:
+    if kind in (None, "four", "three") and count >= R.KIND_MELD:
         rank = _KIND_OF.get((mask & -mask).bit_length() - 1)  # the kinds are disjoint: the
         if (
             rank is not None
@@ -187,7 +190,6 @@ def declare(h: PinchHand, line: Line) -> None:
             loc=line.loc,
             seat=seat,
             cards=tuple(cards_of(mask)),
-            shown=mask,
             kind=kind,
         )
         return
@@ -213,7 +215,7 @@ def _read_meld(h: PinchHand, seat: int, line: Line) -> tuple[str | None, list[Ca
                 loc=line.items[0].loc,
                 seat=seat,
                 word=word,
-                kinds=", ".join(R.MELD_WORDS),
+                kinds=tuple(R.MELD_WORDS),
             )
     cards = [card for card in found if card is not None]
     if not cards:
@@ -237,7 +239,6 @@ def _may_meld(h: PinchHand, seat: int, mask: int, line: Line) -> bool:
             loc=line.loc,
             seat=seat,
             cards=tuple(cards_of(missing)),
-            missing=missing,
         )
         return False
     return True
@@ -262,8 +263,8 @@ def _book(h: PinchHand, shown: _Shown, number: int) -> None:
     assert isinstance(book, MeldBook)
     seat, key = shown.seat, shown.key
 
-    def repeated(what: str) -> None:
-        h.say("MELD_REPEATED", VIOLATION, "PINCH-5", loc=shown.loc, seat=seat, what=what)
+    def repeated(meld: MeldTerm) -> None:
+        h.say("MELD_REPEATED", VIOLATION, "PINCH-5", loc=shown.loc, seat=seat, meld=meld)
 
     def accept(code: str, points: int, description: str) -> None:
         book.accepted.append(Meld(seat, code, points, description, when, shown.mask, shown.loc))
@@ -277,12 +278,11 @@ def _book(h: PinchHand, shown: _Shown, number: int) -> None:
         book.gatti[seat] = True
         accept("10G", 10, "gatti")
     elif shown.kind == "family":
-        suit_name = h.words.suits[key]
         if book.families[seat] >> key & 1:
-            repeated(f"the family of {suit_name}")
+            repeated(("family", key))
             return
         book.families[seat] |= 1 << key
-        accept("10F", 10, f"family of {suit_name}")
+        accept("10F", 10, f"family of {h.words.suits[key]}")
     else:
         _book_kind(book, shown, accept, repeated)
 
@@ -292,7 +292,7 @@ def _book_trumps(
     book: MeldBook,
     shown: _Shown,
     accept: Callable[[str, int, str], None],
-    repeated: Callable[[str], None],
+    repeated: Callable[[MeldTerm], None],
 ) -> None:
     """Ten trumps or more, or a raise showing every trump declared before (PINCH-5)."""
     seat, mask = shown.seat, shown.mask
@@ -309,10 +309,9 @@ def _book_trumps(
             loc=shown.loc,
             seat=seat,
             cards=tuple(cards_of(before & ~mask)),
-            missing=before & ~mask,
         )
     elif count <= before.bit_count():
-        repeated(f"{count} trumps")
+        repeated(("trumps", count))
     else:
         book.trumps[seat] = mask
         extra = count - before.bit_count()
@@ -323,7 +322,7 @@ def _book_kind(
     book: MeldBook,
     shown: _Shown,
     accept: Callable[[str, int, str], None],
-    repeated: Callable[[str], None],
+    repeated: Callable[[MeldTerm], None],
 ) -> None:
     """Three or four of a kind; three raised to four for 5 more (PINCH-5)."""
     seat, key = shown.seat, shown.key
@@ -331,7 +330,7 @@ def _book_kind(
     before = book.kinds[seat].get(key, 0)
     letter, ranks = R.RANK_LETTER[key], R.RANK_NAME[key]
     if before >= size:
-        repeated(f"{_KIND_NUMBER[before]} {ranks}")
+        repeated((_KIND_NUMBER[before], letter))
         return
     book.kinds[seat][key] = size
     if before:

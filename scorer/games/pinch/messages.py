@@ -9,8 +9,21 @@ where its sentences always have.
 from __future__ import annotations
 
 from ...messages import AS_WRITTEN, GENERAL
+from . import rules as R
 
-__all__ = ["TEMPLATES"]
+__all__ = ["TEMPLATES", "TERMS"]
+
+#: The melds' names (PINCH-5), by the key of a meld fact (kind ``term``,
+#: :mod:`scorer.messages`): a meld is a key, or a key and its value: ``("trumps", 11)``,
+#: ``("family", 2)`` (a suit), ``("three", "C")`` (a rank, by its letter).
+TERMS: dict[str, str] = {
+    "trumps": "{0} trumps",
+    "gatti": "gatti",
+    "family": "the family of {0:suit}",
+    "three": "three {0:term}",
+    "four": "four {0:term}",
+    **{R.RANK_LETTER[rank]: name for rank, name in R.RANK_NAME.items()},
+}
 
 _PLAY = {
     "PLAY_OUT_OF_TURN": (
@@ -51,7 +64,7 @@ _DEAL = {
         "{seat:player} played {count} cards that were not drawn; the deal gives {size}"
     ),
     "WRONG_STOCK_SIZE": "the stock holds {size} cards, not {count}",
-    "HANDS_DERIVED": "the deal of {names} is derived from the play and the draws",
+    "HANDS_DERIVED": "the deal of {seats:players_and} is derived from the play and the draws",
     "DEAL_UNKNOWN": (
         "the deal is not written in full and the play is incomplete: what that player held "
         "is not checked"
@@ -105,14 +118,14 @@ _FOOL = {
 # PINCH-5 and G-5: melds
 _MELDS = {
     "BAD_MELD.order": "a meld line is an optional kind word and then its cards",
-    "BAD_MELD.word": "{word!r} is not a meld of pinch ({kinds})",
+    "BAD_MELD.word": "{word!r} is not a meld of pinch ({kinds:words})",
     "BAD_MELD.empty": "a meld is shown: the line names its cards",
     "MELD_MALFORMED": (
-        "{shown:mask} is not a meld (PINCH-5: trumps 10 or more trumps, gatti Fool 1 21, "
+        "{cards:cards} is not a meld (PINCH-5: trumps 10 or more trumps, gatti Fool 1 21, "
         "family J C Q K of a suit, three or four J, C, Q or K); not paid"
     ),
     "MELD_MALFORMED.kind": (
-        "{shown:mask} is not a {kind} meld (PINCH-5: trumps 10 or more trumps, gatti Fool 1 "
+        "{cards:cards} is not a {kind} meld (PINCH-5: trumps 10 or more trumps, gatti Fool 1 "
         "21, family J C Q K of a suit, three or four J, C, Q or K); not paid"
     ),
     "MELD_TIMING": (
@@ -120,17 +133,17 @@ _MELDS = {
         "before one's first card or after one's draw; not paid"
     ),
     "MELD_NOT_HELD": (
-        "{seat:player} shows {missing:mask}, which he does not hold at that moment; not paid"
+        "{seat:player} shows {cards:cards}, which he does not hold at that moment; not paid"
     ),
     "MELD_RAISE_NOT_HELD": (
-        "{seat:player} raises trumps without showing {missing:mask}, declared before: a raise "
+        "{seat:player} raises trumps without showing {cards:cards}, declared before: a raise "
         "shows every trump already declared, still in hand; not paid"
     ),
     "MELD_REPEATED": (
-        "{seat:player} declares {what} again; each meld is declared once a hand: not paid"
+        "{seat:player} declares {meld:term} again; each meld is declared once a hand: not paid"
     ),
     "UNDECLARED_MELD": (
-        "{seat:player} held {missed} at a moment to meld and never declared it: not paid"
+        "{seat:player} held {missed:terms} at a moment to meld and never declared it: not paid"
     ),
 }
 

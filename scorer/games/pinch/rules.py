@@ -59,10 +59,24 @@ COURT_RANKS = (11, 12, 13, 14)  # J C Q K
 FAMILIES = tuple(mask_of(suit_card(s, r) for r in COURT_RANKS) for s in range(4))
 #: Cards of one court rank in the four suits (by rank 11..14).
 KINDS = {r: mask_of(suit_card(s, r) for s in range(4)) for r in COURT_RANKS}
-#: Cards that can take part in a meld (trumps, the Fool, courts): a draw of any other card
-#: cannot make a new meld (PINCH-5).
-INVOLVED = tuple(bool((TRUMPS | GATTI | sum(FAMILIES)) >> c & 1) for c in range(97))
-TRUMP_MELD = 10
+TRUMP_MELD = 10  # PINCH-5: ten trumps or more
+KIND_MELD = 3  # PINCH-5: three or four cards of one court rank
+#: PINCH-5, per card: the melds it takes part in, each as its cards and how many of them make
+#: it (every trump: ten trumps; the Fool, 1 and 21: Gatti; a court: its family and its kind).
+#: A draw can make a new meld only when the hand then holds that many of one of them.
+MELDS_WITH: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple(
+        (cards, least)
+        for cards, least in (
+            (TRUMPS, TRUMP_MELD),
+            (GATTI, GATTI.bit_count()),
+            *((family, family.bit_count()) for family in FAMILIES),
+            *((kind, KIND_MELD) for kind in KINDS.values()),
+        )
+        if cards >> card & 1
+    )
+    for card in range(97)
+)
 RANK_LETTER = {11: "J", 12: "C", 13: "Q", 14: "K"}
 RANK_NAME = {11: "jacks", 12: "cavaliers", 13: "queens", 14: "kings"}
 
