@@ -520,11 +520,11 @@ class TrickPlay(Replay):
         return all(players[seat] in written for seat, known in enumerate(self.known) if known)
 
     def next_line_after_error(self, trick: Trick) -> None:
-        """A trick line after the one of the first error: its seats known again (but the
-        seat of the impossible card, and any that played after it a card it did not hold);
-        its leader, as the last trick's winner is in doubt,
-        the one written, else the one seat that holds its first card, if one does; what
-        was found since the error dropped (it may follow from the doubt)."""
+        """A trick line after the one of a card in doubt: its seats known again (but the
+        seat of that card, and any that played after it a card it did not hold); its
+        leader, as the last trick's winner is in doubt, the one written, else the one seat
+        that holds its first card, if one does; what was found since the card in doubt
+        dropped (it may follow from the doubt)."""
         after = self.after_error
         assert after is not None
         n = self.table.players
@@ -647,10 +647,9 @@ class _AfterError:
     read (:meth:`TrickPlay.past_unknown`), itself a card in doubt. It runs only where every
     known hand is written in the record (a hand derived from an impossible play would blame
     the wrong players). The findings go into a report of its own, handed to the real one
-    when it ends; the state of the loop,
-    the game's :attr:`~TrickPlay.after_error_state` and the report are put back as the
-    first error left them, so that the report and what the game reads after the stop are
-    what they were before #24.8."""
+    when it ends; the state of the loop, the game's :attr:`~TrickPlay.after_error_state`
+    and the report are put back as the first error left them, so that the report and what
+    the game reads after the stop are what they were before #24.8."""
 
     __slots__ = (
         "hands",
