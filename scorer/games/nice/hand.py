@@ -184,12 +184,12 @@ class NiceHand(TrickPlay):
     Built, run once (by :mod:`.game`), discarded; or stepped as the Hand API
     (:meth:`NiceGame.start_play <.game.NiceGame.start_play>`)."""
 
-    # Nice's state in slots: the loop's own attributes stay few enough in the instance dict
-    # for Python's fast attribute access (a dict of more than 30 keys is a slow one).
     #: The declarations taken, which the report names after a stop (G-2): those on cards
     #: played after the first error are not taken (#24.8).
     after_error_state = ("declared",)
 
+    # Nice's state in slots: the loop's own attributes stay few enough in the instance dict
+    # for Python's fast attribute access (a dict of more than 30 keys is a slow one).
     __slots__ = (
         "bagatte",
         "card_points",
