@@ -107,7 +107,8 @@ def in_styles(text: str, options: dict[str, str] | None = None) -> dict[str, Rep
 
 
 def message(report: Report, code: str) -> str:
-    found = [f.message for f in report.findings if f.code == code]
+    """The one message of ``code`` that counts (not one found after the first error, #24.8)."""
+    found = [f.message for f in report.findings if f.code == code and not f.after_first_error]
     assert len(found) == 1, (code, [f.code for f in report.findings])
     return found[0]
 
