@@ -34,7 +34,7 @@ from typing import Any
 
 from sqlite_utils import Database
 
-__all__ = ["MIGRATIONS", "NotFound", "Store", "hash_token", "now"]
+__all__ = ["MIGRATIONS", "NotFound", "Store", "hash_token", "now", "token_actor"]
 
 BUSY_TIMEOUT_MS = 10_000
 KEEP_TIMEOUT_MS = 250  # a read keeping a computed result waits no longer for a writer
@@ -47,6 +47,11 @@ class NotFound(LookupError):
 def now() -> str:
     """The current UTC time, ISO 8601 to the millisecond (the storage's only clock)."""
     return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+def token_actor(row: dict[str, Any]) -> str:
+    """Who a director's token is, as the audit log names the writer: its id and label."""
+    return f"token {row['id']} ({row['label']})"
 
 
 def _row_id(value: object) -> int:
@@ -431,6 +436,7 @@ class Store:
             db.table("logins").insert(
                 {"token_id": row["id"], "login_hash": hash_token(login), "created_at": now()}
             )
+            self.audit(db, token_actor(row), "login", "tournament", row["tournament_id"])
         return login
 
     def login_token_row(self, login: str) -> dict[str, Any] | None:
@@ -445,12 +451,22 @@ class Store:
         return rows[0] if rows else None
 
     def end_login(self, login: str) -> None:
-        """End a login (logout): its id opens nothing any more."""
+        """End a login (logout): its id opens nothing any more. The audit log says so, once,
+        for a login that was open."""
         with self.write() as db:
+            rows = list(
+                db.query(
+                    "select t.* from logins l join tokens t on t.id = l.token_id "
+                    "where l.login_hash = ? and l.ended_at is null",
+                    [hash_token(login)],
+                )
+            )
             db.execute(
                 "update logins set ended_at = ? where login_hash = ? and ended_at is null",
                 [now(), hash_token(login)],
             )
+            for row in rows:
+                self.audit(db, token_actor(row), "logout", "tournament", row["tournament_id"])
 
     def token_row(self, token: str) -> dict[str, Any] | None:
         rows = list(

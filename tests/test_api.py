@@ -1848,6 +1848,23 @@ def test_anonymous_verify_is_bounded_and_a_director_is_not(
     assert client.post("/api/verify", json=fewer).status_code == 200
 
 
+@pytest.mark.parametrize(("path", "work"), [("/api/audit", "an audit"), ("/api/next", "entry")])
+def test_anonymous_audits_and_entries_take_the_anonymous_body_limit(
+    client: FlaskClient, tournament: Tournament, path: str, work: str
+) -> None:
+    """An audit and the guided entry's next step replay the text they are sent, and anyone may
+    ask for them: without a director token their body is capped as an anonymous verify's is
+    (413 with the limit and the way past it); with one, the body goes on to the view."""
+    from web.bodies import ANONYMOUS_VERIFY_BYTES
+
+    big = {"text": CALLED_KING + " " * ANONYMOUS_VERIFY_BYTES}
+    error = assert_error(client.post(path, json=big), 413)
+    assert f"{ANONYMOUS_VERIFY_BYTES:,} bytes" in error["message"]
+    assert work in error["message"] and "director" in error["message"]
+    response = client.post(path, json=big, headers=tournament.headers)
+    assert response.status_code != 413 and response.status_code < 500
+
+
 # -- CSV exports a spreadsheet opens (#21.15) -----------------------------------------------
 def test_csv_exports_do_not_run_as_formulas(client: FlaskClient, tournament: Tournament) -> None:
     """#21.15: a player named ``=1+1`` ran as a formula when a ledger or standings CSV was

@@ -1305,6 +1305,26 @@ def test_a_copy_of_the_cookie_is_worthless_after_logout(
     assert is_logged_in(app, cookie_of(client)) and not is_logged_in(app, copy)
 
 
+def test_logins_and_logouts_are_in_the_audit_log(
+    client: FlaskClient, store: Store, tournament: Tournament
+) -> None:
+    """A director's login and logout are written to the tournament's audit log, naming the
+    token as every write does; a logout of a login already ended writes nothing."""
+    login(client, tournament.token)
+    copy = cookie_of(client)
+    client.post("/logout", data={"csrf_token": csrf(client, "/")})
+    client.set_cookie("session", copy)  # the old cookie, its login ended
+    client.post("/logout", data={"csrf_token": csrf(client, "/login")})
+    log = client.get(f"/api/tournaments/{tournament.id}/audit", headers=tournament.headers)
+    rows = [(row["action"], row["actor"]) for row in log.get_json()]
+    token = store.token_row(tournament.token)
+    actor = f"token {token['id']} ({token['label']})"
+    assert [row for row in rows if row[0] in ("login", "logout")] == [
+        ("login", actor),
+        ("logout", actor),
+    ]
+
+
 def test_revoking_the_token_ends_its_logins(
     app: Flask, client: FlaskClient, store: Store, tournament: Tournament
 ) -> None:

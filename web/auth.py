@@ -10,7 +10,7 @@ from __future__ import annotations
 from flask import request
 
 from records.service import ServiceError
-from records.store import NotFound
+from records.store import NotFound, token_actor
 
 from .db import get_store
 
@@ -25,7 +25,7 @@ def actor() -> str:
     """Who is writing, for the audit log: the token's label and id."""
     token = bearer_token()
     row = get_store().token_row(token) if token else None
-    return f"token {row['id']} ({row['label']})" if row else "anonymous"
+    return token_actor(row) if row else "anonymous"
 
 
 def require_director(tournament_id: int) -> str:
@@ -40,7 +40,7 @@ def require_director(tournament_id: int) -> str:
         raise ServiceError(401, "BAD_TOKEN", "unknown or revoked token")
     if row["tournament_id"] != tournament_id:
         raise ServiceError(403, "WRONG_TOURNAMENT", "this token belongs to another tournament")
-    return f"token {row['id']} ({row['label']})"
+    return token_actor(row)
 
 
 def check_readable(tournament_id: int, hidden_as: str | None = None) -> dict:

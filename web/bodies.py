@@ -3,8 +3,9 @@ service rather than merely fail its schema (one place for all the write and veri
 endpoints and the pages' forms).
 
 Its size: at most ``MAX_CONTENT_LENGTH`` bytes (8 MiB), and at most
-:data:`ANONYMOUS_VERIFY_BYTES` for ``POST /api/verify`` without a director token (its work
-grows with the text, and anyone may ask for it). Over the limit is 413, with the limit in the
+:data:`ANONYMOUS_VERIFY_BYTES` for ``POST /api/verify``, ``/api/audit`` and ``/api/next``
+without a director token (:data:`ANONYMOUS_WORK_PATHS`: their work grows with the text, and
+anyone may ask for it). Over the limit is 413, with the limit in the
 message, whether the body comes with a ``Content-Length`` or chunked: Werkzeug reads a
 chunked body up to the limit and quietly stops there, so the rest of it is looked for here.
 
@@ -149,8 +150,22 @@ def is_director_request() -> bool:
     return token is not None and get_store().token_row(token) is not None
 
 
-def _is_anonymous_verify() -> bool:
-    return request.method == "POST" and request.path == "/api/verify" and not is_director_request()
+#: The endpoints anyone may ask for whose work grows with the text: verifying, auditing and
+#: the guided entry's next step. Without a director's token a body is at most
+#: :data:`ANONYMOUS_VERIFY_BYTES`.
+ANONYMOUS_WORK_PATHS = {
+    "/api/verify": "verifying",
+    "/api/audit": "an audit",
+    "/api/next": "the next step of an entry",
+}
+
+
+def _is_anonymous_work() -> bool:
+    return (
+        request.method == "POST"
+        and request.path in ANONYMOUS_WORK_PATHS
+        and not is_director_request()
+    )
 
 
 def too_large_message() -> str:
@@ -159,9 +174,10 @@ def too_large_message() -> str:
     if limit is None:
         return "the request body is too large"
     message = f"the request body is over the limit of {limit:,} bytes"
-    if limit == ANONYMOUS_VERIFY_BYTES and request.path == "/api/verify":
+    if limit == ANONYMOUS_VERIFY_BYTES and request.path in ANONYMOUS_WORK_PATHS:
         message += (
-            " for verifying without a director token (a director's token raises it to "
+            f" for {ANONYMOUS_WORK_PATHS[request.path]} without a director token (a director's"
+            f" token raises it to "
             f"{_app_limit():,} bytes; or run `tarocco verify` on your own machine)"
         )
     return message
@@ -180,7 +196,7 @@ def verify_record_limit() -> int:
 
 def limit_body_size() -> None:
     """Set this request's body limit, and refuse (413) a chunked body that goes past it."""
-    if _is_anonymous_verify():
+    if _is_anonymous_work():
         request.max_content_length = ANONYMOUS_VERIFY_BYTES
     limit = request.max_content_length
     if limit is None or request.content_length is not None:
