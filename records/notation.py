@@ -266,7 +266,8 @@ class RecordBuilder(Visitor):
         self._errors.append(error)
 
     def end_record(self, source: str) -> None:
-        record = Record(tuple(self._tags), tuple(self._body), source, self._start)
+        unreadable = frozenset(e.loc for e in self._errors if e.read_as_unknown)
+        record = Record(tuple(self._tags), tuple(self._body), source, self._start, unreadable)
         self.results.append(Parsed(record, self._errors))
 
 

@@ -13,7 +13,6 @@ from functools import cached_property
 from scorer.disputes.seating import Seating, check_seating, check_session_seating
 from scorer.findings import Finding, Loc, Severity
 from scorer.games import GAMES
-from scorer.games.engine import PAST_UNKNOWN
 from scorer.ledger import Ledger, build_ledger
 from scorer.record import Record
 from scorer.report import Report, Status
@@ -130,18 +129,15 @@ def replayed_past_notation(
     unreadable cards (#24.8), each marked ``after_first_error``: the notation errors
     decide the report (``invalid``, nothing scored), these are shown so that every slip
     is seen at once. The replay takes an unreadable card as unknown (``?``): in a trick
-    line, the play goes on past it as after the first error (:data:`PAST_UNKNOWN`); a
+    line, the play goes on past it as after the first error (the record knows the places,
+    :attr:`Record.unreadable <scorer.record.Record.unreadable>`); a
     ``hand`` line stops the replay at the deal (a hand derived from the play instead would
     blame the wrong players after an impossible play). What it says at an unreadable card
     only repeats its notation error, and is left out."""
     record = parsed.record
     assert record is not None
     places = {error.loc for error in parsed.errors}
-    past = PAST_UNKNOWN.set(True)  # a trick line's unknown card is played past
-    try:
-        report = verify(record, options)
-    finally:
-        PAST_UNKNOWN.reset(past)
+    report = verify(record, options)
     return [
         replace(finding, after_first_error=True)
         for finding in report.findings

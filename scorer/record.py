@@ -301,6 +301,9 @@ class Record:
     body: tuple[Line | Trick, ...] = ()
     source: str = field(default="", compare=False)
     start: Loc | None = field(default=None, compare=False)
+    #: Where the text holds a card it could not read (a notation error each): the reader
+    #: keeps each as an unknown card, ``?``, and a replay plays on past it (#24.8).
+    unreadable: frozenset[Loc] = field(default=frozenset(), compare=False)
 
     def tag(self, name: str, default: str | None = None) -> str | None:
         for key, value in self.tags:

@@ -70,6 +70,19 @@ def test_a_trick_line_is_played_past_its_unreadable_card() -> None:
     ]
 
 
+def test_the_record_itself_knows_its_unreadable_cards() -> None:
+    """No mode of the replay: the record read keeps where its text held a card it could not
+    read (``Record.unreadable``), so a game's own ``verify`` plays past it as the pipeline
+    does, and finds Bruno's 21 of trick 9."""
+    parsed = read_one(with_slips([("3. 7C 6C", "3. 7CC 6C"), FIVE_SLIPS[2]]))
+    assert parsed.record is not None
+    assert parsed.record.unreadable == {error.loc for error in parsed.errors}
+    report = get_game("pinch").verify(parsed.record)
+    assert [(f.loc, f.code) for f in report.findings if f.code == "CARD_NOT_HELD"] == [
+        ((38, 4), "CARD_NOT_HELD")
+    ]
+
+
 def test_an_unknown_card_written_as_such_still_ends_the_play() -> None:
     """A ``?`` written in the record is a partial record's (G-2): verified as far as it
     goes, nothing after it, as before #24.8."""

@@ -39,7 +39,6 @@ exchange, draws). A game's rules of play are data in its :class:`PlayTable`.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from contextvars import ContextVar
 from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any, ClassVar, NoReturn, TypeVar
@@ -47,18 +46,12 @@ from typing import Any, ClassVar, NoReturn, TypeVar
 from ..cards import CARDS, FOOL_INDEX, Card
 from ..cardset import CardSet
 from ..findings import Finding, Loc, Severity
-from ..record import Trick
+from ..record import Record, Trick
 from ..report import Report, TrickResult
 from ..tricks import CATEGORY, CATEGORY_MASK, FOOL_CATEGORY, TRUMP, TRUMP_MASK, TrickRules
 from .replay import Replay, ReplayStop
 
-__all__ = ["PAST_UNKNOWN", "IllegalPlay", "NoPlay", "PlayTable", "TrickPlay", "reach_play"]
-
-#: Set (True) by a caller that replays a record whose unknown cards (``?``) stand for cards
-#: its text could not read (:func:`records.pipeline.replayed_past_notation`, #24.8): the play
-#: goes on past such a card, as after the first error (:meth:`TrickPlay.past_unknown`). A
-#: ``?`` written as such ends the play, as it always did (a partial record).
-PAST_UNKNOWN: ContextVar[bool] = ContextVar("past_unknown", default=False)
+__all__ = ["IllegalPlay", "NoPlay", "PlayTable", "TrickPlay", "reach_play"]
 
 #: Per card: its bit, its category, its key in a trick (trumps above every suit card) and the
 #: points its trick's winner takes for it; ``None`` for a card outside the pack.
@@ -278,8 +271,8 @@ class TrickPlay(Replay):
         else:  # the table is clear (the play began, or a trick was won): the line's own
             self.source = trick
         result = self.advance(cards)
-        if result is None and len(self.current) < len(cards) and PAST_UNKNOWN.get():
-            result = self.past_unknown(cards)  # (it stopped at an unknown card)
+        if result is None and self.unreadable_at(trick, len(self.current)):
+            result = self.past_unknown(cards)  # (it stopped at a card the text could not read)
         after = self.after_error
         if after is not None:
             after.in_doubt = after.source is trick
@@ -481,9 +474,19 @@ class TrickPlay(Replay):
         self.report = Report(self.report.game, self.report.players, self.report.dealer)
         return after
 
+    def unreadable_at(self, trick: Trick, position: int) -> bool:
+        """Whether the play of ``trick`` stopped at ``position`` at an unknown card that
+        stands for one its text could not read (:attr:`Record.unreadable
+        <scorer.record.Record.unreadable>`; a ``?`` written as such ends the play, as for
+        any partial record)."""
+        record: Record | None = getattr(self, "record", None)  # (the game's state sets it)
+        if record is None or not record.unreadable or position >= len(trick.card_tuple):
+            return False
+        return trick.plays[position].loc in record.unreadable
+
     def past_unknown(self, cards: Sequence[Card | None]) -> TrickResult | None:
         """The trick line ``cards`` stopped at an unknown card that stands for one the text
-        could not read (:data:`PAST_UNKNOWN`): its player played one of his cards, which,
+        could not read (:meth:`unreadable_at`): its player played one of his cards, which,
         no one knows. The checking after the first error plays on past it as past an
         impossible card (:class:`_AfterError`), with one of that player's cards standing in
         for it in the trick, then given back: his hand is unknown from then on. ``None``
@@ -512,7 +515,7 @@ class TrickPlay(Replay):
         """Whether some hand is known, and every hand known is one the record writes (a
         ``hand`` line): one derived from the play is only what an impossible play shows,
         and would blame the wrong players after it."""
-        record = getattr(self, "record", None)
+        record: Record | None = getattr(self, "record", None)
         if record is None or not any(self.known):
             return False
         written = {line.subject for line in record.lines("hand")}
