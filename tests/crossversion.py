@@ -151,26 +151,34 @@ def _card_outside_the_pack(old: dict[str, Any], new: dict[str, Any]) -> bool:
     )
 
 
+def _each_differing_record(
+    old: dict[str, Any], new: dict[str, Any], explained: Callable[[Any, Any], bool]
+) -> bool:
+    """Whether the two snapshots hold as many records, some of them differ, and
+    ``explained(old_record, new_record)`` holds for each pair that differs."""
+    olds, news = old.get("records", []), new.get("records", [])
+    if len(olds) != len(news) or not olds:
+        return False
+    differing = [(a, b) for a, b in zip(olds, news, strict=True) if a != b]
+    return bool(differing) and all(explained(a, b) for a, b in differing)
+
+
 def _card_twice_in_one_trick(old: dict[str, Any], new: dict[str, Any]) -> bool:
     """The old code took a trick in which one card is played twice (``2 7 7``, a record
     without its hand lines, where the hands are derived from the play) and went on; the new
     one stops at the second play of the card (G-2: a card that appears twice is impossible).
     Holds only when the new side's first error is that ``DUPLICATE_CARD``, at the place where
     the old side's trick shows the same card a second time."""
-    olds, news = _reports(old), _reports(new)
-    if len(olds) != len(news) or not olds:
+    return _each_differing_record(old, new, _second_play_stopped)
+
+
+def _second_play_stopped(old: dict[str, Any], new: dict[str, Any]) -> bool:
+    """:func:`_card_twice_in_one_trick` for one record."""
+    a, b = old.get("report", {}), new.get("report", {})
+    errors = [f for f in b.get("findings", ()) if f.get("severity") == "error"]
+    if b.get("status") != "invalid" or not errors or errors[0].get("code") != "DUPLICATE_CARD":
         return False
-    excused = False
-    for a, b in zip(olds, news, strict=True):
-        if a == b:
-            continue
-        errors = [f for f in b.get("findings", ()) if f.get("severity") == "error"]
-        if b.get("status") != "invalid" or not errors or errors[0].get("code") != "DUPLICATE_CARD":
-            return False
-        if not _played_twice_in_a_trick(a, errors[0].get("cards", []), errors[0].get("loc")):
-            return False
-        excused = True
-    return excused
+    return _played_twice_in_a_trick(a, errors[0].get("cards", []), errors[0].get("loc"))
 
 
 def _played_twice_in_a_trick(report: dict[str, Any], cards: list[int], loc: Any) -> bool:
@@ -200,20 +208,13 @@ def _open_note_dropped(old: dict[str, Any], new: dict[str, Any]) -> bool:
     the new one reports the stray parenthesis, a notation error, where it stands. Holds only
     when every record that differs has, on the new side, notation errors that the old side
     lacks and that are all that stray parenthesis."""
-    if not OLD_READER_DROPS_AN_OPEN_NOTE:
-        return False
-    olds, news = old.get("records", []), new.get("records", [])
-    if len(olds) != len(news) or not olds:
-        return False
-    excused = False
-    for a, b in zip(olds, news, strict=True):
-        if a == b:
-            continue
-        added = [e for e in b.get("errors", []) if e not in a.get("errors", [])]
-        if not added or any(not message.startswith(_STRAY_PARENTHESIS) for message, _ in added):
-            return False
-        excused = True
-    return excused
+    return OLD_READER_DROPS_AN_OPEN_NOTE and _each_differing_record(old, new, _stray_added)
+
+
+def _stray_added(old: dict[str, Any], new: dict[str, Any]) -> bool:
+    """:func:`_open_note_dropped` for one record."""
+    added = [e for e in new.get("errors", []) if e not in old.get("errors", [])]
+    return bool(added) and all(message.startswith(_STRAY_PARENTHESIS) for message, _ in added)
 
 
 #: The Fool's number among the cards (``scorer.cards.FOOL``; a number, so that this module
@@ -264,19 +265,16 @@ def _fool_proofs_taken_out(old: dict[str, Any], new: dict[str, Any]) -> bool:
 def _unreadable_card_kept(old: dict[str, Any], new: dict[str, Any]) -> bool:
     """#24.8: a card that cannot be read is kept in its line as ``?`` (the line was left
     out): the record written back differs there, the notation errors and the report not."""
-    olds, news = old.get("records", ()), new.get("records", ())
-    if len(olds) != len(news) or not olds:
-        return False
-    return all(
-        a == b
-        or (
+    return _each_differing_record(
+        old,
+        new,
+        lambda a, b: (
             isinstance(a, dict)
             and isinstance(b, dict)
-            and a.get("errors")
+            and bool(a.get("errors"))
             and a.get("errors") == b.get("errors")
             and all(how == "added" for _where, how in differences(a["report"], b["report"]))
-        )
-        for a, b in zip(olds, news, strict=True)
+        ),
     )
 
 
