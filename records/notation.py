@@ -233,6 +233,9 @@ class Visitor:
         """The record ends; ``source`` is its text."""
 
 
+_NONE: frozenset[Loc] = frozenset()
+
+
 class RecordBuilder(Visitor):
     """Builds :class:`Parsed` values; collects errors (``strict`` raises the first)."""
 
@@ -266,7 +269,8 @@ class RecordBuilder(Visitor):
         self._errors.append(error)
 
     def end_record(self, source: str) -> None:
-        unreadable = frozenset(e.loc for e in self._errors if e.read_as_unknown)
+        errors = self._errors
+        unreadable = frozenset(e.loc for e in errors if e.read_as_unknown) if errors else _NONE
         record = Record(tuple(self._tags), tuple(self._body), source, self._start, unreadable)
         self.results.append(Parsed(record, self._errors))
 

@@ -146,6 +146,29 @@ class TrickPlay(Replay):
     #: The game's own state that its hooks change in play and that it reads after the replay
     #: stops (G-2): kept as the first error left it while the checking after it runs (#24.8).
     after_error_state: ClassVar[tuple[str, ...]] = ()
+    # The loop's state in slots: read and written on every card, it takes Python's fastest
+    # attribute access, and leaves a game's instance dict its own few names.
+    __slots__ = (
+        "after_error",
+        "best",
+        "current",
+        "done",
+        "flags",
+        "hands",
+        "known",
+        "leader",
+        "led",
+        "played",
+        "points",
+        "report",
+        "seen",
+        "source",
+        "strict",
+        "table",
+        "went_on",
+        "winner",
+    )
+
     #: Whether the class overrides :meth:`on_led` (set for each subclass: the loop spares
     #: the call of the default, once a trick).
     watches_lead: ClassVar[bool] = False
@@ -271,12 +294,21 @@ class TrickPlay(Replay):
         else:  # the table is clear (the play began, or a trick was won): the line's own
             self.source = trick
         result = self.advance(cards)
+        if result is not None and self.after_error is None:
+            return result  # (the common line)
+        return self.line_done(trick, last_line, result)
+
+    def line_done(self, trick: Trick, last_line: bool, result: TrickResult | None) -> TrickResult:
+        """:meth:`play_trick`'s end when the line stopped short (``result`` ``None``), or
+        after the first error: past a card the text could not read, the checking after the
+        first error goes on or ends; a short line's trick is kept (and halts unless last)."""
+        cards = trick.card_tuple
         if result is None and self.unreadable_at(trick, len(self.current)):
             result = self.past_unknown(cards)  # (it stopped at a card the text could not read)
         after = self.after_error
         if after is not None:
             after.in_doubt = after.source is trick
-            if result is None or last_line or self.done >= table.tricks:
+            if result is None or last_line or self.done >= self.table.tricks:
                 self.end_after_error()  # the play of the record is over: so is the checking
         if result is not None:
             return result

@@ -106,6 +106,42 @@ class PinchHand(TrickPlay):
     # replay, :class:`.play.PinchReplay`
     melds: Melds
 
+    # pinch's state in slots (as Nice's): the loop's own attributes stay few enough in the
+    # instance dict for Python's fast attribute access (a dict of more than 30 keys is a slow one)
+    __slots__ = (
+        "bagatto",
+        "claims",
+        "complete",
+        "covered",
+        "dealer",
+        "dealt",
+        "drawn",
+        "events",
+        "fool_after",
+        "fool_due",
+        "fool_due_at",
+        "fool_owner",
+        "fool_trick",
+        "game",
+        "hand_lines",
+        "last_trick_line",
+        "melds",
+        "options",
+        "pending",
+        "piles",
+        "record",
+        "rules",
+        "seats",
+        "stock",
+        "stock_line",
+        "stock_mask",
+        "stock_pos",
+        "windows",
+        "won",
+        "words",
+        "written",
+    )
+
     def __init__(
         self, game: Game, record: Record, options: Mapping[str, str] | None = None
     ) -> None:
