@@ -42,6 +42,10 @@ class Play(NamedTuple):
 NO_FLAGS: Mapping[int, tuple[tuple[str, ...], int]] = MappingProxyType({})
 
 
+#: The seats of a trick's cards, by (players, leader, cards): a few dozen tuples, made once.
+_SEATS: dict[tuple[int, int, int], tuple[int, ...]] = {}
+
+
 class TrickResult:
     """One trick as replayed: cards in play order from ``leader``, the winner's seat (``None``
     while unfinished) and the trick's card points. ``flags`` maps a position in the trick to
@@ -72,7 +76,13 @@ class TrickResult:
 
     @property
     def seats(self) -> tuple[int, ...]:
-        return tuple((self.leader + i) % self.players for i in range(len(self.cards)))
+        """The seat of each card, in play order from the leader."""
+        key = (self.players, self.leader, len(self.cards))
+        seats = _SEATS.get(key)
+        if seats is None:
+            players, leader, count = key
+            seats = _SEATS[key] = tuple((leader + i) % players for i in range(count))
+        return seats
 
     @property
     def plays(self) -> tuple[Play, ...]:
