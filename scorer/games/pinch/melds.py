@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...cards import Card
-from ...cardset import cards_of
+from ...cardset import cards_of, mask_of
 from ...findings import Loc, Severity
 from ...record import Line
 from . import rules as R
@@ -177,9 +177,7 @@ def declare(h: PinchHand, line: Line) -> None:
     """Check one ``meld`` line and, if it may be paid, book it (PINCH-5)."""
     seat = h.seat_named(line.subject, line.loc)
     kind, cards = _read_meld(h, seat, line)
-    mask = 0
-    for card in cards:
-        mask |= 1 << card
+    mask = mask_of(cards)
     shape = _shape(mask, kind) if mask.bit_count() == len(cards) else None
     if shape is None:
         h.say(
