@@ -9,9 +9,10 @@ play, but never a card written in another player's hand (G-2).
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import pytest
-from piemonte3kit import PLAYERS, Build, hand, mask, verify
+from piemonte3kit import PLAYERS, Build, Scenario, hand, mask, verify
 
 from records.notation import read
 from scorer.cards import Card
@@ -127,6 +128,12 @@ def test_a_whole_hand_played_through_the_api_verifies_clean_PIE3_7() -> None:
     assert report.contract["fool"] == "; ".join(play.exchanges)
 
 
+def without_brunos_hand(scenario: Scenario, **changes: Any) -> Build:
+    """The scenario's record without Bruno's hand line (and with ``changes``)."""
+    hands = {name: cards for name, cards in scenario.dealt.items() if name != "Bruno"}
+    return dataclasses.replace(scenario.build, hands=hands, **changes)
+
+
 def test_a_hand_left_out_never_holds_a_card_written_in_another_hand_G2() -> None:
     """Bruno's hand is not written and he plays, in trick 1, a card of Anna's written hand:
     the record is impossible there (the old replay took the card as his and stopped only at
@@ -142,11 +149,7 @@ def test_a_hand_left_out_never_holds_a_card_written_in_another_hand_G2() -> None
     first = list(scenario.tricks[0])
     assert scenario.leader == "Anna"  # Bruno plays second
     first[1] = anna_last
-    build = dataclasses.replace(
-        scenario.build,
-        hands={name: cards for name, cards in scenario.dealt.items() if name != "Bruno"},
-        tricks=[first, *scenario.tricks[1:]],
-    )
+    build = without_brunos_hand(scenario, tricks=[first, *scenario.tricks[1:]])
     report = verify(build.text())
     [error] = report.errors
     assert (error.code, error.trick, error.seat) == ("CARD_NOT_HELD", 1, BRUNO)
@@ -157,10 +160,7 @@ def test_a_hand_left_out_is_what_its_player_plays_G2() -> None:
     """The same record with every line right: Bruno's hand is derived from his plays and the
     hand verifies as with all hands written."""
     scenario = hand(fixed={"Bruno": "KS"})
-    build = dataclasses.replace(
-        scenario.build,
-        hands={name: cards for name, cards in scenario.dealt.items() if name != "Bruno"},
-    )
+    build = without_brunos_hand(scenario)
     full, derived = scenario.report(), verify(build.text())
     assert full.status is Status.CLEAN and derived.status is Status.CLEAN
     assert derived.hands is not None and derived.hands[BRUNO] == mask(
@@ -187,11 +187,7 @@ def test_a_card_outside_the_pack_played_by_a_hand_left_out_is_impossible_G2() ->
     scenario = hand()
     first = list(scenario.tricks[0])
     first[1] = C("22")
-    build = dataclasses.replace(
-        scenario.build,
-        hands={name: cards for name, cards in scenario.dealt.items() if name != "Bruno"},
-        tricks=[first, *scenario.tricks[1:]],
-    )
+    build = without_brunos_hand(scenario, tricks=[first, *scenario.tricks[1:]])
     report = verify(build.text())
     [error] = report.errors
     assert (error.code, error.trick, error.seat) == ("CARD_NOT_IN_PACK", 1, BRUNO)
