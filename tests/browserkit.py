@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from serverkit import serving
 
@@ -31,6 +32,31 @@ SESSION_TEXT = (EXAMPLES / "nice4" / "session.txt").read_text()
 SESSION_BALANCES = json.loads((EXAMPLES / "nice4" / "session.expected.json").read_text())["ledger"][
     "balances"
 ]
+
+
+#: The two window sizes the browser tests use: a desktop and a phone.
+SIZES = {"desktop": (1366, 900), "phone": (390, 844)}
+
+
+@contextmanager
+def sized_page(browser: Any, size: str, expected: str | None = None) -> Iterator[Any]:
+    """A page of the given size (the phone's touch-enabled) that fails the test on any
+    script or console error, a CSP violation included, but the ``expected`` one (a page
+    answered with that status on purpose)."""
+    width, height = SIZES[size]
+    phone = size == "phone"
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone
+    )
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    try:
+        yield page
+    finally:
+        context.close()
+    assert [e for e in errors if expected is None or expected not in e] == []
 
 
 def chromium_path() -> str:

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browserkit import SIZES, sized_page
 from flask import Flask
 from flask.testing import FlaskClient
 from hypothesis import settings
@@ -82,23 +83,9 @@ def browser() -> Iterator[Any]:
         browser.close()
 
 
-#: The two window sizes the browser tests use: a desktop and a phone.
-SIZES = {"desktop": (1366, 900), "phone": (390, 844)}
-
-
 @pytest.fixture(params=list(SIZES))
 def page(request: pytest.FixtureRequest, browser: Any) -> Iterator[Any]:
-    """A page at each of :data:`SIZES` (a phone's with touch) that fails the test on any
-    script or console error."""
-    width, height = SIZES[request.param]
-    phone = request.param == "phone"
-    context = browser.new_context(
-        viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone
-    )
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    yield page
-    context.close()
-    assert errors == []
+    """A page at each of :data:`browserkit.SIZES` (a phone's with touch) that fails the test
+    on any script or console error."""
+    with sized_page(browser, request.param) as page:
+        yield page

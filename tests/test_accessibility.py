@@ -14,14 +14,13 @@ from pathlib import Path
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from browserkit import PLAYERS, REVOKE_TOUR, World, live_server, seed
+from browserkit import PLAYERS, REVOKE_TOUR, SIZES, World, live_server, seed
 from pinchkit import with_slips
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from records import service
 from records.store import Store
 
-SIZES = {"desktop": (1366, 900), "phone": (390, 844)}
 ROLES = ("anonymous", "director")
 
 

@@ -26,10 +26,12 @@ from browserkit import (
     PLAYERS,
     REVOKE_TOUR,
     SESSION_BALANCES,
+    SIZES,
     World,
     chromium_path,
     live_server,
     seed,
+    sized_page,
 )
 from playwright.sync_api import Browser, Page, expect
 from serverkit import free_port
@@ -576,28 +578,6 @@ def test_without_javascript(browser: Browser, served) -> None:
 
 
 # -- the attention list and the wall screen (#23.6, #23.8) ---------------------------------
-SIZES = {"desktop": (1366, 900), "phone": (390, 844)}
-
-
-@contextmanager
-def sized_page(browser: Browser, size: str, expected: str | None = None) -> Iterator[Page]:
-    """A page of the given size (the phone's touch-enabled) that fails the test on any
-    script or console error, a CSP violation included, but the ``expected`` one (a page
-    answered with that status on purpose)."""
-    width, height = SIZES[size]
-    phone = size == "phone"
-    context = browser.new_context(
-        viewport={"width": width, "height": height}, is_mobile=phone, has_touch=phone
-    )
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    try:
-        yield page
-    finally:
-        context.close()
-    assert [e for e in errors if expected is None or expected not in e] == []
 
 
 def new_tournament_with_revoke(db: Path, name: str) -> tuple[int, int, int]:

@@ -19,12 +19,11 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlparse
 
 import pytest
-from browserkit import REVOKE_TOUR, World, live_server, seed
+from browserkit import REVOKE_TOUR, SIZES, World, live_server, seed
 from playwright.sync_api import Browser, Page, expect
 
 from records.store import Store
 
-SIZES = {"desktop": (1366, 900), "phone": (390, 844)}
 TAP = 44  # px, the smallest control a finger hits reliably (#23.9)
 
 
