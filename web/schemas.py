@@ -25,18 +25,23 @@ class StrictBoolean(fields.Boolean):
         return value
 
 
+def rule_options(description: str) -> fields.Dict:
+    """A request's rule options (names to values as text; none when left out)."""
+    return fields.Dict(
+        keys=fields.String(),
+        values=fields.String(),
+        load_default=dict,
+        metadata={"description": description},
+    )
+
+
 class VerifyRequest(Schema):
     text = fields.String(
         required=True,
         validate=validate.Length(min=1, max=MAX_TEXT),
         metadata={"description": "one or more records in the notation"},
     )
-    options = fields.Dict(
-        keys=fields.String(),
-        values=fields.String(),
-        load_default=dict,
-        metadata={"description": "rule options overriding the records'"},
-    )
+    options = rule_options("rule options overriding the records'")
 
 
 class ApiIndex(Schema):
@@ -419,12 +424,7 @@ class NextRequest(Schema):
         validate=validate.Length(min=1, max=MAX_ENTRY_TEXT),
         metadata={"description": "one record so far, in the notation: tags, then what is written"},
     )
-    options = fields.Dict(
-        keys=fields.String(),
-        values=fields.String(),
-        load_default=dict,
-        metadata={"description": "rule options overriding the record's"},
-    )
+    options = rule_options("rule options overriding the record's")
 
 
 class SeatOut(Schema):
