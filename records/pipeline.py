@@ -107,7 +107,7 @@ def _report(parsed: Parsed, options: Mapping[str, str] | None) -> Report:
                 )
             )
         elif game is not None and record is not None and _replayable(parsed):
-            report.findings += replayed_past_notation(parsed, game.verify, options)
+            report.findings += replayed_past_notation(record, game.verify, options)
             report.findings.sort(key=lambda f: (f.loc is None, f.loc or Loc(0, 0)))
         return report
     return game.verify(record, options)
@@ -121,7 +121,7 @@ def _replayable(parsed: Parsed) -> bool:
 
 
 def replayed_past_notation(
-    parsed: Parsed,
+    record: Record,
     verify: Callable[[Record, Mapping[str, str] | None], Report],
     options: Mapping[str, str] | None = None,
 ) -> list[Finding]:
@@ -134,14 +134,11 @@ def replayed_past_notation(
     ``hand`` line stops the replay at the deal (a hand derived from the play instead would
     blame the wrong players after an impossible play). What it says at an unreadable card
     only repeats its notation error, and is left out."""
-    record = parsed.record
-    assert record is not None
-    places = {error.loc for error in parsed.errors}
     report = verify(record, options)
     return [
         replace(finding, after_first_error=True)
         for finding in report.findings
-        if finding.severity is not Severity.NOTE and finding.loc not in places
+        if finding.severity is not Severity.NOTE and finding.loc not in record.unreadable
     ]
 
 
