@@ -56,8 +56,8 @@ class MinchiateHand(TrickPlay):
     trick loop's, :class:`~scorer.games.engine.TrickPlay`). Built, run once, discarded."""
 
     # (its findings' templates, :mod:`.messages`, are set by the play, which imports them)
-    # The game's own state in slots: the instance's dict keeps only the trick loop's, few
-    # enough for Python's fast attribute access (its shared-key dicts hold at most 30).
+    # The game's own state in slots, as the trick loop's are: what is left in the instance
+    # dict stays under the 30 names past which Python's attribute access slows down.
     __slots__ = (
         "cutter",
         "dealer",

@@ -188,8 +188,8 @@ class NiceHand(TrickPlay):
     #: played after the first error are not taken (#24.8).
     after_error_state = ("declared",)
 
-    # Nice's state in slots: the loop's own attributes stay few enough in the instance dict
-    # for Python's fast attribute access (a dict of more than 30 keys is a slow one).
+    # Nice's state in slots, as the trick loop's are: what is left in the instance dict stays
+    # under the 30 names past which Python's attribute access slows down.
     __slots__ = (
         "bagatte",
         "card_points",

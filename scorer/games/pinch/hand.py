@@ -106,8 +106,8 @@ class PinchHand(TrickPlay):
     # replay, :class:`.play.PinchReplay`
     melds: Melds
 
-    # pinch's state in slots (as Nice's): the loop's own attributes stay few enough in the
-    # instance dict for Python's fast attribute access (a dict of more than 30 keys is a slow one)
+    # pinch's state in slots, as the trick loop's are: what is left in the instance dict stays
+    # under the 30 names past which Python's attribute access slows down.
     __slots__ = (
         "bagatto",
         "claims",
