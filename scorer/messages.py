@@ -234,7 +234,7 @@ GENERAL: dict[str, str] = {
     "UNKNOWN_PLAYER": "{name!r} is not one of the players",
     "UNKNOWN_CARD": "an unknown card: the replay stops here",
     "UNKNOWN_CARD.hand": "hands must be written in full",
-    "CARD_NOT_IN_PACK": "{card:card} is not in {pack_name}",
+    "CARD_NOT_IN_PACK": "{card:card} is not in the {pack_size}-card pack",
     "DUPLICATE_CARD.dealt": "{card:card} is dealt twice",
     "DUPLICATE_CARD.played": "{card:card} was already played",
     "CARD_NOT_HELD": "{seat:player} does not hold {card:card}",
@@ -244,7 +244,7 @@ GENERAL: dict[str, str] = {
     "TOO_MANY_CARDS": "{count} cards in a trick of {players}",
     "SHORT_TRICK": "trick {trick} has {count} cards and is not the last line",
     "TRICK_NUMBER": "trick numbered {written}, expected {trick}",
-    "TOO_MANY_TRICKS": "{hand_name} has {tricks} tricks",
+    "TOO_MANY_TRICKS": "a hand of {players} players has {tricks} tricks",
     # illegal plays (G-1), in words each game may replace with its own
     "MUST_FOLLOW_SUIT": (
         "{seat:player} played {card:card} but held {led:suit} and had to follow suit"

@@ -94,6 +94,28 @@ def test_piedicavallo_game_end_and_partnerships_are_values() -> None:
     assert "(Anna and Carla against Bruno and Dario)" in finding.message
 
 
+@pytest.mark.parametrize(
+    ("game", "code", "facts"),
+    [
+        ("nice3", "CARD_NOT_IN_PACK", {"pack_size": 78}),
+        ("piedicavallo", "CARD_NOT_IN_PACK", {"pack_size": 62}),
+        ("piemonte3", "CARD_NOT_IN_PACK", {"pack_size": 78}),
+        ("nice3", "TOO_MANY_TRICKS", {"tricks": 25, "players": 3}),
+        ("minchiate", "TOO_MANY_TRICKS", {"tricks": 21, "players": 4}),
+        ("pinch", "TOO_MANY_TRICKS", {"tricks": 39, "players": 2}),
+    ],
+)
+def test_the_pack_and_the_hand_are_numbers_not_phrases(
+    game: str, code: str, facts: dict[str, int]
+) -> None:
+    """The pack and the hand were facts in English ("the 78-card pack", "a hand of
+    nice3"); now numbers, and the game's template names its pack and its hand."""
+    reports, [finding] = _verified(game, code)
+    assert not {"pack_name", "hand_name"} & set(finding.facts)
+    assert facts.items() <= finding.facts.items()
+    assert _api_facts(reports[0], code)[0].items() >= facts.items()
+
+
 def test_pinch_derived_hands_name_seats_only() -> None:
     reports, [finding] = _verified("pinch", "HANDS_DERIVED")
     assert "names" not in finding.facts

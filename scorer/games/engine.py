@@ -22,7 +22,7 @@ exchange, draws). A game's rules of play are data in its :class:`PlayTable`.
 >>> from scorer.report import Report
 >>> from scorer.tricks import TrickRules
 >>> rules = TrickRules.simple(trump_order=list(range(1, 22)))
->>> table = PlayTable(2, 2, (1 << 97) - 1, rules, (0,) * 97, "the pack", "a hand")
+>>> table = PlayTable(2, 2, (1 << 97) - 1, rules, (0,) * 97)
 >>> play = TrickPlay(table, Report("demo", ("Anna", "Bruno"), 0))
 >>> cards = lambda text: [int(Card.parse(t)) for t in text.split()]
 >>> play.begin_play([sum(1 << c for c in cards("KS 3S")), sum(1 << c for c in cards("7S 21"))])
@@ -70,8 +70,6 @@ class PlayTable:
     pack: int
     rules: TrickRules
     points: tuple[int, ...]
-    pack_name: str  # for messages: "the 78-card pack"
-    hand_name: str  # for messages: "a hand of nice4"
     ties_to_later: bool = False
     info: CardInfo = field(init=False, repr=False, compare=False)
     #: What the loop reads per call: info, players, ties_to_later, the rules' must_trump and
@@ -266,8 +264,8 @@ class TrickPlay(Replay):
             self.halt(
                 "TOO_MANY_TRICKS",
                 trick=self.done + 1,
-                hand_name=table.hand_name,
                 tricks=table.tricks,
+                players=table.players,
             )
         self.advance((CARDS[card],))
 
@@ -329,8 +327,8 @@ class TrickPlay(Replay):
                 "TOO_MANY_TRICKS",
                 loc=trick.loc,
                 trick=number,
-                hand_name=table.hand_name,
                 tricks=table.tricks,
+                players=table.players,
             )
         if trick.leader is not None and trick.leader != self.leader:
             self.halt(
@@ -467,7 +465,7 @@ class TrickPlay(Replay):
             trick=number,
             seat=seat,
             cards=(CARDS[card],),
-            pack_name=self.table.pack_name,
+            pack_size=self.table.pack.bit_count(),
         )
 
     def not_in_hand(self, position: int, seat: int, card: int, seen: int) -> None:

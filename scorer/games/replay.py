@@ -87,11 +87,11 @@ class Replay:
                 return seat
         self.halt("UNKNOWN_PLAYER", loc=loc, name=name)
 
-    def check_hand_cards(self, seat: int, line: Line, union: int, pack: int, pack_name: str) -> int:
+    def check_hand_cards(self, seat: int, line: Line, union: int, pack: int) -> int:
         """The slow path of a hand line's check (a line whose mask did not add up): stop at
-        the first bad card, with its place (G-2): unknown, outside ``pack`` (``pack_name``
-        names it), or dealt twice (in this line or in ``union``, the hands before it).
-        Returns the line's mask when every card is good."""
+        the first bad card, with its place (G-2): unknown, outside ``pack`` (the finding
+        carries its size, ``pack_size``), or dealt twice (in this line or in ``union``, the
+        hands before it). Returns the line's mask when every card is good."""
         mask = 0
         for item in line.items:
             card = item.card
@@ -99,7 +99,11 @@ class Replay:
                 self.halt("UNKNOWN_CARD", variant="hand", loc=item.loc)
             if not pack >> card & 1:
                 self.halt(
-                    "CARD_NOT_IN_PACK", loc=item.loc, seat=seat, cards=(card,), pack_name=pack_name
+                    "CARD_NOT_IN_PACK",
+                    loc=item.loc,
+                    seat=seat,
+                    cards=(card,),
+                    pack_size=pack.bit_count(),
                 )
             if (union | mask) >> card & 1:
                 self.halt("DUPLICATE_CARD", variant="dealt", loc=item.loc, seat=seat, cards=(card,))

@@ -31,7 +31,7 @@ ERROR, VIOLATION, NOTE = Severity.ERROR, Severity.VIOLATION, Severity.NOTE
 TRICKS = R.TRICKS  # MIN-4: 21 cards each, one trick per card
 #: Minchiate's play as data for the trick loop (MIN-1, MIN-2, MIN-13): four players, 21
 #: tricks, the whole 97-card pack, follow suit else trump, the counting values.
-TABLE = PlayTable(4, TRICKS, R.PACK, R.RULES, R.VALUE, "the 97-card pack", "a game of Minchiate")
+TABLE = PlayTable(4, TRICKS, R.PACK, R.RULES, R.VALUE)
 BITS = tuple(1 << i for i in range(97))
 
 

@@ -150,4 +150,8 @@ MINCHIATE: dict[str, str] = {
 }
 
 #: Every template a Minchiate finding may use.
-TEMPLATES: dict[str, str] = {**GENERAL, **MINCHIATE}
+TEMPLATES: dict[str, str] = {
+    **GENERAL,
+    "TOO_MANY_TRICKS": "a game of Minchiate has {tricks} tricks",
+    **MINCHIATE,
+}

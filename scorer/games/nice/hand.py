@@ -157,9 +157,7 @@ class BagatteWatch:
 
 
 @cache
-def _play_table(
-    key: str, players: int, tricks: int, options: tuple[tuple[str, str], ...]
-) -> PlayTable:
+def _play_table(players: int, tricks: int, options: tuple[tuple[str, str], ...]) -> PlayTable:
     chosen = dict(options)
     return PlayTable(
         players,
@@ -167,8 +165,6 @@ def _play_table(
         R.PACK,
         R.trick_rules(chosen),
         R.card_points(chosen["honours"] == "world"),
-        "the 78-card pack",
-        f"a hand of {key}",
         ties_to_later=True,  # NICE-4: equal Papotes go to the later card
     )
 
@@ -176,7 +172,7 @@ def _play_table(
 def play_table(game: NiceTable, options: Mapping[str, str]) -> PlayTable:
     """The play of ``game`` under ``options`` as data (one table per game and options): the
     78-card pack, the rules of play (:func:`.rules.trick_rules`), the card points (NICE-1)."""
-    return _play_table(game.key, game.num_players, game.hand_size, tuple(options.items()))
+    return _play_table(game.num_players, game.hand_size, tuple(options.items()))
 
 
 class NiceHand(TrickPlay):
@@ -494,7 +490,7 @@ class NiceHand(TrickPlay):
             except KeyError:  # an unknown card (None)
                 mask = 0
             if not mask or mask.bit_count() != len(cards) or mask & union or mask & outside:
-                mask = self.check_hand_cards(seat, line, union, R.PACK, self.table.pack_name)
+                mask = self.check_hand_cards(seat, line, union, R.PACK)
             if mask.bit_count() != sizes[seat]:
                 self.halt(
                     "WRONG_HAND_SIZE",

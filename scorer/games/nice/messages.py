@@ -144,4 +144,8 @@ _NICE: dict[str, str] = {
 }
 
 #: Every template a Nice replay renders.
-TEMPLATES: dict[str, str] = {**GENERAL, **_NICE}
+TEMPLATES: dict[str, str] = {
+    **GENERAL,
+    "TOO_MANY_TRICKS": "a hand of nice{players} has {tricks} tricks",
+    **_NICE,
+}

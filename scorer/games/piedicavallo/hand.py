@@ -214,7 +214,7 @@ class PiedicavalloHand(TrickPlay):
             # a sum of bits has as many as the cards only when no card is there twice
             mask = sum(map(BITS.__getitem__, cards)) if None not in cards else -1  # type: ignore[arg-type]
             if mask.bit_count() != len(cards) or mask & union or mask & OUTSIDE_PACK:
-                mask = self.check_hand_cards(seat, line, union, R.PACK, R.TABLE.pack_name)
+                mask = self.check_hand_cards(seat, line, union, R.PACK)
             if mask.bit_count() != size:
                 count = mask.bit_count()
                 self.halt(
@@ -317,7 +317,7 @@ class PiedicavalloHand(TrickPlay):
                 continue
             where: dict[str, Any] = {"loc": item.loc, "cards": (card,)}
             if not R.PACK >> card & 1:
-                self.halt("CARD_NOT_IN_PACK", pack_name=R.TABLE.pack_name, **where)
+                self.halt("CARD_NOT_IN_PACK", pack_size=R.PACK.bit_count(), **where)
             if mask >> card & 1:
                 self.halt("DUPLICATE_CARD", variant="discard", **where)
             if played >> card & 1:

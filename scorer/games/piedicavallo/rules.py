@@ -86,9 +86,7 @@ assert sum(POINTS) == TOTAL
 
 #: The play as data for the trick loop (:mod:`scorer.games.engine`): four players, fifteen
 #: tricks, the 62-card pack, PIE-1's ranks and PIE-4's legality, PIE-2's points.
-TABLE = PlayTable(
-    4, HAND_SIZE, PACK, RULES, POINTS, "the 62-card pack (PIE-1)", "a deal of Piedicavallo"
-)
+TABLE = PlayTable(4, HAND_SIZE, PACK, RULES, POINTS)
 
 #: The suits' names as every record's remarks may write them (``lead cups``, PIE-5); messages
 #: name suits in the record's own style instead (``Wording.category``; group 4, trumps and

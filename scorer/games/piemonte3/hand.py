@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from ...cards import Card
 from ...cardset import cards_of
@@ -189,7 +190,7 @@ class Piemonte3Hand(TrickPlay):
                 self.halt("UNKNOWN_CARD", variant="hand", loc=item.loc, seat=seat)
             elif not R.PACK >> card & 1:
                 self.halt_at_card(
-                    "CARD_NOT_IN_PACK", item, "deal", seat, card, pack_name=self.table.pack_name
+                    "CARD_NOT_IN_PACK", item, "deal", seat, card, pack_size=R.PACK.bit_count()
                 )
             elif (union | mask) >> card & 1:
                 self.halt_at_card("DUPLICATE_CARD", item, "dealt", seat, card)
@@ -198,7 +199,7 @@ class Piemonte3Hand(TrickPlay):
         return mask
 
     def halt_at_card(
-        self, code: str, item: Item, variant: str, seat: int | None, card: Card, **facts: str
+        self, code: str, item: Item, variant: str, seat: int | None, card: Card, **facts: Any
     ) -> None:
         """Stop at a bad card of a deal or discard line (G-2), naming it."""
         self.halt(code, variant=variant, loc=item.loc, seat=seat, cards=(card,), **facts)
@@ -346,7 +347,7 @@ class Piemonte3Hand(TrickPlay):
                 self.halt_at_card("DUPLICATE_CARD", item, "discard", None, card)
             elif not R.PACK >> card & 1:
                 self.halt_at_card(
-                    "CARD_NOT_IN_PACK", item, "deal", None, card, pack_name=self.table.pack_name
+                    "CARD_NOT_IN_PACK", item, "deal", None, card, pack_size=R.PACK.bit_count()
                 )
             elif written and not self.dealt[dealer] >> card & 1:
                 self.halt_at_card("CARD_NOT_HELD", item, "discard", dealer, card)

@@ -32,7 +32,7 @@ _DEAL: dict[str, str] = {
     ),
     "DUPLICATE_LINE.hand": "a second hand line for {name}",
     "DUPLICATE_LINE.discard": "a second discard line",
-    "CARD_NOT_IN_PACK.deal": "{card:card} is not in {pack_name}",
+    "CARD_NOT_IN_PACK.deal": "{card:card} is not in the {pack_size}-card pack",
     "WRONG_HAND_SIZE": (
         "{seat:player} was dealt {count} cards; the deal gives {size} "
         "(25 each, the dealer 28 before his discard)"
@@ -146,7 +146,8 @@ MALFORMED: dict[str, str] = {
 }
 
 _PLAY: dict[str, str] = {
-    "CARD_NOT_IN_PACK": "{card:notation} is not in {pack_name}",
+    "CARD_NOT_IN_PACK": "{card:notation} is not in the {pack_size}-card pack",
+    "TOO_MANY_TRICKS": "a hand of piemonte3 has {tricks} tricks",
     "DUPLICATE_CARD.played": "{card:notation} was already played (or discarded)",
     **AS_WRITTEN,
     "PARTIAL_RECORD": "the record stops after {count} trick(s); nothing is scored",

@@ -95,9 +95,7 @@ def one_point_cards() -> int:
 def play_table(fool_five: bool = False) -> PlayTable:
     """The play as data for the one trick loop (:mod:`scorer.games.engine`): three players,
     25 tricks, the 78-card pack, :data:`RULES` and the card points (PIE3-2, ``fool=5``)."""
-    return PlayTable(
-        3, HAND_SIZE, PACK, RULES, card_points(fool_five), "the 78-card pack", "a hand of piemonte3"
-    )
+    return PlayTable(3, HAND_SIZE, PACK, RULES, card_points(fool_five))
 
 
 #: Declarations (PIE3-6): canonical name and accepted spellings.

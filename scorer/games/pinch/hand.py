@@ -64,8 +64,6 @@ def play_table(historic: bool = False, overtrump: bool = False) -> PlayTable:
         R.PACK,
         R.rules(historic, overtrump),
         R.POINTS,
-        "the 78-card pack",
-        "a hand of pinch",
     )
 
 

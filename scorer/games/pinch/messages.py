@@ -32,6 +32,7 @@ _PLAY = {
     "TOO_MANY_CARDS": "{count} cards in a trick of two players",
     "SHORT_TRICK": "trick {trick} has {count} card and is not the last line",
     "CARD_NOT_IN_PACK": "{card:notation} is not in the 78-card pack",
+    "TOO_MANY_TRICKS": "a hand of pinch has {tricks} tricks",
     "DUPLICATE_CARD.played": "{card:notation} was already played",
     **AS_WRITTEN,
     "CARD_NOT_HELD.stock": (
