@@ -16,7 +16,11 @@ from collections.abc import Iterable, Iterator
 
 from .cards import CARDS, Card
 
-__all__ = ["CardSet", "cards_of", "mask_of"]
+__all__ = ["BIT_OF", "CardSet", "cards_of", "mask_of"]
+
+#: Each card's bit, by card, made once (a shift makes a new integer past bit 30); a look-up
+#: of ``None``, an unknown card, raises ``KeyError``.
+BIT_OF: dict[Card | None, int] = {card: 1 << card for card in CARDS}
 
 
 def mask_of(cards: Iterable[int]) -> int:

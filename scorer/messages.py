@@ -235,6 +235,7 @@ GENERAL: dict[str, str] = {
     "UNKNOWN_CARD": "an unknown card: the replay stops here",
     "UNKNOWN_CARD.hand": "hands must be written in full",
     "CARD_NOT_IN_PACK": "{card:card} is not in the {pack_size}-card pack",
+    "CARD_NOT_IN_PACK.dealt": "{card:card} is not in the {pack_size}-card pack",
     "DUPLICATE_CARD.dealt": "{card:card} is dealt twice",
     "DUPLICATE_CARD.played": "{card:card} was already played",
     "CARD_NOT_HELD": "{seat:player} does not hold {card:card}",

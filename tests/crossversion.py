@@ -278,6 +278,32 @@ def _unreadable_card_kept(old: dict[str, Any], new: dict[str, Any]) -> bool:
     )
 
 
+#: The findings of a bad card in a line of dealt cards (``Replay.dealt_mask``).
+_DEALT_CARD_CODES = frozenset({"UNKNOWN_CARD", "DUPLICATE_CARD", "CARD_NOT_IN_PACK"})
+
+
+def _dealt_card_seat_named(old: dict[str, Any], new: dict[str, Any]) -> bool:
+    """Every engine reads its hand lines by one step (``Replay.dealt_mask``, G-2), which
+    names the seat of the hand with the bad card; pinch's own step named none, nor did Nice's
+    and Piedicavallo's for an unknown card. Holds when the findings differ only there."""
+    return _each_differing_record(old, new, _only_dealt_seat_named)
+
+
+def _only_dealt_seat_named(old: Any, new: Any) -> bool:
+    before = old.get("report", {}).get("findings") if isinstance(old, dict) else None
+    found = new.get("report", {}).get("findings") if isinstance(new, dict) else None
+    if not before or not found or len(before) != len(found):
+        return False
+    unseated = [
+        {**b, "seat": None} if b.get("code") in _DEALT_CARD_CODES and a.get("seat") is None else b
+        for a, b in zip(before, found, strict=True)
+    ]
+    if unseated == found:
+        return False  # no seat named where the old code had none: not this rule's doing
+    changed = {**new, "report": {**new["report"], "findings": unseated}}
+    return all(how == "added" for _where, how in differences(old, changed))
+
+
 def without_after_first_error(snap: dict[str, Any]) -> dict[str, Any]:
     """#24.8: what the checker lists after a record's first error (a notation error, the
     first impossible play) is marked ``after_first_error`` and counts in nothing: the old
@@ -297,6 +323,7 @@ def without_after_first_error(snap: dict[str, Any]) -> dict[str, Any]:
 #: besides: a card played twice within one trick of a record without its hand lines went
 #: unnoticed; on a Python with CPython's regular-expression bug, an annotation never closed
 #: was read as if its ``(`` were not there; and a revoke could be "proved" by the Fool.
+#: And one change of what a finding says: a bad card of a hand line names the hand's seat.
 ALLOWED_RECORDS: tuple[tuple[str, Callable[[dict[str, Any], dict[str, Any]], bool]], ...] = (
     (
         "G-2: the replay stops at the first impossible card in play order; no hand is"
@@ -320,6 +347,11 @@ ALLOWED_RECORDS: tuple[tuple[str, Callable[[dict[str, Any], dict[str, Any]], boo
         _fool_named_as_proof,
     ),
     ("#24.8: a card that cannot be read is kept in its line as ?", _unreadable_card_kept),
+    (
+        "G-2: a bad card of a hand line is said with the seat of the hand, in every game"
+        " (one step reads every engine's hand lines)",
+        _dealt_card_seat_named,
+    ),
 )
 
 

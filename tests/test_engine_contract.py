@@ -269,6 +269,49 @@ def test_a_verified_report_is_freed_without_the_cycle_collector(game: Game) -> N
     assert kept == []
 
 
+# -- the deal ------------------------------------------------------------------------------
+#: The engines whose ``hand`` lines are the deal, read by ``Replay.dealt_mask`` (Minchiate's
+#: deal is its cut, hands, folla and face-up cards, each a section of its own: MIN-3 .. 6).
+DEALT_BY_HAND_LINES = [g for g in ENGINES if g.key != "minchiate"]
+
+
+def _hand_lines(text: str) -> tuple[list[str], list[int]]:
+    lines = text.splitlines()
+    return lines, [i for i, line in enumerate(lines) if line.startswith("hand ")]
+
+
+@pytest.mark.parametrize("game", DEALT_BY_HAND_LINES, ids=lambda game: game.key)
+def test_a_card_dealt_twice_is_stopped_at_with_its_place_and_seat(game: Game) -> None:
+    """G-2: the second seat's hand line given the first seat's first card is impossible,
+    said at that card (line and column) and for that seat, whatever the game."""
+    lines, hands = _hand_lines(random_text(game.key, 0))
+    first, second = hands[:2]
+    card = lines[first].partition(": ")[2].split()[0]
+    head, _, cards = lines[second].partition(": ")
+    lines[second] = f"{head}: {card} {' '.join(cards.split()[1:])}"
+    report = game.verify(read_one("\n".join(lines)).record)
+    [error] = report.errors
+    assert (error.code, error.variant) == ("DUPLICATE_CARD", "dealt")
+    assert error.loc is not None
+    assert (error.loc.line, error.loc.column) == (second + 1, len(head) + 3)
+    assert error.seat == report.players.index(head.removeprefix("hand "))
+    assert error.cards == (Card.parse(card),)
+
+
+@pytest.mark.parametrize("game", DEALT_BY_HAND_LINES, ids=lambda game: game.key)
+def test_an_unknown_card_in_a_hand_line_is_stopped_at_with_its_seat(game: Game) -> None:
+    """G-2: a hand must be written in full; ``?`` for a card of it stops the replay there."""
+    lines, hands = _hand_lines(random_text(game.key, 1))
+    head, _, cards = lines[hands[-1]].partition(": ")
+    lines[hands[-1]] = f"{head}: ? {' '.join(cards.split()[1:])}"
+    report = game.verify(read_one("\n".join(lines)).record)
+    [error] = report.errors
+    assert (error.code, error.variant) == ("UNKNOWN_CARD", "hand")
+    assert error.loc is not None and error.loc.line == hands[-1] + 1
+    assert error.seat == report.players.index(head.removeprefix("hand "))
+    assert "must be written in full" in error.message
+
+
 # -- keywords ------------------------------------------------------------------------------
 def _doc_section(doc: str, key: str) -> str:
     """The part of ``docs/notation.md`` about one game: from its heading to the next; a part

@@ -1,5 +1,5 @@
 """What every game's replay of one record shares: recording findings from their facts,
-stopping at an impossible point (G-2), naming players, checking a hand line's cards.
+stopping at an impossible point (G-2), naming players, checking a line of dealt cards.
 
 Each engine replays a record in a small object built for that record alone (OpenSpiel's
 "state"); this base gives it the findings plumbing, so every engine reports alike. The play
@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, NoReturn
 
 from ..cards import Card
+from ..cardset import BIT_OF
 from ..findings import Finding, Loc, Severity, namespace
 from ..messages import GENERAL, render
 from ..record import Line
@@ -87,25 +88,38 @@ class Replay:
                 return seat
         self.halt("UNKNOWN_PLAYER", loc=loc, name=name)
 
-    def check_hand_cards(self, seat: int, line: Line, union: int, pack: int) -> int:
-        """The slow path of a hand line's check (a line whose mask did not add up): stop at
-        the first bad card, with its place (G-2): unknown, outside ``pack`` (the finding
-        carries its size, ``pack_size``), or dealt twice (in this line or in ``union``, the
-        hands before it). Returns the line's mask when every card is good."""
+    def dealt_mask(
+        self, line: Line, union: int, pack: int, seat: int | None = None, what: str = "hand"
+    ) -> int:
+        """The cards of a line of dealt cards (``seat``'s hand; pinch's stock, ``what``) as a
+        mask, each known, of ``pack`` and dealt once (in this line or in ``union``, the lines
+        dealt before it), else stop at the first bad card with its place (G-2). The usual line
+        is checked on its cards at once: their bits add up to as many bits as there are cards
+        only when no card repeats."""
+        cards = line.card_tuple
+        try:
+            mask = sum(map(BIT_OF.__getitem__, cards))
+        except KeyError:  # an unknown card (None)
+            pass
+        else:
+            if mask.bit_count() == len(cards) and not mask & union and not mask & ~pack:
+                return mask
         mask = 0
         for item in line.items:
             card = item.card
             if card is None:
-                self.halt("UNKNOWN_CARD", variant="hand", loc=item.loc)
+                self.halt("UNKNOWN_CARD", variant=what, loc=item.loc, seat=seat)
+            loc, cards = item.loc, (card,)
             if not pack >> card & 1:
                 self.halt(
                     "CARD_NOT_IN_PACK",
-                    loc=item.loc,
+                    variant="dealt",
+                    loc=loc,
                     seat=seat,
-                    cards=(card,),
+                    cards=cards,
                     pack_size=pack.bit_count(),
                 )
             if (union | mask) >> card & 1:
-                self.halt("DUPLICATE_CARD", variant="dealt", loc=item.loc, seat=seat, cards=(card,))
+                self.halt("DUPLICATE_CARD", variant="dealt", loc=loc, seat=seat, cards=cards)
             mask |= 1 << card
         return mask

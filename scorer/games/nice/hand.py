@@ -35,9 +35,6 @@ __all__ = ["BagatteWatch", "Contract", "NiceHand", "NiceTable", "play_table"]
 
 _CARDS_OF = attrgetter("card_tuple")
 _BAGATTE_BIT = 1 << R.BAGATTE
-_BIT_OF: dict[Card | None, int] = {
-    card: 1 << card for card in CARDS
-}  # a dict look-up by Card beats a tuple's
 
 ERROR, VIOLATION, NOTE = Severity.ERROR, Severity.VIOLATION, Severity.NOTE
 WORDS_KEEP = {"keep": "keep", "tenir": "keep", "k": "keep"}
@@ -482,15 +479,8 @@ class NiceHand(TrickPlay):
         if all_rounds:
             sizes[self.dealer] += game.dealer_extra
         union = 0
-        outside = ~R.PACK
         for seat, line in sorted(self.lines.hands.items()):
-            cards = line.card_tuple
-            try:  # a repeated card carries into another bit: fewer bits than cards
-                mask = sum(map(_BIT_OF.__getitem__, cards))
-            except KeyError:  # an unknown card (None)
-                mask = 0
-            if not mask or mask.bit_count() != len(cards) or mask & union or mask & outside:
-                mask = self.check_hand_cards(seat, line, union, R.PACK)
+            mask = self.dealt_mask(line, union, R.PACK, seat)
             if mask.bit_count() != sizes[seat]:
                 self.halt(
                     "WRONG_HAND_SIZE",

@@ -210,11 +210,7 @@ class PiedicavalloHand(TrickPlay):
         union = 0
         for seat, line in sorted(self.hand_lines.items()):
             size = R.DEALER_CARDS if seat == self.dealer else R.HAND_SIZE
-            cards = line.card_tuple
-            # a sum of bits has as many as the cards only when no card is there twice
-            mask = sum(map(BITS.__getitem__, cards)) if None not in cards else -1  # type: ignore[arg-type]
-            if mask.bit_count() != len(cards) or mask & union or mask & OUTSIDE_PACK:
-                mask = self.check_hand_cards(seat, line, union, R.PACK)
+            mask = self.dealt_mask(line, union, R.PACK, seat)
             if mask.bit_count() != size:
                 count = mask.bit_count()
                 self.halt(

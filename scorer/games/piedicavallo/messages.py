@@ -44,6 +44,7 @@ _PLAYED = "{seat:player} played {card:notation} but "
 TEMPLATES: dict[str, str] = {
     **GENERAL,
     "CARD_NOT_IN_PACK": "{card:card} is not in the {pack_size}-card pack (PIE-1)",
+    "CARD_NOT_IN_PACK.dealt": "{card:card} is not in the {pack_size}-card pack (PIE-1)",
     "TOO_MANY_TRICKS": "a deal of Piedicavallo has {tricks} tricks",
     # the lines of the record
     "WRONG_PLAYERS": "Piedicavallo has four players, the record names {count}",

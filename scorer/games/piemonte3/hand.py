@@ -158,7 +158,7 @@ class Piemonte3Hand(TrickPlay):
         (``dealt_each`` for a deal stopped after a bargaining session)."""
         union = 0
         for seat, line in sorted(self.lines.hands.items()):
-            mask = self.hand_mask(seat, line, union)
+            mask = self.dealt_mask(line, union, R.PACK, seat)
             size = dealt_each
             if size is None:
                 size = R.HAND_SIZE + (R.DISCARD_SIZE if seat == self.dealer else 0)
@@ -174,29 +174,6 @@ class Piemonte3Hand(TrickPlay):
                 )
             union |= mask
             self.dealt[seat] = mask
-
-    def hand_mask(self, seat: int, line: Line, union: int) -> int:
-        """The cards of ``seat``'s hand line, each known, of the pack and dealt once (in this
-        line or ``union``, the hands before it): else stop at the first bad one (G-2)."""
-        cards = line.card_tuple
-        if None not in cards and len(set(cards)) == len(cards):
-            mask = sum(map(BITS.__getitem__, cards))  # type: ignore[arg-type]
-            if not mask & union and not mask & ~R.PACK:
-                return mask  # the fast path: nothing to report card by card
-        mask = 0
-        for item in line.items:
-            card = item.card
-            if card is None:
-                self.halt("UNKNOWN_CARD", variant="hand", loc=item.loc, seat=seat)
-            elif not R.PACK >> card & 1:
-                self.halt_at_card(
-                    "CARD_NOT_IN_PACK", item, "deal", seat, card, pack_size=R.PACK.bit_count()
-                )
-            elif (union | mask) >> card & 1:
-                self.halt_at_card("DUPLICATE_CARD", item, "dealt", seat, card)
-            else:
-                mask |= BITS[card]
-        return mask
 
     def halt_at_card(
         self, code: str, item: Item, variant: str, seat: int | None, card: Card, **facts: Any
@@ -347,7 +324,7 @@ class Piemonte3Hand(TrickPlay):
                 self.halt_at_card("DUPLICATE_CARD", item, "discard", None, card)
             elif not R.PACK >> card & 1:
                 self.halt_at_card(
-                    "CARD_NOT_IN_PACK", item, "deal", None, card, pack_size=R.PACK.bit_count()
+                    "CARD_NOT_IN_PACK", item, "dealt", None, card, pack_size=R.PACK.bit_count()
                 )
             elif written and not self.dealt[dealer] >> card & 1:
                 self.halt_at_card("CARD_NOT_HELD", item, "discard", dealer, card)

@@ -32,7 +32,6 @@ _DEAL: dict[str, str] = {
     ),
     "DUPLICATE_LINE.hand": "a second hand line for {name}",
     "DUPLICATE_LINE.discard": "a second discard line",
-    "CARD_NOT_IN_PACK.deal": "{card:card} is not in the {pack_size}-card pack",
     "WRONG_HAND_SIZE": (
         "{seat:player} was dealt {count} cards; the deal gives {size} "
         "(25 each, the dealer 28 before his discard)"

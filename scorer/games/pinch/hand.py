@@ -255,38 +255,12 @@ class PinchHand(TrickPlay):
         self.hand_lines[seat] = line
 
     # -- PINCH-3: the deal and the stock ---------------------------------------------------
-    def card_mask(self, line: Line, union: int, what: str) -> int:
-        """The cards of a hand or stock line as a mask; unknown, foreign or repeated cards
-        are errors (G-2). The usual line is checked on its card tuple alone."""
-        found = line.card_tuple
-        try:
-            # The sum of the cards' bits is their union when no card repeats, and has fewer
-            # bits set when one does (the carry); an unknown card (None) is no index.
-            mask = sum(map(_BIT.__getitem__, found))  # type: ignore[arg-type]
-        except TypeError:
-            pass
-        else:
-            if mask.bit_count() == len(found) and not mask & union and not mask & ~R.PACK:
-                return mask
-        mask = 0
-        for item in line.items:
-            card = item.card
-            if card is None:
-                self.halt("UNKNOWN_CARD", variant="line", loc=item.loc, what=what)
-                raise AssertionError  # unreachable: halt raises
-            if not R.PACK >> card & 1:
-                self.halt("CARD_NOT_IN_PACK", loc=item.loc, cards=(card,))
-            if (union | mask) >> card & 1:
-                self.halt("DUPLICATE_CARD", variant="dealt", loc=item.loc, cards=(card,))
-            mask |= 1 << card
-        return mask
-
     def deal(self) -> None:
         """The hands and the stock as written (PINCH-3), a missing hand derived from the
         play; the play begins, and both players may meld before their first card."""
         union = 0
         for seat, line in sorted(self.hand_lines.items()):
-            mask = self.card_mask(line, union, "hand")
+            mask = self.dealt_mask(line, union, R.PACK, seat)
             if mask.bit_count() != R.HAND_SIZE:
                 self.halt(
                     "WRONG_HAND_SIZE",
@@ -300,7 +274,7 @@ class PinchHand(TrickPlay):
             self.dealt[seat] = mask
         stock_line = self.stock_line
         if stock_line is not None:
-            mask = self.card_mask(stock_line, union, "stock")
+            mask = self.dealt_mask(stock_line, union, R.PACK, None, "stock")
             if mask.bit_count() != R.STOCK_SIZE:
                 self.halt(
                     "WRONG_STOCK_SIZE",
@@ -309,7 +283,7 @@ class PinchHand(TrickPlay):
                     size=R.STOCK_SIZE,
                     count=mask.bit_count(),
                 )
-            self.stock = stock_line.card_tuple  # type: ignore[assignment]  # card_mask: all known
+            self.stock = stock_line.card_tuple  # type: ignore[assignment]  # dealt_mask: all known
             self.stock_mask = mask
             self.report.stock = tuple(stock_line.card_tuple)  # type: ignore[arg-type]
         known = [True, True]

@@ -58,8 +58,10 @@ _LINES = {
 
 # PINCH-3: the deal, the stock, the draws
 _DEAL = {
-    "UNKNOWN_CARD.line": "the {what} must be written in full",
+    "UNKNOWN_CARD.hand": "the hand must be written in full",
+    "UNKNOWN_CARD.stock": "the stock must be written in full",
     "DUPLICATE_CARD.dealt": "{card:notation} is dealt twice",
+    "CARD_NOT_IN_PACK.dealt": "{card:notation} is not in the {pack_size}-card pack",
     "WRONG_HAND_SIZE": "{seat:player} was dealt {count} cards; the deal gives {size}",
     "WRONG_HAND_SIZE.derived": (
         "{seat:player} played {count} cards that were not drawn; the deal gives {size}"
