@@ -16,11 +16,11 @@ from collections.abc import Iterable, Iterator
 
 from .cards import CARDS, Card
 
-__all__ = ["BIT_OF", "CardSet", "cards_of", "mask_of"]
+__all__ = ["BITS", "CardSet", "cards_of", "mask_of"]
 
-#: Each card's bit, by card, made once (a shift makes a new integer past bit 30); a look-up
-#: of ``None``, an unknown card, raises ``KeyError``.
-BIT_OF: dict[Card | None, int] = {card: 1 << card for card in CARDS}
+#: Each card's bit, by its index, made once (a shift makes a new integer past bit 30); an
+#: unknown card (``None``) is no index: ``TypeError``.
+BITS: tuple[int, ...] = tuple(1 << index for index in range(len(CARDS)))
 
 
 def mask_of(cards: Iterable[int]) -> int:

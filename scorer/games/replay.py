@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, NoReturn
 
 from ..cards import Card
-from ..cardset import BIT_OF
+from ..cardset import BITS
 from ..findings import Finding, Loc, Severity, namespace
 from ..messages import GENERAL, render
 from ..record import Line
@@ -98,8 +98,8 @@ class Replay:
         only when no card repeats."""
         cards = line.card_tuple
         try:
-            mask = sum(map(BIT_OF.__getitem__, cards))
-        except KeyError:  # an unknown card (None)
+            mask = sum(map(BITS.__getitem__, cards))  # type: ignore[arg-type]
+        except TypeError:  # an unknown card (None)
             pass
         else:
             if mask.bit_count() == len(cards) and not mask & union and not mask & ~pack:

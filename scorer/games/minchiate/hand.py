@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from ...cards import FOOL
-from ...cardset import cards_of
+from ...cardset import BITS, cards_of
 from ...findings import Loc, Severity
 from ...record import Line, Record, Trick
 from ...report import Report
@@ -32,7 +32,6 @@ TRICKS = R.TRICKS  # MIN-4: 21 cards each, one trick per card
 #: Minchiate's play as data for the trick loop (MIN-1, MIN-2, MIN-13): four players, 21
 #: tricks, the whole 97-card pack, follow suit else trump, the counting values.
 TABLE = PlayTable(4, TRICKS, R.PACK, R.RULES, R.VALUE)
-BITS = tuple(1 << i for i in range(97))
 
 
 @dataclass

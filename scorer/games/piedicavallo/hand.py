@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from itertools import chain
 from typing import Any, ClassVar
 
-from ...cardset import cards_of
+from ...cardset import BITS, cards_of
 from ...findings import Severity
 from ...record import Item, Line, Record, Trick
 from ...report import Report, TrickResult
@@ -35,7 +35,6 @@ __all__ = ["PiedicavalloHand"]
 
 
 ERROR, VIOLATION, NOTE = Severity.ERROR, Severity.VIOLATION, Severity.NOTE
-BITS = tuple(1 << i for i in range(97))
 N = 4
 DEFAULT_OPTIONS = {option.name: option.default for option in R.OPTIONS}
 OUTSIDE_PACK = ~R.PACK

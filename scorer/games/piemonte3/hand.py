@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...cards import Card
-from ...cardset import cards_of
+from ...cardset import BITS, cards_of
 from ...claims import claim_findings
 from ...findings import Loc, Severity
 from ...record import Item, Line, Record, Trick
@@ -30,7 +30,6 @@ __all__ = ["Piemonte3Hand"]
 
 
 ERROR, VIOLATION, NOTE = Severity.ERROR, Severity.VIOLATION, Severity.NOTE
-BITS = tuple(1 << i for i in range(97))
 N = 3
 # the order of the sections at the table; a line may not come after a later phase
 _PHASE = {"hand": 0, "bargain": 0, "discard": 1, "declare": 2}

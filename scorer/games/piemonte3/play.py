@@ -15,12 +15,12 @@ that trick's winner at the end.
 from __future__ import annotations
 
 from ...cards import FOOL, Card
-from ...cardset import CardSet, cards_of
+from ...cardset import BITS, CardSet, cards_of
 from ...findings import Severity
 from ...record import Line
 from ...report import TrickResult
 from . import rules as R
-from .hand import BITS, N, Piemonte3Hand
+from .hand import N, Piemonte3Hand
 
 __all__ = ["Debt", "Piemonte3Play"]
 

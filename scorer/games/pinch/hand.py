@@ -21,7 +21,7 @@ from operator import attrgetter
 from typing import Any, Protocol
 
 from ...cards import CARDS, FOOL, Card
-from ...cardset import cards_of
+from ...cardset import BITS, cards_of
 from ...claims import claim_findings
 from ...findings import Loc, Severity
 from ...record import Item, Line, Record, Trick
@@ -46,7 +46,6 @@ _KEYWORD = attrgetter("keyword")
 # Who still draws after a trick (PINCH-3: the winner first), and who may meld now (PINCH-5),
 # as shared tuples: a replay moves between these states without making new ones.
 _TO_DRAW = ((0, 1), (1, 0))
-_BIT = tuple(1 << card for card in range(97))
 _STOCK_TRICKS = R.STOCK_TRICKS
 _MELDS_WITH = R.MELDS_WITH
 _CLOSED = (False, False)
@@ -402,7 +401,7 @@ class PinchHand(TrickPlay):
         (PINCH-7)."""
         number, winner = result.number, self.leader  # (the winner leads the next trick)
         first, second = result.cards
-        mask = _BIT[first] | _BIT[second]
+        mask = BITS[first] | BITS[second]
         piles = self.piles
         if mask & FOOL_BIT:
             owner = result.leader if first == FOOL else 1 - result.leader
@@ -489,7 +488,7 @@ class PinchHand(TrickPlay):
         ):
             seat = self.check_draw(line, seat)  # the unusual draw: say what is wrong, if anything
         card: Card = found[0]  # type: ignore[assignment]  # (check_draw: one card)
-        bit = _BIT[card]
+        bit = BITS[card]
         self.stock_pos = position + 1
         self.drawn |= bit
         hand = self.hands[seat] = self.hands[seat] | bit
