@@ -228,14 +228,16 @@ def _plain(kind: str, value: Any, players: Sequence[str]) -> Any:
     return value
 
 
+_NOT_IN_PACK = "{card:card} is not in the {pack_size}-card pack"
+
 #: The templates of the findings every engine shares: naming players and the replay's G-2
 #: checks of trick lines (:mod:`scorer.games.engine`).
 GENERAL: dict[str, str] = {
     "UNKNOWN_PLAYER": "{name!r} is not one of the players",
     "UNKNOWN_CARD": "an unknown card: the replay stops here",
     "UNKNOWN_CARD.hand": "hands must be written in full",
-    "CARD_NOT_IN_PACK": "{card:card} is not in the {pack_size}-card pack",
-    "CARD_NOT_IN_PACK.dealt": "{card:card} is not in the {pack_size}-card pack",
+    "CARD_NOT_IN_PACK": _NOT_IN_PACK,  # a card played
+    "CARD_NOT_IN_PACK.dealt": _NOT_IN_PACK,  # a card of a hand line
     "DUPLICATE_CARD.dealt": "{card:card} is dealt twice",
     "DUPLICATE_CARD.played": "{card:card} was already played",
     "CARD_NOT_HELD": "{seat:player} does not hold {card:card}",

@@ -109,17 +109,10 @@ class Replay:
             card = item.card
             if card is None:
                 self.halt("UNKNOWN_CARD", variant=what, loc=item.loc, seat=seat)
-            loc, cards = item.loc, (card,)
+            where: dict[str, Any] = {"variant": "dealt", "loc": item.loc, "seat": seat}
             if not pack >> card & 1:
-                self.halt(
-                    "CARD_NOT_IN_PACK",
-                    variant="dealt",
-                    loc=loc,
-                    seat=seat,
-                    cards=cards,
-                    pack_size=pack.bit_count(),
-                )
+                self.halt("CARD_NOT_IN_PACK", cards=(card,), pack_size=pack.bit_count(), **where)
             if (union | mask) >> card & 1:
-                self.halt("DUPLICATE_CARD", variant="dealt", loc=loc, seat=seat, cards=cards)
+                self.halt("DUPLICATE_CARD", cards=(card,), **where)
             mask |= 1 << card
         return mask

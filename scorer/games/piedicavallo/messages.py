@@ -39,12 +39,13 @@ REQUESTS: dict[str, str] = {
 TERMS: dict[str, str] = {**ENDINGS, **REQUESTS}
 
 _PLAYED = "{seat:player} played {card:notation} but "
+_NOT_IN_PACK = "{card:card} is not in the {pack_size}-card pack (PIE-1)"
 
 #: The game's own templates, over the shared ones.
 TEMPLATES: dict[str, str] = {
     **GENERAL,
-    "CARD_NOT_IN_PACK": "{card:card} is not in the {pack_size}-card pack (PIE-1)",
-    "CARD_NOT_IN_PACK.dealt": "{card:card} is not in the {pack_size}-card pack (PIE-1)",
+    "CARD_NOT_IN_PACK": _NOT_IN_PACK,
+    "CARD_NOT_IN_PACK.dealt": _NOT_IN_PACK,
     "TOO_MANY_TRICKS": "a deal of Piedicavallo has {tricks} tricks",
     # the lines of the record
     "WRONG_PLAYERS": "Piedicavallo has four players, the record names {count}",

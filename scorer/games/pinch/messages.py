@@ -25,13 +25,16 @@ TERMS: dict[str, str] = {
     **{R.RANK_LETTER[rank]: name for rank, name in R.RANK_NAME.items()},
 }
 
+#: A card outside the pack, played, drawn or dealt: pinch always plays with the 78 cards.
+_NOT_IN_PACK = "{card:notation} is not in the 78-card pack"
+
 _PLAY = {
     "PLAY_OUT_OF_TURN": (
         "the record has {seat:player} leading trick {trick}, but {leader:player} has the lead"
     ),
     "TOO_MANY_CARDS": "{count} cards in a trick of two players",
     "SHORT_TRICK": "trick {trick} has {count} card and is not the last line",
-    "CARD_NOT_IN_PACK": "{card:notation} is not in the 78-card pack",
+    "CARD_NOT_IN_PACK": _NOT_IN_PACK,
     "TOO_MANY_TRICKS": "a hand of pinch has {tricks} tricks",
     "DUPLICATE_CARD.played": "{card:notation} was already played",
     **AS_WRITTEN,
@@ -61,7 +64,7 @@ _DEAL = {
     "UNKNOWN_CARD.hand": "the hand must be written in full",
     "UNKNOWN_CARD.stock": "the stock must be written in full",
     "DUPLICATE_CARD.dealt": "{card:notation} is dealt twice",
-    "CARD_NOT_IN_PACK.dealt": "{card:notation} is not in the {pack_size}-card pack",
+    "CARD_NOT_IN_PACK.dealt": _NOT_IN_PACK,
     "WRONG_HAND_SIZE": "{seat:player} was dealt {count} cards; the deal gives {size}",
     "WRONG_HAND_SIZE.derived": (
         "{seat:player} played {count} cards that were not drawn; the deal gives {size}"
