@@ -495,7 +495,6 @@ class TrickPlay(Replay):
         if self.went_on or self.source is None or not self.hands_written():
             raise ReplayStop
         self.start_after_error().doubt(self, seat)
-        self.known[:] = [False] * len(self.known)  # the rest of the trick is not judged
 
     def start_after_error(self) -> _AfterError:
         """The checking after the first error begins (once a play), in a report of its own."""
@@ -533,7 +532,6 @@ class TrickPlay(Replay):
                 return None
             after = self.start_after_error()
         after.doubt(self, seat)
-        self.known[:] = [False] * len(self.known)  # the rest of the trick is not judged
         bit = held & -held
         result = self.advance((CARDS[bit.bit_length() - 1], *cards[position + 1 :]))
         self.hands[seat] |= bit  # (given back: the card he played is not known)
@@ -711,9 +709,11 @@ class _AfterError:
     def doubt(self, play: TrickPlay, seat: int) -> None:
         """A card in doubt, ``seat``'s, in the trick on the table of ``play`` (whose report
         is this checking's): the doubt lasts until the next trick line is played through;
-        what is found meanwhile is dropped (from :attr:`mark` on)."""
+        what is found meanwhile is dropped (from :attr:`mark` on). The rest of that trick is
+        not judged: no seat of ``play`` is known until the next line."""
         self.known = list(play.known)
         self.known[seat] = False
+        play.known[:] = [False] * len(play.known)
         self.source = play.source  # the line of the card in doubt
         self.hands, self.leader, self.position = list(play.hands), play.leader, len(play.current)
         self.mark, self.judged_mark = len(play.report.findings), len(self.judged)
