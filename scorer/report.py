@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import cache
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
@@ -42,8 +43,10 @@ class Play(NamedTuple):
 NO_FLAGS: Mapping[int, tuple[tuple[str, ...], int]] = MappingProxyType({})
 
 
-#: The seats of a trick's cards, by (players, leader, cards): a few dozen tuples, made once.
-_SEATS: dict[tuple[int, int, int], tuple[int, ...]] = {}
+@cache
+def _seats(players: int, leader: int, count: int) -> tuple[int, ...]:
+    """The seats of a trick's ``count`` cards from ``leader``: a few dozen tuples, made once."""
+    return tuple((leader + i) % players for i in range(count))
 
 
 class TrickResult:
@@ -77,12 +80,7 @@ class TrickResult:
     @property
     def seats(self) -> tuple[int, ...]:
         """The seat of each card, in play order from the leader."""
-        key = (self.players, self.leader, len(self.cards))
-        seats = _SEATS.get(key)
-        if seats is None:
-            players, leader, count = key
-            seats = _SEATS[key] = tuple((leader + i) % players for i in range(count))
-        return seats
+        return _seats(self.players, self.leader, len(self.cards))
 
     @property
     def plays(self) -> tuple[Play, ...]:
