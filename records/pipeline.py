@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 
 from scorer.disputes.seating import Seating, check_seating, check_session_seating
-from scorer.findings import Finding, Loc, Severity
+from scorer.findings import Finding, Severity
 from scorer.games import GAMES
 from scorer.ledger import Ledger, build_ledger
 from scorer.record import Record
@@ -108,7 +108,7 @@ def _report(parsed: Parsed, options: Mapping[str, str] | None) -> Report:
             )
         elif game is not None and record is not None and _replayable(parsed):
             report.findings += replayed_past_notation(record, game.verify, options)
-            report.findings.sort(key=lambda f: (f.loc is None, f.loc or Loc(0, 0)))
+            report.sort_findings()
         return report
     return game.verify(record, options)
 

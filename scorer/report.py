@@ -183,3 +183,15 @@ class Report:
 
     def add(self, finding: Finding) -> None:
         self.findings.append(finding)
+
+    def sort_findings(self) -> None:
+        """The findings in the record's order: by place, those with no place last (the sort
+        keeps the order found among findings at one place)."""
+        self.findings.sort(key=_place)
+
+
+def _place(finding: Finding) -> tuple[bool, Loc]:
+    return finding.loc is None, finding.loc or _NOWHERE
+
+
+_NOWHERE = Loc(0, 0)

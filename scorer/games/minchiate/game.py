@@ -26,7 +26,7 @@ from collections.abc import Mapping, Sequence
 from contextlib import suppress
 
 from ...claims import claim_findings
-from ...findings import Finding, Loc
+from ...findings import Finding
 from ...record import Record
 from ...report import Report
 from ..base import DealLine, EntryShape, Game
@@ -165,7 +165,7 @@ class MinchiateReplay(MinchiatePlay):
             report.lines.clear()
         if report.errors:
             report.lines.clear()
-        report.findings.sort(key=lambda f: (f.loc is None, f.loc or Loc(0, 0)))
+        report.sort_findings()
         return report
 
     # -- play ------------------------------------------------------------------------------

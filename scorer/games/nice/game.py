@@ -22,7 +22,6 @@ from collections.abc import Mapping
 from contextlib import suppress
 from functools import cached_property
 
-from ...findings import Loc
 from ...record import Record
 from ...report import Report
 from ..base import DealLine, EntryShape, Game
@@ -179,5 +178,5 @@ class NiceReplay(NiceHand):
                 report.contract["declared"] = "; ".join(
                     f"{self.name(seat)} {name}" for seat, name in self.declared
                 )
-        report.findings.sort(key=lambda f: (f.loc is None, f.loc or Loc(0, 0)))
+        report.sort_findings()
         return report

@@ -21,7 +21,7 @@ import random
 from collections.abc import Mapping, Sequence
 
 from ...claims import claim_findings
-from ...findings import Finding, Loc
+from ...findings import Finding
 from ...record import Record
 from ...report import Report
 from ...results import GameResult
@@ -164,5 +164,5 @@ class PiedicavalloReplay(PiedicavalloHand):
             if self.claims:
                 report.findings += claim_findings(self.claims, report, "score", "PIE-7")
         if report.findings:
-            report.findings.sort(key=lambda f: (f.loc is None, f.loc or Loc(0, 0)))
+            report.sort_findings()
         return report

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from ...findings import Finding, Loc, Severity
+from ...findings import Finding, Severity
 from ...messages import render
 from ...record import Line, Record
 from ...report import Report, ScoreLine, Status
@@ -181,7 +181,7 @@ class Piemonte3Replay(Piemonte3Play):
                 self.stopped = True
         if report.errors or report.status is Status.PARTIAL:
             report.lines = []  # an impossible or unfinished record pays nothing (G-2)
-        report.findings.sort(key=lambda f: (f.loc is None, f.loc or Loc(0, 0)))
+        report.sort_findings()
         return report
 
     # -- PIE3-4: bargaining ----------------------------------------------------------------

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from contextlib import suppress
 
-from ...findings import Loc, Severity
+from ...findings import Severity
 from ...record import Line, Record, Trick
 from ...report import Report
 from ..base import Game
@@ -65,7 +65,7 @@ class PinchReplay(PinchHand):
                 done=self.done,
                 tricks=R.TRICKS,
             )
-        report.findings.sort(key=lambda f: (f.loc is None, f.loc or Loc(0, 0)))
+        report.sort_findings()
         return report
 
     def open_play(self) -> int:
