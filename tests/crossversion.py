@@ -290,6 +290,7 @@ def _dealt_card_seat_named(old: dict[str, Any], new: dict[str, Any]) -> bool:
 
 
 def _only_dealt_seat_named(old: Any, new: Any) -> bool:
+    """:func:`_dealt_card_seat_named` for one record."""
     before = old.get("report", {}).get("findings") if isinstance(old, dict) else None
     found = new.get("report", {}).get("findings") if isinstance(new, dict) else None
     if not before or not found or len(before) != len(found):

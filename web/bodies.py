@@ -177,8 +177,8 @@ def too_large_message() -> str:
     if limit == ANONYMOUS_VERIFY_BYTES and request.path in ANONYMOUS_WORK_PATHS:
         message += (
             f" for {ANONYMOUS_WORK_PATHS[request.path]} without a director token (a director's"
-            f" token raises it to "
-            f"{_app_limit():,} bytes; or run `tarocco verify` on your own machine)"
+            f" token raises it to {_app_limit():,} bytes; or run `tarocco verify` on your own"
+            " machine)"
         )
     return message
 
