@@ -12,7 +12,7 @@ import hashlib
 import io
 import json
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from functools import partial
 from typing import Any
@@ -28,11 +28,12 @@ from .disputes import payments_beside
 from .notation import Parsed, read
 from .pipeline import Checked, check_parsed, check_text
 from .schemas import LedgerSchema, dump_record, dump_report, result_json, shift_lines
-from .store import NotFound, Store
+from .store import AlreadySubmitted, NotFound, Stale, Store
 from .writer import write
 
 __all__ = [
     "NEEDS_CONFIRMATION",
+    "VOID",
     "Preview",
     "ServiceError",
     "Standing",
@@ -43,6 +44,8 @@ __all__ = [
     "correct_hand",
     "create_session",
     "findings_of",
+    "hand_changes",
+    "hand_etag",
     "hand_revisions",
     "ledger_csv",
     "needs_director",
@@ -50,16 +53,23 @@ __all__ = [
     "preview_upload",
     "restore_revision",
     "revision_of",
+    "ruling_changes",
+    "ruling_etag",
     "ruling_states",
+    "session_etag",
     "session_ledger",
     "session_result",
+    "session_ruling",
     "session_rulings",
     "session_what_if",
+    "set_privacy",
     "standings",
     "standings_csv",
     "standings_json",
     "table_label",
+    "tournament_etag",
     "tournament_version",
+    "update_session",
     "upload",
     "upload_parsed",
     "withdraw_ruling",
@@ -84,9 +94,68 @@ class ServiceError(Exception):
     code: str
     message: str
     findings: list[dict[str, Any]] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)  # more of the body: ``current``
 
     def __str__(self) -> str:
         return f"{self.code}: {self.message}"
+
+
+# -- versions: what a change was based on (#30.1) ------------------------------------------
+def hand_etag(hand: Mapping[str, Any]) -> str:
+    """A hand's version as an entity tag: it changes with every new revision."""
+    return f"hand-{hand['id']}-r{hand['revision']}"
+
+
+def ruling_etag(ruling: Mapping[str, Any]) -> str:
+    """A ruling's version (:func:`ruling_states` row): it changes once, when the ruling is
+    withdrawn or amended."""
+    state = "standing" if ruling["replaced_by"] is None else f"replaced-{ruling['replaced_by']}"
+    return f"ruling-{ruling['id']}-{state}"
+
+
+def tournament_etag(tournament: Mapping[str, Any]) -> str:
+    return f"tournament-{tournament['id']}-r{tournament['revision']}"
+
+
+def session_etag(session: Mapping[str, Any]) -> str:
+    """A session's version: it changes with every write that touches the session (a hand,
+    a revision, a ruling, its name or table; the triggers of migrations 003 and 006)."""
+    return f"session-{session['id']}-v{session['version']}"
+
+
+def _stale(sent: bool, message: str, current: str) -> ServiceError:
+    """The refusal of a change whose base is not current any more: ``412`` when the client
+    stated its version (``If-Match``, a page form's hidden field) and it is stale, ``409``
+    when it stated none and the thing changed while the request was being handled. Nothing
+    was stored; ``current`` is the version now."""
+    if sent:
+        return ServiceError(412, "PRECONDITION_FAILED", message, extra={"current": current})
+    return ServiceError(409, "CONFLICT", message, extra={"current": current})
+
+
+def _when(at: str | None) -> str:
+    return (at or "")[:19].replace("T", " ")
+
+
+def _check_base(
+    current: str, expected: Collection[str] | None, changed: Callable[[int | None], str]
+) -> None:
+    """Refuse (412) a change based on another version than ``current``; ``expected`` is what
+    the client sent (``None``: nothing, the change is based on ``current`` as read now).
+    ``changed(base)`` says what changed since the client's version ``base`` (``None`` when
+    its tag is not one of this thing's)."""
+    if expected is not None and current not in expected:
+        raise _stale(True, changed(_sent_number(current, expected)), current)
+
+
+def _sent_number(current: str, expected: Collection[str]) -> int | None:
+    """The revision or version number of the tag the client sent for the thing whose tag is
+    ``current`` (``hand-7-r2`` -> 2), if it sent one."""
+    prefix = current.rstrip("0123456789")
+    for tag in expected:
+        if tag.startswith(prefix) and tag[len(prefix) :].isdigit():
+            return int(tag[len(prefix) :])
+    return None
 
 
 @dataclass
@@ -144,9 +213,11 @@ def create_session(
     name: str,
     actor: str,
     table: str | None = None,
+    submission: str | None = None,
 ) -> int:
     """Open a session (a table sitting) after checking the game, players, options and the
-    optional table label (:func:`table_label`)."""
+    optional table label (:func:`table_label`). ``submission``: a one-time key of the
+    request; sent again, it opens nothing and gives the session the first one opened."""
     label = table_label(table)
     try:
         engine = get_game(game)
@@ -170,9 +241,12 @@ def create_session(
     except OptionError as exc:
         raise ServiceError(422, "BAD_OPTION", str(exc)) from exc
     explicit = {k: v for k, v in chosen.items() if k in {o.lower() for o in options}}
-    return store.create_session(
-        tournament_id, engine.key, players, explicit, name, actor, table=label
-    )
+    try:
+        return store.create_session(
+            tournament_id, engine.key, players, explicit, name, actor, label, submission
+        )
+    except AlreadySubmitted as done:
+        return done.entity_id
 
 
 def _check_for_session(session: dict[str, Any], text: str) -> list[Parsed]:
@@ -331,20 +405,72 @@ def _store_hands(
 
 
 def correct_hand(
-    store: Store, hand_id: int, text: str, author: str, reason: str, actor: str
+    store: Store,
+    hand_id: int,
+    text: str,
+    author: str,
+    reason: str,
+    actor: str,
+    expected: Collection[str] | None = None,
 ) -> tuple[int, UploadResult]:
     """A corrected record becomes the hand's new revision (who, when, why); the old ones
-    stay and the ledger follows the current one."""
+    stay and the ledger follows the current one.
+
+    ``expected``: the versions (:func:`hand_etag`) the client based it on; a stale one is
+    refused with 412 and what changed. Without it the correction is based on the revision
+    current when it arrives, and a revision stored meanwhile makes it a 409: the check and
+    the write are one conditional update (:meth:`records.store.Store.add_revision`), so of
+    two corrections at once exactly one is stored."""
     if not author.strip() or not reason.strip():
         raise ServiceError(422, "MISSING_REASON", "a correction names its author and reason")
     hand = _hand(store, hand_id)
+    _check_base(hand_etag(hand), expected, partial(hand_changes, store, hand_id))
+    return _store_correction(store, hand, text, author, reason, actor, expected is not None)
+
+
+def _store_correction(
+    store: Store,
+    hand: dict[str, Any],
+    text: str,
+    author: str,
+    reason: str,
+    actor: str,
+    sent: bool,
+) -> tuple[int, UploadResult]:
+    """Store ``text`` as the next revision of ``hand`` (as read: its revision is the base of
+    the conditional write), or refuse it (412 if the base was ``sent``, else 409)."""
+    hand_id = hand["id"]
     session = _session(store, hand["session_id"])
     parsed = _check_for_session(session, text)
     if len(parsed) != 1:
         raise ServiceError(422, "ONE_RECORD", "a correction is exactly one record")
     revision, findings = _revision(parsed[0], session["options"], author, reason)
-    number = store.add_revision(hand_id, revision, actor)
+    try:
+        number = store.add_revision(hand_id, revision, actor, base=hand["revision"])
+    except Stale:
+        now = _hand(store, hand_id)
+        raise _stale(sent, hand_changes(store, hand_id, hand["revision"]), hand_etag(now)) from None
     return number, UploadResult(hand_id, hand["position"], revision["status"], False, findings)
+
+
+def hand_changes(store: Store, hand_id: int, base: int | None) -> str:
+    """What became of a hand since revision ``base`` (``None``: since the version the client
+    sent, unknown here), in words: each later revision with who, when and why."""
+    rows = hand_revisions(store, hand_id)
+    current = rows[-1]["number"]
+    later = [r for r in rows if base is None or r["number"] > base]
+    if base is None:
+        later = later[-1:]
+    said = "; ".join(
+        f"revision {r['number']} by {r['author'] or 'the uploader'} at {_when(r['created_at'])}"
+        + (f" ({r['reason']})" if r["reason"] else "")
+        for r in later
+    )
+    since = f"since revision {base}" if base is not None else "since the version you had"
+    return (
+        f"hand {hand_id} changed {since}: it is at revision {current} ({said}); nothing was "
+        "stored: look at the hand as it is now and correct it again if it still needs it"
+    )
 
 
 def preview_correction(store: Store, hand_id: int, text: str) -> dict[str, Any]:
@@ -383,25 +509,36 @@ def revision_of(store: Store, hand_id: int, number: int) -> dict[str, Any]:
 
 
 def restore_revision(
-    store: Store, hand_id: int, number: int, author: str, reason: str, actor: str
+    store: Store,
+    hand_id: int,
+    number: int,
+    author: str,
+    reason: str,
+    actor: str,
+    expected: Collection[str] | None = None,
 ) -> tuple[int, UploadResult]:
     """An earlier revision's text stored again as the hand's new current revision, with who
     and why (the reason says which revision it restores): nothing is overwritten, and the
-    write is a correction like any other (:func:`correct_hand`)."""
+    write is a correction like any other (:func:`correct_hand`, ``expected`` included)."""
     old = revision_of(store, hand_id, number)
-    if old["number"] == store.hand(hand_id)["revision"]:
+    hand = _hand(store, hand_id)
+    _check_base(hand_etag(hand), expected, partial(hand_changes, store, hand_id))
+    if old["number"] == hand["revision"]:
         raise ServiceError(
             422, "ALREADY_CURRENT", f"revision {number} is the hand's current revision"
         )
     if not reason.strip():
         raise ServiceError(422, "MISSING_REASON", "a correction names its author and reason")
-    return correct_hand(
+    if not author.strip():
+        raise ServiceError(422, "MISSING_REASON", "a correction names its author and reason")
+    return _store_correction(
         store,
-        hand_id,
+        hand,
         old["original_text"],
         author,
         f"restores revision {number}: {reason.strip()}",
         actor,
+        expected is not None,
     )
 
 
@@ -455,15 +592,25 @@ def add_ruling(
     author: str,
     hand_id: int | None,
     actor: str,
+    submission: str | None = None,
 ) -> int:
-    """A director's adjustment: zero-sum amounts per seated player, with a reason."""
+    """A director's adjustment: zero-sum amounts per seated player, with a reason.
+
+    ``submission``: a one-time key of the request (a page form's, an API client's
+    ``Idempotency-Key``); sent again, it stores nothing and gives the ruling the first one
+    made, so a double submit is harmless."""
     session = _session(store, session_id)
     if not reason.strip():
         raise ServiceError(422, "MISSING_REASON", "a ruling gives its reason")
     _check_amounts(session, amounts)
     if hand_id is not None and _hand(store, hand_id)["session_id"] != session_id:
         raise ServiceError(422, "WRONG_HAND", f"hand {hand_id} is not in session {session_id}")
-    return store.add_ruling(session_id, dict(amounts), reason, author, hand_id, actor)
+    try:
+        return store.add_ruling(
+            session_id, dict(amounts), reason, author, hand_id, actor, submission=submission
+        )
+    except AlreadySubmitted as done:
+        return done.entity_id
 
 
 def _check_amounts(session: dict[str, Any], amounts: Mapping[str, int]) -> None:
@@ -496,7 +643,11 @@ def ruling_states(rulings: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     that withdrew or amended it, else ``None``) and ``standing``: whether its amounts count
     in the ledger now. A withdrawal never counts; an amendment counts in place of the ruling
     it amends until it is itself withdrawn or amended."""
-    replaced_by = {r["replaces"]: r["id"] for r in rulings if r.get("replaces") is not None}
+    replaced_by = {
+        r["replaces"]: r["id"]
+        for r in rulings
+        if r.get("replaces") is not None and r.get("kind") != VOID
+    }
     out = []
     for row in rulings:
         kind = row.get("kind") or "ruling"
@@ -507,10 +658,16 @@ def ruling_states(rulings: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
                 "kind": kind,
                 "replaces": row.get("replaces"),
                 "replaced_by": later,
-                "standing": kind != "withdrawal" and later is None,
+                "standing": kind not in ("withdrawal", VOID) and later is None,
             }
         )
+        out[-1]["version"] = ruling_etag(out[-1])
     return out
+
+
+VOID = "void"
+"""The kind of a withdrawal or amendment that an earlier release stored after the ruling
+had already been replaced (two at once): kept, counted nowhere (migration 006)."""
 
 
 def session_rulings(store: Store, session_id: int) -> list[dict[str, Any]]:
@@ -519,37 +676,96 @@ def session_rulings(store: Store, session_id: int) -> list[dict[str, Any]]:
     return ruling_states(store.rulings(session_id))
 
 
-def _standing_ruling(store: Store, session_id: int, ruling_id: int) -> dict[str, Any]:
-    """The ruling a withdrawal or amendment is about: in this session and still standing."""
+def session_ruling(store: Store, session_id: int, ruling_id: int) -> dict[str, Any]:
+    """One ruling of the session as :func:`ruling_states` tells it (404 for none)."""
     rows = {r["id"]: r for r in session_rulings(store, session_id)}
     row = rows.get(ruling_id)
     if row is None:
         raise ServiceError(404, "NOT_FOUND", f"session {session_id} has no ruling {ruling_id}")
-    if row["kind"] == "withdrawal":
+    return row
+
+
+def ruling_changes(store: Store, session_id: int, ruling_id: int) -> str:
+    """What became of a ruling, in words: the entry that withdrew or amended it, by whom,
+    when and why."""
+    rows = {r["id"]: r for r in session_rulings(store, session_id)}
+    ruling = rows[ruling_id]
+    later = rows.get(ruling["replaced_by"]) if ruling["replaced_by"] is not None else None
+    if later is None:
+        return f"ruling {ruling_id} stands as it was"
+    verb = "withdrawn" if later["kind"] == "withdrawal" else "amended"
+    return (
+        f"ruling {ruling_id} was already {verb} by entry {later['id']} "
+        f"({later['author'] or 'a director'} at {_when(later['created_at'])}: "
+        f"{later['reason']}); nothing was stored: withdraw or amend entry {later['id']} "
+        "if it still needs it"
+    )
+
+
+def _replaceable_ruling(
+    store: Store, session_id: int, ruling_id: int, expected: Collection[str] | None
+) -> dict[str, Any]:
+    """The ruling a withdrawal or amendment is about: in this session, based on its current
+    version (412 if ``expected`` is stale), and still standing."""
+    row = session_ruling(store, session_id, ruling_id)
+    if row["kind"] in ("withdrawal", VOID):
         raise ServiceError(
-            422, "NOT_A_RULING", f"ruling {ruling_id} is a withdrawal: rule again instead"
+            422, "NOT_A_RULING", f"ruling {ruling_id} is a {row['kind']}: rule again instead"
         )
+    _check_base(
+        ruling_etag(row), expected, lambda _base: ruling_changes(store, session_id, ruling_id)
+    )
     if row["replaced_by"] is not None:
         raise ServiceError(
             422,
             "NO_LONGER_STANDS",
-            f"ruling {ruling_id} was already replaced by entry {row['replaced_by']}: "
-            "withdraw or amend that one",
+            ruling_changes(store, session_id, ruling_id),
+            extra={"current": ruling_etag(row)},
         )
     return row
 
 
+def _replace_ruling(
+    store: Store,
+    session_id: int,
+    ruling: dict[str, Any],
+    amounts: dict[str, int],
+    note: tuple[str, str, str],
+    kind: str,
+    sent: bool,
+) -> int:
+    """Store the withdrawal or amendment of ``ruling``: the database takes one replacement
+    of a ruling, so a second (sent at once, or a double click) is refused with what the
+    first did (412 if its base was ``sent``, else 409)."""
+    reason, author, actor = note
+    try:
+        return store.add_ruling(
+            session_id, amounts, reason, author, ruling["hand_id"], actor, kind, ruling["id"]
+        )
+    except Stale:
+        now = session_ruling(store, session_id, ruling["id"])
+        message = ruling_changes(store, session_id, ruling["id"])
+        raise _stale(sent, message, ruling_etag(now)) from None
+
+
 def withdraw_ruling(
-    store: Store, session_id: int, ruling_id: int, reason: str, author: str, actor: str
+    store: Store,
+    session_id: int,
+    ruling_id: int,
+    reason: str,
+    author: str,
+    actor: str,
+    expected: Collection[str] | None = None,
 ) -> int:
     """Withdraw a standing ruling: a new entry (``kind`` ``withdrawal``) with its reason; the
-    ruling stays in the record, struck through, and no longer counts in the balances."""
+    ruling stays in the record, struck through, and no longer counts in the balances.
+    ``expected``: the ruling's versions (:func:`ruling_etag`) the client based it on (412
+    when stale; without it, 409 when another withdrawal or amendment came first)."""
     if not reason.strip():
         raise ServiceError(422, "MISSING_REASON", "a withdrawal gives its reason")
-    ruling = _standing_ruling(store, session_id, ruling_id)
-    return store.add_ruling(
-        session_id, {}, reason, author, ruling["hand_id"], actor, "withdrawal", ruling_id
-    )
+    ruling = _replaceable_ruling(store, session_id, ruling_id, expected)
+    note = (reason, author, actor)
+    return _replace_ruling(store, session_id, ruling, {}, note, "withdrawal", expected is not None)
 
 
 def amend_ruling(
@@ -560,16 +776,98 @@ def amend_ruling(
     reason: str,
     author: str,
     actor: str,
+    expected: Collection[str] | None = None,
 ) -> int:
     """Amend a standing ruling: a new entry (``kind`` ``amendment``) whose amounts replace
     the ruling's, at the same place in the ledger, with its reason; the ruling stays in the
-    record, struck through."""
+    record, struck through. ``expected`` as for :func:`withdraw_ruling`."""
     if not reason.strip():
         raise ServiceError(422, "MISSING_REASON", "an amendment gives its reason")
-    ruling = _standing_ruling(store, session_id, ruling_id)
+    ruling = _replaceable_ruling(store, session_id, ruling_id, expected)
     _check_amounts(_session(store, session_id), amounts)
-    return store.add_ruling(
-        session_id, dict(amounts), reason, author, ruling["hand_id"], actor, "amendment", ruling_id
+    note = (reason, author, actor)
+    return _replace_ruling(
+        store, session_id, ruling, dict(amounts), note, "amendment", expected is not None
+    )
+
+
+def set_privacy(
+    store: Store,
+    tournament_id: int,
+    private: bool,
+    actor: str,
+    expected: Collection[str] | None = None,
+) -> dict[str, Any]:
+    """Make a tournament private or public; the tournament as it is then. ``expected``: the
+    versions (:func:`tournament_etag`) the client based it on (412 when stale; without it,
+    409 when another edit came in meanwhile)."""
+    row = _tournament(store, tournament_id)
+    changed = partial(tournament_changes, store, tournament_id)
+    _check_base(tournament_etag(row), expected, changed)
+    try:
+        store.set_private(tournament_id, private, actor, base=row["revision"])
+    except Stale:
+        now = _tournament(store, tournament_id)
+        raise _stale(expected is not None, changed(row["revision"]), tournament_etag(now)) from None
+    return _tournament(store, tournament_id)
+
+
+def tournament_changes(store: Store, tournament_id: int, base: int | None) -> str:
+    """What changed in a tournament since its revision ``base``, in words."""
+    row = _tournament(store, tournament_id)
+    edits = [e for e in store.audit_log("tournament", tournament_id) if e["action"] == "update"]
+    latest = edits[-1] if edits else None
+    who = f" (last: by {latest['actor']} at {_when(latest['at'])})" if latest else ""
+    state = "private" if row["private"] else "public"
+    since = f"since revision {base}" if base is not None else "since the version you had"
+    return (
+        f"tournament {tournament_id} changed {since}: it is at revision "
+        f"{row['revision']} and {state}{who}; nothing was changed"
+    )
+
+
+SESSION_EDITS = ("name", "table")
+
+
+def update_session(
+    store: Store,
+    session_id: int,
+    changes: Mapping[str, Any],
+    actor: str,
+    expected: Collection[str] | None = None,
+) -> dict[str, Any]:
+    """Rename a session or move it to another table (``changes``: ``name`` and/or
+    ``table``, checked as when it was opened); the session as it is then. ``expected``: the
+    versions (:func:`session_etag`) the client based it on: 412 when stale (any write to
+    the session moves its version on: a hand, a ruling, an edit); without it, 409 when the
+    session changed while this was handled."""
+    row = _session(store, session_id)
+    columns: dict[str, Any] = {}
+    if "name" in changes:
+        columns["name"] = str(changes["name"] or "").strip()
+    if "table" in changes:
+        columns["table_name"] = table_label(changes["table"])
+    if not columns:
+        raise ServiceError(422, "NOTHING_TO_CHANGE", "send a name or a table to change")
+    changed = partial(session_changes, store, session_id)
+    _check_base(session_etag(row), expected, changed)
+    try:
+        store.update_session(session_id, columns, actor, base=row["version"])
+    except Stale:
+        now = _session(store, session_id)
+        raise _stale(expected is not None, changed(row["version"]), session_etag(now)) from None
+    return _session(store, session_id)
+
+
+def session_changes(store: Store, session_id: int, base: int | None) -> str:
+    """What changed in a session since its version ``base``, in words: the latest writes."""
+    now = _session(store, session_id)
+    entries = store.session_audit(session_id, limit=3)
+    said = "; ".join(f"{e['action']} by {e['actor']} at {_when(e['at'])}" for e in entries)
+    since = f"since version {base}" if base is not None else "since the version you had"
+    return (
+        f"session {session_id} changed {since}: it is at version "
+        f"{now['version']}" + (f" (latest: {said})" if said else "") + "; nothing was changed"
     )
 
 

@@ -34,7 +34,16 @@ from typing import Any
 
 from sqlite_utils import Database
 
-__all__ = ["MIGRATIONS", "NotFound", "Store", "hash_token", "now", "token_actor"]
+__all__ = [
+    "MIGRATIONS",
+    "AlreadySubmitted",
+    "NotFound",
+    "Stale",
+    "Store",
+    "hash_token",
+    "now",
+    "token_actor",
+]
 
 BUSY_TIMEOUT_MS = 10_000
 KEEP_TIMEOUT_MS = 250  # a read keeping a computed result waits no longer for a writer
@@ -42,6 +51,20 @@ KEEP_TIMEOUT_MS = 250  # a read keeping a computed result waits no longer for a 
 
 class NotFound(LookupError):
     """No row with that id."""
+
+
+class Stale(Exception):
+    """A conditional write found the row changed since the version it was based on: nothing
+    was written (#30.1)."""
+
+
+class AlreadySubmitted(Exception):
+    """A one-time submission key was already used: what it made is ``entity_id``."""
+
+    def __init__(self, entity: str, entity_id: int) -> None:
+        super().__init__(f"{entity} {entity_id} was already made with this key")
+        self.entity = entity
+        self.entity_id = entity_id
 
 
 def now() -> str:
@@ -272,12 +295,73 @@ def _m005_ruling_replaces(db: Database) -> None:
     db.execute("ALTER TABLE rulings ADD COLUMN replaces INTEGER REFERENCES rulings(id)")
 
 
+def _m006_versions(db: Database) -> None:
+    """Versions for changes made at once by several directors (#30.1).
+
+    * ``tournaments.revision`` counts the edits of a tournament (its privacy), so that an
+      edit can state the revision it was based on;
+    * a session's ``version`` is raised by an edit of its name or table too;
+    * a ruling is withdrawn or amended at most once: a unique index on ``replaces`` over
+      withdrawals and amendments, so that of two such entries sent at once the database
+      takes exactly one. Entries that an earlier release stored twice for one ruling (a
+      double click, two directors at once) are kept but marked ``void`` (the first one
+      stands; the later ones, and whatever withdrew or amended them, count nowhere), each
+      with an audit line saying so;
+    * ``submissions`` remembers each page form (and API request with an ``Idempotency-Key``)
+      that made something, by its one-time key, in the transaction that made it: a form
+      sent twice makes it once."""
+    db.execute("ALTER TABLE tournaments ADD COLUMN revision INTEGER NOT NULL DEFAULT 1")
+    db.execute(
+        "CREATE TRIGGER sessions_edit_bump AFTER UPDATE OF name, table_name ON sessions "
+        "BEGIN UPDATE sessions SET version = version + 1 WHERE id = NEW.id; END"
+    )
+    _void_racing_replacements(db)
+    db.execute(
+        "CREATE UNIQUE INDEX rulings_replaced_once ON rulings (replaces) "
+        "WHERE kind IN ('withdrawal', 'amendment')"
+    )
+    db.table("submissions").create(
+        {"key": str, "entity": str, "entity_id": int, "created_at": str},
+        pk="key",
+        not_null={"entity", "entity_id", "created_at"},
+    )
+
+
+def _void_racing_replacements(db: Database) -> None:
+    """Mark ``void`` every withdrawal or amendment of a ruling that an earlier one already
+    replaced, and every entry that replaces a void one (see :func:`_m006_versions`)."""
+    rows = list(
+        db.query(
+            "select id, session_id, replaces from rulings "
+            "where kind in ('withdrawal', 'amendment') order by id"
+        )
+    )
+    first: dict[int, int] = {}
+    void: set[int] = set()
+    for row in rows:
+        if row["replaces"] in void or row["replaces"] in first:
+            void.add(row["id"])
+            reason = (
+                f"ruling {row['replaces']} was already replaced by entry "
+                f"{first.get(row['replaces'], row['replaces'])}"
+            )
+            db.execute("update rulings set kind = 'void' where id = ?", [row["id"]])
+            db.execute(
+                "insert into audit (at, actor, action, entity, entity_id, detail) "
+                "values (?, 'migration 006', 'void ruling', 'session', ?, ?)",
+                [now(), row["session_id"], json.dumps({"ruling": row["id"], "why": reason})],
+            )
+        else:
+            first[row["replaces"]] = row["id"]
+
+
 MIGRATIONS: list[tuple[str, Callable[[Database], None]]] = [
     ("001_initial", _m001_initial),
     ("002_session_table", _m002_session_table),
     ("003_session_results", _m003_session_results),
     ("004_logins", _m004_logins),
     ("005_ruling_replaces", _m005_ruling_replaces),
+    ("006_versions", _m006_versions),
 ]
 """Schema changes in order; each runs once, in its own transaction, and is recorded."""
 
@@ -374,18 +458,38 @@ class Store:
         )
         return rows[0] if rows else None
 
-    def set_private(self, tournament_id: int, private: bool, actor: str) -> None:
+    def set_private(
+        self, tournament_id: int, private: bool, actor: str, base: int | None = None
+    ) -> int:
+        """Make the tournament private or public; its new revision. With ``base``, only if
+        its revision is still ``base`` (else :class:`Stale`, nothing written)."""
         with self.write() as db:
-            self._get("tournaments", tournament_id)
-            db.table("tournaments").update(tournament_id, {"private": int(private)})
+            row = self._get("tournaments", tournament_id)
+            expected = row["revision"] if base is None else base
+            changed = db.execute(
+                "update tournaments set private = ?, revision = revision + 1 "
+                "where id = ? and revision = ?",
+                [int(private), tournament_id, expected],
+            ).rowcount
+            if changed != 1:
+                raise Stale(f"tournament {tournament_id} is no longer at revision {base}")
             self.audit(db, actor, "update", "tournament", tournament_id, {"private": private})
+        return expected + 1
 
-    def create_token(self, tournament_id: int, label: str = "", actor: str = "cli") -> str:
+    def create_token(
+        self,
+        tournament_id: int,
+        label: str = "",
+        actor: str = "cli",
+        submission: str | None = None,
+    ) -> str:
         """A new director token for a tournament; only its hash is stored, so the returned
-        text is the one chance to see it."""
+        text is the one chance to see it. ``submission``: the one-time key of the form that
+        asked for it (:meth:`claim_submission`)."""
         token = "tar_" + secrets.token_urlsafe(24)
         with self.write() as db:
             self._get("tournaments", tournament_id)
+            self.claim_submission(db, submission, "token")
             token_id = _row_id(
                 db.table("tokens")
                 .insert(
@@ -399,6 +503,7 @@ class Store:
                 .last_pk
             )
             self.audit(db, actor, "create", "token", token_id, {"label": label})
+            self.record_submission(db, submission, "token", token_id)
         return token
 
     def revoke_token(self, token_id: int, actor: str = "cli") -> None:
@@ -491,11 +596,14 @@ class Store:
         name: str = "",
         actor: str = "cli",
         table: str | None = None,
+        submission: str | None = None,
     ) -> int:
         """A new session; ``table`` is the label of the table it sits at (``None``: none
-        given), stored as given (the service checks and strips it)."""
+        given), stored as given (the service checks and strips it). ``submission``: the
+        one-time key of the form that sent it (:meth:`claim_submission`)."""
         with self.write() as db:
             self._get("tournaments", tournament_id)
+            self.claim_submission(db, submission, "session")
             sid = _row_id(
                 db.table("sessions")
                 .insert(
@@ -515,6 +623,7 @@ class Store:
             if table is not None:
                 detail["table"] = table
             self.audit(db, actor, "create", "session", sid, detail)
+            self.record_submission(db, submission, "session", sid)
         return sid
 
     def session(self, session_id: int) -> dict[str, Any]:
@@ -529,6 +638,52 @@ class Store:
             {**r, "options": json.loads(r["options"]), "players": json.loads(r["players"])}
             for r in rows
         ]
+
+    def update_session(
+        self,
+        session_id: int,
+        changes: dict[str, Any],
+        actor: str,
+        base: int,
+    ) -> None:
+        """Change a session's ``name`` and/or ``table_name`` if its version is still ``base``
+        (else :class:`Stale`, nothing written); its version moves on (migration 006)."""
+        columns: dict[str, Any] = {
+            key: changes[key] for key in ("name", "table_name") if key in changes
+        }
+        with self.write() as db:
+            self._get("sessions", session_id)
+            assignments = ", ".join(f"{column} = ?" for column in columns)
+            changed = db.execute(
+                f"update sessions set {assignments} where id = ? and version = ?",
+                [*columns.values(), session_id, base],
+            ).rowcount
+            if changed != 1:
+                raise Stale(f"session {session_id} is no longer at version {base}")
+            self.audit(db, actor, "update", "session", session_id, columns)
+
+    # -- one-time submission keys (a form sent twice makes one thing, #30.1) ----------------
+    @staticmethod
+    def claim_submission(db: Database, key: str | None, entity: str) -> None:
+        """Inside a write: refuse a key already used (:class:`AlreadySubmitted`, naming what
+        it made); ``None`` (no key) passes."""
+        if key is None:
+            return
+        row = db.execute(
+            "select entity, entity_id from submissions where key = ?", [key]
+        ).fetchone()
+        if row is not None:
+            raise AlreadySubmitted(row[0], row[1])
+
+    @staticmethod
+    def record_submission(db: Database, key: str | None, entity: str, entity_id: int) -> None:
+        """Inside the write that made ``entity_id``: the key is used (its primary key keeps
+        it used once, whatever runs at the same time)."""
+        if key is not None:
+            db.execute(
+                "insert into submissions (key, entity, entity_id, created_at) values (?, ?, ?, ?)",
+                [key, entity, entity_id, now()],
+            )
 
     def hand_count(self, session_id: int) -> int:
         """How many hands the session holds (without reading them)."""
@@ -587,10 +742,22 @@ class Store:
         )
         return hand_id
 
-    def add_revision(self, hand_id: int, revision: dict[str, Any], actor: str) -> int:
-        """A correction: a new current revision; the old ones stay."""
+    def add_revision(
+        self, hand_id: int, revision: dict[str, Any], actor: str, base: int | None = None
+    ) -> int:
+        """A correction: a new current revision; the old ones stay. With ``base``, only if
+        the hand's current revision is still ``base`` (else :class:`Stale`, nothing
+        written): the check and the write are one conditional update in one transaction."""
         with self.write() as db:
             hand = self._get("hands", hand_id)
+            if base is not None:
+                moved = db.execute(
+                    "update hands set revision = revision + 1 where id = ? and revision = ?",
+                    [hand_id, base],
+                ).rowcount
+                if moved != 1:
+                    raise Stale(f"hand {hand_id} is no longer at revision {base}")
+                hand = {**hand, "revision": base}
             number: int = hand["revision"] + 1
             db.table("revisions").insert(
                 {
@@ -601,7 +768,8 @@ class Store:
                     "created_at": now(),
                 }
             )
-            db.table("hands").update(hand_id, {"revision": number})
+            if base is None:
+                db.table("hands").update(hand_id, {"revision": number})
             self.audit(
                 db,
                 actor,
@@ -658,28 +826,39 @@ class Store:
         actor: str,
         kind: str | None = None,
         replaces: int | None = None,
+        submission: str | None = None,
     ) -> int:
         """A director's ruling; or, with ``kind`` ``withdrawal`` or ``amendment`` and the id
         it ``replaces``, a later entry that withdraws or amends one (the service checks
-        which may be replaced)."""
+        which may be replaced). A ruling is replaced at most once: a second replacement is
+        refused by the database's unique index (:class:`Stale`, nothing written), so of two
+        sent at once exactly one is stored. ``submission``: the one-time key of the form
+        that sent it (:meth:`claim_submission`)."""
         with self.write() as db:
             self._get("sessions", session_id)
-            rid = _row_id(
-                db.table("rulings")
-                .insert(
-                    {
-                        "session_id": session_id,
-                        "hand_id": hand_id,
-                        "amounts": json.dumps(amounts),
-                        "reason": reason,
-                        "author": author,
-                        "created_at": now(),
-                        # only on a withdrawal or amendment (migration 003's columns)
-                        **({"kind": kind, "replaces": replaces} if kind else {}),
-                    }
+            self.claim_submission(db, submission, "ruling")
+            try:
+                rid = _row_id(
+                    db.table("rulings")
+                    .insert(
+                        {
+                            "session_id": session_id,
+                            "hand_id": hand_id,
+                            "amounts": json.dumps(amounts),
+                            "reason": reason,
+                            "author": author,
+                            "created_at": now(),
+                            # only on a withdrawal or amendment (migration 005's columns)
+                            **({"kind": kind, "replaces": replaces} if kind else {}),
+                        }
+                    )
+                    .last_pk
                 )
-                .last_pk
-            )
+            except sqlite3.IntegrityError as exc:
+                if replaces is None:
+                    raise
+                raise Stale(f"ruling {replaces} was already withdrawn or amended") from exc
+            self.record_submission(db, submission, "ruling", rid)
             detail: dict[str, Any] = {
                 "ruling": rid,
                 "hand": hand_id,
@@ -803,6 +982,16 @@ class Store:
             args.append(entity_id)
         rows = self.db.table("audit").rows_where(
             " and ".join(where) or None, args, order_by="id", limit=limit
+        )
+        return [{**r, "detail": json.loads(r["detail"])} for r in rows]
+
+    def session_audit(self, session_id: int, limit: int = 3) -> list[dict[str, Any]]:
+        """The latest audit entries about a session and its hands, newest first."""
+        rows = self.db.query(
+            "select * from audit where (entity = 'session' and entity_id = ?) or "
+            "(entity = 'hand' and entity_id in (select id from hands where session_id = ?)) "
+            "order by id desc limit ?",
+            [session_id, session_id, limit],
         )
         return [{**r, "detail": json.loads(r["detail"])} for r in rows]
 

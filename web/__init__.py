@@ -58,6 +58,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # The cookie is marked Secure on every request that came over TLS; set
         # TAROCCO_SECURE_COOKIES=1 behind a TLS proxy, where the app sees plain HTTP.
         SESSION_COOKIE_SECURE=os.environ.get("TAROCCO_SECURE_COOKIES", "") in ("1", "true", "yes"),
+        # Changes of what exists must send If-Match (428 without it); by default a change
+        # without it is based on what is current when it arrives (409 if that moves).
+        REQUIRE_IF_MATCH=os.environ.get("TAROCCO_REQUIRE_IF_MATCH", "") in ("1", "true", "yes"),
     )
     app.session_interface = TlsAwareSessionInterface()
     assert isinstance(app.json, DefaultJSONProvider)  # Flask's own: it has sort_keys

@@ -22,7 +22,12 @@ def register_errors(app: Flask) -> None:
     @app.errorhandler(ServiceError)
     def service_error(error: ServiceError):
         extra = {"findings": error.findings} if error.findings else {}
-        return error_response(error.status, error.code, error.message, **extra)
+        response, status = error_response(
+            error.status, error.code, error.message, **extra, **error.extra
+        )
+        if "current" in error.extra:  # a stale change (409, 412): the version now
+            response.set_etag(error.extra["current"])
+        return response, status
 
     @app.errorhandler(NotFound)
     def not_found(error: NotFound):

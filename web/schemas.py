@@ -9,6 +9,7 @@ from records.schemas import FindingSchema, ReportSchema, SeatingSchema
 from records.service import MAX_RULING_AMOUNT
 
 MAX_TEXT = 4 * 1024 * 1024
+VERSION_DOC = "its version, as its ETag gives it: send it in If-Match to change it"
 MAX_AUTHOR = 200  # characters of an author's name (a ruling, a correction)
 MAX_REASON = 2000  # characters of the reason given for a ruling or a correction
 MAX_ROW_ID = 2**63 - 1  # the largest SQLite INTEGER, so the largest id a row can have
@@ -115,10 +116,24 @@ class TournamentOut(Schema):
     name = fields.String()
     private = fields.Boolean()
     created_at = fields.String()
+    version = fields.Function(
+        lambda row: f"tournament-{row['id']}-r{row.get('revision', 1)}",
+        metadata={"description": VERSION_DOC},
+    )
 
 
 class TournamentPatch(Schema):
     private = StrictBoolean(required=True)
+
+
+class SessionPatch(Schema):
+    """A session renamed or moved to another table (send the session's ETag in If-Match)."""
+
+    name = fields.String(validate=validate.Length(max=200))
+    table = fields.String(
+        allow_none=True,
+        metadata={"description": "the table label, as when it was opened; null or empty: none"},
+    )
 
 
 class SessionIn(Schema):
@@ -145,6 +160,12 @@ class SessionOut(Schema):
     id = fields.Integer()
     tournament_id = fields.Integer()
     name = fields.String()
+    version = fields.Function(
+        lambda row: f"session-{row['id']}-v{row.get('version', 0)}",
+        metadata={
+            "description": VERSION_DOC + "; any write to the session (a hand, a ruling) moves it on"
+        },
+    )
     table = fields.String(
         attribute="table_name",
         allow_none=True,
@@ -181,6 +202,10 @@ class HandSummary(Schema):
     session_id = fields.Integer()
     position = fields.Integer()
     revision = fields.Integer()
+    version = fields.Function(
+        lambda row: f"hand-{row['id']}-r{row['revision']}",
+        metadata={"description": VERSION_DOC + " (a correction or restore)"},
+    )
     status = fields.String()
     content_hash = fields.String()
     created_at = fields.String()
@@ -257,10 +282,12 @@ class RulingOutRow(Schema):
     author = fields.String(allow_none=True)
     created_at = fields.String()
     kind = fields.String(
-        validate=validate.OneOf(["ruling", "withdrawal", "amendment"]),
+        validate=validate.OneOf(["ruling", "withdrawal", "amendment", "void"]),
         metadata={
             "description": "ruling; withdrawal (withdraws the ruling it replaces, no amounts);"
-            " amendment (its amounts replace those of the ruling it replaces)"
+            " amendment (its amounts replace those of the ruling it replaces); void (a"
+            " withdrawal or amendment an earlier release stored after the ruling was already"
+            " replaced: kept, counted nowhere)"
         },
     )
     replaces = fields.Integer(
@@ -273,6 +300,12 @@ class RulingOutRow(Schema):
     )
     standing = fields.Boolean(
         metadata={"description": "whether its amounts count in the ledger now"}
+    )
+    version = fields.String(
+        metadata={
+            "description": VERSION_DOC + " (a withdrawal or amendment); it changes once, when the "
+            "ruling is replaced"
+        }
     )
 
 
@@ -406,12 +439,29 @@ class FormatArgs(Schema):
     )
 
 
+CONFLICT_409 = (
+    "no If-Match was sent and the thing changed while the request was handled (another "
+    "change came first): nothing was stored; the body says what changed"
+)
+STALE_412 = (
+    "the If-Match version is not the current one: nothing was stored; the body says what "
+    "changed, by whom and when, and `current` (and the ETag) gives the version now"
+)
+REQUIRED_428 = "the service requires If-Match on changes (TAROCCO_REQUIRE_IF_MATCH) and none came"
+
+
 class ErrorOut(Schema):
     code = fields.String()
     status = fields.Integer()
     message = fields.String()
     errors = fields.Dict()
     findings = fields.List(fields.Nested(FindingSchema))
+    current = fields.String(
+        metadata={
+            "description": "409 and 412: the version of the thing now (also its ETag); the "
+            "message says what changed, by whom and when"
+        }
+    )
 
 
 # -- what comes next in a record being entered (#24.6) ------------------------------------

@@ -4,9 +4,10 @@ a hand only where the request may read its tournament.
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
-from flask import Response
+from flask import Response, current_app, request
 
 from records.service import ServiceError
 from records.store import NotFound
@@ -56,3 +57,41 @@ def readable_hand(hand_id: int) -> dict:
     session = get_store().session(hand["session_id"])
     check_readable(session["tournament_id"], hidden_as=f"no hand {hand_id}")
     return hand
+
+
+def expected_versions() -> set[str] | None:
+    """The versions a change states it was based on: the entity tags of its ``If-Match``
+    (``None`` when it sent none, or ``*``: based on whatever is current). A weak tag never
+    matches (If-Match compares strongly). With ``REQUIRE_IF_MATCH`` set
+    (``TAROCCO_REQUIRE_IF_MATCH=1``), a change without one is refused: ``428``."""
+    header = request.if_match
+    if header and not header.star_tag:
+        return set(header.as_set())
+    if current_app.config.get("REQUIRE_IF_MATCH") and not header:
+        raise ServiceError(
+            428,
+            "PRECONDITION_REQUIRED",
+            "this change needs the version it is based on: send If-Match with the ETag "
+            "of the thing as you read it",
+        )
+    return None
+
+
+def idempotency_key() -> str | None:
+    """The request's ``Idempotency-Key`` (at most 200 characters), kept apart per token: a
+    create sent again with the same key makes nothing and answers with what the first
+    made."""
+    key = request.headers.get("Idempotency-Key", "").strip()
+    if not key:
+        return None
+    if len(key) > 200 or not key.isprintable():
+        raise ServiceError(
+            400, "BAD_IDEMPOTENCY_KEY", "an Idempotency-Key is at most 200 printable characters"
+        )
+    token = request.headers.get("Authorization", "")
+    return "api:" + hashlib.sha256(f"{token}\n{key}".encode()).hexdigest()
+
+
+def with_etag(data: Any, etag: str, status: int = 200) -> tuple[Any, int, dict[str, str]]:
+    """A view's answer with its version as the ``ETag`` header (what ``If-Match`` takes)."""
+    return data, status, {"ETag": f'"{etag}"'}

@@ -13,7 +13,13 @@ from records.schemas import LedgerSchema
 from .. import schemas as S
 from ..auth import require_director
 from ..db import get_store
-from .common import ok_json_or, readable_session
+from .common import (
+    expected_versions,
+    idempotency_key,
+    ok_json_or,
+    readable_session,
+    with_etag,
+)
 
 sessions_blp = Blueprint(
     "sessions", __name__, description="A session's hands, ledger, rulings and export."
@@ -23,10 +29,28 @@ sessions_blp = Blueprint(
 
 @sessions_blp.route("/sessions/<int:session_id>")
 @sessions_blp.response(200, S.SessionDetailOut)
-def session(session_id: int) -> dict:
-    """A session, with its result: who won each game (PINCH-8, PIE-7), or who is ahead."""
+def session(session_id: int) -> Any:
+    """A session, with its result: who won each game (PINCH-8, PIE-7), or who is ahead. Its
+    ``ETag`` is the session's version (any write to it moves it on)."""
     row = readable_session(session_id)
-    return {**row, "result": service.session_result(get_store(), session_id)}
+    data = {**row, "result": service.session_result(get_store(), session_id)}
+    return with_etag(data, service.session_etag(row))
+
+
+@sessions_blp.route("/sessions/<int:session_id>", methods=["PATCH"])
+@sessions_blp.arguments(S.SessionPatch)
+@sessions_blp.response(200, S.SessionOut)
+@sessions_blp.alt_response(422, schema=S.ErrorOut)
+@sessions_blp.alt_response(409, schema=S.ErrorOut, description=S.CONFLICT_409)
+@sessions_blp.alt_response(412, schema=S.ErrorOut, description=S.STALE_412)
+@sessions_blp.alt_response(428, schema=S.ErrorOut, description=S.REQUIRED_428)
+def update_session(body: dict, session_id: int) -> Any:
+    """Rename a session or move it to another table (director): ``{"name": ..., "table":
+    ...}``, with the session's ``ETag`` in ``If-Match``."""
+    row = readable_session(session_id)
+    actor = require_director(row["tournament_id"])
+    updated = service.update_session(get_store(), session_id, body, actor, expected_versions())
+    return with_etag(updated, service.session_etag(updated))
 
 
 @sessions_blp.route("/sessions/<int:session_id>/hands")
@@ -74,16 +98,30 @@ def rulings(session_id: int) -> list[dict]:
     return service.session_rulings(get_store(), session_id)
 
 
-def _ruling_out(session_id: int, ruling_id: int) -> dict:
-    return next(r for r in service.session_rulings(get_store(), session_id) if r["id"] == ruling_id)
+def _ruling_out(session_id: int, ruling_id: int, status: int = 201) -> Any:
+    """A ruling as the API shows it, with its version as the ``ETag``."""
+    row = service.session_ruling(get_store(), session_id, ruling_id)
+    return with_etag(row, row["version"], status)
+
+
+@sessions_blp.route("/sessions/<int:session_id>/rulings/<int:ruling_id>")
+@sessions_blp.response(200, S.RulingOutRow)
+@sessions_blp.alt_response(404, schema=S.ErrorOut)
+def ruling(session_id: int, ruling_id: int) -> Any:
+    """One ruling, withdrawal or amendment; its ``ETag`` is its version (send it in
+    ``If-Match`` to withdraw or amend it)."""
+    readable_session(session_id)
+    return _ruling_out(session_id, ruling_id, 200)
 
 
 @sessions_blp.route("/sessions/<int:session_id>/rulings", methods=["POST"])
 @sessions_blp.arguments(S.RulingIn)
 @sessions_blp.response(201, S.RulingOutRow)
 @sessions_blp.alt_response(422, schema=S.ErrorOut)
-def add_ruling(body: dict, session_id: int) -> dict:
-    """A director's ruling: a zero-sum adjustment with its reason, its own ledger entry."""
+def add_ruling(body: dict, session_id: int) -> Any:
+    """A director's ruling: a zero-sum adjustment with its reason, its own ledger entry. With
+    an ``Idempotency-Key`` header, the same request sent again stores nothing and answers
+    with the ruling the first one stored."""
     session = readable_session(session_id)
     actor = require_director(session["tournament_id"])
     rid = service.add_ruling(
@@ -94,6 +132,7 @@ def add_ruling(body: dict, session_id: int) -> dict:
         body["author"],
         body["hand_id"],
         actor,
+        submission=idempotency_key(),
     )
     return _ruling_out(session_id, rid)
 
@@ -103,13 +142,24 @@ def add_ruling(body: dict, session_id: int) -> dict:
 @sessions_blp.response(201, S.RulingOutRow)
 @sessions_blp.alt_response(404, schema=S.ErrorOut)
 @sessions_blp.alt_response(422, schema=S.ErrorOut, description="the ruling no longer stands")
-def withdraw_ruling(body: dict, session_id: int, ruling_id: int) -> dict:
+@sessions_blp.alt_response(409, schema=S.ErrorOut, description=S.CONFLICT_409)
+@sessions_blp.alt_response(412, schema=S.ErrorOut, description=S.STALE_412)
+@sessions_blp.alt_response(428, schema=S.ErrorOut, description=S.REQUIRED_428)
+def withdraw_ruling(body: dict, session_id: int, ruling_id: int) -> Any:
     """Withdraw a standing ruling: a new entry with its reason (nothing is deleted); the
-    ruling no longer counts in the ledger."""
+    ruling no longer counts in the ledger. Send the ruling's ``ETag`` in ``If-Match``: a
+    ruling is withdrawn or amended once, so of two such requests at once exactly one is
+    stored and the other gets 412 (409 without If-Match) saying what the first did."""
     session = readable_session(session_id)
     actor = require_director(session["tournament_id"])
     rid = service.withdraw_ruling(
-        get_store(), session_id, ruling_id, body["reason"], body["author"], actor
+        get_store(),
+        session_id,
+        ruling_id,
+        body["reason"],
+        body["author"],
+        actor,
+        expected_versions(),
     )
     return _ruling_out(session_id, rid)
 
@@ -119,13 +169,23 @@ def withdraw_ruling(body: dict, session_id: int, ruling_id: int) -> dict:
 @sessions_blp.response(201, S.RulingOutRow)
 @sessions_blp.alt_response(404, schema=S.ErrorOut)
 @sessions_blp.alt_response(422, schema=S.ErrorOut, description="the ruling no longer stands")
-def amend_ruling(body: dict, session_id: int, ruling_id: int) -> dict:
+@sessions_blp.alt_response(409, schema=S.ErrorOut, description=S.CONFLICT_409)
+@sessions_blp.alt_response(412, schema=S.ErrorOut, description=S.STALE_412)
+@sessions_blp.alt_response(428, schema=S.ErrorOut, description=S.REQUIRED_428)
+def amend_ruling(body: dict, session_id: int, ruling_id: int) -> Any:
     """Amend a standing ruling: a new entry whose amounts replace the ruling's, at its place
-    in the ledger, with its reason (nothing is deleted)."""
+    in the ledger, with its reason (nothing is deleted). ``If-Match`` as for a withdrawal."""
     session = readable_session(session_id)
     actor = require_director(session["tournament_id"])
     rid = service.amend_ruling(
-        get_store(), session_id, ruling_id, body["amounts"], body["reason"], body["author"], actor
+        get_store(),
+        session_id,
+        ruling_id,
+        body["amounts"],
+        body["reason"],
+        body["author"],
+        actor,
+        expected_versions(),
     )
     return _ruling_out(session_id, rid)
 

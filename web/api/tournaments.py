@@ -14,7 +14,7 @@ from records import service
 from .. import schemas as S
 from ..auth import check_readable, require_director
 from ..db import get_store
-from .common import ok_json_or
+from .common import expected_versions, idempotency_key, ok_json_or, with_etag
 
 tournaments_blp = Blueprint(
     "tournaments", __name__, description="Tournaments, their standings and their sessions."
@@ -42,8 +42,10 @@ def tournaments() -> list[dict]:
 @tournaments_blp.route("/tournaments/<int:tournament_id>")
 @tournaments_blp.response(200, S.TournamentOut)
 @tournaments_blp.alt_response(404, schema=S.ErrorOut)
-def tournament(tournament_id: int) -> dict:
-    return _tournament_out(check_readable(tournament_id))
+def tournament(tournament_id: int) -> Any:
+    """A tournament; its ``ETag`` is its version (send it in ``If-Match`` to change it)."""
+    row = check_readable(tournament_id)
+    return with_etag(_tournament_out(row), service.tournament_etag(row))
 
 
 @tournaments_blp.route("/tournaments/<int:tournament_id>", methods=["PATCH"])
@@ -51,11 +53,17 @@ def tournament(tournament_id: int) -> dict:
 @tournaments_blp.response(200, S.TournamentOut)
 @tournaments_blp.alt_response(401, schema=S.ErrorOut)
 @tournaments_blp.alt_response(403, schema=S.ErrorOut)
-def update_tournament(body: dict, tournament_id: int) -> dict:
-    """Make a tournament private or public (director only)."""
+@tournaments_blp.alt_response(409, schema=S.ErrorOut, description=S.CONFLICT_409)
+@tournaments_blp.alt_response(412, schema=S.ErrorOut, description=S.STALE_412)
+@tournaments_blp.alt_response(428, schema=S.ErrorOut, description=S.REQUIRED_428)
+def update_tournament(body: dict, tournament_id: int) -> Any:
+    """Make a tournament private or public (director only), with its ``ETag`` in
+    ``If-Match``."""
     actor = require_director(tournament_id)
-    get_store().set_private(tournament_id, body["private"], actor)
-    return _tournament_out(get_store().tournament(tournament_id))
+    row = service.set_privacy(
+        get_store(), tournament_id, body["private"], actor, expected_versions()
+    )
+    return with_etag(_tournament_out(row), service.tournament_etag(row))
 
 
 @tournaments_blp.route("/tournaments/<int:tournament_id>/standings")
@@ -128,7 +136,9 @@ def sessions(tournament_id: int) -> list[dict]:
 @tournaments_blp.alt_response(422, schema=S.ErrorOut)
 def create_session(body: dict, tournament_id: int) -> dict:
     """Open a session: a table sitting with its game, rule options, players in seat order
-    and, optionally, the label of its table (``table``)."""
+    and, optionally, the label of its table (``table``). With an ``Idempotency-Key`` header,
+    the same request sent again opens nothing and answers with the session the first
+    opened."""
     check_readable(tournament_id)
     actor = require_director(tournament_id)
     sid = service.create_session(
@@ -140,5 +150,6 @@ def create_session(body: dict, tournament_id: int) -> dict:
         body["name"],
         actor,
         table=body["table"],
+        submission=idempotency_key(),
     )
     return get_store().session(sid)
