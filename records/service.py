@@ -47,6 +47,7 @@ __all__ = [
     "hand_changes",
     "hand_etag",
     "hand_revisions",
+    "is_current_correction",
     "ledger_csv",
     "needs_director",
     "preview_correction",
@@ -453,6 +454,22 @@ def _store_correction(
     return number, UploadResult(hand_id, hand["position"], revision["status"], False, findings)
 
 
+def is_current_correction(store: Store, hand_id: int, text: str, author: str, reason: str) -> bool:
+    """Whether the hand's current revision is this correction already: the same record
+    (canonical text), author and reason; a correction sent twice is then stored once."""
+    current = store.current_revision(hand_id)
+    parsed = read(text)
+    record = parsed[0].record if len(parsed) == 1 else None
+    if record is None:
+        return False
+    digest = hashlib.sha256(write(record).encode()).hexdigest()
+    return (digest, author, reason) == (
+        current["content_hash"],
+        current["author"],
+        current["reason"],
+    )
+
+
 def hand_changes(store: Store, hand_id: int, base: int | None) -> str:
     """What became of a hand since revision ``base`` (``None``: since the version the client
     sent, unknown here), in words: each later revision with who, when and why."""
@@ -715,9 +732,9 @@ def _replaceable_ruling(
     _check_base(
         ruling_etag(row), expected, lambda _base: ruling_changes(store, session_id, ruling_id)
     )
-    if row["replaced_by"] is not None:
+    if row["replaced_by"] is not None:  # replaced before this request: it conflicts (409)
         raise ServiceError(
-            422,
+            409,
             "NO_LONGER_STANDS",
             ruling_changes(store, session_id, ruling_id),
             extra={"current": ruling_etag(row)},

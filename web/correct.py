@@ -10,7 +10,9 @@ correction posted to ``/hands/<id>/revisions`` (the hand page's and the audit pa
 that cannot be stored comes back to the correction page with its text and findings (422),
 never to a bare error page. Everything goes through :func:`records.service.preview_correction`
 and :func:`records.service.correct_hand`; the views join :data:`web.pages.pages_blp` (its CSP,
-CSRF and error pages).
+CSRF and error pages). Every correction form carries the hand's version it was drawn from
+(``version``): a correction based on a revision that is no longer current comes back with
+its text and what changed (#30.1).
 """
 
 from __future__ import annotations
@@ -26,7 +28,14 @@ from records.service import ServiceError
 from . import present
 from . import schemas as S
 from .db import get_store
-from .pages import _director_actor, _field_problems, director, pages_blp, readable_hand
+from .pages import (
+    _director_actor,
+    _field_problems,
+    director,
+    form_versions,
+    pages_blp,
+    readable_hand,
+)
 
 
 @pages_blp.route("/hands/<int:hand_id>/correct", methods=["GET", "POST"])
@@ -72,10 +81,21 @@ def store_correction(hand_id: int) -> Any:
         return _editor(hand_id, text, author, reason, problem=problem)
     try:
         number, result = service.correct_hand(
-            get_store(), hand_id, body["text"], body["author"], body["reason"], actor
+            get_store(),
+            hand_id,
+            body["text"],
+            body["author"],
+            body["reason"],
+            actor,
+            form_versions(),
         )
     except ServiceError as exc:
-        return _editor(hand_id, text, author, reason, problem=exc.message)
+        if exc.status in (409, 412) and service.is_current_correction(
+            get_store(), hand_id, body["text"], body["author"], body["reason"]
+        ):  # this very correction, sent twice (a double click): stored once
+            flash("This correction is the hand's current revision.")
+            return redirect(url_for("pages.hand", hand_id=hand_id))
+        return _editor(hand_id, text, author, reason, problem=exc.message, status=exc.status)
     flash(f"Revision {number} stored: the hand is now {result.status}.")
     return redirect(url_for("pages.hand", hand_id=hand_id))
 
@@ -113,10 +133,17 @@ def _fields() -> tuple[str, str, str]:
 
 
 def _editor(
-    hand_id: int, text: str, author: str, reason: str, problem: str | None = None
+    hand_id: int,
+    text: str,
+    author: str,
+    reason: str,
+    problem: str | None = None,
+    status: int | None = None,
 ) -> tuple[str, int]:
     """The correction page with ``text`` checked: 200 when it could be stored as it is,
-    422 with the refusal (and its findings at their places) or the ``problem`` when not."""
+    422 with the refusal (and its findings at their places) or the ``problem`` when not
+    (``status``: another, e.g. 412 for a correction based on a revision no longer current;
+    the form then carries the current one, so the director stores it only after a look)."""
     row, session_row, tournament_row = readable_hand(hand_id)
     preview: dict[str, Any] | None = None
     refusal: ServiceError | None = None
@@ -126,7 +153,8 @@ def _editor(
         except ServiceError as exc:
             refusal = exc
     findings = preview["findings"] if preview else refusal.findings if refusal else []
-    status = 422 if refusal is not None or problem else 200
+    if status is None:
+        status = 422 if refusal is not None or problem else 200
     return render_template(
         "correct.html",
         hand=row,

@@ -13,11 +13,13 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from flask import Response as PageResponse
 from flask import abort, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response  # what flask's redirect() returns
 
 from records import service
 from records.service import ServiceError
+from records.store import AlreadySubmitted
 from scorer.games import GAMES
 from scorer.record import parse_options
 
@@ -29,10 +31,15 @@ from .pages import (
     _load_form,
     director,
     form_amounts,
+    form_raw_amounts,
+    form_submission,
+    form_versions,
+    new_form_key,
     pages_blp,
     readable_hand,
     readable_session,
     readable_tournament,
+    session_page,
 )
 
 __all__: list[str] = []
@@ -58,9 +65,12 @@ def revisions(hand_id: int) -> str:
 
 
 @pages_blp.get("/hands/<int:hand_id>/revisions/<int:number>")
-def revision(hand_id: int, number: int) -> str:
+def revision(
+    hand_id: int, number: int, problem: str | None = None, kept: dict[str, str] | None = None
+) -> str:
     """One revision as it was stored: its verdict, findings on its text and payments; the
-    director may restore it (a new revision with who and why)."""
+    director may restore it (a new revision with who and why). ``problem`` and ``kept``: a
+    restore that could not be stored, and its form's fields, to show again."""
     row, session_row, tournament_row = readable_hand(hand_id)
     rev = service.revision_of(get_store(), hand_id, number)
     report = json.loads(rev["report_json"])
@@ -77,6 +87,8 @@ def revision(hand_id: int, number: int) -> str:
         style=present.face_style(report["game"], suits),
         source=present.annotate(rev["original_text"], report["findings"]),
         director=director(),
+        problem=problem,
+        kept=kept or {},
     )
 
 
@@ -101,48 +113,156 @@ def revision_diff(hand_id: int) -> Any:
 
 
 @pages_blp.post("/hands/<int:hand_id>/revisions/<int:number>/restore")
-def restore_revision(hand_id: int, number: int) -> Response:
+def restore_revision(hand_id: int, number: int) -> Any:
     """A director restores an earlier revision: its text becomes a new current revision, with
-    who and why (:func:`records.service.restore_revision`)."""
+    who and why (:func:`records.service.restore_revision`), if the hand is still at the
+    revision the form was drawn from; else the form comes back with what changed (the same
+    restore sent twice is stored once)."""
     _row, _session_row, tournament_row = readable_hand(hand_id)
     actor = _director_actor(tournament_row["id"])
     body = _load_form(S.RulingWithdrawIn(), _who_and_why())
-    new, result = service.restore_revision(
-        get_store(), hand_id, number, body["author"], body["reason"], actor
-    )
+    try:
+        new, result = service.restore_revision(
+            get_store(), hand_id, number, body["author"], body["reason"], actor, form_versions()
+        )
+    except ServiceError as exc:
+        if exc.status not in (409, 412):
+            raise
+        reason = f"restores revision {number}: {body['reason'].strip()}"
+        current = get_store().current_revision(hand_id)
+        if current["reason"] == reason and current["author"] == body["author"]:
+            flash(f"Revision {number} restored as revision {current['number']}.")
+            return redirect(url_for("pages.hand", hand_id=hand_id))
+        page = revision(hand_id, number, problem=exc.message, kept=body)
+        return PageResponse(page, exc.status)
     flash(f"Revision {number} restored as revision {new}: the hand is now {result.status}.")
     return redirect(url_for("pages.hand", hand_id=hand_id))
 
 
 # -- rulings: withdraw and amend ----------------------------------------------------------
 @pages_blp.post("/sessions/<int:session_id>/rulings/<int:ruling_id>/withdraw")
-def withdraw_ruling(session_id: int, ruling_id: int) -> Response:
+def withdraw_ruling(session_id: int, ruling_id: int) -> Any:
     """A director withdraws a ruling: a new entry with its reason; the ruling stays on the
-    page, struck through, and leaves the balances (:func:`records.service.withdraw_ruling`)."""
+    page, struck through, and leaves the balances (:func:`records.service.withdraw_ruling`),
+    if it is still as the form was drawn; else the form comes back with what changed (the
+    same withdrawal sent twice is stored once)."""
     _session_row, tournament_row = readable_session(session_id)
     actor = _director_actor(tournament_row["id"])
     body = _load_form(S.RulingWithdrawIn(), _who_and_why())
-    service.withdraw_ruling(
-        get_store(), session_id, ruling_id, body["reason"], body["author"], actor
-    )
+    try:
+        service.withdraw_ruling(
+            get_store(),
+            session_id,
+            ruling_id,
+            body["reason"],
+            body["author"],
+            actor,
+            form_versions(),
+        )
+    except ServiceError as exc:
+        return _ruling_refused(session_id, ruling_id, "withdraw", exc, body, {})
     flash(f"Ruling {ruling_id} withdrawn.")
     return redirect(url_for("pages.session_sheet", session_id=session_id, _anchor="rulings"))
 
 
 @pages_blp.post("/sessions/<int:session_id>/rulings/<int:ruling_id>/amend")
-def amend_ruling(session_id: int, ruling_id: int) -> Response:
+def amend_ruling(session_id: int, ruling_id: int) -> Any:
     """A director amends a ruling: the new amounts replace its own, with a reason
-    (:func:`records.service.amend_ruling`)."""
+    (:func:`records.service.amend_ruling`); a stale form as for a withdrawal."""
     session_row, tournament_row = readable_session(session_id)
     actor = _director_actor(tournament_row["id"])
     body = _load_form(
         S.RulingAmendIn(), {"amounts": form_amounts(session_row["players"]), **_who_and_why()}
     )
-    service.amend_ruling(
-        get_store(), session_id, ruling_id, body["amounts"], body["reason"], body["author"], actor
-    )
+    try:
+        service.amend_ruling(
+            get_store(),
+            session_id,
+            ruling_id,
+            body["amounts"],
+            body["reason"],
+            body["author"],
+            actor,
+            form_versions(),
+        )
+    except ServiceError as exc:
+        return _ruling_refused(session_id, ruling_id, "amend", exc, body, body["amounts"])
     flash(f"Ruling {ruling_id} amended.")
     return redirect(url_for("pages.session_sheet", session_id=session_id, _anchor="rulings"))
+
+
+def _ruling_refused(
+    session_id: int,
+    ruling_id: int,
+    kind: str,
+    error: ServiceError,
+    body: dict[str, Any],
+    amounts: dict[str, int],
+) -> Any:
+    """A withdrawal or amendment not stored: when the ruling was already replaced by this
+    very request sent before (a double click), as if stored; otherwise the session page with
+    the form open, as typed, and what changed (its version now the current one)."""
+    ruling = service.session_ruling(get_store(), session_id, ruling_id)
+    done = ruling["replaced_by"] and service.session_ruling(
+        get_store(), session_id, ruling["replaced_by"]
+    )
+    wanted = "withdrawal" if kind == "withdraw" else "amendment"
+    if (
+        done
+        and done["kind"] == wanted
+        and (done["author"], done["reason"]) == (body["author"], body["reason"])
+        and done["amounts"] == amounts
+    ):
+        flash(f"Ruling {ruling_id} {kind}ed.".replace("withdrawed", "withdrawn"))
+        return redirect(url_for("pages.session_sheet", session_id=session_id, _anchor="rulings"))
+    target = done["id"] if done and done["standing"] else ruling_id
+    row = service.session_ruling(get_store(), session_id, target)
+    pending: dict[str, Any] = {
+        "kind": kind,
+        "ruling": target,
+        "problem": error.message,
+        "version": row["version"],
+        "author": body["author"],
+        "reason": body["reason"],
+        "amounts": amounts,
+    }
+    if not row["standing"]:  # nothing left to amend: the amounts kept in a new ruling's form
+        pending.update(
+            kind="add",
+            raw=form_raw_amounts(get_store().session(session_id)["players"]),
+            hand_id=ruling["hand_id"],
+            form_key=new_form_key(),
+        )
+    return PageResponse(session_page(session_id, pending), error.status)
+
+
+@pages_blp.post("/sessions/<int:session_id>/edit")
+def edit_session(session_id: int) -> Any:
+    """A director renames the session or moves it to another table
+    (:func:`records.service.update_session`), if it is still at the version the form was
+    drawn from; else the form comes back, as typed, with what changed."""
+    _session_row, tournament_row = readable_session(session_id)
+    actor = _director_actor(tournament_row["id"])
+    changes = {"name": request.form.get("name", ""), "table": request.form.get("table", "")}
+    try:
+        service.update_session(get_store(), session_id, changes, actor, form_versions())
+    except ServiceError as exc:
+        now = get_store().session(session_id)
+        if (now["name"], now["table_name"] or "") == (
+            changes["name"].strip(),
+            changes["table"].strip(),
+        ):
+            flash("Session saved.")
+            return redirect(url_for("pages.session_sheet", session_id=session_id))
+        pending = {
+            "kind": "edit",
+            "problem": exc.message,
+            "version": service.session_etag(now),
+            **changes,
+        }
+        return PageResponse(session_page(session_id, pending), exc.status)
+    flash("Session saved.")
+    return redirect(url_for("pages.session_sheet", session_id=session_id))
 
 
 def _who_and_why() -> dict[str, str]:
@@ -200,9 +320,11 @@ def new_session(tournament_id: int) -> Any:
             body["name"],
             actor,
             table=body["table"],
+            submission=form_submission(),
         )
     except ServiceError as exc:
         context["error"] = exc.message
+        context["form_key"] = request.form.get("form_key", "") or new_form_key()
         return render_template("session_new.html", **context), exc.status
     flash("Session opened.")
     return redirect(url_for("pages.session_sheet", session_id=sid))
@@ -211,11 +333,23 @@ def new_session(tournament_id: int) -> Any:
 @pages_blp.post("/tournaments/<int:tournament_id>/privacy")
 def set_privacy(tournament_id: int) -> Response:
     """A director makes the tournament private (``private=1``: hidden from everyone but its
-    directors) or public again, as ``PATCH /api/tournaments/{id}`` does."""
+    directors) or public again, as ``PATCH /api/tournaments/{id}`` does, if the tournament
+    is still as the form was drawn (its hidden ``version``); a double submit is harmless."""
     _row, actor = _own_tournament(tournament_id)
     private = request.form.get("private") == "1"
-    get_store().set_private(tournament_id, private, actor)
-    flash("The tournament is now private." if private else "The tournament is now public.")
+    words = "The tournament is now private." if private else "The tournament is now public."
+    try:
+        service.set_privacy(get_store(), tournament_id, private, actor, form_versions())
+    except ServiceError as exc:
+        if exc.status not in (409, 412):
+            raise
+        now = get_store().tournament(tournament_id)
+        if bool(now["private"]) == private:  # sent twice, or someone did the same
+            flash(words)
+        else:
+            flash(f"Nothing changed: {exc.message}.", "warning")
+        return redirect(url_for("pages.tournament", tournament_id=tournament_id))
+    flash(words)
     return redirect(url_for("pages.tournament", tournament_id=tournament_id))
 
 
@@ -245,7 +379,17 @@ def create_token(tournament_id: int) -> tuple[str, int]:
             "BAD_LABEL",
             f"a token has a label saying whose it is, at most {MAX_LABEL_CHARS} characters",
         )
-    token = get_store().create_token(tournament_id, label, actor=actor)
+    try:
+        token = get_store().create_token(
+            tournament_id, label, actor=actor, submission=form_submission()
+        )
+    except AlreadySubmitted as done:  # the form sent twice: one token, shown the first time
+        flash(
+            f"This form was already sent: it made token {done.entity_id}, whose text was "
+            "shown then and cannot be shown again (revoke it and make another if it is lost).",
+            "warning",
+        )
+        return tokens(tournament_id), 200
     response = render_template(
         "tokens.html",
         tournament=row,
@@ -263,9 +407,8 @@ def revoke_token(tournament_id: int, token_id: int) -> Response:
     row = next((t for t in get_store().tokens(tournament_id) if t["id"] == token_id), None)
     if row is None:
         abort(404, description=f"this tournament has no token {token_id}")
-    if row["revoked_at"]:
-        raise ServiceError(422, "ALREADY_REVOKED", f"token {token_id} is already revoked")
-    get_store().revoke_token(token_id, actor=actor)
+    if not row["revoked_at"]:  # revoked already (sent twice, or by another): nothing to do
+        get_store().revoke_token(token_id, actor=actor)
     flash(f"Token {token_id} revoked.")
     mine = director()
     if mine is not None and mine["id"] == token_id:

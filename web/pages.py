@@ -18,6 +18,7 @@ from __future__ import annotations
 import gzip
 import json
 import re
+import secrets
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -185,6 +186,10 @@ def _globals() -> dict[str, Any]:
         "seat_places": present.seat_places,
         "paper_sheet": present.paper_sheet,
         "link_rulings": link_rulings,
+        "form_key": new_form_key,
+        "hand_etag": service.hand_etag,
+        "session_etag": service.session_etag,
+        "tournament_etag": service.tournament_etag,
         "limits": {
             "amount": service.MAX_RULING_AMOUNT,
             "author": S.MAX_AUTHOR,
@@ -192,6 +197,25 @@ def _globals() -> dict[str, Any]:
             "text": S.MAX_TEXT,
         },
     }
+
+
+def new_form_key() -> str:
+    """A one-time key for a form that makes something (a ruling, a session, a token): sent
+    twice, the form makes it once (:meth:`records.store.Store.claim_submission`)."""
+    return secrets.token_urlsafe(18)
+
+
+def form_submission() -> str | None:
+    """The submission key a posted form carries (``form_key``), as the store keeps it."""
+    key = request.form.get("form_key", "").strip()
+    return f"form:{key[:64]}" if key else None
+
+
+def form_versions() -> set[str] | None:
+    """The version a posted form was drawn from (its hidden ``version``), as the API's
+    ``If-Match``: a change based on a stale one is refused with what changed (#30.1)."""
+    version = request.form.get("version", "").strip()
+    return {version} if version else None
 
 
 def _rule_url(game: str, rule: str | None) -> str:
@@ -575,6 +599,11 @@ def _director_actor(tournament_id: int) -> str:
 
 
 # -- a session ----------------------------------------------------------------------------
+def form_raw_amounts(players: list[str]) -> list[str]:
+    """A ruling form's amount fields as typed, in seat order (to show them again)."""
+    return [request.form.get(f"amount-{seat}", "")[:40] for seat in range(len(players))]
+
+
 def form_amounts(players: list[str]) -> dict[str, int]:
     """The amounts of a ruling form (fields ``amount-0``, ``amount-1``, ... in seat order;
     blank is 0, zeros left out); a field that is not a whole number is a 422."""
@@ -591,27 +620,41 @@ def form_amounts(players: list[str]) -> dict[str, int]:
 @pages_blp.post("/sessions/<int:session_id>/rulings")
 def add_ruling(session_id: int) -> BaseResponse:
     """A director's ruling: zero-sum amounts per player with a reason, its own row of the
-    sheet (:func:`records.service.add_ruling`)."""
+    sheet (:func:`records.service.add_ruling`). The form's one-time key makes a double
+    submit store it once; a ruling refused comes back as the form, as typed, with why."""
     session_row, tournament_row = readable_session(session_id)
     actor = _director_actor(tournament_row["id"])
-    body = _load_form(
-        S.RulingIn(),
-        {
-            "amounts": form_amounts(session_row["players"]),
-            "reason": request.form.get("reason", ""),
+    try:
+        body = _load_form(
+            S.RulingIn(),
+            {
+                "amounts": form_amounts(session_row["players"]),
+                "reason": request.form.get("reason", ""),
+                "author": request.form.get("author", ""),
+                "hand_id": request.form.get("hand_id", type=int) or None,
+            },
+        )
+        service.add_ruling(
+            get_store(),
+            session_id,
+            body["amounts"],
+            body["reason"],
+            body["author"],
+            body["hand_id"],
+            actor,
+            submission=form_submission(),
+        )
+    except ServiceError as exc:  # the form again, as typed, with what is wrong
+        pending = {
+            "kind": "add",
+            "problem": exc.message,
+            "raw": form_raw_amounts(session_row["players"]),
             "author": request.form.get("author", ""),
-            "hand_id": request.form.get("hand_id", type=int) or None,
-        },
-    )
-    service.add_ruling(
-        get_store(),
-        session_id,
-        body["amounts"],
-        body["reason"],
-        body["author"],
-        body["hand_id"],
-        actor,
-    )
+            "reason": request.form.get("reason", ""),
+            "hand_id": request.form.get("hand_id", type=int),
+            "form_key": request.form.get("form_key", "") or new_form_key(),
+        }
+        return Response(session_page(session_id, pending), exc.status)
     flash("Ruling stored.")
     return redirect(url_for("pages.session_sheet", session_id=session_id))
 
@@ -621,6 +664,12 @@ def session_sheet(session_id: int) -> str:
     """The score sheet: the session's result at the top (who won each game, or who is
     ahead), a row per hand (and ruling, and engine penalty), a column per player, running
     balances, a chart of the balances, the director's rulings and the corrections."""
+    return session_page(session_id)
+
+
+def session_page(session_id: int, pending: dict[str, Any] | None = None) -> str:
+    """The session's page; ``pending``: a director's form that could not be stored (a stale
+    version, amounts that do not add up), drawn open with what was typed and why."""
     session_row, tournament_row = readable_session(session_id)
     store = get_store()
     hands = store.hands(session_id)
@@ -651,6 +700,7 @@ def session_sheet(session_id: int) -> str:
         director=director(),
         table=table_heading(session_row["table_name"]) if session_row["table_name"] else None,
         sheet_template=present.SHEET_TEMPLATES.get(session_row["game"], "sheet.html"),
+        pending=pending,
     )
 
 
