@@ -314,6 +314,8 @@ def test_migration_voids_a_ruling_replaced_twice(tmp_path: Path) -> None:
     assert final == {p: SESSION_BALANCES[p] + AMENDED.get(p, 0) for p in PLAYERS}
     voided = [a for a in store.audit_log("session", sid) if a["action"] == "void ruling"]
     assert [a["detail"]["ruling"] for a in voided] == [second]
+    page = create_app({"TESTING": True, "DATABASE": path}).test_client().get(f"/sessions/{sid}")
+    assert page.status_code == 200 and "counted nowhere" in text_of(page)
 
 
 def _undo_006(conn: sqlite3.Connection) -> None:
