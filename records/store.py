@@ -27,6 +27,7 @@ import hashlib
 import json
 import secrets
 import sqlite3
+import zlib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
@@ -42,7 +43,9 @@ __all__ = [
     "Store",
     "hash_token",
     "now",
+    "pack_revision",
     "token_actor",
+    "unpack_revision",
 ]
 
 BUSY_TIMEOUT_MS = 10_000
@@ -355,6 +358,86 @@ def _void_racing_replacements(db: Database) -> None:
             first[row["replaces"]] = row["id"]
 
 
+def _m008_compact_revisions(db: Database) -> None:
+    """Revisions stored compactly (#31.2): the canonical text and the report, which the
+    replay of the original text gives again, are kept together zlib-compressed in ``packed``
+    (:func:`pack_revision`), and the record's JSON and the findings, which they give, are no
+    longer kept apart. A nice4 hand took some 20 KB, 18 of them these four columns; now
+    about 2 KB. The store's reads give the same keys as before (:func:`unpack_revision`)."""
+    db.execute("ALTER TABLE revisions ADD COLUMN packed BLOB")
+    rows = db.execute("select id, canonical_text, report_json from revisions")
+    while batch := rows.fetchmany(500):
+        db.conn.executemany(
+            "update revisions set packed = ? where id = ?",
+            [(pack_revision(canonical, report), rid) for rid, canonical, report in batch],
+        )
+    for column in ("canonical_text", "record_json", "findings", "report_json"):
+        db.execute(f"ALTER TABLE revisions DROP COLUMN {column}")
+
+
+class RevisionRow(dict[str, Any]):
+    """A revision as the store gives it: its columns, its ``canonical_text`` and
+    ``report_json`` unpacked, and what they give worked out when first asked for: the
+    ``findings`` (the report's, as JSON) and the ``record_json`` (the original text read
+    again), so that a row read only for its verdict costs no parse."""
+
+    def __missing__(self, key: str) -> Any:
+        if key == "findings":
+            value: Any = json.dumps(json.loads(self["report_json"])["findings"], ensure_ascii=False)
+        elif key == "record_json":
+            value = _record_json(self["original_text"])
+        else:
+            raise KeyError(key)
+        self[key] = value
+        return value
+
+
+def _record_json(text: str) -> str:
+    """The JSON form of a stored record's text (it was read whole when it was stored)."""
+    from .notation import read
+    from .schemas import dump_record
+
+    record = read(text)[0].record
+    if record is None:  # pragma: no cover - a stored text was read whole when stored
+        raise ValueError("a stored record could not be read again")
+    return json.dumps(dump_record(record), ensure_ascii=False)
+
+
+def _unpacked(row: dict[str, Any]) -> RevisionRow:
+    """A row with a ``packed`` column as :class:`RevisionRow` (the same keys as before
+    migration 008)."""
+    out = RevisionRow(row)
+    packed = out.pop("packed", None)
+    if packed is not None:
+        out["canonical_text"], out["report_json"] = unpack_revision(packed)
+    return out
+
+
+def _packed(revision: dict[str, Any]) -> dict[str, Any]:
+    """A revision's columns as stored: its canonical text and report packed, what they give
+    left out."""
+    row = {
+        key: value
+        for key, value in revision.items()
+        if key not in ("canonical_text", "record_json", "findings", "report_json")
+    }
+    row["packed"] = pack_revision(revision["canonical_text"], revision["report_json"])
+    return row
+
+
+def pack_revision(canonical_text: str, report_json: str) -> bytes:
+    """A revision's canonical text and report JSON, compressed together (zlib)."""
+    return zlib.compress(f"{len(canonical_text)}:{canonical_text}{report_json}".encode(), 6)
+
+
+def unpack_revision(packed: bytes) -> tuple[str, str]:
+    """The canonical text and the report JSON of :func:`pack_revision`."""
+    text = zlib.decompress(packed).decode()
+    length, _colon, rest = text.partition(":")
+    size = int(length)
+    return rest[:size], rest[size:]
+
+
 MIGRATIONS: list[tuple[str, Callable[[Database], None]]] = [
     ("001_initial", _m001_initial),
     ("002_session_table", _m002_session_table),
@@ -362,6 +445,7 @@ MIGRATIONS: list[tuple[str, Callable[[Database], None]]] = [
     ("004_logins", _m004_logins),
     ("005_ruling_replaces", _m005_ruling_replaces),
     ("006_versions", _m006_versions),
+    ("008_compact_revisions", _m008_compact_revisions),
 ]
 """Schema changes in order; each runs once, in its own transaction, and is recorded."""
 
@@ -381,7 +465,9 @@ class Store:
             self.db.execute("PRAGMA synchronous = NORMAL")
         # PRAGMA user_version counts the migrations applied: a cheap check on every open.
         if self.db.execute("PRAGMA user_version").fetchone()[0] < len(MIGRATIONS):
-            self.migrate()
+            applied = self.migrate()
+            if "008_compact_revisions" in applied and path != ":memory:":
+                self.db.execute("VACUUM")  # give back the space the old columns held
 
     def close(self) -> None:
         self.db.close()
@@ -720,7 +806,7 @@ class Store:
             db,
             "revisions",
             {
-                **revision,
+                **_packed(revision),
                 "hand_id": hand_id,
                 "session_id": session_id,
                 "number": 1,
@@ -759,14 +845,16 @@ class Store:
                     raise Stale(f"hand {hand_id} is no longer at revision {base}")
                 hand = {**hand, "revision": base}
             number: int = hand["revision"] + 1
-            db.table("revisions").insert(
+            self._insert(
+                db,
+                "revisions",
                 {
-                    **revision,
+                    **_packed(revision),
                     "hand_id": hand_id,
                     "session_id": hand["session_id"],
                     "number": number,
                     "created_at": now(),
-                }
+                },
             )
             if base is None:
                 db.table("hands").update(hand_id, {"revision": number})
@@ -788,23 +876,24 @@ class Store:
     def hand(self, hand_id: int) -> dict[str, Any]:
         return self._get("hands", hand_id)
 
-    def hands(self, session_id: int) -> list[dict[str, Any]]:
-        """The session's hands in order, each with its current revision's columns."""
-        return list(
-            self.db.query(
-                "select h.id, h.session_id, h.position, h.revision, h.created_at, r.status, "
-                "r.content_hash, r.original_text, r.canonical_text, r.record_json, r.report_json, "
-                "r.findings from hands h join revisions r on r.hand_id = h.id "
-                "and r.number = h.revision where h.session_id = ? order by h.position",
-                [session_id],
-            )
+    def hands(self, session_id: int, *, full: bool = False) -> list[dict[str, Any]]:
+        """The session's hands in order, each with its current revision's verdict and
+        original text; ``full``: its canonical text and report too (and, when asked for,
+        its findings and record JSON: :class:`RevisionRow`)."""
+        packed = ", r.packed" if full else ""
+        rows = self.db.query(
+            "select h.id, h.session_id, h.position, h.revision, h.created_at, r.status, "
+            f"r.content_hash, r.original_text{packed} from hands h join revisions r "
+            "on r.hand_id = h.id and r.number = h.revision where h.session_id = ? "
+            "order by h.position",
+            [session_id],
         )
+        return [_unpacked(row) for row in rows] if full else list(rows)
 
     def revisions(self, hand_id: int) -> list[dict[str, Any]]:
         self._get("hands", hand_id)
-        return list(
-            self.db.table("revisions").rows_where("hand_id = ?", [hand_id], order_by="number")
-        )
+        rows = self.db.table("revisions").rows_where("hand_id = ?", [hand_id], order_by="number")
+        return [_unpacked(row) for row in rows]
 
     def current_revision(self, hand_id: int) -> dict[str, Any]:
         hand = self._get("hands", hand_id)
@@ -813,7 +902,9 @@ class Store:
                 "hand_id = ? and number = ?", [hand_id, hand["revision"]]
             )
         )
-        return {**rows[0], "position": hand["position"]}
+        row = _unpacked(rows[0])
+        row["position"] = hand["position"]
+        return row
 
     # -- rulings -------------------------------------------------------------------------
     def add_ruling(
@@ -941,17 +1032,21 @@ class Store:
         in session, position and revision order. A revision's findings come only with the
         wanted statuses (a clean current revision's are not needed)."""
         marks = ", ".join("?" for _ in statuses)
-        return list(
-            self.db.query(
-                "select h.id as hand_id, h.session_id, h.position, h.revision as current, "
-                f"r.number, r.status, case when r.status in ({marks}) then r.findings end "
-                "as findings, r.author, r.reason, r.created_at from hands h "
-                "join sessions s on s.id = h.session_id join revisions r on r.hand_id = h.id "
-                f"where s.tournament_id = ? and (r.number = h.revision or r.status in ({marks})) "
-                "order by h.session_id, h.position, r.number",
-                [*statuses, tournament_id, *statuses],
-            )
+        rows = self.db.query(
+            "select h.id as hand_id, h.session_id, h.position, h.revision as current, "
+            f"r.number, r.status, case when r.status in ({marks}) then r.packed end "
+            "as packed, r.author, r.reason, r.created_at from hands h "
+            "join sessions s on s.id = h.session_id join revisions r on r.hand_id = h.id "
+            f"where s.tournament_id = ? and (r.number = h.revision or r.status in ({marks})) "
+            "order by h.session_id, h.position, r.number",
+            [*statuses, tournament_id, *statuses],
         )
+        out = []
+        for row in rows:
+            packed = row.pop("packed")
+            row["findings"] = _unpacked({"packed": packed})["findings"] if packed else None
+            out.append(row)
+        return out
 
     def tournament_rulings(self, tournament_id: int) -> list[dict[str, Any]]:
         """The tournament's rulings, withdrawals and amendments, oldest first, without their

@@ -349,7 +349,8 @@ def test_audit_page_shows_the_tools_and_a_director_accepts_a_repair(
         re.findall(r'<textarea id="reason-1" name="(reason)"[^>]*>([^<]*)</textarea>', page)
     )
     fields |= dict(re.findall(r'<input id="author-1" name="(author)" value="([^"]*)"', page))
-    assert set(fields) == {"csrf_token", "text", "reason", "author"}
+    # the hand's version the page was drawn from goes with the repair (#30.1)
+    assert set(fields) == {"csrf_token", "version", "text", "reason", "author"}
     response = client.post(
         f"/hands/{hand['hand_id']}/revisions", data={k: html.unescape(v) for k, v in fields.items()}
     )

@@ -49,6 +49,7 @@ def old_database(path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[int, int]
     the tournament and session ids."""
     with monkeypatch.context() as patch:
         patch.setattr(store_module, "MIGRATIONS", MIGRATIONS[:1])
+        patch.setattr(store_module, "_packed", dict)  # revisions as migration 001 kept them
         old = Store(str(path))
         try:
             assert "table_name" not in old.db["sessions"].columns_dict
@@ -84,8 +85,17 @@ def test_an_old_database_upgrades_in_place(tmp_path: Path, monkeypatch: pytest.M
     before = sqlite3.connect(path)
     rows_before = {
         table: before.execute(f"select * from [{table}] order by rowid").fetchall()
-        for table in ("tournaments", "tokens", "hands", "revisions", "rulings", "audit")
+        for table in ("tokens", "hands", "rulings", "audit")
     }
+    tournaments_before = before.execute("select * from tournaments").fetchall()
+    kept = (
+        "id, hand_id, session_id, number, original_text, content_hash, status, author, "
+        "reason, created_at"
+    )
+    revisions_before = before.execute(f"select {kept} from revisions order by id").fetchall()
+    packed_before = before.execute(
+        "select canonical_text, report_json from revisions order by id"
+    ).fetchall()
     sessions_before = before.execute("select * from sessions").fetchall()
     before.close()
 
@@ -112,6 +122,20 @@ def test_an_old_database_upgrades_in_place(tmp_path: Path, monkeypatch: pytest.M
         assert [
             tuple(r)[:-2] for r in store.db.execute("select * from sessions")
         ] == sessions_before
+        # 006: tournaments get a revision, from 1
+        assert [
+            tuple(r)[:-1] for r in store.db.execute("select * from tournaments")
+        ] == tournaments_before
+        # 008: revisions keep every column they had but the derived ones, which are packed
+        assert (
+            store.db.execute(f"select {kept} from revisions order by id").fetchall()
+            == revisions_before
+        )
+        packed = [
+            store_module.unpack_revision(row[0])
+            for row in store.db.execute("select packed from revisions order by id")
+        ]
+        assert packed == packed_before
         assert store.session(sid)["table_name"] is None
         ledger = service.session_ledger(store, sid)
         # session.txt's balances (NICE-18), then the ruling: Anna +1, Bruno -1

@@ -672,7 +672,8 @@ def session_page(session_id: int, pending: dict[str, Any] | None = None) -> str:
     version, amounts that do not add up), drawn open with what was typed and why."""
     session_row, tournament_row = readable_session(session_id)
     store = get_store()
-    hands = store.hands(session_id)
+    sheet = present.SHEET_TEMPLATES.get(session_row["game"], "sheet.html")
+    hands = store.hands(session_id, full=sheet != "sheet.html")  # a paper sheet reads reports
     ledger = service.session_ledger(store, session_id)
     corrections = [
         (h, rev)
@@ -699,7 +700,7 @@ def session_page(session_id: int, pending: dict[str, Any] | None = None) -> str:
         corrections=corrections,
         director=director(),
         table=table_heading(session_row["table_name"]) if session_row["table_name"] else None,
-        sheet_template=present.SHEET_TEMPLATES.get(session_row["game"], "sheet.html"),
+        sheet_template=sheet,
         pending=pending,
     )
 

@@ -196,7 +196,7 @@ def amend_ruling(body: dict, session_id: int, ruling_id: int) -> Any:
 def export_session(args: dict, session_id: int) -> Any:
     """The session's current records: canonical notation, JSON, or the ledger as CSV."""
     readable_session(session_id)
-    rows = get_store().hands(session_id)
+    rows = get_store().hands(session_id, full=True)
     result = service.session_ledger(get_store(), session_id)
     data = {
         "records": [json.loads(r["record_json"]) for r in rows],
