@@ -11,7 +11,6 @@ import difflib
 import hashlib
 import io
 import json
-import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from functools import partial
@@ -25,6 +24,7 @@ from scorer.report import Status
 from .cache import kept_ledger, kept_standing
 from .csvcells import spreadsheet_writer
 from .disputes import payments_beside
+from .names import clean_name
 from .notation import Parsed, read
 from .pipeline import Checked, check_parsed, check_text
 from .schemas import LedgerSchema, dump_record, dump_report, result_json, shift_lines
@@ -109,28 +109,26 @@ MAX_TABLE_CHARS = 40
 def table_label(table: str | None) -> str | None:
     """The table label a session is stored with: stripped, ``None`` when empty or not given.
 
-    Refused (422 ``BAD_TABLE``) when longer than :data:`MAX_TABLE_CHARS` characters after
-    stripping, or holding a control character (Unicode category Cc: tabs, line breaks, C0
-    and C1 controls) or an unpaired surrogate (category Cs, which cannot be stored): the
-    label is a heading on the tournament page and a column of the session, one short line.
+    Cleaned as every name is (:func:`records.names.clean_name`: NFC, and no control, format
+    or invisible character, no line break), and refused (422 ``BAD_TABLE``, the message
+    naming the character at fault) when it holds one or is longer than
+    :data:`MAX_TABLE_CHARS` characters: the label is a heading on the tournament page and a
+    column of the session, one short line.
 
     >>> table_label("  Table 2 "), table_label("   "), table_label(None)
     ('Table 2', None, None)
     """
     if table is None or not table.strip():
         return None
-    label = table.strip()
+    try:
+        label = clean_name(table, "table label")
+    except ServiceError as exc:  # the label's own code, with the name's message
+        raise ServiceError(422, "BAD_TABLE", exc.message) from exc
     if len(label) > MAX_TABLE_CHARS:
         raise ServiceError(
             422,
             "BAD_TABLE",
             f"a table label has at most {MAX_TABLE_CHARS} characters (this one has {len(label)})",
-        )
-    if any(unicodedata.category(char) in ("Cc", "Cs") for char in label):
-        raise ServiceError(
-            422,
-            "BAD_TABLE",
-            "a table label is one line of text: no control characters (tabs, line breaks)",
         )
     return label
 
@@ -146,8 +144,11 @@ def create_session(
     table: str | None = None,
 ) -> int:
     """Open a session (a table sitting) after checking the game, players, options and the
-    optional table label (:func:`table_label`)."""
+    optional table label (:func:`table_label`). Every name is cleaned (NFC) or refused
+    (422 ``BAD_NAME``) by :func:`records.names.clean_name`."""
     label = table_label(table)
+    name = clean_name(name, "session name")
+    players = [clean_name(p, "player name") for p in players]
     try:
         engine = get_game(game)
     except UnknownGame as exc:
@@ -335,7 +336,8 @@ def correct_hand(
 ) -> tuple[int, UploadResult]:
     """A corrected record becomes the hand's new revision (who, when, why); the old ones
     stay and the ledger follows the current one."""
-    if not author.strip() or not reason.strip():
+    author = clean_name(author, "author")
+    if not author or not reason.strip():
         raise ServiceError(422, "MISSING_REASON", "a correction names its author and reason")
     hand = _hand(store, hand_id)
     session = _session(store, hand["session_id"])
@@ -457,6 +459,7 @@ def add_ruling(
     actor: str,
 ) -> int:
     """A director's adjustment: zero-sum amounts per seated player, with a reason."""
+    author = clean_name(author, "author")
     session = _session(store, session_id)
     if not reason.strip():
         raise ServiceError(422, "MISSING_REASON", "a ruling gives its reason")
@@ -467,7 +470,15 @@ def add_ruling(
 
 
 def _check_amounts(session: dict[str, Any], amounts: Mapping[str, int]) -> None:
-    """A ruling's amounts name seated players and, in a zero-sum game, add up to zero."""
+    """A ruling's amounts name seated players, move something (not every amount zero: such
+    a ruling would be stored with no amounts, a row of the sheet that does nothing) and, in
+    a zero-sum game, add up to zero."""
+    if not any(amounts.values()):
+        raise ServiceError(
+            422,
+            "EMPTY_RULING",
+            "a ruling moves something: every amount is zero (to cancel a ruling, withdraw it)",
+        )
     unknown = [name for name in amounts if name not in session["players"]]
     if unknown:
         raise ServiceError(
@@ -544,6 +555,7 @@ def withdraw_ruling(
 ) -> int:
     """Withdraw a standing ruling: a new entry (``kind`` ``withdrawal``) with its reason; the
     ruling stays in the record, struck through, and no longer counts in the balances."""
+    author = clean_name(author, "author")
     if not reason.strip():
         raise ServiceError(422, "MISSING_REASON", "a withdrawal gives its reason")
     ruling = _standing_ruling(store, session_id, ruling_id)
@@ -564,6 +576,7 @@ def amend_ruling(
     """Amend a standing ruling: a new entry (``kind`` ``amendment``) whose amounts replace
     the ruling's, at the same place in the ledger, with its reason; the ruling stays in the
     record, struck through."""
+    author = clean_name(author, "author")
     if not reason.strip():
         raise ServiceError(422, "MISSING_REASON", "an amendment gives its reason")
     ruling = _standing_ruling(store, session_id, ruling_id)

@@ -17,6 +17,7 @@ from flask import abort, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response  # what flask's redirect() returns
 
 from records import service
+from records.names import clean_name
 from records.service import ServiceError
 from scorer.games import GAMES
 from scorer.record import parse_options
@@ -238,7 +239,7 @@ def create_token(tournament_id: int) -> tuple[str, int]:
     """A new token, shown on this answer only (the store keeps its hash), as ``tarocco token
     create`` prints it once."""
     row, actor = _own_tournament(tournament_id)
-    label = request.form.get("label", "").strip()
+    label = clean_name(request.form.get("label", ""), "token label")
     if not label or len(label) > MAX_LABEL_CHARS:
         raise ServiceError(
             422,
