@@ -91,11 +91,17 @@ class ServiceError(Exception):
 
 @dataclass
 class UploadResult:
+    """One uploaded record: its hand, its verdict, whether the session already held the same
+    record (``duplicate``: the same canonical text as a hand's current revision, or as an
+    earlier record of the upload) and whether a new hand was stored for it (``stored``:
+    ``False`` for a duplicate, whose existing hand is given, unless duplicates were allowed)."""
+
     hand_id: int
     position: int
     status: str
     duplicate: bool
     findings: list[dict[str, Any]]
+    stored: bool = True
 
 
 def findings_of(checked: Checked) -> list[dict[str, Any]]:
@@ -255,12 +261,17 @@ def _revision(
     }, as_uploaded["findings"]
 
 
-def upload(store: Store, session_id: int, text: str, actor: str) -> list[UploadResult]:
+def upload(
+    store: Store, session_id: int, text: str, actor: str, *, allow_duplicates: bool = False
+) -> list[UploadResult]:
     """Store every record of ``text`` as a new hand at the end of the session, in one
     transaction. A record already in the session (same canonical text) is not stored
-    twice: its existing hand is returned with ``duplicate`` set."""
+    twice: its existing hand is returned with ``duplicate`` set and ``stored`` not, so a
+    retried upload stores each record once. With ``allow_duplicates`` (a hand really
+    played twice the same way) it is stored again as a new hand, ``duplicate`` still set."""
     session = _session(store, session_id)
-    return _store_hands(store, session, _check_for_session(session, text), actor)
+    parsed = _check_for_session(session, text)
+    return _store_hands(store, session, parsed, actor, allow_duplicates)
 
 
 NEEDS_CONFIRMATION = (Status.INVALID.value, Status.PARTIAL.value)
@@ -292,7 +303,12 @@ def preview_upload(store: Store, session_id: int, text: str) -> list[Preview]:
 
 
 def upload_parsed(
-    store: Store, session_id: int, parsed: Sequence[Parsed], actor: str
+    store: Store,
+    session_id: int,
+    parsed: Sequence[Parsed],
+    actor: str,
+    *,
+    allow_duplicates: bool = False,
 ) -> list[UploadResult]:
     """:func:`upload` for records already read (a bulk import reads a text a batch at a time
     and checks each record first, to stop its file at the first one refused): the same
@@ -301,12 +317,19 @@ def upload_parsed(
     if not parsed:
         return []
     _check_records(session, parsed)
-    return _store_hands(store, session, parsed, actor)
+    return _store_hands(store, session, parsed, actor, allow_duplicates)
 
 
 def _store_hands(
-    store: Store, session: dict[str, Any], parsed: Sequence[Parsed], actor: str
+    store: Store,
+    session: dict[str, Any],
+    parsed: Sequence[Parsed],
+    actor: str,
+    allow_duplicates: bool = False,
 ) -> list[UploadResult]:
+    """Store the records read, in one write transaction; each record's duplicate check is
+    made inside it (``BEGIN IMMEDIATE``: no other upload writes between the check and the
+    insert), so two uploads of the same records at once store each record once."""
     session_id = session["id"]
     prepared = [_revision(item, session["options"]) for item in parsed]
     results = []
@@ -316,17 +339,20 @@ def _store_hands(
             digest = revision["content_hash"]
             existing = seen.get(digest)
             hand_id = existing.hand_id if existing else store.find_duplicate(session_id, digest)
-            if hand_id is not None:
+            if hand_id is not None and not allow_duplicates:
                 hand = store.hand(hand_id)
                 results.append(
-                    UploadResult(hand_id, hand["position"], revision["status"], True, findings)
+                    UploadResult(
+                        hand_id, hand["position"], revision["status"], True, findings, False
+                    )
                 )
                 continue
+            duplicate = hand_id is not None
             hand_id = store.add_hand(db, session_id, revision, actor)
             result = UploadResult(
-                hand_id, store.hand(hand_id)["position"], revision["status"], False, findings
+                hand_id, store.hand(hand_id)["position"], revision["status"], duplicate, findings
             )
-            seen[digest] = result
+            seen.setdefault(digest, result)
             results.append(result)
     return results
 

@@ -162,13 +162,33 @@ class UploadIn(Schema):
         validate=validate.Length(min=1, max=MAX_TEXT),
         metadata={"description": "one record, or several in order (bulk)"},
     )
+    allow_duplicates = StrictBoolean(
+        load_default=False,
+        metadata={
+            "description": "store a record the session already holds (the same canonical "
+            "text) again, as a new hand; by default it is reported as a duplicate and not "
+            "stored, so a retried upload stores each record once"
+        },
+    )
 
 
 class UploadOut(Schema):
     hand_id = fields.Integer()
     position = fields.Integer()
     status = fields.String()
-    duplicate = fields.Boolean()
+    duplicate = fields.Boolean(
+        metadata={
+            "description": "the session already held this record (or the upload held it "
+            "before): ``hand_id`` is that hand unless ``stored``"
+        }
+    )
+    stored = fields.Boolean(
+        metadata={
+            "description": "a new hand (for a correction, a revision) was stored for this "
+            "record: false for a duplicate, "
+            "unless ``allow_duplicates`` was asked for"
+        }
+    )
     findings = fields.List(fields.Nested(FindingSchema))
 
 
