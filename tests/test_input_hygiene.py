@@ -384,3 +384,9 @@ def test_page_ruling_of_minus_zeros_is_refused(
     assert response.status_code == 422
     assert "every amount is zero" in response.get_data(as_text=True)
     assert store.rulings(sid) == []
+
+
+def test_openapi_names_the_new_refusals(client: FlaskClient) -> None:
+    schemas = client.get("/api/openapi.json").get_json()["components"]["schemas"]
+    assert "BAD_NAME" in schemas["SessionIn"]["properties"]["players"]["description"]
+    assert "EMPTY_RULING" in schemas["RulingIn"]["properties"]["amounts"]["description"]
