@@ -14,6 +14,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
+from .names import clean_name
 from .notation import NotationError, Parsed, iter_read, read
 from .pipeline import Checked, check_text, session_ledger
 from .writer import write, write_many
@@ -33,6 +34,7 @@ __all__ = [
     "ServiceError",
     "Store",
     "check_text",
+    "clean_name",
     "dump_report",
     "iter_read",
     "read",

@@ -492,8 +492,10 @@ class _Batches:
         actor: str,
         summary: ImportSummary,
         batch_records: int,
+        allow_duplicates: bool = False,
     ) -> None:
         self.store, self.session_id, self.actor = store, session_id, actor
+        self.allow_duplicates = allow_duplicates
         self.summary = summary
         self.batch_records = batch_records
         self.pending: list[Parsed] = []
@@ -510,17 +512,21 @@ class _Batches:
         if not batch or self.failed is not None:
             return
         try:
-            results = upload_parsed(self.store, self.session_id, batch, self.actor)
+            results = upload_parsed(
+                self.store,
+                self.session_id,
+                batch,
+                self.actor,
+                allow_duplicates=self.allow_duplicates,
+            )
         except ServiceError as exc:  # the checks before make this a race (a session deleted)
             self.failed = f"{exc.message} (stopped after {self.summary.stored} stored)"
             self.summary.not_stored += len(batch)
             return
         for result in results:
             self.summary.by_status[result.status] += 1
-            if result.duplicate:
-                self.summary.duplicates += 1
-            else:
-                self.summary.stored += 1
+            self.summary.duplicates += result.duplicate
+            self.summary.stored += result.stored
 
 
 def import_text(
@@ -533,14 +539,16 @@ def import_text(
     batch_records: int = BATCH_RECORDS,
     size: int | None = None,
     progress: Progress | None = None,
+    allow_duplicates: bool = False,
 ) -> ImportSummary:
     """Import the records of one text (see the module's docstring), storing each batch as
     soon as it is read. ``progress`` is called with a share of ``size`` (bytes) as batches
-    are stored."""
+    are stored. With ``allow_duplicates`` a record already in the session is stored again
+    (counted both stored and duplicate)."""
     session = _session(store, session_id)
     size = len(text.encode()) if size is None else size
     summary = ImportSummary(files=1)
-    batches = _Batches(store, session_id, actor, summary, batch_records)
+    batches = _Batches(store, session_id, actor, summary, batch_records, allow_duplicates)
     refused = None  # the first record that cannot join the session: storing stops there
     read_chars = reported = 0
     for item in iter_read(text, source=name):
@@ -587,9 +595,11 @@ def import_path(
     *,
     batch_records: int = BATCH_RECORDS,
     progress: Progress | None = None,
+    allow_duplicates: bool = False,
 ) -> ImportSummary:
     """Import every record below ``path`` into the session, file by file (see the module's
-    docstring); raises :class:`~records.service.ServiceError` (404) for an unknown session."""
+    docstring); raises :class:`~records.service.ServiceError` (404) for an unknown session.
+    ``allow_duplicates``: see :func:`import_text`."""
     _session(store, session_id)
     summary = ImportSummary()
     for item in read_inputs(path):
@@ -610,6 +620,7 @@ def import_path(
                 batch_records=batch_records,
                 size=item.size,
                 progress=progress,
+                allow_duplicates=allow_duplicates,
             )
         )
     return summary

@@ -28,6 +28,7 @@ precisely, by the token pattern, to read what it holds or to word the error with
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
@@ -38,6 +39,7 @@ from scorer.memo import BoundedMemo
 from scorer.record import Item, KeywordSpec, Line, Record, Trick, parse_options, split_players
 
 __all__ = [
+    "BOM",
     "MAX_RECORD_LINES",
     "TAG_ORDER",
     "NotationError",
@@ -66,6 +68,16 @@ TAG_ORDER = (
 )
 REQUIRED_TAGS = ("Game", "Players", "Dealer")
 MAX_RECORD_LINES = 2000  # no real hand comes near; guards memory on garbage input
+
+#: A byte-order mark (U+FEFF) at the very start of a text: what Windows Notepad writes before
+#: a UTF-8 file. The reader drops it, as the command line's ``utf-8-sig`` decoding does, so
+#: that a record verifies the same on every path (API, pages, upload, command line) and is
+#: stored without it; a U+FEFF anywhere else is read as any other character.
+#:
+#: The text is then read in Unicode's NFC form, as names are stored (:mod:`records.names`):
+#: a Players tag that spells ``René`` with a combining accent names the same player as a
+#: session created with ``René`` typed at once. (A column counts the NFC characters.)
+BOM = "\ufeff"
 
 # The value's alternatives start with different characters, so the possessive form reads
 # the same values as the plain one, a third faster.
@@ -307,6 +319,10 @@ class Reader:
     """Splits the text into records and lines and drives a :class:`Visitor`."""
 
     def __init__(self, text: str, visitor: Visitor, source: str | None = None) -> None:
+        if text[:1] == BOM:  # what Windows Notepad writes first; the command line drops it
+            text = text[1:]
+        if not text.isascii() and not unicodedata.is_normalized("NFC", text):
+            text = unicodedata.normalize("NFC", text)  # names as a session stores them
         if "\r" in text:
             text = text.replace("\r\n", "\n").replace("\r", "\n")
         self.text = text  # "\n".join(self.lines): a run of lines is a slice of it

@@ -11,7 +11,6 @@ import difflib
 import hashlib
 import io
 import json
-import unicodedata
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from functools import partial
@@ -25,6 +24,7 @@ from scorer.report import Status
 from .cache import kept_ledger, kept_standing
 from .csvcells import spreadsheet_writer
 from .disputes import payments_beside
+from .names import clean_name
 from .notation import Parsed, read
 from .pipeline import Checked, check_parsed, check_text
 from .schemas import LedgerSchema, dump_record, dump_report, result_json, shift_lines
@@ -161,11 +161,17 @@ def _sent_number(current: str, expected: Collection[str]) -> int | None:
 
 @dataclass
 class UploadResult:
+    """One uploaded record: its hand, its verdict, whether the session already held the same
+    record (``duplicate``: the same canonical text as a hand's current revision, or as an
+    earlier record of the upload) and whether a new hand was stored for it (``stored``:
+    ``False`` for a duplicate, whose existing hand is given, unless duplicates were allowed)."""
+
     hand_id: int
     position: int
     status: str
     duplicate: bool
     findings: list[dict[str, Any]]
+    stored: bool = True
 
 
 def findings_of(checked: Checked) -> list[dict[str, Any]]:
@@ -179,28 +185,26 @@ MAX_TABLE_CHARS = 40
 def table_label(table: str | None) -> str | None:
     """The table label a session is stored with: stripped, ``None`` when empty or not given.
 
-    Refused (422 ``BAD_TABLE``) when longer than :data:`MAX_TABLE_CHARS` characters after
-    stripping, or holding a control character (Unicode category Cc: tabs, line breaks, C0
-    and C1 controls) or an unpaired surrogate (category Cs, which cannot be stored): the
-    label is a heading on the tournament page and a column of the session, one short line.
+    Cleaned as every name is (:func:`records.names.clean_name`: NFC, and no control, format
+    or invisible character, no line break), and refused (422 ``BAD_TABLE``, the message
+    naming the character at fault) when it holds one or is longer than
+    :data:`MAX_TABLE_CHARS` characters: the label is a heading on the tournament page and a
+    column of the session, one short line.
 
     >>> table_label("  Table 2 "), table_label("   "), table_label(None)
     ('Table 2', None, None)
     """
     if table is None or not table.strip():
         return None
-    label = table.strip()
+    try:
+        label = clean_name(table, "table label")
+    except ServiceError as exc:  # the label's own code, with the name's message
+        raise ServiceError(422, "BAD_TABLE", exc.message) from exc
     if len(label) > MAX_TABLE_CHARS:
         raise ServiceError(
             422,
             "BAD_TABLE",
             f"a table label has at most {MAX_TABLE_CHARS} characters (this one has {len(label)})",
-        )
-    if any(unicodedata.category(char) in ("Cc", "Cs") for char in label):
-        raise ServiceError(
-            422,
-            "BAD_TABLE",
-            "a table label is one line of text: no control characters (tabs, line breaks)",
         )
     return label
 
@@ -217,9 +221,13 @@ def create_session(
     submission: str | None = None,
 ) -> int:
     """Open a session (a table sitting) after checking the game, players, options and the
-    optional table label (:func:`table_label`). ``submission``: a one-time key of the
-    request; sent again, it opens nothing and gives the session the first one opened."""
+    optional table label (:func:`table_label`). Every name is cleaned (NFC) or refused
+    (422 ``BAD_NAME``) by :func:`records.names.clean_name`. ``submission``: a one-time key
+    of the request; sent again, it opens nothing and gives the session the first one
+    opened."""
     label = table_label(table)
+    name = clean_name(name, "session name")
+    players = [clean_name(p, "player name") for p in players]
     try:
         engine = get_game(game)
     except UnknownGame as exc:
@@ -329,12 +337,17 @@ def _revision(
     }, as_uploaded["findings"]
 
 
-def upload(store: Store, session_id: int, text: str, actor: str) -> list[UploadResult]:
+def upload(
+    store: Store, session_id: int, text: str, actor: str, *, allow_duplicates: bool = False
+) -> list[UploadResult]:
     """Store every record of ``text`` as a new hand at the end of the session, in one
     transaction. A record already in the session (same canonical text) is not stored
-    twice: its existing hand is returned with ``duplicate`` set."""
+    twice: its existing hand is returned with ``duplicate`` set and ``stored`` not, so a
+    retried upload stores each record once. With ``allow_duplicates`` (a hand really
+    played twice the same way) it is stored again as a new hand, ``duplicate`` still set."""
     session = _session(store, session_id)
-    return _store_hands(store, session, _check_for_session(session, text), actor)
+    parsed = _check_for_session(session, text)
+    return _store_hands(store, session, parsed, actor, allow_duplicates)
 
 
 NEEDS_CONFIRMATION = (Status.INVALID.value, Status.PARTIAL.value)
@@ -366,7 +379,12 @@ def preview_upload(store: Store, session_id: int, text: str) -> list[Preview]:
 
 
 def upload_parsed(
-    store: Store, session_id: int, parsed: Sequence[Parsed], actor: str
+    store: Store,
+    session_id: int,
+    parsed: Sequence[Parsed],
+    actor: str,
+    *,
+    allow_duplicates: bool = False,
 ) -> list[UploadResult]:
     """:func:`upload` for records already read (a bulk import reads a text a batch at a time
     and checks each record first, to stop its file at the first one refused): the same
@@ -375,12 +393,19 @@ def upload_parsed(
     if not parsed:
         return []
     _check_records(session, parsed)
-    return _store_hands(store, session, parsed, actor)
+    return _store_hands(store, session, parsed, actor, allow_duplicates)
 
 
 def _store_hands(
-    store: Store, session: dict[str, Any], parsed: Sequence[Parsed], actor: str
+    store: Store,
+    session: dict[str, Any],
+    parsed: Sequence[Parsed],
+    actor: str,
+    allow_duplicates: bool = False,
 ) -> list[UploadResult]:
+    """Store the records read, in one write transaction; each record's duplicate check is
+    made inside it (``BEGIN IMMEDIATE``: no other upload writes between the check and the
+    insert), so two uploads of the same records at once store each record once."""
     session_id = session["id"]
     prepared = [_revision(item, session["options"]) for item in parsed]
     results = []
@@ -390,17 +415,20 @@ def _store_hands(
             digest = revision["content_hash"]
             existing = seen.get(digest)
             hand_id = existing.hand_id if existing else store.find_duplicate(session_id, digest)
-            if hand_id is not None:
+            if hand_id is not None and not allow_duplicates:
                 hand = store.hand(hand_id)
                 results.append(
-                    UploadResult(hand_id, hand["position"], revision["status"], True, findings)
+                    UploadResult(
+                        hand_id, hand["position"], revision["status"], True, findings, False
+                    )
                 )
                 continue
+            duplicate = hand_id is not None
             hand_id = store.add_hand(db, session_id, revision, actor)
             result = UploadResult(
-                hand_id, store.hand(hand_id)["position"], revision["status"], False, findings
+                hand_id, store.hand(hand_id)["position"], revision["status"], duplicate, findings
             )
-            seen[digest] = result
+            seen.setdefault(digest, result)
             results.append(result)
     return results
 
@@ -422,7 +450,8 @@ def correct_hand(
     current when it arrives, and a revision stored meanwhile makes it a 409: the check and
     the write are one conditional update (:meth:`records.store.Store.add_revision`), so of
     two corrections at once exactly one is stored."""
-    if not author.strip() or not reason.strip():
+    author = clean_name(author, "author")
+    if not author or not reason.strip():
         raise ServiceError(422, "MISSING_REASON", "a correction names its author and reason")
     hand = _hand(store, hand_id)
     _check_base(hand_etag(hand), expected, partial(hand_changes, store, hand_id))
@@ -546,7 +575,8 @@ def restore_revision(
         )
     if not reason.strip():
         raise ServiceError(422, "MISSING_REASON", "a correction names its author and reason")
-    if not author.strip():
+    author = clean_name(author, "author")
+    if not author:
         raise ServiceError(422, "MISSING_REASON", "a correction names its author and reason")
     return _store_correction(
         store,
@@ -616,6 +646,7 @@ def add_ruling(
     ``submission``: a one-time key of the request (a page form's, an API client's
     ``Idempotency-Key``); sent again, it stores nothing and gives the ruling the first one
     made, so a double submit is harmless."""
+    author = clean_name(author, "author")
     session = _session(store, session_id)
     if not reason.strip():
         raise ServiceError(422, "MISSING_REASON", "a ruling gives its reason")
@@ -631,7 +662,15 @@ def add_ruling(
 
 
 def _check_amounts(session: dict[str, Any], amounts: Mapping[str, int]) -> None:
-    """A ruling's amounts name seated players and, in a zero-sum game, add up to zero."""
+    """A ruling's amounts name seated players, move something (not every amount zero: such
+    a ruling would be stored with no amounts, a row of the sheet that does nothing) and, in
+    a zero-sum game, add up to zero."""
+    if not any(amounts.values()):
+        raise ServiceError(
+            422,
+            "EMPTY_RULING",
+            "a ruling moves something: every amount is zero (to cancel a ruling, withdraw it)",
+        )
     unknown = [name for name in amounts if name not in session["players"]]
     if unknown:
         raise ServiceError(
@@ -778,6 +817,7 @@ def withdraw_ruling(
     ruling stays in the record, struck through, and no longer counts in the balances.
     ``expected``: the ruling's versions (:func:`ruling_etag`) the client based it on (412
     when stale; without it, 409 when another withdrawal or amendment came first)."""
+    author = clean_name(author, "author")
     if not reason.strip():
         raise ServiceError(422, "MISSING_REASON", "a withdrawal gives its reason")
     ruling = _replaceable_ruling(store, session_id, ruling_id, expected)
@@ -798,6 +838,7 @@ def amend_ruling(
     """Amend a standing ruling: a new entry (``kind`` ``amendment``) whose amounts replace
     the ruling's, at the same place in the ledger, with its reason; the ruling stays in the
     record, struck through. ``expected`` as for :func:`withdraw_ruling`."""
+    author = clean_name(author, "author")
     if not reason.strip():
         raise ServiceError(422, "MISSING_REASON", "an amendment gives its reason")
     ruling = _replaceable_ruling(store, session_id, ruling_id, expected)

@@ -1310,7 +1310,7 @@ def test_tournament_version_changes_with_every_write(
     seen.add(client.get(url).get_json()["version"])
     client.post(
         f"/api/sessions/{session_id}/rulings",
-        json={"amounts": {}, "reason": "a warning", "author": "TD"},
+        json={"amounts": {"Anna": -1, "Bruno": 1}, "reason": "a warning", "author": "TD"},
         headers=tournament.headers,
     )
     seen.add(client.get(url).get_json()["version"])

@@ -535,9 +535,9 @@ def test_import_is_batched_and_whole_records_only(
     calls = []
     original = bulk.upload_parsed
 
-    def counting(store: Store, session_id: int, parsed: list, actor: str) -> list:
+    def counting(store: Store, session_id: int, parsed: list, actor: str, **options) -> list:
         calls.append(len(parsed))
-        return original(store, session_id, parsed, actor)
+        return original(store, session_id, parsed, actor, **options)
 
     monkeypatch.setattr(bulk, "upload_parsed", counting)
     summary = bulk.import_text(store, sid, text, "x.txt", "test", batch_records=2)

@@ -330,11 +330,11 @@ def test_api_amends_a_ruling_and_the_amendment_replaces_its_amounts(
     # an amendment can be amended in turn; the first one then stands no more
     again = client.post(
         f"/api/sessions/{session_id}/rulings/{amendment['id']}/amend",
-        json={"amounts": {}, "reason": "no penalty", "author": "TD"},
+        json={"amounts": {"Anna": -1, "Bruno": 1}, "reason": "a lighter penalty", "author": "TD"},
         headers=tournament.headers,
     )
     assert again.status_code == 201
-    assert balances(client, session_id) == SESSION_BALANCES
+    assert balances(client, session_id) == plus({"Anna": -1, "Bruno": 1})
 
 
 @pytest.mark.parametrize(
@@ -343,6 +343,9 @@ def test_api_amends_a_ruling_and_the_amendment_replaces_its_amounts(
         ({"amounts": {"Anna": -2, "Bruno": 1}, "reason": "r", "author": "TD"}, "NOT_ZERO_SUM"),
         ({"amounts": {"Zoe": -1, "Anna": 1}, "reason": "r", "author": "TD"}, "UNKNOWN_PLAYER"),
         ({"amounts": {}, "reason": " ", "author": "TD"}, "MISSING_REASON"),
+        ({"amounts": {}, "reason": "r", "author": "TD"}, "EMPTY_RULING"),
+        ({"amounts": {"Anna": 0, "Bruno": -0}, "reason": "r", "author": "TD"}, "EMPTY_RULING"),
+        ({"amounts": {"Anna": 1, "Bruno": -1}, "reason": "r", "author": "T\u202eD"}, "BAD_NAME"),
         ({"amounts": {"Anna": 1.5}, "reason": "r", "author": "TD"}, None),
     ],
 )

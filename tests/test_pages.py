@@ -379,7 +379,13 @@ def test_wall_screen_and_the_tag_it_polls(
     )
     assert again.status_code == 304
     service.add_ruling(
-        store, store.hand(revoke_hand)["session_id"], {}, "noted", "TD", revoke_hand, "t"
+        store,
+        store.hand(revoke_hand)["session_id"],
+        {"Anna": -1, "Bruno": 1},
+        "noted",
+        "TD",
+        revoke_hand,
+        "t",
     )
     changed = client.get(
         f"/tournaments/{tournament.id}/live.json", headers={"If-None-Match": f'"{tag}"'}

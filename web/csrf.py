@@ -1,8 +1,10 @@
 """CSRF protection for the pages' forms: a per-session secret token.
 
 Every page form carries ``csrf_token()`` in a hidden field; every page POST must send it back
-equal to the one in the (signed) Flask session, or it is refused with 400. The JSON API needs
-none of this: it authenticates with an ``Authorization`` header that a foreign site cannot
+equal to the one in the (signed) Flask session, or it is refused with 400. The token is made
+anew when the login changes (:func:`renew_csrf`, at login and logout), so a token seen before
+someone logged in (on a shared computer, in a page kept open) posts nothing after. The JSON
+API needs none of this: it authenticates with an ``Authorization`` header that a foreign site cannot
 make a browser send, never with a cookie.
 """
 
@@ -13,7 +15,7 @@ import secrets
 
 from flask import abort, request, session
 
-__all__ = ["FIELD", "check_csrf", "csrf_token"]
+__all__ = ["FIELD", "check_csrf", "csrf_token", "renew_csrf"]
 
 FIELD = "csrf_token"
 
@@ -23,6 +25,13 @@ def csrf_token() -> str:
     token = session.get(FIELD)
     if not token:
         token = session[FIELD] = secrets.token_urlsafe(32)
+    return token
+
+
+def renew_csrf() -> str:
+    """Replace this session's token by a new one (at login and logout): forms rendered
+    before are refused from now on, as a token fixed by another before the login would be."""
+    token = session[FIELD] = secrets.token_urlsafe(32)
     return token
 
 

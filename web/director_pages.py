@@ -18,6 +18,7 @@ from flask import abort, flash, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response  # what flask's redirect() returns
 
 from records import service
+from records.names import clean_name
 from records.service import ServiceError
 from records.store import AlreadySubmitted
 from scorer.games import GAMES
@@ -372,7 +373,7 @@ def create_token(tournament_id: int) -> tuple[str, int]:
     """A new token, shown on this answer only (the store keeps its hash), as ``tarocco token
     create`` prints it once."""
     row, actor = _own_tournament(tournament_id)
-    label = request.form.get("label", "").strip()
+    label = clean_name(request.form.get("label", ""), "token label")
     if not label or len(label) > MAX_LABEL_CHARS:
         raise ServiceError(
             422,

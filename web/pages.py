@@ -56,7 +56,7 @@ from scorer.rulings import rulings_for
 from . import present
 from . import schemas as S
 from .cardface import card_name, card_svg
-from .csrf import check_csrf, csrf_token
+from .csrf import check_csrf, csrf_token, renew_csrf
 from .db import get_store
 from .docpages import example_record, notation_html
 from .tables import group_by_table, table_heading
@@ -273,6 +273,7 @@ def login() -> Any:
         if isinstance(old, str):
             store.end_login(old)
         session[LOGIN_KEY] = login
+        renew_csrf()
         g.pop("director", None)
         row = director()
         if row is None:  # the token was revoked the moment after
@@ -295,6 +296,7 @@ def logout() -> Any:
     login = session.pop(LOGIN_KEY, None)
     if isinstance(login, str):
         get_store().end_login(login)
+    renew_csrf()
     flash("Logged out.")
     return redirect(url_for("pages.home"))
 

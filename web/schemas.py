@@ -142,16 +142,25 @@ class SessionIn(Schema):
         fields.String(validate=validate.Length(min=1, max=80)),
         required=True,
         validate=validate.Length(min=2, max=6),
+        metadata={
+            "description": "in seat order; each name stored in NFC and stripped, and refused "
+            "(422 BAD_NAME, naming the character) with a control, bidi or zero-width character"
+        },
     )
     options = fields.Dict(keys=fields.String(), values=fields.String(), load_default=dict)
-    name = fields.String(load_default="", validate=validate.Length(max=200))
+    name = fields.String(
+        load_default="",
+        validate=validate.Length(max=200),
+        metadata={"description": "a name for the session, checked as a player's (BAD_NAME)"},
+    )
     table = fields.String(
         load_default=None,
         allow_none=True,
         metadata={
             "description": 'the table the session sits at, a label such as "Table 2" '
-            "(stripped; empty or null: none given). At most 40 characters, no control "
-            "characters, else 422 BAD_TABLE. The tournament page groups sessions by it."
+            "(stripped; empty or null: none given). At most 40 characters, no control, bidi "
+            "or zero-width characters, else 422 BAD_TABLE. The tournament page groups "
+            "sessions by it."
         },
     )
 
@@ -183,13 +192,33 @@ class UploadIn(Schema):
         validate=validate.Length(min=1, max=MAX_TEXT),
         metadata={"description": "one record, or several in order (bulk)"},
     )
+    allow_duplicates = StrictBoolean(
+        load_default=False,
+        metadata={
+            "description": "store a record the session already holds (the same canonical "
+            "text) again, as a new hand; by default it is reported as a duplicate and not "
+            "stored, so a retried upload stores each record once"
+        },
+    )
 
 
 class UploadOut(Schema):
     hand_id = fields.Integer()
     position = fields.Integer()
     status = fields.String()
-    duplicate = fields.Boolean()
+    duplicate = fields.Boolean(
+        metadata={
+            "description": "the session already held this record (or the upload held it "
+            "before): ``hand_id`` is that hand unless ``stored``"
+        }
+    )
+    stored = fields.Boolean(
+        metadata={
+            "description": "a new hand (for a correction, a revision) was stored for this "
+            "record: false for a duplicate, "
+            "unless ``allow_duplicates`` was asked for"
+        }
+    )
     findings = fields.List(fields.Nested(FindingSchema))
 
 
@@ -246,10 +275,17 @@ class RulingIn(Schema):
             strict=True, validate=validate.Range(-MAX_RULING_AMOUNT, MAX_RULING_AMOUNT)
         ),
         required=True,
-        metadata={"description": "per player, in the game's unit; they add up to zero"},
+        metadata={
+            "description": "per player, in the game's unit; they add up to zero, and are not "
+            "all zero (422 EMPTY_RULING)"
+        },
     )
     reason = fields.String(required=True, validate=validate.Length(min=1, max=MAX_REASON))
-    author = fields.String(required=True, validate=validate.Length(min=1, max=MAX_AUTHOR))
+    author = fields.String(
+        required=True,
+        validate=validate.Length(min=1, max=MAX_AUTHOR),
+        metadata={"description": "a name: NFC, no control, bidi or zero-width character"},
+    )
     hand_id = fields.Integer(
         load_default=None, allow_none=True, strict=True, validate=validate.Range(1, MAX_ROW_ID)
     )

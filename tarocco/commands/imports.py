@@ -21,14 +21,21 @@ from .database import db_option, open_store
     metavar="ID",
     help="The session the hands join, in order.",
 )
+@click.option(
+    "--allow-duplicates",
+    is_flag=True,
+    help="Store a record already in the session again, as a new hand (a hand really "
+    "played twice the same way); without it, such a record is counted and not stored.",
+)
 @db_option
-def import_command(path: Path, session_id: int, db: str) -> None:
+def import_command(path: Path, session_id: int, allow_duplicates: bool, db: str) -> None:
     """Store every record of PATH as hands of a session.
 
     PATH is a text file, a folder (every *.txt, *.zip, *.tar, *.tar.gz and *.tgz inside,
     recursively, in sorted order) or an archive (its *.txt members, and archives inside it
     two levels deep). Records are stored in batches of 200 as they are read. Records already
-    in the session are recognised and not stored again, so an import can be re-run. A
+    in the session are recognised and not stored again, so an import can be re-run
+    (unless --allow-duplicates asks for them to be stored again). A
     malformed record stops its file there (the records before it are stored); it, an archive
     member over the bounds, damaged data and a file that is not a regular one are reported
     as file[:member]:line:column: message, the rest goes on, and the exit status is 1.
@@ -46,7 +53,14 @@ def import_command(path: Path, session_id: int, db: str) -> None:
         with click.progressbar(
             length=max(total, 1), label="importing", file=sys.stderr, show_eta=True
         ) as bar:
-            summary = import_path(store, session_id, path, "cli import", progress=bar.update)
+            summary = import_path(
+                store,
+                session_id,
+                path,
+                "cli import",
+                progress=bar.update,
+                allow_duplicates=allow_duplicates,
+            )
     except ServiceError as exc:
         raise click.ClickException(exc.message) from exc
     finally:

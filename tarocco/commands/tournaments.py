@@ -12,6 +12,18 @@ from ..inputs import parse_option_flags
 from .database import db_option, find_tournament, open_store, tournament_or_fail
 
 
+def clean_name_or_fail(value: str, what: str, hint: str) -> str:
+    """``value`` cleaned as every name is (:func:`records.names.clean_name`: NFC, stripped);
+    one it refuses is the command's usage error, naming the character, not a traceback."""
+    from records.names import clean_name
+    from records.service import ServiceError
+
+    try:
+        return clean_name(value, what)
+    except ServiceError as exc:
+        raise click.BadParameter(exc.message, param_hint=hint) from exc
+
+
 @click.group()
 def tournament() -> None:
     """Create and list tournaments (the service's top level: sessions and tokens)."""
@@ -23,17 +35,17 @@ def tournament() -> None:
 @db_option
 def tournament_create(name: str, private: bool, db: str) -> None:
     """Create tournament NAME; prints its id."""
-    if not name.strip():
+    name = clean_name_or_fail(name, "tournament name", "NAME")
+    if not name:
         raise click.BadParameter("a tournament needs a name", param_hint="NAME")
     store = open_store(db, create=True)
-    existing = store.tournament_named(name.strip())
+    existing = store.tournament_named(name)
     if existing is not None:
         raise click.ClickException(f"tournament {name!r} exists already (id {existing['id']})")
-    tid = store.create_tournament(name.strip(), private=private, actor="cli")
+    tid = store.create_tournament(name, private=private, actor="cli")
     click.echo(tid)
     click.echo(
-        f"created {'private' if private else 'public'} tournament {name.strip()!r} "
-        f"(id {tid}) in {db}",
+        f"created {'private' if private else 'public'} tournament {name!r} (id {tid}) in {db}",
         err=True,
     )
 
@@ -73,6 +85,8 @@ def token() -> None:
 @db_option
 def token_create(name_or_id: str, label: str, db: str) -> None:
     """A new director token for a tournament, printed once (only its hash is kept)."""
+    name_or_id = clean_name_or_fail(name_or_id, "tournament name", "--tournament")
+    label = clean_name_or_fail(label, "token label", "--label")
     store = open_store(db, create=True)
     found = find_tournament(store, name_or_id)
     if found is None:

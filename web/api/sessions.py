@@ -67,10 +67,13 @@ def hands(session_id: int) -> list[dict]:
 @sessions_blp.alt_response(422, schema=S.ErrorOut, description="a malformed record: nothing stored")
 def upload(body: dict, session_id: int) -> dict:
     """Upload one record or several (bulk, in playing order). Each is verified and stored as
-    a new hand; a record already in the session is not stored twice (``duplicate``)."""
+    a new hand; a record already in the session is not stored twice (``duplicate``), unless
+    ``allow_duplicates`` asks for it."""
     session = readable_session(session_id)
     actor = require_director(session["tournament_id"])
-    results = service.upload(get_store(), session_id, body["text"], actor)
+    results = service.upload(
+        get_store(), session_id, body["text"], actor, allow_duplicates=body["allow_duplicates"]
+    )
     return {"hands": [vars(r) for r in results]}
 
 
