@@ -6,8 +6,9 @@ the migrations, each hand's rows (its revisions numbered 1 to the current one, i
 session), then, per session, a full replay of every current revision's text
 (:func:`records.service.compute_ledger`) compared with what is stored:
 
-* each hand's stored verdict (the ``status`` column, which the hand's page, the API and the
-  attention list show) with its verdict in the replay, and with the stored report's;
+* each current revision's stored verdict (the ``status`` column, which the hand's page, the
+  API and the attention list show) with its verdict in the replay, and with the stored
+  report's;
 * the ledger kept in ``session_results`` (:mod:`records.cache`), when it is the one the
   service would serve: kept at the session's current ``version`` by this engine code
   (:data:`records.cache.ENGINE_FINGERPRINT`). A row kept at an older version or by other
@@ -119,9 +120,9 @@ def check_schema(conn: sqlite3.Connection) -> list[Problem]:
 
 
 def check_database(path: str) -> CheckResult:
-    """Check the database file at ``path`` (see the module's text); it is only read. The
-    sessions are checked only when the schema is this code's (the store would otherwise
-    migrate it first)."""
+    """Check the database file at ``path`` (see the module's text); nothing stored in it is
+    changed. The sessions are checked only when the schema is this code's (the store would
+    otherwise migrate it first)."""
     if not Path(path).is_file():
         raise FileNotFoundError(f"no database at {path}")
     with closing(sqlite3.connect(path)) as conn:  # only read (see records.backup._copy)

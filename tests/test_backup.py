@@ -460,3 +460,42 @@ def test_a_restored_copy_serves_what_was_copied(filled, tmp_path: Path) -> None:
         assert len(store.hands(sid)) == 8
     finally:
         store.close()
+
+
+@pytest.mark.parametrize(
+    ("change", "found"),
+    [
+        (
+            "insert into _migrations (name, applied_at) values ('999_future', 'now')",
+            "database: migration: 999_future is unknown to this tarocco (a newer release?)",
+        ),
+        (
+            "update sessions set game = 'nonesuch'",
+            "session 1: replay: the replay fails: KeyError('nonesuch')",
+        ),
+        ("update hands set position = 20 where position = 8", "hand: at position 20, expected 8"),
+        (
+            "update revisions set report_json = 'not json' where hand_id = 2",
+            "session 1, hand 2: hand: revision 1: its stored report cannot be read",
+        ),
+        (
+            "update revisions set findings = '[]', report_json = json_set(report_json, "
+            "'$.findings', json('[{\"code\": \"X\"}]')) where hand_id = 4",
+            "session 1, hand 4: hand: revision 1: its stored findings differ from its stored "
+            "report's",
+        ),
+        (
+            "update revisions set session_id = 99 where hand_id = 6",
+            "session 1, hand 6: hand: revision 1: stored in session 99",
+        ),
+    ],
+)
+def test_each_kind_of_damage_is_named(filled, change: str, found: str) -> None:
+    db, sid = filled
+    assert sid == 1
+    tamper(db, "PRAGMA foreign_keys = OFF")
+    tamper(db, change)
+    result = run("check", "--db", str(db))
+    assert result.exit_code == 1, result.output
+    assert found in result.output
+    assert isinstance(result.exception, SystemExit)

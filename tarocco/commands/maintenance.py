@@ -47,7 +47,7 @@ def check(db: str) -> None:
     session replayed from its texts against the verdicts and ledgers stored.
 
     Prints each problem with its session and hand, then a summary; the exit status is 0 when
-    all is well, 1 when a problem is found. The database is only read.
+    all is well, 1 when a problem is found. Nothing stored is changed.
     """
     from records.integrity import check_database
 
