@@ -499,3 +499,21 @@ def test_each_kind_of_damage_is_named(filled, change: str, found: str) -> None:
     assert result.exit_code == 1, result.output
     assert found in result.output
     assert isinstance(result.exception, SystemExit)
+
+
+def test_backup_refuses_a_copy_that_fails_its_integrity_check(tmp_path: Path) -> None:
+    """A database whose index disagrees with its table (made so through writable_schema)
+    copies page for page; the copy's integrity check finds it and nothing is written."""
+    source = tmp_path / "bad-index.sqlite"
+    conn = sqlite3.connect(source, isolation_level=None)
+    conn.executescript(
+        "create table t (a, b); create index i on t (a);"
+        "insert into t values (1, 2), (3, 4), (5, 6);"
+        "PRAGMA writable_schema = ON;"
+        "update sqlite_master set sql = 'CREATE INDEX i ON t (b)' where name = 'i';"
+    )
+    conn.close()
+    result = run("backup", str(tmp_path / "copy.sqlite"), "--db", str(source))
+    assert result.exit_code == 1, result.output
+    assert "Error: the copy fails its integrity check: " in result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bad-index.sqlite"]
