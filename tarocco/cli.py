@@ -15,7 +15,9 @@ import click
 from .campaign import campaign
 from .commands import (
     audit,
+    backup,
     bench,
+    check,
     format_command,
     import_command,
     loadtest,
@@ -52,6 +54,8 @@ for _command in (
     loadtest,
     audit,
     campaign,
+    backup,
+    check,
 ):
     main.add_command(_command)
 

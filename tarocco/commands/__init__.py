@@ -10,6 +10,7 @@ module            commands
 ``imports``       ``import``: bulk import into a session
 ``measure``       ``bench``, ``loadtest`` (``campaign`` is in :mod:`tarocco.campaign`)
 ``audit``         ``audit``: the dispute tools
+``maintenance``   ``backup``, ``check``: a consistent copy of the database, and its check
 ``database``      what the database commands share: ``--db``, opening the store
 ================  ==========================================================================
 """
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 from .audit import audit
 from .imports import import_command
+from .maintenance import backup, check
 from .measure import bench, loadtest
 from .serve import serve
 from .text import format_command, random_command, rules, verify
@@ -25,7 +27,9 @@ from .tournaments import session, token, tournament
 
 __all__ = [
     "audit",
+    "backup",
     "bench",
+    "check",
     "format_command",
     "import_command",
     "loadtest",
