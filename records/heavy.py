@@ -49,7 +49,6 @@ from .store import Store
 __all__ = [
     "ANONYMOUS_BUDGET",
     "DIRECTOR_BUDGET",
-    "KEPT",
     "KEPT_BYTES",
     "AuditPlan",
     "KeptWork",
@@ -201,7 +200,3 @@ class KeptWork:
         with self._guard:
             self._kept.clear()
             self._size = 0
-
-
-KEPT = KeptWork()
-"""This process's kept audits and what-ifs."""

@@ -42,14 +42,14 @@ from html import escape
 from itertools import accumulate
 from typing import Any
 
-from flask import Flask, request
+from flask import Flask, request, session
 from werkzeug.exceptions import RequestEntityTooLarge
 from werkzeug.http import parse_cookie
 
 from records.service import MAX_RECORDS_PER_UPLOAD, ServiceError
 from records.store import Store
 
-from .auth import bearer_token
+from .auth import LOGIN_KEY, bearer_token
 from .db import get_store
 
 ANONYMOUS_VERIFY_BYTES = 256 * 1024
@@ -155,10 +155,12 @@ def is_director_request() -> bool:
 
 
 def has_director_credentials() -> bool:
-    """A valid director token, or a page login whose token is not revoked."""
-    from .pages import director
-
-    return is_director_request() or director() is not None
+    """A valid director token, or a page login whose token is not revoked (as
+    ``web.pages.director`` finds it)."""
+    if is_director_request():
+        return True
+    login = session.get(LOGIN_KEY) if request.cookies else None
+    return isinstance(login, str) and get_store().login_token_row(login) is not None
 
 
 #: The endpoints anyone may ask for whose work grows with the text: verifying, auditing and
@@ -290,8 +292,6 @@ def _valid_credentials(app: Flask, headers: Mapping[str, str]) -> bool:
 
 def _cookie_login(app: Flask, cookies: str) -> str:
     """The login id in the signed session cookie, if the signature holds."""
-    from .pages import LOGIN_KEY
-
     value = parse_cookie(cookies).get(app.config["SESSION_COOKIE_NAME"]) if cookies else None
     serializer = app.session_interface.get_signing_serializer(app)  # type: ignore[attr-defined]
     if not value or serializer is None:

@@ -21,14 +21,14 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from flask import Flask, Response, current_app, request
+from flask import Flask, Response, current_app, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
 from records import disputes, service
 from records.heavy import (
     ANONYMOUS_BUDGET,
     DIRECTOR_BUDGET,
-    KEPT,
+    KeptWork,
     audit_key,
     plan_audit,
     price_session_what_if,
@@ -38,7 +38,7 @@ from records.service import ServiceError
 from scorer.games import OptionError
 from scorer.record import Record
 
-from .bodies import is_director_request
+from .bodies import has_director_credentials
 from .db import get_store
 
 __all__ = [
@@ -48,6 +48,7 @@ __all__ = [
     "budget",
     "kept_audit",
     "kept_session_what_if",
+    "kept_work",
     "register_heavy",
     "run_heavy",
 ]
@@ -106,11 +107,19 @@ def heavy_slots() -> HeavySlots:
     return slots
 
 
+def kept_work() -> KeptWork:
+    """This app's kept results (one app per process in service; one per database, so a
+    session's id and version always name the same session)."""
+    kept = current_app.extensions.get("tarocco_kept_work")
+    if kept is None:
+        kept = current_app.extensions.setdefault("tarocco_kept_work", KeptWork())
+    assert isinstance(kept, KeptWork)
+    return kept
+
+
 def is_director() -> bool:
     """A valid director token, or a page login (whose token is not revoked)."""
-    from .pages import director
-
-    return is_director_request() or director() is not None
+    return has_director_credentials()
 
 
 def budget() -> int:
@@ -121,7 +130,8 @@ def budget() -> int:
 def run_heavy(key: str, work: Callable[[], Any], price: Callable[[], object] | None = None) -> Any:
     """The result kept under ``key``; else priced (``price`` raises when over the budget),
     a slot taken (:class:`Busy` when none is free) and ``work()`` computed and kept."""
-    kept = KEPT.get(key)
+    work_kept = kept_work()
+    kept = work_kept.get(key)
     if kept is not None:
         return kept
     if price is not None:
@@ -131,7 +141,7 @@ def run_heavy(key: str, work: Callable[[], Any], price: Callable[[], object] | N
     if not slots.take(director):
         raise Busy(director)
     try:
-        return KEPT.compute(key, work)
+        return work_kept.compute(key, work)
     finally:
         slots.give_back(director)
 
@@ -167,14 +177,13 @@ def kept_session_what_if(session: dict[str, Any]) -> dict[str, Any]:
 
 
 def _busy(error: Busy) -> Response:
-    if request.path.startswith("/api"):
-        from .errors import error_response
-
-        response, _status = error_response(503, "BUSY", error.description or "busy")
+    if request.path.startswith("/api"):  # the API's error shape (web.errors)
+        body = {"code": "BUSY", "status": 503, "message": error.description or "busy"}
+        response = jsonify(body)
     else:
-        from .pages import render_error
-
-        text, _status = render_error(error)
+        text = render_template(
+            "error.html", status=503, title="Busy", message=error.description or "busy"
+        )
         response = Response(text, content_type="text/html; charset=utf-8")
     response.status_code = 503
     response.headers["Retry-After"] = str(RETRY_AFTER)

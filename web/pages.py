@@ -54,6 +54,7 @@ from scorer.rulings import rulings_for
 
 from . import present
 from . import schemas as S
+from .auth import LOGIN_KEY
 from .cardface import card_name, card_svg
 from .csrf import check_csrf, csrf_token
 from .db import get_store
@@ -66,7 +67,6 @@ pages_blp = Blueprint("pages", __name__)  # templates and static files: the app'
 #: their verdict and findings only. Bigger texts belong to the API or ``tarocco import``.
 MAX_REPLAYS = 4
 MAX_VERIFY_CHARS = 400_000
-LOGIN_KEY = "login"  # the session cookie's key for the login id
 
 CSP = (
     "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
