@@ -417,3 +417,34 @@ def test_48_anonymous_large_bodies_hold_little_memory(tmp_path: Path) -> None:
     print(f"workers' RSS {before / MIB:.0f} MiB -> {after / MIB:.0f} MiB")
     assert statuses == [b"413"] * 48
     assert after - before < 100 * 1000 * 1000
+
+
+def test_the_openapi_document_states_the_heavy_answers(client: FlaskClient) -> None:
+    paths = client.get("/api/openapi.json").get_json()["paths"]
+    for path, method in (
+        ("/api/audit", "post"),
+        ("/api/hands/{hand_id}/audit", "get"),
+        ("/api/sessions/{session_id}/what-if", "get"),
+    ):
+        responses = paths[path][method]["responses"]
+        assert "OVER_BUDGET" in responses["422"]["description"]
+        assert "Retry-After" in responses["503"]["headers"]
+
+
+def test_a_sessions_what_if_is_priced_from_its_trick_lines(
+    client: FlaskClient, tournament: Tournament, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One hand of 19 trick lines, replayed as applied and under 4 other values: 95 trick
+    lines; over a budget of 90 it is refused before any replay, and a director's passes."""
+    from test_disputes import stored_in_a_new_session
+
+    import web.heavy
+
+    calls = counting(monkeypatch, records.service, "session_what_if")
+    session, _ = stored_in_a_new_session(client, tournament, TOUR)
+    monkeypatch.setattr(web.heavy, "ANONYMOUS_BUDGET", 90)
+    refused = client.get(f"/api/sessions/{session}/what-if")
+    assert refused.status_code == 422 and refused.get_json()["code"] == "OVER_BUDGET"
+    assert "95 trick lines" in refused.get_json()["message"] and calls == []
+    allowed = client.get(f"/api/sessions/{session}/what-if", headers=tournament.headers)
+    assert allowed.status_code == 200 and len(calls) == 1
