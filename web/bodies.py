@@ -2,12 +2,15 @@
 service rather than merely fail its schema (one place for all the write and verify
 endpoints and the pages' forms).
 
-Its size: at most ``MAX_CONTENT_LENGTH`` bytes (8 MiB), and at most
-:data:`ANONYMOUS_VERIFY_BYTES` for ``POST /api/verify``, ``/api/audit`` and ``/api/next``
-without a director token (:data:`ANONYMOUS_WORK_PATHS`: their work grows with the text, and
-anyone may ask for it). Over the limit is 413, with the limit in the
-message, whether the body comes with a ``Content-Length`` or chunked: Werkzeug reads a
-chunked body up to the limit and quietly stops there, so the rest of it is looked for here.
+Its size: at most ``MAX_CONTENT_LENGTH`` bytes (8 MiB), and without a director token or
+page login at most :data:`ANONYMOUS_VERIFY_BYTES` for the API (``POST /api/verify``,
+``/api/audit`` and ``/api/next``, :data:`ANONYMOUS_WORK_PATHS`, are what anyone may ask for,
+and their work grows with the text) and :data:`ANONYMOUS_PAGE_BYTES` for a page (#30.2).
+``tarocco serve``'s worker applies the same limit while it reads the body
+(:func:`body_limit_hook`); the check here is the second line. Over the limit is 413, with
+the limit in the message, whether the body comes with a ``Content-Length`` or chunked:
+Werkzeug reads a chunked body up to the limit and quietly stops there, so the rest of it is
+looked for here.
 
 A JSON body's content:
 
@@ -239,7 +242,8 @@ def limit_body_size() -> None:
 
 #: What the worker asks of the app once it has a request's head: the body limit, and the
 #: refusal's content type and bytes, for a method, path, headers (names lower-case) and the
-#: announced length (``None`` when chunked).
+#: announced length (``None`` when chunked). Every method's body counts alike (a GET's body
+#: is read as a POST's would be), so the method does not change the limit here.
 BodyLimitHook = Callable[[str, str, Mapping[str, str], "int | None"], tuple[int, str, bytes]]
 
 

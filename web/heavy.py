@@ -74,8 +74,11 @@ class Busy(HTTPException):
 
 
 class HeavySlots:
-    """How many heavy requests this process runs at once: ``total`` of them, at most
-    ``anonymous`` without credentials."""
+    """How many heavy requests this process runs at once: ``total`` of them (half its
+    threads), at most ``anonymous`` (a quarter) without credentials. With one thread
+    (``--threads 1``) the one slot is the only thread: light requests then wait behind a
+    heavy one, so the service runs with 2 or more (4 by default). An identical request that
+    arrives while the first computes waits for its result in a slot of its own."""
 
     def __init__(self, threads: int) -> None:
         self.total = max(1, threads // 2)
