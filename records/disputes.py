@@ -13,7 +13,7 @@ from typing import Any
 
 from scorer.disputes import compare_claims, suggest_repairs, what_if
 from scorer.disputes.claims import ClaimDiff
-from scorer.disputes.repair import ORDER, Repair, needs_repair
+from scorer.disputes.repair import ORDER, REPLAYS, Repair, needs_repair, replays_at_most
 from scorer.disputes.whatif import Alternative, session_what_if
 from scorer.games import get_game
 from scorer.ledger import Adjustment
@@ -38,8 +38,12 @@ def audit_record(
     options: Mapping[str, str] | None = None,
     tools: Sequence[str] = TOOLS,
     limit: int = 3,
+    repair_budget: int = REPLAYS,
 ) -> dict[str, Any]:
-    """Run the chosen dispute tools on one record that was read without notation errors."""
+    """Run the chosen dispute tools on one record that was read without notation errors.
+    ``repair_budget`` bounds the repair search's replays (a request's share of its cost
+    budget, :mod:`records.heavy`); ``repair_search`` says how far the search went: the
+    replays it may make, how many a whole search makes, and whether it was cut short."""
     game = get_game(record.game)
     base = game.verify(record, options)
     out: dict[str, Any] = {
@@ -60,13 +64,21 @@ def audit_record(
         _, alternatives = what_if(game, record, options, base)
         out["what_if"] = dump_alternatives(record.players, alternatives)
     if "repair" in tools:
-        _, repairs = suggest_repairs(game, record, limit=limit, options=options, report=base)
+        _, repairs = suggest_repairs(
+            game, record, limit=limit, budget=repair_budget, options=options, report=base
+        )
         original = write(record)
         recorded = dump_report(base)
         written = _written_tricks(record)
         out["repairs"] = [_repair(original, recorded, written, repair) for repair in repairs]
         out["repairs_needed"] = needs_repair(base)
         out["repair_order"] = ORDER
+        whole = replays_at_most(game, record)
+        out["repair_search"] = {
+            "replays": min(whole, repair_budget),
+            "whole": whole,
+            "bounded": out["repairs_needed"] and repair_budget < whole,
+        }
     return out
 
 

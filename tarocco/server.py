@@ -94,5 +94,6 @@ def serve(config: ServeConfig, on_ready: Callable[[], None] | None = None) -> No
     """Prepare the database, build the app on it and run gunicorn until it is stopped
     (SIGINT or SIGTERM shut it down gracefully); ``on_ready`` runs once it listens."""
     database = prepare_database(config.db)
-    app = create_app({"DATABASE": database})
+    # the heavy requests' slots are sized on the threads (web.heavy)
+    app = create_app({"DATABASE": database, "WORKER_THREADS": config.threads})
     TaroccoServer(app, gunicorn_options(config, on_ready)).run()

@@ -10,9 +10,15 @@ the requests: a connection goes to the thread pool only once its head and its bo
 as its ``Content-Length`` or chunks say) are in memory, so a thread never waits on a client.
 A request whose head has not arrived within :data:`HEAD_TIMEOUT` seconds, or whose body has
 not within :data:`REQUEST_TIMEOUT`, is answered ``408`` and closed; a head larger than
-gunicorn's own limits is answered ``431``. A body larger than the app's ``MAX_CONTENT_LENGTH``
-is not read here: the request goes to a thread after its head and the app refuses it (413),
-gunicorn then dropping what is left of the body within its bounded drain.
+gunicorn's own limits is answered ``431``.
+
+A body is read only up to its request's own limit, which the app decides from the head
+(issue #30.2, ``app.extensions["tarocco_body_limit"]``, :func:`web.bodies.body_limit_hook`):
+8 MiB with a valid director token or page login, 256 KiB (API) or 1 MiB (pages) without.
+Past it the worker answers ``413`` itself, at once for a ``Content-Length`` over it and as
+soon as a chunk's size passes it for a chunked body, without buffering more; it then drops
+what the client still sends for :data:`DRAIN_TIMEOUT` seconds and closes. So 48 anonymous
+connections announcing 8 MiB each hold a few kilobytes, not 400 MB.
 
 The subclass uses gunicorn's worker internals (``enqueue_req``, ``handle``, the parser's
 ``unreader``), which is why ``pyproject.toml`` bounds gunicorn's version;
@@ -24,6 +30,7 @@ from __future__ import annotations
 
 import contextlib
 import selectors
+import socket
 import time
 from functools import partial
 from typing import Any
@@ -39,6 +46,9 @@ REQUEST_TIMEOUT = 30.0
 """Seconds it has for the whole request, body included."""
 DEFAULT_MAX_BODY = 16 * 1024 * 1024
 """The largest body read in memory when the app sets no ``MAX_CONTENT_LENGTH``."""
+DRAIN_TIMEOUT = 2.0
+"""Seconds a refused request's connection is drained (what the client still sends is read
+and dropped) before it is closed, so that the client reads the refusal rather than a reset."""
 
 _TIMED_OUT = b"HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Length: 0\r\n\r\n"
 _HEAD_TOO_LARGE = (
@@ -46,6 +56,16 @@ _HEAD_TOO_LARGE = (
     b"Content-Length: 0\r\n\r\n"
 )
 _CONTINUE = b"HTTP/1.1 100 Continue\r\n\r\n"
+_TOO_LARGE = b"HTTP/1.1 413 Content Too Large\r\nConnection: close\r\nContent-Length: 0\r\n\r\n"
+
+
+def too_large(content_type: str, body: bytes) -> bytes:
+    """A whole 413 answer with ``body``, closing the connection."""
+    head = (
+        f"HTTP/1.1 413 Content Too Large\r\nConnection: close\r\nContent-Type: {content_type}"
+        f"\r\nContent-Length: {len(body)}\r\n\r\n"
+    )
+    return head.encode("latin-1") + body
 
 
 class RequestBuffer:
@@ -62,6 +82,11 @@ class RequestBuffer:
         self.chunked = False
         self.next_chunk: int | None = None  # where the first chunk not yet whole starts
         self.continue_asked = False
+        self.method = self.path = ""
+        self.headers: dict[str, str] = {}  # lower-case names, as sent (the last of a name)
+        self.decoded = 0  # the sizes of the whole chunks before ``next_chunk``
+        self.overflow = False  # a chunked body found past ``max_body``
+        self.limited = False  # ``max_body`` is this request's own (see the worker)
 
     def feed(self, data: bytes) -> None:
         self.data += data
@@ -74,8 +99,13 @@ class RequestBuffer:
         if end < 0:
             return
         self.head_end = end + 4
-        for line in bytes(self.data[start:end]).split(b"\r\n")[1:]:
+        lines = bytes(self.data[start:end]).split(b"\r\n")
+        request_line = lines[0].decode("latin-1").split()
+        if len(request_line) >= 2:
+            self.method, self.path = request_line[0], request_line[1].split("?", 1)[0]
+        for line in lines[1:]:
             name, _colon, value = line.partition(b":")
+            self.headers[name.strip().lower().decode("latin-1")] = value.strip().decode("latin-1")
             name, value = name.strip().lower(), value.strip().lower()
             if name == b"content-length" and value.isdigit():
                 self.length = int(value)
@@ -90,7 +120,9 @@ class RequestBuffer:
 
     @property
     def body_too_large(self) -> bool:
-        """A body the app refuses anyway: it is not read here."""
+        """A body over the limit: announced longer (it is not read), or chunks past it."""
+        if self.chunked:
+            return self.overflow
         return self.length is not None and self.length > self.max_body
 
     def complete(self) -> bool:
@@ -98,31 +130,42 @@ class RequestBuffer:
         refuses without reading it, or the head is one gunicorn's parser refuses)."""
         if self.head_end is None:
             return False
-        if self.body_too_large or (self.chunked and self.length is not None):
+        if (self.length is not None and self.length > self.max_body) or (
+            self.chunked and self.length is not None
+        ):
             return True  # refused by the app or by gunicorn's parser
         if self.chunked:
             return self._chunks_complete()
         return len(self.data) - self.head_end >= (self.length or 0)
 
     def _chunks_complete(self) -> bool:
+        """The last chunk is in; or the chunks pass ``max_body`` (``overflow``): as soon as
+        a chunk's size says so, not once it has been read."""
         data = self.data
-        position = self.next_chunk or self.head_end or 0  # the chunks before are whole
-        while len(data) - (self.head_end or 0) <= self.max_body + 1024:
+        start = self.head_end or 0
+        position = self.next_chunk or start  # the chunks before are whole
+        while True:
             line_end = data.find(b"\r\n", position)
             if line_end < 0:
-                return False
+                self.overflow = len(data) - position > 1024  # a size line that never ends
+                return self.overflow
             size_text = bytes(data[position:line_end]).split(b";", 1)[0].strip()
             try:
                 size = int(size_text, 16)
             except ValueError:
                 return True  # gunicorn's parser refuses it
+            if self.decoded + size > self.max_body:
+                self.overflow = True
+                return True
             if size == 0:  # the last chunk, then trailers and an empty line
-                return data.find(b"\r\n\r\n", line_end) >= 0
+                trailers = data.find(b"\r\n\r\n", line_end)
+                self.overflow = trailers < 0 and len(data) - line_end > 8192
+                return trailers >= 0 or self.overflow
             position = line_end + 2 + size + 2
             if position > len(data):
                 return False
+            self.decoded += size
             self.next_chunk = position
-        return True  # larger than the app takes: it refuses it
 
 
 class WholeRequestWorker(ThreadWorker):
@@ -132,6 +175,8 @@ class WholeRequestWorker(ThreadWorker):
         super().__init__(*args, **kwargs)
         self.reading: dict[TConn, RequestBuffer] = {}
         self.whole_requests: dict[TConn, bytes] = {}  # read here, for a thread to serve
+        self.draining: dict[TConn, float] = {}  # refused, until the deadline
+        self.refusals: dict[TConn, bytes] = {}  # each request's 413, if its body is too large
 
     def _limits(self) -> tuple[int, int]:
         """The largest head gunicorn's parser may read, and the largest body to buffer."""
@@ -153,14 +198,31 @@ class WholeRequestWorker(ThreadWorker):
         ahead = conn.parser.unreader.take_buffered() if isinstance(conn.parser, Parser) else b""
         buffer = RequestBuffer(ahead, time.monotonic(), *self._limits())
         buffer.feed(b"")
-        if buffer.complete():  # a request sent right behind the last one
-            self._hand_over(conn, buffer)
-            return
+        self._limit(conn, buffer)
         conn.sock.setblocking(False)
         self.reading[conn] = buffer
         self.poller.register(
             conn.sock, selectors.EVENT_READ, partial(self.on_request_readable, conn)
         )
+        if buffer.complete():  # a request sent right behind the last one
+            self._finish(conn, buffer)
+
+    def _limit(self, conn: TConn, buffer: RequestBuffer) -> None:
+        """Once the head is in, the body limit of this request, as the app decides it from
+        the head (``app.extensions["tarocco_body_limit"]``, :mod:`web.bodies`: an anonymous
+        caller's is small), and its 413."""
+        if buffer.head_end is None or buffer.limited:
+            return
+        buffer.limited = True
+        extensions = getattr(self.wsgi, "extensions", None) or {}
+        hook = extensions.get("tarocco_body_limit")
+        if hook is None:
+            self.refusals[conn] = _TOO_LARGE
+            return
+        length = None if buffer.chunked else (buffer.length or 0)
+        limit, content_type, body = hook(buffer.method, buffer.path, buffer.headers, length)
+        buffer.max_body = limit
+        self.refusals[conn] = too_large(content_type, body)
 
     def on_request_readable(self, conn: TConn, _client: Any) -> None:
         """Read what a client sent (without waiting) and pass the request on when whole."""
@@ -176,19 +238,46 @@ class WholeRequestWorker(ThreadWorker):
             return
         asked = buffer.continue_asked
         buffer.feed(data)
+        self._limit(conn, buffer)
         if buffer.continue_asked and not asked and not buffer.body_too_large:
             self._send(conn, _CONTINUE)  # the client waits for it before sending the body
         if buffer.head_too_large:
             self._drop(conn, _HEAD_TOO_LARGE)
             return
         if buffer.complete():
-            self.reading.pop(conn)
-            self.poller.unregister(conn.sock)
-            self._hand_over(conn, buffer)
+            self._finish(conn, buffer)
 
-    def _hand_over(self, conn: TConn, buffer: RequestBuffer) -> None:
+    def _finish(self, conn: TConn, buffer: RequestBuffer) -> None:
+        """A request read whole goes to a thread; one whose body is over its limit is
+        refused here (413) without reading more of it."""
+        self.reading.pop(conn, None)
+        refusal = self.refusals.pop(conn, _TOO_LARGE)
+        if buffer.body_too_large:
+            self._refuse(conn, refusal)
+            return
+        self.poller.unregister(conn.sock)
         self.whole_requests[conn] = bytes(buffer.data)
         super().enqueue_req(conn)
+
+    def _refuse(self, conn: TConn, answer: bytes) -> None:
+        """Answer and stop sending; what the client still sends is read and dropped for
+        :data:`DRAIN_TIMEOUT` seconds, then the connection is closed."""
+        self._send(conn, answer)
+        with contextlib.suppress(OSError):
+            conn.sock.shutdown(socket.SHUT_WR)
+        self.draining[conn] = time.monotonic() + DRAIN_TIMEOUT
+        self.poller.modify(conn.sock, selectors.EVENT_READ, partial(self.on_drain_readable, conn))
+
+    def on_drain_readable(self, conn: TConn, _client: Any) -> None:
+        """Drop what a refused client still sends; close once it stops."""
+        try:
+            data = conn.sock.recv(65536)
+        except BlockingIOError:
+            return
+        except OSError:
+            data = b""
+        if not data:
+            self._drop(conn)
 
     def handle(self, conn: TConn) -> Any:
         """Serve the request read by the main loop: it goes back in front of the parser."""
@@ -214,9 +303,13 @@ class WholeRequestWorker(ThreadWorker):
         ]
         for conn in late:
             self._drop(conn, _TIMED_OUT if self.reading[conn].data else b"")
+        for conn in [conn for conn, deadline in self.draining.items() if now > deadline]:
+            self._drop(conn)
 
     def _drop(self, conn: TConn, answer: bytes = b"") -> None:
         self.reading.pop(conn, None)
+        self.draining.pop(conn, None)
+        self.refusals.pop(conn, None)
         with contextlib.suppress(KeyError, ValueError, OSError):
             self.poller.unregister(conn.sock)
         if answer:

@@ -77,10 +77,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     )
     from .api import register_api
     from .bodies import register_body_checks
+    from .heavy import register_heavy
     from .pages import register_pages
 
     db.init_app(app)
     register_body_checks(app)
+    register_heavy(app)
     register_api(app)
     register_pages(app)
     return app

@@ -14,6 +14,8 @@ from records.store import NotFound, token_actor
 
 from .db import get_store
 
+LOGIN_KEY = "login"  # the pages' session cookie's key for a director's login id (web.pages)
+
 
 def bearer_token() -> str | None:
     header = request.headers.get("Authorization", "")

@@ -2,12 +2,15 @@
 service rather than merely fail its schema (one place for all the write and verify
 endpoints and the pages' forms).
 
-Its size: at most ``MAX_CONTENT_LENGTH`` bytes (8 MiB), and at most
-:data:`ANONYMOUS_VERIFY_BYTES` for ``POST /api/verify``, ``/api/audit`` and ``/api/next``
-without a director token (:data:`ANONYMOUS_WORK_PATHS`: their work grows with the text, and
-anyone may ask for it). Over the limit is 413, with the limit in the
-message, whether the body comes with a ``Content-Length`` or chunked: Werkzeug reads a
-chunked body up to the limit and quietly stops there, so the rest of it is looked for here.
+Its size: at most ``MAX_CONTENT_LENGTH`` bytes (8 MiB), and without a director token or
+page login at most :data:`ANONYMOUS_VERIFY_BYTES` for the API (``POST /api/verify``,
+``/api/audit`` and ``/api/next``, :data:`ANONYMOUS_WORK_PATHS`, are what anyone may ask for,
+and their work grows with the text) and :data:`ANONYMOUS_PAGE_BYTES` for a page (#30.2).
+``tarocco serve``'s worker applies the same limit while it reads the body
+(:func:`body_limit_hook`); the check here is the second line. Over the limit is 413, with
+the limit in the message, whether the body comes with a ``Content-Length`` or chunked:
+Werkzeug reads a chunked body up to the limit and quietly stops there, so the rest of it is
+looked for here.
 
 A JSON body's content:
 
@@ -37,15 +40,19 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Callable, Mapping
+from html import escape
 from itertools import accumulate
 from typing import Any
 
-from flask import Flask, request
+from flask import Flask, request, session
 from werkzeug.exceptions import RequestEntityTooLarge
+from werkzeug.http import parse_cookie
 
 from records.service import MAX_RECORDS_PER_UPLOAD, ServiceError
+from records.store import Store
 
-from .auth import bearer_token
+from .auth import LOGIN_KEY, bearer_token
 from .db import get_store
 
 ANONYMOUS_VERIFY_BYTES = 256 * 1024
@@ -150,6 +157,15 @@ def is_director_request() -> bool:
     return token is not None and get_store().token_row(token) is not None
 
 
+def has_director_credentials() -> bool:
+    """A valid director token, or a page login whose token is not revoked (as
+    ``web.pages.director`` finds it)."""
+    if is_director_request():
+        return True
+    login = session.get(LOGIN_KEY) if request.cookies else None
+    return isinstance(login, str) and get_store().login_token_row(login) is not None
+
+
 #: The endpoints anyone may ask for whose work grows with the text: verifying, auditing and
 #: the guided entry's next step. Without a director's token a body is at most
 #: :data:`ANONYMOUS_VERIFY_BYTES`.
@@ -159,13 +175,29 @@ ANONYMOUS_WORK_PATHS = {
     "/api/next": "the next step of an entry",
 }
 
+ANONYMOUS_PAGE_BYTES = 1024 * 1024
+"""A page's body without a director login: the verify page takes 400,000 characters
+(``web.pages.MAX_VERIFY_CHARS``), form-encoded."""
 
-def _is_anonymous_work() -> bool:
-    return (
-        request.method == "POST"
-        and request.path in ANONYMOUS_WORK_PATHS
-        and not is_director_request()
-    )
+
+def anonymous_limit(path: str) -> int:
+    """The body limit of a request without director credentials (issue #30.2): nothing
+    anonymous needs more, and the worker reads a body whole in memory before a thread
+    takes it, so an anonymous caller must not make it hold 8 MiB per connection."""
+    return ANONYMOUS_VERIFY_BYTES if path.startswith("/api") else ANONYMOUS_PAGE_BYTES
+
+
+def _too_large_text(path: str, limit: int, full: int) -> str:
+    message = f"the request body is over the limit of {limit:,} bytes"
+    if limit == full:
+        return message
+    if path in ANONYMOUS_WORK_PATHS:
+        return message + (
+            f" for {ANONYMOUS_WORK_PATHS[path]} without a director token (a director's"
+            f" token raises it to {full:,} bytes; or run `tarocco verify` on your own"
+            " machine)"
+        )
+    return message + f" without a director token or login (with one: {full:,} bytes)"
 
 
 def too_large_message() -> str:
@@ -173,14 +205,7 @@ def too_large_message() -> str:
     limit = request.max_content_length
     if limit is None:
         return "the request body is too large"
-    message = f"the request body is over the limit of {limit:,} bytes"
-    if limit == ANONYMOUS_VERIFY_BYTES and request.path in ANONYMOUS_WORK_PATHS:
-        message += (
-            f" for {ANONYMOUS_WORK_PATHS[request.path]} without a director token (a director's"
-            f" token raises it to {_app_limit():,} bytes; or run `tarocco verify` on your own"
-            " machine)"
-        )
-    return message
+    return _too_large_text(request.path, limit, _app_limit())
 
 
 def _app_limit() -> int:
@@ -195,9 +220,16 @@ def verify_record_limit() -> int:
 
 
 def limit_body_size() -> None:
-    """Set this request's body limit, and refuse (413) a chunked body that goes past it."""
-    if _is_anonymous_work():
-        request.max_content_length = ANONYMOUS_VERIFY_BYTES
+    """Set this request's body limit (the anonymous one, :func:`anonymous_limit`, unless
+    the request carries director credentials), and refuse (413) a chunked body that goes
+    past it.
+    The worker (``tarocco.worker``) applies the same limit while it reads the body
+    (:func:`body_limit_hook`): this is the second line, for any other server."""
+    small = min(_app_limit(), anonymous_limit(request.path))
+    length = request.content_length
+    chunked = request.headers.get("Transfer-Encoding", "").lower().endswith("chunked")
+    if (length > small if length is not None else chunked) and not has_director_credentials():
+        request.max_content_length = small
     limit = request.max_content_length
     if limit is None or request.content_length is not None:
         return  # Werkzeug itself refuses a Content-Length over the limit
@@ -206,6 +238,74 @@ def limit_body_size() -> None:
     body = request.get_data(cache=True)  # cut at the limit by Werkzeug, if longer
     if len(body) >= limit and request.environ["wsgi.input"].read(1):
         raise RequestEntityTooLarge(too_large_message())
+
+
+#: What the worker asks of the app once it has a request's head: the body limit, and the
+#: refusal's content type and bytes, for a method, path, headers (names lower-case) and the
+#: announced length (``None`` when chunked). Every method's body counts alike (a GET's body
+#: is read as a POST's would be), so the method does not change the limit here.
+BodyLimitHook = Callable[[str, str, Mapping[str, str], "int | None"], tuple[int, str, bytes]]
+
+
+def body_limit_hook(app: Flask) -> BodyLimitHook:
+    """The worker's hook (``app.extensions["tarocco_body_limit"]``): the limit of
+    :func:`limit_body_size`, decided from the head alone. Credentials are looked at only
+    when the body may pass the anonymous limit, and must be valid: a bearer token that
+    exists and is not revoked, or a signed page cookie of an open login (one indexed read
+    each); a bogus ``Authorization`` header buys nothing."""
+    full = int(app.config["MAX_CONTENT_LENGTH"] or 0) or 16 * 1024 * 1024
+
+    def limit_for(
+        method: str, path: str, headers: Mapping[str, str], length: int | None
+    ) -> tuple[int, str, bytes]:
+        small = min(full, anonymous_limit(path))
+        limit = small
+        if (length is None or length > small) and _valid_credentials(app, headers):
+            limit = full
+        return limit, *_refusal(path, _too_large_text(path, limit, full))
+
+    return limit_for
+
+
+def _refusal(path: str, message: str) -> tuple[str, bytes]:
+    """A 413's content type and body: the API's JSON error, or a short page."""
+    if path.startswith("/api"):
+        body = {"code": "REQUEST_ENTITY_TOO_LARGE", "status": 413, "message": message}
+        return "application/json", json.dumps(body).encode()
+    page = f"<!doctype html><title>Too large</title><h1>Too large</h1><p>{escape(message)}</p>"
+    return "text/html; charset=utf-8", page.encode()
+
+
+def _valid_credentials(app: Flask, headers: Mapping[str, str]) -> bool:
+    """A valid director token or page login in ``headers``, outside any request."""
+    scheme, _, token = headers.get("authorization", "").partition(" ")
+    token = token.strip() if scheme.lower() == "bearer" else ""
+    login = _cookie_login(app, headers.get("cookie", ""))
+    if not token and not login:
+        return False
+    try:
+        store = app.extensions.get("tarocco_limit_store")
+        if store is None:  # one connection per worker process, for its main loop
+            store = app.extensions["tarocco_limit_store"] = Store(app.config["DATABASE"])
+        return bool(token and store.token_row(token)) or bool(
+            login and store.login_token_row(login)
+        )
+    except Exception:  # a database that cannot answer grants nothing
+        return False
+
+
+def _cookie_login(app: Flask, cookies: str) -> str:
+    """The login id in the signed session cookie, if the signature holds."""
+    value = parse_cookie(cookies).get(app.config["SESSION_COOKIE_NAME"]) if cookies else None
+    serializer = app.session_interface.get_signing_serializer(app)  # type: ignore[attr-defined]
+    if not value or serializer is None:
+        return ""
+    try:
+        data = serializer.loads(value, max_age=int(app.permanent_session_lifetime.total_seconds()))
+    except Exception:  # a bad signature or a malformed cookie: no login
+        return ""
+    login = data.get(LOGIN_KEY) if isinstance(data, dict) else None
+    return login if isinstance(login, str) else ""
 
 
 def check_json_body() -> None:
@@ -233,5 +333,6 @@ def check_json_body() -> None:
 
 
 def register_body_checks(app: Flask) -> None:
+    app.extensions["tarocco_body_limit"] = body_limit_hook(app)
     app.before_request(limit_body_size)
     app.before_request(check_json_body)

@@ -55,6 +55,7 @@ from scorer.rulings import rulings_for
 
 from . import present
 from . import schemas as S
+from .auth import LOGIN_KEY
 from .cardface import card_name, card_svg
 from .csrf import check_csrf, csrf_token, renew_csrf
 from .db import get_store
@@ -67,7 +68,6 @@ pages_blp = Blueprint("pages", __name__)  # templates and static files: the app'
 #: their verdict and findings only. Bigger texts belong to the API or ``tarocco import``.
 MAX_REPLAYS = 4
 MAX_VERIFY_CHARS = 400_000
-LOGIN_KEY = "login"  # the session cookie's key for the login id
 
 CSP = (
     "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
@@ -539,14 +539,16 @@ def hand_audit(hand_id: int) -> str:
     the record against the rules, what every other rule option would change, and repair
     suggestions, each with its diff and, for the tournament's director, a button that stores
     it as a correction with its reason."""
-    from records.disputes import audit_record
+    from records.disputes import TOOLS
     from records.notation import read
 
+    from .heavy import kept_audit
+
     row, session_row, tournament_row = readable_hand(hand_id)
-    revision = get_store().current_revision(hand_id)
-    record = read(revision["original_text"])[0].record
+    text = get_store().current_revision(hand_id)["original_text"]
+    record = read(text)[0].record
     assert record is not None, "a stored hand's text was read whole when it was stored"
-    audit = audit_record(record, session_row["options"])
+    audit = kept_audit([record], text, session_row["options"], list(TOOLS), 3)[0]
     return render_template(
         "audit.html",
         hand=row,
@@ -712,7 +714,9 @@ def session_what_if(session_id: int) -> str:
     """The whole session re-scored under every other value of each rule option: the final
     balances as applied and the change each value would make, player by player."""
     session_row, tournament_row = readable_session(session_id)
-    data = service.session_what_if(get_store(), session_id)
+    from .heavy import kept_session_what_if
+
+    data = kept_session_what_if(session_row)
     return render_template(
         "session_what_if.html", session=session_row, tournament=tournament_row, data=data
     )

@@ -35,7 +35,20 @@ from ..record import Item, Line, Record, Trick
 from ..report import Report
 from ..wording import Wording
 
-__all__ = ["Edit", "Repair", "needs_repair", "roman_neighbours", "suggest_repairs"]
+__all__ = [
+    "REPLAYS",
+    "Edit",
+    "Repair",
+    "needs_repair",
+    "replays_at_most",
+    "roman_neighbours",
+    "suggest_repairs",
+]
+
+REPLAYS = 20_000
+"""The replays a repair search makes at most unless its caller bounds it further."""
+PAIRED = 40
+"""How many of the single edits that improve the record are tried two at a time."""
 
 COSTS = {
     "swap-in-trick": 1,
@@ -325,7 +338,7 @@ def suggest_repairs(
     record: Record,
     *,
     limit: int = 3,
-    budget: int = 20_000,
+    budget: int = REPLAYS,
     options: Mapping[str, str] | None = None,
     report: Report | None = None,
 ) -> tuple[Report, list[Repair]]:
@@ -354,7 +367,7 @@ def suggest_repairs(
                 improving.append((edit, candidate, report))
     if not any(r.clean for r in tried):
         improving.sort(key=lambda e: (_badness(e[2]), e[0].cost))
-        for (edit_a, record_a, _), (edit_b, record_b, _) in combinations(improving[:40], 2):
+        for (edit_a, record_a, _), (edit_b, record_b, _) in combinations(improving[:PAIRED], 2):
             if replays >= budget:
                 break
             touched_a = {w[0] for w in edit_a.where}
@@ -374,6 +387,34 @@ def suggest_repairs(
                 tried.append(Repair((edit_a, edit_b), candidate, report))
     tried.sort(key=_order)
     return original, tried[:limit]
+
+
+def replays_at_most(game: Game, record: Record, budget: int = REPLAYS) -> int:
+    """How many replays :func:`suggest_repairs` makes at most on ``record`` with ``budget``,
+    counted without replaying anything (the service prices a request before doing it): every
+    single edit (each trick's swaps, numeral slips and two rotations, every swap between two
+    tricks, the three seating edits), then the pairs of the :data:`PAIRED` best of them.
+
+    >>> from scorer.games import get_game
+    >>> from scorer.record import Record
+    >>> replays_at_most(get_game("nice4"), Record((), ()))
+    0
+    """
+    tricks = [trick for _, trick in _trick_cards(record)]
+    if not tricks:
+        return 0
+    singles = 3
+    for trick in tricks:
+        n = len(trick.plays)
+        singles += n * (n - 1) // 2 + (2 if n > 1 else 0)
+        singles += sum(
+            len(roman_neighbours(card.rank, game.highest_trump))
+            for card in trick.card_tuple
+            if card is not None and card.is_trump
+        )
+    lengths = [len(trick.plays) for trick in tricks]
+    singles += (sum(lengths) ** 2 - sum(n * n for n in lengths)) // 2  # swaps between tricks
+    return min(budget, singles + PAIRED * (PAIRED - 1) // 2)
 
 
 def _order(repair: Repair) -> tuple[bool, tuple[int, int], int, int, tuple[int, int]]:

@@ -9,14 +9,13 @@ from typing import Any
 from flask_smorest import Blueprint
 from marshmallow import Schema, fields, validate
 
-from records import service
-from records.disputes import TOOLS, audit_record
+from records.disputes import TOOLS
 from records.notation import read
 from records.schemas import FindingSchema
 from records.service import ServiceError
-from scorer.games import OptionError
 
 from ..db import get_store
+from ..heavy import kept_audit, kept_session_what_if
 from ..schemas import MAX_TEXT, ErrorOut
 from .common import readable_hand, readable_session
 
@@ -146,6 +145,17 @@ class AlternativeOut(Schema):
     )
 
 
+class RepairSearchOut(Schema):
+    replays = fields.Integer(metadata={"description": "replays the search could make"})
+    whole = fields.Integer(metadata={"description": "replays a whole search makes"})
+    bounded = fields.Boolean(
+        metadata={
+            "description": "the search was cut short by the request's budget: a director's "
+            "token, or `tarocco audit` on your own machine, searches further"
+        }
+    )
+
+
 class AuditRecordOut(Schema):
     """One record audited (:func:`records.disputes.audit_record`); a tool not asked for is
     left out."""
@@ -165,6 +175,10 @@ class AuditRecordOut(Schema):
     repairs_needed = fields.Boolean()
     repair_order = fields.String(metadata={"description": "how the repairs are ordered"})
     repairs = fields.List(fields.Nested(RepairOut))
+    repair_search = fields.Nested(
+        RepairSearchOut,
+        metadata={"description": "how far the repair search went within the request's budget"},
+    )
 
 
 class AuditResultOut(Schema):
@@ -183,32 +197,16 @@ def _lowered(options: dict[str, str]) -> dict[str, str]:
     return {k.lower(): v.lower() for k, v in options.items()}
 
 
-def _audit(record: Any, options: dict[str, str], tools: list[str], limit: int) -> dict:
-    try:
-        return audit_record(record, options, tools, limit)
-    except OptionError as exc:
-        raise ServiceError(422, "BAD_OPTION", str(exc)) from exc
-
-
-@disputes_blp.route("/audit", methods=["POST"])
-@disputes_blp.arguments(AuditRequest)
-@disputes_blp.response(200, AuditResultOut)
-@disputes_blp.alt_response(
-    422,
-    schema=ErrorOut,
-    description="unreadable records, too many records, or an unknown rule option",
-)
-def audit(body: dict) -> dict:
-    """Audit records without storing them: claims, what-if and repair suggestions."""
-    parsed = read(body["text"])
+def _readable_records(text: str) -> list[Any]:
+    """The records of an audit's text, each read whole (422 otherwise)."""
+    parsed = read(text)
     if len(parsed) > MAX_AUDIT_RECORDS:
         raise ServiceError(
             422, "TOO_MANY_RECORDS", f"at most {MAX_AUDIT_RECORDS} records in one audit"
         )
-    out = []
+    records = []
     for number, item in enumerate(parsed, start=1):
-        record = item.record
-        if item.errors or record is None:
+        if item.errors or item.record is None:
             raise ServiceError(
                 422,
                 "MALFORMED_RECORD",
@@ -224,31 +222,76 @@ def audit(body: dict) -> dict:
                     for e in item.errors
                 ],
             )
-        data = _audit(record, _lowered(body["options"]), body["tools"], body["limit"])
-        out.append({"line": record.start.line if record.start else None, **data})
-    if not out:
+        records.append(item.record)
+    if not records:
         raise ServiceError(
             422, "MALFORMED_RECORD", 'no record found: a record starts with [Game "..."]'
         )
-    return {"records": out}
+    return records
+
+
+_HEAVY_RESPONSES = [
+    (
+        422,
+        "unreadable records, too many records, an unknown rule option, or work over the "
+        "request's budget (OVER_BUDGET: its cost in trick lines replayed and the limit)",
+    ),
+    (503, "every heavy slot of the worker is taken (BUSY): try again after Retry-After"),
+]
+
+
+def _heavy_responses(view: Any) -> Any:
+    """The 422 and 503 answers every heavy endpoint documents (the 503 with Retry-After)."""
+    for status, description in _HEAVY_RESPONSES:
+        headers = (
+            {"Retry-After": {"description": "seconds to wait", "schema": {"type": "integer"}}}
+            if status == 503
+            else None
+        )
+        view = disputes_blp.alt_response(
+            status, schema=ErrorOut, description=description, headers=headers
+        )(view)
+    return view
+
+
+@disputes_blp.route("/audit", methods=["POST"])
+@disputes_blp.arguments(AuditRequest)
+@disputes_blp.response(200, AuditResultOut)
+@_heavy_responses
+def audit(body: dict) -> dict:
+    """Audit records without storing them: claims, what-if and repair suggestions, priced
+    and bounded (docs/api.md, "Heavy requests")."""
+    records = _readable_records(body["text"])
+    data = kept_audit(
+        records, body["text"], _lowered(body["options"]), body["tools"], body["limit"]
+    )
+    return {
+        "records": [
+            {"line": record.start.line if record.start else None, **item}
+            for record, item in zip(records, data, strict=True)
+        ]
+    }
 
 
 @disputes_blp.route("/hands/<int:hand_id>/audit")
 @disputes_blp.arguments(AuditArgs, location="query")
 @disputes_blp.response(200, AuditResultOut)
+@_heavy_responses
 def hand_audit(args: dict, hand_id: int) -> dict:
     """Audit a stored hand's current revision under its session's options."""
     hand = readable_hand(hand_id)
     session = get_store().session(hand["session_id"])
-    revision = get_store().current_revision(hand_id)
-    record = read(revision["original_text"])[0].record
-    data = _audit(record, session["options"], args["tools"], args["limit"])
-    return {"records": [{"line": 1, "hand_id": hand_id, **data}]}
+    text = get_store().current_revision(hand_id)["original_text"]
+    record = read(text)[0].record
+    assert record is not None, "a stored hand's text was read whole when it was stored"
+    data = kept_audit([record], text, session["options"], args["tools"], args["limit"])
+    return {"records": [{"line": 1, "hand_id": hand_id, **data[0]}]}
 
 
 @disputes_blp.route("/sessions/<int:session_id>/what-if")
 @disputes_blp.response(200, SessionWhatIfOut)
+@_heavy_responses
 def session_what_if(session_id: int) -> dict:
-    """The session's final balances under every other value of each rule option."""
-    readable_session(session_id)
-    return service.session_what_if(get_store(), session_id)
+    """The session's final balances under every other value of each rule option (kept until
+    the session changes)."""
+    return kept_session_what_if(readable_session(session_id))
