@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import zlib
 from collections.abc import Iterable, Iterator
 from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
@@ -37,7 +38,7 @@ from typing import Any
 
 from .cache import ENGINE_FINGERPRINT, ledger_to_json, standing_of
 from .service import compute_ledger
-from .store import MIGRATIONS, Store
+from .store import MIGRATIONS, Store, unpack_revision
 
 __all__ = [
     "CheckResult",
@@ -178,7 +179,7 @@ def check_hands(store: Store, session_id: int) -> list[Problem]:
 def _revision_rows(store: Store, session_id: int, hand: dict[str, Any]) -> list[Problem]:
     rows = list(
         store.db.query(
-            "select number, session_id, status, findings, report_json from revisions "
+            "select number, session_id, status, packed from revisions "
             "where hand_id = ? order by number",
             [hand["id"]],
         )
@@ -205,15 +206,15 @@ def _revision_row_fault(row: dict[str, Any], session_id: int) -> str | None:
     if row["session_id"] != session_id:
         return f"stored in session {row['session_id']}"
     try:
-        report = json.loads(row["report_json"])
-        findings = json.loads(row["findings"])
-    except (TypeError, ValueError) as exc:
+        _canonical, report_json = unpack_revision(row["packed"])
+        report = json.loads(report_json)
+    except (TypeError, ValueError, zlib.error) as exc:
         return f"its stored report cannot be read ({exc})"
     if not isinstance(report, dict) or report.get("status") != row["status"]:
         status = report.get("status") if isinstance(report, dict) else None
         return f"its verdict is {row['status']!r} but its stored report says {status!r}"
-    if report.get("findings") != findings:
-        return "its stored findings differ from its stored report's"
+    if not isinstance(report.get("findings"), list):
+        return "its stored report holds no findings"
     return None
 
 
