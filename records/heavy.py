@@ -122,7 +122,8 @@ def price_session_what_if(store: Store, session: dict[str, Any], budget: int) ->
     line, once as applied and once per other option value); :func:`over_budget` past
     ``budget``."""
     lines = sum(
-        len(_TRICK_LINE.findall(row["original_text"])) for row in store.hands(session["id"])
+        len(_TRICK_LINE.findall(row["original_text"]))
+        for row in store.hands(session["id"], full=True)
     )
     cost = lines * (1 + _other_values(get_game(session["game"])))
     if cost > budget:

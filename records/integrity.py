@@ -206,7 +206,7 @@ def _revision_row_fault(row: dict[str, Any], session_id: int) -> str | None:
     if row["session_id"] != session_id:
         return f"stored in session {row['session_id']}"
     try:
-        _canonical, report_json = unpack_revision(row["packed"])
+        _original, _canonical, report_json = unpack_revision(row["packed"])
         report = json.loads(report_json)
     except (TypeError, ValueError, zlib.error) as exc:
         return f"its stored report cannot be read ({exc})"

@@ -989,7 +989,7 @@ def _session_records(
 ) -> tuple[list[Parsed], list[Adjustment]]:
     """The session's current records in order, as read, and the director's rulings as
     ledger adjustments (each after the hand it follows)."""
-    hands = store.hands(session["id"])
+    hands = store.hands(session["id"], full=True)
     parsed = [
         item for row in hands for item in read(row["original_text"])[:1] if item.record is not None
     ]

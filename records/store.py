@@ -35,6 +35,8 @@ from typing import Any
 
 from sqlite_utils import Database
 
+from .packdict import DICTIONARIES
+
 __all__ = [
     "MIGRATIONS",
     "AlreadySubmitted",
@@ -359,31 +361,35 @@ def _void_racing_replacements(db: Database) -> None:
 
 
 def _m008_compact_revisions(db: Database) -> None:
-    """Revisions stored compactly (#31.2): the canonical text and the report, which the
-    replay of the original text gives again, are kept together zlib-compressed in ``packed``
-    (:func:`pack_revision`), and the record's JSON and the findings, which they give, are no
-    longer kept apart. A nice4 hand took some 20 KB, 18 of them these four columns; now
-    about 2 KB. The store's reads give the same keys as before (:func:`unpack_revision`)."""
+    """Revisions stored compactly (#31.2): the original text, the canonical text and the
+    report are kept together in ``packed``, compressed with a preset dictionary
+    (:func:`pack_revision`); the record's JSON and the findings, which they give, are no
+    longer kept apart. A nice4 hand took some 20 KB, 18 of them these columns; now under
+    2 KB. The store's reads give the same keys as before (:class:`RevisionRow`)."""
     db.execute("ALTER TABLE revisions ADD COLUMN packed BLOB")
-    rows = db.execute("select id, canonical_text, report_json from revisions")
+    rows = db.execute("select id, original_text, canonical_text, report_json from revisions")
     while batch := rows.fetchmany(500):
         db.conn.executemany(
             "update revisions set packed = ? where id = ?",
-            [(pack_revision(canonical, report), rid) for rid, canonical, report in batch],
+            [
+                (pack_revision(text, canonical, report), rid)
+                for rid, text, canonical, report in batch
+            ],
         )
-    for column in ("canonical_text", "record_json", "findings", "report_json"):
+    for column in PACKED:
         db.execute(f"ALTER TABLE revisions DROP COLUMN {column}")
 
 
 class RevisionRow(dict[str, Any]):
-    """A revision as the store gives it: its columns, its ``canonical_text`` and
-    ``report_json`` unpacked, and what they give worked out when first asked for: the
-    ``findings`` (the report's, as JSON) and the ``record_json`` (the original text read
-    again), so that a row read only for its verdict costs no parse."""
+    """A revision as the store gives it: its columns, its texts and ``report_json``
+    unpacked, and what they give worked out when first asked for: the ``findings`` (the
+    report's, as JSON) and the ``record_json`` (the original text read again), so that a row
+    read only for its verdict costs no parse."""
 
     def __missing__(self, key: str) -> Any:
         if key == "findings":
-            value: Any = json.dumps(json.loads(self["report_json"])["findings"], ensure_ascii=False)
+            report = json.loads(self["report_json"])
+            value: Any = json.dumps(report["findings"], ensure_ascii=False)
         elif key == "record_json":
             value = _record_json(self["original_text"])
         else:
@@ -409,33 +415,47 @@ def _unpacked(row: dict[str, Any]) -> RevisionRow:
     out = RevisionRow(row)
     packed = out.pop("packed", None)
     if packed is not None:
-        out["canonical_text"], out["report_json"] = unpack_revision(packed)
+        out["original_text"], out["canonical_text"], out["report_json"] = unpack_revision(packed)
     return out
 
 
+PACKED = ("original_text", "canonical_text", "record_json", "findings", "report_json")
+"""What a revision held in columns of their own before migration 008."""
+
+
 def _packed(revision: dict[str, Any]) -> dict[str, Any]:
-    """A revision's columns as stored: its canonical text and report packed, what they give
-    left out."""
-    row = {
-        key: value
-        for key, value in revision.items()
-        if key not in ("canonical_text", "record_json", "findings", "report_json")
-    }
-    row["packed"] = pack_revision(revision["canonical_text"], revision["report_json"])
+    """A revision's columns as stored: its texts and report packed, what they give left
+    out."""
+    row = {key: value for key, value in revision.items() if key not in PACKED}
+    row["packed"] = pack_revision(
+        revision["original_text"], revision["canonical_text"], revision["report_json"]
+    )
     return row
 
 
-def pack_revision(canonical_text: str, report_json: str) -> bytes:
-    """A revision's canonical text and report JSON, compressed together (zlib)."""
-    return zlib.compress(f"{len(canonical_text)}:{canonical_text}{report_json}".encode(), 6)
+PACKING = 1
+"""The preset dictionary new revisions are packed with (:mod:`records.packdict`)."""
 
 
-def unpack_revision(packed: bytes) -> tuple[str, str]:
-    """The canonical text and the report JSON of :func:`pack_revision`."""
-    text = zlib.decompress(packed).decode()
-    length, _colon, rest = text.partition(":")
-    size = int(length)
-    return rest[:size], rest[size:]
+def pack_revision(original_text: str, canonical_text: str, report_json: str) -> bytes:
+    """A revision's texts and report JSON compressed together: a byte naming the preset
+    dictionary, then the zlib stream of both texts' lengths, the texts and the report."""
+    compressor = zlib.compressobj(9, zdict=DICTIONARIES[PACKING])
+    data = f"{len(original_text)}:{len(canonical_text)}:{original_text}{canonical_text}"
+    body = compressor.compress((data + report_json).encode()) + compressor.flush()
+    return bytes([PACKING]) + body
+
+
+def unpack_revision(packed: bytes) -> tuple[str, str, str]:
+    """The original text, canonical text and report JSON of :func:`pack_revision`
+    (``ValueError`` for bytes it did not pack)."""
+    if not packed or packed[0] not in DICTIONARIES:
+        raise ValueError("not a packed revision (no known dictionary)")
+    decompressor = zlib.decompressobj(zdict=DICTIONARIES[packed[0]])
+    text = (decompressor.decompress(packed[1:]) + decompressor.flush()).decode()
+    first, second, rest = text.split(":", 2)
+    original, canonical = int(first), int(second)
+    return rest[:original], rest[original : original + canonical], rest[original + canonical :]
 
 
 MIGRATIONS: list[tuple[str, Callable[[Database], None]]] = [
@@ -877,13 +897,13 @@ class Store:
         return self._get("hands", hand_id)
 
     def hands(self, session_id: int, *, full: bool = False) -> list[dict[str, Any]]:
-        """The session's hands in order, each with its current revision's verdict and
-        original text; ``full``: its canonical text and report too (and, when asked for,
-        its findings and record JSON: :class:`RevisionRow`)."""
+        """The session's hands in order, each with its current revision's verdict; ``full``:
+        its texts and report too (and, when asked for, its findings and record JSON:
+        :class:`RevisionRow`)."""
         packed = ", r.packed" if full else ""
         rows = self.db.query(
             "select h.id, h.session_id, h.position, h.revision, h.created_at, r.status, "
-            f"r.content_hash, r.original_text{packed} from hands h join revisions r "
+            f"r.content_hash{packed} from hands h join revisions r "
             "on r.hand_id = h.id and r.number = h.revision where h.session_id = ? "
             "order by h.position",
             [session_id],

@@ -72,8 +72,8 @@ def rows(db: Path, sql: str, args: tuple = ()) -> list[tuple]:
 def tamper_report(db: Path, hand: int, change) -> None:
     """Change a hand's stored report (packed with its canonical text, migration 008)."""
     ((packed,),) = rows(db, "select packed from revisions where hand_id = ?", (hand,))
-    canonical, report = unpack_revision(packed)
-    again = pack_revision(canonical, json.dumps(change(json.loads(report))))
+    original, canonical, report = unpack_revision(packed)
+    again = pack_revision(original, canonical, json.dumps(change(json.loads(report))))
     tamper(db, "update revisions set packed = ? where hand_id = ?", (again, hand))
 
 

@@ -224,7 +224,7 @@ def test_verify_and_store_asks_before_storing_an_invalid_record(page: Page, serv
     expect(page.locator("h1 .badge")).to_have_text("invalid")
     check = with_store(db)
     try:
-        assert [h["original_text"] for h in check.hands(sid)] == [invalid]
+        assert [h["original_text"] for h in check.hands(sid, full=True)] == [invalid]
     finally:
         check.close()
 

@@ -78,7 +78,7 @@ def sid(db: Path) -> int:
 def hands(db: Path, session_id: int) -> list[dict]:
     store = Store(str(db))
     try:
-        return store.hands(session_id)
+        return store.hands(session_id, full=True)
     finally:
         store.close()
 
@@ -139,6 +139,8 @@ DB_COMMANDS = {
     ("session", "list"): (),
     ("import",): (str(TOUR), "--session", "1"),
     ("serve",): ("--port", "1"),  # refused before any port is tried
+    ("backup",): ("copy.sqlite",),
+    ("check",): (),
 }
 
 
@@ -543,7 +545,7 @@ def test_import_is_batched_and_whole_records_only(
     summary = bulk.import_text(store, sid, text, "x.txt", "test", batch_records=2)
     assert calls == [2, 2, 2, 1]
     assert (summary.records, summary.stored, summary.duplicates) == (7, 7, 0)
-    assert [h["original_text"] for h in store.hands(sid)] == split_records(text)
+    assert [h["original_text"] for h in store.hands(sid, full=True)] == split_records(text)
 
 
 def test_import_stores_its_first_batch_before_reading_the_rest(
@@ -566,7 +568,7 @@ def test_import_stores_its_first_batch_before_reading_the_rest(
     store = Store(str(db))
     with pytest.raises(RuntimeError, match="sixth record"):
         bulk.import_text(store, sid, text, "x.txt", "test", batch_records=5)
-    assert [h["original_text"] for h in store.hands(sid)] == split_records(text)[:5]
+    assert [h["original_text"] for h in store.hands(sid, full=True)] == split_records(text)[:5]
 
 
 def _members(records: list[str], prefix: str = "n/") -> dict[str, str]:

@@ -88,13 +88,10 @@ def test_an_old_database_upgrades_in_place(tmp_path: Path, monkeypatch: pytest.M
         for table in ("tokens", "hands", "rulings", "audit")
     }
     tournaments_before = before.execute("select * from tournaments").fetchall()
-    kept = (
-        "id, hand_id, session_id, number, original_text, content_hash, status, author, "
-        "reason, created_at"
-    )
+    kept = "id, hand_id, session_id, number, content_hash, status, author, reason, created_at"
     revisions_before = before.execute(f"select {kept} from revisions order by id").fetchall()
     packed_before = before.execute(
-        "select canonical_text, report_json from revisions order by id"
+        "select original_text, canonical_text, report_json from revisions order by id"
     ).fetchall()
     sessions_before = before.execute("select * from sessions").fetchall()
     before.close()

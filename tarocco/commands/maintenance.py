@@ -10,7 +10,7 @@ import sqlite3
 
 import click
 
-from .database import db_option
+from .database import check_database_folder, db_option
 
 
 def _size(size: int) -> str:
@@ -31,6 +31,7 @@ def backup(dest: str, db: str, force: bool) -> None:
     from records.backup import BackupError
     from records.backup import backup as copy_database
 
+    check_database_folder(db)
     try:
         copied = copy_database(db, dest, force=force)
     except BackupError as exc:
@@ -51,6 +52,7 @@ def check(db: str) -> None:
     """
     from records.integrity import check_database
 
+    check_database_folder(db)
     try:
         result = check_database(db)
     except FileNotFoundError as exc:

@@ -1,0 +1,65 @@
+"""Bytes a stored hand takes, per game (#31.2): a session of random legal hands uploaded into a
+fresh database, checkpointed and vacuumed, the file's size divided by the hands.
+
+    python tests/storagecheck.py [--hands 1000] [--before] [GAME ...]
+
+``--before`` stores the revisions as migration 001 did (every derived column beside the text,
+unpacked), for the figure before migration 008. The numbers go in BENCHMARKS.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from records import service
+from records import store as store_module
+from records.store import Store
+from records.writer import write_many
+from scorer.games import GAMES
+
+
+def bytes_per_hand(game: str, hands: int, before: bool) -> float:
+    """The database's size per stored hand for a session of ``hands`` random hands."""
+    rng = random.Random(2026)
+    records: list = []
+    while len(records) < hands:  # a Piedicavallo game is four deals, a session no more
+        records += GAMES[game].random_session(rng, min(100, hands - len(records)))
+    tables: dict[tuple[str, ...], list] = {}
+    for record in records:  # Minchiate draws seats again for each set: a session a seating
+        tables.setdefault(tuple(record.players), []).append(record)
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "size.sqlite")
+        if before:
+            store_module.MIGRATIONS = store_module.MIGRATIONS[:-1]
+            store_module._packed = dict  # type: ignore[assignment]
+        store = Store(path)
+        tid = store.create_tournament("size")
+        for players, played in tables.items():
+            sid = service.create_session(store, tid, game, list(players), {}, "", "t")
+            for start in range(0, len(played), 500):
+                service.upload(store, sid, write_many(played[start : start + 500]), "t")
+        store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        store.db.execute("VACUUM")
+        store.close()
+        return os.path.getsize(path) / len(records)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("games", nargs="*", default=list(GAMES))
+    parser.add_argument("--hands", type=int, default=1000)
+    parser.add_argument("--before", action="store_true")
+    args = parser.parse_args()
+    for game in args.games:
+        print(f"{game:<14} {bytes_per_hand(game, args.hands, args.before):8.0f} bytes a hand")
+
+
+if __name__ == "__main__":
+    main()
