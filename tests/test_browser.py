@@ -153,11 +153,11 @@ def test_director_stores_the_record(page: Page, served) -> None:
     )
     # the director rules on the revoke from the session's sheet: its own row
     page.goto(f"{base}/sessions/{sid}")
-    page.locator(".director-form summary").click()
+    page.locator("#add-ruling summary").click()
     for seat, amount in enumerate(("-3", "1", "1", "1")):
-        page.fill(f"input[name=amount-{seat}]", amount)
-    page.fill("input[name=reason]", "Anna's revoke in trick 1 <b>(NICE-11)</b>")
-    page.click(".director-form button[type=submit]")
+        page.fill(f"#add-ruling input[name=amount-{seat}]", amount)
+    page.fill("#add-ruling input[name=reason]", "Anna's revoke in trick 1 <b>(NICE-11)</b>")
+    page.click("#add-ruling button[type=submit]")
     expect(page.locator(".flashes")).to_contain_text("Ruling stored.")
     expect(page.locator("tr.kind-ruling")).to_have_count(1)
     expect(page.locator(".rulings")).to_contain_text("<b>(NICE-11)</b>")  # shown as typed
