@@ -61,6 +61,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         # Changes of what exists must send If-Match (428 without it); by default a change
         # without it is based on what is current when it arrives (409 if that moves).
         REQUIRE_IF_MATCH=os.environ.get("TAROCCO_REQUIRE_IF_MATCH", "") in ("1", "true", "yes"),
+        # Where the static files' compressed and fingerprinted copies go (web/static_files.py):
+        # by default a private temporary folder, made at start and removed at exit.
+        STATIC_CACHE=os.environ.get("TAROCCO_STATIC_CACHE") or None,
     )
     app.session_interface = TlsAwareSessionInterface()
     assert isinstance(app.json, DefaultJSONProvider)  # Flask's own: it has sort_keys

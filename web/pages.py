@@ -53,7 +53,7 @@ from scorer.games import GAMES, OptionError, UnknownGame, get_game
 from scorer.record import parse_options
 from scorer.rulings import rulings_for
 
-from . import present
+from . import present, static_files
 from . import schemas as S
 from .auth import LOGIN_KEY
 from .cardface import card_name, card_svg
@@ -161,11 +161,25 @@ def readable_hand(hand_id: int) -> tuple[dict[str, Any], dict[str, Any], dict[st
     return row, session_row, tournament_row
 
 
+#: Static files also served at a short address of the site's root: the sprite of every card
+#: face (``web/static/cards.svg``), which a hand's page names once per card drawn, some 175
+#: times (#23.11).
+ALIASES = {"c.svg": "cards.svg"}
+
+
 @pages_blp.get("/c.svg")
-def card_faces() -> Response:
-    """The sprite of every card face (``web/static/cards.svg``) at a short address: a hand's
-    page names it once per card drawn, some 175 times (#23.11)."""
-    return current_app.send_static_file("cards.svg")
+@pages_blp.get("/c.<fingerprint>.svg")
+def card_faces(fingerprint: str | None = None) -> Response:
+    """The card sprite, when WhiteNoise does not answer first (:mod:`web.static_files`: no
+    cache folder could be written, or a fingerprint of an older sprite)."""
+    return current_app.send_static_file(ALIASES["c.svg"])
+
+
+@pages_blp.url_defaults
+def _sprite_fingerprint(endpoint: str, values: dict[str, Any]) -> None:
+    """The sprite's address carries its content's hash, so browsers keep it (#31.5)."""
+    if endpoint == "pages.card_faces":
+        values.setdefault("fingerprint", static_files.digest_of(current_app, "c.svg"))
 
 
 def _card_on_page() -> Callable[..., Markup]:
@@ -859,4 +873,14 @@ def register_pages(app: Flask) -> None:
     must be imported first (their views join ``pages_blp``): :func:`web.create_app` does,
     so that no module imports this one back."""
     app.register_blueprint(pages_blp)
+    # the static files, compressed and fingerprinted, with the headers of _headers (#31.5)
+    static_files.serve_static(
+        app,
+        ALIASES,
+        {
+            "Content-Security-Policy": CSP,
+            "X-Content-Type-Options": "nosniff",
+            "Referrer-Policy": "same-origin",
+        },
+    )
     app.add_template_filter(table_heading, "table_heading")  # a session's table, as headed
