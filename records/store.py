@@ -896,19 +896,37 @@ class Store:
     def hand(self, hand_id: int) -> dict[str, Any]:
         return self._get("hands", hand_id)
 
-    def hands(self, session_id: int, *, full: bool = False) -> list[dict[str, Any]]:
-        """The session's hands in order, each with its current revision's verdict; ``full``:
-        its texts and report too (and, when asked for, its findings and record JSON:
-        :class:`RevisionRow`)."""
+    def hands(
+        self,
+        session_id: int,
+        *,
+        full: bool = False,
+        positions: tuple[int, int] | None = None,
+    ) -> list[dict[str, Any]]:
+        """The session's hands in order (``positions``: from the first to the last given),
+        each with its current revision's verdict; ``full``: its texts and report too (and,
+        when asked for, its findings and record JSON: :class:`RevisionRow`)."""
         packed = ", r.packed" if full else ""
+        low, high = positions if positions is not None else (1, 2**62)
         rows = self.db.query(
             "select h.id, h.session_id, h.position, h.revision, h.created_at, r.status, "
             f"r.content_hash{packed} from hands h join revisions r "
             "on r.hand_id = h.id and r.number = h.revision where h.session_id = ? "
-            "order by h.position",
-            [session_id],
+            "and h.position between ? and ? order by h.position",
+            [session_id, low, high],
         )
         return [_unpacked(row) for row in rows] if full else list(rows)
+
+    def corrections(self, session_id: int) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+        """Every revision after the first of the session's hands, in hand and revision order,
+        each as (the hand's position and id, the revision's verdict, who, why and when)."""
+        rows = self.db.query(
+            "select h.id, h.position, r.number, r.status, r.author, r.reason, r.created_at "
+            "from revisions r join hands h on h.id = r.hand_id where r.session_id = ? "
+            "and r.number > 1 order by h.position, r.number",
+            [session_id],
+        )
+        return [({"id": row["id"], "position": row["position"]}, row) for row in rows]
 
     def revisions(self, hand_id: int) -> list[dict[str, Any]]:
         self._get("hands", hand_id)

@@ -384,6 +384,11 @@ def _verify_view(
         "ledger": ledger,
         "seating": dump_seating(session_seating(checked)),
         "sheet": present.sheet_rows(ledger, {}) if ledger is not None else None,
+        "sheet_page": (  # the verify page's sheet is on one page
+            present.sheet_page(ledger, 1, size=max(1, len(ledger.rows)))
+            if ledger is not None
+            else None
+        ),
         "chart": present.balance_chart(ledger) if ledger is not None and ledger.rows else None,
     }
 
@@ -649,7 +654,7 @@ def add_ruling(session_id: int) -> BaseResponse:
                 "amounts": form_amounts(session_row["players"]),
                 "reason": request.form.get("reason", ""),
                 "author": request.form.get("author", ""),
-                "hand_id": request.form.get("hand_id", type=int) or None,
+                "hand_id": _form_hand(session_id),
             },
         )
         service.add_ruling(
@@ -691,15 +696,15 @@ def session_page(session_id: int, pending: dict[str, Any] | None = None) -> str:
     session_row, tournament_row = readable_session(session_id)
     store = get_store()
     sheet = present.SHEET_TEMPLATES.get(session_row["game"], "sheet.html")
-    hands = store.hands(session_id, full=sheet != "sheet.html")  # a paper sheet reads reports
+    hands = store.hands(session_id)
     ledger = service.session_ledger(store, session_id)
-    corrections = [
-        (h, rev)
-        for h in hands
-        if h["revision"] > 1
-        for rev in store.revisions(h["id"])
-        if rev["number"] > 1
-    ]
+    page = present.sheet_page(ledger, _asked_page(ledger))
+    shown = [row.hand for row in ledger.rows[page.start : page.end] if row.status is not None]
+    paper = (  # a paper sheet reads the reports of the hands on its page only
+        store.hands(session_id, full=True, positions=(min(shown), max(shown)))
+        if sheet != "sheet.html" and shown
+        else []
+    )
     positions = {h["id"]: h["position"] for h in hands}
     rulings = service.session_rulings(store, session_id)  # withdrawn ones too (#23.4)
     return render_template(
@@ -709,18 +714,41 @@ def session_page(session_id: int, pending: dict[str, Any] | None = None) -> str:
         ledger=ledger,
         game=GAMES.get(session_row["game"]),
         hands=hands,
-        rows=present.sheet_rows(ledger, {h["position"]: h["id"] for h in hands}),
+        paper_hands=paper,
+        page=page,
+        rows=present.sheet_rows(ledger, {h["position"]: h["id"] for h in hands}, page),
         chart=present.balance_chart(ledger),
         result=service.result_of(ledger),
         rulings=rulings,
         rulings_by_id={r["id"]: r for r in rulings},
         positions=positions,
-        corrections=corrections,
+        corrections=store.corrections(session_id),
         director=director(),
         table=table_heading(session_row["table_name"]) if session_row["table_name"] else None,
         sheet_template=sheet,
         pending=pending,
     )
+
+
+def _form_hand(session_id: int) -> int | None:
+    """The hand a ruling form names: ``hand_id`` (the select of a short session) or
+    ``hand_position`` (the number a long session's form takes), as the hand's id."""
+    position = request.form.get("hand_position", type=int)
+    if position is None:
+        return request.form.get("hand_id", type=int) or None
+    found = get_store().hands(session_id, positions=(position, position))
+    if not found:
+        raise ServiceError(422, "BAD_FORM", f"hand_position: this session has no hand {position}")
+    return int(found[0]["id"])
+
+
+def _asked_page(ledger: Any) -> int | None:
+    """The sheet's page a request asks for: ``?page=N``, or ``?hand=N`` for the page showing
+    hand N; ``None`` (the last page) otherwise."""
+    hand = request.args.get("hand", type=int)
+    if hand is not None:
+        return present.page_of_hand(ledger, hand)
+    return request.args.get("page", type=int)
 
 
 @pages_blp.get("/sessions/<int:session_id>/what-if")

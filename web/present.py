@@ -26,12 +26,15 @@ __all__ = [
     "SEAT_PLACES",
     "SHEET_TEMPLATES",
     "Chart",
+    "SheetPage",
     "TableView",
     "annotate",
     "balance_chart",
     "face_style",
     "held_cards",
+    "page_of_hand",
     "seat_places",
+    "sheet_page",
     "sheet_rows",
     "stock_steps",
     "table_view",
@@ -402,11 +405,51 @@ class SheetRow:
     rule: str | None = None  # the ruling behind an engine's penalty
 
 
-def sheet_rows(ledger: Ledger, hand_ids: Mapping[int, int]) -> list[SheetRow]:
-    """The ledger's entries as rows of the score sheet; ``hand_ids`` maps a hand's position
-    in the session to its id (for links)."""
+SHEET_PAGE = 100
+"""Entries of the score sheet on one page: a session of 20,000 hands is 200 pages, each of a
+few dozen KB, not one page of 20 MB (#31.3)."""
+
+
+@dataclass(frozen=True)
+class SheetPage:
+    """Which entries of the ledger a page of the sheet shows: ``number`` of ``count`` pages,
+    the entries ``start`` to ``end`` (0-based, end excluded), and each player's balance
+    brought forward from the page before (the starting stake on the first)."""
+
+    number: int
+    count: int
+    start: int
+    end: int
+    opening: tuple[int, ...]
+
+
+def sheet_page(ledger: Ledger, asked: int | None, size: int = SHEET_PAGE) -> SheetPage:
+    """The page ``asked`` of the ledger's sheet (1-based; out of range or ``None``: the last,
+    where a live session's newest hands are)."""
+    count = max(1, -(-len(ledger.rows) // size))
+    number = asked if asked is not None and 1 <= asked <= count else count
+    start = (number - 1) * size
+    end = min(start + size, len(ledger.rows))
+    opening = ledger.rows[start - 1].balances if start else (ledger.start,) * len(ledger.players)
+    return SheetPage(number, count, start, end, tuple(opening))
+
+
+def page_of_hand(ledger: Ledger, position: int, size: int = SHEET_PAGE) -> int | None:
+    """The page of the sheet that shows hand ``position`` (``None``: no such hand)."""
+    for index, row in enumerate(ledger.rows):
+        if row.status is not None and row.hand == position:
+            return index // size + 1
+    return None
+
+
+def sheet_rows(
+    ledger: Ledger, hand_ids: Mapping[int, int], page: SheetPage | None = None
+) -> list[SheetRow]:
+    """The ledger's entries as rows of the score sheet (those of ``page``, else all);
+    ``hand_ids`` maps a hand's position in the session to its id (for links)."""
     rows = []
-    for row in ledger.rows:
+    entries = ledger.rows[page.start : page.end] if page is not None else ledger.rows
+    for row in entries:
         is_hand = row.status is not None
         rows.append(
             SheetRow(
@@ -538,16 +581,23 @@ def _place_labels(series: list[Series], top: float, bottom: float, gap: float = 
             s.label_y -= overflow
 
 
+CHART_POINTS = 120
+"""The most entries a balance chart draws: a longer session is drawn from evenly spaced
+entries (the first and the last always among them), so the chart stays a few KB (#31.3)."""
+
+
 def balance_chart(ledger: Ledger, width: int = 640, height: int = 260) -> Chart:
-    """Each player's balance after every entry of the ledger, as SVG coordinates: entry 0
-    is the starting stake, then one step per hand or ruling."""
+    """Each player's balance after every entry of the ledger (or, past
+    :data:`CHART_POINTS` entries, after evenly spaced ones), as SVG coordinates: entry 0 is
+    the starting stake, then one step per hand or ruling."""
     left, right, top, bottom = 44, 76, 12, 30
     entries = [("start", ledger.start, [ledger.start] * len(ledger.players))]
-    for row in ledger.rows:
+    for index in _sampled(len(ledger.rows), CHART_POINTS):
+        row = ledger.rows[index]
         label = {"hand": f"hand {row.hand}", "penalty": f"penalty ({row.rule})"}.get(
             row.kind, "ruling"
         )
-        entries.append((label, 0, list(row.balances)))
+        entries.append((label, index + 1, list(row.balances)))
     values = [b for _, _, balances in entries for b in balances]
     low, high = min(values), max(values)
     if low == high:
@@ -583,10 +633,17 @@ def balance_chart(ledger: Ledger, width: int = 640, height: int = 260) -> Chart:
     first = -(-low // step) * step
     y_ticks = [(y_of(v), v) for v in range(first, high + 1, step)]
     every = max(1, len(entries) // 12)
-    x_ticks = [(x_of(i), "0" if i == 0 else str(i)) for i in range(0, len(entries), every)]
+    x_ticks = [(x_of(i), str(entries[i][1])) for i in range(0, len(entries), every)]
     return Chart(
         width, height, left, top, bottom, right, series, y_ticks, x_ticks, y_of(ledger.start)
     )
+
+
+def _sampled(count: int, most: int) -> list[int]:
+    """At most ``most`` indices of ``range(count)``, evenly spaced, the last always in."""
+    if count <= most:
+        return list(range(count))
+    return sorted({round(i * (count - 1) / (most - 1)) for i in range(most)})
 
 
 def _nice_step(raw: int) -> int:
