@@ -11,7 +11,7 @@ import difflib
 import hashlib
 import io
 import json
-from collections.abc import Callable, Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from functools import partial
 from typing import Any
@@ -49,6 +49,7 @@ __all__ = [
     "hand_revisions",
     "is_current_correction",
     "ledger_csv",
+    "ledger_csv_lines",
     "needs_director",
     "preview_correction",
     "preview_upload",
@@ -59,6 +60,7 @@ __all__ = [
     "ruling_states",
     "session_etag",
     "session_ledger",
+    "session_records",
     "session_result",
     "session_ruling",
     "session_rulings",
@@ -1106,9 +1108,21 @@ def _ranked(totals: Mapping[str, list[int]], by_games: bool) -> list[Standing]:
 
 def ledger_csv(ledger: Ledger) -> str:
     """The ledger as CSV: one row per entry, amounts and balances per player."""
+    return "".join(ledger_csv_lines(ledger))
+
+
+def ledger_csv_lines(ledger: Ledger) -> Iterator[str]:
+    """:func:`ledger_csv` a line at a time, for an export that streams it (#31.3)."""
     out = io.StringIO()
     writer = spreadsheet_writer(out)
-    writer.writerow(
+
+    def line(cells: list[Any]) -> str:
+        out.seek(0)
+        out.truncate()
+        writer.writerow(cells)
+        return out.getvalue()
+
+    yield line(
         [
             "entry",
             "hand",
@@ -1121,8 +1135,20 @@ def ledger_csv(ledger: Ledger) -> str:
     )
     for index, row in enumerate(ledger.rows, start=1):
         status = row.status.value if row.status is not None else row.kind  # ruling, penalty
-        writer.writerow([index, row.hand, status, *row.amounts, *row.balances, row.pot, row.note])
-    return out.getvalue()
+        yield line([index, row.hand, status, *row.amounts, *row.balances, row.pot, row.note])
+
+
+def session_records(store: Store, session_id: int, batch: int = 500) -> Iterator[dict[str, Any]]:
+    """The session's current records in order, read ``batch`` hands at a time (each with its
+    texts and report): what an export streams, in memory that does not grow with the
+    session (#31.3)."""
+    low = 1
+    while True:
+        rows = store.hands(session_id, full=True, positions=(low, low + batch - 1))
+        yield from rows
+        if not rows:
+            return
+        low = rows[-1]["position"] + 1
 
 
 STANDINGS_CSV_HEADER = [

@@ -136,3 +136,27 @@ def test_a_chart_draws_at_most_its_points() -> None:
     sampled = present._sampled(3001, 120)
     assert len(sampled) == 120 and sampled[0] == 0 and sampled[-1] == 3000
     assert sampled == sorted(set(sampled))
+
+
+def test_exports_stream_a_batch_of_hands_at_a_time(
+    client: FlaskClient, long_session: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every export of a session is streamed, its records read 500 hands at a time, so its
+    memory does not grow with the session."""
+    reads: list[tuple[int, int] | None] = []
+    real = Store.hands
+
+    def counted(self, session_id, *, full=False, positions=None):
+        reads.append(positions)
+        return real(self, session_id, full=full, positions=positions)
+
+    monkeypatch.setattr(Store, "hands", counted)
+    notation = client.get(f"/api/sessions/{long_session}/export?format=notation")
+    assert notation.is_streamed
+    text = notation.get_data(as_text=True)
+    assert text.count('[Game "nice4"]') == HANDS
+    assert reads == [(1 + 500 * i, 500 * (i + 1)) for i in range(HANDS // 500 + 1)]
+    exported = client.get(f"/api/sessions/{long_session}/export?format=json")
+    assert exported.is_streamed and len(exported.get_json()["records"]) == HANDS
+    csv = client.get(f"/api/sessions/{long_session}/export?format=csv")
+    assert csv.is_streamed and csv.get_data(as_text=True).count("\n") >= HANDS + 1

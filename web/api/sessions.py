@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
+from flask import Response, stream_with_context
 from flask_smorest import Blueprint
 
 from records import service
@@ -197,15 +199,37 @@ def amend_ruling(body: dict, session_id: int, ruling_id: int) -> Any:
 @sessions_blp.arguments(S.FormatArgs, location="query")
 @sessions_blp.response(200)
 def export_session(args: dict, session_id: int) -> Any:
-    """The session's current records: canonical notation, JSON, or the ledger as CSV."""
+    """The session's current records: canonical notation, JSON, or the ledger as CSV; each
+    streamed as it is read, a batch of hands at a time, so that an export of any size takes
+    the same memory (#31.3)."""
     readable_session(session_id)
-    rows = get_store().hands(session_id, full=True)
+    fmt = args["format"]
+    if fmt == "notation":
+        return Response(
+            stream_with_context(_notation(session_id)), content_type="text/plain; charset=utf-8"
+        )
     result = service.session_ledger(get_store(), session_id)
-    data = {
-        "records": [json.loads(r["record_json"]) for r in rows],
-        "ledger": LedgerSchema().dump(result),
-    }
-    notation = "\n".join(r["canonical_text"] for r in rows)
-    return ok_json_or(
-        args["format"], data, service.ledger_csv(result), notation, filename=f"session-{session_id}"
-    )
+    if fmt == "csv":
+        return Response(
+            stream_with_context(service.ledger_csv_lines(result)),
+            mimetype="text/csv",
+            headers={"Content-Disposition": f"attachment; filename=session-{session_id}.csv"},
+        )
+    if fmt != "json":
+        return ok_json_or(fmt, None)
+    ledger = json.dumps(LedgerSchema().dump(result), separators=(",", ":"))
+    return Response(stream_with_context(_json(session_id, ledger)), mimetype="application/json")
+
+
+def _notation(session_id: int) -> Iterator[str]:
+    """The session's records in canonical notation, a blank line between two."""
+    for index, row in enumerate(service.session_records(get_store(), session_id)):
+        yield ("\n" if index else "") + row["canonical_text"]
+
+
+def _json(session_id: int, ledger: str) -> Iterator[str]:
+    """``{"records": [...], "ledger": {...}}``, a record at a time."""
+    yield '{"records":['
+    for index, row in enumerate(service.session_records(get_store(), session_id)):
+        yield ("," if index else "") + row["record_json"]
+    yield '],"ledger":' + ledger + "}"
