@@ -1118,6 +1118,21 @@ class Store:
         )
         return [{**r, "detail": json.loads(r["detail"])} for r in rows]
 
+    def tournament_audit(
+        self, tournament_id: int, offset: int = 0, limit: int = 1000
+    ) -> list[dict[str, Any]]:
+        """The audit log of a tournament, its sessions and their hands, oldest first, from
+        entry ``offset`` on, at most ``limit`` entries: one query, whatever the log's size."""
+        rows = self.db.query(
+            "select * from audit where (entity = 'tournament' and entity_id = :t) or "
+            "(entity = 'session' and entity_id in (select id from sessions "
+            "where tournament_id = :t)) or (entity = 'hand' and entity_id in (select h.id "
+            "from hands h join sessions s on s.id = h.session_id where s.tournament_id = :t)) "
+            "order by id limit :limit offset :offset",
+            {"t": tournament_id, "limit": limit, "offset": offset},
+        )
+        return [{**r, "detail": json.loads(r["detail"])} for r in rows]
+
     def session_audit(self, session_id: int, limit: int = 3) -> list[dict[str, Any]]:
         """The latest audit entries about a session and its hands, newest first."""
         rows = self.db.query(

@@ -160,3 +160,19 @@ def test_exports_stream_a_batch_of_hands_at_a_time(
     assert exported.is_streamed and len(exported.get_json()["records"]) == HANDS
     csv = client.get(f"/api/sessions/{long_session}/export?format=csv")
     assert csv.is_streamed and csv.get_data(as_text=True).count("\n") >= HANDS + 1
+
+
+def test_the_hands_list_and_the_audit_log_come_a_page_at_a_time(
+    client: FlaskClient, tournament: Tournament, long_session: int
+) -> None:
+    first = client.get(f"/api/sessions/{long_session}/hands").get_json()
+    assert [h["position"] for h in first] == list(range(1, 1001))  # the first 1,000
+    tail = client.get(f"/api/sessions/{long_session}/hands?offset=2990&limit=50").get_json()
+    assert [h["position"] for h in tail] == list(range(2991, HANDS + 1))
+    refused = client.get(f"/api/sessions/{long_session}/hands?limit=0")
+    assert refused.status_code == 422
+    path = f"/api/tournaments/{tournament.id}/audit"
+    log = client.get(f"{path}?limit=10000", headers=tournament.headers).get_json()
+    assert len(log) > HANDS  # a line per hand stored, and the tournament's own
+    page = client.get(f"{path}?offset=5&limit=3", headers=tournament.headers).get_json()
+    assert page == log[5:8]

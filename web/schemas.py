@@ -469,6 +469,17 @@ class AuditOut(Schema):
     detail = fields.Dict()
 
 
+class PageArgs(Schema):
+    """A page of a long list: ``offset`` entries skipped, at most ``limit`` given."""
+
+    offset = fields.Integer(load_default=0, validate=validate.Range(0, MAX_ROW_ID))
+    limit = fields.Integer(
+        load_default=1000,
+        validate=validate.Range(1, 10_000),
+        metadata={"description": "at most this many (1 to 10,000; 1,000 by default)"},
+    )
+
+
 class FormatArgs(Schema):
     format = fields.String(
         load_default="json", validate=validate.OneOf(["json", "csv", "notation"])

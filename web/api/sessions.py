@@ -56,11 +56,14 @@ def update_session(body: dict, session_id: int) -> Any:
 
 
 @sessions_blp.route("/sessions/<int:session_id>/hands")
+@sessions_blp.arguments(S.PageArgs, location="query")
 @sessions_blp.response(200, S.HandSummary(many=True))
-def hands(session_id: int) -> list[dict]:
-    """The session's hands in order, with the status of each current revision."""
+def hands(args: dict, session_id: int) -> list[dict]:
+    """The session's hands in order, with the status of each current revision, a page at a
+    time: ``?offset=N&limit=M`` (the first 1,000 by default)."""
     readable_session(session_id)
-    return get_store().hands(session_id)
+    low = args["offset"] + 1
+    return get_store().hands(session_id, positions=(low, low + args["limit"] - 1))
 
 
 @sessions_blp.route("/sessions/<int:session_id>/hands", methods=["POST"])

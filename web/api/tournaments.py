@@ -107,20 +107,13 @@ def tournament_version(tournament_id: int) -> Any:
 
 
 @tournaments_blp.route("/tournaments/<int:tournament_id>/audit")
+@tournaments_blp.arguments(S.PageArgs, location="query")
 @tournaments_blp.response(200, S.AuditOut(many=True))
-def audit(tournament_id: int) -> list[dict]:
-    """The audit log of the tournament's sessions and hands (director only)."""
+def audit(args: dict, tournament_id: int) -> list[dict]:
+    """The audit log of the tournament, its sessions and hands, oldest first (director
+    only), a page at a time: ``?offset=N&limit=M`` (1,000 entries by default)."""
     require_director(tournament_id)
-    store = get_store()
-    sessions = {s["id"] for s in store.sessions(tournament_id)}
-    hands = {h["id"] for sid in sessions for h in store.hands(sid)}
-    return [
-        row
-        for row in store.audit_log(limit=None)  # the whole log, not its first 1000
-        if (row["entity"] == "tournament" and row["entity_id"] == tournament_id)
-        or (row["entity"] == "session" and row["entity_id"] in sessions)
-        or (row["entity"] == "hand" and row["entity_id"] in hands)
-    ]
+    return get_store().tournament_audit(tournament_id, args["offset"], args["limit"])
 
 
 @tournaments_blp.route("/tournaments/<int:tournament_id>/sessions")
