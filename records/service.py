@@ -27,7 +27,7 @@ from .disputes import payments_beside
 from .names import clean_name
 from .notation import Parsed, read
 from .pipeline import Checked, check_parsed, check_text
-from .schemas import LedgerSchema, dump_record, dump_report, result_json, shift_lines
+from .schemas import LedgerSchema, dump_report, result_json, shift_lines
 from .store import AlreadySubmitted, NotFound, Stale, Store
 from .writer import write
 
@@ -309,8 +309,9 @@ def _check_records(session: dict[str, Any], parsed: Sequence[Parsed]) -> None:
 def _revision(
     parsed: Parsed, options: Mapping[str, str], author: str | None = None, reason: str | None = None
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """The stored columns of one record, and its findings as the uploader sees them (lines of
-    the uploaded text).
+    """The stored columns of one record (the store packs its texts and report, and works out
+    its findings and record JSON again when asked: :class:`records.store.RevisionRow`), and
+    its findings as the uploader sees them (lines of the uploaded text).
 
     The record is verified once, as read. The report kept has its line numbers moved to the
     record's own text (its lines from its first tag on, the ``original_text`` stored), so
@@ -329,10 +330,8 @@ def _revision(
     return {
         "original_text": record.source,
         "canonical_text": canonical,
-        "record_json": json.dumps(dump_record(record), ensure_ascii=False),
         "content_hash": hashlib.sha256(canonical.encode()).hexdigest(),
         "status": item.report.status.value,
-        "findings": json.dumps(report["findings"], ensure_ascii=False),
         "report_json": json.dumps(report, ensure_ascii=False),
         "author": author,
         "reason": reason,

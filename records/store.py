@@ -440,7 +440,7 @@ PACKING = 1
 def pack_revision(original_text: str, canonical_text: str, report_json: str) -> bytes:
     """A revision's texts and report JSON compressed together: a byte naming the preset
     dictionary, then the zlib stream of both texts' lengths, the texts and the report."""
-    compressor = zlib.compressobj(9, zdict=DICTIONARIES[PACKING])
+    compressor = zlib.compressobj(6, zdict=DICTIONARIES[PACKING])  # 9: 4x slower, 8% smaller
     data = f"{len(original_text)}:{len(canonical_text)}:{original_text}{canonical_text}"
     body = compressor.compress((data + report_json).encode()) + compressor.flush()
     return bytes([PACKING]) + body

@@ -22,6 +22,7 @@ from conftest import Tournament
 from flask.testing import FlaskClient
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from storagecheck import as_migration_001_stored
 
 from records import service
 from records import store as store_module
@@ -49,7 +50,8 @@ def old_database(path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[int, int]
     the tournament and session ids."""
     with monkeypatch.context() as patch:
         patch.setattr(store_module, "MIGRATIONS", MIGRATIONS[:1])
-        patch.setattr(store_module, "_packed", dict)  # revisions as migration 001 kept them
+        # revisions as migration 001 kept them
+        patch.setattr(store_module, "_packed", as_migration_001_stored)
         old = Store(str(path))
         try:
             assert "table_name" not in old.db["sessions"].columns_dict
