@@ -227,12 +227,9 @@ class WholeRequestWorker(ThreadWorker):
     def on_request_readable(self, conn: TConn, _client: Any) -> None:
         """Read what a client sent (without waiting) and pass the request on when whole."""
         buffer = self.reading[conn]
-        try:
-            data = conn.sock.recv(65536)
-        except BlockingIOError:
+        data = self._receive(conn)
+        if data is None:
             return
-        except OSError:
-            data = b""
         if not data:  # the client went away
             self._drop(conn)
             return
@@ -270,14 +267,19 @@ class WholeRequestWorker(ThreadWorker):
 
     def on_drain_readable(self, conn: TConn, _client: Any) -> None:
         """Drop what a refused client still sends; close once it stops."""
-        try:
-            data = conn.sock.recv(65536)
-        except BlockingIOError:
-            return
-        except OSError:
-            data = b""
-        if not data:
+        if self._receive(conn) == b"":
             self._drop(conn)
+
+    @staticmethod
+    def _receive(conn: TConn) -> bytes | None:
+        """What the client has sent, without waiting: ``None`` when nothing is there yet,
+        ``b""`` when it went away (or the connection failed)."""
+        try:
+            return conn.sock.recv(65536)
+        except BlockingIOError:
+            return None
+        except OSError:
+            return b""
 
     def handle(self, conn: TConn) -> Any:
         """Serve the request read by the main loop: it goes back in front of the parser."""
