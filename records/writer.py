@@ -106,7 +106,7 @@ def write(record: Record, *, comments: bool = False) -> str:
             head = f"{entry.number}. "
             if entry.leader is not None and entry.leader < len(players):
                 head += f"{players[entry.leader]}: "
-            line = head + " ".join(_item(i, style) for i in entry.plays)
+            line = head + _tokens(entry, style)
         else:
             line = _line(entry, style)
         out.append(placed.after(line, number))
@@ -116,8 +116,22 @@ def write(record: Record, *, comments: bool = False) -> str:
 
 def _line(line: Line, style: str) -> str:
     head = line.keyword + (f" {line.subject}" if line.subject else "")
-    items = " ".join(_item(i, style) for i in line.items)
+    items = _tokens(line, style)
     return f"{head}: {items}" if items else f"{head}:"
+
+
+def _tokens(entry: Line | Trick, style: str) -> str:
+    """A line's items as the canonical text writes them. A line the reader kept as plain
+    tokens is written from its tokens and cards (a card in the style's canonical text, a
+    word as written), which is what its items would say, without building them."""
+    written = entry.written_tokens()
+    if written is None:
+        items = entry.plays if isinstance(entry, Trick) else entry.items
+        return " ".join(_item(i, style) for i in items)
+    return " ".join(
+        token if card is None else card.text(style)
+        for token, card in zip(written, entry.card_tuple, strict=True)
+    )
 
 
 def write_many(records: Iterable[Record], *, comments: bool = False) -> str:

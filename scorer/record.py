@@ -101,6 +101,14 @@ class _Tokens:
             items = self._items = _items_of_text(self._text, self.card_tuple, self.loc)
         return items
 
+    def written_tokens(self) -> list[str] | None:
+        """The tokens of a line the reader kept as text, as written: what the writer needs
+        of it without building its items (``None`` when the items are built or given; then
+        read them)."""
+        if self._items is not None or self._text is None:
+            return None
+        return self._text[_first_token(self._text) :].split()
+
     def word_texts(self) -> list[str]:
         """The texts of the items that are no card (words, ``?``), in order, as written:
         what ``[i.text for i in items if i.card is None]`` gives, without building the

@@ -20,7 +20,7 @@ from records.notation import MAX_RECORD_LINES, TAG_ORDER, NotationError, read, r
 from records.writer import write, write_many
 from scorer.cards import Card
 from scorer.findings import Loc
-from scorer.games import get_game
+from scorer.games import GAMES, get_game
 from scorer.record import Item, Line, Record, Trick
 
 TAGS = '[Game "nice4"]\n[Players "Anna, Bruno, Carla, Dario"]\n[Dealer "Dario"]\n'
@@ -993,3 +993,20 @@ def test_a_comment_in_a_usual_line_is_taken_out_before_the_line_is_read(first: b
             [written] = read(head + before + expected + "\n")
             assert parsed.record.body[-1] == written.record.body[-1]
             assert parsed.record.body[-1].loc == Loc(at, 1)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_writer_writes_a_line_kept_as_tokens_as_its_items_say(game: str) -> None:
+    """The writer's quick way for a line the reader kept as plain tokens (its cards in the
+    style's text, its words as written, #31.4) gives what the line's items give."""
+    from records.writer import _item, _tokens
+    from scorer.record import Trick
+
+    text = write_many(GAMES[game].random_session(random.Random(8), 6))
+    for parsed in read(text):
+        record = parsed.record
+        style = (record.tag("Suits") or GAMES[game].default_suits).lower()
+        for entry in record.body:
+            quick = _tokens(entry, style)
+            items = entry.plays if isinstance(entry, Trick) else entry.items
+            assert quick == " ".join(_item(item, style) for item in items)
