@@ -13,19 +13,22 @@ gives the records the whole text gives there, in the same places.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any, NamedTuple, TypeVar, overload
 
-from scorer.findings import Severity
+from scorer.findings import Finding, Loc, Severity
 from scorer.games import GAMES
 from scorer.ledger import Ledger, build_ledger
-from scorer.record import Record
+from scorer.record import Line, Record
 from scorer.report import Report, ScoreLine, Status
 
 from .notation import _PLAIN_START, iter_read, split_comment
 from .pipeline import Checked, check_parsed, empty_checked, status_of
 
-__all__ = ["Chunk", "SessionTally", "check_chunk", "record_chunks", "slim"]
+__all__ = ["Chunk", "Facts", "SessionTally", "check_chunk", "record_chunks", "slim"]
+
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True)
@@ -95,70 +98,146 @@ def _penalty_rules(game: str) -> frozenset[str]:
     return frozenset(engine.penalty_rulings) if engine is not None else frozenset()
 
 
-def slim(record: Record | None, report: Report) -> tuple[Record | None, Report]:
-    """Stand-ins for ``record`` and ``report`` with only what a session's ledger and its
-    game's session rules read (:func:`scorer.ledger.build_ledger`): the record's tags, start
-    and ``draw`` lines; the report's players, status (one error or violation that decides it
-    kept), payments (one line of the total, and the engine's own penalty lines, which the
-    ledger names) and abeyance. A few hundred bytes instead of some 20 KB."""
-    small_record = (
-        Record(record.tags, tuple(record.lines("draw")), "", record.start) if record else None
-    )
+class Facts(NamedTuple):
+    """What a session's ledger and its game's session rules read of one record and its
+    report (:func:`scorer.ledger.build_ledger`), and its verdict: a tuple of some 200 bytes
+    (its tags and players shared with the records of its table) where the record and its
+    report took some 20 KB. ``tags`` is ``None`` for a record whose tags could not be read."""
+
+    status: Status
+    violations: bool
+    tags: tuple[tuple[str, str], ...] | None
+    start: Loc | None
+    draws: tuple[Line, ...]  # Minchiate's draw lines (MIN-16)
+    game: str
+    players: tuple[str, ...]
+    dealer: int | None
+    deciding: tuple[Finding, ...]  # the first error and violation that count: the status
+    penalties: tuple[ScoreLine, ...]  # the engine's own penalty lines, which the ledger names
+    rest: tuple[int, ...] | None  # the other payments, summed (None: no payment lines)
+    unit: str
+    complete: bool
+    thrown_in: bool
+    abeyance: int
+    sole_top: int | None
+
+    def record(self) -> Record:
+        """A stand-in for the record: its tags, start and draw lines."""
+        return Record(self.tags or (), self.draws, "", self.start)
+
+    def report(self) -> Report:
+        """A stand-in for the report, with its status, payments and abeyance."""
+        lines = [*self.penalties, ScoreLine("", self.rest, "")] if self.rest is not None else []
+        return Report(
+            self.game,
+            self.players,
+            self.dealer,
+            findings=list(self.deciding),
+            lines=lines,
+            unit=self.unit,
+            complete=self.complete,
+            thrown_in=self.thrown_in,
+            abeyance=self.abeyance,
+            sole_top=self.sole_top,
+        )
+
+
+def slim(record: Record | None, report: Report) -> Facts:
+    """The :class:`Facts` of ``record`` (``None``: its tags could not be read) and
+    ``report``."""
     rules = _penalty_rules(report.game)
-    penalties = [line for line in report.lines if line.rule in rules]
-    rest = list(report.settlement)
-    for line in penalties:
-        rest = [a - b for a, b in zip(rest, line.amounts, strict=True)]
-    lines = [*penalties, ScoreLine("", tuple(rest), "")] if report.lines else []
-    deciding = [found[0] for found in (report.errors, report.violations) if found]
-    return small_record, Report(
+    penalties = tuple(line for line in report.lines if line.rule in rules)
+    rest = None
+    if report.lines:
+        rest = report.settlement
+        for line in penalties:
+            rest = tuple(a - b for a, b in zip(rest, line.amounts, strict=True))
+    return Facts(
+        report.status,
+        bool(report.violations),
+        record.tags if record is not None else None,
+        record.start if record is not None else None,
+        tuple(record.lines("draw")) if record is not None else (),
         report.game,
         report.players,
         report.dealer,
-        findings=deciding,
-        lines=lines,
-        unit=report.unit,
-        complete=report.complete,
-        thrown_in=report.thrown_in,
-        abeyance=report.abeyance,
-        sole_top=report.sole_top,
+        tuple(found[0] for found in (report.errors, report.violations) if found),
+        penalties,
+        rest,
+        report.unit,
+        report.complete,
+        report.thrown_in,
+        report.abeyance,
+        report.sole_top,
     )
+
+
+class _StandIns(Sequence[_T]):
+    """The records (or reports) of a session as stand-ins made from their facts when asked
+    (:meth:`Facts.record`, :meth:`Facts.report`), so that only the facts are kept."""
+
+    def __init__(self, facts: list[Facts], make: Callable[[Facts], _T]) -> None:
+        self.facts = facts
+        self.make = make
+
+    def __len__(self) -> int:
+        return len(self.facts)
+
+    @overload
+    def __getitem__(self, index: int) -> _T: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[_T]: ...
+    def __getitem__(self, index: int | slice) -> _T | list[_T]:
+        if isinstance(index, slice):
+            return [self.make(facts) for facts in self.facts[index]]
+        return self.make(self.facts[index])
+
+    def __iter__(self) -> Iterator[_T]:
+        return map(self.make, self.facts)
 
 
 @dataclass
 class SessionTally:
     """What a run of records adds up to, kept as they go by: how many, their statuses, and
-    the slim facts (:func:`slim`) of those a ledger is made of, while they are of one game."""
+    the :class:`Facts` of those a ledger is made of, while they are of one game (the parts
+    that repeat from record to record, as the tags of one table, kept once)."""
 
     count: int = 0
     statuses: set[Status] = field(default_factory=set)
     violations: bool = False
     games: set[str] = field(default_factory=set)
-    records: list[Record] = field(default_factory=list)
-    reports: list[Report] = field(default_factory=list)
+    facts: list[Facts] = field(default_factory=list)
+    shared: dict[object, Any] = field(default_factory=dict)
 
-    def add(self, record: Record | None, report: Report) -> None:
-        """Count one record verified, from its slim facts (:func:`slim`; ``record``
-        ``None``: not even its tags were read)."""
+    def add(self, facts: Facts) -> None:
+        """Count one record verified, from its facts (:func:`slim`)."""
         self.count += 1
-        self.statuses.add(report.status)
-        self.violations = self.violations or bool(report.violations)
-        if record is None or not report.game:
+        self.statuses.add(facts.status)
+        self.violations = self.violations or facts.violations
+        if facts.tags is None or not facts.game:
             return
-        self.games.add(report.game)
+        self.games.add(facts.game)
         if len(self.games) > 1:  # a mixed run has no ledger: nothing more to keep
-            self.records.clear()
-            self.reports.clear()
+            self.facts.clear()
+            self.shared.clear()
             return
-        self.records.append(record)
-        self.reports.append(report)
+        share = self.shared.setdefault
+        self.facts.append(
+            facts._replace(
+                tags=share(facts.tags, facts.tags),
+                players=share(facts.players, facts.players),
+                rest=share(facts.rest, facts.rest),
+            )
+        )
 
     def ledger(self) -> Ledger | None:
         """The session ledger (``None`` for one record, or records of several games), as
         :func:`~records.pipeline.session_ledger` makes it of the whole reports."""
         if self.count < 2 or len(self.games) != 1:
             return None
-        return build_ledger(self.records, self.reports)
+        return build_ledger(
+            _StandIns(self.facts, Facts.record), _StandIns(self.facts, Facts.report)
+        )
 
     def exit_status(self, ledger: Ledger | None) -> int:
         """The verdict (G-7), as :func:`~records.pipeline.exit_status` gives it."""

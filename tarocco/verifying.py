@@ -32,22 +32,20 @@ import click
 from records.notation import NotationError, iter_read
 from records.pipeline import SESSION_SEATING_RECORDS, Checked, session_seating
 from records.schemas import LedgerSchema, dump_report, dump_seating
-from records.streaming import Chunk, SessionTally, check_chunk, record_chunks, slim
+from records.streaming import Chunk, Facts, SessionTally, check_chunk, record_chunks, slim
 from scorer.games import GAMES, OptionError
 from scorer.ledger import Ledger
-from scorer.record import Record
-from scorer.report import Report
 
 from .inputs import InputError, read_input
-from .render import render_checked, render_ledger
+from .render import ledger_lines, render_checked
 
 __all__ = ["CHUNK_RECORDS", "Settings", "run_verify"]
 
 #: Records per piece of work given to a worker process.
 CHUNK_RECORDS = 64
 
-#: One record's output and its slim facts (:func:`records.streaming.slim`).
-Outcome = tuple[str, Record | None, Report]
+#: One record's output and its facts for the ledger (:func:`records.streaming.slim`).
+Outcome = tuple[str, Facts]
 
 
 @dataclass(frozen=True)
@@ -92,7 +90,7 @@ def verify_chunk(chunk: Chunk, settings: Settings) -> list[Outcome]:
     """A worker's share: the records of ``chunk`` verified, each rendered, with its slim
     facts."""
     return [
-        (render(checked, settings), *slim(checked.parsed.record, checked.report))
+        (render(checked, settings), slim(checked.parsed.record, checked.report))
         for checked in check_chunk(chunk, settings.options)
     ]
 
@@ -155,7 +153,7 @@ def _chunks(files: tuple[str, ...], stdin: str | None, records: int) -> Iterator
 def _serial(chunks: Iterator[Chunk], settings: Settings) -> Iterator[tuple[Outcome, Checked]]:
     for chunk in chunks:
         for checked in check_chunk(chunk, settings.options):
-            outcome = (render(checked, settings), *slim(checked.parsed.record, checked.report))
+            outcome = (render(checked, settings), slim(checked.parsed.record, checked.report))
             yield outcome, checked
 
 
@@ -173,14 +171,15 @@ def _parallel(chunks: Iterator[Chunk], settings: Settings) -> Iterator[tuple[Out
 
 
 class _Printer:
-    """Prints records as they come, after holding the first ones while a session seating
-    may still be said before them."""
+    """Prints records as they come (a few at a time), after holding the first ones while a
+    session seating may still be said before them."""
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.held: list[tuple[str, Checked | None]] = []
         self.holding = True
         self.printed = 0
+        self.batch: list[str] = []
 
     def take(self, out: str, checked: Checked | None) -> None:
         if not self.holding:
@@ -198,11 +197,16 @@ class _Printer:
 
     def emit(self, out: str) -> None:
         if not self.settings.as_json:
-            click.echo(out)
+            self.batch.append(out + "\n")
         else:
-            opening = ",\n    " if self.printed else '{\n  "records": [\n    '
-            click.echo(opening + out, nl=False)
+            self.batch.append((",\n    " if self.printed else '{\n  "records": [\n    ') + out)
         self.printed += 1
+        if len(self.batch) >= CHUNK_RECORDS:
+            self.flush()
+
+    def flush(self) -> None:
+        click.echo("".join(self.batch), nl=False)
+        self.batch = []
 
     def finish(self, ledger: Ledger | None) -> None:
         """The session seating (first, in text), the records held, and the ledger."""
@@ -214,14 +218,18 @@ class _Printer:
             click.echo(f"session seating: {seating.message}\n")
         self.release()
         if not self.settings.as_json:
-            if ledger is not None:
-                click.echo(render_ledger(ledger))
+            for line in ledger_lines(ledger) if ledger is not None else ():
+                self.batch.append(line + "\n")
+                if len(self.batch) >= CHUNK_RECORDS:
+                    self.flush()
+            self.flush()
             return
         tail = "\n  ]"
         if ledger is not None:
             tail += f',\n  "ledger": {_json(LedgerSchema().dump(ledger), 2)}'
             tail += f',\n  "seating": {_json(dump_seating(seating), 2)}'
-        click.echo(tail + "\n}")
+        self.batch.append(tail + "\n}\n")
+        self.flush()
 
 
 def jobs_wanted(jobs: int) -> int:
@@ -243,8 +251,8 @@ def run_verify(files: tuple[str, ...], settings: Settings) -> int:
     outcomes = _parallel(chunks, settings) if parallel else _serial(chunks, settings)
     tally = SessionTally()
     printer = _Printer(settings)
-    for (out, record, report), checked in outcomes:
-        tally.add(record, report)
+    for (out, facts), checked in outcomes:
+        tally.add(facts)
         printer.take(out, checked)
     ledger = tally.ledger()
     printer.finish(ledger)

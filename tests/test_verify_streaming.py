@@ -100,7 +100,7 @@ def test_the_slim_facts_give_the_ledger_the_whole_reports_give(game: str) -> Non
         checked = check_text(session_text(game, 40, damaged))
         tally = SessionTally()
         for c in checked:
-            tally.add(*slim(c.parsed.record, c.report))
+            tally.add(slim(c.parsed.record, c.report))
         whole, kept = session_ledger(checked), tally.ledger()
         assert whole is not None and kept is not None
         assert render_ledger(kept) == render_ledger(whole)
