@@ -25,7 +25,7 @@ import os
 from collections import deque
 from collections.abc import Iterator, Mapping
 from concurrent.futures import Future, ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import click
 
@@ -224,12 +224,35 @@ class _Printer:
                     self.flush()
             self.flush()
             return
-        tail = "\n  ]"
+        self.batch.append("\n  ]")
         if ledger is not None:
-            tail += f',\n  "ledger": {_json(LedgerSchema().dump(ledger), 2)}'
-            tail += f',\n  "seating": {_json(dump_seating(seating), 2)}'
-        self.batch.append(tail + "\n}\n")
+            self.batch.append(',\n  "ledger": ')
+            for piece in ledger_json(ledger):
+                self.batch.append(piece)
+                if len(self.batch) >= CHUNK_RECORDS:
+                    self.flush()
+            self.batch.append(f',\n  "seating": {_json(dump_seating(seating), 2)}')
+        self.batch.append("\n}\n")
         self.flush()
+
+
+def ledger_json(ledger: Ledger) -> Iterator[str]:
+    """The ledger's JSON (``LedgerSchema``) as an entry of the output, in pieces: its rows
+    one at a time, so that a long session's rows are never held as JSON data whole."""
+    schema = LedgerSchema()
+    data = schema.dump(replace(ledger, rows=ledger.rows[-1:]))  # the last row: the balances
+    yield "{"
+    for number, (key, value) in enumerate(data.items()):
+        yield f'{"," if number else ""}\n    "{key}": '
+        if key != "rows" or not ledger.rows:
+            yield _json(value, 4)
+            continue
+        yield "["
+        for index, row in enumerate(ledger.rows):
+            (entry,) = schema.dump_rows(replace(ledger, rows=[row]))
+            yield f"{',' if index else ''}\n      {_json(entry, 6)}"
+        yield "\n    ]"
+    yield "\n  }"
 
 
 def jobs_wanted(jobs: int) -> int:
