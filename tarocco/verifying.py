@@ -39,7 +39,15 @@ from scorer.ledger import Ledger
 from .inputs import InputError, read_input
 from .render import ledger_lines, render_checked
 
-__all__ = ["CHUNK_RECORDS", "Settings", "run_verify"]
+__all__ = [
+    "CHUNK_RECORDS",
+    "Settings",
+    "jobs_wanted",
+    "ledger_json",
+    "render",
+    "run_verify",
+    "verify_chunk",
+]
 
 #: Records per piece of work given to a worker process.
 CHUNK_RECORDS = 64
@@ -95,15 +103,16 @@ def verify_chunk(chunk: Chunk, settings: Settings) -> list[Outcome]:
     ]
 
 
-def _first_pass(files: tuple[str, ...], settings: Settings) -> tuple[str | None, int]:
-    """Look for what stops the command before any output (see the module); the text of
-    standard input (read once), and the records that surely start in all (counted up to
-    one more than :data:`SESSION_SEATING_RECORDS`)."""
-    stdin, starts = None, 0
+def _first_pass(files: tuple[str, ...], settings: Settings) -> tuple[list[str], int]:
+    """Look for what stops the command before any output (see the module); the texts of
+    standard input (each ``-`` reads on from where the one before stopped), and the records
+    that surely start in all (counted up to one more than :data:`SESSION_SEATING_RECORDS`)."""
+    stdin: list[str] = []
+    starts = 0
     for path in files:
         text = read_input(path)
         if path == "-":
-            stdin = text
+            stdin.append(text)
         source = None if path == "-" else path
         if settings.strict or settings.options:
             _check_options(text, source, settings)
@@ -144,9 +153,11 @@ def _games_take(text: str, source: str | None, options: Mapping[str, str]) -> No
             taken.add(game.key)
 
 
-def _chunks(files: tuple[str, ...], stdin: str | None, records: int) -> Iterator[Chunk]:
+def _chunks(files: tuple[str, ...], stdin: list[str], records: int) -> Iterator[Chunk]:
+    """The inputs in pieces of about ``records`` records, in order."""
+    piped = iter(stdin)
     for path in files:
-        text = stdin if path == "-" and stdin is not None else read_input(path)
+        text = next(piped) if path == "-" else read_input(path)
         yield from record_chunks(text, None if path == "-" else path, records)
 
 

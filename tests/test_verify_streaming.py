@@ -173,3 +173,26 @@ def test_verify_memory_does_not_grow_with_the_reports(tmp_path: Path, args: list
     large.write_text(text * 10)
     growth = _peak_kib(large, args) - _peak_kib(small, args)
     assert growth < 2_000 * 3  # KiB for 2,000 records more: under 3 KB a record
+
+
+def _stop_before_output(args: list[str], text: str, tmp_path: Path) -> tuple[int, str, str]:
+    first = tmp_path / "first.txt"
+    first.write_text(session_text("nice4", 30, False))
+    result = CliRunner().invoke(main, ["verify", *args, str(first), "-"], input=text)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_what_stops_verify_stops_it_before_any_output(tmp_path: Path) -> None:
+    """An input that cannot be read, an option a later record's game does not have, and
+    (with ``--strict``) a notation error in a later record stop the command before the
+    records before them are printed, as when every report was made before printing."""
+    unreadable = CliRunner().invoke(main, ["verify", str(EXAMPLES / "nice4" / "tour.txt"), "x"])
+    assert (unreadable.exit_code, unreadable.stdout) == (2, "")
+    pinch = session_text("pinch", 3, False)
+    code, out, err = _stop_before_output(["-o", "honours=world"], pinch, tmp_path)
+    assert (code, out) == (2, "") and "pinch has no rule option 'honours'" in err
+    broken = session_text("nice4", 3, False).replace("hand Anna:", "hand Zed:", 1)
+    code, out, err = _stop_before_output(["--strict"], broken, tmp_path)
+    assert (code, out) == (2, "") and "5:6: 'Zed' is not one of the players" in err
+    code, out, _err = _stop_before_output([], broken, tmp_path)
+    assert code == 2 and out.count("INVALID") == 1
