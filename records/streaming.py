@@ -23,7 +23,7 @@ from scorer.ledger import Ledger, build_ledger
 from scorer.record import Line, Record
 from scorer.report import Report, ScoreLine, Status
 
-from .notation import _PLAIN_START, iter_read, split_comment
+from .notation import _PLAIN_START, BOM, iter_read, split_comment
 from .pipeline import Checked, check_parsed, empty_checked, status_of
 
 __all__ = ["Chunk", "Facts", "SessionTally", "check_chunk", "record_chunks", "slim"]
@@ -71,6 +71,8 @@ def record_chunks(text: str, source: str | None, records: int = 64) -> Iterator[
     """``text`` in pieces of about ``records`` records each (at least one), in order: each
     piece read on its own gives the records the whole text gives there. A text of one piece
     is ``whole``."""
+    if text[:1] == BOM:  # as the reader takes it: no line starts with the mark
+        text = text[1:]
     if "\r" in text:  # as the reader takes it, so that lines are counted the same
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     begin, first_line = 0, 1

@@ -46,13 +46,15 @@ def session_text(game: str, count: int, damaged: bool) -> str:
 
 
 def awkward_text() -> str:
-    """Every example of every game, and records written untidily: comments and blank lines
-    between records, a record without a body, tags after a comment, carriage returns."""
+    """Every example of every game, and records written untidily: a byte-order mark first,
+    comments and blank lines between records, a record without a body, tags after a
+    comment, carriage returns, a name not in Unicode's NFC form."""
     examples = "\n".join(p.read_text() for p in sorted(EXAMPLES.glob("*/*.txt")))
     nice = session_text("nice4", 6, True).split("\n\n[Game")
     untidy = "\n; a comment line\n\n  {braces}\n[Game".join(nice)
     bodiless = '[Game "nice4"]\n[Players "A, B, C, D"]\n[Dealer "A"]\n'
-    return examples + "\n" + bodiless + untidy + "\r\n" + bodiless + bodiless
+    accented = '[Game "nice4"]\n[Players "Rene\u0301, B, C, D"]\n[Dealer "René"]\n\n1. KS\n'
+    return "\ufeff" + examples + "\n" + bodiless + untidy + "\r\n" + bodiless + accented + bodiless
 
 
 def _facts(text: str, pieces: int) -> list[tuple[object, ...]]:
