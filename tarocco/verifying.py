@@ -132,14 +132,14 @@ def _check_options(text: str, source: str | None, settings: Settings) -> None:
             for _parsed in iter_read(text, source=source, strict=True):
                 pass
         if settings.options:
-            _games_take(text, source, settings.options)
+            _check_overrides(text, source, settings.options)
     except OptionError as exc:
         raise click.UsageError(str(exc)) from exc
     except NotationError as exc:
         raise InputError(str(exc)) from exc
 
 
-def _games_take(text: str, source: str | None, options: Mapping[str, str]) -> None:
+def _check_overrides(text: str, source: str | None, options: Mapping[str, str]) -> None:
     """Raise the :class:`OptionError` the first record verified with ``options`` would: the
     first whose game is known and which is replayed (no notation error but unreadable
     cards)."""
