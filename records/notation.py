@@ -294,12 +294,17 @@ def read(text: str, *, strict: bool = False, source: str | None = None) -> list[
     return builder.results
 
 
-def iter_read(text: str, *, source: str | None = None) -> Iterator[Parsed]:
+def iter_read(
+    text: str, *, source: str | None = None, first_line: int = 1, strict: bool = False
+) -> Iterator[Parsed]:
     """:func:`read`, one record at a time: each record is given as soon as it has been
     read, before the text after it is looked at (a bulk import stores a batch, then reads
-    on). Errors are collected per record, as :func:`read` does."""
-    builder = RecordBuilder()
-    for _record in Reader(text, builder, source).records():
+    on). Errors are collected per record, as :func:`read` does. ``first_line``: the number
+    of ``text``'s first line, when it is a piece of a longer text that starts a record
+    there (:func:`records.streaming.record_chunks`), so that places are the whole text's;
+    ``strict`` raises the first error."""
+    builder = RecordBuilder(strict=strict)
+    for _record in Reader(text, builder, source, first_line).records():
         yield from builder.results
         builder.results.clear()
 
@@ -318,7 +323,9 @@ def read_one(text: str, *, strict: bool = False) -> Parsed:
 class Reader:
     """Splits the text into records and lines and drives a :class:`Visitor`."""
 
-    def __init__(self, text: str, visitor: Visitor, source: str | None = None) -> None:
+    def __init__(
+        self, text: str, visitor: Visitor, source: str | None = None, first_line: int = 1
+    ) -> None:
         if text[:1] == BOM:  # what Windows Notepad writes first; the command line drops it
             text = text[1:]
         if not text.isascii() and not unicodedata.is_normalized("NFC", text):
@@ -331,6 +338,7 @@ class Reader:
         self.visit_line = visitor.visit_line
         self.visit_trick = visitor.visit_trick
         self.source = source
+        self.skipped = first_line - 1  # the lines before ``text`` in the whole text
         self.in_record = False
         self.in_body = False
         self.start_line = 0
@@ -356,7 +364,7 @@ class Reader:
         ``end_record``): a caller can store the records read so far before the rest is
         read (:func:`iter_read`)."""
         count = 0  # the body lines of the record being read (see MAX_RECORD_LINES)
-        for number, raw in enumerate(self.lines, 1):
+        for number, raw in enumerate(self.lines, self.skipped + 1):
             if self.in_body and raw[:1] in _PLAIN_START:
                 # the usual body line, at column 1 (a comment in it: see _PLAIN_START)
                 text = raw
@@ -388,7 +396,7 @@ class Reader:
                 self.trick_line(text, loc)
             else:
                 self.section_line(text, loc)
-        if self.close(len(self.lines)):
+        if self.close(len(self.lines) + self.skipped):
             yield
 
     def starts_record(self, stripped: str) -> bool:
@@ -422,7 +430,8 @@ class Reader:
             return False
         if not self.in_body:
             self.begin_body(last_line, 0)
-        source = self.joined(self.start_line - 1, last_line).strip("\n") + "\n"
+        skipped = self.skipped
+        source = self.joined(self.start_line - 1 - skipped, last_line - skipped).strip("\n") + "\n"
         self.visitor.end_record(source)
         self.in_record = self.in_body = False
         return True

@@ -23,10 +23,12 @@ __all__ = [
     "Checked",
     "check_parsed",
     "check_text",
+    "empty_checked",
     "exit_status",
     "replayed_past_notation",
     "session_ledger",
     "session_seating",
+    "status_of",
 ]
 
 
@@ -66,15 +68,16 @@ def check_text(
         check_parsed(parsed, options, source) for parsed in read(text, source=source, strict=strict)
     ]
     if not out:
-        empty = Parsed(None, [])
-        report = Report("", (), None)
-        report.add(
-            Finding(
-                "EMPTY", Severity.ERROR, 'no record found: a record starts with [Game "..."]', "G-2"
-            )
-        )
-        out.append(Checked(empty, report, source))
+        out.append(empty_checked(source))
     return out
+
+
+def empty_checked(source: str | None = None) -> Checked:
+    """What a text without a record gives: one ``invalid`` report that says so (G-2)."""
+    report = Report("", (), None)
+    message = 'no record found: a record starts with [Game "..."]'
+    report.add(Finding("EMPTY", Severity.ERROR, message, "G-2"))
+    return Checked(Parsed(None, []), report, source)
 
 
 def check_parsed(
@@ -178,13 +181,17 @@ def exit_status(checked: list[Checked], ledger: Ledger | None = None) -> int:
     """The command line's verdict on records (G-7): 2 if any is malformed or impossible, else
     3 if any is partial (it stops before the end and scores nothing: never taken for a
     complete record), else 1 if any has violations (or the session has), else 0."""
-    statuses = {c.report.status for c in checked}
+    violations = any(c.report.violations for c in checked) or (
+        ledger is not None and any(f.severity is Severity.VIOLATION for _, f in ledger.findings)
+    )
+    return status_of({c.report.status for c in checked}, violations)
+
+
+def status_of(statuses: set[Status], violations: bool) -> int:
+    """The verdict (G-7) of records with these ``statuses``, ``violations`` flagged in them
+    or in their session: 2, 3, 1 or 0 (:func:`exit_status`)."""
     if Status.INVALID in statuses:
         return 2
     if Status.PARTIAL in statuses:
         return 3
-    if any(c.report.violations for c in checked) or (
-        ledger is not None and any(f.severity is Severity.VIOLATION for _, f in ledger.findings)
-    ):
-        return 1
-    return 0
+    return 1 if violations else 0

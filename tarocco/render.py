@@ -3,25 +3,31 @@ by line with its rulings, and the session ledger."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from records.pipeline import Checked
 from scorer.games import GAMES
-from scorer.ledger import Ledger
+from scorer.ledger import Ledger, LedgerRow
 from scorer.report import Report
 from scorer.wording import ITALIAN, Wording
 
-__all__ = ["render_checked", "render_ledger"]
+__all__ = ["ledger_lines", "render_checked", "render_ledger"]
 
 
 def _table(header: list[str], rows: list[list[str]], right_from: int = 1) -> list[str]:
-    widths = [max(len(str(r[i])) for r in [header, *rows]) for i in range(len(header))]
-    out = []
-    for row in [header, *rows]:
-        cells = [
-            str(c).rjust(w) if i >= right_from else str(c).ljust(w)
-            for i, (c, w) in enumerate(zip(row, widths, strict=True))
-        ]
-        out.append("  ".join(cells).rstrip())
-    return out
+    table = [[str(c) for c in row] for row in [header, *rows]]  # each cell made text once
+    widths = [max(map(len, column)) for column in zip(*table, strict=True)]
+    return [_table_line(row, widths, right_from) for row in table]
+
+
+def _table_line(row: list[str], widths: list[int], right_from: int) -> str:
+    """A row of a table, its cells padded to the columns' ``widths``: left-aligned before
+    column ``right_from``, right-aligned from it."""
+    cells = [
+        c.rjust(w) if i >= right_from else c.ljust(w)
+        for i, (c, w) in enumerate(zip(row, widths, strict=True))
+    ]
+    return "  ".join(cells).rstrip()
 
 
 def _signed(n: int) -> str:
@@ -105,18 +111,33 @@ def _findings(report: Report, words: Wording = ITALIAN) -> list[str]:
 
 
 def render_ledger(ledger: Ledger) -> str:
+    """The session ledger: a row per entry with the balances after it, then the session's
+    findings and conclusion."""
+    return "\n".join(ledger_lines(ledger))
+
+
+def ledger_lines(ledger: Ledger) -> Iterator[str]:
+    """:func:`render_ledger` a line at a time: the table's columns are measured in a first
+    pass over the rows and each line is made as it is given, so that a long session's table
+    is never held whole (#31.4)."""
     start = f", starting at {ledger.start} each (NICE-18)" if ledger.start else ""
-    out = [f"session ledger ({ledger.unit}{start}):"]
+    yield f"session ledger ({ledger.unit}{start}):"
     header = ["hand", "status", *ledger.players, "pot", "note"]
-    rows = []
+    widths = [len(cell) for cell in header]
     for row in ledger.rows:
-        cells = [f"{b} ({_signed(a)})" for a, b in zip(row.amounts, row.balances, strict=True)]
-        status = row.status.value if row.status is not None else row.kind  # ruling, penalty
-        rows.append([str(row.hand), status, *cells, str(row.pot), row.note])
-    out += ["  " + line for line in _table(header, rows, right_from=2)]
+        widths = [max(w, len(c)) for w, c in zip(widths, _ledger_cells(row), strict=True)]
+    yield "  " + _table_line(header, widths, 2)
+    for row in ledger.rows:
+        yield "  " + _table_line(_ledger_cells(row), widths, 2)
     for hand, f in ledger.findings:
-        out.append(f"  hand {hand}: {f.severity.value} {f.code} [{f.rule}]: {f.message}")
+        yield f"  hand {hand}: {f.severity.value} {f.code} [{f.rule}]: {f.message}"
     if ledger.pot:
-        out.append(f"  {ledger.pot} marca still in abeyance at the end of the session (NICE-17)")
-    out += [f"  {line}" for line in ledger.summary]
-    return "\n".join(out)
+        yield f"  {ledger.pot} marca still in abeyance at the end of the session (NICE-17)"
+    yield from (f"  {line}" for line in ledger.summary)
+
+
+def _ledger_cells(row: LedgerRow) -> list[str]:
+    """A ledger entry's cells: hand, status, each player's balance (and change), pot, note."""
+    cells = [f"{b} ({_signed(a)})" for a, b in zip(row.amounts, row.balances, strict=True)]
+    status = row.status.value if row.status is not None else row.kind  # ruling, penalty
+    return [str(row.hand), status, *cells, str(row.pot), row.note]

@@ -12,19 +12,17 @@ from __future__ import annotations
 import json
 import random
 import sys
-from typing import Any
 
 import click
 
-from records.notation import NotationError, comment_lines, read
-from records.pipeline import check_text, exit_status, session_ledger, session_seating
-from records.schemas import LedgerSchema, RecordSchema, dump_report, dump_seating
+from records.notation import comment_lines, read
+from records.schemas import RecordSchema
 from records.writer import write_many
-from scorer.games import GAMES, OptionError, UnknownGame, get_game
+from scorer.games import GAMES, UnknownGame, get_game
 from scorer.rulings import rulings_for
 
-from ..inputs import InputError, parse_option_flags, read_input
-from ..render import render_checked, render_ledger
+from ..inputs import parse_option_flags, read_input
+from ..verifying import Settings, jobs_wanted, run_verify
 
 
 @click.command()
@@ -40,13 +38,29 @@ from ..render import render_checked, render_ledger
 )
 @click.option("--quiet", "-q", is_flag=True, help="Only the verdict line per record.")
 @click.option("--strict", is_flag=True, help="Stop at the first notation error.")
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(min=0),
+    default=1,
+    show_default=True,
+    metavar="N",
+    help="Verify in N processes (0: one per core); the output is the same, in the same order.",
+)
 def verify(
-    files: tuple[str, ...], as_json: bool, options: tuple[str, ...], quiet: bool, strict: bool
+    files: tuple[str, ...],
+    as_json: bool,
+    options: tuple[str, ...],
+    quiet: bool,
+    strict: bool,
+    jobs: int,
 ) -> None:
     """Verify hand records: FILES in the notation, or - for standard input.
 
     Several records (in one file or several) are taken as one session, in order, and give a
-    ledger of balances after each hand.
+    ledger of balances after each hand. Each report is printed as soon as it is verified
+    and only what the ledger needs is kept, so memory does not grow with the reports; with
+    --jobs the records are verified in several processes and printed in their order.
 
     \b
     Exit status (G-7):
@@ -57,49 +71,8 @@ def verify(
     For several records: 2 if any is impossible, else 3 if any is partial, else 1 if any has
     violations.
     """
-    overrides = parse_option_flags(options)
-    checked = []
-    for path in files:
-        text = read_input(path)
-        try:
-            checked += check_text(
-                text, source=None if path == "-" else path, options=overrides, strict=strict
-            )
-        except OptionError as exc:
-            raise click.UsageError(str(exc)) from exc
-        except NotationError as exc:
-            raise InputError(str(exc)) from exc
-    ledger = session_ledger(checked) if len(checked) > 1 else None
-    if as_json:
-        data: dict[str, Any] = {
-            "records": [
-                {
-                    "source": c.source,
-                    "line": (
-                        c.parsed.record.start.line
-                        if c.parsed.record and c.parsed.record.start
-                        else None
-                    ),
-                    "report": dump_report(c.report),
-                    "seating": dump_seating(c.seating),
-                }
-                for c in checked
-            ]
-        }
-        if ledger is not None:
-            data["ledger"] = LedgerSchema().dump(ledger)
-            data["seating"] = dump_seating(session_seating(checked))
-        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
-    else:
-        seating = session_seating(checked) if ledger is not None else None
-        if seating is not None:  # before the details it explains
-            click.echo(f"session seating: {seating.message}\n")
-        for c in checked:
-            text = render_checked(c)
-            click.echo(text.splitlines()[0] if quiet else text + "\n")
-        if ledger is not None:
-            click.echo(render_ledger(ledger))
-    sys.exit(exit_status(checked, ledger))
+    settings = Settings(parse_option_flags(options), as_json, quiet, strict, jobs_wanted(jobs))
+    sys.exit(run_verify(files, settings))
 
 
 @click.command()
