@@ -242,3 +242,27 @@ def test_a_busy_database_still_answers_and_keeps_later(
     assert balances(store, sid) == expected  # computed again, kept now
     assert balances(store, sid) == expected
     assert replays.take() == 5
+
+
+def test_an_import_keeps_the_ledger_it_changes(tmp_path, monkeypatch) -> None:
+    """After an import the session's ledger is already kept: the first reader replays
+    nothing (#31.1, the work a write causes is done by that write)."""
+    from browserkit import SESSION_BALANCES
+
+    from records import bulk
+    from records import service as service_module
+
+    path = tmp_path / "night.txt"
+    path.write_text(SESSION_TEXT)
+    store = Store(str(tmp_path / "t.sqlite"))
+    tid = store.create_tournament("t")
+    sid = service_module.create_session(store, tid, "nice4", PLAYERS, {}, "", "t")
+    bulk.import_path(store, sid, path, "cli import")
+    replays = []
+    monkeypatch.setattr(
+        service_module, "compute_ledger", lambda *args: replays.append(args) or None
+    )
+    ledger = service_module.session_ledger(store, sid)
+    assert replays == [] and dict(zip(ledger.players, ledger.balances, strict=True)) == (
+        SESSION_BALANCES
+    )
