@@ -176,3 +176,27 @@ def test_the_hands_list_and_the_audit_log_come_a_page_at_a_time(
     assert len(log) > HANDS  # a line per hand stored, and the tournament's own
     page = client.get(f"{path}?offset=5&limit=3", headers=tournament.headers).get_json()
     assert page == log[5:8]
+
+
+def test_the_attention_list_draws_its_first_hundred(
+    client: FlaskClient, tournament: Tournament, long_session: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A tournament with hundreds of hands waiting for a director draws the first 100 and
+    counts the rest (the API lists them all)."""
+    waiting = [
+        {
+            "hand_id": number,
+            "session_id": long_session,
+            "position": number,
+            "status": "flagged",
+            "flagged_status": "flagged",
+            "finding": None,
+            "dealt_with": None,
+        }
+        for number in range(1, 131)
+    ]
+    monkeypatch.setattr(service, "needs_director", lambda store, tid: waiting)
+    page = text_of(client.get(f"/tournaments/{tournament.id}"))
+    assert page.count('<li data-hand="') == 100
+    assert "and 30 more waiting" in page
+    assert f'href="/api/tournaments/{tournament.id}/attention"' in page
