@@ -1,0 +1,129 @@
+"""The ledger the service keeps equals a full replay of the session, whatever was written
+before (#31.1): hypothesis' stateful testing runs random sequences of uploads, corrections,
+restores, rulings, withdrawals and amendments against one session, and after every step the
+kept ledger and standing (what reads are served, :mod:`records.cache`) are those a replay of
+every current record with every standing ruling gives (:func:`records.service.compute_ledger`).
+
+The sessions are of ``nice3`` (its abeyance, NICE-17, carries from hand to hand) and ``pinch``
+(its games to a number of hands, PINCH-8): two kinds of session rule that span hands.
+"""
+
+from __future__ import annotations
+
+import random
+import tempfile
+
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+from records import service
+from records.cache import ledger_to_json, standing_of
+from records.store import Store
+from records.writer import write
+from scorer.games import GAMES
+
+POOL = 40  # records of the session's table to draw uploads and corrections from
+
+
+class SessionWrites(RuleBasedStateMachine):
+    """One session written to at random; the invariant after each write."""
+
+    game = "nice3"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.folder = tempfile.TemporaryDirectory()
+        self.store = Store(f"{self.folder.name}/t.sqlite")
+        engine = GAMES[self.game]
+        self.pool = [write(r) for r in engine.random_session(random.Random(7), POOL)]
+        players = engine.random_record(random.Random(7)).players
+        tid = self.store.create_tournament("invariant")
+        self.players = list(players)
+        self.session = service.create_session(self.store, tid, self.game, self.players, {}, "", "t")
+        self.hands: list[int] = []
+        self.next_record = 0
+
+    def teardown(self) -> None:
+        self.store.close()
+        self.folder.cleanup()
+
+    @initialize()
+    def first_hand(self) -> None:
+        self.upload()
+
+    # -- writes -----------------------------------------------------------------------
+    @rule()
+    def upload(self) -> None:
+        text = self.pool[self.next_record % POOL]
+        self.next_record += 1
+        result = service.upload(self.store, self.session, text, "t")[0]
+        if not result.duplicate:
+            self.hands.append(result.hand_id)
+
+    @rule(data=st.data())
+    def correct(self, data: st.DataObject) -> None:
+        hand = data.draw(st.sampled_from(self.hands))
+        text = data.draw(st.sampled_from(self.pool))
+        service.correct_hand(self.store, hand, text, "TD", "retyped", "t")
+
+    @precondition(lambda self: any(self.store.hand(h)["revision"] > 1 for h in self.hands))
+    @rule(data=st.data())
+    def restore(self, data: st.DataObject) -> None:
+        corrected = [h for h in self.hands if self.store.hand(h)["revision"] > 1]
+        hand = data.draw(st.sampled_from(corrected))
+        current = self.store.hand(hand)["revision"]
+        number = data.draw(st.integers(1, current - 1))
+        service.restore_revision(self.store, hand, number, "TD", "undo", "t")
+
+    @rule(data=st.data(), amount=st.integers(1, 5))
+    def rule_on(self, data: st.DataObject, amount: int) -> None:
+        after = data.draw(st.one_of(st.none(), st.sampled_from(self.hands)))
+        payer, payee = data.draw(st.permutations(self.players))[:2]
+        amounts = {payer: -amount, payee: amount}
+        service.add_ruling(self.store, self.session, amounts, "a ruling", "TD", after, "t")
+
+    def _standing(self) -> list[dict]:
+        return [r for r in service.session_rulings(self.store, self.session) if r["standing"]]
+
+    @precondition(lambda self: bool(self._standing()))
+    @rule(data=st.data())
+    def withdraw(self, data: st.DataObject) -> None:
+        ruling = data.draw(st.sampled_from(self._standing()))
+        service.withdraw_ruling(self.store, self.session, ruling["id"], "wrong", "TD", "t")
+
+    @precondition(lambda self: bool(self._standing()))
+    @rule(data=st.data(), amount=st.integers(1, 5))
+    def amend(self, data: st.DataObject, amount: int) -> None:
+        ruling = data.draw(st.sampled_from(self._standing()))
+        payer, payee = data.draw(st.permutations(self.players))[:2]
+        amounts = {payer: -amount, payee: amount}
+        service.amend_ruling(self.store, self.session, ruling["id"], amounts, "less", "TD", "t")
+
+    # -- the invariant ------------------------------------------------------------------
+    @invariant()
+    def kept_equals_a_full_replay(self) -> None:
+        replayed = service.compute_ledger(self.store, self.store.session(self.session))
+        kept = service.session_ledger(self.store, self.session)  # computed once, then kept
+        again = service.session_ledger(self.store, self.session)  # served from what is kept
+        assert ledger_to_json(kept) == ledger_to_json(replayed)
+        assert ledger_to_json(again) == ledger_to_json(replayed)
+        standings = service.standings(self.store, self.store.session(self.session)["tournament_id"])
+        [table] = standings.values()
+        net = standing_of(replayed)["net"]
+        by_games = GAMES[self.game].ranked_by_games
+        for row in table.rows:
+            if not by_games:
+                assert row.total == net[row.player]
+
+
+class PinchSessionWrites(SessionWrites):
+    game = "pinch"
+
+
+STATEFUL = settings(max_examples=12, stateful_step_count=12, deadline=None)
+
+TestNice3SessionWrites = SessionWrites.TestCase
+TestNice3SessionWrites.settings = STATEFUL
+TestPinchSessionWrites = PinchSessionWrites.TestCase
+TestPinchSessionWrites.settings = STATEFUL
