@@ -885,9 +885,6 @@ def tournament_changes(store: Store, tournament_id: int, base: int | None) -> st
     )
 
 
-SESSION_EDITS = ("name", "table")
-
-
 def update_session(
     store: Store,
     session_id: int,

@@ -351,21 +351,18 @@ def _void_racing_replacements(db: Database) -> None:
                 f"{first.get(row['replaces'], row['replaces'])}"
             )
             db.execute("update rulings set kind = 'void' where id = ?", [row["id"]])
-            db.execute(
-                "insert into audit (at, actor, action, entity, entity_id, detail) "
-                "values (?, 'migration 006', 'void ruling', 'session', ?, ?)",
-                [now(), row["session_id"], json.dumps({"ruling": row["id"], "why": reason})],
-            )
+            detail = {"ruling": row["id"], "why": reason}
+            Store.audit(db, "migration 006", "void ruling", "session", row["session_id"], detail)
         else:
             first[row["replaces"]] = row["id"]
 
 
-def _m008_compact_revisions(db: Database) -> None:
+def _m007_compact_revisions(db: Database) -> None:
     """Revisions stored compactly (#31.2): the original text, the canonical text and the
     report are kept together in ``packed``, compressed with a preset dictionary
     (:func:`pack_revision`); the record's JSON and the findings, which they give, are no
-    longer kept apart. A nice4 hand took some 20 KB, 18 of them these columns; now under
-    2 KB. The store's reads give the same keys as before (:class:`RevisionRow`)."""
+    longer kept apart. A nice4 hand took some 20 KB, 18 of them these columns; now about
+    2.4 KB. The store's reads give the same keys as before (:class:`RevisionRow`)."""
     db.execute("ALTER TABLE revisions ADD COLUMN packed BLOB")
     rows = db.execute("select id, original_text, canonical_text, report_json from revisions")
     while batch := rows.fetchmany(500):
@@ -411,7 +408,7 @@ def _record_json(text: str) -> str:
 
 def _unpacked(row: dict[str, Any]) -> RevisionRow:
     """A row with a ``packed`` column as :class:`RevisionRow` (the same keys as before
-    migration 008)."""
+    migration 007)."""
     out = RevisionRow(row)
     packed = out.pop("packed", None)
     if packed is not None:
@@ -420,7 +417,7 @@ def _unpacked(row: dict[str, Any]) -> RevisionRow:
 
 
 PACKED = ("original_text", "canonical_text", "record_json", "findings", "report_json")
-"""What a revision held in columns of their own before migration 008."""
+"""What a revision held in columns of their own before migration 007."""
 
 
 def _packed(revision: dict[str, Any]) -> dict[str, Any]:
@@ -465,7 +462,7 @@ MIGRATIONS: list[tuple[str, Callable[[Database], None]]] = [
     ("004_logins", _m004_logins),
     ("005_ruling_replaces", _m005_ruling_replaces),
     ("006_versions", _m006_versions),
-    ("008_compact_revisions", _m008_compact_revisions),
+    ("007_compact_revisions", _m007_compact_revisions),
 ]
 """Schema changes in order; each runs once, in its own transaction, and is recorded."""
 
@@ -486,7 +483,7 @@ class Store:
         # PRAGMA user_version counts the migrations applied: a cheap check on every open.
         if self.db.execute("PRAGMA user_version").fetchone()[0] < len(MIGRATIONS):
             applied = self.migrate()
-            if "008_compact_revisions" in applied and path != ":memory:":
+            if "007_compact_revisions" in applied and path != ":memory:":
                 self.db.execute("VACUUM")  # give back the space the old columns held
 
     def close(self) -> None:
@@ -523,8 +520,8 @@ class Store:
             db.execute(f"PRAGMA user_version = {len(MIGRATIONS)}")
         return applied
 
+    @staticmethod
     def audit(
-        self,
         db: Database,
         actor: str,
         action: str,
@@ -848,23 +845,19 @@ class Store:
         )
         return hand_id
 
-    def add_revision(
-        self, hand_id: int, revision: dict[str, Any], actor: str, base: int | None = None
-    ) -> int:
-        """A correction: a new current revision; the old ones stay. With ``base``, only if
-        the hand's current revision is still ``base`` (else :class:`Stale`, nothing
-        written): the check and the write are one conditional update in one transaction."""
+    def add_revision(self, hand_id: int, revision: dict[str, Any], actor: str, base: int) -> int:
+        """A correction: a new current revision; the old ones stay. Only if the hand's
+        current revision is still ``base`` (else :class:`Stale`, nothing written): the check
+        and the write are one conditional update in one transaction."""
         with self.write() as db:
             hand = self._get("hands", hand_id)
-            if base is not None:
-                moved = db.execute(
-                    "update hands set revision = revision + 1 where id = ? and revision = ?",
-                    [hand_id, base],
-                ).rowcount
-                if moved != 1:
-                    raise Stale(f"hand {hand_id} is no longer at revision {base}")
-                hand = {**hand, "revision": base}
-            number: int = hand["revision"] + 1
+            moved = db.execute(
+                "update hands set revision = revision + 1 where id = ? and revision = ?",
+                [hand_id, base],
+            ).rowcount
+            if moved != 1:
+                raise Stale(f"hand {hand_id} is no longer at revision {base}")
+            number = base + 1
             self._insert(
                 db,
                 "revisions",
@@ -876,8 +869,6 @@ class Store:
                     "created_at": now(),
                 },
             )
-            if base is None:
-                db.table("hands").update(hand_id, {"revision": number})
             self.audit(
                 db,
                 actor,

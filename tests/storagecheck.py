@@ -4,7 +4,7 @@ fresh database, checkpointed and vacuumed, the file's size divided by the hands.
     python tests/storagecheck.py [--hands 1000] [--before] [GAME ...]
 
 ``--before`` stores the revisions as migration 001 did (every derived column beside the text,
-unpacked), for the figure before migration 008. The numbers go in BENCHMARKS.md.
+unpacked), for the figure before migration 007. The numbers go in BENCHMARKS.md.
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ def bytes_per_hand(game: str, hands: int, before: bool) -> float:
 
 
 def as_migration_001_stored(revision: dict) -> dict:
-    """A revision's columns as the store kept them before migration 008: every derived
+    """A revision's columns as the store kept them before migration 007: every derived
     column beside the text."""
     row = store_module.RevisionRow(revision)
     return {**revision, "findings": row["findings"], "record_json": row["record_json"]}

@@ -70,7 +70,7 @@ def rows(db: Path, sql: str, args: tuple = ()) -> list[tuple]:
 
 
 def tamper_report(db: Path, hand: int, change) -> None:
-    """Change a hand's stored report (packed with its canonical text, migration 008)."""
+    """Change a hand's stored report (packed with its canonical text, migration 007)."""
     ((packed,),) = rows(db, "select packed from revisions where hand_id = ?", (hand,))
     original, canonical, report = unpack_revision(packed)
     again = pack_revision(original, canonical, json.dumps(change(json.loads(report))))

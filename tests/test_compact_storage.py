@@ -1,4 +1,4 @@
-"""Revisions stored compactly (#31.2, migration 008): a stored nice4 hand takes at most 3,000
+"""Revisions stored compactly (#31.2, migration 007): a stored nice4 hand takes at most 3,000
 bytes on average (about 20,000 before), its texts and report come back exactly as they were
 made, and what was derived from them (findings, the record's JSON) is worked out again when
 asked for. ``python tests/storagecheck.py`` gives the figure for every game (BENCHMARKS.md).

@@ -125,7 +125,7 @@ def test_an_old_database_upgrades_in_place(tmp_path: Path, monkeypatch: pytest.M
         assert [
             tuple(r)[:-1] for r in store.db.execute("select * from tournaments")
         ] == tournaments_before
-        # 008: revisions keep every column they had but the derived ones, which are packed
+        # 007: revisions keep every column they had but the derived ones, which are packed
         assert (
             store.db.execute(f"select {kept} from revisions order by id").fetchall()
             == revisions_before

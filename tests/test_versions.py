@@ -190,7 +190,7 @@ def test_a_change_that_lands_underneath_is_a_409(
     stored while it is being checked (here: in the middle of the request) makes it a 409."""
     real_add = Store.add_revision
 
-    def someone_else_first(self, hand, revision, actor, base=None):
+    def someone_else_first(self, hand, revision, actor, base):
         monkeypatch.setattr(Store, "add_revision", real_add)
         service.correct_hand(self, hand, CALLED_KING, "Dario", "first", "t")
         return real_add(self, hand, revision, actor, base)
