@@ -41,6 +41,7 @@ __all__ = [
     "UploadResult",
     "amend_ruling",
     "compare_revisions",
+    "content_hash",
     "correct_hand",
     "create_session",
     "findings_of",
@@ -306,6 +307,12 @@ def _check_records(session: dict[str, Any], parsed: Sequence[Parsed]) -> None:
             )
 
 
+def content_hash(canonical: str) -> str:
+    """What recognises a record already stored: the digest of its canonical text (comments
+    and layout left out)."""
+    return hashlib.sha256(canonical.encode()).hexdigest()
+
+
 def _revision(
     parsed: Parsed, options: Mapping[str, str], author: str | None = None, reason: str | None = None
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -330,7 +337,7 @@ def _revision(
     return {
         "original_text": record.source,
         "canonical_text": canonical,
-        "content_hash": hashlib.sha256(canonical.encode()).hexdigest(),
+        "content_hash": content_hash(canonical),
         "status": item.report.status.value,
         "report_json": json.dumps(report, ensure_ascii=False),
         "author": author,
@@ -451,12 +458,19 @@ def correct_hand(
     current when it arrives, and a revision stored meanwhile makes it a 409: the check and
     the write are one conditional update (:meth:`records.store.Store.add_revision`), so of
     two corrections at once exactly one is stored."""
-    author = clean_name(author, "author")
-    if not author or not reason.strip():
-        raise ServiceError(422, "MISSING_REASON", "a correction names its author and reason")
+    author = _correction_author(author, reason)
     hand = _hand(store, hand_id)
     _check_base(hand_etag(hand), expected, partial(hand_changes, store, hand_id))
     return _store_correction(store, hand, text, author, reason, actor, expected is not None)
+
+
+def _correction_author(author: str, reason: str) -> str:
+    """A correction's author, cleaned as every name is; refused (422) without an author or
+    a reason."""
+    author = clean_name(author, "author")
+    if not author or not reason.strip():
+        raise ServiceError(422, "MISSING_REASON", "a correction names its author and reason")
+    return author
 
 
 def _store_correction(
@@ -492,8 +506,7 @@ def is_current_correction(store: Store, hand_id: int, text: str, author: str, re
     record = parsed[0].record if len(parsed) == 1 else None
     if record is None:
         return False
-    digest = hashlib.sha256(write(record).encode()).hexdigest()
-    return (digest, author, reason) == (
+    return (content_hash(write(record)), author, reason) == (
         current["content_hash"],
         current["author"],
         current["reason"],
@@ -574,11 +587,7 @@ def restore_revision(
         raise ServiceError(
             422, "ALREADY_CURRENT", f"revision {number} is the hand's current revision"
         )
-    if not reason.strip():
-        raise ServiceError(422, "MISSING_REASON", "a correction names its author and reason")
-    author = clean_name(author, "author")
-    if not author:
-        raise ServiceError(422, "MISSING_REASON", "a correction names its author and reason")
+    author = _correction_author(author, reason)
     return _store_correction(
         store,
         hand,
