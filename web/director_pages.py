@@ -162,7 +162,7 @@ def withdraw_ruling(session_id: int, ruling_id: int) -> Any:
         )
     except ServiceError as exc:
         return _ruling_refused(session_id, ruling_id, "withdraw", exc, body, {})
-    flash(f"Ruling {ruling_id} withdrawn.")
+    flash(f"Ruling {ruling_id} {DONE['withdraw']}.")
     return redirect(url_for("pages.session_sheet", session_id=session_id, _anchor="rulings"))
 
 
@@ -188,8 +188,11 @@ def amend_ruling(session_id: int, ruling_id: int) -> Any:
         )
     except ServiceError as exc:
         return _ruling_refused(session_id, ruling_id, "amend", exc, body, body["amounts"])
-    flash(f"Ruling {ruling_id} amended.")
+    flash(f"Ruling {ruling_id} {DONE['amend']}.")
     return redirect(url_for("pages.session_sheet", session_id=session_id, _anchor="rulings"))
+
+
+DONE = {"withdraw": "withdrawn", "amend": "amended"}  # what the flash says a form did
 
 
 def _ruling_refused(
@@ -214,7 +217,7 @@ def _ruling_refused(
         and (done["author"], done["reason"]) == (body["author"], body["reason"])
         and done["amounts"] == amounts
     ):
-        flash(f"Ruling {ruling_id} {kind}ed.".replace("withdrawed", "withdrawn"))
+        flash(f"Ruling {ruling_id} {DONE[kind]}.")
         return redirect(url_for("pages.session_sheet", session_id=session_id, _anchor="rulings"))
     target = done["id"] if done and done["standing"] else ruling_id
     row = service.session_ruling(get_store(), session_id, target)

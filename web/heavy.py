@@ -120,26 +120,27 @@ def kept_work() -> KeptWork:
     return kept
 
 
-def is_director() -> bool:
-    """A valid director token, or a page login (whose token is not revoked)."""
-    return has_director_credentials()
+def budget(director: bool) -> int:
+    """A request's budget in trick lines replayed, by whether it carries director
+    credentials (:func:`web.bodies.has_director_credentials`)."""
+    return DIRECTOR_BUDGET if director else ANONYMOUS_BUDGET
 
 
-def budget() -> int:
-    """This request's budget in trick lines replayed."""
-    return DIRECTOR_BUDGET if is_director() else ANONYMOUS_BUDGET
-
-
-def run_heavy(key: str, work: Callable[[], Any], price: Callable[[], object] | None = None) -> Any:
+def run_heavy(
+    key: str,
+    work: Callable[[], Any],
+    director: bool,
+    price: Callable[[], object] | None = None,
+) -> Any:
     """The result kept under ``key``; else priced (``price`` raises when over the budget),
-    a slot taken (:class:`Busy` when none is free) and ``work()`` computed and kept."""
+    a slot taken (:class:`Busy` when none is free; ``director``: whether the caller carries
+    director credentials) and ``work()`` computed and kept."""
     work_kept = kept_work()
     kept = work_kept.get(key)
     if kept is not None:
         return kept
     if price is not None:
         price()
-    director = is_director()
     slots = heavy_slots()
     if not slots.take(director):
         raise Busy(director)
@@ -154,7 +155,8 @@ def kept_audit(
 ) -> list[dict[str, Any]]:
     """Each record audited (:func:`records.disputes.audit_record`) within the request's
     budget, each repair search on its share; kept by content."""
-    allowed = budget()
+    director = has_director_credentials()
+    allowed = budget(director)
     plan = plan_audit(records, tools, allowed)
 
     def work() -> list[dict[str, Any]]:
@@ -166,16 +168,19 @@ def kept_audit(
         except OptionError as exc:
             raise ServiceError(422, "BAD_OPTION", str(exc)) from exc
 
-    return run_heavy(audit_key(text, options, tools, limit, allowed), work)  # type: ignore[no-any-return]
+    key = audit_key(text, options, tools, limit, allowed)
+    return run_heavy(key, work, director)  # type: ignore[no-any-return]
 
 
 def kept_session_what_if(session: dict[str, Any]) -> dict[str, Any]:
     """The session's what-if (:func:`records.service.session_what_if`) until it changes."""
     store = get_store()
+    director = has_director_credentials()
     return run_heavy(  # type: ignore[no-any-return]
         what_if_key(store, session["id"]),
         lambda: service.session_what_if(store, session["id"]),
-        lambda: price_session_what_if(store, session, budget()),
+        director,
+        lambda: price_session_what_if(store, session, budget(director)),
     )
 
 
