@@ -56,6 +56,7 @@ __all__ = [
     "over_budget",
     "plan_audit",
     "price_session_what_if",
+    "what_if_cost",
     "what_if_key",
 ]
 
@@ -117,15 +118,22 @@ def plan_audit(records: Sequence[Record], tools: Sequence[str], budget: int) -> 
     return AuditPlan(fixed, repairs)
 
 
-def price_session_what_if(store: Store, session: dict[str, Any], budget: int) -> int:
-    """A session's what-if priced from its stored texts without reading them (every trick
-    line, once as applied and once per other option value); :func:`over_budget` past
-    ``budget``."""
+def what_if_cost(store: Store, session: dict[str, Any]) -> int:
+    """What a session's what-if replays, from its stored texts without reading them as
+    records: every trick line, once as applied and once per other option value."""
     lines = sum(
         len(_TRICK_LINE.findall(row["original_text"]))
         for row in store.hands(session["id"], full=True)
     )
-    cost = lines * (1 + _other_values(get_game(session["game"])))
+    return lines * (1 + _other_values(get_game(session["game"])))
+
+
+def price_session_what_if(
+    store: Store, session: dict[str, Any], budget: int, cost: int | None = None
+) -> int:
+    """A session's what-if priced (``cost``: :func:`what_if_cost`, when already known);
+    :func:`over_budget` past ``budget``."""
+    cost = what_if_cost(store, session) if cost is None else cost
     if cost > budget:
         raise over_budget(f"the what-if of session {session['id']}", cost, budget)
     return cost

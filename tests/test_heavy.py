@@ -448,3 +448,21 @@ def test_a_sessions_what_if_is_priced_from_its_trick_lines(
     assert "95 trick lines" in refused.get_json()["message"] and calls == []
     allowed = client.get(f"/api/sessions/{session}/what-if", headers=tournament.headers)
     assert allowed.status_code == 200 and len(calls) == 1
+
+
+def test_a_refused_what_if_is_priced_once_a_version(
+    client: FlaskClient, tournament: Tournament, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Refusing a what-if again and again (an anonymous caller on a large session) reads
+    the session's texts to price it once, until the session changes."""
+    from test_disputes import stored_in_a_new_session
+
+    import web.heavy
+
+    priced = counting(monkeypatch, web.heavy, "what_if_cost")
+    session, _ = stored_in_a_new_session(client, tournament, TOUR)
+    monkeypatch.setattr(web.heavy, "ANONYMOUS_BUDGET", 90)
+    for _ in range(3):
+        refused = client.get(f"/api/sessions/{session}/what-if")
+        assert refused.status_code == 422 and refused.get_json()["code"] == "OVER_BUDGET"
+    assert len(priced) == 1

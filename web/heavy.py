@@ -32,6 +32,7 @@ from records.heavy import (
     audit_key,
     plan_audit,
     price_session_what_if,
+    what_if_cost,
     what_if_key,
 )
 from records.service import ServiceError
@@ -176,11 +177,16 @@ def kept_session_what_if(session: dict[str, Any]) -> dict[str, Any]:
     """The session's what-if (:func:`records.service.session_what_if`) until it changes."""
     store = get_store()
     director = has_director_credentials()
+    key = what_if_key(store, session["id"])
+
+    def price() -> None:
+        # the cost is kept with the results: a what-if refused again and again (an
+        # anonymous caller on a large session) unpacks the session's texts once a version
+        cost = kept_work().compute(f"cost:{key}", lambda: what_if_cost(store, session))
+        price_session_what_if(store, session, budget(director), cost)
+
     return run_heavy(  # type: ignore[no-any-return]
-        what_if_key(store, session["id"]),
-        lambda: service.session_what_if(store, session["id"]),
-        director,
-        lambda: price_session_what_if(store, session, budget(director)),
+        key, lambda: service.session_what_if(store, session["id"]), director, price
     )
 
 
