@@ -50,7 +50,7 @@ from typing import IO, Any
 from scorer.games import GAMES
 
 from .notation import Parsed, iter_read
-from .service import ServiceError, session_ledger, upload_parsed
+from .service import ServiceError, upload_parsed
 from .store import NotFound, Store
 
 __all__ = [
@@ -599,9 +599,9 @@ def import_path(
 ) -> ImportSummary:
     """Import every record below ``path`` into the session, file by file (see the module's
     docstring); raises :class:`~records.service.ServiceError` (404) for an unknown session.
-    ``allow_duplicates``: see :func:`import_text`. The session's ledger is worked out and
-    kept once at the end (#31.1: the importer does the work its writes cause, not the first
-    reader after it)."""
+    ``allow_duplicates``: see :func:`import_text`. Each batch's write keeps the session's
+    ledger (:mod:`records.ledgers`): the importer does the work its writes cause, not the
+    first reader after it (#31.1)."""
     _session(store, session_id)
     summary = ImportSummary()
     for item in read_inputs(path):
@@ -625,8 +625,6 @@ def import_path(
                 allow_duplicates=allow_duplicates,
             )
         )
-    if summary.stored:
-        session_ledger(store, session_id)
     return summary
 
 

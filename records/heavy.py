@@ -21,7 +21,7 @@ the records, and each record's ``repair_search`` says when it was cut short.
 **Kept results** (:class:`KeptWork`): a result is kept in the process under a digest of
 everything it depends on (the text, options, tools, limit and budget of an audit; the
 session and its ``version`` for a what-if, which SQLite triggers raise on every write to
-the session) and :data:`~records.cache.ENGINE_FINGERPRINT`; the least recently used go
+the session) and :data:`~records.ledgers.ENGINE_FINGERPRINT`; the least recently used go
 first past :data:`KEPT_BYTES`. Identical requests at once compute it once: the others wait
 for it.
 """
@@ -42,7 +42,7 @@ from scorer.games import get_game
 from scorer.games.base import Game
 from scorer.record import Record
 
-from .cache import ENGINE_FINGERPRINT
+from .ledgers import ENGINE_FINGERPRINT
 from .service import ServiceError
 from .store import Store
 

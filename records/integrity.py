@@ -9,11 +9,12 @@ session), then, per session, a full replay of every current revision's text
 * each current revision's stored verdict (the ``status`` column, which the hand's page, the
   API and the attention list show) with its verdict in the replay, and with the stored
   report's;
-* the ledger kept in ``session_results`` (:mod:`records.cache`), when it is the one the
-  service would serve: kept at the session's current ``version`` by this engine code
-  (:data:`records.cache.ENGINE_FINGERPRINT`). A row kept at an older version or by other
-  code is never served (the next read computes the ledger again), so it is counted as out
-  of date, not as a problem.
+* the ledger its writes kept (:mod:`records.ledgers`: the rows of its hands, its end, its
+  standing), when it is the one the service would serve: kept at the session's current
+  ``version`` by this engine code (:data:`records.ledgers.ENGINE_FINGERPRINT`). A ledger
+  kept by other code is never served (reads replay until the server's start refreshes it),
+  so it is counted as out of date, not as a problem; one kept by this code at another
+  version is a problem (a write that did not keep it).
 
 A stored verdict is written when the hand is stored, by the engine of that day, and no
 fingerprint of that engine is kept with it. So a verdict that differs from the replay's means
@@ -36,7 +37,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .cache import ENGINE_FINGERPRINT, ledger_to_json, standing_of
+from scorer.ledger import Ledger
+
+from .ledgers import ENGINE_FINGERPRINT, kept_ledger, kept_standing, ledger_to_json, standing_of
 from .service import compute_ledger
 from .store import MIGRATIONS, Store, unpack_revision
 
@@ -237,21 +240,40 @@ def check_session(
     problems += _verdicts(
         session_id, hands, [row.status for row in ledger.rows if row.status is not None]
     )
-    version = store.session_version(session_id)
-    kept = store.db.execute(
-        "select version, engine, ledger, standing from session_results where session_id = ?",
+    return problems + _kept_problems(store, session_id, ledger, result)
+
+
+def _kept_problems(
+    store: Store, session_id: int, ledger: Ledger, result: CheckResult
+) -> list[Problem]:
+    """The kept ledger and standing of a session against its replayed ``ledger``."""
+    row = store.db.execute(
+        "select k.engine, k.version = s.version from session_ledgers k join sessions s "
+        "on s.id = k.session_id where k.session_id = ?",
         [session_id],
     ).fetchone()
-    if kept is None:
-        return problems
-    if (kept[0], kept[1]) != (version, ENGINE_FINGERPRINT):
+    if row is None or row[0] != ENGINE_FINGERPRINT:
         result.kept_out_of_date += 1
-        return problems
+        return []
+    if not row[1]:
+        return [
+            Problem(
+                "ledger",
+                "the kept ledger is behind its session (a write that did not keep it: reads "
+                "replay the session until the server's next start refreshes it)",
+                session_id,
+            )
+        ]
     result.kept_compared += 1
-    problems += [
-        Problem("ledger", m, session_id) for m in compare_ledgers(kept[2], ledger_to_json(ledger))
+    try:
+        kept = kept_ledger(store.db, session_id)
+    except (ValueError, KeyError, TypeError) as exc:
+        return [Problem("ledger", f"the kept ledger cannot be read: {exc!r}", session_id)]
+    problems = [
+        Problem("ledger", m, session_id)
+        for m in compare_ledgers(ledger_to_json(kept) if kept else "", ledger_to_json(ledger))
     ]
-    if _loads(kept[3]) != json.loads(json.dumps(standing_of(ledger))):
+    if kept_standing(store.db, session_id) != json.loads(json.dumps(standing_of(ledger))):
         problems.append(
             Problem("standing", "the kept standing differs from the replay's", session_id)
         )
@@ -289,7 +311,7 @@ def _loads(text: str | None) -> Any:
 
 
 def _brief(row: Any) -> str:
-    """A ledger row of :func:`records.cache.ledger_to_json` in words: its status, amounts
+    """A ledger row of :func:`records.ledgers.ledger_to_json` in words: its status, amounts
     and balances (a row that is not one, as it is)."""
     if isinstance(row, list) and len(row) == 7:
         return f"{row[1] or 'ruling'} amounts {row[2]} balances {row[3]}"
@@ -298,7 +320,7 @@ def _brief(row: Any) -> str:
 
 def compare_ledgers(stored: str, replayed: str) -> list[str]:
     """How a stored ledger differs from a replayed one, both as
-    :func:`records.cache.ledger_to_json` writes them: one sentence per differing part (the
+    :func:`records.ledgers.ledger_to_json` writes them: one sentence per differing part (the
     first differing row, with its hand), none when they are equal."""
     old, new = _loads(stored), _loads(replayed)
     if not isinstance(old, dict) or not isinstance(new, dict):

@@ -11,7 +11,9 @@ and version 1 stays to read what it packed.
 
 from __future__ import annotations
 
-__all__ = ["DICTIONARIES"]
+import zlib
+
+__all__ = ["DICTIONARIES", "PACKING", "pack_revision", "unpack_revision"]
 
 _VERSION_1 = (
     '[Game "nice4"]\n[Players "Anna, Bruno, Carla, Dario"]\n[Dealer "Bruno"]\n\nhand Anna'
@@ -281,3 +283,27 @@ _VERSION_1 = (
 )
 
 DICTIONARIES: dict[int, bytes] = {1: _VERSION_1.encode("ascii")}
+
+PACKING = 1
+"""The preset dictionary new revisions are packed with."""
+
+
+def pack_revision(original_text: str, canonical_text: str, report_json: str) -> bytes:
+    """A revision's texts and report JSON compressed together: a byte naming the preset
+    dictionary, then the zlib stream of both texts' lengths, the texts and the report."""
+    compressor = zlib.compressobj(6, zdict=DICTIONARIES[PACKING])  # 9: 4x slower, 8% smaller
+    data = f"{len(original_text)}:{len(canonical_text)}:{original_text}{canonical_text}"
+    body = compressor.compress((data + report_json).encode()) + compressor.flush()
+    return bytes([PACKING]) + body
+
+
+def unpack_revision(packed: bytes) -> tuple[str, str, str]:
+    """The original text, canonical text and report JSON of :func:`pack_revision`
+    (``ValueError`` for bytes it did not pack)."""
+    if not packed or packed[0] not in DICTIONARIES:
+        raise ValueError("not a packed revision (no known dictionary)")
+    decompressor = zlib.decompressobj(zdict=DICTIONARIES[packed[0]])
+    text = (decompressor.decompress(packed[1:]) + decompressor.flush()).decode()
+    first, second, rest = text.split(":", 2)
+    original, canonical = int(first), int(second)
+    return rest[:original], rest[original : original + canonical], rest[original + canonical :]

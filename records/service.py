@@ -21,9 +21,18 @@ from scorer.games import GAMES, OptionError, UnknownGame, get_game
 from scorer.ledger import Adjustment, Ledger, build_ledger
 from scorer.report import Status
 
-from .cache import kept_ledger, kept_standing
 from .csvcells import spreadsheet_writer
 from .disputes import payments_beside
+from .ledgers import (
+    VOID,
+    hand_facts,
+    keep_ledger,
+    kept_ledger,
+    kept_standing,
+    replaced_rulings,
+    ruling_counts,
+    standing_of,
+)
 from .names import clean_name
 from .notation import Parsed, read
 from .pipeline import Checked, check_parsed, check_text
@@ -340,6 +349,7 @@ def _revision(
         "content_hash": content_hash(canonical),
         "status": item.report.status.value,
         "report_json": json.dumps(report, ensure_ascii=False),
+        "facts": hand_facts(record, item.report),
         "author": author,
         "reason": reason,
     }, as_uploaded["findings"]
@@ -418,6 +428,7 @@ def _store_hands(
     prepared = [_revision(item, session["options"]) for item in parsed]
     results = []
     with store.write() as db:
+        first = store.hand_count(session_id) + 1
         seen: dict[str, UploadResult] = {}
         for revision, findings in prepared:
             digest = revision["content_hash"]
@@ -438,6 +449,8 @@ def _store_hands(
             )
             seen.setdefault(digest, result)
             results.append(result)
+        if store.hand_count(session_id) >= first:  # the ledger follows the hands added
+            keep_ledger(db, session_id, first)
     return results
 
 
@@ -707,33 +720,21 @@ def ruling_states(rulings: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
     """Each ruling of a session (oldest first) with what became of it: ``kind``
     (``ruling``, ``withdrawal`` or ``amendment``), ``replaced_by`` (the id of the later entry
     that withdrew or amended it, else ``None``) and ``standing``: whether its amounts count
-    in the ledger now. A withdrawal never counts; an amendment counts in place of the ruling
-    it amends until it is itself withdrawn or amended."""
-    replaced_by = {
-        r["replaces"]: r["id"]
-        for r in rulings
-        if r.get("replaces") is not None and r.get("kind") != VOID
-    }
+    in the ledger now (:func:`records.ledgers.ruling_counts`)."""
+    replaced_by = replaced_rulings(rulings)
     out = []
     for row in rulings:
-        kind = row.get("kind") or "ruling"
-        later = replaced_by.get(row["id"])
         out.append(
             {
                 **row,
-                "kind": kind,
+                "kind": row.get("kind") or "ruling",
                 "replaces": row.get("replaces"),
-                "replaced_by": later,
-                "standing": kind not in ("withdrawal", VOID) and later is None,
+                "replaced_by": replaced_by.get(row["id"]),
+                "standing": ruling_counts(row, replaced_by),
             }
         )
         out[-1]["version"] = ruling_etag(out[-1])
     return out
-
-
-VOID = "void"
-"""The kind of a withdrawal or amendment that an earlier release stored after the ruling
-had already been replaced (two at once): kept, counted nowhere (migration 006)."""
 
 
 def session_rulings(store: Store, session_id: int) -> list[dict[str, Any]]:
@@ -937,10 +938,12 @@ def session_changes(store: Store, session_id: int, base: int | None) -> str:
 
 
 def session_ledger(store: Store, session_id: int) -> Ledger:
-    """The session's ledger from the current revisions, with the director's rulings: kept
-    per version of the session (:mod:`records.cache`), computed again only after a write."""
+    """The session's ledger from the current revisions, with the director's rulings: as the
+    writes keep it (:mod:`records.ledgers`); replayed only when it was kept by other code
+    (another release of the rules, before the server's start refreshed it)."""
     session = _session(store, session_id)
-    return kept_ledger(store, session_id, lambda: compute_ledger(store, session))
+    kept = kept_ledger(store.db, session_id)
+    return kept if kept is not None else compute_ledger(store, session)
 
 
 def compute_ledger(store: Store, session: dict[str, Any]) -> Ledger:
@@ -1052,12 +1055,12 @@ def standings(store: Store, tournament_id: int) -> dict[str, StandingsTable]:
     """The tournament's standings, one table per game (never adding different units):
     nice4, nice3, minchiate and piemonte3 by each player's net result in the game's unit;
     pinch (PINCH-8) and piedicavallo (PIE-7) by games won. Best first; equal totals share a
-    rank written ``3=``. Each session's part is kept per version (:mod:`records.cache`)."""
+    rank written ``3=``. Each session's part is kept by its writes (:mod:`records.ledgers`)."""
     _tournament(store, tournament_id)
     tables: dict[str, dict[str, list[int]]] = {}
     units: dict[str, tuple[str, str]] = {}
     for session in store.sessions(tournament_id):
-        part = kept_standing(store, session["id"], partial(compute_ledger, store, session))
+        part = kept_standing(store.db, session["id"]) or standing_of(compute_ledger(store, session))
         key = _table_key(session["game"], part["unit"])
         units.setdefault(key, (session["game"], part["unit"]))
         totals = tables.setdefault(key, {})

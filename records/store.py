@@ -7,8 +7,9 @@ in a session) with their revisions (the original text is the source of truth; ca
 text, JSON, status and findings are derived columns beside it), director's rulings (ledger
 adjustments), and an append-only audit log.
 
-A session's ledger and its standing are kept in ``session_results`` under the session's
-``version``, which triggers raise on every write touching the session (migration 003).
+A session's ledger and its standing are kept by the writes that change them, in the same
+transaction (:mod:`records.ledgers`), under the session's ``version``, which triggers raise
+on every write touching the session (migration 003).
 
 Every write runs in one ``BEGIN IMMEDIATE`` transaction (:meth:`Store.write`), so concurrent
 writers queue on SQLite's lock (with a busy timeout) instead of failing half-way; the database
@@ -27,15 +28,15 @@ import hashlib
 import json
 import secrets
 import sqlite3
-import zlib
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import Any
 
 from sqlite_utils import Database
 
-from .packdict import DICTIONARIES
+from . import ledgers
+from .packdict import pack_revision, unpack_revision
 
 __all__ = [
     "MIGRATIONS",
@@ -51,7 +52,6 @@ __all__ = [
 ]
 
 BUSY_TIMEOUT_MS = 10_000
-KEEP_TIMEOUT_MS = 250  # a read keeping a computed result waits no longer for a writer
 
 
 class NotFound(LookupError):
@@ -377,6 +377,20 @@ def _m007_compact_revisions(db: Database) -> None:
         db.execute(f"ALTER TABLE revisions DROP COLUMN {column}")
 
 
+def _m008_kept_ledgers(db: Database) -> None:
+    """Ledgers kept by the writes that change them (#31.1, :mod:`records.ledgers`): each
+    revision keeps the facts of its record that the ledger reads (``facts``), the entries of
+    each session's hands are kept in ``ledger_rows`` and its end and standing in
+    ``session_ledgers``, all brought up to date inside every write. ``session_results``,
+    computed by the first read after a write, is dropped. Every hand's current revision is
+    verified again here, once, so that no reader pays for it."""
+    db.execute("ALTER TABLE revisions ADD COLUMN facts BLOB")
+    db.execute("DROP TABLE session_results")
+    ledgers.create_tables(db)
+    for (session_id,) in db.execute("select id from sessions order by id").fetchall():
+        ledgers.refresh_session(db, session_id)
+
+
 class RevisionRow(dict[str, Any]):
     """A revision as the store gives it: its columns, its texts and ``report_json``
     unpacked, and what they give worked out when first asked for: the ``findings`` (the
@@ -430,31 +444,6 @@ def _packed(revision: dict[str, Any]) -> dict[str, Any]:
     return row
 
 
-PACKING = 1
-"""The preset dictionary new revisions are packed with (:mod:`records.packdict`)."""
-
-
-def pack_revision(original_text: str, canonical_text: str, report_json: str) -> bytes:
-    """A revision's texts and report JSON compressed together: a byte naming the preset
-    dictionary, then the zlib stream of both texts' lengths, the texts and the report."""
-    compressor = zlib.compressobj(6, zdict=DICTIONARIES[PACKING])  # 9: 4x slower, 8% smaller
-    data = f"{len(original_text)}:{len(canonical_text)}:{original_text}{canonical_text}"
-    body = compressor.compress((data + report_json).encode()) + compressor.flush()
-    return bytes([PACKING]) + body
-
-
-def unpack_revision(packed: bytes) -> tuple[str, str, str]:
-    """The original text, canonical text and report JSON of :func:`pack_revision`
-    (``ValueError`` for bytes it did not pack)."""
-    if not packed or packed[0] not in DICTIONARIES:
-        raise ValueError("not a packed revision (no known dictionary)")
-    decompressor = zlib.decompressobj(zdict=DICTIONARIES[packed[0]])
-    text = (decompressor.decompress(packed[1:]) + decompressor.flush()).decode()
-    first, second, rest = text.split(":", 2)
-    original, canonical = int(first), int(second)
-    return rest[:original], rest[original : original + canonical], rest[original + canonical :]
-
-
 MIGRATIONS: list[tuple[str, Callable[[Database], None]]] = [
     ("001_initial", _m001_initial),
     ("002_session_table", _m002_session_table),
@@ -463,6 +452,7 @@ MIGRATIONS: list[tuple[str, Callable[[Database], None]]] = [
     ("005_ruling_replaces", _m005_ruling_replaces),
     ("006_versions", _m006_versions),
     ("007_compact_revisions", _m007_compact_revisions),
+    ("008_kept_ledgers", _m008_kept_ledgers),
 ]
 """Schema changes in order; each runs once, in its own transaction, and is recorded."""
 
@@ -727,6 +717,7 @@ class Store:
                 detail["table"] = table
             self.audit(db, actor, "create", "session", sid, detail)
             self.record_submission(db, submission, "session", sid)
+            ledgers.keep_ledger(db, sid)
         return sid
 
     def session(self, session_id: int) -> dict[str, Any]:
@@ -764,6 +755,7 @@ class Store:
             if changed != 1:
                 raise Stale(f"session {session_id} is no longer at version {base}")
             self.audit(db, actor, "update", "session", session_id, columns)
+            ledgers.restamp(db, session_id)
 
     # -- one-time submission keys (a form sent twice makes one thing, #30.1) ----------------
     @staticmethod
@@ -808,7 +800,8 @@ class Store:
 
     def add_hand(self, db: Database, session_id: int, revision: dict[str, Any], actor: str) -> int:
         """A new hand at the end of the session with its first revision (inside
-        :meth:`write`)."""
+        :meth:`write`, which then keeps the ledger once for the hands it added:
+        :func:`records.ledgers.keep_ledger`)."""
         position = db.execute(
             "select coalesce(max(position), 0) + 1 from hands where session_id = ?", [session_id]
         ).fetchone()[0]
@@ -882,6 +875,7 @@ class Store:
                     "status": revision["status"],
                 },
             )
+            ledgers.keep_ledger(db, hand["session_id"], hand["position"])
         return number
 
     def hand(self, hand_id: int) -> dict[str, Any]:
@@ -989,6 +983,8 @@ class Store:
                 detail["replaces"] = replaces
             actions = {"withdrawal": "withdraw ruling", "amendment": "amend ruling"}
             self.audit(db, actor, actions.get(kind or "", "ruling"), "session", session_id, detail)
+            after = self._get("hands", hand_id)["position"] if hand_id is not None else 2**31
+            ledgers.keep_ledger(db, session_id, after)
         return rid
 
     # -- computed results, kept per session version (issue #21.7) ---------------------------
@@ -1009,36 +1005,6 @@ class Store:
             [tournament_id],
         ).fetchone()
         return int(row[0]), int(row[1])
-
-    def kept_result(self, session_id: int, version: int, engine: str, column: str) -> str | None:
-        """The kept ``ledger`` or ``standing`` JSON of the session if it was computed at this
-        version by this engine code, else ``None`` (compute it again)."""
-        if column not in ("ledger", "standing"):
-            raise ValueError(column)
-        row = self.db.execute(
-            f"select {column} from session_results where session_id = ? and version = ? "
-            "and engine = ?",
-            [session_id, version, engine],
-        ).fetchone()
-        return row[0] if row else None
-
-    def keep_result(
-        self, session_id: int, version: int, engine: str, ledger: str, standing: str
-    ) -> None:
-        """Keep a computed result under the version it was computed from. Best effort: a
-        read waits at most :data:`KEEP_TIMEOUT_MS` for a writer to keep it; when the database
-        stays busy (or is read-only) the result is not kept and a later read computes it."""
-        self.db.execute(f"PRAGMA busy_timeout = {KEEP_TIMEOUT_MS}")
-        try:
-            with suppress(sqlite3.OperationalError):
-                self.db.execute(
-                    "insert or replace into session_results "
-                    "(session_id, version, engine, ledger, standing, computed_at) "
-                    "values (?, ?, ?, ?, ?, ?)",
-                    [session_id, version, engine, ledger, standing, now()],
-                )
-        finally:
-            self.db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
 
     def tournament_hand_rows(self, tournament_id: int) -> list[dict[str, Any]]:
         """Each hand of the tournament's sessions with its current status, without its texts

@@ -13,20 +13,34 @@ gives the records the whole text gives there, in the same places.
 
 from __future__ import annotations
 
+import json
+import zlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple, TypeVar, overload
 
+from scorer.cards import CARDS
 from scorer.findings import Finding, Loc, Severity
 from scorer.games import GAMES
 from scorer.ledger import Ledger, build_ledger
-from scorer.record import Line, Record
+from scorer.record import Item, Line, Record
 from scorer.report import Report, ScoreLine, Status
 
+from .findingjson import finding_from_json, finding_to_json
 from .notation import _PLAIN_START, BOM, iter_read, split_comment
 from .pipeline import Checked, check_parsed, empty_checked, status_of
 
-__all__ = ["Chunk", "Facts", "SessionTally", "check_chunk", "record_chunks", "slim"]
+__all__ = [
+    "Chunk",
+    "Facts",
+    "SessionTally",
+    "StandIns",
+    "check_chunk",
+    "pack_facts",
+    "record_chunks",
+    "slim",
+    "unpack_facts",
+]
 
 _T = TypeVar("_T")
 
@@ -174,11 +188,87 @@ def slim(record: Record | None, report: Report) -> Facts:
     )
 
 
-class _StandIns(Sequence[_T]):
+def pack_facts(facts: Facts) -> bytes:
+    """``facts`` as compressed JSON, as a stored revision keeps them (:mod:`records.ledgers`:
+    the kept ledger is folded from them, never from a replay); :func:`unpack_facts` reads
+    them back equal."""
+    data = [
+        facts.status.value,
+        facts.violations,
+        facts.tags,
+        facts.start,
+        [[line.loc, [[i.text, _card_index(i)] for i in line.items]] for line in facts.draws],
+        facts.game,
+        facts.players,
+        facts.dealer,
+        [finding_to_json(finding) for finding in facts.deciding],
+        [[line.label, line.amounts, line.rule] for line in facts.penalties],
+        facts.rest,
+        facts.unit,
+        facts.complete,
+        facts.thrown_in,
+        facts.abeyance,
+        facts.sole_top,
+    ]
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return zlib.compress(text.encode(), 6)
+
+
+def _card_index(item: Item) -> int | None:
+    return int(item.card) if item.card is not None else None
+
+
+def unpack_facts(packed: bytes) -> Facts:
+    """The :class:`Facts` that :func:`pack_facts` packed."""
+    (
+        status,
+        violations,
+        tags,
+        start,
+        draws,
+        game,
+        players,
+        dealer,
+        deciding,
+        penalties,
+        rest,
+        unit,
+        complete,
+        thrown_in,
+        abeyance,
+        sole_top,
+    ) = json.loads(zlib.decompress(packed))
+    return Facts(
+        Status(status),
+        violations,
+        tuple((key, value) for key, value in tags) if tags is not None else None,
+        Loc(*start) if start is not None else None,
+        tuple(_draw_line(loc, items) for loc, items in draws),
+        game,
+        tuple(players),
+        dealer,
+        tuple(finding_from_json(finding) for finding in deciding),
+        tuple(ScoreLine(label, tuple(amounts), rule) for label, amounts, rule in penalties),
+        tuple(rest) if rest is not None else None,
+        unit,
+        complete,
+        thrown_in,
+        abeyance,
+        sole_top,
+    )
+
+
+def _draw_line(loc: list[int] | None, items: list[list[Any]]) -> Line:
+    """A ``draw`` line as :func:`pack_facts` kept it: its place and its items."""
+    built = tuple(Item(text, CARDS[card] if card is not None else None) for text, card in items)
+    return Line("draw", None, built, Loc(*loc) if loc is not None else None)
+
+
+class StandIns(Sequence[_T]):
     """The records (or reports) of a session as stand-ins made from their facts when asked
     (:meth:`Facts.record`, :meth:`Facts.report`), so that only the facts are kept."""
 
-    def __init__(self, facts: list[Facts], make: Callable[[Facts], _T]) -> None:
+    def __init__(self, facts: Sequence[Facts], make: Callable[[Facts], _T]) -> None:
         self.facts = facts
         self.make = make
 
@@ -237,9 +327,7 @@ class SessionTally:
         :func:`~records.pipeline.session_ledger` makes it of the whole reports."""
         if self.count < 2 or len(self.games) != 1:
             return None
-        return build_ledger(
-            _StandIns(self.facts, Facts.record), _StandIns(self.facts, Facts.report)
-        )
+        return build_ledger(StandIns(self.facts, Facts.record), StandIns(self.facts, Facts.report))
 
     def exit_status(self, ledger: Ledger | None) -> int:
         """The verdict (G-7), as :func:`~records.pipeline.exit_status` gives it."""

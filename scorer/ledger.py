@@ -10,17 +10,24 @@ conclusion (``Game.session_findings``, ``Game.session_summary``).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .findings import Finding, Severity
 from .games import GAMES
-from .games.base import Game
 from .record import Record
 from .report import Report, Status
 from .results import GameResult
 
-__all__ = ["Adjustment", "GameResult", "Ledger", "LedgerRow", "build_ledger", "ruling_cited"]
+__all__ = [
+    "Adjustment",
+    "GameResult",
+    "Ledger",
+    "LedgerFold",
+    "LedgerRow",
+    "build_ledger",
+    "ruling_cited",
+]
 
 _RULING_ID = re.compile(r"\(([A-Z][A-Z0-9]*-\d+[a-z]?)\)")
 
@@ -117,31 +124,47 @@ def build_ledger(
         names += [p for p in report.players if p not in names]
     for adjustment in adjustments:
         names += [p for p in adjustment.amounts if p not in names]
-    builder = _Builder(GAMES.get(game), game, unit, names, adjustments)
-    builder.hands(records, reports)
-    builder.session_end(records, reports)
-    return builder.ledger
+    fold = LedgerFold(game, unit, names, adjustments)
+    fold.hands(records, reports, fold.not_counted(records, reports))
+    fold.close(records, reports)
+    return fold.ledger
 
 
-class _Builder:
-    """The running state of :func:`build_ledger`: the balances and the abeyance so far."""
+class LedgerFold:
+    """A ledger worked out entry by entry: the balances and the abeyance so far.
+
+    :func:`build_ledger` folds a whole session at once. A ledger kept in storage is folded
+    in parts instead (:mod:`records.ledgers`): started again after hand ``n`` from the
+    balances and abeyance the entries up to it left (``balances``, ``pot``), it adds the
+    entries of the hands from ``n + 1`` on (:meth:`hands`), then the session's end
+    (:meth:`close`), and gives the same entries as the whole fold: each rule is here once.
+    """
 
     def __init__(
         self,
-        engine: Game | None,
         game: str,
         unit: str,
         players: list[str],
         adjustments: Sequence[Adjustment],
+        balances: Sequence[int] | None = None,
+        pot: int = 0,
     ) -> None:
+        engine = GAMES.get(game)
         self.engine = engine
         self.start = engine.start_balance if engine is not None else 0
         self.ledger = Ledger(game, unit, players, self.start)
         self.players = players
         self.adjustments = adjustments
         self.penalty_rules = set(engine.penalty_rulings) if engine is not None else set()
-        self.balances = [self.start] * len(players)
-        self.pot = 0
+        self.balances = list(balances) if balances is not None else [self.start] * len(players)
+        self.pot = pot
+
+    def not_counted(self, records: Sequence[Record], reports: Sequence[Report]) -> dict[int, str]:
+        """The hands of the whole session (``records``, ``reports``) that its game's own
+        rules leave out of every balance, with why (``Game.hands_not_counted``, PIE-7)."""
+        if self.engine is None:
+            return {}
+        return self.engine.hands_not_counted(records, reports)
 
     def row(
         self,
@@ -166,13 +189,21 @@ class _Builder:
                 number = last if after is None else after
                 self.row(number, None, amounts, f"director's ruling: {adjustment.reason}")
 
-    def hands(self, records: Sequence[Record], reports: Sequence[Report]) -> None:
-        """Each hand's payments in turn, with the director's rulings between them."""
-        engine = self.engine
-        self.adjust(0, len(records))
-        not_counted = engine.hands_not_counted(records, reports) if engine is not None else {}
-        previous: tuple[Record, Report] | None = None
-        for number, (record, report) in enumerate(zip(records, reports, strict=True), start=1):
+    def hands(
+        self,
+        records: Sequence[Record],
+        reports: Sequence[Report],
+        not_counted: Mapping[int, str],
+        first: int = 1,
+        previous: tuple[Record, Report] | None = None,
+    ) -> None:
+        """Each hand's payments in turn, numbered from ``first`` (after ``previous``, the
+        hand before it, whose dealer the rotation checks), with the director's rulings that
+        follow each; ``not_counted``: see :meth:`not_counted`. From the first hand, the
+        rulings before it come first."""
+        if first == 1:
+            self.adjust(0, 0)
+        for number, (record, report) in enumerate(zip(records, reports, strict=True), start=first):
             amounts = [0] * len(self.players)
             if report.status in (Status.INVALID, Status.PARTIAL):
                 note = f"{report.status.value}: not scored"
@@ -184,8 +215,7 @@ class _Builder:
                 _check_rotation(self.ledger, number, previous, (record, report))
             previous = (record, report)
             self.row(number, report.status, amounts, note)
-            self.adjust(number, len(records))
-        self.adjust(None, len(records))
+            self.adjust(number, number)
 
     def payments(self, report: Report, amounts: list[int]) -> str:
         """Add a scored hand's payments to ``amounts``, with the abeyance (NICE-17); the
@@ -214,9 +244,11 @@ class _Builder:
         cited = sorted({line.rule for line in report.lines if line.rule in rules})
         return f"includes the engine's penalty ({', '.join(cited)}): " + "; ".join(penalties)
 
-    def session_end(self, records: Sequence[Record], reports: Sequence[Report]) -> None:
-        """The payments the game's session rules make at its end (MIN-16), its findings,
-        summary and results."""
+    def close(self, records: Sequence[Record], reports: Sequence[Report]) -> None:
+        """The session's end, after its last hand (``records``, ``reports``: the whole
+        session): the director's rulings on no hand, the payments the game's session rules
+        make (MIN-16), its findings, summary and results."""
+        self.adjust(None, len(records))
         engine, ledger = self.engine, self.ledger
         if engine is None:
             return

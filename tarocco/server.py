@@ -19,6 +19,7 @@ from typing import Any
 
 from gunicorn.app.base import BaseApplication
 
+from records.ledgers import refresh_stale
 from records.store import Store
 from web import create_app
 
@@ -44,10 +45,16 @@ def url_for(host: str, port: int) -> str:
 
 
 def prepare_database(path: str) -> str:
-    """Create or migrate the SQLite file; returns its absolute path (workers open it by that
-    path whatever their working directory)."""
+    """Create or migrate the SQLite file, and keep again the ledgers kept by another release
+    of the rules (:func:`records.ledgers.refresh_stale`: the work is done here, before the
+    first request, not by the first reader); returns its absolute path (workers open it by
+    that path whatever their working directory)."""
     absolute = os.path.abspath(path)
-    Store(absolute).close()
+    store = Store(absolute)
+    try:
+        refresh_stale(store.write, store.db)
+    finally:
+        store.close()
     return absolute
 
 

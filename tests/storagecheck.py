@@ -18,7 +18,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from records import service
+import pytest
+
+from records import ledgers, service
 from records import store as store_module
 from records.store import Store
 from records.writer import write_many
@@ -36,26 +38,40 @@ def bytes_per_hand(game: str, hands: int, before: bool) -> float:
         tables.setdefault(tuple(record.players), []).append(record)
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "size.sqlite")
-        if before:
-            store_module.MIGRATIONS = store_module.MIGRATIONS[:-1]
-            store_module._packed = as_migration_001_stored  # type: ignore[assignment]
-        store = Store(path)
-        tid = store.create_tournament("size")
-        for players, played in tables.items():
-            sid = service.create_session(store, tid, game, list(players), {}, "", "t")
-            for start in range(0, len(played), 500):
-                service.upload(store, sid, write_many(played[start : start + 500]), "t")
-        store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        store.db.execute("VACUUM")
-        store.close()
-        return os.path.getsize(path) / len(records)
+        with pytest.MonkeyPatch.context() as patch:
+            if before:
+                patch.setattr(store_module, "MIGRATIONS", store_module.MIGRATIONS[:6])
+                patch.setattr(store_module, "_packed", as_migration_001_stored)
+                without_kept_ledgers(patch)
+            return _fill(path, game, tables, len(records))
+
+
+def _fill(path: str, game: str, tables: dict, count: int) -> float:
+    """Store each table's hands as a session, 500 a write; the bytes per hand."""
+    store = Store(path)
+    tid = store.create_tournament("size")
+    for players, played in tables.items():
+        sid = service.create_session(store, tid, game, list(players), {}, "", "t")
+        for start in range(0, len(played), 500):
+            service.upload(store, sid, write_many(played[start : start + 500]), "t")
+    store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    store.db.execute("VACUUM")
+    store.close()
+    return os.path.getsize(path) / count
 
 
 def as_migration_001_stored(revision: dict) -> dict:
     """A revision's columns as the store kept them before migration 007: every derived
     column beside the text."""
     row = store_module.RevisionRow(revision)
-    return {**revision, "findings": row["findings"], "record_json": row["record_json"]}
+    kept = {key: value for key, value in revision.items() if key != "facts"}  # 008's column
+    return {**kept, "findings": row["findings"], "record_json": row["record_json"]}
+
+
+def without_kept_ledgers(patch: pytest.MonkeyPatch) -> None:
+    """Writes as the code before migration 008 made them: no ledger kept by the write."""
+    patch.setattr(ledgers, "keep_ledger", lambda *args, **kwargs: None)
+    patch.setattr(service, "keep_ledger", lambda *args, **kwargs: None)
 
 
 def main() -> None:

@@ -290,7 +290,7 @@ def test_api_withdraws_a_ruling_and_the_ledger_no_longer_counts_it(
     assert withdrawal["kind"] == "withdrawal" and withdrawal["replaces"] == ruling["id"]
     assert withdrawal["amounts"] == {} and withdrawal["standing"] is False
     assert balances(client, session_id) == SESSION_BALANCES
-    # the kept standings are computed again after the withdrawal (records.cache)
+    # the kept standings follow the withdrawal (records.ledgers)
     assert client.get(standings).get_json() == before
     # both stay listed, the ruling with what withdrew it
     listed = client.get(f"/api/sessions/{session_id}/rulings").get_json()

@@ -1,10 +1,11 @@
-"""Ledgers and standings kept up to date instead of recomputed on every read (issue #21.7).
+"""Ledgers and standings kept by the writes that change them (#21.7, #31.1).
 
-A session's ledger is computed once per change of the session and kept in SQLite under the
-session's version (raised by triggers on every write) and the engine code's fingerprint
-(:mod:`records.cache`). These tests count the engine's replays (``check_parsed`` calls) to
-show that a second read replays nothing, and read after every kind of write to show that a
-read is never stale, also through another connection (another worker process).
+Every write that changes a session's ledger brings the kept ledger and standing up to date in
+its own transaction (:mod:`records.ledgers`), folding from the stored facts of its hands and
+only from the first hand it changes. These tests count the engine's replays
+(``check_parsed`` calls) to show that no read replays, and read after every kind of write to
+show that a read is never stale, also through another connection (another worker process);
+and they count the facts a write reads to show that appending a hand costs that hand.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from pathlib import Path
 import pytest
 from sixkit import EXAMPLES, SIX, six_sessions
 
-from records import cache, service
+from records import ledgers, service
 from records.store import BUSY_TIMEOUT_MS, Store
 
 PLAYERS = ["Anna", "Bruno", "Carla", "Dario"]
@@ -67,36 +68,40 @@ def nice_session(store: Store, text: str = SESSION_TEXT) -> tuple[int, int]:
     return tid, sid
 
 
-def test_a_second_read_replays_nothing(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+class FactsRead:
+    """Counts the facts of hands a write unpacks to fold the ledger."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.count = 0
+        real = ledgers.unpack_facts
+
+        def counted(packed: bytes):  # type: ignore[no-untyped-def]
+            self.count += 1
+            return real(packed)
+
+        monkeypatch.setattr(ledgers, "unpack_facts", counted)
+
+    def take(self) -> int:
+        count, self.count = self.count, 0
+        return count
+
+
+def test_no_read_replays(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
     tid, sid = nice_session(store)
     replays = Replays(monkeypatch)
     first = service.session_ledger(store, sid)
-    assert replays.take() == 5  # the five hands of session.txt, once each
     assert service.session_ledger(store, sid) == first
-    assert replays.take() == 0
-    # the standings read the same kept row: no replay either
     assert service.standings(store, tid)["nice4"].rows[0].player == "Dario"
+    assert service.session_result(store, sid)["hands"] == 5
     assert replays.take() == 0
-
-
-def test_standings_first_then_ledger_share_one_replay(
-    store: Store, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    tid, sid = nice_session(store)
-    replays = Replays(monkeypatch)
-    service.standings(store, tid)
-    assert replays.take() == 5
-    service.session_ledger(store, sid)
-    service.session_result(store, sid)
-    service.standings(store, tid)
-    assert replays.take() == 0
+    assert first == service.compute_ledger(store, store.session(sid))  # the full replay
 
 
 def test_every_write_is_seen_by_the_next_read(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Upload, correction and ruling each change the session's version: the next read
-    replays and shows the write (never the kept result of before)."""
+    """Upload, correction, ruling, withdrawal: each write keeps the ledger it changes, and
+    the next read shows it without replaying anything."""
     tid = store.create_tournament("Kept cup")
     sid = service.create_session(store, tid, "nice4", PLAYERS, {}, "Round 1", "t")
     replays = Replays(monkeypatch)
@@ -105,21 +110,47 @@ def test_every_write_is_seen_by_the_next_read(
     [hand] = service.upload(store, sid, CALLED_KING, "t")  # -1 +1 -1 +1
     replays.take()  # the upload verifies its record once; reads are counted from here
     assert balances(store, sid) == {"Anna": 9, "Bruno": 11, "Carla": 9, "Dario": 11}
-    assert replays.take() == 1
 
     service.correct_hand(store, hand.hand_id, SOLO, "TD", "wrong record", "t")  # -2 +6 -2 -2
     replays.take()
     assert balances(store, sid) == {"Anna": 8, "Bruno": 16, "Carla": 8, "Dario": 8}
     assert service.standings(store, tid)["nice4"].rows[0].total == 6
-    assert replays.take() == 1  # the ledger read replays, the standings read keeps it
 
-    service.add_ruling(store, sid, {"Anna": 2, "Bruno": -2}, "slow play", "TD", None, "t")
+    ruling = service.add_ruling(store, sid, {"Anna": 2, "Bruno": -2}, "slow play", "TD", None, "t")
     assert balances(store, sid) == {"Anna": 10, "Bruno": 14, "Carla": 8, "Dario": 8}
     assert [(r.player, r.total) for r in service.standings(store, tid)["nice4"].rows][:2] == [
         ("Bruno", 4),
         ("Anna", 0),
     ]
-    assert replays.take() == 1
+    service.withdraw_ruling(store, sid, ruling, "not slow", "TD", "t")
+    assert balances(store, sid) == {"Anna": 8, "Bruno": 16, "Carla": 8, "Dario": 8}
+    service.update_session(store, sid, {"name": "Round one"}, "t")  # moves the version on
+    assert balances(store, sid) == {"Anna": 8, "Bruno": 16, "Carla": 8, "Dario": 8}
+    assert replays.take() == 0
+
+
+def test_appending_a_hand_costs_that_hand(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """nice4's session rules read no hand but the one before (G-6): a hand appended to a
+    session of 5 or of 25 hands unpacks the same few facts; a correction of hand 3 folds
+    from hand 3 on."""
+    tid = store.create_tournament("Flat")
+    sid = service.create_session(store, tid, "nice4", PLAYERS, {}, "r", "t")
+    hands = SESSION_TEXT.split("\n\n[Game")
+    texts = [hands[0], *("[Game" + h for h in hands[1:])]
+    facts = FactsRead(monkeypatch)
+    costs = []
+    for round_no in range(5):
+        for text in texts:
+            marked = text.replace('[Game "nice4"]', f'[Game "nice4"]\n[Round "{round_no}"]')
+            service.upload(store, sid, marked, "t")
+            costs.append(facts.take())
+    assert len(costs) == 25 and len(set(costs[1:])) == 1 and costs[-1] <= 3, costs
+    third = service.session_ledger(store, sid).rows[2]
+    hand_three = store.hands(sid)[2]["id"]
+    service.correct_hand(store, hand_three, SOLO, "TD", "retyped", "t")
+    assert facts.take() <= 25 - 3 + 3
+    assert service.session_ledger(store, sid) == service.compute_ledger(store, store.session(sid))
+    assert service.session_ledger(store, sid).rows[2] != third
 
 
 def test_a_write_through_another_connection_is_seen(db: Path, store: Store) -> None:
@@ -142,7 +173,8 @@ def test_a_write_through_another_connection_is_seen(db: Path, store: Store) -> N
 
 def test_a_direct_sql_write_raises_the_version(store: Store) -> None:
     """The version is raised by triggers, so a write that bypasses the service (a repair
-    by hand in sqlite3) still makes the next read compute again."""
+    by hand in sqlite3) leaves the kept ledger behind its session: reads replay the session
+    (never serve the kept one) until a refresh keeps it again."""
     _tid, sid = nice_session(store)
     service.add_ruling(store, sid, {"Anna": 3, "Bruno": -3}, "r", "TD", None, "t")
     with_ruling = balances(store, sid)
@@ -150,32 +182,41 @@ def test_a_direct_sql_write_raises_the_version(store: Store) -> None:
     with store.write() as db:
         db.execute("delete from rulings where session_id = ?", [sid])
     assert store.session_version(sid) == version + 1
-    assert balances(store, sid) == {
-        **with_ruling,
-        "Anna": with_ruling["Anna"] - 3,
-        "Bruno": with_ruling["Bruno"] + 3,
-    }
+    without = {**with_ruling, "Anna": with_ruling["Anna"] - 3, "Bruno": with_ruling["Bruno"] + 3}
+    assert ledgers.kept_ledger(store.db, sid) is None
+    assert balances(store, sid) == without
+    with store.write() as db:
+        ledgers.refresh_session(db, sid)
+    assert ledgers.kept_ledger(store.db, sid) is not None
+    assert balances(store, sid) == without
 
 
-def test_kept_results_survive_a_restart_but_not_a_new_engine(
+def test_kept_results_survive_a_restart_and_a_new_engine_is_refreshed(
     db: Path, store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """Kept in the database; kept by other code (another release of the rules), a ledger is
+    never served: reads replay until :func:`records.ledgers.refresh_stale` (run by the
+    server at start) keeps it again."""
     _tid, sid = nice_session(store)
-    service.session_ledger(store, sid)
     store.close()
     replays = Replays(monkeypatch)
     reopened = Store(str(db))
     try:
-        service.session_ledger(reopened, sid)
+        kept = service.session_ledger(reopened, sid)
         assert replays.take() == 0  # kept in the database
-        monkeypatch.setattr(cache, "ENGINE_FINGERPRINT", "another-release")
-        service.session_ledger(reopened, sid)
-        assert replays.take() == 5  # other engine code: computed again
+        monkeypatch.setattr(ledgers, "ENGINE_FINGERPRINT", "another-release")
+        assert service.session_ledger(reopened, sid) == kept
+        assert replays.take() == 5  # other engine code: replayed, not served
+        assert ledgers.stale_sessions(reopened.db) == [sid]
+        assert ledgers.refresh_stale(reopened.write, reopened.db) == 1
+        replays.take()
+        assert service.session_ledger(reopened, sid) == kept
+        assert replays.take() == 0 and ledgers.stale_sessions(reopened.db) == []
     finally:
         reopened.close()
 
 
-def test_concurrent_readers_after_a_write_replay_once(
+def test_concurrent_readers_after_a_write_replay_nothing(
     store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     tid, _sid = nice_session(store)
@@ -191,7 +232,7 @@ def test_concurrent_readers_after_a_write_replay_once(
     for thread in threads:
         thread.join()
     assert seen == [4] * 8
-    assert replays.take() == 5
+    assert replays.take() == 0
 
 
 def test_a_kept_ledger_reads_back_equal(store: Store) -> None:
@@ -201,7 +242,7 @@ def test_a_kept_ledger_reads_back_equal(store: Store) -> None:
     ids = six_sessions(store, tid)
     for game, sid in ids.items():
         computed = service.compute_ledger(store, store.session(sid))
-        assert cache.ledger_from_json(cache.ledger_to_json(computed)) == computed, game
+        assert ledgers.ledger_from_json(ledgers.ledger_to_json(computed)) == computed, game
         assert service.session_ledger(store, sid) == computed, game
     piedicavallo = service.session_ledger(store, ids["piedicavallo"])
     assert piedicavallo.results and piedicavallo.results[0].winners == ("Anna", "Carla")
@@ -216,17 +257,16 @@ def test_a_ledger_with_session_findings_reads_back_equal(store: Store) -> None:
     service.upload(store, sid, SOLO, "t")
     computed = service.compute_ledger(store, store.session(sid))
     assert computed.findings, "the two hands' dealers are out of turn (G-6)"
-    assert cache.ledger_from_json(cache.ledger_to_json(computed)) == computed
+    assert ledgers.ledger_from_json(ledgers.ledger_to_json(computed)) == computed
 
 
-def test_a_busy_database_still_answers_and_keeps_later(
+def test_a_read_never_waits_for_a_writer(
     db: Path, store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """While another connection holds the write lock, a read computes its answer and does
-    not wait the full busy timeout to keep it (KEEP_TIMEOUT_MS); the next read keeps it."""
+    """While another connection holds the write lock, a read answers at once from the kept
+    ledger: reads never write."""
     _tid, sid = nice_session(store)
     expected = balances(store, sid)
-    store.db.execute("delete from session_results")
     writer = Store(str(db))
     replays = Replays(monkeypatch)
     try:
@@ -237,11 +277,7 @@ def test_a_busy_database_still_answers_and_keeps_later(
         writer.db.execute("ROLLBACK")
     finally:
         writer.close()
-    assert replays.take() == 5
-    assert store.db.execute("select count(*) from session_results").fetchone()[0] == 0
-    assert balances(store, sid) == expected  # computed again, kept now
-    assert balances(store, sid) == expected
-    assert replays.take() == 5
+    assert replays.take() == 0
 
 
 def test_an_import_keeps_the_ledger_it_changes(tmp_path, monkeypatch) -> None:

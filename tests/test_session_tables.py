@@ -22,9 +22,9 @@ from conftest import Tournament
 from flask.testing import FlaskClient
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from storagecheck import as_migration_001_stored
+from storagecheck import as_migration_001_stored, without_kept_ledgers
 
-from records import service
+from records import ledgers, service
 from records import store as store_module
 from records.service import MAX_TABLE_CHARS, ServiceError, table_label
 from records.store import MIGRATIONS, Store
@@ -52,6 +52,7 @@ def old_database(path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[int, int]
         patch.setattr(store_module, "MIGRATIONS", MIGRATIONS[:1])
         # revisions as migration 001 kept them
         patch.setattr(store_module, "_packed", as_migration_001_stored)
+        without_kept_ledgers(patch)
         old = Store(str(path))
         try:
             assert "table_name" not in old.db["sessions"].columns_dict
@@ -136,7 +137,10 @@ def test_an_old_database_upgrades_in_place(tmp_path: Path, monkeypatch: pytest.M
         ]
         assert packed == packed_before
         assert store.session(sid)["table_name"] is None
-        ledger = service.session_ledger(store, sid)
+        # 008: every session's ledger kept by the migration, not by its first reader
+        assert ledgers.stale_sessions(store.db) == []
+        ledger = ledgers.kept_ledger(store.db, sid)
+        assert ledger == service.compute_ledger(store, store.session(sid))
         # session.txt's balances (NICE-18), then the ruling: Anna +1, Bruno -1
         expected = {
             **SESSION_BALANCES,
