@@ -340,14 +340,18 @@ def _resumed(
     if first == 1:
         db.execute("delete from ledger_rows where session_id = ?", [session_id])
         return LedgerFold(game, unit, names, adjustments)
-    db.execute("delete from ledger_rows where session_id = ? and hand >= ?", [session_id, first])
+    # The rows are in hand order: read back from the end to the last entry before ``first``
+    # (one row for a hand appended), and drop the ones after it.
     last = db.execute(
-        "select balances, pot from ledger_rows where session_id = ? order by seq desc limit 1",
-        [session_id],
+        "select seq, balances, pot from ledger_rows where session_id = ? and hand < ? "
+        "order by seq desc limit 1",
+        [session_id, first],
     ).fetchone()
+    kept = last[0] if last is not None else 0
+    db.execute("delete from ledger_rows where session_id = ? and seq > ?", [session_id, kept])
     if last is None:
         return LedgerFold(game, unit, names, adjustments)
-    return LedgerFold(game, unit, names, adjustments, json.loads(last[0]), last[1])
+    return LedgerFold(game, unit, names, adjustments, json.loads(last[1]), last[2])
 
 
 def _previous(db: Database, session_id: int, first: int) -> Any:

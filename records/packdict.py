@@ -287,11 +287,15 @@ DICTIONARIES: dict[int, bytes] = {1: _VERSION_1.encode("ascii")}
 PACKING = 1
 """The preset dictionary new revisions are packed with."""
 
+#: A compressor with the dictionary already taken in, copied for each revision. Level 3: 6
+#: packs a nice4 hand 10% smaller in twice the time, which showed in bulk imports.
+_PRIMED = zlib.compressobj(3, zdict=DICTIONARIES[PACKING])
+
 
 def pack_revision(original_text: str, canonical_text: str, report_json: str) -> bytes:
     """A revision's texts and report JSON compressed together: a byte naming the preset
     dictionary, then the zlib stream of both texts' lengths, the texts and the report."""
-    compressor = zlib.compressobj(6, zdict=DICTIONARIES[PACKING])  # 9: 4x slower, 8% smaller
+    compressor = _PRIMED.copy()
     data = f"{len(original_text)}:{len(canonical_text)}:{original_text}{canonical_text}"
     body = compressor.compress((data + report_json).encode()) + compressor.flush()
     return bytes([PACKING]) + body

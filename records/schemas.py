@@ -28,7 +28,7 @@ from scorer.games import GAMES
 from scorer.ledger import Ledger
 from scorer.messages import GENERAL, plain_facts
 from scorer.record import Item, Line, Record, Trick
-from scorer.report import Report
+from scorer.report import Play, Report
 from scorer.results import GameResult
 
 __all__ = [
@@ -39,7 +39,6 @@ __all__ = [
     "dump_record",
     "dump_report",
     "dump_seating",
-    "shift_lines",
 ]
 
 
@@ -184,9 +183,10 @@ def _item(item: Item) -> dict[str, Any]:
     }
 
 
-def _loc(obj: Any) -> dict[str, Any]:
+def _loc(obj: Any, shift: int = 0) -> dict[str, Any]:
+    """Where ``obj`` is (its ``loc``), its line moved by ``shift``; nothing when unknown."""
     loc = getattr(obj, "loc", None)
-    return {"line": loc.line, "column": loc.column} if loc is not None else {}
+    return {"line": loc.line + shift, "column": loc.column} if loc is not None else {}
 
 
 def _cards(cards: Iterable[Card]) -> list[str]:
@@ -198,14 +198,16 @@ def _dump_finding(
     name: Callable[[int | None], str | None],
     templates: Mapping[str, str],
     players: tuple[str, ...],
+    shift: int = 0,
 ) -> dict[str, Any]:
-    """One finding of :func:`dump_report` (``name`` names a seat)."""
+    """One finding of :func:`dump_report` (``name`` names a seat; ``shift`` moves its
+    line)."""
     return {
         "code": f.code,
         "severity": f.severity.value,
         "message": f.message,
         "rule": f.rule,
-        **_loc(f),
+        **_loc(f, shift),
         "trick": f.trick,
         "seat": name(f.seat),
         "cards": _cards(f.cards),
@@ -216,8 +218,10 @@ def _dump_finding(
     }
 
 
-def dump_report(report: Report) -> dict[str, Any]:
-    """A report as plain JSON data (the shape ``ReportSchema`` documents)."""
+def dump_report(report: Report, line_shift: int = 0) -> dict[str, Any]:
+    """A report as plain JSON data (the shape ``ReportSchema`` documents); ``line_shift``
+    moves every line number it writes (the findings' and the plays' places): the report of
+    a record read inside a longer text as if its own text had been read alone."""
     players = report.players
     engine = GAMES.get(report.game)
     templates = engine.templates if engine is not None else GENERAL
@@ -231,7 +235,9 @@ def dump_report(report: Report) -> dict[str, Any]:
         "dealer": name(report.dealer),
         "status": report.status.value,
         "complete": report.complete,
-        "findings": [_dump_finding(f, name, templates, players) for f in report.findings],
+        "findings": [
+            _dump_finding(f, name, templates, players, line_shift) for f in report.findings
+        ],
         "hands": (
             {name(s): _cards(cards_of(m)) for s, m in enumerate(report.hands)}
             if report.hands is not None
@@ -250,10 +256,7 @@ def dump_report(report: Report) -> dict[str, Any]:
                 "leader": name(t.leader),
                 "winner": name(t.winner),
                 "points": t.points,
-                "plays": [
-                    {"seat": name(p.seat), "card": str(p.card), "codes": list(p.codes), **_loc(p)}
-                    for p in t.plays
-                ],
+                "plays": [_dump_play(p, name(p.seat), line_shift) for p in t.plays],
             }
             for t in report.tricks
         ],
@@ -283,23 +286,11 @@ def dump_report(report: Report) -> dict[str, Any]:
     }
 
 
-def shift_lines(data: dict[str, Any], delta: int) -> dict[str, Any]:
-    """A copy of :func:`dump_report` data with every line number moved by ``delta`` (the
-    findings' and the plays' locations, the only places it writes one): the report of a
-    record read inside a longer text, as if its own text had been read alone.
-
-    >>> shift_lines({"findings": [{"code": "X", "line": 12, "column": 3}, {"code": "Y"}],
-    ...              "tricks": [{"plays": [{"card": "KS", "line": 14, "column": 4}]}]}, -10)
-    {'findings': [{'code': 'X', 'line': 2, 'column': 3}, {'code': 'Y'}], \
-'tricks': [{'plays': [{'card': 'KS', 'line': 4, 'column': 4}]}]}
-    """
-
-    def moved(entry: dict[str, Any]) -> dict[str, Any]:
-        return {**entry, "line": entry["line"] + delta} if "line" in entry else entry
-
-    out = dict(data)
-    out["findings"] = [moved(f) for f in data["findings"]]
-    out["tricks"] = [{**t, "plays": [moved(p) for p in t["plays"]]} for t in data["tricks"]]
+def _dump_play(play: Play, seat: str | None, shift: int) -> dict[str, Any]:
+    """One play of a trick of :func:`dump_report` (a report has some eighty of them)."""
+    out: dict[str, Any] = {"seat": seat, "card": str(play.card), "codes": list(play.codes)}
+    if play.loc is not None:
+        out["line"], out["column"] = play.loc.line + shift, play.loc.column
     return out
 
 

@@ -36,7 +36,7 @@ from .ledgers import (
 from .names import clean_name
 from .notation import Parsed, read
 from .pipeline import Checked, check_parsed, check_text
-from .schemas import LedgerSchema, dump_report, result_json, shift_lines
+from .schemas import LedgerSchema, dump_report, result_json
 from .store import AlreadySubmitted, NotFound, Stale, Store
 from .writer import write
 
@@ -339,9 +339,9 @@ def _revision(
         item = check_parsed(parsed, options)
     except OptionError as exc:  # pragma: no cover - options were checked at creation
         raise ServiceError(422, "BAD_OPTION", str(exc)) from exc
-    as_uploaded = dump_report(item.report)
     offset = record.start.line - 1 if record.start is not None else 0
-    report = shift_lines(as_uploaded, -offset) if offset else as_uploaded
+    report = dump_report(item.report, -offset)
+    as_uploaded = [_shifted(finding, offset) for finding in report["findings"]]
     canonical = write(record)
     return {
         "original_text": record.source,
@@ -352,7 +352,12 @@ def _revision(
         "facts": hand_facts(record, item.report),
         "author": author,
         "reason": reason,
-    }, as_uploaded["findings"]
+    }, as_uploaded
+
+
+def _shifted(finding: dict[str, Any], delta: int) -> dict[str, Any]:
+    """A finding of a stored report with its line moved by ``delta`` (to the upload's)."""
+    return {**finding, "line": finding["line"] + delta} if "line" in finding else finding
 
 
 def upload(

@@ -781,8 +781,12 @@ class Store:
             )
 
     def hand_count(self, session_id: int) -> int:
-        """How many hands the session holds (without reading them)."""
-        return self.db.table("hands").count_where("session_id = ?", [session_id])
+        """How many hands the session holds (without reading them): its last position, as
+        positions run from 1 with no gap (one index probe, not a count)."""
+        row = self.db.execute(
+            "select coalesce(max(position), 0) from hands where session_id = ?", [session_id]
+        ).fetchone()
+        return int(row[0])
 
     # -- hands and revisions -------------------------------------------------------------
     def find_duplicate(self, session_id: int, content_hash: str) -> int | None:

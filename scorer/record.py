@@ -11,6 +11,7 @@ so ``parse(write(r)) == r`` compares content only.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, TypeVar, overload
@@ -101,6 +102,20 @@ class _Tokens:
             items = self._items = _items_of_text(self._text, self.card_tuple, self.loc)
         return items
 
+    def item_locs(self) -> list[Loc | None]:
+        """Where each item starts (what ``[i.loc for i in items]`` gives), without building
+        the items of a line the reader kept as text: a report's plays name their places."""
+        items = self._items
+        if items is not None or self._text is None:
+            return [item.loc for item in self._materialise()]
+        line, column = self.loc if self.loc is not None else (0, 1)
+        if not line:
+            return [None] * len(self.card_tuple)
+        text = self._text
+        return [
+            Loc(line, column + found.start()) for found in _TOKEN.finditer(text, _first_token(text))
+        ]
+
     def written_tokens(self) -> list[str] | None:
         """The tokens of a line the reader kept as text, as written: what the writer needs
         of it without building its items (``None`` when the items are built or given; then
@@ -139,15 +154,18 @@ def _items_of_text(
     if text is None:
         return tuple(Item("?" if card is None else str(card), card) for card in cards)
     line, column = loc if loc is not None else (0, 1)
-    built = []
-    position = start = _first_token(text)
-    for token, card in zip(text[start:].split(), cards, strict=True):
-        position = text.index(token, position)
-        built.append(
-            Item(token if card is None else str(card), card, None, (line, column + position))
-        )
-        position += len(token)
-    return tuple(built)
+    return tuple(
+        Item(token if card is None else str(card), card, None, (line, column + position))
+        for (token, position), card in zip(_token_places(text), cards, strict=True)
+    )
+
+
+_TOKEN = re.compile(r"\S+")
+
+
+def _token_places(text: str) -> list[tuple[str, int]]:
+    """The tokens of a line kept as text, each with where it starts in ``text``."""
+    return [(found.group(), found.start()) for found in _TOKEN.finditer(text, _first_token(text))]
 
 
 def _cards_of(items: tuple[Item, ...]) -> tuple[Card | None, ...]:

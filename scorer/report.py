@@ -84,10 +84,10 @@ class TrickResult:
 
     @property
     def plays(self) -> tuple[Play, ...]:
-        items = self.source.plays if self.source is not None else ()
+        locs = self.source.item_locs() if self.source is not None else ()
         out = []
         for position, (seat, card) in enumerate(zip(self.seats, self.cards, strict=True)):
-            loc = items[position].loc if position < len(items) else None
+            loc = locs[position] if position < len(locs) else None
             codes, legal = self.flags.get(position, ((), None))
             out.append(Play(seat, card, loc, codes, legal))
         return tuple(out)
