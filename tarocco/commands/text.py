@@ -21,7 +21,7 @@ from records.writer import write_many
 from scorer.games import GAMES, UnknownGame, get_game
 from scorer.rulings import rulings_for
 
-from ..inputs import parse_option_flags, read_input
+from ..inputs import parse_option_flags, read_records
 from ..verifying import Settings, jobs_wanted, run_verify
 
 
@@ -142,7 +142,7 @@ def format_command(file: str, as_json: bool, no_comments: bool) -> None:
     Comments are kept: a comment line before the tag or line that follows it, the comments
     on a line at its end. Formatting the result again changes nothing.
     """
-    text = read_input(file)
+    text = read_records(file)
     parsed = read(text, source=None if file == "-" else file)
     errors = [e for p in parsed for e in p.errors]
     if errors:
