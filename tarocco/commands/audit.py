@@ -17,7 +17,7 @@ from ..inputs import parse_option_flags, read_records
 __all__ = ["audit"]
 
 
-@click.command()
+@click.command(short_help="Audit a disputed hand: claims, options, smallest repairs.")
 @click.argument("file")
 @click.option(
     "--tool",

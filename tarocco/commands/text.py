@@ -25,7 +25,7 @@ from ..inputs import parse_option_flags, read_records
 from ..verifying import Settings, jobs_wanted, run_verify
 
 
-@click.command()
+@click.command(short_help="Verify hand records: findings, score, a session's ledger.")
 @click.argument("files", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the reports (and ledger) as JSON.")
 @click.option(
@@ -75,7 +75,7 @@ def verify(
     sys.exit(run_verify(files, settings))
 
 
-@click.command()
+@click.command(short_help="The games, or one game's rule options and rulings.")
 @click.argument("game", required=False)
 def rules(game: str | None) -> None:
     """The rule sets: without GAME, the games; with it, its options and rulings."""
@@ -104,7 +104,7 @@ def rules(game: str | None) -> None:
         click.echo(f"  {ruling.id:<8} {ruling.title}: {ruling.summary}")
 
 
-@click.command("random")
+@click.command("random", short_help="Legal random records of GAME (a seeded session).")
 @click.argument("game")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the generator.")
 @click.option(
@@ -128,7 +128,7 @@ def random_command(game: str, seed: int, count: int, as_json: bool) -> None:
         click.echo(write_many(records), nl=False)
 
 
-@click.command("format")
+@click.command("format", short_help="Rewrite records in canonical notation, or as JSON.")
 @click.argument("file")
 @click.option("--json", "as_json", is_flag=True, help="The records as JSON.")
 @click.option(

@@ -30,7 +30,7 @@ def clean_name_or_fail(value: str, what: str, hint: str) -> str:
         raise click.BadParameter(exc.message, param_hint=hint) from exc
 
 
-@click.group()
+@click.group(short_help="Create and list tournaments.")
 def tournament() -> None:
     """Create and list tournaments (the service's top level: sessions and tokens)."""
 
@@ -56,7 +56,7 @@ def tournament_create(name: str, private: bool, db: str) -> None:
     )
 
 
-@tournament.command("list")
+@tournament.command("list", short_help="List the tournaments: id, name, privacy, sessions.")
 @db_option
 def tournament_list(db: str) -> None:
     """The tournaments: id, name, public or private, sessions, created."""
@@ -74,12 +74,12 @@ def tournament_list(db: str) -> None:
         )
 
 
-@click.group()
+@click.group(short_help="Make, list and revoke director tokens.")
 def token() -> None:
     """Director tokens: the bearer tokens that let the API write to one tournament."""
 
 
-@token.command("create")
+@token.command("create", short_help="Make a director token for a tournament (shown once).")
 @click.option(
     "--tournament",
     "name_or_id",
@@ -164,7 +164,7 @@ def token_revoke(token_id: int, db: str) -> None:
     click.echo(f"token {token_id} revoked")
 
 
-@token.command("list")
+@token.command("list", short_help="List director tokens by id (never the token).")
 @click.option(
     "--tournament",
     "name_or_id",
@@ -195,7 +195,7 @@ def token_list(name_or_id: str | None, db: str) -> None:
         )
 
 
-@click.group()
+@click.group(short_help="Open and list sessions (a table sitting).")
 def session() -> None:
     """Sessions: a table sitting (game, rule options, players in seat order)."""
 
@@ -263,7 +263,7 @@ def session_create(
     )
 
 
-@session.command("list")
+@session.command("list", short_help="List the sessions and their ids.")
 @click.option(
     "--tournament",
     "name_or_id",
