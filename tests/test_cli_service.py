@@ -511,10 +511,22 @@ def test_records_of_another_table_are_refused_with_their_place(
 
 
 def test_import_into_an_unknown_session(db: Path, sid: int, tmp_path: Path) -> None:
+    """Refused before any progress is shown: no "importing" line over the error (#34.10)."""
     path = tmp_path / "x.txt"
     path.write_text(random_text(1))
     result = run("import", str(path), "--session", "99", db=db)
-    assert result.exit_code == 1 and "no session 99" in result.stderr
+    assert result.exit_code == 1
+    assert result.stderr == "Error: no session 99 (see `tarocco session list`)\n"
+
+
+def test_import_counts_one_record_in_the_singular(db: Path, sid: int, tmp_path: Path) -> None:
+    """#34.10: "1 file, 1 records: 1 stored, 0 duplicates", then "1 duplicates"."""
+    path = tmp_path / "one.txt"
+    path.write_text(random_text(1))
+    first = run("import", str(path), "--session", str(sid), db=db)
+    assert summary_of(first).startswith("1 file, 1 record: 1 stored, 0 duplicates; clean 1")
+    again = run("import", str(path), "--session", str(sid), db=db)
+    assert summary_of(again).startswith("1 file, 1 record: 0 stored, 1 duplicate; clean 1")
 
 
 def test_hostile_archives_are_guarded(
