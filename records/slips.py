@@ -174,8 +174,8 @@ def read_past_short_trick(
     the text could not read; what it says there itself (that the card is unknown) is left
     out, as are the findings before it (the report has them)."""
     errors = report.errors
-    if not errors or errors[0].code != "SHORT_TRICK":
-        return []
+    if not errors or errors[0].code != "SHORT_TRICK" or errors[0].loc is None:
+        return []  # (a record not read from text has no places to find its line by)
     trick = next((t for t in record.tricks if t.loc == errors[0].loc), None)
     players = len(record.players)
     if trick is None or not 0 < len(trick.card_tuple) < players:
