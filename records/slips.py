@@ -34,11 +34,11 @@ from dataclasses import replace
 
 from scorer.cards import Card, card_spellings
 from scorer.findings import Finding, Loc
-from scorer.games import Game
+from scorer.games import GAMES, Game
 from scorer.record import Item, Line, Record, Trick
 from scorer.report import Report
 
-from .notation import NotationError
+from .notation import NotationError, Parsed
 
 __all__ = [
     "did_you_mean",
@@ -47,6 +47,7 @@ __all__ = [
     "one_edit_apart",
     "read_past_short_trick",
     "slip_style",
+    "worded_errors",
 ]
 
 #: More unreadable cards in a deal than this, and none is named (the text is likely not a
@@ -117,6 +118,18 @@ def meant_cards(record: Record, game: Game, errors: Iterable[NotationError]) -> 
             found[loc] = near.pop()
     meant = list(found.values())
     return {loc: card for loc, card in found.items() if meant.count(card) == 1}
+
+
+def worded_errors(parsed: Parsed) -> list[str]:
+    """Each notation error of ``parsed`` as ``str(error)`` words it (``file:line:column:
+    message``), a card of the deal that the rest of the deal fixes named in it (what
+    ``tarocco format`` prints: the card meant is said wherever the error is)."""
+    record = parsed.record
+    game = GAMES.get(record.game) if record is not None else None
+    if record is None or game is None:
+        return [str(error) for error in parsed.errors]
+    meant = meant_cards(record, game, parsed.errors)
+    return [did_you_mean(str(e), meant.get(e.loc), record, game) for e in parsed.errors]
 
 
 def slip_style(record: Record, game: Game) -> str:

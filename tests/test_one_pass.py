@@ -154,3 +154,14 @@ def test_one_edit_apart() -> None:
     assert one_edit_apart("b01", "0b1")  # swapped
     assert not one_edit_apart("10b", "10b") and not one_edit_apart("jdd", "10b")
     assert not one_edit_apart("b1o", "10b")
+
+
+def test_format_names_the_card_meant_too() -> None:
+    """``tarocco format`` lists the notation errors: the card meant is said there too."""
+    from click.testing import CliRunner
+
+    from tarocco.cli import main
+
+    result = CliRunner().invoke(main, ["format", "-"], input=slipped())
+    assert result.exit_code == 2
+    assert result.stderr == "6:27: not a card: '1OB'; did you mean 10B?\n"

@@ -17,6 +17,7 @@ import click
 
 from records.notation import comment_lines, read
 from records.schemas import RecordSchema
+from records.slips import worded_errors
 from records.writer import write_many
 from scorer.games import GAMES, UnknownGame, get_game
 from scorer.rulings import rulings_for
@@ -144,10 +145,10 @@ def format_command(file: str, as_json: bool, no_comments: bool) -> None:
     """
     text = read_records(file)
     parsed = read(text, source=None if file == "-" else file)
-    errors = [e for p in parsed for e in p.errors]
+    errors = [message for p in parsed for message in worded_errors(p)]
     if errors:
-        for error in errors:
-            click.echo(str(error), err=True)
+        for message in errors:
+            click.echo(message, err=True)
         sys.exit(2)
     records = [p.record for p in parsed if p.record is not None]  # all read: no errors
     if as_json:
