@@ -136,22 +136,26 @@ class ImportSummary:
     def line(self) -> str:
         """One line for people: ``3 files, 30 records: 20 stored, 10 duplicates; clean 28,
         flagged 2``, and the records not stored and the files skipped if any."""
-        files = f"{self.files} file{'s' if self.files != 1 else ''}"
         statuses = ", ".join(
             f"{status} {count}"
             for status, count in sorted(self.by_status.items(), key=lambda kv: (-kv[1], kv[0]))
         )
         text = (
-            f"{files}, {self.records} records: {self.stored} stored, {self.duplicates} duplicates"
+            f"{counted(self.files, 'file')}, {counted(self.records, 'record')}: "
+            f"{self.stored} stored, {counted(self.duplicates, 'duplicate')}"
         )
         if statuses:
             text += f"; {statuses}"
         if self.not_stored:
             text += f"; {self.not_stored} not stored"
         if self.skipped_files:
-            count = len(self.skipped_files)
-            text += f"; {count} file{'s' if count != 1 else ''} skipped"
+            text += f"; {counted(len(self.skipped_files), 'file')} skipped"
         return text
+
+
+def counted(count: int, noun: str) -> str:
+    """``count`` and ``noun``, plural unless one: ``1 record``, ``0 records``, ``2 records``."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 # -- finding the inputs ------------------------------------------------------------------

@@ -184,7 +184,9 @@ def _is_word(token: str, style: str) -> bool:
 class NotationError(ValueError):
     """A place in the text the notation cannot read: message and 1-based line:column.
     ``read_as_unknown``: the place is a card that cannot be read, kept in its line as an
-    unknown card (``?``), so that the record can still be replayed past it (#24.8)."""
+    unknown card (``?``), so that the record can still be replayed past it (#24.8);
+    ``written`` is then the token as written (``1OB``), for a suggestion of the card meant
+    (:mod:`records.slips`, #34.8)."""
 
     def __init__(
         self,
@@ -193,12 +195,14 @@ class NotationError(ValueError):
         source: str | None = None,
         *,
         read_as_unknown: bool = False,
+        written: str | None = None,
     ) -> None:
         super().__init__(message)
         self.message = message
         self.loc = loc
         self.source = source
         self.read_as_unknown = read_as_unknown
+        self.written = written
 
     def __str__(self) -> str:
         prefix = f"{self.source}:" if self.source else ""
@@ -346,10 +350,22 @@ class Reader:
         self.tags: dict[str, tuple[str, Loc]] = {}
         self.errors_reported = 0
 
-    def error(self, message: str, line: int, column: int, *, read_as_unknown: bool = False) -> None:
+    def error(
+        self,
+        message: str,
+        line: int,
+        column: int,
+        *,
+        read_as_unknown: bool = False,
+        written: str | None = None,
+    ) -> None:
         self.errors_reported += 1
         error = NotationError(
-            message, Loc(line, column), self.source, read_as_unknown=read_as_unknown
+            message,
+            Loc(line, column),
+            self.source,
+            read_as_unknown=read_as_unknown,
+            written=written,
         )
         self.visitor.handle_error(error)
 
@@ -778,7 +794,7 @@ class Reader:
             ):
                 card, problem = self.parse_card(token, star)
                 if problem is not None and kind != "mixed":
-                    self.error(problem, number, col, read_as_unknown=True)
+                    self.error(problem, number, col, read_as_unknown=True, written=star + token)
                     token = "?"
             text_of = star + (token if card is None else str(card))
             out.append(Item(text_of, card, note, (number, col)))

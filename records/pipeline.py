@@ -10,14 +10,16 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from functools import cached_property
 
+from scorer.cards import Card
 from scorer.disputes.seating import Seating, check_seating, check_session_seating
 from scorer.findings import Finding, Severity
-from scorer.games import GAMES
+from scorer.games import GAMES, Game
 from scorer.ledger import Ledger, build_ledger
 from scorer.record import Record
 from scorer.report import Report, Status
 
-from .notation import Parsed, read
+from .notation import NotationError, Parsed, read
+from .slips import did_you_mean, meant_cards, mend, read_past_short_trick, slip_style
 
 __all__ = [
     "Checked",
@@ -97,8 +99,9 @@ def _report(parsed: Parsed, options: Mapping[str, str] | None) -> Report:
             record.dealer if record else None,
             unit=game.unit if game is not None else Report.unit,
         )
+        meant = meant_cards(record, game, parsed.errors) if game and record else {}
         for error in parsed.errors:
-            report.add(Finding("NOTATION", Severity.ERROR, error.message, None, loc=error.loc))
+            report.add(_notation_finding(error, meant.get(error.loc), record, game))
         if not parsed.errors:
             report.add(
                 Finding(
@@ -110,10 +113,30 @@ def _report(parsed: Parsed, options: Mapping[str, str] | None) -> Report:
                 )
             )
         elif game is not None and record is not None and _replayable(parsed):
-            report.findings += replayed_past_notation(record, game.verify, options)
+            report.findings += replayed_past_notation(mend(record, meant), game.verify, options)
             report.sort_findings()
         return report
-    return game.verify(record, options)
+    report = game.verify(record, options)
+    past = read_past_short_trick(record, report, game.verify, options)
+    if past:
+        report.findings += past
+        report.sort_findings()
+    return report
+
+
+def _notation_finding(
+    error: NotationError, meant: Card | None, record: Record | None, game: Game | None
+) -> Finding:
+    """A notation error as a finding; a card the text could not read that the rest of the
+    deal fixes (:func:`records.slips.meant_cards`) is named in it ("did you mean 10B?") and
+    given as its card and its facts (``written``, ``meant``)."""
+    if meant is None or record is None or game is None:
+        return Finding("NOTATION", Severity.ERROR, error.message, None, loc=error.loc)
+    message = did_you_mean(error.message, meant, record, game)
+    facts = {"written": error.written, "meant": meant.text(slip_style(record, game))}
+    return Finding(
+        "NOTATION", Severity.ERROR, message, None, loc=error.loc, cards=(meant,), facts=facts
+    )
 
 
 def _replayable(parsed: Parsed) -> bool:
@@ -138,9 +161,10 @@ def replayed_past_notation(
     blame the wrong players after an impossible play). What it says at an unreadable card
     only repeats its notation error, and is left out."""
     report = verify(record, options)
+    found = report.findings + read_past_short_trick(record, report, verify, options)
     return [
         replace(finding, after_first_error=True)
-        for finding in report.findings
+        for finding in found
         if finding.severity is not Severity.NOTE and finding.loc not in record.unreadable
     ]
 

@@ -41,9 +41,18 @@ from scorer.games import Game, UnknownGame, get_game
 from scorer.ledger import build_ledger
 from scorer.report import Status
 
-__all__ = ["OUTCOMES", "campaign", "check_invariants", "run_campaign"]
+__all__ = ["OUTCOMES", "OUTCOME_MEANINGS", "campaign", "check_invariants", "run_campaign"]
 
-OUTCOMES = ("flagged", "rejected", "legal", "no place", "crash")
+#: The columns of the mutation table: what the pipeline made of a damaged record, and what
+#: each means (printed under the table and in ``--help``).
+OUTCOME_MEANINGS = {
+    "flagged": "read and replayed, with violations flagged (G-1)",
+    "rejected": "a notation error or an impossible record (G-2)",
+    "legal": "still a consistent legal record (perhaps partial or thrown in)",
+    "no place": "nothing of that kind to damage, or the damage changed nothing",
+    "crash": "the pipeline raised an exception: a bug (there must be none)",
+}
+OUTCOMES = tuple(OUTCOME_MEANINGS)
 KEEP_EXAMPLES = 5
 
 
@@ -158,7 +167,20 @@ def run_campaign(
     }
 
 
-@click.command()
+#: ``tarocco campaign --help``: the method in short, and the table's columns.
+CAMPAIGN_HELP = (
+    "Invariants and typed mutations over random GAME records (see RELIABILITY.md).\n\n"
+    "Each record must verify clean, add up and read back (the invariants); then each kind "
+    "of mutation damages it once, and the table counts, per kind (a row), what the "
+    "pipeline made of the damaged records (a column):\n\n\b\n"
+    + "\n".join(f"  {outcome:<9} {meaning}" for outcome, meaning in OUTCOME_MEANINGS.items())
+    + "\n\nExit status 1 when an invariant failed or a damaged record crashed the pipeline."
+)
+
+
+@click.command(
+    help=CAMPAIGN_HELP, short_help="Invariants and mutations over random records of GAME."
+)
 @click.argument("game")
 @click.option(
     "--records",
@@ -179,10 +201,7 @@ def run_campaign(
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 def campaign(game: str, records: int, seed: int, kinds: tuple[str, ...], as_json: bool) -> None:
-    """Invariants and typed mutations over random GAME records (see RELIABILITY.md).
-
-    Exit status 1 when an invariant failed or a damaged record crashed the pipeline.
-    """
+    """The ``campaign`` command (its help is :data:`CAMPAIGN_HELP`)."""
     try:
         engine = get_game(game)
     except UnknownGame as exc:
@@ -197,9 +216,13 @@ def campaign(game: str, records: int, seed: int, kinds: tuple[str, ...], as_json
         click.echo(f"  invariants: {records - result['invariant_failures']} of {records} hold")
         for failure in result["failures"]:
             click.echo(f"    {failure['problems']}")
-        click.echo("  mutations:" + "".join(f"{o:>10}" for o in OUTCOMES))
+        click.echo("  mutations (records damaged once by each kind, by outcome):")
+        click.echo(f"    {'kind':<13}" + "".join(f"{o:>10}" for o in OUTCOMES))
         for kind, counter in result["mutations"].items():
             click.echo(f"    {kind:<13}" + "".join(f"{counter[o]:>10}" for o in OUTCOMES))
+        click.echo("  columns:")
+        for outcome, meaning in OUTCOME_MEANINGS.items():
+            click.echo(f"    {outcome:<10} {meaning}")
         for crash in result["crash_examples"]:
             click.echo(f"  crash ({crash['kind']}): {crash['error']}\n{crash['traceback']}")
     sys.exit(1 if result["crashes"] or result["invariant_failures"] else 0)

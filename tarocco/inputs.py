@@ -1,12 +1,27 @@
-"""Reading the command line's inputs: files or standard input, and ``-o name=value`` flags."""
+"""Reading the command line's inputs: files or standard input (records in the notation or in
+its JSON form), and ``-o name=value`` flags."""
 
 from __future__ import annotations
 
+import json
+import re
 import sys
+from typing import Any
 
 import click
 
-__all__ = ["MAX_INPUT_BYTES", "InputError", "parse_option_flags", "read_input"]
+__all__ = [
+    "MAX_INPUT_BYTES",
+    "InputError",
+    "is_json_form",
+    "parse_option_flags",
+    "read_input",
+    "read_records",
+]
+
+#: The start of a text in the JSON form: an object, or an array of objects (or an empty
+#: one). A record in the notation starts with a tag, ``[`` and a letter, or a comment.
+_JSON_START = re.compile(r"\s*(?:\{|\[\s*[{\]])")
 
 MAX_INPUT_BYTES = 16 * 1024 * 1024
 
@@ -43,3 +58,52 @@ def read_input(path: str) -> str:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise InputError(f"{path}: not UTF-8 text (byte {exc.start})") from exc
+
+
+def is_json_form(text: str) -> bool:
+    """Whether ``text`` is records in the JSON form (what ``tarocco format --json`` and
+    ``tarocco random --json`` write), not in the notation.
+
+    >>> is_json_form('[\\n  {"tags": []}]'), is_json_form('[Game "nice4"]')
+    (True, False)
+    """
+    return _JSON_START.match(text) is not None
+
+
+def read_records(path: str) -> str:
+    """The records of a file (or standard input for ``-``) as notation text: the text as it
+    is, or, for the JSON form, the records it holds in canonical notation (so that what
+    ``tarocco format --json`` writes reads back; places are then those of that text, which
+    ``tarocco format`` of the JSON shows). JSON that is not records is an :class:`InputError`
+    naming what is wrong."""
+    text = read_input(path)
+    if not is_json_form(text):
+        return text
+    from records.schemas import RecordSchema  # (the schemas load only for JSON input)
+    from records.writer import write_many
+
+    data = _json_data(path, text)
+    try:
+        records = RecordSchema(many=True).load(data if isinstance(data, list) else [data])
+    except Exception as exc:  # marshmallow's ValidationError, or a value no record takes
+        raise InputError(f"{_name(path)}: not records in the JSON form: {_reason(exc)}") from exc
+    return write_many(records)
+
+
+def _json_data(path: str, text: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        where = f"{_name(path)}:{exc.lineno}:{exc.colno}"
+        raise InputError(f"{where}: not valid JSON: {exc.msg}") from exc
+    except RecursionError as exc:
+        raise InputError(f"{_name(path)}: JSON nested too deep") from exc
+
+
+def _reason(exc: Exception) -> str:
+    messages = getattr(exc, "messages", None)
+    return json.dumps(messages, ensure_ascii=False) if messages is not None else str(exc)
+
+
+def _name(path: str) -> str:
+    return "<stdin>" if path == "-" else path

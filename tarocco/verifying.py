@@ -36,7 +36,7 @@ from records.streaming import Chunk, Facts, SessionTally, check_chunk, record_ch
 from scorer.games import GAMES, OptionError
 from scorer.ledger import Ledger
 
-from .inputs import InputError, read_input
+from .inputs import InputError, read_records
 from .render import ledger_lines, render_checked
 
 __all__ = [
@@ -110,7 +110,7 @@ def _first_pass(files: tuple[str, ...], settings: Settings) -> tuple[list[str], 
     stdin: list[str] = []
     starts = 0
     for path in files:
-        text = read_input(path)
+        text = read_records(path)
         if path == "-":
             stdin.append(text)
         source = None if path == "-" else path
@@ -157,7 +157,7 @@ def _chunks(files: tuple[str, ...], stdin: list[str], records: int) -> Iterator[
     """The inputs in pieces of about ``records`` records, in order."""
     piped = iter(stdin)
     for path in files:
-        text = next(piped) if path == "-" else read_input(path)
+        text = next(piped) if path == "-" else read_records(path)
         yield from record_chunks(text, None if path == "-" else path, records)
 
 

@@ -260,9 +260,12 @@ def test_verify_body_that_is_not_json_is_400(client: FlaskClient) -> None:
     assert body["errors"] == {"json": ["Invalid JSON body."]}
 
 
-def test_verify_plain_text_body_is_refused(client: FlaskClient) -> None:
-    """A body that is not declared JSON is not read: the ``text`` field is then missing."""
-    response = client.post("/api/verify", data=CALLED_KING, content_type="text/plain")
+def test_verify_a_form_body_is_refused(client: FlaskClient) -> None:
+    """A body that is neither JSON nor plain text (a multipart form) is not read: the
+    ``text`` field is then missing. (Plain text is the records: tests/test_first_hour.py.)"""
+    response = client.post(
+        "/api/verify", data={"text": CALLED_KING}, content_type="multipart/form-data"
+    )
     body = assert_error(response, 422)
     assert "text" in body["errors"]["json"]
 
@@ -1461,11 +1464,8 @@ BAD_REQUESTS: list[tuple[str, str, dict[str, Any]]] = [
     ("post", "/api/verify", {"json": {"text": "x" * (4 * 1024 * 1024 + 1)}}),
     ("post", "/api/verify", {"data": b"\xff\xfe\x00", "content_type": "application/json"}),
     ("post", "/api/verify", {"data": "", "content_type": "application/json"}),
-    (
-        "post",
-        "/api/verify",
-        {"data": "text=x", "content_type": "application/x-www-form-urlencoded"},
-    ),
+    ("post", "/api/verify", {"data": {"text": "x"}, "content_type": "multipart/form-data"}),
+    ("post", "/api/verify", {"data": b"\xff\xfe\x00", "content_type": "text/plain"}),
     ("post", "/api/sessions/{sid}/hands", {"json": {}}),
     ("post", "/api/sessions/{sid}/hands", {"json": {"text": 5}}),
     ("post", "/api/sessions/{sid}/hands", {"json": {"text": "\x00"}}),

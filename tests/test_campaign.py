@@ -79,6 +79,23 @@ def test_campaign_command() -> None:
     assert "truncate" in result.output and "swap-plays" not in result.output
 
 
+def test_campaign_explains_its_columns_in_its_output_and_help() -> None:
+    """#34.10: the columns of the mutation table were not explained anywhere."""
+    from tarocco.campaign import OUTCOME_MEANINGS, OUTCOMES
+
+    result = CliRunner().invoke(main, ["campaign", "nice4", "--records", "2", "--kind", "truncate"])
+    lines = result.output.splitlines()
+    header = lines[lines.index("  columns:") - 2]
+    assert header.startswith("    kind") and all(outcome in header for outcome in OUTCOMES)
+    legend = lines[lines.index("  columns:") + 1 :]
+    assert legend == [
+        f"    {outcome:<10} {meaning}" for outcome, meaning in OUTCOME_MEANINGS.items()
+    ]
+    help_text = " ".join(CliRunner().invoke(main, ["campaign", "--help"]).output.split())
+    for outcome, meaning in OUTCOME_MEANINGS.items():
+        assert f"{outcome} {meaning}" in help_text
+
+
 def test_bench_with_jobs_splits_the_hands_between_processes() -> None:
     from tarocco.bench import run_bench_jobs
 

@@ -309,6 +309,29 @@ def test_every_command_and_option_has_help_without_markup(
         assert option.opts[-1] in text
 
 
+@pytest.mark.parametrize(
+    ("path", "group"),
+    [
+        pytest.param(path, command, id=" ".join(path) or "tarocco")
+        for path, command in _commands(main)
+        if isinstance(command, click.Group)
+    ],
+)
+def test_help_lists_every_command_with_its_whole_summary(
+    path: tuple[str, ...], group: click.Group
+) -> None:
+    """#34.10: `tarocco --help` cut the summaries mid-sentence ("Audit the records of FILE
+    (or - for standard input) for a..."). Each is whole, on one line of an 80-column
+    terminal."""
+    result = CliRunner().invoke(main, [*path[1:], "--help"], terminal_width=80)
+    listing = result.output.split("Commands:\n", 1)[1].splitlines()
+    assert len(listing) == len(group.commands)
+    for line, (name, command) in zip(listing, sorted(group.commands.items()), strict=True):
+        whole = command.get_short_help_str(limit=10_000)  # (no limit: never cut)
+        assert line.split(None, 1) == [name, whole] and not whole.endswith("..."), line
+        assert len(line) <= 78
+
+
 # The tour with comments everywhere the notation allows them: before the first record, on
 # and between tags, inside a tag value (no comment there), before the body,
 # inside a trick line, nested and unclosed braces, at the end; then a second record.

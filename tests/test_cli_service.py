@@ -132,7 +132,7 @@ def test_commands_that_read_need_an_existing_database(db: Path) -> None:
 DB_COMMANDS = {
     ("tournament", "create"): ("Cup",),
     ("tournament", "list"): (),
-    ("token", "create"): ("--tournament", "Cup"),
+    ("token", "create"): ("--tournament", "Cup", "--create"),
     ("token", "list"): (),
     ("token", "revoke"): ("1",),
     ("session", "create"): ("--tournament", "Cup", "--game", "nice4", "--players", PLAYERS),
@@ -184,7 +184,9 @@ def test_db_comes_from_the_environment(db: Path, monkeypatch: pytest.MonkeyPatch
 
 
 def test_token_create_makes_the_tournament_and_prints_the_token_once(db: Path) -> None:
-    result = run("token", "create", "--tournament", "Spring open", "--label", "desk", db=db)
+    result = run(
+        "token", "create", "--tournament", "Spring open", "--create", "--label", "desk", db=db
+    )
     assert result.exit_code == 0, result.output
     token = result.stdout.strip()
     assert token.startswith("tar_") and "\n" not in token  # stdout is the token alone
@@ -209,8 +211,31 @@ def test_token_for_an_existing_tournament_by_id_or_name(db: Path) -> None:
     assert missing.exit_code == 1 and "no tournament 7" in missing.stderr
 
 
+def test_token_create_refuses_an_unknown_tournament_naming_the_close_ones(db: Path) -> None:
+    """#34.10: a mistyped tournament name made a second tournament without a word; it is
+    refused, with the tournaments whose names are close and the option that creates it."""
+    run("tournament", "create", "Autumn cup", db=db)
+    run("tournament", "create", "Spring open", db=db)
+    typo = run("token", "create", "--tournament", "Autum cup", db=db)
+    assert typo.exit_code == 1 and typo.stdout == ""
+    assert typo.stderr == (
+        "Error: no tournament 'Autum cup'; close names: 'Autumn cup' (id 1). Give one of "
+        "them, or add --create to create tournament 'Autum cup'.\n"
+    )
+    far = run("token", "create", "--tournament", "Winter", db=db)
+    assert "the tournaments: 'Autumn cup' (id 1), 'Spring open' (id 2)" in far.stderr
+    store = Store(str(db))
+    assert [t["name"] for t in store.tournaments()] == ["Autumn cup", "Spring open"]
+    assert store.tokens() == []
+    made = run("token", "create", "--tournament", "Winter", "--create", db=db)
+    assert made.exit_code == 0 and "created tournament 'Winter' (id 3)" in made.stderr
+    nowhere = db.parent / "empty.sqlite"  # no database yet: refused, and none is made
+    assert run("token", "create", "--tournament", "Cup", db=nowhere).exit_code == 1
+    assert not nowhere.exists()
+
+
 def test_token_revoke(db: Path) -> None:
-    token = run("token", "create", "--tournament", "Cup", db=db).stdout.strip()
+    token = run("token", "create", "--tournament", "Cup", "--create", db=db).stdout.strip()
     store = Store(str(db))
     token_id = store.token_row(token)["id"]
     result = run("token", "revoke", str(token_id), db=db)
@@ -223,8 +248,10 @@ def test_token_revoke(db: Path) -> None:
 def test_token_list_shows_ids_labels_tournaments_never_the_token(db: Path) -> None:
     """A lost token id is found from the command line (issue 19); the token itself is not
     kept, so it cannot be listed."""
-    first = run("token", "create", "--tournament", "Cup", "--label", "head director", db=db)
-    second = run("token", "create", "--tournament", "Open", db=db)
+    first = run(
+        "token", "create", "--tournament", "Cup", "--create", "--label", "head director", db=db
+    )
+    second = run("token", "create", "--tournament", "Open", "--create", db=db)
     run("token", "revoke", "2", db=db)
     listing = run("token", "list", db=db)
     assert listing.exit_code == 0, listing.output
@@ -484,10 +511,22 @@ def test_records_of_another_table_are_refused_with_their_place(
 
 
 def test_import_into_an_unknown_session(db: Path, sid: int, tmp_path: Path) -> None:
+    """Refused before any progress is shown: no "importing" line over the error (#34.10)."""
     path = tmp_path / "x.txt"
     path.write_text(random_text(1))
     result = run("import", str(path), "--session", "99", db=db)
-    assert result.exit_code == 1 and "no session 99" in result.stderr
+    assert result.exit_code == 1
+    assert result.stderr == "Error: no session 99 (see `tarocco session list`)\n"
+
+
+def test_import_counts_one_record_in_the_singular(db: Path, sid: int, tmp_path: Path) -> None:
+    """#34.10: "1 file, 1 records: 1 stored, 0 duplicates", then "1 duplicates"."""
+    path = tmp_path / "one.txt"
+    path.write_text(random_text(1))
+    first = run("import", str(path), "--session", str(sid), db=db)
+    assert summary_of(first).startswith("1 file, 1 record: 1 stored, 0 duplicates; clean 1")
+    again = run("import", str(path), "--session", str(sid), db=db)
+    assert summary_of(again).startswith("1 file, 1 record: 0 stored, 1 duplicate; clean 1")
 
 
 def test_hostile_archives_are_guarded(
@@ -885,7 +924,8 @@ def test_real_server(tmp_path: Path) -> None:
         status, index = _http("GET", f"{base}/api")  # the address `serve` prints answers
         assert status == 200 and index["openapi"] == f"{base}/api/openapi.json"
 
-        token = run("token", "create", "--tournament", "Live cup", db=db).stdout.strip()
+        token = run("token", "create", "--tournament", "Live cup", "--create", db=db)
+        token = token.stdout.strip()
         tid = Store(str(db)).tournament_named("Live cup")["id"]
         status, session = _http(
             "POST",

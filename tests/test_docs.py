@@ -68,3 +68,12 @@ def test_ci_runs_exactly_the_readmes_test_command() -> None:
     command = (ROOT / ".ci" / "run").read_text().strip().splitlines()[-1]
     assert "pytest" in command and "install-browser" in command
     assert f"\n{command}\n" in (ROOT / "README.md").read_text()
+
+
+def test_the_game_tags_row_names_every_game() -> None:
+    """#34.10: the tags table said `nice4`, `nice3` "(more with each game's engine)"."""
+    from scorer.games import GAMES
+
+    doc = (ROOT / "docs" / "notation.md").read_text()
+    [row] = [line for line in doc.splitlines() if line.startswith("| `Game` |")]
+    assert [key for key in GAMES if f"`{key}`" in row] == list(GAMES)

@@ -99,13 +99,36 @@ def test_a_line_that_cannot_be_read_at_all_is_not_replayed_without() -> None:
     assert problems(checked.report) == [(77, 11, "NOTATION", False)]
 
 
+HAND = "hand Anna: 3S 9S 7C 10C JC KH 5D 7D 10D KD 3 5 7 11 17"
+
+
 def test_a_hand_line_with_an_unreadable_card_stops_the_replay_at_the_deal() -> None:
-    """The hand is not known, so nothing is checked against it: the replay's word at the
-    unknown card repeats the notation error and is left out."""
-    hand = "hand Anna: 3S 9S 7C 10C JC KH 5D 7D 10D KD 3 5 7 11 17"
-    [checked] = check_text(with_slips([(hand, hand.replace("9S", "9SS")), *PLAY_SLIPS]))
+    """A card of a hand that the rest of the deal does not fix (``ZZ`` is no card's near
+    miss): the hand is not known, so nothing is checked against it; the replay's word at
+    the unknown card repeats the notation error and is left out."""
+    [checked] = check_text(with_slips([(HAND, HAND.replace("9S", "ZZ")), *PLAY_SLIPS]))
     assert problems(checked.report) == [(11, 15, "NOTATION", False)]
+    assert checked.report.findings[0].message == "not a card: 'ZZ'"
     assert checked.parsed.record is not None  # kept, with ? for the card
+
+
+def test_a_hand_line_typo_the_deal_fixes_is_named_and_replayed_past() -> None:
+    """#34.8: ``9SS`` in Anna's hand, where the deal (the hands and the stock: the whole
+    pack) leaves out only 9S, one letter away: named ("did you mean 9S?"), and the record
+    is replayed with it, so the slips of the play show in the same pass."""
+    [checked] = check_text(with_slips([(HAND, HAND.replace("9S", "9SS")), *PLAY_SLIPS]))
+    report = checked.report
+    assert problems(report) == [
+        (11, 15, "NOTATION", False),
+        (32, 7, "MUST_FOLLOW_SUIT", True),
+        (38, 4, "CARD_NOT_HELD", True),
+        (53, 8, "MUST_FOLLOW_SUIT", True),
+    ]
+    typo = report.findings[0]
+    assert typo.message == "not a card: '9SS'; did you mean 9S?"
+    assert [str(card) for card in typo.cards] == ["9S"]
+    assert typo.facts == {"written": "9SS", "meant": "9S"}
+    assert report.status is Status.INVALID and report.lines == []  # the typo still decides
 
 
 def verify(text: str) -> Report:

@@ -12,12 +12,12 @@ import click
 from records.disputes import TOOLS, audit_record, session_alternatives
 from records.notation import read
 
-from ..inputs import parse_option_flags, read_input
+from ..inputs import parse_option_flags, read_records
 
 __all__ = ["audit"]
 
 
-@click.command()
+@click.command(short_help="Audit a disputed hand: claims, options, smallest repairs.")
 @click.argument("file")
 @click.option(
     "--tool",
@@ -72,7 +72,7 @@ def audit(
     chosen = tools or TOOLS
     results: list[dict[str, Any]] = []
     worst = 0
-    parsed_all = read(read_input(file), source=None if file == "-" else file)
+    parsed_all = read(read_records(file), source=None if file == "-" else file)
     for parsed in parsed_all:
         record = parsed.record
         line = record.start.line if record is not None and record.start else None

@@ -11,7 +11,7 @@ import click
 from .database import db_option, open_store
 
 
-@click.command("import")
+@click.command("import", short_help="Store every record of PATH as hands of a session.")
 @click.argument("path", type=click.Path(exists=True, path_type=Path))
 @click.option(
     "--session",
@@ -42,8 +42,13 @@ def import_command(path: Path, session_id: int, allow_duplicates: bool, db: str)
     """
     from records.bulk import import_path, survey
     from records.service import ServiceError
+    from records.store import NotFound
 
     store = open_store(db)
+    try:  # refused before anything is shown: no "importing" line over an error
+        store.session(session_id)
+    except NotFound as exc:
+        raise click.ClickException(f"{exc} (see `tarocco session list`)") from exc
     total = survey(path)
     # Reading and verifying records make many objects and no reference cycles: the cyclic
     # collector's passes over the growing heap cost a fifth of an import, for nothing.

@@ -17,7 +17,7 @@ def _size(size: int) -> str:
     return f"{size / 2**20:.1f} MiB" if size >= 2**20 else f"{size / 2**10:.0f} KiB"
 
 
-@click.command()
+@click.command(short_help="Copy the database consistently, even while it is served.")
 @click.argument("dest", metavar="DEST")
 @db_option
 @click.option("--force", is_flag=True, help="Replace DEST if it exists.")
@@ -41,7 +41,7 @@ def backup(dest: str, db: str, force: bool) -> None:
     click.echo(f"{db} -> {copied.path}: {_size(copied.size)}; {counts}")
 
 
-@click.command()
+@click.command(short_help="Check a database: integrity, migrations, every session.")
 @db_option
 def check(db: str) -> None:
     """Check the database: SQLite's integrity and foreign keys, the migrations, and every

@@ -13,7 +13,7 @@ import click
 from scorer.games import UnknownGame, get_game
 
 
-@click.command()
+@click.command(short_help="Time verifying generated records against the speed target.")
 @click.argument("game", metavar="GAME|all")
 @click.option(
     "--hands",
@@ -127,7 +127,7 @@ def _bench_one(engine: Any, hands: int, seed: int, jobs: int, as_json: bool) -> 
     return result["target_met"] is not False
 
 
-@click.command()
+@click.command(short_help="Load a running service's /api/verify; print its latency.")
 @click.option(
     "--url",
     required=True,

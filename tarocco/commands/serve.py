@@ -37,7 +37,7 @@ def _check_port_free(host: str, port: int) -> None:
         ) from exc
 
 
-@click.command()
+@click.command(short_help="Run the web service: the pages and the JSON API.")
 @click.option(
     "--host",
     default="127.0.0.1",

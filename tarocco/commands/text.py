@@ -17,15 +17,16 @@ import click
 
 from records.notation import comment_lines, read
 from records.schemas import RecordSchema
+from records.slips import worded_errors
 from records.writer import write_many
 from scorer.games import GAMES, UnknownGame, get_game
 from scorer.rulings import rulings_for
 
-from ..inputs import parse_option_flags, read_input
+from ..inputs import parse_option_flags, read_records
 from ..verifying import Settings, jobs_wanted, run_verify
 
 
-@click.command()
+@click.command(short_help="Verify hand records: findings, score, a session's ledger.")
 @click.argument("files", nargs=-1, required=True)
 @click.option("--json", "as_json", is_flag=True, help="Print the reports (and ledger) as JSON.")
 @click.option(
@@ -75,7 +76,7 @@ def verify(
     sys.exit(run_verify(files, settings))
 
 
-@click.command()
+@click.command(short_help="The games, or one game's rule options and rulings.")
 @click.argument("game", required=False)
 def rules(game: str | None) -> None:
     """The rule sets: without GAME, the games; with it, its options and rulings."""
@@ -104,7 +105,7 @@ def rules(game: str | None) -> None:
         click.echo(f"  {ruling.id:<8} {ruling.title}: {ruling.summary}")
 
 
-@click.command("random")
+@click.command("random", short_help="Legal random records of GAME (a seeded session).")
 @click.argument("game")
 @click.option("--seed", type=int, default=0, show_default=True, help="Seed of the generator.")
 @click.option(
@@ -128,7 +129,7 @@ def random_command(game: str, seed: int, count: int, as_json: bool) -> None:
         click.echo(write_many(records), nl=False)
 
 
-@click.command("format")
+@click.command("format", short_help="Rewrite records in canonical notation, or as JSON.")
 @click.argument("file")
 @click.option("--json", "as_json", is_flag=True, help="The records as JSON.")
 @click.option(
@@ -142,12 +143,12 @@ def format_command(file: str, as_json: bool, no_comments: bool) -> None:
     Comments are kept: a comment line before the tag or line that follows it, the comments
     on a line at its end. Formatting the result again changes nothing.
     """
-    text = read_input(file)
+    text = read_records(file)
     parsed = read(text, source=None if file == "-" else file)
-    errors = [e for p in parsed for e in p.errors]
+    errors = [message for p in parsed for message in worded_errors(p)]
     if errors:
-        for error in errors:
-            click.echo(str(error), err=True)
+        for message in errors:
+            click.echo(message, err=True)
         sys.exit(2)
     records = [p.record for p in parsed if p.record is not None]  # all read: no errors
     if as_json:

@@ -4,12 +4,18 @@
 
 from __future__ import annotations
 
+import difflib
+from typing import TYPE_CHECKING
+
 import click
 
 from scorer.record import split_players
 
 from ..inputs import parse_option_flags
 from .database import db_option, find_tournament, open_store, tournament_or_fail
+
+if TYPE_CHECKING:
+    from records.store import Store
 
 
 def clean_name_or_fail(value: str, what: str, hint: str) -> str:
@@ -24,7 +30,7 @@ def clean_name_or_fail(value: str, what: str, hint: str) -> str:
         raise click.BadParameter(exc.message, param_hint=hint) from exc
 
 
-@click.group()
+@click.group(short_help="Create and list tournaments.")
 def tournament() -> None:
     """Create and list tournaments (the service's top level: sessions and tokens)."""
 
@@ -50,7 +56,7 @@ def tournament_create(name: str, private: bool, db: str) -> None:
     )
 
 
-@tournament.command("list")
+@tournament.command("list", short_help="List the tournaments: id, name, privacy, sessions.")
 @db_option
 def tournament_list(db: str) -> None:
     """The tournaments: id, name, public or private, sessions, created."""
@@ -68,36 +74,34 @@ def tournament_list(db: str) -> None:
         )
 
 
-@click.group()
+@click.group(short_help="Make, list and revoke director tokens.")
 def token() -> None:
     """Director tokens: the bearer tokens that let the API write to one tournament."""
 
 
-@token.command("create")
+@token.command("create", short_help="Make a director token for a tournament (shown once).")
 @click.option(
     "--tournament",
     "name_or_id",
     required=True,
     metavar="NAME_OR_ID",
-    help="The tournament (created if a name is new).",
+    help="The tournament, by name or id (see `tarocco tournament list`).",
+)
+@click.option(
+    "--create",
+    is_flag=True,
+    help="Create the tournament if no tournament has this name (else a new name is refused, "
+    "so that a mistyped one does not make a second tournament).",
 )
 @click.option("--label", default="", help="Who or what the token is for.")
 @db_option
-def token_create(name_or_id: str, label: str, db: str) -> None:
+def token_create(name_or_id: str, create: bool, label: str, db: str) -> None:
     """A new director token for a tournament, printed once (only its hash is kept)."""
     name_or_id = clean_name_or_fail(name_or_id, "tournament name", "--tournament")
     label = clean_name_or_fail(label, "token label", "--label")
-    store = open_store(db, create=True)
+    store = open_store(db, create=create)
     found = find_tournament(store, name_or_id)
-    if found is None:
-        if name_or_id.strip().isdigit():
-            raise click.ClickException(f"no tournament {name_or_id} (give a name to create one)")
-        if not name_or_id.strip():
-            raise click.BadParameter("a tournament needs a name", param_hint="--tournament")
-        tid = store.create_tournament(name_or_id.strip(), actor="cli")
-        click.echo(f"created tournament {name_or_id.strip()!r} (id {tid})", err=True)
-    else:
-        tid = found["id"]
+    tid = _new_tournament(store, name_or_id.strip(), create) if found is None else found["id"]
     secret = store.create_token(tid, label, actor="cli")
     row = store.token_row(secret)
     assert row is not None, "the token just made is stored and not revoked"
@@ -108,6 +112,40 @@ def token_create(name_or_id: str, label: str, db: str) -> None:
         "again (revoke with `tarocco token revoke "
         f"{token_id}`)",
         err=True,
+    )
+
+
+def _new_tournament(store: Store, name: str, create: bool) -> int:
+    """The id of tournament ``name``, made now: only with ``--create``; without it, a usage
+    error that names the tournaments whose names are close (a typo, most likely)."""
+    if name.isdigit():
+        raise click.ClickException(f"no tournament {name} (give a name and --create to make one)")
+    if not name:
+        raise click.BadParameter("a tournament needs a name", param_hint="--tournament")
+    if not create:
+        raise click.ClickException(_unknown_tournament(store, name))
+    tid = store.create_tournament(name, actor="cli")
+    click.echo(f"created tournament {name!r} (id {tid})", err=True)
+    return tid
+
+
+def _unknown_tournament(store: Store, name: str) -> str:
+    """Why ``name`` is refused: no such tournament; the close names, if any (difflib's
+    ratio of at least 0.6, case aside), else the existing ones; and how to create it."""
+    rows = store.tournaments()
+    by_key = {row["name"].casefold(): row for row in rows}
+    close = difflib.get_close_matches(name.casefold(), list(by_key), n=5)
+    shown = [by_key[key] for key in close] if close else rows[:10]
+    listed = ", ".join(f"{row['name']!r} (id {row['id']})" for row in shown)
+    if close:
+        known = f"; close names: {listed}"
+    elif rows:
+        known = f"; the tournaments: {listed}" + (", ..." if len(rows) > len(shown) else "")
+    else:
+        known = "; there are no tournaments yet"
+    return (
+        f"no tournament {name!r}{known}. Give one of them, or add --create to create "
+        f"tournament {name!r}."
     )
 
 
@@ -126,7 +164,7 @@ def token_revoke(token_id: int, db: str) -> None:
     click.echo(f"token {token_id} revoked")
 
 
-@token.command("list")
+@token.command("list", short_help="List director tokens by id (never the token).")
 @click.option(
     "--tournament",
     "name_or_id",
@@ -157,7 +195,7 @@ def token_list(name_or_id: str | None, db: str) -> None:
         )
 
 
-@click.group()
+@click.group(short_help="Open and list sessions (a table sitting).")
 def session() -> None:
     """Sessions: a table sitting (game, rule options, players in seat order)."""
 
@@ -225,7 +263,7 @@ def session_create(
     )
 
 
-@session.command("list")
+@session.command("list", short_help="List the sessions and their ids.")
 @click.option(
     "--tournament",
     "name_or_id",

@@ -1,5 +1,5 @@
-"""What the API's resources share: a format switch for exports, and reading a session or
-a hand only where the request may read its tournament.
+"""What the API's resources share: a format switch for exports, reading a session or a hand
+only where the request may read its tournament, and bodies of plain text.
 """
 
 from __future__ import annotations
@@ -7,10 +7,14 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from flask import Response, current_app, request
+from flask import Request, Response, current_app, request
+from flask_smorest import Blueprint
+from marshmallow import Schema
+from webargs.flaskparser import FlaskParser
 
 from records.service import ServiceError
 from records.store import NotFound
+from scorer.record import parse_options
 
 from ..auth import check_readable
 from ..db import get_store
@@ -95,3 +99,52 @@ def idempotency_key() -> str | None:
 def with_etag(data: Any, etag: str, status: int = 200) -> tuple[Any, int, dict[str, str]]:
     """A view's answer with its version as the ``ETag`` header (what ``If-Match`` takes)."""
     return data, status, {"ETag": f'"{etag}"'}
+
+
+#: The content types whose body is taken as plain text where a request's schema has a
+#: ``text`` field: ``text/plain``, and what ``curl --data-binary @hand.txt`` sends when no
+#: type is given (``application/x-www-form-urlencoded``), or no type at all.
+TEXT_TYPES = frozenset({"text/plain", "application/x-www-form-urlencoded", ""})
+
+
+class TextOrJsonParser(FlaskParser):
+    """flask-smorest's argument parser, which also takes a body of plain text (#34.10): where
+    the request's schema has a ``text`` field (``POST /api/verify``, an upload), a body of
+    one of :data:`TEXT_TYPES` is that field, and the schema's other fields come from the
+    query string (:func:`plain_text_body`). A JSON body is read as before. The body limits
+    are the same for both (:mod:`web.bodies` checks every body before the views)."""
+
+    def load_json(self, req: Request, schema: Schema) -> Any:
+        if req.mimetype in TEXT_TYPES and "text" in schema.fields:
+            return plain_text_body(req)
+        return super().load_json(req, schema)
+
+
+def plain_text_body(req: Request) -> dict[str, Any]:
+    """A body of plain text as the ``text`` field, in the charset its content type names
+    (UTF-8 by default; 400 ``NOT_TEXT`` when it does not decode), with the query string's
+    fields: ``options`` written as in the ``Options`` tag (``honours=world
+    first-lead=declarer``, spaces or commas), ``true`` and ``false`` as booleans
+    (``allow_duplicates=true``), anything else as text for the schema to judge."""
+    charset = req.mimetype_params.get("charset", "utf-8")
+    try:
+        text = req.get_data(cache=True).decode(charset)
+    except (LookupError, UnicodeDecodeError) as exc:
+        raise ServiceError(
+            400,
+            "NOT_TEXT",
+            f"the body is not {charset} text ({exc}): send the records as UTF-8, or as JSON",
+        ) from exc
+    body: dict[str, Any] = {"text": text}
+    for name, value in req.args.items():
+        if name == "options":
+            body[name] = parse_options(value)
+        else:
+            body[name] = {"true": True, "false": False}.get(value, value)
+    return body
+
+
+def text_or_json(blueprint: Blueprint) -> Blueprint:
+    """``blueprint`` with the parser that takes plain text bodies (:class:`TextOrJsonParser`)."""
+    blueprint.ARGUMENTS_PARSER = TextOrJsonParser()
+    return blueprint

@@ -20,11 +20,12 @@ from .common import (
     idempotency_key,
     ok_json_or,
     readable_session,
+    text_or_json,
     with_etag,
 )
 
-sessions_blp = Blueprint(
-    "sessions", __name__, description="A session's hands, ledger, rulings and export."
+sessions_blp = text_or_json(
+    Blueprint("sessions", __name__, description="A session's hands, ledger, rulings and export.")
 )
 # nested in the ``api`` blueprint (web/api/__init__.py): URLs under /api, tagged api
 
@@ -73,7 +74,8 @@ def hands(args: dict, session_id: int) -> list[dict]:
 def upload(body: dict, session_id: int) -> dict:
     """Upload one record or several (bulk, in playing order). Each is verified and stored as
     a new hand; a record already in the session is not stored twice (``duplicate``), unless
-    ``allow_duplicates`` asks for it."""
+    ``allow_duplicates`` asks for it. The body is JSON, or the records as plain text
+    (``text/plain``, or no type), then with ``?allow_duplicates=true`` if wanted."""
     session = readable_session(session_id)
     actor = require_director(session["tournament_id"])
     results = service.upload(

@@ -18,12 +18,15 @@ from scorer.games import OptionError
 
 from .. import schemas as S
 from ..bodies import DIRECTOR_VERIFY_RECORDS, verify_record_limit
+from .common import text_or_json
 
-api_blp = Blueprint(
-    "api",
-    __name__,
-    url_prefix="/api",
-    description="Verify records; tournaments, sessions, hands and ledgers.",
+api_blp = text_or_json(
+    Blueprint(
+        "api",
+        __name__,
+        url_prefix="/api",
+        description="Verify records; tournaments, sessions, hands and ledgers.",
+    )
 )
 
 
@@ -66,6 +69,9 @@ SEATING_CHECKS = 200
 )
 def verify(body: dict) -> dict:
     """Verify records without storing them: a report per record, and a ledger for several.
+
+    The body is JSON, or the records themselves as plain text (``text/plain``, or no type:
+    ``curl --data-binary @hand.txt``), then with ``?options=name=value,...`` for the options.
 
     Without a director token the body may hold at most 256 KiB and 100 records (the work
     grows with them, and anyone may ask); with one, 8 MiB and 5,000 records. ``seating``
