@@ -3,8 +3,10 @@ each start a record, and a session's ledger kept from the few facts it needs of 
 
 ``tarocco verify`` used to keep every record and its report (some 20 KB a record) until the
 end, for the session ledger and the exit status. These need far less: a record's tags, start
-and Minchiate ``draw`` lines; a report's status, payments and the abeyance (NICE-17). The
-rest is printed and dropped as each record is verified (:class:`SessionTally`).
+and the body lines its game's session rules read (``Game.session_lines``: Minchiate's
+draw); a report's status, payments and the abeyance (NICE-17). The rest is printed and
+dropped as each record is verified (:class:`SessionTally`). The same facts are kept with
+each stored revision, for its session's kept ledger (:mod:`records.ledgers`).
 
 The pieces (:func:`record_chunks`) let several processes read and verify one text: each piece
 is read on its own, with its first line's number (:func:`~records.notation.iter_read`), and
@@ -124,7 +126,7 @@ class Facts(NamedTuple):
     violations: bool
     tags: tuple[tuple[str, str], ...] | None
     start: Loc | None
-    draws: tuple[Line, ...]  # Minchiate's draw lines (MIN-16)
+    draws: tuple[Line, ...]  # the lines its session rules read (Minchiate's draw, MIN-16)
     game: str
     players: tuple[str, ...]
     dealer: int | None
@@ -158,6 +160,15 @@ class Facts(NamedTuple):
         )
 
 
+def _session_lines(record: Record | None, game: str) -> tuple[Line, ...]:
+    """The body lines of ``record`` its game's session rules read (``Game.session_lines``)."""
+    engine = GAMES.get(game)
+    if record is None or engine is None or not engine.session_lines:
+        return ()
+    keep = engine.session_lines
+    return tuple(ln for ln in record.body if isinstance(ln, Line) and ln.keyword in keep)
+
+
 def slim(record: Record | None, report: Report) -> Facts:
     """The :class:`Facts` of ``record`` (``None``: its tags could not be read) and
     ``report``."""
@@ -173,7 +184,7 @@ def slim(record: Record | None, report: Report) -> Facts:
         bool(report.violations),
         record.tags if record is not None else None,
         record.start if record is not None else None,
-        tuple(record.lines("draw")) if record is not None else (),
+        _session_lines(record, report.game),
         report.game,
         report.players,
         report.dealer,
@@ -197,7 +208,10 @@ def pack_facts(facts: Facts) -> bytes:
         facts.violations,
         facts.tags,
         facts.start,
-        [[line.loc, [[i.text, _card_index(i)] for i in line.items]] for line in facts.draws],
+        [
+            [line.keyword, line.loc, [[i.text, _card_index(i)] for i in line.items]]
+            for line in facts.draws
+        ],
         facts.game,
         facts.players,
         facts.dealer,
@@ -243,7 +257,7 @@ def unpack_facts(packed: bytes) -> Facts:
         violations,
         tuple((key, value) for key, value in tags) if tags is not None else None,
         Loc(*start) if start is not None else None,
-        tuple(_draw_line(loc, items) for loc, items in draws),
+        tuple(_session_line(keyword, loc, items) for keyword, loc, items in draws),
         game,
         tuple(players),
         dealer,
@@ -258,10 +272,10 @@ def unpack_facts(packed: bytes) -> Facts:
     )
 
 
-def _draw_line(loc: list[int] | None, items: list[list[Any]]) -> Line:
-    """A ``draw`` line as :func:`pack_facts` kept it: its place and its items."""
+def _session_line(keyword: str, loc: list[int] | None, items: list[list[Any]]) -> Line:
+    """A body line as :func:`pack_facts` kept it: its keyword, place and items."""
     built = tuple(Item(text, CARDS[card] if card is not None else None) for text, card in items)
-    return Line("draw", None, built, Loc(*loc) if loc is not None else None)
+    return Line(keyword, None, built, Loc(*loc) if loc is not None else None)
 
 
 class StandIns(Sequence[_T]):

@@ -190,6 +190,9 @@ class Game:
     #: Rulings whose payments the engine applies by itself as a penalty (G-1: MIN-13's
     #: revoke): the ledger names them as the engine's, never as a director's ruling.
     penalty_rulings: tuple[str, ...] = ()
+    #: The keywords of the body lines a session rule reads (Minchiate's ``draw`` for its
+    #: partnerships, MIN-16): all a session keeps of a record's body (``records.streaming``).
+    session_lines: tuple[str, ...] = ()
 
     def session_results(
         self, records: Sequence[Record], reports: Sequence[Report], balances: Mapping[str, int]

@@ -55,6 +55,7 @@ class Minchiate(Game):
     highest_trump = 40  # MIN-1
     ledger_rule = "MIN-15"  # a session stands by its rests
     penalty_rulings = ("MIN-13",)  # a revoke costs two rests to each opponent, applied here
+    session_lines = ("draw",)  # the draw for partnerships that opens a set (MIN-16)
     zero_sum = True
     keywords = R.KEYWORDS
     options = R.OPTIONS
