@@ -76,6 +76,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         db,
         director_pages,  # noqa: F401 - its views join pages_blp (#23)
         enter,  # noqa: F401 - its view joins pages_blp (#24)
+        i18n,
         live,  # noqa: F401 - its views join pages_blp (#23.8)
     )
     from .api import register_api
@@ -84,6 +85,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from .pages import register_pages
 
     db.init_app(app)
+    i18n.init_app(app)
     register_body_checks(app)
     register_heavy(app)
     register_api(app)

@@ -1,0 +1,119 @@
+"""The pages in English, Italian and French (#33), through Flask-Babel and gettext catalogs.
+
+The catalogs are kept as text in the package (``web/translations/<lang>/LC_MESSAGES/
+messages.po``, made and brought up to date with the commands of ``docs/translating.md``)
+and compiled in memory the first time a language is asked for, so that a plain
+``pip install .`` serves them with no build step and no compiled file in the repository.
+
+The language of a page is, in order: ``?lang=it|fr|en`` (a shared link; the choice is then
+remembered in a cookie), the remembered choice (the switch on every page sets it), the
+browser's ``Accept-Language``, English. ``<html lang>`` says it on every page.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from io import BytesIO
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.support import NullTranslations, Translations
+from flask import Flask, Response, request
+from flask_babel import Babel, Domain, get_locale
+from werkzeug.utils import cached_property
+
+__all__ = [
+    "COOKIE",
+    "LANGUAGES",
+    "TRANSLATIONS",
+    "catalog",
+    "init_app",
+    "language_links",
+    "select_language",
+]
+
+#: The languages offered, each named in its own words (the switch shows these).
+LANGUAGES = {"en": "English", "it": "Italiano", "fr": "Français"}
+DEFAULT = "en"
+COOKIE = "lang"
+COOKIE_AGE = 365 * 24 * 60 * 60
+TRANSLATIONS = Path(__file__).parent / "translations"
+
+
+@cache
+def catalog(language: str) -> NullTranslations:
+    """The compiled catalog of ``language`` (English, and a language without one: the
+    messages as written)."""
+    path = TRANSLATIONS / language / "LC_MESSAGES" / "messages.po"
+    if language == DEFAULT or not path.is_file():
+        return NullTranslations()
+    with path.open("rb") as source:
+        messages = read_po(source, locale=language)
+    compiled = BytesIO()
+    write_mo(compiled, messages)
+    compiled.seek(0)
+    return Translations(compiled)
+
+
+class _CatalogDomain(Domain):
+    """Flask-Babel's message domain, served from :func:`catalog` instead of ``.mo`` files."""
+
+    def get_translations(self) -> NullTranslations:
+        locale = get_locale()
+        return catalog(str(locale) if locale is not None else DEFAULT)
+
+
+class _CatalogBabel(Babel):
+    @cached_property
+    def domain_instance(self) -> Domain:
+        return _CatalogDomain()
+
+
+def select_language() -> str:
+    """The language of this request (see the module's docstring)."""
+    asked = request.args.get("lang", "")
+    if asked in LANGUAGES:
+        return asked
+    remembered = request.cookies.get(COOKIE, "")
+    if remembered in LANGUAGES:
+        return remembered
+    return request.accept_languages.best_match(list(LANGUAGES), default=DEFAULT) or DEFAULT
+
+
+def _remember_choice(response: Response) -> Response:
+    """A page asked for with ``?lang=`` keeps that language for the next ones."""
+    asked = request.args.get("lang", "")
+    if asked in LANGUAGES and request.cookies.get(COOKIE) != asked:
+        response.set_cookie(COOKIE, asked, max_age=COOKIE_AGE, samesite="Lax", httponly=True)
+    response.vary.add("Accept-Language")
+    response.vary.add("Cookie")
+    return response
+
+
+def language_links() -> list[dict[str, Any]]:
+    """The switch's links: this page in each language, the current one marked."""
+    current = select_language()
+    args = {key: value for key, value in request.args.items() if key != "lang"}
+    return [
+        {
+            "code": code,
+            "name": name,
+            "url": request.path + "?" + urlencode({**args, "lang": code}),
+            "current": code == current,
+        }
+        for code, name in LANGUAGES.items()
+    ]
+
+
+def init_app(app: Flask) -> None:
+    """Serve the pages in the language of each request."""
+    _CatalogBabel(app, locale_selector=select_language)
+    app.after_request(_remember_choice)
+    app.jinja_env.policies["ext.i18n.trimmed"] = True  # {% trans %} blocks join their lines
+
+    @app.context_processor
+    def _language() -> dict[str, Any]:
+        return {"language": select_language, "language_links": language_links}
