@@ -111,18 +111,7 @@ def ledger_to_json(ledger: Ledger) -> str:
             "unit": ledger.unit,
             "players": ledger.players,
             "start": ledger.start,
-            "rows": [
-                [
-                    row.hand,
-                    row.status.value if row.status is not None else None,
-                    list(row.amounts),
-                    list(row.balances),
-                    row.pot,
-                    row.note,
-                    row.rule,
-                ]
-                for row in ledger.rows
-            ],
+            "rows": [_row_json(row) for row in ledger.rows],
             "findings": [[hand, finding_to_json(f)] for hand, f in ledger.findings],
             "summary": ledger.summary,
             "results": [result_json(r) for r in ledger.results],
@@ -138,18 +127,7 @@ def ledger_from_json(text: str) -> Ledger:
         data["unit"],
         data["players"],
         data["start"],
-        [
-            LedgerRow(
-                hand,
-                Status(status) if status is not None else None,
-                tuple(amounts),
-                tuple(balances),
-                pot,
-                note,
-                rule,
-            )
-            for hand, status, amounts, balances, pot, note, rule in data["rows"]
-        ],
+        [_row_from_json(row) for row in data["rows"]],
         [(hand, finding_from_json(f)) for hand, f in data["findings"]],
         data["summary"],
         [_result_from_json(r) for r in data["results"]],
@@ -500,14 +478,8 @@ def kept_ledger(db: Database, session_id: int) -> Ledger | None:
     ):
         hand, status, amounts, balances, pot, note, rule, found = row
         rows.append(
-            LedgerRow(
-                hand,
-                Status(status) if status is not None else None,
-                tuple(json.loads(amounts)),
-                tuple(json.loads(balances)),
-                pot,
-                note,
-                rule,
+            _row_from_json(
+                [hand, status, json.loads(amounts), json.loads(balances), pot, note, rule]
             )
         )
         findings += [(hand, finding_from_json(f)) for f in json.loads(found or "[]")]

@@ -374,7 +374,8 @@ def test_a_migration_not_applied_is_found_and_the_file_left_as_it_is(filled) -> 
 def test_a_damaged_file_is_reported_without_a_traceback(filled) -> None:
     db, _sid = filled
     data = bytearray(db.read_bytes())
-    data[4096 * 3 : 4096 * 3 + 64] = b"\xff" * 64  # a page of a table, written over
+    page = int.from_bytes(data[16:18], "big")  # the page size, in the file's header
+    data[page * 3 : page * 3 + 64] = b"\xff" * 64  # a page of a table, written over
     db.write_bytes(bytes(data))
     result = run("check", "--db", str(db))
     assert result.exit_code == 1

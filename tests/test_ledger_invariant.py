@@ -147,15 +147,17 @@ class Nice4SessionWrites(SessionWrites):
 
 STATEFUL = settings(max_examples=12, stateful_step_count=12, deadline=None)
 
-TestNice3SessionWrites = SessionWrites.TestCase
-TestNice3SessionWrites.settings = STATEFUL
-TestPinchSessionWrites = PinchSessionWrites.TestCase
-TestPinchSessionWrites.settings = STATEFUL
-TestMinchiateSessionWrites = MinchiateSessionWrites.TestCase
-TestMinchiateSessionWrites.settings = STATEFUL
-TestPiedicavalloSessionWrites = PiedicavalloSessionWrites.TestCase
-TestPiedicavalloSessionWrites.settings = STATEFUL
-TestPiemonte3SessionWrites = Piemonte3SessionWrites.TestCase
-TestPiemonte3SessionWrites.settings = STATEFUL
-TestNice4SessionWrites = Nice4SessionWrites.TestCase
-TestNice4SessionWrites.settings = STATEFUL
+
+def _test_case(machine: type[SessionWrites]) -> type:
+    """The machine as a test, run with :data:`STATEFUL`."""
+    case = machine.TestCase
+    case.settings = STATEFUL
+    return case
+
+
+TestNice3SessionWrites = _test_case(SessionWrites)
+TestPinchSessionWrites = _test_case(PinchSessionWrites)
+TestMinchiateSessionWrites = _test_case(MinchiateSessionWrites)
+TestPiedicavalloSessionWrites = _test_case(PiedicavalloSessionWrites)
+TestPiemonte3SessionWrites = _test_case(Piemonte3SessionWrites)
+TestNice4SessionWrites = _test_case(Nice4SessionWrites)
