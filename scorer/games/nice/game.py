@@ -166,6 +166,8 @@ class NiceReplay(NiceHand):
 
     def finish(self) -> Report:
         report = self.report
+        if self.missing_round() is not None:  # NICE-5a: partial however far the play goes
+            report.complete = False
         if report.complete and not report.errors and not report.thrown_in:
             score_hand(self)
             with suppress(_Stop):  # a malformed claim line is an error (G-2), nothing more
