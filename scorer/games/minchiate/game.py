@@ -144,9 +144,7 @@ class MinchiateReplay(MinchiatePlay):
         """The lines before the first trick: the deal, the folla and the discards (with what
         each seat played, when the deal needs it), the marks before play, the versicole."""
         if len(self.report.players) != 4:
-            self.halt(
-                "WRONG_PLAYERS", "MIN-16", loc=self.record.start, count=len(self.report.players)
-            )
+            self.halt("WRONG_PLAYERS", loc=self.record.start, count=len(self.report.players))
         self.sort_lines()
         if self.needs_first_pass():
             self.first_pass()
@@ -178,7 +176,7 @@ class MinchiateReplay(MinchiatePlay):
             self.say(
                 "PARTIAL_RECORD",
                 NOTE,
-                "G-2",
+                "G-7",
                 loc=self.record.start,
                 count=len(self.report.tricks),
             )

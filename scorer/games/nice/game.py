@@ -150,7 +150,7 @@ class NiceReplay(NiceHand):
             return False
         self.deal()
         if self.n == 4 and "call" not in self.lines.single and not self.lines.tricks:
-            self.say("PARTIAL_RECORD", NOTE, "G-2", variant="call", loc=self.record.start)
+            self.say("PARTIAL_RECORD", NOTE, "G-7", variant="call", loc=self.record.start)
             return False
         if self.n == 4:
             C.settle_contract(self)
