@@ -186,12 +186,15 @@ class Report:
 
     def sort_findings(self) -> None:
         """The findings in the record's order: by place, those with no place last (the sort
-        keeps the order found among findings at one place)."""
+        keeps the order found among findings at one place); those found after the first
+        error (#24.8) after all the others, in the same order, so that none marked "after
+        the first error" is listed above it (#32.10: a slip the replay past an unreadable
+        card finds may stand earlier in the text than the notation error that decides)."""
         self.findings.sort(key=_place)
 
 
-def _place(finding: Finding) -> tuple[bool, Loc]:
-    return finding.loc is None, finding.loc or _NOWHERE
+def _place(finding: Finding) -> tuple[bool, bool, Loc]:
+    return finding.after_first_error, finding.loc is None, finding.loc or _NOWHERE
 
 
 _NOWHERE = Loc(0, 0)

@@ -372,11 +372,11 @@ class NiceHand(TrickPlay):
             )
         if thrown_in_at is None:
             return False
-        self.check_dealt_hands(thrown_in_at)  # G-4a: the deal so far could have happened
-        self.check_no_play_after("mountain", round=thrown_in_at)
         if missing is None:  # NICE-5a: a throw-in only with every round's words
             self.report.thrown_in = True
             self.report.complete = True
+        self.check_dealt_hands(thrown_in_at)  # G-4a: the deal so far could have happened
+        self.check_no_play_after("mountain", round=thrown_in_at)
         return True
 
     def missing_round(self) -> int | None:
