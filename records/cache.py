@@ -37,6 +37,7 @@ from .store import Store
 
 __all__ = [
     "ENGINE_FINGERPRINT",
+    "attention_finding",
     "engine_fingerprint",
     "kept_ledger",
     "kept_standing",
@@ -166,8 +167,10 @@ def ledger_from_json(text: str) -> Ledger:
 
 
 def standing_of(ledger: Ledger) -> dict[str, Any]:
-    """What the tournament's standings need of a session, small enough to read in bulk:
-    its game and unit, the hands, each player's net result, and how its games came out."""
+    """What the tournament's standings and attention list need of a session, small enough
+    to read in bulk: its game and unit, the hands, each player's net result, how its games
+    came out, and the session's own findings that need a director (a deal out of turn, G-6;
+    #32.11), each with the hand it concerns."""
     return {
         "game": ledger.game,
         "unit": ledger.unit,
@@ -177,6 +180,26 @@ def standing_of(ledger: Ledger) -> dict[str, Any]:
             for player, balance in zip(ledger.players, ledger.balances, strict=True)
         },
         "results": [result_json(r) for r in ledger.results],
+        "findings": [
+            [hand, attention_finding(finding)]
+            for hand, finding in ledger.findings
+            if finding.severity is not Severity.NOTE
+        ],
+    }
+
+
+def attention_finding(finding: Finding) -> dict[str, Any]:
+    """A finding as the attention list shows why a hand waits: its sentence, code, rule and
+    place (the line and column of the hand's own text)."""
+    loc = finding.loc
+    return {
+        "code": finding.code,
+        "severity": finding.severity.value,
+        "message": finding.message,
+        "rule": finding.rule,
+        "line": loc.line if loc is not None else None,
+        "column": loc.column if loc is not None else None,
+        "trick": finding.trick,
     }
 
 

@@ -12,7 +12,7 @@ import hashlib
 import io
 import json
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from functools import partial
 from typing import Any
 
@@ -21,7 +21,7 @@ from scorer.games import GAMES, OptionError, UnknownGame, get_game
 from scorer.ledger import Adjustment, Ledger, build_ledger
 from scorer.report import Status
 
-from .cache import kept_ledger, kept_standing
+from .cache import attention_finding, kept_ledger, kept_standing
 from .csvcells import spreadsheet_writer
 from .disputes import payments_beside
 from .names import clean_name
@@ -366,24 +366,59 @@ the rules in a way that voids it, or lacks what it takes to score it."""
 @dataclass
 class Preview:
     """What :func:`upload` would store for one record, found without storing anything: its
-    verdict under the session's options and whether the session already holds it."""
+    verdict under the session's options, whether the session already holds it, and what
+    the session's ledger would find about it once stored (a deal out of turn, G-6: no
+    verdict of the record shows it; #32.11), as the attention list shows a finding."""
 
     index: int
     status: str
     duplicate: bool
+    session_findings: tuple[dict[str, Any], ...] = ()
 
 
 def preview_upload(store: Store, session_id: int, text: str) -> list[Preview]:
     """The records of ``text`` as :func:`upload` would store them in the session (the same
     checks, refusing with the same errors), each with its verdict under the session's
-    options and whether it is already there; nothing is written."""
+    options, whether it is already there, and the session's findings about it once the new
+    ones are stored after the session's hands; nothing is written."""
     session = _session(store, session_id)
     out = []
+    fresh: list[tuple[int, Parsed]] = []
     for index, item in enumerate(_check_for_session(session, text), start=1):
         revision, _findings = _revision(item, session["options"])
         duplicate = store.find_duplicate(session_id, revision["content_hash"]) is not None
         out.append(Preview(index, revision["status"], duplicate))
+        if not duplicate:
+            fresh.append((index, item))
+    if fresh:
+        found = _session_findings_with(store, session, [item for _, item in fresh])
+        for number, (index, _item) in enumerate(fresh, start=1):
+            if number in found:
+                out[index - 1] = replace(out[index - 1], session_findings=tuple(found[number]))
     return out
+
+
+def _session_findings_with(
+    store: Store, session: dict[str, Any], new: Sequence[Parsed]
+) -> dict[int, list[dict[str, Any]]]:
+    """The violations and errors the session's ledger would find about each of the ``new``
+    records (1 for the first) stored after its hands: the session replayed with them."""
+    engine = GAMES[session["game"]]
+    parsed, adjustments = _session_records(store, session)
+    items = [*parsed, *new]
+    ledger = build_ledger(
+        [item.record for item in items if item.record is not None],
+        [check_parsed(item, session["options"]).report for item in items],
+        adjustments,
+        session["players"],
+        engine.key,
+        engine.unit,
+    )
+    found: dict[int, list[dict[str, Any]]] = {}
+    for hand, finding in ledger.findings:
+        if hand > len(parsed) and finding.severity is not Severity.NOTE:
+            found.setdefault(hand - len(parsed), []).append(attention_finding(finding))
+    return found
 
 
 def upload_parsed(
@@ -1215,7 +1250,10 @@ def needs_director(store: Store, tournament_id: int) -> list[dict[str, Any]]:
     finding of the revision that put it there (why it needs a director), and ``dealt_with``:
     ``None`` while it waits, else what addressed it: a standing ruling (or amendment) naming
     the hand made since its current revision (a withdrawn one deals with nothing), or a
-    later revision that is clean (or thrown in, G-4). In session and hand order."""
+    later revision that is clean (or thrown in, G-4). Then, with ``scope`` ``session``, each
+    violation or error the session's ledger finds about a hand (a deal out of turn, G-6;
+    #32.11), which no hand's own verdict shows, dealt with by such a ruling too; it leaves
+    the list when the session no longer has it. In session and hand order."""
     rulings: dict[int, dict[str, Any]] = {}
     for ruling in ruling_states(store.tournament_rulings(tournament_id)):
         if ruling["standing"] and ruling["hand_id"] is not None:
@@ -1228,7 +1266,57 @@ def needs_director(store: Store, tournament_id: int) -> list[dict[str, Any]]:
         entry = _attention_entry(revisions, rulings.get(revisions[0]["hand_id"]))
         if entry is not None:
             out.append(entry)
+    out += _session_entries(store, tournament_id, rulings)
+    out.sort(key=lambda e: (e["session_id"], e["position"]))  # (a hand's own entry first)
     return out
+
+
+def _session_entries(
+    store: Store, tournament_id: int, rulings: Mapping[int, dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """The attention list's entries of the sessions' own findings (:func:`needs_director`),
+    read from each session's kept part of the standings (:func:`records.cache.standing_of`)."""
+    out = []
+    for session in store.sessions(tournament_id):
+        part = kept_standing(store, session["id"], partial(compute_ledger, store, session))
+        if not part.get("findings"):
+            continue
+        hands = store.hands(session["id"])  # in order: the ledger's hand n is the n-th
+        for number, finding in part["findings"]:
+            if not 1 <= number <= len(hands):
+                continue
+            hand = hands[number - 1]
+            ruling = rulings.get(hand["id"])
+            dealt = ruling is not None and ruling["created_at"] >= hand["revised_at"]
+            out.append(
+                {
+                    "hand_id": hand["id"],
+                    "session_id": session["id"],
+                    "position": hand["position"],
+                    "status": hand["status"],
+                    "flagged_status": (
+                        Status.INVALID.value
+                        if finding["severity"] == Severity.ERROR.value
+                        else Status.FLAGGED.value
+                    ),
+                    "finding": finding,
+                    "dealt_with": _dealt_with_by(ruling) if dealt and ruling else None,
+                    "scope": "session",
+                }
+            )
+    return out
+
+
+def _dealt_with_by(ruling: dict[str, Any]) -> dict[str, Any]:
+    """An attention entry's ``dealt_with`` when a standing ruling naming its hand settles it."""
+    return {
+        "by": "ruling",
+        "revision": None,
+        "ruling": ruling["id"],
+        "author": ruling["author"],
+        "reason": ruling["reason"],
+        "at": ruling["created_at"],
+    }
 
 
 def _attention_entry(
@@ -1250,14 +1338,7 @@ def _attention_entry(
             "at": current["created_at"],
         }
     elif ruling is not None and ruling["created_at"] >= current["created_at"]:
-        dealt_with = {
-            "by": "ruling",
-            "revision": None,
-            "ruling": ruling["id"],
-            "author": ruling["author"],
-            "reason": ruling["reason"],
-            "at": ruling["created_at"],
-        }
+        dealt_with = _dealt_with_by(ruling)
     return {
         "hand_id": current["hand_id"],
         "session_id": current["session_id"],
@@ -1266,6 +1347,7 @@ def _attention_entry(
         "flagged_status": flagged[-1]["status"],
         "finding": _worst_finding(json.loads(flagged[-1]["findings"] or "[]")),
         "dealt_with": dealt_with,
+        "scope": "hand",
     }
 
 
