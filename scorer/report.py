@@ -132,6 +132,10 @@ class Report:
     tricks: list[TrickResult] = field(default_factory=list)
     hands: tuple[int, ...] | None = None  # dealt hands as masks, when known or derived
     discard: int | None = None
+    # Who discarded which of those cards (seat -> mask), for a game where more than the
+    # dealer discards (Minchiate's robber and dealer, MIN-3, MIN-5): a seat knows its own
+    # discard, not the others' (#32.12). Empty: the dealer made the whole discard.
+    discards: dict[int, int] = field(default_factory=dict)
     # A game with a stock (pinch): the stock as written, in drawing order, and every draw
     # replayed, as (the trick it follows, seat, card); a drawn card is in hand from then on.
     stock: tuple[Card, ...] | None = None

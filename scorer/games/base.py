@@ -190,6 +190,10 @@ class Game:
     #: Rulings whose payments the engine applies by itself as a penalty (G-1: MIN-13's
     #: revoke): the ledger names them as the engine's, never as a director's ruling.
     penalty_rulings: tuple[str, ...] = ()
+    #: The ruling under which every discard is shown to the table once the first card is
+    #: played (MIN-6), or ``None``: a discard stays its maker's (the view from one seat,
+    #: #32.12).
+    discards_shown_at_first_card: str | None = None
 
     def session_results(
         self, records: Sequence[Record], reports: Sequence[Report], balances: Mapping[str, int]

@@ -55,6 +55,7 @@ class Minchiate(Game):
     highest_trump = 40  # MIN-1
     ledger_rule = "MIN-15"  # a session stands by its rests
     penalty_rulings = ("MIN-13",)  # a revoke costs two rests to each opponent, applied here
+    discards_shown_at_first_card = "MIN-6"  # shown after the first card is played
     zero_sum = True
     keywords = R.KEYWORDS
     options = R.OPTIONS
