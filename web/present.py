@@ -394,12 +394,12 @@ def table_view(report: Mapping[str, Any], seat: int | None = None) -> TableView:
         del contract["partner"]
     viewer = players[seat] if seat is not None else None
     discard, discarded_by = _discard_seen(report, viewer)
+    shown_rule = _discards_rule(report) if seat is not None else None
     left_out = []
     if seat is not None:
         left_out.append("the other hands")
         hidden = len(report.get("discard") or []) - len(discard or [])
-        shown_rule = _discards_rule(report) if hidden else None
-        if shown_rule is not None:
+        if hidden and shown_rule is not None:
             left_out.append(f"the other players' discards until the first card ({shown_rule})")
         elif hidden and discard:
             left_out.append("the other players' discards")
@@ -410,7 +410,6 @@ def table_view(report: Mapping[str, Any], seat: int | None = None) -> TableView:
         if report.get("stock"):
             left_out.append("the stock's next card")
         left_out.append("the record's text")
-    shown_rule = _discards_rule(report) if seat is not None else None
     return TableView(
         seat,
         viewer,
