@@ -42,6 +42,7 @@ from typing import Any, overload
 from sqlite_utils import Database
 
 import scorer
+from scorer.findings import Finding, Severity
 from scorer.games import GAMES
 from scorer.ledger import Adjustment, Ledger, LedgerFold, LedgerRow
 from scorer.record import Record
@@ -58,8 +59,10 @@ from .streaming import Facts, StandIns, pack_facts, slim, unpack_facts
 __all__ = [
     "ENGINE_FINGERPRINT",
     "VOID",
+    "attention_finding",
     "create_tables",
     "engine_fingerprint",
+    "findings_if_appended",
     "hand_facts",
     "keep_ledger",
     "kept_ledger",
@@ -135,14 +138,29 @@ def ledger_from_json(text: str) -> Ledger:
 
 
 def standing_of(ledger: Ledger) -> dict[str, Any]:
-    """What the tournament's standings need of a session, small enough to read in bulk:
-    its game and unit, the hands, each player's net result, and how its games came out."""
+    """What the tournament's standings and attention list need of a session, small enough
+    to read in bulk: its game and unit, the hands, each player's net result, how its games
+    came out, and the session's own findings that need a director (a deal out of turn, G-6;
+    #32.11), each with the hand it concerns."""
     hands = sum(1 for row in ledger.rows if row.status is not None)
-    return _standing(ledger, hands, ledger.balances)
+    return _standing(ledger, hands, ledger.balances, _needing_director(ledger.findings))
 
 
-def _standing(ledger: Ledger, hands: int, balances: Sequence[int]) -> dict[str, Any]:
-    """:func:`standing_of`, given the number of hands and the final balances."""
+def _needing_director(findings: Sequence[tuple[int, Finding]]) -> list[list[Any]]:
+    """The session findings a director must see (not the notes), as the standing keeps
+    them."""
+    return [
+        [hand, attention_finding(finding)]
+        for hand, finding in findings
+        if finding.severity is not Severity.NOTE
+    ]
+
+
+def _standing(
+    ledger: Ledger, hands: int, balances: Sequence[int], findings: list[list[Any]]
+) -> dict[str, Any]:
+    """:func:`standing_of`, given the number of hands, the final balances and the findings
+    (:func:`_needing_director`)."""
     return {
         "game": ledger.game,
         "unit": ledger.unit,
@@ -152,6 +170,22 @@ def _standing(ledger: Ledger, hands: int, balances: Sequence[int]) -> dict[str, 
             for player, balance in zip(ledger.players, balances, strict=True)
         },
         "results": [result_json(r) for r in ledger.results],
+        "findings": findings,
+    }
+
+
+def attention_finding(finding: Finding) -> dict[str, Any]:
+    """A finding as the attention list shows why a hand waits: its sentence, code, rule and
+    place (the line and column of the hand's own text)."""
+    loc = finding.loc
+    return {
+        "code": finding.code,
+        "severity": finding.severity.value,
+        "message": finding.message,
+        "rule": finding.rule,
+        "line": loc.line if loc is not None else None,
+        "column": loc.column if loc is not None else None,
+        "trick": finding.trick,
     }
 
 
@@ -260,12 +294,26 @@ def create_tables(db: Database) -> None:
 def keep_ledger(db: Database, session_id: int, first: int = 1) -> None:
     """Inside a write: bring the session's kept ledger up to date after a change from hand
     ``first`` on (a hand appended there, a correction of it, a ruling after it; past the
-    last hand: only the session's end), folding from the entry before it."""
+    last hand: only the session's end), folding from the entry before it. A ledger kept by
+    other code (or none) is kept again whole, its facts worked out again
+    (:func:`refresh_session`)."""
+    kept = db.execute(
+        "select engine, ending from session_ledgers where session_id = ?", [session_id]
+    ).fetchone()
+    if kept is None or kept[0] != ENGINE_FINGERPRINT:
+        refresh_session(db, session_id)
+        return
+    _fold(db, session_id, first, json.loads(kept[1]).get("hand_findings", []))
+
+
+def _fold(db: Database, session_id: int, first: int, hand_findings: list[list[Any]]) -> None:
+    """Fold the kept ledger again from hand ``first`` (see :func:`keep_ledger`);
+    ``hand_findings``: those the kept ledger had on its hands (the deal out of turn, G-6)."""
     session = db.execute("select game, players from sessions where id = ?", [session_id]).fetchone()
     game, players = session[0], json.loads(session[1])
-    count = db.execute("select count(*) from hands where session_id = ?", [session_id]).fetchone()[
-        0
-    ]
+    count = db.execute(  # the positions are 1 to n: the index's last entry, not a count
+        "select coalesce(max(position), 0) from hands where session_id = ?", [session_id]
+    ).fetchone()[0]
     first = max(1, min(first, count + 1))
     adjustments = _adjustments(db, session_id)
     every = _AllFacts(count, lambda: _facts(db, session_id, 1, count))
@@ -283,9 +331,11 @@ def keep_ledger(db: Database, session_id: int, first: int = 1) -> None:
         _previous(db, session_id, first),
     )
     _store_rows(db, session_id, fold.ledger)
+    hand_findings = [f for f in hand_findings if f[0] < first] if first > 1 else []
+    hand_findings += _needing_director(fold.ledger.findings)
     body = (len(fold.ledger.rows), len(fold.ledger.findings))
     fold.close(StandIns(every, Facts.record), StandIns(every, Facts.report))
-    _store_ending(db, session_id, fold, count, body)
+    _store_ending(db, session_id, fold, count, body, hand_findings)
 
 
 def _names(
@@ -378,20 +428,30 @@ def _compact(numbers: Sequence[int]) -> str:
 
 
 def _store_ending(
-    db: Database, session_id: int, fold: LedgerFold, hands: int, body: tuple[int, int]
+    db: Database,
+    session_id: int,
+    fold: LedgerFold,
+    hands: int,
+    body: tuple[int, int],
+    hand_findings: list[list[Any]],
 ) -> None:
     """Keep the session's end (what :meth:`LedgerFold.close` added after the rows of the
-    hands) and its standing, under the session's version as this write leaves it."""
+    hands) and its standing, under the session's version as this write leaves it;
+    ``hand_findings``: those of the hands' rows a director must see, in the standing with
+    the end's own."""
     ledger = fold.ledger
+    ending_findings = ledger.findings[body[1] :]
     ending = {
         "players": ledger.players,
         "unit": ledger.unit,
         "rows": [_row_json(row) for row in ledger.rows[body[0] :]],
-        "findings": [[hand, finding_to_json(f)] for hand, f in ledger.findings[body[1] :]],
+        "findings": [[hand, finding_to_json(f)] for hand, f in ending_findings],
         "summary": ledger.summary,
         "results": [result_json(r) for r in ledger.results],
+        "hand_findings": hand_findings,
     }
-    standing = _standing(ledger, hands, fold.balances)
+    findings = hand_findings + _needing_director(ending_findings)
+    standing = _standing(ledger, hands, fold.balances, findings)
     db.execute(
         "insert or replace into session_ledgers (session_id, version, engine, hands, ending, "
         "standing, computed_at) values (?, (select version from sessions where id = ?), ?, ?, "
@@ -440,6 +500,45 @@ def restamp(db: Database, session_id: int) -> None:
         "where session_id = ? and engine = ?",
         [session_id, session_id, ENGINE_FINGERPRINT],
     )
+
+
+def findings_if_appended(
+    db: Database, session_id: int, new: Sequence[Facts]
+) -> dict[int, list[dict[str, Any]]]:
+    """What the session's ledger would find about each of the ``new`` records (1 for the
+    first) were they stored after its hands, that a director must see (a deal out of turn,
+    G-6; #32.11): folded on from the kept ledger's last entry, nothing replayed or
+    written."""
+    session = db.execute("select game, players from sessions where id = ?", [session_id]).fetchone()
+    game, players = session[0], json.loads(session[1])
+    count = db.execute(
+        "select coalesce(max(position), 0) from hands where session_id = ?", [session_id]
+    ).fetchone()[0]
+    adjustments = _adjustments(db, session_id)
+    every = _AllFacts(count + len(new), lambda: [*_facts(db, session_id, 1, count), *new])
+    unit = (_facts(db, session_id, 1, 1) if count else list(new))[0].unit
+    last = db.execute(
+        "select balances, pot from ledger_rows where session_id = ? order by seq desc limit 1",
+        [session_id],
+    ).fetchone()
+    names = _names(players, adjustments, every.loaded)
+    fold = LedgerFold(game, unit, names, adjustments)
+    if last is not None and len(json.loads(last[0])) == len(names):
+        fold = LedgerFold(game, unit, names, adjustments, json.loads(last[0]), last[1])
+    everything = (StandIns(every, Facts.record), StandIns(every, Facts.report))
+    fold.hands(
+        [f.record() for f in new],
+        [f.report() for f in new],
+        fold.not_counted(*everything),
+        count + 1,
+        _previous(db, session_id, count + 1),
+    )
+    fold.close(*everything)
+    found: dict[int, list[dict[str, Any]]] = {}
+    for hand, finding in _needing_director(fold.ledger.findings):
+        if hand > count:
+            found.setdefault(hand - count, []).append(finding)
+    return found
 
 
 # -- reading the kept ledger -----------------------------------------------------------------
@@ -514,7 +613,7 @@ def refresh_session(db: Database, session_id: int) -> None:
             "update revisions set facts = ? where id = ?",
             [hand_facts(parsed.record, checked.report), revision_id],
         )
-    keep_ledger(db, session_id)
+    _fold(db, session_id, 1, [])
 
 
 def stale_sessions(db: Database) -> list[int]:

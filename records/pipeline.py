@@ -18,6 +18,7 @@ from scorer.ledger import Ledger, build_ledger
 from scorer.record import Record
 from scorer.report import Report, Status
 
+from .letters import suit_letters_hint
 from .notation import NotationError, Parsed, read
 from .slips import did_you_mean, meant_cards, mend, read_past_short_trick, slip_style
 
@@ -85,8 +86,16 @@ def empty_checked(source: str | None = None) -> Checked:
 def check_parsed(
     parsed: Parsed, options: Mapping[str, str] | None = None, source: str | None = None
 ) -> Checked:
-    """Verify one record already read (a notation error makes an ``invalid`` report)."""
-    return Checked(parsed, _report(parsed, options), source, options)
+    """Verify one record already read (a notation error makes an ``invalid`` report). One
+    that cannot be replayed as read but reads cleanly in the other suit letters gets a note
+    naming the ``Suits`` tag to add (:func:`~records.letters.suit_letters_hint`)."""
+    report = _report(parsed, options)
+    if report.status is Status.INVALID:
+        hint = suit_letters_hint(parsed, options)
+        if hint is not None:
+            report.add(hint)
+            report.sort_findings()
+    return Checked(parsed, report, source, options)
 
 
 def _report(parsed: Parsed, options: Mapping[str, str] | None) -> Report:

@@ -244,6 +244,7 @@ def dump_report(report: Report, line_shift: int = 0) -> dict[str, Any]:
             else None
         ),
         "discard": _cards(cards_of(report.discard)) if report.discard is not None else None,
+        "discards": {name(s): _cards(cards_of(m)) for s, m in report.discards.items()},
         "stock": _cards(report.stock) if report.stock is not None else None,
         "draws": [
             {"trick": number, "seat": name(seat), "card": str(card)}
@@ -337,6 +338,14 @@ class ReportSchema(Schema):
     findings = fields.List(fields.Nested(FindingSchema))
     hands = fields.Dict(keys=fields.String(), values=fields.List(fields.String()), allow_none=True)
     discard = fields.List(fields.String(), allow_none=True)
+    discards = fields.Dict(
+        keys=fields.String(),
+        values=fields.List(fields.String()),
+        metadata={
+            "description": "who discarded which cards of the discard, where more than the "
+            "dealer discards (Minchiate's robber, MIN-3); empty: the dealer made it all"
+        },
+    )
     stock = fields.List(
         fields.String(),
         allow_none=True,

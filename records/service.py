@@ -12,7 +12,7 @@ import hashlib
 import io
 import json
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from functools import partial
 from typing import Any
 
@@ -25,6 +25,7 @@ from .csvcells import spreadsheet_writer
 from .disputes import payments_beside
 from .ledgers import (
     VOID,
+    findings_if_appended,
     hand_facts,
     keep_ledger,
     kept_ledger,
@@ -38,6 +39,7 @@ from .notation import Parsed, read
 from .pipeline import Checked, check_parsed, check_text
 from .schemas import LedgerSchema, dump_report, result_json
 from .store import AlreadySubmitted, NotFound, Stale, Store
+from .streaming import slim
 from .writer import write
 
 __all__ = [
@@ -381,23 +383,38 @@ the rules in a way that voids it, or lacks what it takes to score it."""
 @dataclass
 class Preview:
     """What :func:`upload` would store for one record, found without storing anything: its
-    verdict under the session's options and whether the session already holds it."""
+    verdict under the session's options, whether the session already holds it, and what
+    the session's ledger would find about it once stored (a deal out of turn, G-6: no
+    verdict of the record shows it; #32.11), as the attention list shows a finding."""
 
     index: int
     status: str
     duplicate: bool
+    session_findings: tuple[dict[str, Any], ...] = ()
 
 
 def preview_upload(store: Store, session_id: int, text: str) -> list[Preview]:
     """The records of ``text`` as :func:`upload` would store them in the session (the same
     checks, refusing with the same errors), each with its verdict under the session's
-    options and whether it is already there; nothing is written."""
+    options, whether it is already there, and the session's findings about it once the new
+    ones are stored after the session's hands; nothing is written."""
     session = _session(store, session_id)
     out = []
+    fresh: list[tuple[int, Parsed]] = []
     for index, item in enumerate(_check_for_session(session, text), start=1):
         revision, _findings = _revision(item, session["options"])
         duplicate = store.find_duplicate(session_id, revision["content_hash"]) is not None
         out.append(Preview(index, revision["status"], duplicate))
+        if not duplicate:
+            fresh.append((index, item))
+    if fresh:
+        new = [
+            slim(item.record, check_parsed(item, session["options"]).report) for _, item in fresh
+        ]
+        found = findings_if_appended(store.db, session_id, new)
+        for number, (index, _item) in enumerate(fresh, start=1):
+            if number in found:
+                out[index - 1] = replace(out[index - 1], session_findings=tuple(found[number]))
     return out
 
 
@@ -967,6 +984,13 @@ def compute_ledger(store: Store, session: dict[str, Any]) -> Ledger:
     )
 
 
+def session_standing(store: Store, session: dict[str, Any]) -> dict[str, Any]:
+    """The session's part of the standings and the attention list, as its writes kept it
+    (:func:`records.ledgers.standing_of`); replayed only when kept by other code."""
+    kept = kept_standing(store.db, session["id"])
+    return kept if kept is not None else standing_of(compute_ledger(store, session))
+
+
 def session_result(store: Store, session_id: int) -> dict[str, Any]:
     """The session's result, as its page shows it at the top: each game's winner (pinch
     PINCH-8, Piedicavallo PIE-7), or who is ahead (the other games); with the balances."""
@@ -1065,7 +1089,7 @@ def standings(store: Store, tournament_id: int) -> dict[str, StandingsTable]:
     tables: dict[str, dict[str, list[int]]] = {}
     units: dict[str, tuple[str, str]] = {}
     for session in store.sessions(tournament_id):
-        part = kept_standing(store.db, session["id"]) or standing_of(compute_ledger(store, session))
+        part = session_standing(store, session)
         key = _table_key(session["game"], part["unit"])
         units.setdefault(key, (session["game"], part["unit"]))
         totals = tables.setdefault(key, {})
@@ -1223,7 +1247,10 @@ def needs_director(store: Store, tournament_id: int) -> list[dict[str, Any]]:
     finding of the revision that put it there (why it needs a director), and ``dealt_with``:
     ``None`` while it waits, else what addressed it: a standing ruling (or amendment) naming
     the hand made since its current revision (a withdrawn one deals with nothing), or a
-    later revision that is clean (or thrown in, G-4). In session and hand order."""
+    later revision that is clean (or thrown in, G-4). Then, with ``scope`` ``session``, each
+    violation or error the session's ledger finds about a hand (a deal out of turn, G-6;
+    #32.11), which no hand's own verdict shows, dealt with by such a ruling too; it leaves
+    the list when the session no longer has it. In session and hand order."""
     rulings: dict[int, dict[str, Any]] = {}
     for ruling in ruling_states(store.tournament_rulings(tournament_id)):
         if ruling["standing"] and ruling["hand_id"] is not None:
@@ -1236,7 +1263,54 @@ def needs_director(store: Store, tournament_id: int) -> list[dict[str, Any]]:
         entry = _attention_entry(revisions, rulings.get(revisions[0]["hand_id"]))
         if entry is not None:
             out.append(entry)
+    out += _session_entries(store, tournament_id, rulings)
+    out.sort(key=lambda e: (e["session_id"], e["position"]))  # (a hand's own entry first)
     return out
+
+
+def _session_entries(
+    store: Store, tournament_id: int, rulings: Mapping[int, dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """The attention list's entries of the sessions' own findings (:func:`needs_director`),
+    read from each session's kept part of the standings (:func:`session_standing`)."""
+    out = []
+    for session in store.sessions(tournament_id):
+        for number, finding in session_standing(store, session).get("findings", []):
+            found = store.hands(session["id"], positions=(number, number))
+            if not found:
+                continue
+            hand = found[0]
+            ruling = rulings.get(hand["id"])
+            dealt = ruling is not None and ruling["created_at"] >= hand["revised_at"]
+            out.append(
+                {
+                    "hand_id": hand["id"],
+                    "session_id": session["id"],
+                    "position": hand["position"],
+                    "status": hand["status"],
+                    "flagged_status": (
+                        Status.INVALID.value
+                        if finding["severity"] == Severity.ERROR.value
+                        else Status.FLAGGED.value
+                    ),
+                    "finding": finding,
+                    "dealt_with": _dealt_with_by(ruling) if dealt and ruling else None,
+                    "scope": "session",
+                }
+            )
+    return out
+
+
+def _dealt_with_by(ruling: dict[str, Any]) -> dict[str, Any]:
+    """An attention entry's ``dealt_with`` when a standing ruling naming its hand settles it."""
+    return {
+        "by": "ruling",
+        "revision": None,
+        "ruling": ruling["id"],
+        "author": ruling["author"],
+        "reason": ruling["reason"],
+        "at": ruling["created_at"],
+    }
 
 
 def _attention_entry(
@@ -1258,14 +1332,7 @@ def _attention_entry(
             "at": current["created_at"],
         }
     elif ruling is not None and ruling["created_at"] >= current["created_at"]:
-        dealt_with = {
-            "by": "ruling",
-            "revision": None,
-            "ruling": ruling["id"],
-            "author": ruling["author"],
-            "reason": ruling["reason"],
-            "at": ruling["created_at"],
-        }
+        dealt_with = _dealt_with_by(ruling)
     return {
         "hand_id": current["hand_id"],
         "session_id": current["session_id"],
@@ -1274,6 +1341,7 @@ def _attention_entry(
         "flagged_status": flagged[-1]["status"],
         "finding": _worst_finding(json.loads(flagged[-1]["findings"] or "[]")),
         "dealt_with": dealt_with,
+        "scope": "hand",
     }
 
 

@@ -903,7 +903,7 @@ class Store:
         low, high = positions if positions is not None else (1, 2**62)
         rows = self.db.query(
             "select h.id, h.session_id, h.position, h.revision, h.created_at, r.status, "
-            f"r.content_hash{packed} from hands h join revisions r "
+            f"r.created_at as revised_at, r.content_hash{packed} from hands h join revisions r "
             "on r.hand_id = h.id and r.number = h.revision where h.session_id = ? "
             "and h.position between ? and ? order by h.position",
             [session_id, low, high],

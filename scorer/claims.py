@@ -85,6 +85,7 @@ def claim_findings(
                     f"claims of {subject!r} are not checked; write claim {field}: or claim points:",
                     None,
                     loc=line.loc,
+                    variant="unchecked",
                 )
             )
             continue

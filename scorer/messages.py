@@ -239,8 +239,17 @@ GENERAL: dict[str, str] = {
     "CARD_NOT_IN_PACK": _NOT_IN_PACK,  # a card played
     "CARD_NOT_IN_PACK.dealt": _NOT_IN_PACK,  # a card of a hand line
     "DUPLICATE_CARD.dealt": "{card:card} is dealt twice",
-    "DUPLICATE_CARD.played": "{card:card} was already played",
+    "DUPLICATE_CARD.played": "{card:card} was already played, in trick {played_in} by {by:player}",
+    "DUPLICATE_CARD.out": "{card:card} lies in the discard, out of play",
     "CARD_NOT_HELD": "{seat:player} does not hold {card:card}",
+    "CARD_NOT_HELD.other": "{seat:player} does not hold {card:card}; {other:player} holds it",
+    "CARD_NOT_HELD.played": (
+        "{seat:player} does not hold {card:card}; it was played in trick {played_in} by {by:player}"
+    ),
+    "CARD_NOT_HELD.out": "{seat:player} does not hold {card:card}; it lies in the discard",
+    "CARD_NOT_HELD.unknown": (
+        "{seat:player} does not hold {card:card}, and where it is cannot be told from the record"
+    ),
     "PLAY_OUT_OF_TURN": (
         "the record has {seat:player} leading trick {trick}, but {leader:player} won the lead"
     ),
@@ -267,7 +276,21 @@ GENERAL: dict[str, str] = {
 #: Bagatto)"), over :data:`GENERAL`, for the games that word their plays so (pinch,
 #: piemonte3, Piedicavallo).
 AS_WRITTEN: dict[str, str] = {
+    "DUPLICATE_CARD.played": (
+        "{card:notation} was already played, in trick {played_in} by {by:player}"
+    ),
+    "DUPLICATE_CARD.out": "{card:notation} lies in the discard, out of play",
     "CARD_NOT_HELD": "{seat:player} does not hold {card:notation}",
+    "CARD_NOT_HELD.other": "{seat:player} does not hold {card:notation}; {other:player} holds it",
+    "CARD_NOT_HELD.played": (
+        "{seat:player} does not hold {card:notation}; it was played in trick {played_in} by "
+        "{by:player}"
+    ),
+    "CARD_NOT_HELD.out": "{seat:player} does not hold {card:notation}; it lies in the discard",
+    "CARD_NOT_HELD.unknown": (
+        "{seat:player} does not hold {card:notation}, and where it is cannot be told from the "
+        "record"
+    ),
     "MUST_FOLLOW_SUIT": (
         "{seat:player} played {card:notation} but held {led:suit} and had to follow suit"
     ),

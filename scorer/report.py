@@ -132,6 +132,10 @@ class Report:
     tricks: list[TrickResult] = field(default_factory=list)
     hands: tuple[int, ...] | None = None  # dealt hands as masks, when known or derived
     discard: int | None = None
+    # Who discarded which of those cards (seat -> mask), for a game where more than the
+    # dealer discards (Minchiate's robber and dealer, MIN-3, MIN-5): a seat knows its own
+    # discard, not the others' (#32.12). Empty: the dealer made the whole discard.
+    discards: dict[int, int] = field(default_factory=dict)
     # A game with a stock (pinch): the stock as written, in drawing order, and every draw
     # replayed, as (the trick it follows, seat, card); a drawn card is in hand from then on.
     stock: tuple[Card, ...] | None = None
@@ -186,12 +190,15 @@ class Report:
 
     def sort_findings(self) -> None:
         """The findings in the record's order: by place, those with no place last (the sort
-        keeps the order found among findings at one place)."""
+        keeps the order found among findings at one place); those found after the first
+        error (#24.8) after all the others, in the same order, so that none marked "after
+        the first error" is listed above it (#32.10: a slip the replay past an unreadable
+        card finds may stand earlier in the text than the notation error that decides)."""
         self.findings.sort(key=_place)
 
 
-def _place(finding: Finding) -> tuple[bool, Loc]:
-    return finding.loc is None, finding.loc or _NOWHERE
+def _place(finding: Finding) -> tuple[bool, bool, Loc]:
+    return finding.after_first_error, finding.loc is None, finding.loc or _NOWHERE
 
 
 _NOWHERE = Loc(0, 0)

@@ -34,6 +34,7 @@ NICE-2 | Side totals | Card points plus 1 per trick, plus 1 for the discard to t
 NICE-3 | The Fool | Never wins, never captured; its 4 points stay with the side that played it; the trick's point goes to its winner.
 NICE-4 | Trick winner | Trumps rank XX, XXI, XIX .. VI, the equal Papotes V-II (the last played wins), then I.
 NICE-5 | Dealing and the mountain | 9 then 10 (+2 to the dealer) with four; 9, 6, 10 (+3) with three. After each round players say keep or mountain from eldest; the first keep ends it; all mountain throws the deal in, same dealer.
+NICE-5a | Every round's words | A record lists the words of every round up to its last (a deal thrown in after round 2 has mountain 1: and mountain 2:); a later round written without an earlier one is partial (G-7), with a note naming the round, never thrown in.
 NICE-6 | Discard | The dealer discards 2 (four players) or 3 (three); no Kings or Honours; Tarots discarded must be announced by number; the discard counts for the dealer's side.
 NICE-7 | Solo | Asked from eldest to the dealer; the Solo may call any card but the Fool and gives a card back; sans prendre doubles partida and Bagatte. A called card in the discard means no exchange (option called-in-discard=sans-prendre).
 NICE-8 | Calling a partner | Without a Solo the dealer calls a King he lacks; with all four he calls XX; with all four and XX he must play Solo. The holder is a secret partner.

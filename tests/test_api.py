@@ -1199,10 +1199,16 @@ def test_attention_lists_hands_that_need_a_director(
     url = f"/api/tournaments/{tournament.id}/attention"
     response = client.get(url)
     assert response.status_code == 200
-    listed = response.get_json()
+    everything = response.get_json()
+    listed = [a for a in everything if a["scope"] == "hand"]
     assert [
         (a["hand_id"], a["session_id"], a["position"], a["status"], a["dealt_with"]) for a in listed
     ] == [(r["hand_id"], session_id, r["position"], r["status"], None) for r in results[1:]]
+    # and the session's own violations, each on the hand it concerns (#32.11)
+    ledger = client.get(f"/api/sessions/{session_id}/ledger").get_json()
+    assert [
+        (a["position"], a["finding"]["code"]) for a in everything if a["scope"] == "session"
+    ] == [(f["hand"], f["code"]) for f in ledger["findings"] if f["severity"] != "note"]
     # each says why: the worst finding of its revision, placed in the hand's own text
     for entry in listed:
         stored = client.get(f"/api/hands/{entry['hand_id']}").get_json()["report"]["findings"]
@@ -1215,7 +1221,7 @@ def test_attention_lists_hands_that_need_a_director(
         json={"text": SOLO_SANS_PRENDRE, "author": "TD", "reason": "retyped"},
         headers=tournament.headers,
     )
-    after = client.get(url).get_json()
+    after = [a for a in client.get(url).get_json() if a["scope"] == "hand"]
     waiting = [a["status"] for a in after if a["dealt_with"] is None]
     assert waiting == ["invalid", "partial"]
     [fixed] = [a for a in after if a["dealt_with"] is not None]

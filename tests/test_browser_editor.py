@@ -99,16 +99,18 @@ def test_five_slips_in_a_pinch_hand_are_marked_in_one_pass(page: Page, served: s
     expect(marks).to_have_count(5)
     assert marks.all_text_contents() == [token for _line, _column, token in FIVE_SLIP_PLACES]
     buttons = page.locator(".editor-findings button.to-place")
-    expect(buttons).to_have_text([f"line {line}:{column}" for line, column, _t in FIVE_SLIP_PLACES])
+    # the notation errors first, then what was found after them (#32.10)
+    listed_places = FIVE_SLIP_PLACES[3:] + FIVE_SLIP_PLACES[:3]
+    expect(buttons).to_have_text([f"line {line}:{column}" for line, column, _t in listed_places])
     listed = page.locator(".editor-findings li").all_text_contents()
-    assert ["after the first error" in text for text in listed] == [True] * 3 + [False] * 2
+    assert ["after the first error" in text for text in listed] == [False] * 2 + [True] * 3
     verdict = page.locator("#live-verdict")
     expect(verdict.locator(".badge")).to_have_text("invalid")
     expect(verdict).to_contain_text("5 findings · line 77:8 not a card: '1OH'")
     no_sideways_scroll(page)
 
     # a click on the impossible play puts the caret on it
-    buttons.nth(1).click()
+    buttons.nth(3).click()
     assert area.evaluate(CARET_LINE) == 38
     assert area.evaluate("t => t.value.slice(t.selectionStart, t.selectionEnd)") == "21"
 

@@ -639,7 +639,7 @@ def test_a_repair_of_an_invalid_record_pays_where_the_record_paid_nothing() -> N
     has no players; the repaired one marks the 4."""
     record = record_of((EXAMPLES / "disputes" / "repair-numeral.txt").read_text())
     [repair] = audit_record(record, tools=["repair"])["repairs"][:1]
-    assert repair["disputed"]["message"] == "Anna does not hold 6"
+    assert repair["disputed"]["message"] == "Anna does not hold 6; Bruno holds it"
     assert [(p["recorded"], p["repaired"], p["change"]) for p in repair["payments"]] == [
         (None, -8, -8),
         (None, 0, 0),
@@ -703,7 +703,7 @@ def test_audit_page_shows_each_repairs_effect_and_asks_to_confirm(
     _session, [hand] = stored_in_a_new_session(client, tournament, text)
     page = client.get(f"/hands/{hand['hand_id']}/audit").get_data(as_text=True)
     first = first_repair(page)
-    assert "<b>Settles:</b> Anna does not hold 6" in first
+    assert "<b>Settles:</b> Anna does not hold 6; Bruno holds it" in first
     rows = re.findall(
         r'<th scope="row">(\w+)</th><td class="num">([^<]+)</td><td class="num">([^<]+)</td>'
         r'<td class="num">([^<]+)</td>',

@@ -171,9 +171,10 @@ def test_a_card_not_held_is_named_as_the_record_writes_it() -> None:
     plays[1] = "QB"  # eldest (Anna) leads trick 1 with a card another player holds
     lines[trick] = " ".join(plays)
     reports = verify_styles("\n".join(lines))
-    assert message(reports["italian"], "CARD_NOT_HELD") == "Anna does not hold QB"
-    assert message(reports["french"], "CARD_NOT_HELD") == "Anna does not hold QC"
-    assert message(reports["symbols"], "CARD_NOT_HELD") == "Anna does not hold Q♣"
+    name = holder.removeprefix("hand ")  # who holds it, said too (#32.10)
+    assert message(reports["italian"], "CARD_NOT_HELD") == f"Anna does not hold QB; {name} holds it"
+    assert message(reports["french"], "CARD_NOT_HELD") == f"Anna does not hold QC; {name} holds it"
+    assert message(reports["symbols"], "CARD_NOT_HELD") == f"Anna does not hold Q♣; {name} holds it"
     for style in ("french", "symbols"):
         assert view(reports["italian"], style) == view(reports[style])
 

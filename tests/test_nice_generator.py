@@ -24,3 +24,22 @@ def test_dealer_with_all_four_kings_calls_xx(seed: int) -> None:
     assert set(cards_of(R.KINGS)) <= set(hand.cards()), "the seed no longer deals four Kings"
     report = engine.verify(record)
     assert report.status in (Status.CLEAN, Status.THROWN_IN), [f.code for f in report.findings]
+
+
+def test_a_deal_thrown_in_after_a_later_round_keeps_every_rounds_words() -> None:
+    """NICE-5a: a nice3 deal thrown in after round 2 or 3 is written with the words of every
+    round before (the generator once rebuilt the body from the hand lines and lost
+    ``mountain 1:``, which is then a partial record). One seeded session, as ``tarocco random
+    nice3 --seed 5`` makes it."""
+    engine = get_game("nice3")
+    rng = random.Random(5)
+    late_throw_ins = 0
+    for _ in range(300):
+        record = engine.random_record(rng)
+        rounds = [int(line.subject or 0) for line in record.lines("mountain")]
+        assert rounds == list(range(1, len(rounds) + 1)), rounds
+        report = engine.verify(record)
+        if report.thrown_in and len(rounds) > 1:
+            late_throw_ins += 1
+        assert report.status in (Status.CLEAN, Status.THROWN_IN), [f.code for f in report.findings]
+    assert late_throw_ins, "the seed no longer throws a deal in after a later round"

@@ -1263,6 +1263,39 @@ def test_g4a_thrown_in_after_the_first_round_with_nine_cards_each_is_clean() -> 
     assert finding(report, "WRONG_HAND_SIZE").seat == 0
 
 
+def test_nice5a_a_throw_in_without_an_earlier_rounds_words_is_partial() -> None:
+    """NICE-5a: a deal thrown in after round 2 written without its ``mountain 1:`` line is
+    missing words: partial (G-7), with a note naming round 1, never thrown in."""
+    first_round = "mountain 1: mountain mountain mountain keep\n"
+    assert first_round in THROWN_IN
+    report = verify(THROWN_IN.replace(first_round, ""))
+    assert report.status is Status.PARTIAL and not report.thrown_in
+    note = finding(report, "PARTIAL_RECORD")
+    assert (note.severity, note.rule, note.variant) == (Severity.NOTE, "NICE-5a", "mountain")
+    assert note.facts["round"] == 1 and "mountain round 1" in note.message
+    assert report.lines == [] and report.settlement == (0, 0, 0, 0)
+
+
+def test_nice5a_a_played_hand_without_an_earlier_rounds_words_is_partial() -> None:
+    """NICE-5a: the words of round 1 missing before round 2's keep: the play is still
+    checked (G-7: verified as far as it goes) but nothing is scored."""
+    scenario = hand(mountain=["keep", "keep"])
+    assert scenario.report().status is Status.CLEAN
+    report = verify(scenario.text.replace("mountain 1: keep\n", ""))
+    assert report.status is Status.PARTIAL
+    assert [f.code for f in report.findings] == ["PARTIAL_RECORD"]
+    assert len(report.tricks) == 19 and report.lines == []
+
+
+def test_nice5a_the_note_names_the_first_missing_round_of_three() -> None:
+    """NICE-5a, three players: rounds 1 and 3 written, round 2 missing."""
+    text = Build(game="nice3", dealer=C, mountain=["keep", "keep", "m m m"]).text()
+    assert verify(text).status is Status.THROWN_IN
+    report = verify(text.replace("mountain 2: keep\n", ""))
+    assert report.status is Status.PARTIAL
+    assert finding(report, "PARTIAL_RECORD").facts == {"round": 2, "later": 3}
+
+
 # -- G-5 declarations must be made -----------------------------------------------------------
 def test_g5_undeclared_combination_is_noted_and_not_paid() -> None:
     """G-5: a combination held but not declared is noted and not paid."""

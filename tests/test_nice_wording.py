@@ -171,9 +171,10 @@ def test_card_not_held_in_a_trick() -> None:
     tricks[first - 1][0], tricks[number - 1][position] = card, tricks[first - 1][0]
     scenario.build.tricks = tricks
     italian, french, symbols = messages(in_styles(scenario.text), "CARD_NOT_HELD")
-    assert italian == f"{leader} does not hold {card}"
-    assert french == f"{leader} does not hold {card.text('french')}"
-    assert symbols == f"{leader} does not hold {card.text('symbols')}"
+    held = f"; {C} holds it"  # the card is Carla's, and the sentence says so (#32.10)
+    assert italian == f"{leader} does not hold {card}{held}"
+    assert french == f"{leader} does not hold {card.text('french')}{held}"
+    assert symbols == f"{leader} does not hold {card.text('symbols')}{held}"
     assert str(card) != card.text("french")  # a cups card: H in French letters
 
 

@@ -310,7 +310,8 @@ def test_a_card_not_held_stops_before_the_same_card_played_again_in_its_trick_G2
     [error] = report.errors
     leader = d.seat_of(3, 0)
     assert (error.code, error.trick, error.loc.column) == ("CARD_NOT_HELD", 3, 4)
-    assert error.message == f"{leader} does not hold {second}"
+    holder = d.seat_of(3, 1)  # who holds it, said too (#32.10)
+    assert error.message == f"{leader} does not hold {second}; {holder} holds it"
     assert [t.number for t in report.tricks] == [1, 2]
 
 

@@ -281,7 +281,8 @@ def test_no_trump_lead_is_asked_with_the_fool_PIE5a() -> None:
     t, p, _c = find(d, lambda d, t, p, c: c.is_fool and p < 2)
     report = say(d, t, p, "lead trumps")
     assert codes(report) == ["REMARK_OUT_OF_BOUNDS"]
-    assert "PIE-5a" in the_finding(report, "REMARK_OUT_OF_BOUNDS").message
+    breach = the_finding(report, "REMARK_OUT_OF_BOUNDS")
+    assert "PIE-5a" in breach.message and breach.rule == "PIE-5a"  # its ruling, cited (#32.8)
     assert codes(say(d, t, p, "lead this high")) == ["REMARK_OUT_OF_BOUNDS"]  # this: trumps
     assert codes(say(d, t, p, "play 21")) == []
     t, p, _c = find(d, lambda d, t, p, c: c.is_trump and p < 2)

@@ -123,8 +123,11 @@ def test_card_not_held_names_the_card_in_the_records_style() -> None:
     italian, french = verified(styled(text, "italian")), verified(styled(text, "french"))
     assert italian.status is Status.INVALID
     french_queen = Card.parse(queen).text("french")
-    assert messages(italian, "CARD_NOT_HELD") == [f"Anna does not hold {queen}"]
-    assert messages(french, "CARD_NOT_HELD") == [f"Anna does not hold {french_queen}"]
+    holder = next(p for p, m in d.dealt.items() if m >> Card.parse(queen) & 1)  # (#32.10)
+    assert messages(italian, "CARD_NOT_HELD") == [f"Anna does not hold {queen}; {holder} holds it"]
+    assert messages(french, "CARD_NOT_HELD") == [
+        f"Anna does not hold {french_queen}; {holder} holds it"
+    ]
     assert unworded(italian) == unworded(french)
 
 

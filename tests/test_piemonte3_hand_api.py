@@ -98,7 +98,7 @@ def test_a_discarded_card_cannot_be_played_PIE3_5(opening: Piemonte3Play) -> Non
     assert refused.value.code == "CARD_NOT_HELD"
     with pytest.raises(ReplayStop):
         opening.push(C("2C"))
-    assert opening.report.errors[-1].message == "2C was already played (or discarded)"
+    assert opening.report.errors[-1].message == "2C lies in the discard, out of play"
 
 
 def test_a_hand_thrown_in_at_the_bargaining_has_no_play_PIE3_4() -> None:
@@ -153,7 +153,7 @@ def test_a_hand_left_out_never_holds_a_card_written_in_another_hand_G2() -> None
     report = verify(build.text())
     [error] = report.errors
     assert (error.code, error.trick, error.seat) == ("CARD_NOT_HELD", 1, BRUNO)
-    assert error.message == f"Bruno does not hold {anna_last}"
+    assert error.message == f"Bruno does not hold {anna_last}; Anna holds it"  # (#32.10)
 
 
 def test_a_hand_left_out_is_what_its_player_plays_G2() -> None:

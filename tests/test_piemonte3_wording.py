@@ -194,7 +194,10 @@ def test_a_card_not_held_and_a_card_played_twice_are_named_in_the_records_style(
     italian, french = both(text)
     assert italian.status is french.status is Status.INVALID
     it, fr = only(italian, "CARD_NOT_HELD"), only(french, "CARD_NOT_HELD")
-    assert (it.message, fr.message) == ("Bruno does not hold QB", "Bruno does not hold QC")
+    assert (it.message, fr.message) == (  # and who holds it (#32.10)
+        "Bruno does not hold QB; Carla holds it",
+        "Bruno does not hold QC; Carla holds it",
+    )
     text = replace_row(scenario.text, "3. ", "3. 2B " + " ".join(three.split()[2:]))
     italian, french = both(text)
     it, fr = only(italian, "DUPLICATE_CARD"), only(french, "DUPLICATE_CARD")

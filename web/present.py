@@ -303,21 +303,27 @@ def stock_steps(report: Mapping[str, Any]) -> list[StockStep]:
 @dataclass
 class TableView:
     """What the replay shows: every hand (``seat`` is ``None``), or the table as one seat
-    saw it (``?seat=N``), rendered so by the server: only that seat's hand, the discard only
-    to the dealer who made it, the secret partner only once the called card is played (or to
-    the partner, who holds it), the stock's next card to nobody (it lies face down, PINCH-3).
+    saw it (``?seat=N``), rendered so by the server: only that seat's hand, of the discard
+    only what that seat discarded itself (the dealer's, or in Minchiate the robber's and the
+    dealer's each to its maker, #32.12), the secret partner only once the called card is
+    played (or to the partner, who holds it), the stock's next card to nobody (it lies face
+    down, PINCH-3).
 
     ``places`` gives each seat its place at the table, the viewing seat at the bottom."""
 
     seat: int | None
     viewer: str | None  # the player at that seat
     places: tuple[str, ...]
-    discard: list[str] | None
+    discard: list[str] | None  # the cards of the discard this view shows
+    discarded_by: list[str]  # who made the discard (the dealer, or each seat that discarded)
     contract: dict[str, str]  # as known at the deal
     partner: str | None  # the secret partner, once known to this view (see partner_from)
     partner_from: int | None  # the step from which the partner is known
     called_trick: int | None  # the trick in which the called card is played
     left_out: list[str] = field(default_factory=list)  # what this view does not show
+    # the discards this view learns once the first card is played (MIN-6), with that ruling
+    discards_shown: dict[str, list[str]] = field(default_factory=dict)
+    discards_rule: str | None = None
 
     def shows(self, seat: int) -> bool:
         """Is the hand of ``seat`` shown?"""
@@ -330,6 +336,25 @@ class TableView:
     @property
     def all_hands(self) -> bool:
         return self.seat is None
+
+
+def _discard_seen(
+    report: Mapping[str, Any], viewer: str | None
+) -> tuple[list[str] | None, list[str]]:
+    """The cards of the report's discard that ``viewer`` knows (every card for ``None``, the
+    director's view), and who made the discard. Each seat knows what it discarded itself:
+    the report's ``discards`` says who discarded what where more than the dealer does
+    (Minchiate's robber, MIN-3); without it (and in a report stored before it) the dealer
+    made the whole discard."""
+    discard = report.get("discard")
+    by_seat: Mapping[str, list[str]] = report.get("discards") or {}
+    dealer = report.get("dealer")
+    made_by = list(by_seat) or ([dealer] if discard and dealer else [])
+    if viewer is None:
+        return discard, made_by
+    if by_seat:
+        return by_seat.get(viewer) or None, made_by
+    return (discard if viewer == dealer else None), made_by
 
 
 def view_seat(value: str | None, players: Sequence[str]) -> int | None:
@@ -368,11 +393,17 @@ def table_view(report: Mapping[str, Any], seat: int | None = None) -> TableView:
         partner_from = called_trick  # None: the called card is not played in the record
         del contract["partner"]
     viewer = players[seat] if seat is not None else None
-    dealer_sees = seat is None or viewer == report.get("dealer")
+    discard, discarded_by = _discard_seen(report, viewer)
+    shown_rule = _discards_rule(report) if seat is not None else None
     left_out = []
     if seat is not None:
         left_out.append("the other hands")
-        if report.get("discard") and not dealer_sees:
+        hidden = len(report.get("discard") or []) - len(discard or [])
+        if hidden and shown_rule is not None:
+            left_out.append(f"the other players' discards until the first card ({shown_rule})")
+        elif hidden and discard:
+            left_out.append("the other players' discards")
+        elif hidden:
             left_out.append("the discard")
         if "partner" not in contract and partner is not None:
             left_out.append("the called partner until the called card is played")
@@ -383,13 +414,30 @@ def table_view(report: Mapping[str, Any], seat: int | None = None) -> TableView:
         seat,
         viewer,
         places,
-        report.get("discard") if dealer_sees else None,
+        discard,
+        discarded_by,
         contract,
         partner if partner_from is not None else None,
         partner_from,
         called_trick,
         left_out,
+        _others_discards(report, viewer) if shown_rule else {},
+        shown_rule,
     )
+
+
+def _discards_rule(report: Mapping[str, Any]) -> str | None:
+    """The ruling under which the report's game shows every discard once the first card is
+    played (Minchiate's MIN-6), or ``None``."""
+    engine = GAMES.get(report.get("game") or "")
+    return engine.discards_shown_at_first_card if engine is not None else None
+
+
+def _others_discards(report: Mapping[str, Any], viewer: str | None) -> dict[str, list[str]]:
+    """The discards of the players other than ``viewer``, by player, as the table sees them
+    once they are shown."""
+    by_seat: Mapping[str, list[str]] = report.get("discards") or {}
+    return {player: cards for player, cards in by_seat.items() if player != viewer and cards}
 
 
 # -- the session sheet --------------------------------------------------------------------

@@ -436,7 +436,8 @@ class DealtWithOut(Schema):
 
 
 class AttentionOut(Schema):
-    """A hand that needs (or needed) a director: flagged, partial or invalid."""
+    """A hand that needs (or needed) a director: flagged, partial or invalid, or named by a
+    violation of its session (a deal out of turn)."""
 
     hand_id = fields.Integer()
     session_id = fields.Integer()
@@ -450,6 +451,13 @@ class AttentionOut(Schema):
         DealtWithOut,
         allow_none=True,
         metadata={"description": "null while the hand waits for a director"},
+    )
+    scope = fields.String(
+        metadata={
+            "enum": ["hand", "session"],
+            "description": "hand: the hand's own verdict put it here; session: a finding of "
+            "the session's ledger about this hand (a deal out of turn, G-6)",
+        }
     )
 
 

@@ -193,6 +193,10 @@ class Game:
     #: The keywords of the body lines a session rule reads (Minchiate's ``draw`` for its
     #: partnerships, MIN-16): all a session keeps of a record's body (``records.streaming``).
     session_lines: tuple[str, ...] = ()
+    #: The ruling under which every discard is shown to the table once the first card is
+    #: played (MIN-6), or ``None``: a discard stays its maker's (the view from one seat,
+    #: #32.12).
+    discards_shown_at_first_card: str | None = None
 
     def session_results(
         self, records: Sequence[Record], reports: Sequence[Report], balances: Mapping[str, int]

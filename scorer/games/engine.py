@@ -472,13 +472,15 @@ class TrickPlay(Replay):
         """A card the seat's hand does not hold: played before (G-2), not the seat's
         (:meth:`card_not_held`), or the play of a seat whose hand is unknown."""
         if seen >> card & 1:
+            variant, where = self.where_played(card)  # in which trick, or out of play
             self.halt(
                 "DUPLICATE_CARD",
-                variant="played",
+                variant=variant,
                 loc=self.loc_of(position),
                 trick=self.done + 1,
                 seat=seat,
                 cards=(CARDS[card],),
+                **where,
             )
         if self.known[seat]:
             self.card_not_held(position, seat, card)
@@ -636,14 +638,52 @@ class TrickPlay(Replay):
             self.after_error.judged.append(self.report.findings[-1])
 
     def card_not_held(self, position: int, seat: int, card: int) -> None:
-        """A known seat played a card it does not hold: impossible (G-2)."""
+        """A known seat played a card it does not hold: impossible (G-2), said with where
+        the card is (:meth:`whereabouts`)."""
+        variant, where = self.whereabouts(card, seat)
         self.halt(
             "CARD_NOT_HELD",
+            variant=variant,
             loc=self.loc_of(position),
             trick=self.done + 1,
             seat=seat,
             cards=(CARDS[card],),
+            **where,
         )
+
+    def whereabouts(self, card: int, seat: int) -> tuple[str, dict[str, Any]]:
+        """Where ``card`` is, which ``seat`` has just played without holding it (the slow
+        branch only), as the variant and the facts of the finding's sentence (#32.10), so
+        that it sends the reader to the card: ``other`` (another known seat holds it:
+        ``other``), where :meth:`where_played` finds it, or where the game's
+        :meth:`card_elsewhere` puts it (``unknown`` by default)."""
+        bit = 1 << card
+        for other, hand in enumerate(self.hands):
+            if other != seat and self.known[other] and hand & bit:
+                return "other", {"other": other}
+        if self.seen & bit:
+            return self.where_played(card)
+        return self.card_elsewhere(card)
+
+    def where_played(self, card: int) -> tuple[str, dict[str, Any]]:
+        """Where a card already out of play went (#32.10): ``played`` in trick
+        ``played_in`` by seat ``by`` (the trick on the table too), else ``out``, out of play
+        before the first trick (the discard)."""
+        n = self.table.players
+        before = self.after_error.report.tricks if self.after_error is not None else []
+        for result in (*before, *self.report.tricks):
+            if card in result.cards:
+                by = (result.leader + result.cards.index(CARDS[card])) % n
+                return "played", {"played_in": result.number, "by": by}
+        if card in self.current:
+            by = (self.leader + self.current.index(CARDS[card])) % n
+            return "played", {"played_in": self.done + 1, "by": by}
+        return "out", {}
+
+    def card_elsewhere(self, card: int) -> tuple[str, dict[str, Any]]:
+        """Where a card no known hand holds, not played nor out of play, is in this game
+        (:meth:`whereabouts`; pinch's stock, Minchiate's folla): ``unknown`` by default."""
+        return "unknown", {}
 
     def short_trick(self, trick: Trick, count: int) -> None:
         """A trick line of ``count`` cards, too few, that is not the record's last (kept in

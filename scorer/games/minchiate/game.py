@@ -56,6 +56,7 @@ class Minchiate(Game):
     ledger_rule = "MIN-15"  # a session stands by its rests
     penalty_rulings = ("MIN-13",)  # a revoke costs two rests to each opponent, applied here
     session_lines = ("draw",)  # the draw for partnerships that opens a set (MIN-16)
+    discards_shown_at_first_card = "MIN-6"  # shown after the first card is played
     zero_sum = True
     keywords = R.KEYWORDS
     options = R.OPTIONS
@@ -145,9 +146,7 @@ class MinchiateReplay(MinchiatePlay):
         """The lines before the first trick: the deal, the folla and the discards (with what
         each seat played, when the deal needs it), the marks before play, the versicole."""
         if len(self.report.players) != 4:
-            self.halt(
-                "WRONG_PLAYERS", "MIN-16", loc=self.record.start, count=len(self.report.players)
-            )
+            self.halt("WRONG_PLAYERS", loc=self.record.start, count=len(self.report.players))
         self.sort_lines()
         if self.needs_first_pass():
             self.first_pass()
@@ -179,7 +178,7 @@ class MinchiateReplay(MinchiatePlay):
             self.say(
                 "PARTIAL_RECORD",
                 NOTE,
-                "G-2",
+                "G-7",
                 loc=self.record.start,
                 count=len(self.report.tricks),
             )

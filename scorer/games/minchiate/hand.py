@@ -470,6 +470,7 @@ class MinchiateHand(TrickPlay):
         self.report.discard = (
             self.discards[0] | self.discards[1] | self.discards[2] | self.discards[3]
         )
+        self.report.discards = {seat: mask for seat, mask in enumerate(self.discards) if mask}
 
     # -- MIN-7: declared versicole ---------------------------------------------------------
     def declarations(self) -> None:

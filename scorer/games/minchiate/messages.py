@@ -31,6 +31,25 @@ _PENALTY = ": two rests to each opponent"
 
 MINCHIATE: dict[str, str] = {
     "CARD_NOT_HELD": "{seat:player} does not hold {card:notation}",
+    # where the card is instead (#32.10)
+    "CARD_NOT_HELD.other": "{seat:player} does not hold {card:notation}; {other:player} holds it",
+    "CARD_NOT_HELD.discarded": (
+        "{seat:player} does not hold {card:notation}; {by:player} discarded it"
+    ),
+    "CARD_NOT_HELD.folla": "{seat:player} does not hold {card:notation}; it lies in the folla",
+    "CARD_NOT_HELD.played": (
+        "{seat:player} does not hold {card:notation}; it was played in trick {played_in} by "
+        "{by:player}"
+    ),
+    "CARD_NOT_HELD.out": "{seat:player} does not hold {card:notation}; it is out of play",
+    "CARD_NOT_HELD.unknown": (
+        "{seat:player} does not hold {card:notation}, and where it is cannot be told from the "
+        "record"
+    ),
+    "DUPLICATE_CARD.played": (
+        "{card:notation} was already played, in trick {played_in} by {by:player}"
+    ),
+    "DUPLICATE_CARD.out": "{card:notation} is out of play",
     # MIN-13: revokes, each charged two rests to each opponent
     "MUST_FOLLOW_SUIT": _REVOKE + "held {led:suit} and had to follow suit" + _PENALTY,
     "MUST_TRUMP": _REVOKE + "had no {led:suit} but held trumps, so had to trump" + _PENALTY,

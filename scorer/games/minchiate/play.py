@@ -18,7 +18,7 @@ play is complete), then for real.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from ...cards import CARDS, FOOL, Card
 from ...cardset import CardSet
@@ -223,6 +223,17 @@ class MinchiatePlay(MinchiateHand):
         if self.hand_known[seat]:
             super().card_not_held(position, seat, card)
 
+    def card_elsewhere(self, card: int) -> tuple[str, dict[str, Any]]:
+        """Where a card no hand holds is (#32.10): in a player's discard (MIN-3, MIN-5,
+        MIN-6), else in the folla (MIN-4)."""
+        bit = 1 << card
+        for seat, discard in enumerate(self.discards):
+            if discard & bit:
+                return "discarded", {"by": seat}
+        if self.folla & bit:
+            return "folla", {}
+        return super().card_elsewhere(card)
+
     def not_in_hand(self, position: int, seat: int, card: int, seen: int) -> None:
         """A card played twice ends the replay before its trick (G-2): nothing of that trick
         is judged or counted."""
@@ -241,14 +252,22 @@ class MinchiatePlay(MinchiateHand):
             if card is None:
                 return
             if seen >> card & 1:
+                seat = (self.leader + position) & 3
+                earlier = next((p for p in range(position) if plays[p].card == card), None)
+                if earlier is None:  # played in an earlier trick (#32.10: say which)
+                    variant, where = self.where_played(card)
+                else:
+                    variant = "played"
+                    where = {"played_in": self.done + 1, "by": (self.leader + earlier) & 3}
                 self.forget_trick()
                 self.halt(
                     "DUPLICATE_CARD",
-                    variant="played",
+                    variant=variant,
                     loc=plays[position].loc,
                     trick=self.done + 1,
-                    seat=(self.leader + position) & 3,
+                    seat=seat,
                     cards=(CARDS[card],),
+                    **where,
                 )
             seen |= 1 << card
 

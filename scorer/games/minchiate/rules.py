@@ -56,6 +56,7 @@ RULINGS: tuple[str, ...] = (
     "G-3",
     "G-5",
     "G-6",
+    "G-7",
 )
 
 TRICKS = 21  # MIN-4: 21 cards each, one trick per card

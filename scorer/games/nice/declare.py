@@ -26,7 +26,7 @@ def combination_named(h: NiceHand, word: str, loc: Loc | None) -> str:
     if name is None:
         h.halt(
             "BAD_DECLARATION",
-            "NICE-12",
+            "NICE-9a",  # a word the line does not take; not a 10 Tarocche (NICE-12)
             loc=loc,
             word=word,
             game=h.game.key,

@@ -150,7 +150,7 @@ class NiceReplay(NiceHand):
             return False
         self.deal()
         if self.n == 4 and "call" not in self.lines.single and not self.lines.tricks:
-            self.say("PARTIAL_RECORD", NOTE, "G-2", variant="call", loc=self.record.start)
+            self.say("PARTIAL_RECORD", NOTE, "G-7", variant="call", loc=self.record.start)
             return False
         if self.n == 4:
             C.settle_contract(self)
@@ -166,6 +166,8 @@ class NiceReplay(NiceHand):
 
     def finish(self) -> Report:
         report = self.report
+        if self.missing_round() is not None:  # NICE-5a: partial however far the play goes
+            report.complete = False
         if report.complete and not report.errors and not report.thrown_in:
             score_hand(self)
             with suppress(_Stop):  # a malformed claim line is an error (G-2), nothing more

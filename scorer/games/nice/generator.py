@@ -67,9 +67,9 @@ def random_record(
         if rng.random() < 0.03:
             if round_no < len(game.rounds):  # G-4a: the hands as dealt so far
                 so_far = sum(game.rounds[:round_no])
-                body = [
+                body[:n] = [
                     _cards_line("hand", players[seat], dealt[seat][:so_far]) for seat in range(n)
-                ]
+                ]  # the earlier rounds' words stay (NICE-5a)
             body.append(_words_line("mountain", str(round_no), ["mountain"] * n))
             return Record(tags, tuple(body))
         body.append(

@@ -349,7 +349,8 @@ class NiceHand(TrickPlay):
 
     # -- NICE-5: the mountain --------------------------------------------------------------
     def mountain(self) -> bool:
-        """Check the words spoken after each round; True when the deal was thrown in (G-4)."""
+        """Check the words spoken after each round; True when the deal ends with them: thrown
+        in (G-4), or, with an earlier round's words missing, partial (NICE-5a)."""
         thrown_in_at = None
         for round_no in sorted(self.lines.mountain):
             line = self.lines.mountain[round_no]
@@ -357,13 +358,33 @@ class NiceHand(TrickPlay):
                 self.halt("PLAY_AFTER_THROW_IN", "NICE-5", loc=line.loc, round=round_no)
             if "keep" not in self.mountain_words(line):
                 thrown_in_at = round_no
+        missing = self.missing_round()
+        if missing is not None:
+            later = min(r for r in self.lines.mountain if r > missing)
+            self.say(
+                "PARTIAL_RECORD",
+                NOTE,
+                "NICE-5a",
+                variant="mountain",
+                loc=self.lines.mountain[later].loc,
+                round=missing,
+                later=later,
+            )
         if thrown_in_at is None:
             return False
-        self.report.thrown_in = True
-        self.report.complete = True
+        if missing is None:  # NICE-5a: a throw-in only with every round's words
+            self.report.thrown_in = True
+            self.report.complete = True
         self.check_dealt_hands(thrown_in_at)  # G-4a: the deal so far could have happened
         self.check_no_play_after("mountain", round=thrown_in_at)
         return True
+
+    def missing_round(self) -> int | None:
+        """NICE-5a: the first round whose words are not written although a later round's
+        are (the record is then partial, G-7); None when every round up to the last written
+        one is there."""
+        written = self.lines.mountain
+        return next((r for r in range(1, max(written, default=0)) if r not in written), None)
 
     def mountain_words(self, line: Line) -> list[str]:
         """The words of one round's line, checked (NICE-5): each keep or mountain, none after

@@ -18,6 +18,10 @@ _NICE: dict[str, str] = {
     "LINE_OUT_OF_PLACE": "the {keyword} line comes after play began",
     "PARTIAL_RECORD": "the record stops after {count} trick line(s); nothing is scored",
     "PARTIAL_RECORD.call": "the record stops before the call; nothing is scored",
+    "PARTIAL_RECORD.mountain": (
+        "the words of mountain round {round} are missing before round {later}'s: the record "
+        "is partial (G-7) and nothing is scored; write mountain {round}: as it was spoken"
+    ),
     "PLAY_AFTER_END.mountain": (
         "the record goes on although all went to the mountain in round {round} (NICE-5, G-4)"
     ),

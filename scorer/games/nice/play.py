@@ -36,7 +36,7 @@ def play(h: NiceHand) -> None:
             report.complete = True
             note_undeclared(h)
     if not report.complete and not report.errors:
-        h.say("PARTIAL_RECORD", NOTE, "G-2", loc=h.record.start, count=len(report.tricks))
+        h.say("PARTIAL_RECORD", NOTE, "G-7", loc=h.record.start, count=len(report.tricks))
 
 
 def declarations_in(h: NiceHand, trick: Trick, result: TrickResult) -> None:

@@ -33,7 +33,7 @@ __all__ = [
 #: The rulings this engine implements (``shared/rulings.md``), as the rules pages list them.
 RULINGS: tuple[str, ...] = (
     *(f"NICE-{n}" for n in range(1, 19)),
-    "NICE-9a",
+    *("NICE-5a", "NICE-9a"),
     *("G-1", "G-2", "G-3", "G-4", "G-4a", "G-5", "G-6", "G-7"),
 )
 

@@ -156,7 +156,7 @@ class PiedicavalloReplay(PiedicavalloHand):
                 report.complete = True
             elif not report.errors:
                 count = len(report.tricks)
-                self.say("PARTIAL_RECORD", NOTE, "G-2", loc=self.record.start, count=count)
+                self.say("PARTIAL_RECORD", NOTE, "G-7", loc=self.record.start, count=count)
         except ReplayStop:
             pass
         if report.complete and not report.errors:  # a BAD_REMARK (G-2) leaves it unscored

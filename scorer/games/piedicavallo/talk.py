@@ -47,6 +47,8 @@ __all__ = ["Listener", "check_remark", "group_of", "statements"]
 
 OUT, FALSE, BAD = "REMARK_OUT_OF_BOUNDS", "FALSE_REMARK", "BAD_REMARK"
 RULE = "PIE-5"
+#: The breaches a ruling of their own decides (a trump lead asked with the Fool: PIE-5a).
+RULE_OF_VARIANT = {"trump_lead_with_fool": "PIE-5a"}
 
 #: Which cards a count of "others" counts, per topic group (suits 0..3; 4 trumps, not the Fool).
 COUNTED = (*R.SUITS, R.TRUMPS)
@@ -417,7 +419,7 @@ def check_remark(
             _evaluate(compiled, h, seat, played, position, hand_after)
         except _Remark as breach:
             severity = Severity.ERROR if breach.code == BAD else Severity.VIOLATION
-            rule = "G-2" if breach.code == BAD else RULE
+            rule = "G-2" if breach.code == BAD else RULE_OF_VARIANT.get(breach.variant, RULE)
             h.say(
                 breach.code,
                 severity,

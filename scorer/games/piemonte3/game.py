@@ -241,7 +241,7 @@ class Piemonte3Replay(Piemonte3Play):
         later = later_bargains or self.lines.after_bargain
         if later:
             self.halt("BARGAIN_UNFINISHED", "PIE3-4", loc=line.loc, round=round_no)
-        self.say("PARTIAL_RECORD", NOTE, "G-2", variant="bargain", loc=line.loc, round=round_no)
+        self.say("PARTIAL_RECORD", NOTE, "G-7", variant="bargain", loc=line.loc, round=round_no)
         self.check_hands(5 * round_no)
 
     def thrown_in(self, round_no: int, session: Session) -> None:

@@ -147,8 +147,7 @@ MALFORMED: dict[str, str] = {
 _PLAY: dict[str, str] = {
     "CARD_NOT_IN_PACK": "{card:notation} is not in the {pack_size}-card pack",
     "TOO_MANY_TRICKS": "a hand of piemonte3 has {tricks} tricks",
-    "DUPLICATE_CARD.played": "{card:notation} was already played (or discarded)",
-    **AS_WRITTEN,
+    **AS_WRITTEN,  # a card not held or played twice said with where it is (#32.10)
     "PARTIAL_RECORD": "the record stops after {count} trick(s); nothing is scored",
     # PIE3-7: the Fool's exchange
     "FOOL_EXCHANGE_UNEXPECTED.first": "a Fool exchange before the first trick",

@@ -257,6 +257,6 @@ class Piemonte3Play(Piemonte3Hand):
                 self.report.complete = True
         report = self.report
         if not report.complete and not report.errors:
-            self.say("PARTIAL_RECORD", NOTE, "G-2", loc=self.record.start, count=len(report.tricks))
+            self.say("PARTIAL_RECORD", NOTE, "G-7", loc=self.record.start, count=len(report.tricks))
             return False
         return True

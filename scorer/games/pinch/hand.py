@@ -372,23 +372,12 @@ class PinchHand(TrickPlay):
             return TrickResult(self.done + 1, self.leader, tuple(self.current), None, 0, None, 2)
         return super().keep_partial_trick()
 
-    def card_not_held(self, position: int, seat: int, card: int) -> None:
-        """A card its player does not hold (G-2), and why when it can be said: it is still
-        in the stock, or the other player holds it."""
-        variant = ""
+    def card_elsewhere(self, card: int) -> tuple[str, dict[str, Any]]:
+        """Where a card its player does not hold is, when no hand holds it (G-2, #32.10):
+        still in the stock, when the stock is written."""
         if self.stock is not None and card in self.stock[self.stock_pos :]:
-            variant = "stock"
-        elif self.hands[1 - seat] >> card & 1:
-            variant = "other"
-        self.halt(
-            "CARD_NOT_HELD",
-            variant=variant,
-            loc=self.loc_of(position),
-            trick=self.done + 1,
-            seat=seat,
-            cards=(CARDS[card],),
-            other=1 - seat,
-        )
+            return "stock", {}
+        return super().card_elsewhere(card)
 
     def unknown_seat_plays(self, position: int, seat: int, card: int) -> None:
         """A seat whose hand is unknown plays any card not seen, except one the other holds."""
@@ -525,6 +514,7 @@ class PinchHand(TrickPlay):
                 trick=number or None,
                 stock_tricks=R.STOCK_TRICKS,
                 after=number,
+                missing=number + 1,  # draws follow draws: a trick line seems left out
                 **where,
             )
         if seat != self.pending[0] and self.after_error is not None and self.after_error.in_doubt:

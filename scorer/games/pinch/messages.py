@@ -36,13 +36,11 @@ _PLAY = {
     "SHORT_TRICK": "trick {trick} has {count} card and is not the last line",
     "CARD_NOT_IN_PACK": _NOT_IN_PACK,
     "TOO_MANY_TRICKS": "a hand of pinch has {tricks} tricks",
-    "DUPLICATE_CARD.played": "{card:notation} was already played",
-    **AS_WRITTEN,
+    **AS_WRITTEN,  # a card not held or played twice said with where it is (#32.10)
     "CARD_NOT_HELD.stock": (
         "{seat:player} does not hold {card:notation}; it is still in the stock, and a card "
         "cannot be played before it is drawn"
     ),
-    "CARD_NOT_HELD.other": "{seat:player} does not hold {card:notation}; {other:player} holds it",
     # PINCH-4: illegal plays (G-1), the three of AS_WRITTEN and:
     "MUST_OVERTRUMP": (
         "{seat:player} played {card:notation} but could beat the trump led and had to "
@@ -84,7 +82,8 @@ _DEAL = {
         "{seat:player} draws, but the stock is exhausted after trick {stock_tricks}"
     ),
     "DRAW_OUT_OF_PLACE.drawn": (
-        "{seat:player} draws, but both players have drawn after trick {after}"
+        "{seat:player} draws, but both players have drawn after trick {after} and no trick "
+        "was played since: the line of trick {missing} seems to be missing"
     ),
     "DRAW_OUT_OF_ORDER": (
         "after trick {trick} {winner:player}, who won it, draws first, then {loser:player}"

@@ -60,7 +60,7 @@ class PinchReplay(PinchHand):
             self.say(
                 "PARTIAL_RECORD",
                 Severity.NOTE,
-                "G-2",
+                "G-7",
                 loc=self.record.start,
                 done=self.done,
                 tricks=R.TRICKS,
