@@ -485,13 +485,13 @@ def test_a_director_opens_a_session_from_the_pages(
     assert 'name="game"' in chooser and 'name="player-0"' not in chooser
     seats = text_of(client.get(f"/tournaments/{tournament.id}/sessions/new?game=nice3"))
     assert 'name="player-2"' in seats and 'name="player-3"' not in seats
-    assert "eldest when seat 3 deals" in seats and "eldest when seat 1 deals" in seats
+    assert "eldest when West deals" in seats and "eldest when South deals" in seats
     response = form(
         client,
         f"/tournaments/{tournament.id}/sessions/new",
         game="nice4",
         **{f"player-{i}": f" {p} " for i, p in enumerate(PLAYERS)},
-        options="first-lead=declarer",
+        **{"option-first-lead": "declarer"},
         name="Round 3",
         table=" Table 4 ",
     )
@@ -511,7 +511,7 @@ def test_a_director_opens_a_session_from_the_pages(
     [
         ({"game": "tarocchino"}, "choose one of the games"),
         ({"player-1": "anna"}, "different player names"),
-        ({"options": "first-lead=nobody"}, "first-lead"),
+        ({"option-first-lead": "nobody"}, "first-lead"),
         ({"table": "x" * 41}, "at most 40 characters"),
     ],
 )
