@@ -14,7 +14,7 @@ import json
 import re
 
 import pytest
-from browserkit import PLAYERS, REVOKE_TOUR
+from browserkit import PLAYERS, REVOKE_TOUR, TOUR
 from conftest import Tournament
 from flask.testing import FlaskClient
 from test_director_pages import CALLED_KING, REVOKE_RULING, corrected, form, session_id
@@ -267,3 +267,73 @@ def test_the_hand_page_has_a_skip_link_to_its_replay(client: FlaskClient, second
     assert re.search(r'<section id="replay" class="replay" data-replay', page)
     # framed on another site, the page has no skip links (nor the header they skip)
     assert 'class="skip"' not in text_of(client.get(f"/hands/{second_hand}?embed=1"))
+
+
+# -- the revision diff: hunks with context, line numbers and cards ---------------------------
+@pytest.fixture
+def swapped(store: Store, tournament: Tournament) -> int:
+    """A hand stored as the README's revoke (Anna's 4 and 5C swapped between tricks 1 and
+    15) and corrected to the tour: two changes fourteen lines apart."""
+    sid = service.create_session(store, tournament.id, "nice4", PLAYERS, {}, "Round 4", "t")
+    hand_id = service.upload(store, sid, REVOKE_TOUR, "t")[0].hand_id
+    service.correct_hand(store, hand_id, TOUR, "TD", "4 and 5C were swapped", "t")
+    return hand_id
+
+
+def hunk_rows(section: str) -> list[tuple[str, str, str, str]]:
+    """A hunk's rows: (kind, old line number, new line number, text)."""
+    rows = re.findall(
+        r'<tr class="diff-(\w+)"><td class="num">(\d*)</td><td class="num">(\d*)</td>'
+        r"<td[^>]*>.*?</td><td><code>(?:<del>|<ins>)?([^<]*)",
+        section,
+    )
+    return [(kind, old, new, text) for kind, old, new, text in rows]
+
+
+def test_the_diff_shows_each_change_as_a_hunk_with_its_context_and_cards(
+    client: FlaskClient, swapped: int
+) -> None:
+    page = html.unescape(text_of(client.get(f"/hands/{swapped}/revisions/diff")))
+    assert 'class="source diff-view"' not in page  # no box to scroll in
+    sections = re.findall(r'<section class="hunk" id="change-(\d)".*?</section>', page, re.S)
+    assert sections == ["1", "2"]
+    first, second = re.findall(r'<section class="hunk".*?</section>', page, re.S)
+    old_lines, new_lines = REVOKE_TOUR.splitlines(), TOUR.splitlines()
+    at = old_lines.index("1. 10 17 5C 9") + 1  # line numbers count from 1
+    assert hunk_rows(first) == [
+        *[("same", str(n), str(n), old_lines[n - 1]) for n in range(at - 3, at)],
+        ("removed", str(at), "", "1. 10 17 5C 9"),
+        ("added", "", str(at), "1. 10 17 4 9"),
+        *[("same", str(n), str(n), new_lines[n - 1]) for n in range(at + 1, at + 4)],
+    ]
+    assert f"Change 1: lines {at - 3}–{at + 3}" in first
+    # the cards of the changed lines named, and which card left and came in
+    assert "Out: 5 of cups (5C)" in first and "In: Trump IV (4)" in first
+    assert "Trump X (10) · Trump XVII (17) · 5 of cups (5C) · Trump IX (9)" in first
+    assert "Out: Trump IV (4)" in second and "In: 5 of cups (5C)" in second
+    later = old_lines.index("15. 13 18 4 4C") + 1
+    assert ("removed", str(later), "", "15. 13 18 4 4C") in hunk_rows(second)
+    # each hunk is listed at the top, linked
+    assert '<a href="#change-1">' in page and '<a href="#change-2">' in page
+    # the payments under both revisions, as before
+    assert '<table class="compare-payments">' in page
+
+
+def test_the_same_text_has_no_hunk(client: FlaskClient, swapped: int) -> None:
+    page = text_of(client.get(f"/hands/{swapped}/revisions/diff?old=2&new=2"))
+    assert "The two texts are the same." in page and 'class="hunk"' not in page
+
+
+def test_hunks_join_changes_closer_than_their_context() -> None:
+    from web.diffs import cards_of_line, diff_hunks
+
+    same = [{"kind": "same", "old": n, "new": n, "text": f"{n}."} for n in range(1, 21)]
+    lines = [*same]
+    lines[3] = {"kind": "removed", "old": 4, "new": None, "text": "4. 1 2 3 4"}
+    lines[8] = {"kind": "added", "old": None, "new": 9, "text": "9. Anna: 20(mitigatti) KS"}
+    lines[19] = {"kind": "removed", "old": 20, "new": None, "text": '[Game "nice4"]'}
+    first, last = diff_hunks(lines)
+    assert [line.old or line.new for line in first.lines] == list(range(1, 13))
+    assert [line.old for line in last.lines] == [17, 18, 19, 20]
+    assert first.lines[8].cards == ["20", "KS"] and last.lines[-1].cards == []
+    assert cards_of_line("1. 10 17 5C 9 ; 4 was here {KS}") == ["10", "17", "5C", "9"]

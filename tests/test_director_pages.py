@@ -119,7 +119,7 @@ def test_the_diff_compares_lines_verdict_and_payments(
     # the revoke's trick 1 left, called-king's came in; an unchanged line is in both
     assert "<del>1. 10 17 5C 9</del>" in page
     assert "<ins>1. 7 9 3 11</ins>" in page
-    assert '<li class="diff-same"><span class="gutter" aria-hidden="true">1</span>' in page
+    assert '<tr class="diff-same"><td class="num">1</td><td class="num">1</td>' in page
     # verdict flagged -> clean, and each player's payment with its change
     verdict = page[page.index('<tr class="verdict differs">') :].split("</tr>")[0]
     assert "status-flagged" in verdict and "status-clean" in verdict

@@ -27,6 +27,7 @@ from scorer.games import GAMES, Game
 from . import present
 from . import schemas as S
 from .db import get_store
+from .diffs import CONTEXT, card_words, diff_hunks
 from .pages import (
     _director_actor,
     _load_form,
@@ -75,8 +76,6 @@ def revision(
     row, session_row, tournament_row = readable_hand(hand_id)
     rev = service.revision_of(get_store(), hand_id, number)
     report = json.loads(rev["report_json"])
-    record = json.loads(rev["record_json"])
-    suits = next((value for name, value in record.get("tags", []) if name == "Suits"), None)
     return render_template(
         "revision.html",
         hand=row,
@@ -85,7 +84,7 @@ def revision(
         revision=rev,
         current=number == row["revision"],
         report=report,
-        style=present.face_style(report["game"], suits),
+        style=_revision_style(rev),
         source=present.annotate(rev["original_text"], report["findings"]),
         director=director(),
         problem=problem,
@@ -96,7 +95,8 @@ def revision(
 @pages_blp.get("/hands/<int:hand_id>/revisions/diff")
 def revision_diff(hand_id: int) -> Any:
     """Two revisions compared (``?old=1&new=2``; by default the one before the current and
-    the current): a line diff of the record texts, the verdicts and the payments."""
+    the current): the verdicts and the payments, and the changes of the record texts as
+    hunks with their context, line numbers and cards named (:mod:`web.diffs`)."""
     row, session_row, tournament_row = readable_hand(hand_id)
     newest = row["revision"]
     old = request.args.get("old", type=int) or max(newest - 1, 1)
@@ -108,9 +108,21 @@ def revision_diff(hand_id: int) -> Any:
         session=session_row,
         tournament=tournament_row,
         cmp=comparison,
+        hunks=diff_hunks(comparison["lines"]),
+        style=_revision_style(comparison["new"]),
+        card_words=card_words,
+        diff_context=CONTEXT,
         revisions=service.hand_revisions(get_store(), hand_id),
         director=director(),
     )
+
+
+def _revision_style(rev: dict[str, Any]) -> str:
+    """The faces (Italian or French suits) a revision's cards are named in."""
+    report = json.loads(rev["report_json"])
+    record = json.loads(rev["record_json"])
+    suits = next((value for name, value in record.get("tags", []) if name == "Suits"), None)
+    return present.face_style(report["game"], suits)
 
 
 @pages_blp.post("/hands/<int:hand_id>/revisions/<int:number>/restore")
