@@ -14,10 +14,17 @@ import json
 import re
 
 import pytest
-from browserkit import PLAYERS, REVOKE_TOUR, TOUR
+from browserkit import PLAYERS, REVOKE_TOUR, SESSION_TEXT, TOUR
 from conftest import Tournament
 from flask.testing import FlaskClient
-from test_director_pages import CALLED_KING, REVOKE_RULING, corrected, form, session_id
+from test_director_pages import (
+    CALLED_KING,
+    REVOKE_RULING,
+    corrected,
+    form,
+    session_id,
+    store_form,
+)
 from test_pages import login, text_of
 
 from records import service
@@ -337,3 +344,54 @@ def test_hunks_join_changes_closer_than_their_context() -> None:
     assert [line.old for line in last.lines] == [17, 18, 19, 20]
     assert first.lines[8].cards == ["20", "KS"] and last.lines[-1].cards == []
     assert cards_of_line("1. 10 17 5C 9 ; 4 was here {KS}") == ["10", "17", "5C", "9"]
+
+
+# -- the upload preview: every record, a compact row each ------------------------------------
+def preview_of(page: str) -> str:
+    return page[page.index('class="preview"') :].split("</section>")[0]
+
+
+def test_the_preview_summarises_every_one_of_two_hundred_records(
+    client: FlaskClient, store: Store, tournament: Tournament
+) -> None:
+    sid = service.create_session(store, tournament.id, "nice4", PLAYERS, {}, "Long day", "t")
+    login(client, tournament.token)
+    text = "\n".join([SESSION_TEXT] * 12 + [REVOKE_TOUR] + [SESSION_TEXT] * 28)  # 201 records
+    response = store_form(client, sid, text, "preview")
+    assert response.status_code == 200 and store.hands(sid) == []
+    preview = preview_of(html.unescape(text_of(response)))
+    rows = re.findall(r'<tr id="preview-record-(\d+)"', preview)
+    assert rows == [str(n) for n in range(1, 202)]
+    assert "201 records: 160 clean, 1 flagged, 40 thrown-in." in preview
+    # in folded blocks of 25; open only where a record needs a look (the revoke, record 61)
+    blocks = re.findall(
+        r'<details class="preview-block"( open)?>\s*<summary>([^<]*)</summary>', preview
+    )
+    assert len(blocks) == 9
+    assert [summary for opened, summary in blocks if opened] == [
+        "Records 51–75: 19 clean, 1 flagged, 5 thrown-in"
+    ]
+    assert blocks[-1] == ("", "Record 201: 1 clean")
+    revoke = preview[preview.index('id="preview-record-61"') :].split("</tr>")[0]
+    assert 'class="needs-look"' in revoke and "status-flagged" in revoke
+    assert re.search(r'<td class="num">[1-9]\d*</td>', revoke)  # its findings counted
+    assert revoke.count(">new</td>") == 1
+
+
+def test_the_preview_table_has_a_column_per_player_and_says_what_is_stored(
+    client: FlaskClient, store: Store, tournament: Tournament
+) -> None:
+    sid = service.create_session(store, tournament.id, "nice4", PLAYERS, {}, "Round 5", "t")
+    service.upload(store, sid, CALLED_KING, "t")
+    login(client, tournament.token)
+    preview = preview_of(
+        html.unescape(text_of(store_form(client, sid, f"{CALLED_KING}\n{TOUR}", "preview")))
+    )
+    heads = re.findall(r'<th scope="col"[^>]*>([^<]*)</th>', preview)
+    assert heads == ["Record", "Line", "Verdict", "Findings", *PLAYERS, "Stored"]
+    assert "<details" not in preview  # two records: one table, nothing folded
+    first, second = (
+        preview[preview.index(f'id="preview-record-{n}"') :].split("</tr>")[0] for n in (1, 2)
+    )
+    assert "already" in first and ">new</td>" in second
+    assert '<a href="#L1">1</a>' in first  # the record's first line, in the text below

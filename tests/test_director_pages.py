@@ -680,8 +680,10 @@ def test_verify_and_store_previews_without_storing(
     ]
     assert expected[0] != dump_report(check_text(REVOKE_TOUR)[0].report)["status"]
     assert re.findall(r'status-(\w+)">', preview) == expected == ["invalid", "clean"]
-    king = ", ".join(f"{p} {KING_PAYS[p]:+d}" if KING_PAYS[p] else f"{p} 0" for p in PLAYERS)
-    assert f"{king} marca" in preview
+    row = preview[preview.index('id="preview-record-2"') :].split("</tr>")[0]
+    payments = re.findall(r'<td class="num (?:pos|neg|)">([^<]*)</td>', row)
+    assert payments == [f"{KING_PAYS[p]:+d}" if KING_PAYS[p] else "0" for p in PLAYERS]
+    assert "Payments in marca" in preview
     assert 'name="confirm" value="1" required' in preview
     assert '<button type="submit" name="action" value="store" class="primary">Store 2 hands' in (
         preview
