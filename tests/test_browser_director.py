@@ -209,7 +209,7 @@ def test_verify_and_store_asks_before_storing_an_invalid_record(page: Page, serv
     page.get_by_role("button", name="Verify and store").click()
     preview = page.locator("section.preview")
     expect(preview.locator("h2")).to_have_text(f"About to store in {name}")
-    expect(preview.locator(".preview-records .badge")).to_have_text("invalid")
+    expect(preview.locator(".preview-table .badge")).to_have_text("invalid")
     expect(preview).to_contain_text("not scored in the ledger")
     accessible(page)
     # the box must be ticked: the browser will not send the form without it
