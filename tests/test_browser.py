@@ -136,7 +136,7 @@ def test_director_stores_the_record(page: Page, served) -> None:
     page.fill("#text", REVOKE_TOUR)
     page.select_option("#session_id", str(sid))
     page.click("button[value=preview]")  # "Verify and store" shows what it would store
-    expect(page.locator(".preview-records .badge")).to_have_text("flagged")
+    expect(page.locator(".preview-table .badge")).to_have_text("flagged")
     page.click("button[value=store]")
     expect(page.locator(".flashes")).to_contain_text("Stored 1 hand in Round 3, table C")
     expect(page.locator("h1")).to_contain_text("Hand 1")

@@ -162,10 +162,10 @@ def test_a_session_opened_and_a_token_made_and_revoked(page: Page, served) -> No
     page.get_by_label("Game").select_option("nice3")
     page.get_by_role("button", name="Choose").click()
     expect(page.locator("fieldset input")).to_have_count(3)
-    expect(page.locator("#eldest-0")).to_have_text("eldest when seat 3 deals")
+    expect(page.locator("#eldest-0")).to_have_text("eldest when West deals")
     accessible(page)
-    for seat, name in enumerate(("Elena", "Franco", "Gina")):
-        page.get_by_label(f"Seat {seat + 1}").fill(name)
+    for place, name in zip(("South", "East", "West"), ("Elena", "Franco", "Gina"), strict=True):
+        page.get_by_label(place, exact=True).fill(name)
     page.get_by_label("Table", exact=True).fill("Table 5")
     page.get_by_label("Name", exact=True).fill(f"Three-handed {page.viewport_size['width']}")
     page.get_by_role("button", name="Open the session").click()
@@ -209,7 +209,7 @@ def test_verify_and_store_asks_before_storing_an_invalid_record(page: Page, serv
     page.get_by_role("button", name="Verify and store").click()
     preview = page.locator("section.preview")
     expect(preview.locator("h2")).to_have_text(f"About to store in {name}")
-    expect(preview.locator(".preview-records .badge")).to_have_text("invalid")
+    expect(preview.locator(".preview-table .badge")).to_have_text("invalid")
     expect(preview).to_contain_text("not scored in the ledger")
     accessible(page)
     # the box must be ticked: the browser will not send the form without it

@@ -119,7 +119,7 @@ def test_the_diff_compares_lines_verdict_and_payments(
     # the revoke's trick 1 left, called-king's came in; an unchanged line is in both
     assert "<del>1. 10 17 5C 9</del>" in page
     assert "<ins>1. 7 9 3 11</ins>" in page
-    assert '<li class="diff-same"><span class="gutter" aria-hidden="true">1</span>' in page
+    assert '<tr class="diff-same"><td class="num">1</td><td class="num">1</td>' in page
     # verdict flagged -> clean, and each player's payment with its change
     verdict = page[page.index('<tr class="verdict differs">') :].split("</tr>")[0]
     assert "status-flagged" in verdict and "status-clean" in verdict
@@ -485,13 +485,13 @@ def test_a_director_opens_a_session_from_the_pages(
     assert 'name="game"' in chooser and 'name="player-0"' not in chooser
     seats = text_of(client.get(f"/tournaments/{tournament.id}/sessions/new?game=nice3"))
     assert 'name="player-2"' in seats and 'name="player-3"' not in seats
-    assert "eldest when seat 3 deals" in seats and "eldest when seat 1 deals" in seats
+    assert "eldest when West deals" in seats and "eldest when South deals" in seats
     response = form(
         client,
         f"/tournaments/{tournament.id}/sessions/new",
         game="nice4",
         **{f"player-{i}": f" {p} " for i, p in enumerate(PLAYERS)},
-        options="first-lead=declarer",
+        **{"option-first-lead": "declarer"},
         name="Round 3",
         table=" Table 4 ",
     )
@@ -511,7 +511,7 @@ def test_a_director_opens_a_session_from_the_pages(
     [
         ({"game": "tarocchino"}, "choose one of the games"),
         ({"player-1": "anna"}, "different player names"),
-        ({"options": "first-lead=nobody"}, "first-lead"),
+        ({"option-first-lead": "nobody"}, "first-lead"),
         ({"table": "x" * 41}, "at most 40 characters"),
     ],
 )
@@ -680,8 +680,10 @@ def test_verify_and_store_previews_without_storing(
     ]
     assert expected[0] != dump_report(check_text(REVOKE_TOUR)[0].report)["status"]
     assert re.findall(r'status-(\w+)">', preview) == expected == ["invalid", "clean"]
-    king = ", ".join(f"{p} {KING_PAYS[p]:+d}" if KING_PAYS[p] else f"{p} 0" for p in PLAYERS)
-    assert f"{king} marca" in preview
+    row = preview[preview.index('id="preview-record-2"') :].split("</tr>")[0]
+    payments = re.findall(r'<td class="num (?:pos|neg|)">([^<]*)</td>', row)
+    assert payments == [f"{KING_PAYS[p]:+d}" if KING_PAYS[p] else "0" for p in PLAYERS]
+    assert "Payments in marca" in preview
     assert 'name="confirm" value="1" required' in preview
     assert '<button type="submit" name="action" value="store" class="primary">Store 2 hands' in (
         preview

@@ -26,7 +26,7 @@ from records import service
 from records.store import Store
 from records.writer import write
 from scorer.games import GAMES, get_game
-from web import cardface, present
+from web import cardface, diffs, present
 
 ROOT = Path(__file__).resolve().parent.parent
 CALLED_KING = (ROOT / "examples" / "nice4" / "called-king.txt").read_text()
@@ -740,7 +740,7 @@ def test_chart_points(session_id: int, store: Store) -> None:
 def test_web_doctests() -> None:
     import doctest
 
-    for module in (cardface, present):
+    for module in (cardface, diffs, present):
         result = doctest.testmod(module)
         assert result.failed == 0, module.__name__
 

@@ -11,6 +11,7 @@ logged-in director of the hand's (session's) tournament and carries the CSRF tok
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from flask import Response as PageResponse
@@ -21,18 +22,17 @@ from records import service
 from records.names import clean_name
 from records.service import ServiceError
 from records.store import AlreadySubmitted
-from scorer.games import GAMES
-from scorer.record import parse_options
+from scorer.games import GAMES, Game
 
 from . import present
 from . import schemas as S
 from .db import get_store
+from .diffs import CONTEXT, card_words, diff_hunks
 from .pages import (
     _director_actor,
     _load_form,
     director,
     form_amounts,
-    form_raw_amounts,
     form_submission,
     form_versions,
     new_form_key,
@@ -41,6 +41,7 @@ from .pages import (
     readable_session,
     readable_tournament,
     session_page,
+    typed_amounts,
 )
 
 __all__: list[str] = []
@@ -75,8 +76,6 @@ def revision(
     row, session_row, tournament_row = readable_hand(hand_id)
     rev = service.revision_of(get_store(), hand_id, number)
     report = json.loads(rev["report_json"])
-    record = json.loads(rev["record_json"])
-    suits = next((value for name, value in record.get("tags", []) if name == "Suits"), None)
     return render_template(
         "revision.html",
         hand=row,
@@ -85,7 +84,7 @@ def revision(
         revision=rev,
         current=number == row["revision"],
         report=report,
-        style=present.face_style(report["game"], suits),
+        style=_revision_style(rev),
         source=present.annotate(rev["original_text"], report["findings"]),
         director=director(),
         problem=problem,
@@ -96,7 +95,8 @@ def revision(
 @pages_blp.get("/hands/<int:hand_id>/revisions/diff")
 def revision_diff(hand_id: int) -> Any:
     """Two revisions compared (``?old=1&new=2``; by default the one before the current and
-    the current): a line diff of the record texts, the verdicts and the payments."""
+    the current): the verdicts and the payments, and the changes of the record texts as
+    hunks with their context, line numbers and cards named (:mod:`web.diffs`)."""
     row, session_row, tournament_row = readable_hand(hand_id)
     newest = row["revision"]
     old = request.args.get("old", type=int) or max(newest - 1, 1)
@@ -108,9 +108,21 @@ def revision_diff(hand_id: int) -> Any:
         session=session_row,
         tournament=tournament_row,
         cmp=comparison,
+        hunks=diff_hunks(comparison["lines"]),
+        style=_revision_style(comparison["new"]),
+        card_words=card_words,
+        diff_context=CONTEXT,
         revisions=service.hand_revisions(get_store(), hand_id),
         director=director(),
     )
+
+
+def _revision_style(rev: dict[str, Any]) -> str:
+    """The faces (Italian or French suits) a revision's cards are named in."""
+    report = json.loads(rev["report_json"])
+    record = json.loads(rev["record_json"])
+    suits = next((value for name, value in record.get("tags", []) if name == "Suits"), None)
+    return present.face_style(report["game"], suits)
 
 
 @pages_blp.post("/hands/<int:hand_id>/revisions/<int:number>/restore")
@@ -149,8 +161,9 @@ def withdraw_ruling(session_id: int, ruling_id: int) -> Any:
     same withdrawal sent twice is stored once)."""
     _session_row, tournament_row = readable_session(session_id)
     actor = _director_actor(tournament_row["id"])
-    body = _load_form(S.RulingWithdrawIn(), _who_and_why())
+    body: dict[str, Any] = _who_and_why()
     try:
+        body = _load_form(S.RulingWithdrawIn(), body)
         service.withdraw_ruling(
             get_store(),
             session_id,
@@ -161,7 +174,7 @@ def withdraw_ruling(session_id: int, ruling_id: int) -> Any:
             form_versions(),
         )
     except ServiceError as exc:
-        return _ruling_refused(session_id, ruling_id, "withdraw", exc, body, {})
+        return _ruling_refused(session_id, ruling_id, "withdraw", exc, body)
     flash(f"Ruling {ruling_id} {DONE['withdraw']}.")
     return redirect(url_for("pages.session_sheet", session_id=session_id, _anchor="rulings"))
 
@@ -169,13 +182,15 @@ def withdraw_ruling(session_id: int, ruling_id: int) -> Any:
 @pages_blp.post("/sessions/<int:session_id>/rulings/<int:ruling_id>/amend")
 def amend_ruling(session_id: int, ruling_id: int) -> Any:
     """A director amends a ruling: the new amounts replace its own, with a reason
-    (:func:`records.service.amend_ruling`); a stale form as for a withdrawal."""
+    (:func:`records.service.amend_ruling`); a refusal (amounts that are not whole numbers or
+    do not add up, a stale form) as for a withdrawal: the form again, as typed."""
     session_row, tournament_row = readable_session(session_id)
     actor = _director_actor(tournament_row["id"])
-    body = _load_form(
-        S.RulingAmendIn(), {"amounts": form_amounts(session_row["players"]), **_who_and_why()}
-    )
+    body: dict[str, Any] = _who_and_why()
     try:
+        body = _load_form(
+            S.RulingAmendIn(), {"amounts": form_amounts(session_row["players"]), **body}
+        )
         service.amend_ruling(
             get_store(),
             session_id,
@@ -187,7 +202,7 @@ def amend_ruling(session_id: int, ruling_id: int) -> Any:
             form_versions(),
         )
     except ServiceError as exc:
-        return _ruling_refused(session_id, ruling_id, "amend", exc, body, body["amounts"])
+        return _ruling_refused(session_id, ruling_id, "amend", exc, body)
     flash(f"Ruling {ruling_id} {DONE['amend']}.")
     return redirect(url_for("pages.session_sheet", session_id=session_id, _anchor="rulings"))
 
@@ -196,16 +211,12 @@ DONE = {"withdraw": "withdrawn", "amend": "amended"}  # what the flash says a fo
 
 
 def _ruling_refused(
-    session_id: int,
-    ruling_id: int,
-    kind: str,
-    error: ServiceError,
-    body: dict[str, Any],
-    amounts: dict[str, int],
+    session_id: int, ruling_id: int, kind: str, error: ServiceError, body: dict[str, Any]
 ) -> Any:
     """A withdrawal or amendment not stored: when the ruling was already replaced by this
     very request sent before (a double click), as if stored; otherwise the session page with
-    the form open, as typed, and what changed (its version now the current one)."""
+    the form open, as typed (``body``: who and why, and the amounts once read), and why
+    (its version now the current one)."""
     ruling = service.session_ruling(get_store(), session_id, ruling_id)
     done = ruling["replaced_by"] and service.session_ruling(
         get_store(), session_id, ruling["replaced_by"]
@@ -215,12 +226,13 @@ def _ruling_refused(
         done
         and done["kind"] == wanted
         and (done["author"], done["reason"]) == (body["author"], body["reason"])
-        and done["amounts"] == amounts
+        and done["amounts"] == body.get("amounts", {})
     ):
         flash(f"Ruling {ruling_id} {DONE[kind]}.")
         return redirect(url_for("pages.session_sheet", session_id=session_id, _anchor="rulings"))
     target = done["id"] if done and done["standing"] else ruling_id
     row = service.session_ruling(get_store(), session_id, target)
+    players = get_store().session(session_id)["players"]
     pending: dict[str, Any] = {
         "kind": kind,
         "ruling": target,
@@ -228,14 +240,14 @@ def _ruling_refused(
         "version": row["version"],
         "author": body["author"],
         "reason": body["reason"],
-        "amounts": amounts,
+        **(typed_amounts(players, error) if kind == "amend" else {}),
     }
     if not row["standing"]:  # nothing left to amend: the amounts kept in a new ruling's form
         pending.update(
             kind="add",
-            raw=form_raw_amounts(get_store().session(session_id)["players"]),
             hand_id=ruling["hand_id"],
             form_key=new_form_key(),
+            **typed_amounts(players, error),
         )
     return PageResponse(session_page(session_id, pending), error.status)
 
@@ -293,7 +305,7 @@ def new_session(tournament_id: int) -> Any:
         "tournament": row,
         "game": game,
         "players": [source.get(f"player-{i}", "") for i in range(game.num_players)] if game else [],
-        "options": source.get("options", ""),
+        "options": _form_options(game, source) if game else {},
         "name": source.get("name", ""),
         "table": source.get("table", ""),
         "error": None,
@@ -310,7 +322,7 @@ def new_session(tournament_id: int) -> Any:
             {
                 "game": game.key,
                 "players": context["players"],
-                "options": parse_options(context["options"]),
+                "options": _chosen_options(game, context["options"]),
                 "name": context["name"].strip(),
                 "table": context["table"],
             },
@@ -332,6 +344,27 @@ def new_session(tournament_id: int) -> Any:
         return render_template("session_new.html", **context), exc.status
     flash("Session opened.")
     return redirect(url_for("pages.session_sheet", session_id=sid))
+
+
+def _form_options(game: Game, source: Mapping[str, str]) -> dict[str, str]:
+    """The rule options a session form sent: one select per option of the game
+    (``option-<name>``), as chosen, a field left out read as the option's default."""
+    return {o.name: source.get(f"option-{o.name}", o.default) for o in game.options}
+
+
+def _chosen_options(game: Game, chosen: dict[str, str]) -> dict[str, str]:
+    """The options a session is opened with: those chosen away from the rules' default (a
+    session names what differs, as a record's ``Options`` tag does); a value the game does
+    not offer is refused with the option's values (422), as the API refuses it."""
+    for option in game.options:
+        if chosen[option.name] not in option.values:
+            raise ServiceError(
+                422,
+                "BAD_OPTION",
+                f"{option.name}: {chosen[option.name][:40]!r} is not one of "
+                f"{', '.join(option.values)} ({option.ruling})",
+            )
+    return {o.name: chosen[o.name] for o in game.options if chosen[o.name] != o.default}
 
 
 @pages_blp.post("/tournaments/<int:tournament_id>/privacy")

@@ -627,6 +627,33 @@ def form_raw_amounts(players: list[str]) -> list[str]:
     return [request.form.get(f"amount-{seat}", "")[:40] for seat in range(len(players))]
 
 
+#: The refusals of a ruling that are about its amounts: the form states them beside the
+#: amount fields (the others above the form).
+AMOUNT_PROBLEMS = frozenset({"BAD_AMOUNT", "EMPTY_RULING", "NOT_ZERO_SUM", "UNKNOWN_PLAYER"})
+
+
+def typed_amounts(players: list[str], error: ServiceError) -> dict[str, Any]:
+    """What a refused ruling form shows again of its amounts (#34.9): each field as typed
+    (``raw``), their ``total`` when each is a whole number (else ``None``), and ``field``:
+    ``"amounts"`` when the refusal is about them, to be stated beside them."""
+    raw = form_raw_amounts(players)
+    about = error.code in AMOUNT_PROBLEMS or error.message.startswith("amounts")
+    return {"raw": raw, "total": amounts_total(raw), "field": "amounts" if about else None}
+
+
+def amounts_total(raw: list[str]) -> int | None:
+    """The sum of a ruling form's amounts as typed (blank is 0), or ``None`` if one of them
+    is not a whole number.
+
+    >>> amounts_total(["-3", "+1", "", " 1 "]), amounts_total(["1", "one"])
+    (-1, None)
+    """
+    parts = [value.strip() or "0" for value in raw]
+    if not all(re.fullmatch(r"[+-]?\d{1,19}", part) for part in parts):
+        return None
+    return sum(int(part) for part in parts)
+
+
 def form_amounts(players: list[str]) -> dict[str, int]:
     """The amounts of a ruling form (fields ``amount-0``, ``amount-1``, ... in seat order;
     blank is 0, zeros left out); a field that is not a whole number is a 422."""
@@ -671,7 +698,7 @@ def add_ruling(session_id: int) -> BaseResponse:
         pending = {
             "kind": "add",
             "problem": exc.message,
-            "raw": form_raw_amounts(session_row["players"]),
+            **typed_amounts(session_row["players"], exc),
             "author": request.form.get("author", ""),
             "reason": request.form.get("reason", ""),
             "hand_id": request.form.get("hand_id", type=int),

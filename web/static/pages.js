@@ -1,7 +1,7 @@
 // The pages' small amount of JavaScript: the replay stepper (buttons, arrow keys while the
 // replay has the focus, a live region saying each trick, links to a trick), picking a file
-// submits it, and the print button (the record editor is editor.js). Everything works
-// without it: the tricks are then listed one under another.
+// submits it, the print button and a ruling form's running total (the record editor is
+// editor.js). Everything works without it: the tricks are then listed one under another.
 "use strict";
 document.documentElement.classList.replace("no-js", "js");
 
@@ -141,6 +141,27 @@ document.documentElement.classList.replace("no-js", "js");
       const submit = form.querySelector("button[value=verify]");
       if (form.requestSubmit) form.requestSubmit(submit); else form.submit();
     });
+  });
+  // A ruling form's running total (#34.9): the sum of its amounts as the director types,
+  // exact (BigInt) and "?" while a field is not a whole number. Only a help: the server
+  // checks the amounts when the form is sent and draws the same total with its answer.
+  function showTotal(box) {
+    const output = box.querySelector("[data-total]");
+    const note = box.querySelector("[data-total-note]");
+    let total = 0n;
+    for (const input of box.querySelectorAll("input.amount")) {
+      const text = input.value.trim() || "0";
+      if (!/^[+-]?\d{1,19}$/.test(text)) {
+        total = null;
+        break;
+      }
+      total += BigInt(text);
+    }
+    output.textContent = total === null ? "?" : total > 0n ? "+" + total : String(total);
+    if (note) note.textContent = total !== null && total !== 0n ? note.dataset.unbalanced : "";
+  }
+  document.querySelectorAll("[data-ruling-amounts]").forEach((box) => {
+    box.addEventListener("input", () => showTotal(box));
   });
   document.querySelectorAll("[data-print]").forEach((b) => b.addEventListener("click", () => window.print()));
 }());
