@@ -48,7 +48,7 @@ from ..cardset import CardSet
 from ..findings import Finding, Loc, Severity
 from ..record import Record, Trick
 from ..report import Report, TrickResult
-from ..tricks import CATEGORY, CATEGORY_MASK, FOOL_CATEGORY, TRUMP, TRUMP_MASK, TrickRules
+from ..tricks import CATEGORY, FOOL_CATEGORY, TRUMP, TrickRules
 from .replay import Replay, ReplayStop
 
 __all__ = ["IllegalPlay", "NoPlay", "PlayTable", "TrickPlay", "reach_play"]
@@ -56,43 +56,51 @@ __all__ = ["IllegalPlay", "NoPlay", "PlayTable", "TrickPlay", "reach_play"]
 #: Per card: its bit, its category, its key in a trick (trumps above every suit card) and the
 #: points its trick's winner takes for it; ``None`` for a card outside the pack.
 CardInfo = tuple[tuple[int, int, int, int] | None, ...]
+#: Per led category, per category played: :attr:`TrickRules.suspect
+#: <scorer.tricks.TrickRules.suspect>`.
+Suspects = tuple[tuple[int, ...], ...]
 
 
 @dataclass(frozen=True, slots=True)
 class PlayTable:
     """A game's play as data: the players and tricks, the pack (a mask), the rules of
-    legality and rank (:class:`~scorer.tricks.TrickRules`), each card's points, and whether
-    equal trumps go to the later card (Nice's Papotes, NICE-4). The Fool's points stay with
-    its side in every game here, so its trick does not take them."""
+    legality and rank (:class:`~scorer.tricks.TrickRules`) and each card's points. The Fool's
+    points stay with its side in every game here, so its trick does not take them.
+
+    What the loop reads of the rules it reads from tables the rules build (their rank keys,
+    tie rule, and the cards that may be illegal, :class:`~scorer.tricks.TrickRules`): the
+    loop has no rule of its own."""
 
     players: int
     tricks: int
     pack: int
     rules: TrickRules
     points: tuple[int, ...]
-    ties_to_later: bool = False
     info: CardInfo = field(init=False, repr=False, compare=False)
-    #: What the loop reads per call: info, players, ties_to_later, the rules' must_trump and
-    #: overtrump.
-    loop: tuple[CardInfo, int, bool, bool, bool] = field(init=False, repr=False, compare=False)
+    #: What the loop reads per call: info, players, and of the rules: ties_to_later, suspect
+    #: and judge_all.
+    loop: tuple[CardInfo, int, bool, Suspects, tuple[bool, ...]] = field(
+        init=False, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
-        info = _card_info(self.rules.strength, self.points, self.pack)
-        object.__setattr__(self, "info", info)
         rules = self.rules
-        loop = (info, self.players, self.ties_to_later, rules.must_trump, rules.overtrump)
+        info = _card_info(rules, self.points, self.pack)
+        object.__setattr__(self, "info", info)
+        loop = (info, self.players, rules.ties_to_later, rules.suspect, rules.judge_all)
         object.__setattr__(self, "loop", loop)
 
 
 @cache
-def _card_info(strength: tuple[int, ...], points: tuple[int, ...], pack: int) -> CardInfo:
-    """The per-card table of :class:`PlayTable` (one per game and points table)."""
+def _card_info(rules: TrickRules, points: tuple[int, ...], pack: int) -> CardInfo:
+    """The per-card table of :class:`PlayTable` (one per game and points table): the rank
+    key is the rules' own (:attr:`TrickRules.key <scorer.tricks.TrickRules.key>`)."""
     out: list[tuple[int, int, int, int] | None] = []
+    key = rules.key
     for card in range(97):
-        category = CATEGORY[card]
-        key = 1000 + strength[card] if category == TRUMP else strength[card]
         worth = 0 if card == FOOL_INDEX else points[card]
-        out.append((1 << card, category, key, worth) if pack >> card & 1 else None)
+        entry = (1 << card, CATEGORY[card], key[card], worth)
+        out.append(entry if pack >> card & 1 else None)
     return tuple(out)
 
 
@@ -354,16 +362,18 @@ class TrickPlay(Replay):
         and the trick's winner and points follow the cards. The play stops before an unknown
         card. Returns the trick when the cards fill it (then won, and :meth:`trick_over`
         called), else ``None``."""
-        info, n, later, must_trump, overtrump = self.table.loop
+        info, n, later, suspects, judge_all = self.table.loop
         watches = self.watches_lead
         hands, known, played, current = self.hands, self.known, self.played, self.current
         if current:  # a trick under way (pushed card by card, or a short line continued)
             seat = (self.leader + len(current)) % n
             led, best, winner, points = self.led, self.best, self.winner, self.points
             strict = self.strict
+            suspect: tuple[int, ...] = suspects[led] if led >= 0 else ()
         else:  # the empty trick (as :meth:`clear_trick` leaves it)
             seat = winner = self.leader
             led, best, points, strict = -1, -1, 0, False
+            suspect = ()
         seen = self.seen
         for card in cards:
             try:
@@ -392,16 +402,13 @@ class TrickPlay(Replay):
                 if category != FOOL_CATEGORY:
                     led, best, winner = category, key, seat
                     self.led = led
+                    suspect = suspects[led]  # the rules': what may make a card illegal
                     # judge every later card: the game's hook says so (called first, for
-                    # what it notes), or a trump is led and the rules say overtrump
-                    strict = (watches and self.on_led(led)) or (led == TRUMP and overtrump)
+                    # what it notes), or the rules do (a trump led under overtrumping)
+                    strict = (watches and self.on_led(led)) or judge_all[led]
                     self.strict = strict
             elif category != FOOL_CATEGORY:
-                if known[seat] and (
-                    strict
-                    or hand & CATEGORY_MASK[led]
-                    or (must_trump and category != TRUMP and led != TRUMP and hand & TRUMP_MASK)
-                ):
+                if known[seat] and (strict or hand & suspect[category]):
                     self.judge(len(current) - 1, seat, card, hand, led)  # type: ignore[arg-type]
                 if category == TRUMP and (key > best or (later and key == best)):
                     best, winner = key, seat

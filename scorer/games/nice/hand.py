@@ -162,7 +162,6 @@ def _play_table(players: int, tricks: int, options: tuple[tuple[str, str], ...])
         R.PACK,
         R.trick_rules(chosen),
         R.card_points(chosen["honours"] == "world"),
-        ties_to_later=True,  # NICE-4: equal Papotes go to the later card
     )
 
 
