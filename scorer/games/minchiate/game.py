@@ -32,6 +32,7 @@ from ...report import Report
 from ..base import DealLine, EntryShape, Game
 from ..engine import NoPlay
 from ..replay import ReplayStop
+from . import generator, session
 from . import rules as R
 from . import scoring as S
 from .hand import NOTE
@@ -88,35 +89,25 @@ class Minchiate(Game):
     def random_record(
         self, rng: random.Random, players: list[str] | None = None, dealer: int | None = None
     ) -> Record:
-        from .generator import random_record
-
-        return random_record(self, rng, players, dealer)
+        return generator.random_record(self, rng, players, dealer)
 
     def random_session(self, rng: random.Random, count: int) -> list[Record]:
-        from .generator import random_session
-
-        return random_session(self, rng, count)
+        return generator.random_session(self, rng, count)
 
     def session_findings(
         self, records: Sequence[Record], reports: Sequence[Report]
     ) -> list[tuple[int, Finding]]:
-        from .session import session_findings
-
-        return session_findings(records, reports)
+        return session.session_findings(records, reports)
 
     def session_summary(
         self, records: Sequence[Record], reports: Sequence[Report], balances: Mapping[str, int]
     ) -> list[str]:
-        from .session import session_summary
-
-        return session_summary(records, reports, balances)
+        return session.session_summary(records, reports, balances)
 
     def session_payments(
         self, records: Sequence[Record], reports: Sequence[Report]
     ) -> list[tuple[dict[str, int], str]]:
-        from .session import session_payments
-
-        return session_payments(records, reports)
+        return session.session_payments(records, reports)
 
 
 class MinchiateReplay(MinchiatePlay):

@@ -28,6 +28,7 @@ from ..base import DealLine, EntryShape, Game
 from ..engine import NoPlay
 from . import contract as C
 from . import declare as D
+from . import generator
 from . import play as P
 from . import rules as R
 from .hand import NOTE, NiceHand, _Stop
@@ -77,9 +78,7 @@ class NiceGame(Game):
     def random_record(
         self, rng: random.Random, players: list[str] | None = None, dealer: int | None = None
     ) -> Record:
-        from .generator import random_record
-
-        return random_record(self, rng, players, dealer)
+        return generator.random_record(self, rng, players, dealer)
 
 
 class Nice4(NiceGame):

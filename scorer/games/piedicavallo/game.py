@@ -28,6 +28,7 @@ from ...results import GameResult
 from ..base import DealLine, EntryShape, Game
 from ..engine import reach_play
 from ..replay import ReplayStop
+from . import generator, session
 from . import rules as R
 from .hand import NOTE, N, PiedicavalloHand
 from .messages import TEMPLATES
@@ -78,16 +79,12 @@ class Piedicavallo(Game):
     def random_record(
         self, rng: random.Random, players: list[str] | None = None, dealer: int | None = None
     ) -> Record:
-        from .generator import random_record
-
-        return random_record(self, rng, players, dealer)
+        return generator.random_record(self, rng, players, dealer)
 
     def random_session(self, rng: random.Random, count: int) -> list[Record]:
         """Up to ``count`` deals of one game, the deal passing to the right (G-6); the game
         may end sooner (PIE-7: after three deals with a lead over 57, after four, or after
         the two extra deals of a tie), and then the session ends with it."""
-        from .session import game_over
-
         records: list[Record] = []
         dealer = rng.randrange(N)
         reports: list[Report] = []
@@ -95,7 +92,7 @@ class Piedicavallo(Game):
             record = self.random_record(rng, dealer=dealer)
             records.append(record)
             reports.append(self.verify(record))
-            if game_over(self, records, reports):
+            if session.game_over(self, records, reports):
                 break
             dealer = (dealer + 1) % N
         return records
@@ -103,31 +100,23 @@ class Piedicavallo(Game):
     def session_findings(
         self, records: Sequence[Record], reports: Sequence[Report]
     ) -> list[tuple[int, Finding]]:
-        from .session import session_findings
-
-        return session_findings(self, records, reports)
+        return session.session_findings(self, records, reports)
 
     def hands_not_counted(
         self, records: Sequence[Record], reports: Sequence[Report]
     ) -> dict[int, str]:
         """PIE-7: the deals recorded after the game ended."""
-        from .session import hands_not_counted
-
-        return hands_not_counted(self, records, reports)
+        return session.hands_not_counted(self, records, reports)
 
     def session_summary(
         self, records: Sequence[Record], reports: Sequence[Report], balances: Mapping[str, int]
     ) -> list[str]:
-        from .session import session_summary
-
-        return session_summary(self, records, reports)
+        return session.session_summary(self, records, reports)
 
     def session_results(
         self, records: Sequence[Record], reports: Sequence[Report], balances: Mapping[str, int]
     ) -> list[GameResult]:
-        from .session import session_results
-
-        return session_results(self, records, reports)
+        return session.session_results(self, records, reports)
 
 
 class PiedicavalloReplay(PiedicavalloHand):

@@ -24,6 +24,7 @@ from ...report import Report, ScoreLine, Status
 from ..base import DealLine, EntryShape, Game
 from ..engine import NoPlay
 from ..replay import ReplayStop
+from . import generator
 from . import rules as R
 from .bargain import Session, parse_move
 from .declare import check_declarations, note_better_groupings
@@ -77,9 +78,7 @@ class Piemonte3(Game):
     def random_record(
         self, rng: random.Random, players: list[str] | None = None, dealer: int | None = None
     ) -> Record:
-        from .generator import random_record
-
-        return random_record(self, rng, players, dealer)
+        return generator.random_record(self, rng, players, dealer)
 
     def session_findings(
         self, records: Sequence[Record], reports: Sequence[Report]
