@@ -152,3 +152,23 @@ def test_a_record_that_does_not_reach_the_play_has_no_hand(key: str) -> None:
     broken = replace(record, tags=tuple((k, v) for k, v in record.tags if k != "Players"))
     with pytest.raises(NoPlay):
         game.start_play(before_play(broken))
+
+
+@pytest.mark.parametrize("key", ENGINES)
+def test_every_game_reaches_the_play_by_one_step(key: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """#32.2: every game's ``start_play`` is ``reach_play`` over the state's one step before
+    play, ``open_play``, the step its replay runs too: a stop there is ``NoPlay``."""
+    game = GAMES[key]
+    record, _report = played_records(game)[0]
+    state_class = type(game.start_play(before_play(record)))
+    assert state_class.open_play is not TrickPlay.open_play
+
+    def stops(self: TrickPlay) -> bool:
+        self.halt("UNKNOWN_PLAYER", loc=None, name="Nobody")
+        raise AssertionError  # (halt raises)
+
+    monkeypatch.setattr(state_class, "open_play", stops)
+    with pytest.raises(NoPlay) as refused:
+        game.start_play(before_play(record))
+    assert [f.code for f in refused.value.report.errors] == ["UNKNOWN_PLAYER"]
+    assert game.verify(record).errors[0].code == "UNKNOWN_PLAYER"  # the replay runs it too

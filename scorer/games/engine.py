@@ -38,7 +38,7 @@ exchange, draws). A game's rules of play are data in its :class:`PlayTable`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any, ClassVar, NoReturn, TypeVar
@@ -125,19 +125,21 @@ class NoPlay(ValueError):
         self.report = report
 
 
-_State = TypeVar("_State", bound=Replay)
+_State = TypeVar("_State", bound="TrickPlay")
 
 
-def reach_play(state: _State, phases: Callable[[], object]) -> _State:
-    """``state`` after ``phases``, the lines before its first trick (the Hand API's
-    :meth:`Game.start_play <scorer.games.base.Game.start_play>`): :class:`NoPlay` with the
-    report when they stop (G-2) or find an error."""
+def reach_play(state: _State) -> _State:
+    """``state`` after its step before play, :meth:`TrickPlay.open_play` (the lines before
+    its first trick), for the Hand API's :meth:`Game.start_play
+    <scorer.games.base.Game.start_play>` of every game: :class:`NoPlay` with the report
+    (:meth:`TrickPlay.finish`) when the deal ends before the play (thrown in, surrendered),
+    or those lines stop (G-2) or find an error."""
     try:
-        phases()
+        begins = state.open_play()
     except ReplayStop:
-        raise NoPlay(state.report) from None
-    if state.report.errors:
-        raise NoPlay(state.report)
+        begins = False
+    if not begins or state.report.errors:
+        raise NoPlay(state.finish())
     return state
 
 
@@ -601,6 +603,21 @@ class TrickPlay(Replay):
             super().halt(code, rule, **where)
         self.say(code, Severity.ERROR, rule, **where)
         self.end_after_error()
+
+    # -- the steps of a game's replay --------------------------------------------------------
+    def open_play(self) -> bool:
+        """The step before play, the one name of every game's: replay the record's lines
+        before its first trick and begin the play (:meth:`begin_play`). True when the play
+        begins; False when the deal ends before it (thrown in, surrendered); stops at an
+        impossible line (G-2, :class:`~scorer.games.replay.ReplayStop`)."""
+        raise NotImplementedError
+
+    def finish(self) -> Report:
+        """The report of a replay that ends here (:func:`reach_play` gives it with
+        :class:`NoPlay`): by default, its findings in order. A game that scores or says more
+        at the end overrides it."""
+        self.report.sort_findings()
+        return self.report
 
     # -- the hooks ---------------------------------------------------------------------------
     def on_led(self, led: int) -> bool:

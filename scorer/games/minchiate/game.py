@@ -30,7 +30,7 @@ from ...findings import Finding
 from ...record import Record
 from ...report import Report
 from ..base import DealLine, EntryShape, Game
-from ..engine import NoPlay
+from ..engine import reach_play
 from ..replay import ReplayStop
 from . import generator, session
 from . import rules as R
@@ -78,13 +78,7 @@ class Minchiate(Game):
     ) -> MinchiateReplay:
         """The Hand API: the game as its play begins, after the deal, the discards and the
         declarations of ``record`` (:class:`~scorer.games.engine.NoPlay` if they stop)."""
-        replay = MinchiateReplay(self, record, options)
-        try:
-            replay.before_play()
-            replay.start_tricks()
-        except ReplayStop:
-            raise NoPlay(replay.finish()) from None
-        return replay
+        return reach_play(MinchiateReplay(self, record, options))
 
     def random_record(
         self, rng: random.Random, players: list[str] | None = None, dealer: int | None = None
@@ -117,8 +111,7 @@ class MinchiateReplay(MinchiatePlay):
     # -- driver ----------------------------------------------------------------------------
     def run(self) -> Report:
         try:
-            self.before_play()
-            self.start_tricks()
+            self.open_play()
             self.play_record()
         except ReplayStop:
             self.stopped = True
@@ -131,9 +124,11 @@ class MinchiateReplay(MinchiatePlay):
             with suppress(AttributeError):
                 del self.marks
 
-    def before_play(self) -> None:
-        """The lines before the first trick: the deal, the folla and the discards (with what
-        each seat played, when the deal needs it), the marks before play, the versicole."""
+    def open_play(self) -> bool:
+        """The step before play: the lines before the first trick, the deal, the folla and
+        the discards (with what each seat played, when the deal needs it), the marks before
+        play, the versicole; the play begins (:meth:`start_tricks`). True: a game of
+        Minchiate is always played (a stop is G-2)."""
         if len(self.report.players) != 4:
             self.halt(
                 "WRONG_PLAYERS", "MIN-16", loc=self.record.start, count=len(self.report.players)
@@ -146,6 +141,8 @@ class MinchiateReplay(MinchiatePlay):
         self.marks.before_play()
         self.declarations()
         self.marks.declared()
+        self.start_tricks()
+        return True
 
     def finish(self) -> Report:
         report = self.report

@@ -73,8 +73,7 @@ class Piedicavallo(Game):
         """The Hand API: the deal of ``record`` as its play begins (its hand and discard
         lines read, its trick lines not played). :class:`~scorer.games.engine.NoPlay` when
         those lines do not reach the play (an error: a hand not of 15 cards, ...)."""
-        state = PiedicavalloReplay(self, record, options)
-        return reach_play(state, state.setup)
+        return reach_play(PiedicavalloReplay(self, record, options))
 
     def random_record(
         self, rng: random.Random, players: list[str] | None = None, dealer: int | None = None
@@ -123,10 +122,11 @@ class PiedicavalloReplay(PiedicavalloHand):
     """The replay of one deal: its lines in the order of the game over the state of
     :class:`PiedicavalloHand`, then the score. Built, run once, discarded."""
 
-    def setup(self) -> None:
-        """The lines before the first trick: the players, the lines sorted, the deal and
-        the discard (after a first pass when they need the play, PIE-3); the play begins.
-        Stops at an impossible line (G-2, :class:`~scorer.games.replay.ReplayStop`)."""
+    def open_play(self) -> bool:
+        """The step before play: the lines before the first trick, the players, the lines
+        sorted, the deal and the discard (after a first pass when they need the play, PIE-3);
+        the play begins. True (a deal of Piedicavallo is always played); stops at an
+        impossible line (G-2, :class:`~scorer.games.replay.ReplayStop`)."""
         if len(self.report.players) != N:
             self.halt("WRONG_PLAYERS", loc=self.record.start, count=len(self.report.players))
         self.sort_lines()
@@ -134,12 +134,13 @@ class PiedicavalloReplay(PiedicavalloHand):
             self.first_pass()
         self.deal()
         self.begin()
+        return True
 
     def run(self) -> Report:
         """Replay the record and score it when its play is complete and possible."""
         report = self.report
         try:
-            self.setup()
+            self.open_play()
             self.play_lines()
             if self.done == R.HAND_SIZE:
                 report.complete = True

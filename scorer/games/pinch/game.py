@@ -69,8 +69,7 @@ class Pinch(Game):
         derived, the melds before the first card), to be stepped with ``to_play``,
         ``legal_cards``, ``play`` or ``push``, and, between tricks, ``to_draw`` and ``draw``
         (:class:`PinchHand`). :class:`NoPlay` when those lines do not reach the play."""
-        hand = PinchReplay(self, record, options)
-        return reach_play(hand, hand.open_play)
+        return reach_play(PinchReplay(self, record, options))
 
     def random_record(
         self, rng: random.Random, players: list[str] | None = None, dealer: int | None = None
