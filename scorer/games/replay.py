@@ -116,3 +116,49 @@ class Replay:
                 self.halt("DUPLICATE_CARD", cards=(card,), **where)
             mask |= 1 << card
         return mask
+
+    def discard_mask(
+        self,
+        line: Line,
+        pack: int,
+        seat: int,
+        held: int | None = None,
+        others: int = 0,
+        played: int = 0,
+    ) -> int:
+        """The cards of ``seat``'s discard ``line`` as a mask, each checked the same way in
+        every game, else stop at the first bad card with its place (G-2), one code for each
+        kind of mistake:
+
+        - ``CARD_NOT_IN_PACK.discard``: not a card of ``pack``;
+        - ``DUPLICATE_CARD.discard``: twice in the line;
+        - ``CARD_NOT_HELD.discard``: not the discarder's: not in ``held`` (his cards, when
+          his hand is known), or in ``others`` (the cards of the other hands written): said
+          first, as a card another player plays is then not the discarder's to begin with;
+        - ``DUPLICATE_CARD.discarded_played``: in ``played`` (the cards the trick lines
+          show played, when the game has worked them out).
+
+        An item that is no card (``announce=N``, a word, ``?``) is the game's to judge. The
+        usual line, good cards only, is checked at once."""
+        cards = [card for card in line.card_tuple if card is not None]
+        mask = sum(map(BITS.__getitem__, cards))
+        bad = ~pack | others | played | (~held if held is not None else 0)
+        if mask.bit_count() == len(cards) and not mask & bad:
+            return mask
+        mask = 0
+        for item in line.items:
+            card = item.card
+            if card is None:
+                continue
+            where: dict[str, Any] = {"variant": "discard", "loc": item.loc, "seat": seat}
+            where["cards"] = (card,)
+            if not pack >> card & 1:
+                self.halt("CARD_NOT_IN_PACK", pack_size=pack.bit_count(), **where)
+            if mask >> card & 1:
+                self.halt("DUPLICATE_CARD", **where)
+            if (held is not None and not held >> card & 1) or others >> card & 1:
+                self.halt("CARD_NOT_HELD", **where)
+            if played >> card & 1:
+                self.halt("DUPLICATE_CARD", **{**where, "variant": "discarded_played"})
+            mask |= 1 << card
+        return mask

@@ -530,27 +530,20 @@ class NiceHand(TrickPlay):
         self.check_announcement(line, (mask & R.TAROTS).bit_count())
 
     def discard_cards(self, line: Line) -> int:
-        """The discard's cards as a mask, each checked (G-2): not twice, not also played,
-        and held by the dealer when his hand is written."""
+        """The discard's cards as a mask, checked as every game checks a discard
+        (:meth:`~scorer.games.replay.Replay.discard_mask`, G-2): of the pack, not twice,
+        the dealer's (his hand line's, and no other hand line's), not also played."""
         dealer = self.dealer
-        mask = 0
+        hands = self.lines.hands
+        others = 0  # the other hands written
+        for seat in hands:
+            if seat != dealer:
+                others |= self.dealt[seat]
         anywhere = 0  # every card the trick lines show played, by anyone
         for played in self.shown:
             anywhere |= played
-        dealt = self.dealt[dealer] if dealer in self.lines.hands else None
-        for item in line.items:
-            card = item.card
-            if card is None:
-                continue
-            loc, cards = item.loc, (card,)
-            if card.bit & mask:
-                self.halt("DUPLICATE_CARD", variant="discard", loc=loc, cards=cards)
-            mask |= card.bit
-            if anywhere >> card & 1:
-                self.halt("DUPLICATE_CARD", variant="discarded_played", loc=loc, cards=cards)
-            if dealt is not None and not dealt >> card & 1:
-                self.halt("CARD_NOT_HELD", variant="discard", loc=loc, seat=dealer, cards=cards)
-        return mask
+        held = self.dealt[dealer] if dealer in hands else None
+        return self.discard_mask(line, R.PACK, dealer, held, others, anywhere)
 
     def check_announcement(self, line: Line, tarots: int) -> None:
         """NICE-6: the dealer announces the Tarots he discards."""

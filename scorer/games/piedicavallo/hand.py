@@ -17,9 +17,9 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Mapping
 from itertools import chain
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from ...cardset import BITS, cards_of
+from ...cardset import cards_of
 from ...findings import Severity
 from ...record import Item, Line, Record, Trick
 from ...report import Report, TrickResult
@@ -231,29 +231,35 @@ class PiedicavalloHand(TrickPlay):
             return
         cards = line.card_tuple
         plain = None not in cards  # cards only: no announce=N, no stray word
-        mask = self.discard = self.discard_cards(line, plain)
+        mask = self.discard = self.discard_cards(line)
         self.judge_discard(line, mask, complete)
         self.check_announcement(line, plain, (mask & R.TRUMPS).bit_count())
         for item in () if plain else line.items:
             if item.card is None and item.key != "announce":
                 self.halt("BAD_DISCARD_ITEM", loc=item.loc, text=item.text)
 
-    def discard_cards(self, line: Line, plain: bool) -> int:
-        """The discard's cards as a mask: at once for a line of two good cards, else one by
-        one (:meth:`check_discard_cards`), which says which card is wrong and where."""
-        played = sum(self.played)
+    def discard_cards(self, line: Line) -> int:
+        """The discard's cards as a mask, checked as every game checks a discard
+        (:meth:`~scorer.games.replay.Replay.discard_mask`, G-2): of the pack, not twice,
+        the dealer's (his hand line's, and no other hand line's), not also played; two of
+        them (PIE-1, PIE-3)."""
         dealer = self.dealer
-        cards = line.card_tuple
-        mask = sum(map(BITS.__getitem__, cards)) if plain else 0  # type: ignore[arg-type]
-        if (
-            plain
-            and len(cards) == R.DISCARD_SIZE == mask.bit_count()  # a card twice: fewer bits
-            and not mask & OUTSIDE_PACK
-            and not mask & played
-            and (dealer not in self.hand_lines or not mask & ~self.dealt[dealer])
-        ):
-            return mask
-        return self.check_discard_cards(line, played)
+        others = 0  # the other hands written
+        for seat in self.hand_lines:
+            if seat != dealer:
+                others |= self.dealt[seat]
+        held = self.dealt[dealer] if dealer in self.hand_lines else None
+        mask = self.discard_mask(line, R.PACK, dealer, held, others, sum(self.played))
+        if mask.bit_count() != R.DISCARD_SIZE:
+            self.halt(
+                "WRONG_DISCARD_SIZE",
+                "PIE-3",
+                loc=line.loc,
+                seat=dealer,
+                size=R.DISCARD_SIZE,
+                count=mask.bit_count(),
+            )
+        return mask
 
     def judge_discard(self, line: Line, mask: int, complete: bool) -> None:
         """PIE-3: no 5-point card, and a trump only from a hand that keeps nothing but
@@ -299,35 +305,3 @@ class PiedicavalloHand(TrickPlay):
                 announced=value,
                 count=count,
             )
-
-    def check_discard_cards(self, line: Line, played: int) -> int:
-        """The discard's cards one by one: each in the pack, once, not also played, held by
-        the dealer (when his hand is written), and two of them (PIE-1, PIE-3; G-2 stops the
-        replay at the first that is not). Returns them as a mask."""
-        dealer = self.dealer
-        mask = 0
-        for item in line.items:
-            card = item.card
-            if card is None:
-                continue
-            where: dict[str, Any] = {"loc": item.loc, "cards": (card,)}
-            if not R.PACK >> card & 1:
-                self.halt("CARD_NOT_IN_PACK", pack_size=R.PACK.bit_count(), **where)
-            if mask >> card & 1:
-                self.halt("DUPLICATE_CARD", variant="discard", **where)
-            if played >> card & 1:
-                self.halt("DUPLICATE_CARD", variant="discarded_played", **where)
-            if dealer in self.hand_lines and not self.dealt[dealer] >> card & 1:
-                self.halt("CARD_NOT_HELD", variant="discard", seat=dealer, **where)
-            mask |= BITS[card]
-        if mask.bit_count() != R.DISCARD_SIZE:
-            count = mask.bit_count()
-            self.halt(
-                "WRONG_DISCARD_SIZE",
-                "PIE-3",
-                loc=line.loc,
-                seat=dealer,
-                size=R.DISCARD_SIZE,
-                count=count,
-            )
-        return mask

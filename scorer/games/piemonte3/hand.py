@@ -12,13 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from ...cards import Card
 from ...cardset import BITS, cards_of
 from ...claims import claim_findings
 from ...findings import Loc, Severity
-from ...record import Item, Line, Record, Trick
+from ...record import Line, Record, Trick
 from ...report import Report, ScoreLine
 from ..base import Game
 from ..engine import PlayTable, TrickPlay
@@ -174,12 +173,6 @@ class Piemonte3Hand(TrickPlay):
             union |= mask
             self.dealt[seat] = mask
 
-    def halt_at_card(
-        self, code: str, item: Item, variant: str, seat: int | None, card: Card, **facts: Any
-    ) -> None:
-        """Stop at a bad card of a deal or discard line (G-2), naming it."""
-        self.halt(code, variant=variant, loc=item.loc, seat=seat, cards=(card,), **facts)
-
     def deal(self) -> None:
         """The hands dealt: as written, and a hand left out as what its player is seen to
         play (known in full only when the play is complete)."""
@@ -279,23 +272,22 @@ class Piemonte3Hand(TrickPlay):
         return discard
 
     def written_discard(self, line: Line) -> int:
-        """The discard line's cards: each a card of the pack, once, the dealer's (his hand
-        line's, or no other player's); three of them (PIE3-5, G-2)."""
+        """The discard line's cards, checked as every game checks a discard
+        (:meth:`~scorer.games.replay.Replay.discard_mask`, G-2): of the pack, not twice, the
+        dealer's (his hand line's, and no other hand line's), not also played; each a card,
+        three of them (PIE3-5)."""
         dealer = self.dealer
-        cards = line.card_tuple
-        mask = 0
-        if None not in cards and len(set(cards)) == len(cards):
-            mask = sum(map(BITS.__getitem__, cards))  # type: ignore[arg-type]
-            if dealer in self.lines.hands:
-                plain = not mask & ~self.dealt[dealer]
-            else:
-                plain = not mask & ~R.PACK and not any(
-                    self.dealt[s] & mask for s in range(N) if s != dealer
-                )
-            if not plain:
-                mask = self.check_discard_cards(line)
-        else:
-            mask = self.check_discard_cards(line)
+        hands = self.lines.hands
+        if None in line.card_tuple:
+            for item in line.items:
+                if item.card is None:
+                    self.halt("BAD_DISCARD", "PIE3-5", variant="card", loc=item.loc, word=item.text)
+        others = 0  # the other hands written
+        for seat in hands:
+            if seat != dealer:
+                others |= self.dealt[seat]
+        held = self.dealt[dealer] if dealer in hands else None
+        mask = self.discard_mask(line, R.PACK, dealer, held, others, self.played_also(line))
         if mask.bit_count() != R.DISCARD_SIZE:
             self.halt(
                 "WRONG_DISCARD_SIZE",
@@ -305,33 +297,20 @@ class Piemonte3Hand(TrickPlay):
                 size=R.DISCARD_SIZE,
                 count=mask.bit_count(),
             )
-        if dealer not in self.lines.hands:
+        if dealer not in hands:
             self.dealt[dealer] |= mask
         return mask
 
-    def check_discard_cards(self, line: Line) -> int:
-        """The slow path of :meth:`written_discard`: stop at the first bad card, saying why
-        (G-2); the line's mask when every card is good."""
-        dealer = self.dealer
-        written = dealer in self.lines.hands
-        mask = 0
-        for item in line.items:
-            card = item.card
-            if card is None:
-                self.halt("BAD_DISCARD", "PIE3-5", variant="card", loc=item.loc, word=item.text)
-            elif mask >> card & 1:
-                self.halt_at_card("DUPLICATE_CARD", item, "discard", None, card)
-            elif not R.PACK >> card & 1:
-                self.halt_at_card(
-                    "CARD_NOT_IN_PACK", item, "dealt", None, card, pack_size=R.PACK.bit_count()
-                )
-            elif written and not self.dealt[dealer] >> card & 1:
-                self.halt_at_card("CARD_NOT_HELD", item, "discard", dealer, card)
-            elif any(self.dealt[s] >> card & 1 for s in range(N) if s != dealer):
-                self.halt_at_card("DUPLICATE_CARD", item, "discard_held", None, card)
-            else:
-                mask |= BITS[card]
-        return mask
+    def played_also(self, line: Line) -> int:
+        """The cards the trick lines show played, when one of ``line``'s is among them (then
+        from the first pass, :meth:`scout`), else 0: all a discard's check needs."""
+        discarded = set(line.card_tuple)
+        if not any(discarded.intersection(trick.card_tuple) for trick in self.lines.tricks):
+            return 0
+        out = 0
+        for played in self.scout().first:
+            out |= played
+        return out
 
     def start_hands(self) -> None:
         """The hands as play begins (the dealer's without his discard), and the play begun:
