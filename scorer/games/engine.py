@@ -51,7 +51,7 @@ from ..report import Report, TrickResult
 from ..tricks import CATEGORY, FOOL_CATEGORY, TRUMP, TrickRules
 from .replay import Replay, ReplayStop
 
-__all__ = ["IllegalPlay", "NoPlay", "PlayTable", "TrickPlay", "reach_play"]
+__all__ = ["FirstPass", "IllegalPlay", "NoPlay", "PlayTable", "TrickPlay", "reach_play"]
 
 #: Per card: its bit, its category, its key in a trick (trumps above every suit card) and the
 #: points its trick's winner takes for it; ``None`` for a card outside the pack.
@@ -683,6 +683,54 @@ class TrickPlay(Replay):
     def trick_over(self, result: TrickResult) -> None:
         """A trick is won (``result``; :attr:`hands` are the hands after it, :attr:`leader`
         its winner): the game's marks, remarks, exchanges. Nothing by default."""
+
+
+class FirstPass(TrickPlay):
+    """The first pass over a record's trick lines, one step of every engine: what each seat
+    played, for the hands (and the discard) the record does not write.
+
+    The same loop and the same line checks as the replay proper, with every hand unknown and
+    none of the game's hooks (a plain :class:`TrickPlay`; its findings worded as the game's).
+    The lines are played in turn until one stops short or the play stops (G-2: a line out of
+    place, a card played twice or outside the pack); nothing found here is reported (the
+    replay proper finds it again, and says it), but the game may read it (:attr:`stop`).
+    What it gives: :attr:`played` (per seat, the cards it played), :attr:`complete` (every
+    trick played: then a hand not written is exactly what its player played), and
+    :attr:`stop` (the index of the line it stopped at, and why)."""
+
+    def __init__(self, state: TrickPlay, leader: int) -> None:
+        report = state.report
+        super().__init__(state.table, Report(report.game, report.players, report.dealer))
+        # the game's words over the class's, for a finding the game reads (:attr:`stop`)
+        self.words = state.words
+        self.templates = state.templates  # type: ignore[misc]  # (per instance: the game's)
+        self.trumps_name = state.trumps_name  # type: ignore[misc]
+        self.terms = state.terms  # type: ignore[misc]
+        n = state.table.players
+        self.begin_play([0] * n, [False] * n, leader)
+        #: The index of the trick line the pass stopped at (G-2), and the finding why.
+        self.stop: tuple[int, Finding] | None = None
+
+    @classmethod
+    def of(cls, state: TrickPlay, tricks: Sequence[Trick], leader: int) -> FirstPass:
+        """The first pass of ``state``'s record over its trick lines ``tricks``, the first
+        led by ``leader``."""
+        scout = cls(state, leader)
+        last = len(tricks) - 1
+        for index, trick in enumerate(tricks):
+            try:
+                if scout.play_trick(trick, index == last).winner is None:
+                    break
+            except ReplayStop:
+                scout.stop = (index, scout.report.findings[-1])
+                break
+        return scout
+
+    @property
+    def complete(self) -> bool:
+        """Whether every trick was played: a hand not written is then what its player
+        played."""
+        return self.done == self.table.tricks
 
 
 class _AfterError:

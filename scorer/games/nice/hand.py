@@ -26,7 +26,7 @@ from ...record import Item, Line, Record, Trick
 from ...report import Report, TrickResult
 from ...tricks import CATEGORY, MUST_FOLLOW_TRUMPS, MUST_TRUMP, SUIT_MASKS, TRUMP, TRUMP_MASK
 from ...wording import Wording
-from ..engine import PlayTable, TrickPlay
+from ..engine import FirstPass, PlayTable, TrickPlay
 from ..replay import Replay, ReplayStop
 from . import rules as R
 from .messages import TEMPLATES, TRUMPS_NAME
@@ -432,22 +432,12 @@ class NiceHand(TrickPlay):
 
     def seat_trick_lines(self) -> None:
         """The cards the trick lines show each seat playing (:attr:`shown`) and whether they
-        hold the whole play (:attr:`shown_complete`): the lines played through the same
-        trick loop with every hand unknown and no hook, as far as they can be seated (G-2;
+        hold the whole play (:attr:`shown_complete`): the engine's first pass
+        (:class:`~scorer.games.engine.FirstPass`), as far as the lines can be seated (G-2;
         the real replay words what stops them)."""
-        n = self.n
-        scout = TrickPlay(self.table, Report(self.game.key, self.report.players, self.dealer))
-        scout.begin_play([0] * n, [False] * n, self.first_leader())
-        tricks = self.lines.tricks
-        last = len(tricks) - 1
-        try:
-            for index, trick in enumerate(tricks):
-                if scout.play_trick(trick, index == last).winner is None:
-                    break
-        except ReplayStop:
-            pass
+        scout = FirstPass.of(self, self.lines.tricks, self.first_leader())
         self.shown = scout.played
-        self.shown_complete = scout.done == self.table.tricks
+        self.shown_complete = scout.complete
 
     # -- NICE-5, NICE-6: deal and discard --------------------------------------------------
     def deal(self) -> None:

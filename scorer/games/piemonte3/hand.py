@@ -14,14 +14,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from ...cards import Card
-from ...cardset import BITS, cards_of
+from ...cardset import cards_of
 from ...claims import claim_findings
 from ...findings import Loc, Severity
 from ...record import Line, Record, Trick
 from ...report import Report, ScoreLine
 from ..base import Game
-from ..engine import PlayTable, TrickPlay
-from ..replay import ReplayStop
+from ..engine import FirstPass, TrickPlay
 from . import rules as R
 from .messages import TEMPLATES, TERMS
 
@@ -84,7 +83,7 @@ class Piemonte3Hand(TrickPlay):
         self.exchanges: list[str] = []
         self.stopped = False
         self.seats = {player: seat for seat, player in enumerate(report.players)}
-        self._scout: _Scout | None = None
+        self._scout: FirstPass | None = None
 
     # -- names ------------------------------------------------------------------------------
     def seat_named(self, name: str | None, loc: Loc | None) -> int:
@@ -194,31 +193,20 @@ class Piemonte3Hand(TrickPlay):
             self.say("DEAL_UNKNOWN", NOTE, "G-2", loc=self.record.start)
 
     def played_in_record(self) -> list[int]:
-        """The cards each seat plays in the record's trick lines (a card played twice, by
-        the seat that played it first), found by a first pass of the same trick loop with
-        every seat's hand unknown and no game's hooks: what it finds wrong is left to the
+        """The cards each seat plays in the record's trick lines, found by the engine's first
+        pass (:class:`~scorer.games.engine.FirstPass`): what it finds wrong is left to the
         replay proper, which stops there."""
-        return self.scout().first
+        return self.scout().played
 
     def play_complete(self) -> bool:
         """Whether the record's trick lines play the whole hand: all 25 tricks, every card
         known and of the pack (a hand or a discard left out is then what the play shows)."""
-        return self.scout().done == R.HAND_SIZE
+        return self.scout().complete
 
-    def scout(self) -> _Scout:
-        """The first pass over the trick lines (:class:`_Scout`), made once when asked."""
+    def scout(self) -> FirstPass:
+        """The first pass over the trick lines, made once when asked."""
         if self._scout is None:
-            scout = self._scout = _Scout(
-                self.table, Report(self.report.game, self.report.players, None)
-            )
-            scout.begin_play([0] * N, [False] * N, self.eldest)
-            tricks = self.lines.tricks
-            try:
-                for index, trick in enumerate(tricks):
-                    if scout.play_trick(trick, index == len(tricks) - 1).winner is None:
-                        break
-            except ReplayStop:
-                pass
+            self._scout = FirstPass.of(self, self.lines.tricks, self.eldest)
         return self._scout
 
     # -- PIE3-5: the discard ---------------------------------------------------------------
@@ -308,7 +296,7 @@ class Piemonte3Hand(TrickPlay):
         if not any(discarded.intersection(trick.card_tuple) for trick in self.lines.tricks):
             return 0
         out = 0
-        for played in self.scout().first:
+        for played in self.scout().played:
             out |= played
         return out
 
@@ -330,25 +318,6 @@ class Piemonte3Hand(TrickPlay):
     def check_claims(self) -> None:
         """``claim points: NAME +N ...``: the result written on the sheet, against ours."""
         self.report.findings += claim_findings(self.lines.claims, self.report, "points", "PIE3-8")
-
-
-class _Scout(TrickPlay):
-    """The first pass of :meth:`Piemonte3Hand.played_in_record`: every seat's hand unknown,
-    it seats each card from the trick winners and judges nothing (numbers, leaders, a card
-    seen twice: the replay proper stops there); it stops at a line of too many cards or
-    short of the last, and before an unknown card."""
-
-    def __init__(self, table: PlayTable, report: Report) -> None:
-        super().__init__(table, report)
-        self.first = [0] * table.players  # per seat, the cards it played first
-
-    def check_trick_line(self, trick: Trick) -> None:
-        if len(trick.plays) > self.table.players:
-            raise ReplayStop
-
-    def not_in_hand(self, position: int, seat: int, card: int, seen: int) -> None:
-        if not seen >> card & 1:
-            self.first[seat] |= BITS[card]
 
 
 def _round(subject: str | None) -> int:
