@@ -7,14 +7,14 @@ talk checked against the hand just after its card (PIE-5, :mod:`.talk`), in the
 :meth:`~PiedicavalloHand.trick_over` hook. The score (:mod:`.scoring`) receives it;
 :mod:`.game` drives it.
 
-When some hand, or the discard, is not written, the deal is read after a first pass: the
-same loop with every seat unknown and the talk quiet, which says what each seat played
-(a hand not written is what its player played, when the play is complete).
+When some hand, or the discard, is not written, the deal is read after the engine's first
+pass (:class:`~scorer.games.engine.FirstPass`: the same loop with every seat unknown and no
+hook), which says what each seat played (a hand not written is what its player played, when
+the play is complete).
 """
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Mapping
 from itertools import chain
 from typing import ClassVar
@@ -25,8 +25,7 @@ from ...record import Item, Line, Record, Trick
 from ...report import Report, TrickResult
 from ...tricks import MUST_FOLLOW_SUIT, MUST_TRUMP
 from ..base import Game
-from ..engine import TrickPlay
-from ..replay import ReplayStop
+from ..engine import FirstPass, TrickPlay
 from . import rules as R
 from .messages import TEMPLATES, TERMS
 from .talk import check_remark
@@ -74,7 +73,6 @@ class PiedicavalloHand(TrickPlay):
         self.seat_known = [False] * N  # per seat: his hand at play is known
         self.discard: int | None = None
         self.play_complete = False  # the first pass played fifteen whole tricks
-        self.talk = True  # check the remarks (not in the first pass)
 
     @property
     def eldest(self) -> int:
@@ -128,19 +126,12 @@ class PiedicavalloHand(TrickPlay):
         return not discarded.isdisjoint(played)
 
     def first_pass(self) -> None:
-        """The first pass: the trick lines through the same loop with every seat unknown
-        and the talk quiet, for :attr:`played` and whether the play is complete. What it
-        finds is found again by the play proper, so it leaves no finding and no trick."""
-        report = self.report
-        mark = len(report.findings)
-        self.begin_play([0] * N, [False] * N, self.eldest)
-        self.talk = False
-        with contextlib.suppress(ReplayStop):  # the play proper finds it again, and says it
-            self.play_lines()
-        self.talk = True
-        self.play_complete = self.done == R.HAND_SIZE
-        del report.findings[mark:]
-        report.tricks.clear()
+        """The engine's first pass (:class:`~scorer.games.engine.FirstPass`: every seat
+        unknown, no hook, so no talk): :attr:`played` and whether the play is complete, for
+        the deal. What it finds is found again by the play proper, and said there."""
+        scout = FirstPass.of(self, self.tricks, self.eldest)
+        self.played = scout.played  # (until the play proper begins)
+        self.play_complete = scout.complete
 
     def begin(self) -> None:
         """Start the play proper from the deal: each known hand, the eldest leading, the
@@ -155,14 +146,14 @@ class PiedicavalloHand(TrickPlay):
         (he plays once to a trick, so his hand now)."""
         source = result.source
         # a line of plain cards keeps no items (the reader's fast path): it carries no remark
-        if source is not None and source._items is not None and self.talk:
+        if source is not None and source._items is not None:
             self.check_remarks(result, source._items)
 
     def keep_partial_trick(self) -> TrickResult:
         """The trick a record stops in, its remarks checked as a whole trick's are."""
         result = super().keep_partial_trick()
         source = result.source
-        if source is not None and source.has_notes and self.talk:
+        if source is not None and source.has_notes:
             self.check_remarks(result, source.plays[: len(result.cards)])
         return result
 
