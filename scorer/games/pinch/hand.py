@@ -28,7 +28,8 @@ from ...record import Item, Line, Record, Trick
 from ...report import Report, TrickResult
 from ...tricks import MUST_FOLLOW_SUIT, MUST_FOLLOW_TRUMPS, MUST_OVERTRUMP, MUST_TRUMP
 from ..base import Game
-from ..engine import FirstPass, IllegalPlay, PlayTable, TrickPlay
+from ..engine import IllegalPlay, PlayTable, TrickPlay
+from ..replay import ReplayStop
 from . import rules as R
 from .messages import TEMPLATES, TERMS
 
@@ -74,6 +75,18 @@ class Melds(Protocol):
     def drew(self, seat: int, card: Card) -> None: ...
 
     def note_undeclared(self) -> None: ...
+
+
+class _Tally(TrickPlay):
+    """The first pass of a record without a hand line (PINCH-3): the same trick loop, both
+    hands unknown and nothing judged, to learn what each seat played. A card played twice is
+    counted once; a card outside the pack ends the tally."""
+
+    def not_in_hand(self, position: int, seat: int, card: int, seen: int) -> None:
+        """Every card is "not in hand" here (both hands unknown): nothing to say."""
+
+    def unplayable(self, position: int, seat: int, card: int | None) -> None:
+        raise ReplayStop
 
 
 class PinchHand(TrickPlay):
@@ -284,20 +297,29 @@ class PinchHand(TrickPlay):
 
     def derive_hands(self, missing: list[int]) -> list[bool]:
         """A hand not written is what its player played less what he drew, when the play is
-        complete (every card of a pinch hand is then accounted for): the engine's first pass
-        (:class:`~scorer.games.engine.FirstPass`) says who played what. Returns which hands
-        are known."""
-        tricks = [entry for entry in self.events if isinstance(entry, Trick)]
-        tally = FirstPass.of(self, tricks, self.leader)
-        if not tally.complete:  # the play is not complete, or impossible: the replay says where
-            self.say("DEAL_UNKNOWN", NOTE, "G-2", loc=self.record.start)
-            return [seat not in missing for seat in (0, 1)]
+        complete (every card of a pinch hand is then accounted for): a first pass through the
+        trick loop with both hands unknown (:class:`_Tally`) says who played what. Returns
+        which hands are known."""
+        tally = _Tally(self.table, Report(self.report.game, self.report.players, None))
+        tally.begin_play([0, 0], [False, False], self.leader)
         drawn = [0, 0]
         for entry in self.events:
-            if not isinstance(entry, Trick) and entry.keyword == "draw":
+            if isinstance(entry, Trick):
+                cards = entry.card_tuple
+                if len(cards) != 2 or None in cards or cards == (FOOL, FOOL):
+                    break  # the play is not complete, or impossible: the replay says where
+                tally.clear_trick(entry)
+                try:
+                    tally.advance(cards)  # (two cards: the trick is won)
+                except ReplayStop:
+                    break
+            elif entry.keyword == "draw":
                 seat = self.seat_named(entry.subject, entry.loc)
                 for card in entry.cards():
                     drawn[seat] |= 1 << card
+        if tally.done < R.TRICKS:
+            self.say("DEAL_UNKNOWN", NOTE, "G-2", loc=self.record.start)
+            return [seat not in missing for seat in (0, 1)]
         played = tally.played
         stock = self.stock_mask  # never dealt: a stock card played but not drawn by its
         for seat in missing:  # player is one he did not hold, which the replay says
