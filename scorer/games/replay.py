@@ -140,8 +140,10 @@ class Replay:
 
         An item that is no card (``announce=N``, a word, ``?``) is the game's to judge. The
         usual line, good cards only, is checked at once."""
-        cards = [card for card in line.card_tuple if card is not None]
-        mask = sum(map(BITS.__getitem__, cards))
+        cards = line.card_tuple
+        if None in cards:
+            cards = tuple(card for card in cards if card is not None)
+        mask = sum(map(BITS.__getitem__, cards))  # type: ignore[arg-type]  # (no None left)
         bad = ~pack | others | played | (~held if held is not None else 0)
         if mask.bit_count() == len(cards) and not mask & bad:
             return mask

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from itertools import chain
+from operator import attrgetter
 
 from ...cards import Card
 from ...cardset import cards_of
@@ -31,6 +33,7 @@ ERROR, VIOLATION, NOTE = Severity.ERROR, Severity.VIOLATION, Severity.NOTE
 N = 3
 # the order of the sections at the table; a line may not come after a later phase
 _PHASE = {"hand": 0, "bargain": 0, "discard": 1, "declare": 2}
+_CARDS_OF = attrgetter("card_tuple")
 
 
 @dataclass
@@ -270,11 +273,9 @@ class Piemonte3Hand(TrickPlay):
             for item in line.items:
                 if item.card is None:
                     self.halt("BAD_DISCARD", "PIE3-5", variant="card", loc=item.loc, word=item.text)
-        others = 0  # the other hands written
-        for seat in hands:
-            if seat != dealer:
-                others |= self.dealt[seat]
-        held = self.dealt[dealer] if dealer in hands else None
+        dealt = self.dealt
+        others = sum(dealt[seat] for seat in hands if seat != dealer)  # the other hands written
+        held = dealt[dealer] if dealer in hands else None
         mask = self.discard_mask(line, R.PACK, dealer, held, others, self.played_also(line))
         if mask.bit_count() != R.DISCARD_SIZE:
             self.halt(
@@ -292,8 +293,8 @@ class Piemonte3Hand(TrickPlay):
     def played_also(self, line: Line) -> int:
         """The cards the trick lines show played, when one of ``line``'s is among them (then
         from the first pass, :meth:`scout`), else 0: all a discard's check needs."""
-        discarded = set(line.card_tuple)
-        if not any(discarded.intersection(trick.card_tuple) for trick in self.lines.tricks):
+        in_tricks = chain.from_iterable(map(_CARDS_OF, self.lines.tricks))
+        if set(line.card_tuple).isdisjoint(in_tricks):
             return 0
         out = 0
         for played in self.scout().played:
