@@ -31,14 +31,18 @@ from scorer.record import Item, Line, Record, Trick
 from scorer.report import Play, Report
 from scorer.results import GameResult
 
+from .pipeline import Checked
+
 __all__ = [
     "LedgerSchema",
     "RecordSchema",
     "ReportSchema",
     "SeatingSchema",
+    "dump_checked",
     "dump_record",
     "dump_report",
     "dump_seating",
+    "dump_verify",
 ]
 
 
@@ -374,6 +378,32 @@ def _fit(fit: SeatingFit) -> dict[str, Any]:
         "errors": fit.errors,
         "violations": fit.violations,
         "tricks": fit.tricks,
+    }
+
+
+def dump_checked(checked: Checked, seating: bool = True) -> dict[str, Any]:
+    """One record's entry in the verify document (:func:`dump_verify`): the file it was read
+    from (null when none was named), the line it starts on, its report, and the order of
+    its players that fits it better (null, or not worked out when ``seating`` is False)."""
+    record = checked.parsed.record
+    return {
+        "source": checked.source,
+        "line": record.start.line if record is not None and record.start else None,
+        "report": dump_report(checked.report),
+        "seating": dump_seating(checked.seating if seating else None),
+    }
+
+
+def dump_verify(
+    entries: list[dict[str, Any]], ledger: Ledger | None, seating: Seating | None
+) -> dict[str, Any]:
+    """The verify document, the same for ``tarocco verify --json`` and ``POST /api/verify``:
+    each record's entry (:func:`dump_checked`), the ledger of several records (null for
+    one), and the order of the players that fits the session better (null)."""
+    return {
+        "records": entries,
+        "ledger": LedgerSchema().dump(ledger) if ledger is not None else None,
+        "seating": dump_seating(seating),
     }
 
 

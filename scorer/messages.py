@@ -250,6 +250,11 @@ GENERAL: dict[str, str] = {
     "CARD_NOT_HELD.unknown": (
         "{seat:player} does not hold {card:card}, and where it is cannot be told from the record"
     ),
+    # a discard's cards, checked alike in every game (Replay.discard_mask, G-2)
+    "CARD_NOT_IN_PACK.discard": _NOT_IN_PACK,
+    "DUPLICATE_CARD.discard": "{card:card} twice in the discard",
+    "CARD_NOT_HELD.discard": "{seat:player} did not hold {card:card} to discard",
+    "DUPLICATE_CARD.discarded_played": "{card:card} is discarded and also played in trick {trick}",
     "PLAY_OUT_OF_TURN": (
         "the record has {seat:player} leading trick {trick}, but {leader:player} won the lead"
     ),

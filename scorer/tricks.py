@@ -18,7 +18,7 @@ on bitmasks and card indices so that replay is fast.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .cards import FOOL_INDEX, TRUMP_BASE
 from .cardset import CardSet
@@ -50,6 +50,9 @@ MUST_TRUMP = "MUST_TRUMP"
 MUST_FOLLOW_TRUMPS = "MUST_FOLLOW_TRUMPS"
 MUST_OVERTRUMP = "MUST_OVERTRUMP"
 
+#: A trump's rank key is above every suit card's (:attr:`TrickRules.key`).
+TRUMP_KEY = 1000
+
 
 def suit_strengths(black: Sequence[int], red: Sequence[int]) -> list[int]:
     """A strength table for suit cards from two rank orders, highest first.
@@ -66,15 +69,56 @@ def suit_strengths(black: Sequence[int], red: Sequence[int]) -> list[int]:
 
 @dataclass(frozen=True, slots=True)
 class TrickRules:
-    """One game's rules of play, as tables.
+    """One game's rules of play, as tables: the one source of legality and rank, which the
+    trick loop (:mod:`scorer.games.engine`) reads through the tables built here.
 
     ``strength[c]`` orders cards within their category (trumps among trumps, suit cards within
-    their suit); equal trump strengths (Nice's Papotes, NICE-4) go to the later card played.
+    their suit). ``ties_to_later``: equal cards (Nice's Papotes, NICE-4) go to the later card
+    played; otherwise the earlier keeps the trick (a card must beat the best to take it).
+
+    Built from the fields (so :func:`dataclasses.replace` rebuilds them):
+
+    - ``key[c]``: the card's rank in any trick, a trump above every suit card; the trick goes
+      to the highest key among the cards of the led category and the trumps (:meth:`winner`);
+    - ``suspect[led][category]``: the cards of the hand that can make a card of ``category``
+      illegal in a trick led in ``led``: a card may be illegal only if the hand before it
+      holds one of them (the led category; a trump too where a void player must trump). A
+      card of the led category is judged only where ``judge_all[led]``: a trump led under
+      overtrumping. So the loop judges (:meth:`illegal`) only what this table says may be
+      illegal, and the property test ``tests/test_loop_follows_rules.py`` ties the two.
     """
 
     strength: tuple[int, ...]
     must_trump: bool = True  # a player void in the led suit must trump if able
     overtrump: bool = False  # answering a trump lead, beat the best trump if able (PINCH-4)
+    ties_to_later: bool = False  # equal cards: the later played wins (NICE-4)
+    key: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    suspect: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    judge_all: tuple[bool, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        strength = self.strength
+        key = tuple(
+            TRUMP_KEY + strength[c] if CATEGORY[c] == TRUMP else strength[c] for c in range(97)
+        )
+        object.__setattr__(self, "key", key)
+        object.__setattr__(self, "suspect", tuple(map(self._suspects, range(5))))
+        judge_all = tuple(led == TRUMP and self.overtrump for led in range(5))
+        object.__setattr__(self, "judge_all", judge_all)
+
+    def _suspects(self, led: int) -> tuple[int, ...]:
+        """Per category played, the cards whose presence in the hand can make a card of that
+        category illegal in a trick led in ``led`` (:meth:`illegal`'s cases, as masks)."""
+        out = []
+        for category in range(FOOL_CATEGORY + 1):
+            if category in (led, FOOL_CATEGORY):
+                out.append(0)  # following, or the Fool: legal but for overtrumping (judge_all)
+                continue
+            mask = CATEGORY_MASK[led]  # MUST_FOLLOW_SUIT, MUST_FOLLOW_TRUMPS
+            if self.must_trump and category != TRUMP and led != TRUMP:
+                mask |= TRUMP_MASK  # MUST_TRUMP
+            out.append(mask)
+        return tuple(out)
 
     @classmethod
     def simple(
@@ -84,8 +128,10 @@ class TrickRules:
         red: Sequence[int] = (14, 13, 12, 11, *range(1, 11)),
         **switches: bool,
     ) -> TrickRules:
-        """Rules from a trump order (lowest first; a list inside the list ties those trumps)
-        and the two suit orders (highest first)."""
+        """Rules from a trump order (lowest first; a list inside the list ties those trumps:
+        the earlier played keeps the trick, unless ``ties_to_later=True``) and the two suit
+        orders (highest first); ``switches``: ``must_trump``, ``overtrump``,
+        ``ties_to_later``."""
         table = suit_strengths(black, red)
         for position, entry in enumerate(trump_order, start=1):
             for number in entry if isinstance(entry, (list, tuple)) else (entry,):
@@ -154,21 +200,19 @@ class TrickRules:
     def winner(self, trick: Sequence[int]) -> int | None:
         """Index in ``trick`` of the winning card; ``None`` if only the Fool was played.
 
-        The highest trump wins (ties to the later card, NICE-4); else the highest card of the
-        led suit. The Fool never wins (NICE-3 and every other game).
+        The highest trump wins, else the highest card of the led suit (by :attr:`key`);
+        equal cards go to the later only with ``ties_to_later`` (NICE-4). The Fool never
+        wins (NICE-3 and every other game).
         """
-        strength = self.strength
-        best_index: int | None = None
-        best_trump = -1
-        best_suit = -1
+        key = self.key
+        later = self.ties_to_later
         led = self.led_category(trick)
+        best_index: int | None = None
+        best = -1
         for index, card in enumerate(trick):
             category = CATEGORY[card]
-            if category == TRUMP:
-                if strength[card] >= best_trump:
-                    best_trump = strength[card]
-                    best_index = index
-            elif category == led and best_trump < 0 and strength[card] > best_suit:
-                best_suit = strength[card]
-                best_index = index
+            if category in (led, TRUMP):
+                rank = key[card]
+                if rank > best or (later and rank == best):
+                    best, best_index = rank, index
         return best_index

@@ -31,7 +31,7 @@ import click
 
 from records.notation import NotationError, iter_read
 from records.pipeline import SESSION_SEATING_RECORDS, Checked, session_seating
-from records.schemas import LedgerSchema, dump_report, dump_seating
+from records.schemas import LedgerSchema, dump_checked, dump_verify
 from records.streaming import Chunk, Facts, SessionTally, check_chunk, record_chunks, slim
 from scorer.games import GAMES, OptionError
 from scorer.ledger import Ledger
@@ -82,14 +82,7 @@ def render(checked: Checked, settings: Settings) -> str:
     """One record's output: its report as text (the verdict line alone when ``quiet``), or
     its entry of the JSON ``records`` list."""
     if settings.as_json:
-        record = checked.parsed.record
-        entry = {
-            "source": checked.source,
-            "line": record.start.line if record and record.start else None,
-            "report": dump_report(checked.report),
-            "seating": dump_seating(checked.seating),
-        }
-        return _json(entry, 4)
+        return _json(dump_checked(checked), 4)
     text = render_checked(checked)
     return text.splitlines()[0] if settings.quiet else text + "\n"
 
@@ -236,13 +229,19 @@ class _Printer:
             self.flush()
             return
         self.batch.append("\n  ]")
-        if ledger is not None:
-            self.batch.append(',\n  "ledger": ')
-            for piece in ledger_json(ledger):
-                self.batch.append(piece)
-                if len(self.batch) >= CHUNK_RECORDS:
-                    self.flush()
-            self.batch.append(f',\n  "seating": {_json(dump_seating(seating), 2)}')
+        # the keys after the records as records.schemas.dump_verify gives them; the ledger's
+        # rows written one at a time (ledger_json)
+        for key, value in dump_verify([], None, seating).items():
+            if key == "records":
+                continue
+            self.batch.append(f',\n  "{key}": ')
+            if key == "ledger" and ledger is not None:
+                for piece in ledger_json(ledger):
+                    self.batch.append(piece)
+                    if len(self.batch) >= CHUNK_RECORDS:
+                        self.flush()
+            else:
+                self.batch.append(_json(value, 2))
         self.batch.append("\n}\n")
         self.flush()
 

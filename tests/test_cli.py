@@ -9,6 +9,7 @@ from pathlib import Path
 import click
 import pytest
 from click.testing import CliRunner
+from flask.testing import FlaskClient
 
 from scorer.games import get_game
 from tarocco.cli import main
@@ -427,3 +428,22 @@ def test_format_of_every_example_is_stable_and_keeps_its_comments(path: Path) ->
     for comment in comment_lines(text, len(text.splitlines()) + 1):
         for part in comment.split(" {") if comment.startswith("{") else [comment]:
             assert any(part.strip() in line for line in kept), comment
+
+
+@pytest.mark.parametrize("count", [1, 4], ids=["one-record", "a-session"])
+def test_verify_json_is_the_apis_document(
+    runner: CliRunner, client: FlaskClient, tmp_path: Path, count: int
+) -> None:
+    """#32.2: ``verify --json`` and ``POST /api/verify`` give one document, built by
+    ``records.schemas.dump_verify``: the same keys and values, but for the file a record was
+    read from, which only the command line knows."""
+    session = runner.invoke(main, ["random", "piemonte3", "--seed", "3", "--count", str(count)])
+    path = tmp_path / "session.txt"
+    path.write_text(session.output)
+    result = runner.invoke(main, ["verify", "--json", str(path)])
+    cli = json.loads(result.output)
+    api = client.post("/api/verify", json={"text": session.output}).get_json()
+    assert [entry.pop("source") for entry in cli["records"]] == [str(path)] * count
+    assert [entry.pop("source") for entry in api["records"]] == [None] * count
+    assert list(cli) == list(api) == ["records", "ledger", "seating"]
+    assert cli == api

@@ -16,7 +16,7 @@ import pytest
 
 from scorer.cardset import CardSet
 from scorer.games import GAMES, Game
-from scorer.games.engine import IllegalPlay, NoPlay, TrickPlay
+from scorer.games.engine import FirstPass, IllegalPlay, NoPlay, TrickPlay
 from scorer.games.pinch import PinchHand
 from scorer.proof import REVOKES
 from scorer.record import Record, Trick
@@ -152,3 +152,50 @@ def test_a_record_that_does_not_reach_the_play_has_no_hand(key: str) -> None:
     broken = replace(record, tags=tuple((k, v) for k, v in record.tags if k != "Players"))
     with pytest.raises(NoPlay):
         game.start_play(before_play(broken))
+
+
+@pytest.mark.parametrize("key", ENGINES)
+def test_every_game_reaches_the_play_by_one_step(key: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """#32.2: every game's ``start_play`` is ``reach_play`` over the state's one step before
+    play, ``open_play``, the step its replay runs too: a stop there is ``NoPlay``."""
+    game = GAMES[key]
+    record, _report = played_records(game)[0]
+    state_class = type(game.start_play(before_play(record)))
+    assert state_class.open_play is not TrickPlay.open_play
+
+    def stops(self: TrickPlay) -> bool:
+        self.halt("UNKNOWN_PLAYER", loc=None, name="Nobody")
+        raise AssertionError  # (halt raises)
+
+    monkeypatch.setattr(state_class, "open_play", stops)
+    with pytest.raises(NoPlay) as refused:
+        game.start_play(before_play(record))
+    assert [f.code for f in refused.value.report.errors] == ["UNKNOWN_PLAYER"]
+    assert game.verify(record).errors[0].code == "UNKNOWN_PLAYER"  # the replay runs it too
+
+
+#: The games whose unwritten hands the engine's first pass works out (#32.2; pinch keeps
+#: its own tally, which the cross-version comparison pins).
+FIRST_PASS_GAMES = ("nice3", "nice4", "minchiate", "piemonte3", "piedicavallo")
+
+
+@pytest.mark.parametrize("key", FIRST_PASS_GAMES)
+def test_unwritten_hands_come_from_the_engines_first_pass(
+    key: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """#32.2: a record without its hand lines is read after one first pass, the engine's
+    ``FirstPass``, and its hands derived from a complete play are the hands dealt."""
+    calls: list[int] = []
+    real = FirstPass.of.__func__  # type: ignore[attr-defined]
+
+    def spy(cls: type[FirstPass], state: TrickPlay, tricks: list[Trick], leader: int) -> FirstPass:
+        calls.append(len(tricks))
+        return real(cls, state, tricks, leader)
+
+    monkeypatch.setattr(FirstPass, "of", classmethod(spy))
+    game = GAMES[key]
+    record, report = played_records(game)[0]
+    body = tuple(e for e in record.body if isinstance(e, Trick) or e.keyword != "hand")
+    derived = game.verify(replace(record, body=body))
+    assert calls == [len(report.tricks)]
+    assert not derived.errors and derived.hands == report.hands

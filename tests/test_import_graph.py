@@ -194,3 +194,40 @@ def test_each_game_keeps_its_rulings_and_options_as_data_in_rules(game: str) -> 
     for engine in engines:
         assert engine.rulings is rules.RULINGS
         assert any(engine.options is value for value in vars(rules).values()), engine.key
+
+
+def imports_in_methods(source: str) -> list[int]:
+    """The lines of the imports inside a class's methods of ``source`` that no comment
+    explains (a comment on the import's line or the line before it)."""
+    lines = source.splitlines()
+    out = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.ClassDef):
+            continue
+        for method in node.body:
+            if not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            for inner in ast.walk(method):
+                if isinstance(inner, (ast.Import, ast.ImportFrom)):
+                    line = inner.lineno
+                    said = "#" in lines[line - 1] or lines[line - 2].strip().startswith("#")
+                    if not said:
+                        out.append(line)
+    return out
+
+
+def test_imports_in_methods_are_found() -> None:
+    source = (
+        "class G:\n"
+        "    def a(self):\n        from .x import y\n        return y\n"
+        "    def b(self):\n        # (a cycle: x imports this module)\n        from .x import z\n"
+    )
+    assert imports_in_methods(source) == [3]
+
+
+@pytest.mark.parametrize("game", GAME_PACKAGES)
+def test_game_methods_import_nothing_unexplained(game: str) -> None:
+    """#32.2: a ``Game``'s modules are imported at the top of ``game.py``, where a reader
+    looks; an import inside a method stays only where a comment says why (a cycle)."""
+    path = PACKAGE / "games" / game / "game.py"
+    assert imports_in_methods(path.read_text()) == [], path

@@ -235,9 +235,9 @@ def test_discarded_card_also_played() -> None:
     scenario = hand(fixed={D: "2S 3S", C: "9C"}, discard="2S 3S", write_hands=False)
     text = scenario.text.replace("discard: 2S 3S", "discard: 2S 9C")
     assert messages(in_styles(text), "DUPLICATE_CARD") == (
-        "9C is discarded and also played",
-        "9H is discarded and also played",
-        "9♥ is discarded and also played",
+        "9C is discarded and also played in trick 9",
+        "9H is discarded and also played in trick 9",
+        "9♥ is discarded and also played in trick 9",
     )
 
 

@@ -153,11 +153,17 @@ def test_discard_findings_name_cards_in_the_records_style() -> None:
 
 def test_discard_not_held_or_played_names_the_card_in_the_records_style() -> None:
     d = make("Dario", {"Dario": "KB 5C", "Anna": "CC"}, discard="5C 6C")
+    played = d.text().replace("discard: 5C 6C", "discard: 5C KB")  # the dealer plays KB
+    italian, french = verified(styled(played, "italian")), verified(styled(played, "french"))
+    assert messages(italian, "DUPLICATE_CARD") == ["KB is discarded and also played in trick 7"]
+    assert messages(french, "DUPLICATE_CARD") == ["KC is discarded and also played in trick 7"]
+    assert unworded(italian) == unworded(french)
+    # Anna's CC: the dealer did not hold it (#32.2: said first, as in every game)
     text = d.text().replace("discard: 5C 6C", "discard: 5C CC")
     assert "CC" not in text.split("\n1. ")[1].split("\n")[0]  # not played to trick 1
     italian, french = verified(styled(text, "italian")), verified(styled(text, "french"))
-    assert messages(italian, "DUPLICATE_CARD") == ["CC is discarded and also played"]
-    assert messages(french, "DUPLICATE_CARD") == ["CH is discarded and also played"]
+    assert messages(italian, "CARD_NOT_HELD") == ["the dealer did not hold CC"]
+    assert messages(french, "CARD_NOT_HELD") == ["the dealer did not hold CH"]
     assert unworded(italian) == unworded(french)
     # the play cut after trick 1, before Anna plays CC: the dealer did not hold it
     cut = text[: text.index("\n2. ") + 1]

@@ -201,11 +201,16 @@ def test_must_trump_switch() -> None:
 
 
 def test_simple_builder_ties() -> None:
-    """TrickRules.simple: a nested list in the trump order makes tied trumps."""
+    """TrickRules.simple: a nested list in the trump order makes tied trumps; the earlier
+    keeps the trick unless ``ties_to_later`` (NICE-4's Papotes) gives it to the later."""
     rules = TrickRules.simple(trump_order=[1, [2, 3], 4])
-    assert rules.winner(cards("3 2")) == 1 and rules.winner(cards("2 3")) == 1
-    assert rules.winner(cards("4 3 2")) == 0
-    assert rules.winner(cards("KS AS")) == 0
+    assert rules.winner(cards("3 2")) == 0 and rules.winner(cards("2 3")) == 0
+    later = TrickRules.simple(trump_order=[1, [2, 3], 4], ties_to_later=True)
+    assert later.winner(cards("3 2")) == 1 and later.winner(cards("2 3")) == 1
+    assert later.winner(cards("KS 3 2 AS")) == 2
+    for either in (rules, later):
+        assert either.winner(cards("4 3 2")) == 0
+        assert either.winner(cards("KS AS")) == 0
 
 
 def test_docstring_examples() -> None:

@@ -62,13 +62,13 @@ def changed(example: str, old: str, new: str) -> str:
             "CARD_NOT_HELD",
             "Carla does not hold 3; Bruno holds it",
         ),
-        # piemonte3: a card of the dealer's discard played
+        # piemonte3: a card of the dealer's discard played (found at the discard, #32.2)
         (
             "piemonte3/abundance-mitigati.txt",
             "\n1. AS 2S CS",
             "\n1. AS 6S CS",
             "DUPLICATE_CARD",
-            "6S lies in the discard",
+            "6S is discarded and also played in trick 1",
         ),
         # piemonte3: trick 1's 2S played again in trick 2
         (

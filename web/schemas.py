@@ -61,6 +61,13 @@ class ApiIndex(Schema):
 
 
 class CheckedRecord(Schema):
+    source = fields.String(
+        allow_none=True,
+        metadata={
+            "description": "the file the record was read from: null here (the command "
+            "line's verify --json names it)"
+        },
+    )
     line = fields.Integer(allow_none=True, metadata={"description": "first line of the record"})
     report = fields.Nested(ReportSchema)
     seating = fields.Nested(

@@ -38,7 +38,7 @@ exchange, draws). A game's rules of play are data in its :class:`PlayTable`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any, ClassVar, NoReturn, TypeVar
@@ -48,51 +48,59 @@ from ..cardset import CardSet
 from ..findings import Finding, Loc, Severity
 from ..record import Record, Trick
 from ..report import Report, TrickResult
-from ..tricks import CATEGORY, CATEGORY_MASK, FOOL_CATEGORY, TRUMP, TRUMP_MASK, TrickRules
+from ..tricks import CATEGORY, FOOL_CATEGORY, TRUMP, TrickRules
 from .replay import Replay, ReplayStop
 
-__all__ = ["IllegalPlay", "NoPlay", "PlayTable", "TrickPlay", "reach_play"]
+__all__ = ["FirstPass", "IllegalPlay", "NoPlay", "PlayTable", "TrickPlay", "reach_play"]
 
 #: Per card: its bit, its category, its key in a trick (trumps above every suit card) and the
 #: points its trick's winner takes for it; ``None`` for a card outside the pack.
 CardInfo = tuple[tuple[int, int, int, int] | None, ...]
+#: Per led category, per category played: :attr:`TrickRules.suspect
+#: <scorer.tricks.TrickRules.suspect>`.
+Suspects = tuple[tuple[int, ...], ...]
 
 
 @dataclass(frozen=True, slots=True)
 class PlayTable:
     """A game's play as data: the players and tricks, the pack (a mask), the rules of
-    legality and rank (:class:`~scorer.tricks.TrickRules`), each card's points, and whether
-    equal trumps go to the later card (Nice's Papotes, NICE-4). The Fool's points stay with
-    its side in every game here, so its trick does not take them."""
+    legality and rank (:class:`~scorer.tricks.TrickRules`) and each card's points. The Fool's
+    points stay with its side in every game here, so its trick does not take them.
+
+    What the loop reads of the rules it reads from tables the rules build (their rank keys,
+    tie rule, and the cards that may be illegal, :class:`~scorer.tricks.TrickRules`): the
+    loop has no rule of its own."""
 
     players: int
     tricks: int
     pack: int
     rules: TrickRules
     points: tuple[int, ...]
-    ties_to_later: bool = False
     info: CardInfo = field(init=False, repr=False, compare=False)
-    #: What the loop reads per call: info, players, ties_to_later, the rules' must_trump and
-    #: overtrump.
-    loop: tuple[CardInfo, int, bool, bool, bool] = field(init=False, repr=False, compare=False)
+    #: What the loop reads per call: info, players, and of the rules: ties_to_later, suspect
+    #: and judge_all.
+    loop: tuple[CardInfo, int, bool, Suspects, tuple[bool, ...]] = field(
+        init=False, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
-        info = _card_info(self.rules.strength, self.points, self.pack)
-        object.__setattr__(self, "info", info)
         rules = self.rules
-        loop = (info, self.players, self.ties_to_later, rules.must_trump, rules.overtrump)
+        info = _card_info(rules, self.points, self.pack)
+        object.__setattr__(self, "info", info)
+        loop = (info, self.players, rules.ties_to_later, rules.suspect, rules.judge_all)
         object.__setattr__(self, "loop", loop)
 
 
 @cache
-def _card_info(strength: tuple[int, ...], points: tuple[int, ...], pack: int) -> CardInfo:
-    """The per-card table of :class:`PlayTable` (one per game and points table)."""
+def _card_info(rules: TrickRules, points: tuple[int, ...], pack: int) -> CardInfo:
+    """The per-card table of :class:`PlayTable` (one per game and points table): the rank
+    key is the rules' own (:attr:`TrickRules.key <scorer.tricks.TrickRules.key>`)."""
     out: list[tuple[int, int, int, int] | None] = []
+    key = rules.key
     for card in range(97):
-        category = CATEGORY[card]
-        key = 1000 + strength[card] if category == TRUMP else strength[card]
         worth = 0 if card == FOOL_INDEX else points[card]
-        out.append((1 << card, category, key, worth) if pack >> card & 1 else None)
+        entry = (1 << card, CATEGORY[card], key[card], worth)
+        out.append(entry if pack >> card & 1 else None)
     return tuple(out)
 
 
@@ -117,19 +125,21 @@ class NoPlay(ValueError):
         self.report = report
 
 
-_State = TypeVar("_State", bound=Replay)
+_State = TypeVar("_State", bound="TrickPlay")
 
 
-def reach_play(state: _State, phases: Callable[[], object]) -> _State:
-    """``state`` after ``phases``, the lines before its first trick (the Hand API's
-    :meth:`Game.start_play <scorer.games.base.Game.start_play>`): :class:`NoPlay` with the
-    report when they stop (G-2) or find an error."""
+def reach_play(state: _State) -> _State:
+    """``state`` after its step before play, :meth:`TrickPlay.open_play` (the lines before
+    its first trick), for the Hand API's :meth:`Game.start_play
+    <scorer.games.base.Game.start_play>` of every game: :class:`NoPlay` with the report
+    (:meth:`TrickPlay.finish`) when the deal ends before the play (thrown in, surrendered),
+    or those lines stop (G-2) or find an error."""
     try:
-        phases()
+        begins = state.open_play()
     except ReplayStop:
-        raise NoPlay(state.report) from None
-    if state.report.errors:
-        raise NoPlay(state.report)
+        begins = False
+    if not begins or state.report.errors:
+        raise NoPlay(state.finish())
     return state
 
 
@@ -354,16 +364,18 @@ class TrickPlay(Replay):
         and the trick's winner and points follow the cards. The play stops before an unknown
         card. Returns the trick when the cards fill it (then won, and :meth:`trick_over`
         called), else ``None``."""
-        info, n, later, must_trump, overtrump = self.table.loop
+        info, n, later, suspects, judge_all = self.table.loop
         watches = self.watches_lead
         hands, known, played, current = self.hands, self.known, self.played, self.current
         if current:  # a trick under way (pushed card by card, or a short line continued)
             seat = (self.leader + len(current)) % n
             led, best, winner, points = self.led, self.best, self.winner, self.points
             strict = self.strict
+            suspect: tuple[int, ...] = suspects[led] if led >= 0 else ()
         else:  # the empty trick (as :meth:`clear_trick` leaves it)
             seat = winner = self.leader
             led, best, points, strict = -1, -1, 0, False
+            suspect = ()
         seen = self.seen
         for card in cards:
             try:
@@ -392,16 +404,13 @@ class TrickPlay(Replay):
                 if category != FOOL_CATEGORY:
                     led, best, winner = category, key, seat
                     self.led = led
+                    suspect = suspects[led]  # the rules': what may make a card illegal
                     # judge every later card: the game's hook says so (called first, for
-                    # what it notes), or a trump is led and the rules say overtrump
-                    strict = (watches and self.on_led(led)) or (led == TRUMP and overtrump)
+                    # what it notes), or the rules do (a trump led under overtrumping)
+                    strict = (watches and self.on_led(led)) or judge_all[led]
                     self.strict = strict
             elif category != FOOL_CATEGORY:
-                if known[seat] and (
-                    strict
-                    or hand & CATEGORY_MASK[led]
-                    or (must_trump and category != TRUMP and led != TRUMP and hand & TRUMP_MASK)
-                ):
+                if known[seat] and (strict or hand & suspect[category]):
                     self.judge(len(current) - 1, seat, card, hand, led)  # type: ignore[arg-type]
                 if category == TRUMP and (key > best or (later and key == best)):
                     best, winner = key, seat
@@ -597,6 +606,21 @@ class TrickPlay(Replay):
         self.say(code, Severity.ERROR, rule, **where)
         self.end_after_error()
 
+    # -- the steps of a game's replay --------------------------------------------------------
+    def open_play(self) -> bool:
+        """The step before play, the one name of every game's: replay the record's lines
+        before its first trick and begin the play (:meth:`begin_play`). True when the play
+        begins; False when the deal ends before it (thrown in, surrendered); stops at an
+        impossible line (G-2, :class:`~scorer.games.replay.ReplayStop`)."""
+        raise NotImplementedError
+
+    def finish(self) -> Report:
+        """The report of a replay that ends here (:func:`reach_play` gives it with
+        :class:`NoPlay`): by default, its findings in order. A game that scores or says more
+        at the end overrides it."""
+        self.report.sort_findings()
+        return self.report
+
     # -- the hooks ---------------------------------------------------------------------------
     def on_led(self, led: int) -> bool:
         """The trick's led category is known; True to judge every later card of the trick,
@@ -699,6 +723,54 @@ class TrickPlay(Replay):
     def trick_over(self, result: TrickResult) -> None:
         """A trick is won (``result``; :attr:`hands` are the hands after it, :attr:`leader`
         its winner): the game's marks, remarks, exchanges. Nothing by default."""
+
+
+class FirstPass(TrickPlay):
+    """The first pass over a record's trick lines, one step of every engine: what each seat
+    played, for the hands (and the discard) the record does not write.
+
+    The same loop and the same line checks as the replay proper, with every hand unknown and
+    none of the game's hooks (a plain :class:`TrickPlay`; its findings worded as the game's).
+    The lines are played in turn until one stops short or the play stops (G-2: a line out of
+    place, a card played twice or outside the pack); nothing found here is reported (the
+    replay proper finds it again, and says it), but the game may read it (:attr:`stop`).
+    What it gives: :attr:`played` (per seat, the cards it played), :attr:`complete` (every
+    trick played: then a hand not written is exactly what its player played), and
+    :attr:`stop` (the index of the line it stopped at, and why)."""
+
+    def __init__(self, state: TrickPlay, leader: int) -> None:
+        report = state.report
+        super().__init__(state.table, Report(report.game, report.players, report.dealer))
+        # the game's words over the class's, for a finding the game reads (:attr:`stop`)
+        self.words = state.words
+        self.templates = state.templates  # type: ignore[misc]  # (per instance: the game's)
+        self.trumps_name = state.trumps_name  # type: ignore[misc]
+        self.terms = state.terms  # type: ignore[misc]
+        n = state.table.players
+        self.begin_play([0] * n, [False] * n, leader)
+        #: The index of the trick line the pass stopped at (G-2), and the finding why.
+        self.stop: tuple[int, Finding] | None = None
+
+    @classmethod
+    def of(cls, state: TrickPlay, tricks: Sequence[Trick], leader: int) -> FirstPass:
+        """The first pass of ``state``'s record over its trick lines ``tricks``, the first
+        led by ``leader``."""
+        scout = cls(state, leader)
+        last = len(tricks) - 1
+        for index, trick in enumerate(tricks):
+            try:
+                if scout.play_trick(trick, index == last).winner is None:
+                    break
+            except ReplayStop:
+                scout.stop = (index, scout.report.findings[-1])
+                break
+        return scout
+
+    @property
+    def complete(self) -> bool:
+        """Whether every trick was played: a hand not written is then what its player
+        played."""
+        return self.done == self.table.tricks
 
 
 class _AfterError:

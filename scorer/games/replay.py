@@ -8,14 +8,14 @@ itself goes through the one trick loop, :class:`scorer.games.engine.TrickPlay`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, NoReturn
 
 from ..cards import Card
 from ..cardset import BITS
 from ..findings import Finding, Loc, Severity, namespace
 from ..messages import GENERAL, render
-from ..record import Line
+from ..record import Line, Trick
 from ..report import Report
 from ..wording import ITALIAN, Wording
 
@@ -114,5 +114,56 @@ class Replay:
                 self.halt("CARD_NOT_IN_PACK", cards=(card,), pack_size=pack.bit_count(), **where)
             if (union | mask) >> card & 1:
                 self.halt("DUPLICATE_CARD", cards=(card,), **where)
+            mask |= 1 << card
+        return mask
+
+    def discard_mask(
+        self,
+        line: Line,
+        pack: int,
+        seat: int,
+        held: int | None = None,
+        others: int = 0,
+        played: int = 0,
+        tricks: Sequence[Trick] = (),
+    ) -> int:
+        """The cards of ``seat``'s discard ``line`` as a mask, each checked the same way in
+        every game, else stop at the first bad card with its place (G-2), one code for each
+        kind of mistake:
+
+        - ``CARD_NOT_IN_PACK.discard``: not a card of ``pack``;
+        - ``DUPLICATE_CARD.discard``: twice in the line;
+        - ``CARD_NOT_HELD.discard``: not the discarder's: not in ``held`` (his cards, when
+          his hand is known), or in ``others`` (the cards of the other hands written): said
+          first, as a card another player plays is then not the discarder's to begin with;
+        - ``DUPLICATE_CARD.discarded_played``: in ``played`` (the cards the trick lines
+          show played, when the game has worked them out), naming the first of ``tricks``
+          (the record's trick lines) that plays it.
+
+        An item that is no card (``announce=N``, a word, ``?``) is the game's to judge. The
+        usual line, good cards only, is checked at once."""
+        cards = line.card_tuple
+        if None in cards:
+            cards = tuple(card for card in cards if card is not None)
+        mask = sum(map(BITS.__getitem__, cards))  # type: ignore[arg-type]  # (no None left)
+        bad = ~pack | others | played | (~held if held is not None else 0)
+        if mask.bit_count() == len(cards) and not mask & bad:
+            return mask
+        mask = 0
+        for item in line.items:
+            card = item.card
+            if card is None:
+                continue
+            where: dict[str, Any] = {"variant": "discard", "loc": item.loc, "seat": seat}
+            where["cards"] = (card,)
+            if not pack >> card & 1:
+                self.halt("CARD_NOT_IN_PACK", pack_size=pack.bit_count(), **where)
+            if mask >> card & 1:
+                self.halt("DUPLICATE_CARD", **where)
+            if (held is not None and not held >> card & 1) or others >> card & 1:
+                self.halt("CARD_NOT_HELD", **where)
+            if played >> card & 1:  # the trick lines show it played: name the first
+                where["trick"] = next((t.number for t in tricks if card in t.card_tuple), 0)
+                self.halt("DUPLICATE_CARD", **{**where, "variant": "discarded_played"})
             mask |= 1 << card
         return mask

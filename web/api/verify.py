@@ -12,7 +12,7 @@ from flask_smorest import Blueprint
 
 from records.notation import read
 from records.pipeline import check_parsed, check_text, session_ledger, session_seating
-from records.schemas import LedgerSchema, dump_report, dump_seating
+from records.schemas import dump_checked, dump_verify
 from records.service import ServiceError
 from scorer.games import OptionError
 
@@ -97,17 +97,5 @@ def verify(body: dict) -> dict:
     except OptionError as exc:
         raise ServiceError(422, "BAD_OPTION", str(exc)) from exc
     ledger = session_ledger(checked) if len(checked) > 1 else None
-    return {
-        "records": [
-            {
-                "line": c.parsed.record.start.line
-                if c.parsed.record and c.parsed.record.start
-                else None,
-                "report": dump_report(c.report),
-                "seating": dump_seating(c.seating if number < SEATING_CHECKS else None),
-            }
-            for number, c in enumerate(checked)
-        ],
-        "ledger": LedgerSchema().dump(ledger) if ledger is not None else None,
-        "seating": dump_seating(session_seating(checked)),
-    }
+    entries = [dump_checked(c, number < SEATING_CHECKS) for number, c in enumerate(checked)]
+    return dump_verify(entries, ledger, session_seating(checked))

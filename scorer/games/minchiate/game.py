@@ -30,8 +30,9 @@ from ...findings import Finding
 from ...record import Record
 from ...report import Report
 from ..base import DealLine, EntryShape, Game
-from ..engine import NoPlay
+from ..engine import reach_play
 from ..replay import ReplayStop
+from . import generator, session
 from . import rules as R
 from . import scoring as S
 from .hand import NOTE
@@ -79,46 +80,30 @@ class Minchiate(Game):
     ) -> MinchiateReplay:
         """The Hand API: the game as its play begins, after the deal, the discards and the
         declarations of ``record`` (:class:`~scorer.games.engine.NoPlay` if they stop)."""
-        replay = MinchiateReplay(self, record, options)
-        try:
-            replay.before_play()
-            replay.start_tricks()
-        except ReplayStop:
-            raise NoPlay(replay.finish()) from None
-        return replay
+        return reach_play(MinchiateReplay(self, record, options))
 
     def random_record(
         self, rng: random.Random, players: list[str] | None = None, dealer: int | None = None
     ) -> Record:
-        from .generator import random_record
-
-        return random_record(self, rng, players, dealer)
+        return generator.random_record(self, rng, players, dealer)
 
     def random_session(self, rng: random.Random, count: int) -> list[Record]:
-        from .generator import random_session
-
-        return random_session(self, rng, count)
+        return generator.random_session(self, rng, count)
 
     def session_findings(
         self, records: Sequence[Record], reports: Sequence[Report]
     ) -> list[tuple[int, Finding]]:
-        from .session import session_findings
-
-        return session_findings(records, reports)
+        return session.session_findings(records, reports)
 
     def session_summary(
         self, records: Sequence[Record], reports: Sequence[Report], balances: Mapping[str, int]
     ) -> list[str]:
-        from .session import session_summary
-
-        return session_summary(records, reports, balances)
+        return session.session_summary(records, reports, balances)
 
     def session_payments(
         self, records: Sequence[Record], reports: Sequence[Report]
     ) -> list[tuple[dict[str, int], str]]:
-        from .session import session_payments
-
-        return session_payments(records, reports)
+        return session.session_payments(records, reports)
 
 
 class MinchiateReplay(MinchiatePlay):
@@ -128,8 +113,7 @@ class MinchiateReplay(MinchiatePlay):
     # -- driver ----------------------------------------------------------------------------
     def run(self) -> Report:
         try:
-            self.before_play()
-            self.start_tricks()
+            self.open_play()
             self.play_record()
         except ReplayStop:
             self.stopped = True
@@ -142,9 +126,11 @@ class MinchiateReplay(MinchiatePlay):
             with suppress(AttributeError):
                 del self.marks
 
-    def before_play(self) -> None:
-        """The lines before the first trick: the deal, the folla and the discards (with what
-        each seat played, when the deal needs it), the marks before play, the versicole."""
+    def open_play(self) -> bool:
+        """The step before play: the lines before the first trick, the deal, the folla and
+        the discards (with what each seat played, when the deal needs it), the marks before
+        play, the versicole; the play begins (:meth:`start_tricks`). True: a game of
+        Minchiate is always played (a stop is G-2)."""
         if len(self.report.players) != 4:
             self.halt("WRONG_PLAYERS", loc=self.record.start, count=len(self.report.players))
         self.sort_lines()
@@ -155,6 +141,8 @@ class MinchiateReplay(MinchiatePlay):
         self.marks.before_play()
         self.declarations()
         self.marks.declared()
+        self.start_tricks()
+        return True
 
     def finish(self) -> Report:
         report = self.report

@@ -106,8 +106,10 @@ MINCHIATE: dict[str, str] = {
     "WRONG_DISCARD_SIZE": (
         "{seat:player} took {taken} card(s) and discards {count}; he discards as many as he took"
     ),
-    "CARD_NOT_HELD.discard": "{seat:player} discards {bad:notations} he does not hold",
-    "DUPLICATE_CARD.discarded": "{bad:notations} is discarded and also played",
+    "CARD_NOT_HELD.discard": "{seat:player} discards {card:notation} he does not hold",
+    "DUPLICATE_CARD.discarded_played": (
+        "{card:notation} is discarded and also played in trick {trick}"
+    ),
     "WRONG_HAND_SIZE.after_discards": (
         "{seat:player} holds {count} cards after the discards, not 21"
     ),

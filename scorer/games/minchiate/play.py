@@ -10,9 +10,10 @@ trick (:meth:`~MinchiatePlay.trick_over`) the marks are made (muore, accrescimen
 MIN-14), the record's ``replace`` and ``cascare`` lines after that trick are read, and the
 Fool's replacement card is given once it is due (MIN-11a).
 
-A record without every hand line is played twice through the same loop: first quietly, with
-every seat unknown, to learn what each seat played (its hand is derived from it, exact when the
-play is complete), then for real.
+A record without every hand line is played twice through the same loop: first by the engine's
+first pass (:class:`~scorer.games.engine.FirstPass`: every seat unknown, none of these hooks),
+to learn what each seat played (its hand is derived from it, exact when the play is complete),
+then for real.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from ...tricks import (
     TRUMP_MASK,
 )
 from ..base import Game
-from ..engine import IllegalPlay
+from ..engine import FirstPass, IllegalPlay
 from ..replay import ReplayStop
 from . import rules as R
 from .hand import MinchiateHand
@@ -53,7 +54,7 @@ FOOL_INDEX = int(FOOL)
 class MinchiatePlay(MinchiateHand):
     """The state of one Minchiate game with its play: the hooks of the trick loop."""
 
-    __slots__ = ("after", "first_halt", "first_led", "marks", "noted_unknown", "quiet")
+    __slots__ = ("after", "first_halt", "first_led", "marks", "noted_unknown")
     marks: Marks
     templates = TEMPLATES  # every finding's sentence, the deal's too (:mod:`.messages`)
     terms = TERMS  # the sections' and the versicole's names
@@ -63,7 +64,6 @@ class MinchiatePlay(MinchiateHand):
     )
 
     def __init__(self, game: Game, record: Record, options: Mapping[str, str] | None) -> None:
-        self.quiet = False  # the first pass: every seat unknown, the hooks silent
         self.noted_unknown = False  # an unknown card's note is given (G-2)
         #: the trick line the first pass stopped at, and why: an unknown seat's card played
         #: again is found by it alone (G-2)
@@ -106,7 +106,7 @@ class MinchiatePlay(MinchiateHand):
         last = len(tricks) - 1
         stop = self.first_halt
         for index, trick in enumerate(tricks):
-            if stop is not None and index == stop[0] and not self.quiet:
+            if stop is not None and index == stop[0]:
                 self.report.add(stop[1])  # where the first pass stopped, the play stops
                 if self.after_error is not None:
                     self.end_after_error()  # (it is found after the first error)
@@ -128,32 +128,25 @@ class MinchiatePlay(MinchiateHand):
         return any(card in played for line in lines.discards.values() for card in line.card_tuple)
 
     def first_pass(self) -> None:
-        """Play the trick lines through the loop with every seat unknown and the hooks quiet,
-        for :attr:`played` and whether the play is complete. What it finds is found again by
-        the replay proper, but for an unknown card's note, which is kept (G-2)."""
-        report = self.report
-        findings = len(report.findings)
-        self.quiet = True
-        self.begin_play([0] * 4, [False] * 4, self.eldest)
-        try:
-            self.play_lines()
-            complete = self.done == TRICKS
-        except ReplayStop:
-            complete = False
-            halt = report.findings[-1]
-            if halt.code != "SHORT_TRICK":  # (a short line is played, then stops)
-                self.first_halt = (self.done, halt)
-        kept = [f for f in report.findings[findings:] if f.code == "UNKNOWN_CARD"]
-        report.findings[findings:] = kept
+        """The engine's first pass over the trick lines (:class:`~scorer.games.engine.
+        FirstPass`): :attr:`played` and whether the play is complete. What it finds is
+        found again by the replay proper, but for two things it keeps: an unknown card's note
+        (G-2), and where it stopped, at which the replay proper stops (:attr:`first_halt`: a
+        card of a seat whose hand is unknown played again is found by it alone, G-2)."""
+        scout = FirstPass.of(self, self.lines.tricks, self.eldest)
+        stop = scout.stop
+        if stop is not None and stop[1].code != "SHORT_TRICK":  # (a short line is played)
+            self.first_halt = stop
+        kept = [f for f in scout.report.findings if f.code == "UNKNOWN_CARD"]
+        self.report.findings += kept
         self.noted_unknown = bool(kept)
-        report.tricks.clear()
-        self.play_complete = complete
-        self.quiet = False
+        self.played = scout.played  # (until the play proper begins)
+        self.play_complete = scout.complete
 
     def note_unknown_card(self) -> None:
         """After a stop before the play reached it: the note of the first unknown card of the
         trick lines, as reading them through finds it (G-2)."""
-        if self.noted_unknown or self.quiet:
+        if self.noted_unknown:
             return
         if any(None in trick.card_tuple for trick in self.lines.tricks):
             played = self.played
@@ -163,7 +156,7 @@ class MinchiatePlay(MinchiateHand):
     # -- the hooks of the trick loop -----------------------------------------------------------
     def on_led(self, led: int) -> bool:
         """MIN-12: on the first lead of a suit every later card is judged (the King rule)."""
-        if led == TRUMP or self.quiet or self.first_led >> led & 1:
+        if led == TRUMP or self.first_led >> led & 1:
             return False
         self.first_led |= 1 << led
         return True
@@ -239,7 +232,7 @@ class MinchiatePlay(MinchiateHand):
         is judged or counted."""
         if seen >> card & 1:
             self.forget_trick()
-        elif self.hand_known[seat] and not self.quiet:
+        elif self.hand_known[seat]:
             self.stop_at_card_played_twice(position + 1, seen | 1 << card)
         super().not_in_hand(position, seat, card, seen)
 
@@ -284,12 +277,12 @@ class MinchiatePlay(MinchiateHand):
 
     def unplayable(self, position: int, seat: int, card: int | None) -> None:
         """An unknown card ends the play; its note is given once (see :meth:`first_pass`)."""
-        if card is None and self.noted_unknown and not self.quiet:
+        if card is None and self.noted_unknown:
             return
         super().unplayable(position, seat, card)
 
     def keep_partial_trick(self) -> TrickResult:
-        if not self.quiet and self.done + 1 == TRICKS and FOOL_INDEX in self.current:
+        if self.done + 1 == TRICKS and FOOL_INDEX in self.current:
             position, entry = self.fool_kept(self.current, self.leader, self.source)
             self.flags[position] = entry
         return super().keep_partial_trick()
@@ -317,8 +310,6 @@ class MinchiatePlay(MinchiateHand):
         """After a trick: the Fool kept to the last one (MIN-11), its marks (MIN-8), a seat
         that played its last trump (MIN-14), the record's lines after it, and the Fool's card
         once it is due (MIN-11a)."""
-        if self.quiet:
-            return
         number, cards = result.number, result.cards
         if number == TRICKS and FOOL_INDEX in cards:
             position, entry = self.fool_kept(cards, result.leader, result.source)

@@ -25,9 +25,10 @@ from functools import cached_property
 from ...record import Record
 from ...report import Report
 from ..base import DealLine, EntryShape, Game
-from ..engine import NoPlay
+from ..engine import reach_play
 from . import contract as C
 from . import declare as D
+from . import generator
 from . import play as P
 from . import rules as R
 from .hand import NOTE, NiceHand, _Stop
@@ -65,21 +66,12 @@ class NiceGame(Game):
         the first trick replayed), to be stepped with ``to_play``, ``legal_cards``, ``play``
         and ``push``. :class:`~scorer.games.engine.NoPlay` when those lines do not reach the
         play (an error, a deal thrown in, a surrender)."""
-        state = NiceReplay(self, record, options)
-        try:
-            begins = state.before_play()
-        except _Stop:
-            begins = False
-        if not begins:
-            raise NoPlay(state.finish())
-        return state
+        return reach_play(NiceReplay(self, record, options))
 
     def random_record(
         self, rng: random.Random, players: list[str] | None = None, dealer: int | None = None
     ) -> Record:
-        from .generator import random_record
-
-        return random_record(self, rng, players, dealer)
+        return generator.random_record(self, rng, players, dealer)
 
 
 class Nice4(NiceGame):
@@ -125,17 +117,18 @@ class NiceReplay(NiceHand):
     def run(self) -> Report:
         """Replay the whole record and return its report."""
         try:
-            if self.before_play():
+            if self.open_play():
                 P.play(self)
         except _Stop:
             pass
         return self.finish()
 
-    def before_play(self) -> bool:
-        """Replay the lines before the first trick: the players, the mountain (NICE-5), the
-        deal and the discard (NICE-6), the contract (NICE-7 .. NICE-9) and the declarations
-        before play (NICE-12). True when the play begins (its state is then set up); False
-        when the deal ends before it (thrown in, surrendered, or the record stops first)."""
+    def open_play(self) -> bool:
+        """The step before play: the lines before the first trick, the players, the
+        mountain (NICE-5), the deal and the discard (NICE-6), the contract (NICE-7 ..
+        NICE-9) and the declarations before play (NICE-12). True when the play begins (its
+        state is then set up); False when the deal ends before it (thrown in, surrendered,
+        or the record stops first)."""
         report = self.report
         if len(report.players) != self.n:  # nothing else can be seated (G-2)
             self.halt(

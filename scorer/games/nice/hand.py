@@ -26,7 +26,7 @@ from ...record import Item, Line, Record, Trick
 from ...report import Report, TrickResult
 from ...tricks import CATEGORY, MUST_FOLLOW_TRUMPS, MUST_TRUMP, SUIT_MASKS, TRUMP, TRUMP_MASK
 from ...wording import Wording
-from ..engine import PlayTable, TrickPlay
+from ..engine import FirstPass, PlayTable, TrickPlay
 from ..replay import Replay, ReplayStop
 from . import rules as R
 from .messages import TEMPLATES, TRUMPS_NAME
@@ -162,7 +162,6 @@ def _play_table(players: int, tricks: int, options: tuple[tuple[str, str], ...])
         R.PACK,
         R.trick_rules(chosen),
         R.card_points(chosen["honours"] == "world"),
-        ties_to_later=True,  # NICE-4: equal Papotes go to the later card
     )
 
 
@@ -454,22 +453,12 @@ class NiceHand(TrickPlay):
 
     def seat_trick_lines(self) -> None:
         """The cards the trick lines show each seat playing (:attr:`shown`) and whether they
-        hold the whole play (:attr:`shown_complete`): the lines played through the same
-        trick loop with every hand unknown and no hook, as far as they can be seated (G-2;
+        hold the whole play (:attr:`shown_complete`): the engine's first pass
+        (:class:`~scorer.games.engine.FirstPass`), as far as the lines can be seated (G-2;
         the real replay words what stops them)."""
-        n = self.n
-        scout = TrickPlay(self.table, Report(self.game.key, self.report.players, self.dealer))
-        scout.begin_play([0] * n, [False] * n, self.first_leader())
-        tricks = self.lines.tricks
-        last = len(tricks) - 1
-        try:
-            for index, trick in enumerate(tricks):
-                if scout.play_trick(trick, index == last).winner is None:
-                    break
-        except ReplayStop:
-            pass
+        scout = FirstPass.of(self, self.lines.tricks, self.first_leader())
         self.shown = scout.played
-        self.shown_complete = scout.done == self.table.tricks
+        self.shown_complete = scout.complete
 
     # -- NICE-5, NICE-6: deal and discard --------------------------------------------------
     def deal(self) -> None:
@@ -552,27 +541,20 @@ class NiceHand(TrickPlay):
         self.check_announcement(line, (mask & R.TAROTS).bit_count())
 
     def discard_cards(self, line: Line) -> int:
-        """The discard's cards as a mask, each checked (G-2): not twice, not also played,
-        and held by the dealer when his hand is written."""
+        """The discard's cards as a mask, checked as every game checks a discard
+        (:meth:`~scorer.games.replay.Replay.discard_mask`, G-2): of the pack, not twice,
+        the dealer's (his hand line's, and no other hand line's), not also played."""
         dealer = self.dealer
-        mask = 0
+        hands = self.lines.hands
+        others = 0  # the other hands written
+        for seat in hands:
+            if seat != dealer:
+                others |= self.dealt[seat]
         anywhere = 0  # every card the trick lines show played, by anyone
         for played in self.shown:
             anywhere |= played
-        dealt = self.dealt[dealer] if dealer in self.lines.hands else None
-        for item in line.items:
-            card = item.card
-            if card is None:
-                continue
-            loc, cards = item.loc, (card,)
-            if card.bit & mask:
-                self.halt("DUPLICATE_CARD", variant="discard", loc=loc, cards=cards)
-            mask |= card.bit
-            if anywhere >> card & 1:
-                self.halt("DUPLICATE_CARD", variant="discarded_played", loc=loc, cards=cards)
-            if dealt is not None and not dealt >> card & 1:
-                self.halt("CARD_NOT_HELD", variant="discard", loc=loc, seat=dealer, cards=cards)
-        return mask
+        held = self.dealt[dealer] if dealer in hands else None
+        return self.discard_mask(line, R.PACK, dealer, held, others, anywhere, self.record.tricks)
 
     def check_announcement(self, line: Line, tarots: int) -> None:
         """NICE-6: the dealer announces the Tarots he discards."""

@@ -43,8 +43,6 @@ _NICE: dict[str, str] = {
         "{seat:player} was dealt {count} cards; the deal gives {size} in {rounds} round(s)"
     ),
     "DISCARD_DERIVED": "the discard is not written; it is the cards nobody played: {discard:mask}",
-    "DUPLICATE_CARD.discard": "{card:card} twice in the discard",
-    "DUPLICATE_CARD.discarded_played": "{card:card} is discarded and also played",
     "CARD_NOT_HELD.discard": "the dealer did not hold {card:card}",
     "WRONG_DISCARD_SIZE": "the dealer discards {size} cards, not {count}",
     "BAD_DISCARD": "Kings and Honours may not be discarded: {cards:cards}",

@@ -51,6 +51,7 @@ RULES = TrickRules.simple(
     trump_order=[1, [2, 3, 4, 5], *range(6, 20), 21, 20],  # type: ignore[list-item]  # (a tie)
     black=(14, 13, 12, 11, 1, *range(10, 1, -1)),
     red=(14, 13, 12, 11, 1, *range(2, 11)),
+    ties_to_later=True,  # NICE-4: equal Papotes go to the later card played
 )
 
 

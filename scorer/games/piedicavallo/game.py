@@ -28,6 +28,7 @@ from ...results import GameResult
 from ..base import DealLine, EntryShape, Game
 from ..engine import reach_play
 from ..replay import ReplayStop
+from . import generator, session
 from . import rules as R
 from .hand import NOTE, N, PiedicavalloHand
 from .messages import TEMPLATES
@@ -72,22 +73,17 @@ class Piedicavallo(Game):
         """The Hand API: the deal of ``record`` as its play begins (its hand and discard
         lines read, its trick lines not played). :class:`~scorer.games.engine.NoPlay` when
         those lines do not reach the play (an error: a hand not of 15 cards, ...)."""
-        state = PiedicavalloReplay(self, record, options)
-        return reach_play(state, state.setup)
+        return reach_play(PiedicavalloReplay(self, record, options))
 
     def random_record(
         self, rng: random.Random, players: list[str] | None = None, dealer: int | None = None
     ) -> Record:
-        from .generator import random_record
-
-        return random_record(self, rng, players, dealer)
+        return generator.random_record(self, rng, players, dealer)
 
     def random_session(self, rng: random.Random, count: int) -> list[Record]:
         """Up to ``count`` deals of one game, the deal passing to the right (G-6); the game
         may end sooner (PIE-7: after three deals with a lead over 57, after four, or after
         the two extra deals of a tie), and then the session ends with it."""
-        from .session import game_over
-
         records: list[Record] = []
         dealer = rng.randrange(N)
         reports: list[Report] = []
@@ -95,7 +91,7 @@ class Piedicavallo(Game):
             record = self.random_record(rng, dealer=dealer)
             records.append(record)
             reports.append(self.verify(record))
-            if game_over(self, records, reports):
+            if session.game_over(self, records, reports):
                 break
             dealer = (dealer + 1) % N
         return records
@@ -103,41 +99,34 @@ class Piedicavallo(Game):
     def session_findings(
         self, records: Sequence[Record], reports: Sequence[Report]
     ) -> list[tuple[int, Finding]]:
-        from .session import session_findings
-
-        return session_findings(self, records, reports)
+        return session.session_findings(self, records, reports)
 
     def hands_not_counted(
         self, records: Sequence[Record], reports: Sequence[Report]
     ) -> dict[int, str]:
         """PIE-7: the deals recorded after the game ended."""
-        from .session import hands_not_counted
-
-        return hands_not_counted(self, records, reports)
+        return session.hands_not_counted(self, records, reports)
 
     def session_summary(
         self, records: Sequence[Record], reports: Sequence[Report], balances: Mapping[str, int]
     ) -> list[str]:
-        from .session import session_summary
-
-        return session_summary(self, records, reports)
+        return session.session_summary(self, records, reports)
 
     def session_results(
         self, records: Sequence[Record], reports: Sequence[Report], balances: Mapping[str, int]
     ) -> list[GameResult]:
-        from .session import session_results
-
-        return session_results(self, records, reports)
+        return session.session_results(self, records, reports)
 
 
 class PiedicavalloReplay(PiedicavalloHand):
     """The replay of one deal: its lines in the order of the game over the state of
     :class:`PiedicavalloHand`, then the score. Built, run once, discarded."""
 
-    def setup(self) -> None:
-        """The lines before the first trick: the players, the lines sorted, the deal and
-        the discard (after a first pass when they need the play, PIE-3); the play begins.
-        Stops at an impossible line (G-2, :class:`~scorer.games.replay.ReplayStop`)."""
+    def open_play(self) -> bool:
+        """The step before play: the lines before the first trick, the players, the lines
+        sorted, the deal and the discard (after a first pass when they need the play, PIE-3);
+        the play begins. True (a deal of Piedicavallo is always played); stops at an
+        impossible line (G-2, :class:`~scorer.games.replay.ReplayStop`)."""
         if len(self.report.players) != N:
             self.halt("WRONG_PLAYERS", loc=self.record.start, count=len(self.report.players))
         self.sort_lines()
@@ -145,12 +134,13 @@ class PiedicavalloReplay(PiedicavalloHand):
             self.first_pass()
         self.deal()
         self.begin()
+        return True
 
     def run(self) -> Report:
         """Replay the record and score it when its play is complete and possible."""
         report = self.report
         try:
-            self.setup()
+            self.open_play()
             self.play_lines()
             if self.done == R.HAND_SIZE:
                 report.complete = True

@@ -7,26 +7,25 @@ talk checked against the hand just after its card (PIE-5, :mod:`.talk`), in the
 :meth:`~PiedicavalloHand.trick_over` hook. The score (:mod:`.scoring`) receives it;
 :mod:`.game` drives it.
 
-When some hand, or the discard, is not written, the deal is read after a first pass: the
-same loop with every seat unknown and the talk quiet, which says what each seat played
-(a hand not written is what its player played, when the play is complete).
+When some hand, or the discard, is not written, the deal is read after the engine's first
+pass (:class:`~scorer.games.engine.FirstPass`: the same loop with every seat unknown and no
+hook), which says what each seat played (a hand not written is what its player played, when
+the play is complete).
 """
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Mapping
 from itertools import chain
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from ...cardset import BITS, cards_of
+from ...cardset import cards_of
 from ...findings import Severity
 from ...record import Item, Line, Record, Trick
 from ...report import Report, TrickResult
 from ...tricks import MUST_FOLLOW_SUIT, MUST_TRUMP
 from ..base import Game
-from ..engine import TrickPlay
-from ..replay import ReplayStop
+from ..engine import FirstPass, TrickPlay
 from . import rules as R
 from .messages import TEMPLATES, TERMS
 from .talk import check_remark
@@ -74,7 +73,6 @@ class PiedicavalloHand(TrickPlay):
         self.seat_known = [False] * N  # per seat: his hand at play is known
         self.discard: int | None = None
         self.play_complete = False  # the first pass played fifteen whole tricks
-        self.talk = True  # check the remarks (not in the first pass)
 
     @property
     def eldest(self) -> int:
@@ -128,19 +126,12 @@ class PiedicavalloHand(TrickPlay):
         return not discarded.isdisjoint(played)
 
     def first_pass(self) -> None:
-        """The first pass: the trick lines through the same loop with every seat unknown
-        and the talk quiet, for :attr:`played` and whether the play is complete. What it
-        finds is found again by the play proper, so it leaves no finding and no trick."""
-        report = self.report
-        mark = len(report.findings)
-        self.begin_play([0] * N, [False] * N, self.eldest)
-        self.talk = False
-        with contextlib.suppress(ReplayStop):  # the play proper finds it again, and says it
-            self.play_lines()
-        self.talk = True
-        self.play_complete = self.done == R.HAND_SIZE
-        del report.findings[mark:]
-        report.tricks.clear()
+        """The engine's first pass (:class:`~scorer.games.engine.FirstPass`: every seat
+        unknown, no hook, so no talk): :attr:`played` and whether the play is complete, for
+        the deal. What it finds is found again by the play proper, and said there."""
+        scout = FirstPass.of(self, self.tricks, self.eldest)
+        self.played = scout.played  # (until the play proper begins)
+        self.play_complete = scout.complete
 
     def begin(self) -> None:
         """Start the play proper from the deal: each known hand, the eldest leading, the
@@ -155,14 +146,14 @@ class PiedicavalloHand(TrickPlay):
         (he plays once to a trick, so his hand now)."""
         source = result.source
         # a line of plain cards keeps no items (the reader's fast path): it carries no remark
-        if source is not None and source._items is not None and self.talk:
+        if source is not None and source._items is not None:
             self.check_remarks(result, source._items)
 
     def keep_partial_trick(self) -> TrickResult:
         """The trick a record stops in, its remarks checked as a whole trick's are."""
         result = super().keep_partial_trick()
         source = result.source
-        if source is not None and source.has_notes and self.talk:
+        if source is not None and source.has_notes:
             self.check_remarks(result, source.plays[: len(result.cards)])
         return result
 
@@ -231,29 +222,37 @@ class PiedicavalloHand(TrickPlay):
             return
         cards = line.card_tuple
         plain = None not in cards  # cards only: no announce=N, no stray word
-        mask = self.discard = self.discard_cards(line, plain)
+        mask = self.discard = self.discard_cards(line)
         self.judge_discard(line, mask, complete)
         self.check_announcement(line, plain, (mask & R.TRUMPS).bit_count())
         for item in () if plain else line.items:
             if item.card is None and item.key != "announce":
                 self.halt("BAD_DISCARD_ITEM", loc=item.loc, text=item.text)
 
-    def discard_cards(self, line: Line, plain: bool) -> int:
-        """The discard's cards as a mask: at once for a line of two good cards, else one by
-        one (:meth:`check_discard_cards`), which says which card is wrong and where."""
-        played = sum(self.played)
+    def discard_cards(self, line: Line) -> int:
+        """The discard's cards as a mask, checked as every game checks a discard
+        (:meth:`~scorer.games.replay.Replay.discard_mask`, G-2): of the pack, not twice,
+        the dealer's (his hand line's, and no other hand line's), not also played; two of
+        them (PIE-1, PIE-3)."""
         dealer = self.dealer
-        cards = line.card_tuple
-        mask = sum(map(BITS.__getitem__, cards)) if plain else 0  # type: ignore[arg-type]
-        if (
-            plain
-            and len(cards) == R.DISCARD_SIZE == mask.bit_count()  # a card twice: fewer bits
-            and not mask & OUTSIDE_PACK
-            and not mask & played
-            and (dealer not in self.hand_lines or not mask & ~self.dealt[dealer])
-        ):
-            return mask
-        return self.check_discard_cards(line, played)
+        others = 0  # the other hands written
+        for seat in self.hand_lines:
+            if seat != dealer:
+                others |= self.dealt[seat]
+        held = self.dealt[dealer] if dealer in self.hand_lines else None
+        mask = self.discard_mask(
+            line, R.PACK, dealer, held, others, sum(self.played), self.record.tricks
+        )
+        if mask.bit_count() != R.DISCARD_SIZE:
+            self.halt(
+                "WRONG_DISCARD_SIZE",
+                "PIE-3",
+                loc=line.loc,
+                seat=dealer,
+                size=R.DISCARD_SIZE,
+                count=mask.bit_count(),
+            )
+        return mask
 
     def judge_discard(self, line: Line, mask: int, complete: bool) -> None:
         """PIE-3: no 5-point card, and a trump only from a hand that keeps nothing but
@@ -299,35 +298,3 @@ class PiedicavalloHand(TrickPlay):
                 announced=value,
                 count=count,
             )
-
-    def check_discard_cards(self, line: Line, played: int) -> int:
-        """The discard's cards one by one: each in the pack, once, not also played, held by
-        the dealer (when his hand is written), and two of them (PIE-1, PIE-3; G-2 stops the
-        replay at the first that is not). Returns them as a mask."""
-        dealer = self.dealer
-        mask = 0
-        for item in line.items:
-            card = item.card
-            if card is None:
-                continue
-            where: dict[str, Any] = {"loc": item.loc, "cards": (card,)}
-            if not R.PACK >> card & 1:
-                self.halt("CARD_NOT_IN_PACK", pack_size=R.PACK.bit_count(), **where)
-            if mask >> card & 1:
-                self.halt("DUPLICATE_CARD", variant="discard", **where)
-            if played >> card & 1:
-                self.halt("DUPLICATE_CARD", variant="discarded_played", **where)
-            if dealer in self.hand_lines and not self.dealt[dealer] >> card & 1:
-                self.halt("CARD_NOT_HELD", variant="discard", seat=dealer, **where)
-            mask |= BITS[card]
-        if mask.bit_count() != R.DISCARD_SIZE:
-            count = mask.bit_count()
-            self.halt(
-                "WRONG_DISCARD_SIZE",
-                "PIE-3",
-                loc=line.loc,
-                seat=dealer,
-                size=R.DISCARD_SIZE,
-                count=count,
-            )
-        return mask

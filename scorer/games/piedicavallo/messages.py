@@ -46,6 +46,7 @@ TEMPLATES: dict[str, str] = {
     **GENERAL,
     "CARD_NOT_IN_PACK": _NOT_IN_PACK,
     "CARD_NOT_IN_PACK.dealt": _NOT_IN_PACK,
+    "CARD_NOT_IN_PACK.discard": _NOT_IN_PACK,
     "TOO_MANY_TRICKS": "a deal of Piedicavallo has {tricks} tricks",
     # the lines of the record
     "WRONG_PLAYERS": "Piedicavallo has four players, the record names {count}",
@@ -73,8 +74,6 @@ TEMPLATES: dict[str, str] = {
         "the dealer announced {announced} trump(s) discarded; the discard holds {count}"
     ),
     "BAD_DISCARD_ITEM": "{text!r} in the discard line; write two cards and announce=N",
-    "DUPLICATE_CARD.discard": "{card:card} twice in the discard",
-    "DUPLICATE_CARD.discarded_played": "{card:card} is discarded and also played",
     "CARD_NOT_HELD.discard": "the dealer did not hold {card:card}",
     "WRONG_DISCARD_SIZE": "the dealer discards {size} cards, not {count}",
     # the play (PIE-4, G-1, G-2)

@@ -22,8 +22,9 @@ from ...messages import render
 from ...record import Line, Record
 from ...report import Report, ScoreLine, Status
 from ..base import DealLine, EntryShape, Game
-from ..engine import NoPlay
+from ..engine import reach_play
 from ..replay import ReplayStop
+from . import generator
 from . import rules as R
 from .bargain import Session, parse_move
 from .declare import check_declarations, note_better_groupings
@@ -69,17 +70,12 @@ class Piemonte3(Game):
         state as play begins, after the bargaining, the deal, the discard and the
         declarations; between tricks, :meth:`~.play.Piemonte3Play.fool_card_due` and
         :meth:`~.play.Piemonte3Play.give_for_fool` make the Fool's exchange (PIE3-7)."""
-        replay = Piemonte3Replay(self, record, options)
-        if not replay.open_play():
-            raise NoPlay(replay.finish())
-        return replay
+        return reach_play(Piemonte3Replay(self, record, options))
 
     def random_record(
         self, rng: random.Random, players: list[str] | None = None, dealer: int | None = None
     ) -> Record:
-        from .generator import random_record
-
-        return random_record(self, rng, players, dealer)
+        return generator.random_record(self, rng, players, dealer)
 
     def session_findings(
         self, records: Sequence[Record], reports: Sequence[Report]
@@ -139,31 +135,27 @@ class Piemonte3Replay(Piemonte3Play):
     # -- driver ----------------------------------------------------------------------------
     def run(self) -> Report:
         """Replay the record and score it: its report."""
-        if self.open_play():
-            try:
-                if self.play_tricks():
-                    note_better_groupings(self)
-            except ReplayStop:
-                self.stopped = True
+        try:
+            if self.open_play() and self.play_tricks():
+                note_better_groupings(self)
+        except ReplayStop:
+            self.stopped = True
         return self.finish()
 
     def open_play(self) -> bool:
-        """Replay the lines before the first trick: the bargaining, the deal, the discard,
-        the declarations; True when they reach the play (begun: :meth:`start_hands`), False
-        when the hand ends in the bargaining or the record stops (G-2)."""
-        try:
-            if len(self.report.players) != N or self.record.dealer is None:
-                self.halt("BAD_PLAYERS", loc=self.record.start)
-            self.sort_lines()
-            if self.bargaining():
-                return False
-            self.deal()
-            self.read_discard()
-            self.start_hands()
-            check_declarations(self)
-        except ReplayStop:
-            self.stopped = True
+        """The step before play: the lines before the first trick, the bargaining, the
+        deal, the discard, the declarations; True when they reach the play (begun:
+        :meth:`start_hands`), False when the hand ends in the bargaining; stops at an
+        impossible line (G-2, :class:`~scorer.games.replay.ReplayStop`)."""
+        if len(self.report.players) != N or self.record.dealer is None:
+            self.halt("BAD_PLAYERS", loc=self.record.start)
+        self.sort_lines()
+        if self.bargaining():
             return False
+        self.deal()
+        self.read_discard()
+        self.start_hands()
+        check_declarations(self)
         return True
 
     def finish(self) -> Report:

@@ -12,17 +12,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from itertools import chain
+from operator import attrgetter
 
 from ...cards import Card
-from ...cardset import BITS, cards_of
+from ...cardset import cards_of
 from ...claims import claim_findings
 from ...findings import Loc, Severity
-from ...record import Item, Line, Record, Trick
+from ...record import Line, Record, Trick
 from ...report import Report, ScoreLine
 from ..base import Game
-from ..engine import PlayTable, TrickPlay
-from ..replay import ReplayStop
+from ..engine import FirstPass, TrickPlay
 from . import rules as R
 from .messages import TEMPLATES, TERMS
 
@@ -33,6 +33,7 @@ ERROR, VIOLATION, NOTE = Severity.ERROR, Severity.VIOLATION, Severity.NOTE
 N = 3
 # the order of the sections at the table; a line may not come after a later phase
 _PHASE = {"hand": 0, "bargain": 0, "discard": 1, "declare": 2}
+_CARDS_OF = attrgetter("card_tuple")
 
 
 @dataclass
@@ -85,7 +86,7 @@ class Piemonte3Hand(TrickPlay):
         self.exchanges: list[str] = []
         self.stopped = False
         self.seats = {player: seat for seat, player in enumerate(report.players)}
-        self._scout: _Scout | None = None
+        self._scout: FirstPass | None = None
 
     # -- names ------------------------------------------------------------------------------
     def seat_named(self, name: str | None, loc: Loc | None) -> int:
@@ -174,12 +175,6 @@ class Piemonte3Hand(TrickPlay):
             union |= mask
             self.dealt[seat] = mask
 
-    def halt_at_card(
-        self, code: str, item: Item, variant: str, seat: int | None, card: Card, **facts: Any
-    ) -> None:
-        """Stop at a bad card of a deal or discard line (G-2), naming it."""
-        self.halt(code, variant=variant, loc=item.loc, seat=seat, cards=(card,), **facts)
-
     def deal(self) -> None:
         """The hands dealt: as written, and a hand left out as what its player is seen to
         play (known in full only when the play is complete)."""
@@ -201,31 +196,20 @@ class Piemonte3Hand(TrickPlay):
             self.say("DEAL_UNKNOWN", NOTE, "G-2", loc=self.record.start)
 
     def played_in_record(self) -> list[int]:
-        """The cards each seat plays in the record's trick lines (a card played twice, by
-        the seat that played it first), found by a first pass of the same trick loop with
-        every seat's hand unknown and no game's hooks: what it finds wrong is left to the
+        """The cards each seat plays in the record's trick lines, found by the engine's first
+        pass (:class:`~scorer.games.engine.FirstPass`): what it finds wrong is left to the
         replay proper, which stops there."""
-        return self.scout().first
+        return self.scout().played
 
     def play_complete(self) -> bool:
         """Whether the record's trick lines play the whole hand: all 25 tricks, every card
         known and of the pack (a hand or a discard left out is then what the play shows)."""
-        return self.scout().done == R.HAND_SIZE
+        return self.scout().complete
 
-    def scout(self) -> _Scout:
-        """The first pass over the trick lines (:class:`_Scout`), made once when asked."""
+    def scout(self) -> FirstPass:
+        """The first pass over the trick lines, made once when asked."""
         if self._scout is None:
-            scout = self._scout = _Scout(
-                self.table, Report(self.report.game, self.report.players, None)
-            )
-            scout.begin_play([0] * N, [False] * N, self.eldest)
-            tricks = self.lines.tricks
-            try:
-                for index, trick in enumerate(tricks):
-                    if scout.play_trick(trick, index == len(tricks) - 1).winner is None:
-                        break
-            except ReplayStop:
-                pass
+            self._scout = FirstPass.of(self, self.lines.tricks, self.eldest)
         return self._scout
 
     # -- PIE3-5: the discard ---------------------------------------------------------------
@@ -279,23 +263,22 @@ class Piemonte3Hand(TrickPlay):
         return discard
 
     def written_discard(self, line: Line) -> int:
-        """The discard line's cards: each a card of the pack, once, the dealer's (his hand
-        line's, or no other player's); three of them (PIE3-5, G-2)."""
+        """The discard line's cards, checked as every game checks a discard
+        (:meth:`~scorer.games.replay.Replay.discard_mask`, G-2): of the pack, not twice, the
+        dealer's (his hand line's, and no other hand line's), not also played; each a card,
+        three of them (PIE3-5)."""
         dealer = self.dealer
-        cards = line.card_tuple
-        mask = 0
-        if None not in cards and len(set(cards)) == len(cards):
-            mask = sum(map(BITS.__getitem__, cards))  # type: ignore[arg-type]
-            if dealer in self.lines.hands:
-                plain = not mask & ~self.dealt[dealer]
-            else:
-                plain = not mask & ~R.PACK and not any(
-                    self.dealt[s] & mask for s in range(N) if s != dealer
-                )
-            if not plain:
-                mask = self.check_discard_cards(line)
-        else:
-            mask = self.check_discard_cards(line)
+        hands = self.lines.hands
+        if None in line.card_tuple:
+            for item in line.items:
+                if item.card is None:
+                    self.halt("BAD_DISCARD", "PIE3-5", variant="card", loc=item.loc, word=item.text)
+        dealt = self.dealt
+        others = sum(dealt[seat] for seat in hands if seat != dealer)  # the other hands written
+        held = dealt[dealer] if dealer in hands else None
+        mask = self.discard_mask(
+            line, R.PACK, dealer, held, others, self.played_also(line), self.record.tricks
+        )
         if mask.bit_count() != R.DISCARD_SIZE:
             self.halt(
                 "WRONG_DISCARD_SIZE",
@@ -305,33 +288,20 @@ class Piemonte3Hand(TrickPlay):
                 size=R.DISCARD_SIZE,
                 count=mask.bit_count(),
             )
-        if dealer not in self.lines.hands:
+        if dealer not in hands:
             self.dealt[dealer] |= mask
         return mask
 
-    def check_discard_cards(self, line: Line) -> int:
-        """The slow path of :meth:`written_discard`: stop at the first bad card, saying why
-        (G-2); the line's mask when every card is good."""
-        dealer = self.dealer
-        written = dealer in self.lines.hands
-        mask = 0
-        for item in line.items:
-            card = item.card
-            if card is None:
-                self.halt("BAD_DISCARD", "PIE3-5", variant="card", loc=item.loc, word=item.text)
-            elif mask >> card & 1:
-                self.halt_at_card("DUPLICATE_CARD", item, "discard", None, card)
-            elif not R.PACK >> card & 1:
-                self.halt_at_card(
-                    "CARD_NOT_IN_PACK", item, "dealt", None, card, pack_size=R.PACK.bit_count()
-                )
-            elif written and not self.dealt[dealer] >> card & 1:
-                self.halt_at_card("CARD_NOT_HELD", item, "discard", dealer, card)
-            elif any(self.dealt[s] >> card & 1 for s in range(N) if s != dealer):
-                self.halt_at_card("DUPLICATE_CARD", item, "discard_held", None, card)
-            else:
-                mask |= BITS[card]
-        return mask
+    def played_also(self, line: Line) -> int:
+        """The cards the trick lines show played, when one of ``line``'s is among them (then
+        from the first pass, :meth:`scout`), else 0: all a discard's check needs."""
+        in_tricks = chain.from_iterable(map(_CARDS_OF, self.lines.tricks))
+        if set(line.card_tuple).isdisjoint(in_tricks):
+            return 0
+        out = 0
+        for played in self.scout().played:
+            out |= played
+        return out
 
     def start_hands(self) -> None:
         """The hands as play begins (the dealer's without his discard), and the play begun:
@@ -351,25 +321,6 @@ class Piemonte3Hand(TrickPlay):
     def check_claims(self) -> None:
         """``claim points: NAME +N ...``: the result written on the sheet, against ours."""
         self.report.findings += claim_findings(self.lines.claims, self.report, "points", "PIE3-8")
-
-
-class _Scout(TrickPlay):
-    """The first pass of :meth:`Piemonte3Hand.played_in_record`: every seat's hand unknown,
-    it seats each card from the trick winners and judges nothing (numbers, leaders, a card
-    seen twice: the replay proper stops there); it stops at a line of too many cards or
-    short of the last, and before an unknown card."""
-
-    def __init__(self, table: PlayTable, report: Report) -> None:
-        super().__init__(table, report)
-        self.first = [0] * table.players  # per seat, the cards it played first
-
-    def check_trick_line(self, trick: Trick) -> None:
-        if len(trick.plays) > self.table.players:
-            raise ReplayStop
-
-    def not_in_hand(self, position: int, seat: int, card: int, seen: int) -> None:
-        if not seen >> card & 1:
-            self.first[seat] |= BITS[card]
 
 
 def _round(subject: str | None) -> int:

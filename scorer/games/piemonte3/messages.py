@@ -57,8 +57,6 @@ _DEAL: dict[str, str] = {
     ),
     "BAD_DISCARD": "the dealer may discard neither Honours nor Kings: {cards:cards}",
     "BAD_DISCARD.card": "{word!r} is not a card",
-    "DUPLICATE_CARD.discard": "{card:card} twice in the discard",
-    "DUPLICATE_CARD.discard_held": "{card:card} is discarded but another player has it",
     "CARD_NOT_HELD.discard": "the dealer did not hold {card:card}",
 }
 

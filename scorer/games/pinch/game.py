@@ -25,6 +25,7 @@ from ...report import Report
 from ...results import GameResult
 from ..base import DealLine, EntryShape, Game
 from ..engine import reach_play
+from . import generator, scoring
 from . import rules as R
 from .hand import PinchHand
 from .messages import TEMPLATES
@@ -68,26 +69,19 @@ class Pinch(Game):
         derived, the melds before the first card), to be stepped with ``to_play``,
         ``legal_cards``, ``play`` or ``push``, and, between tricks, ``to_draw`` and ``draw``
         (:class:`PinchHand`). :class:`NoPlay` when those lines do not reach the play."""
-        hand = PinchReplay(self, record, options)
-        return reach_play(hand, hand.open_play)
+        return reach_play(PinchReplay(self, record, options))
 
     def random_record(
         self, rng: random.Random, players: list[str] | None = None, dealer: int | None = None
     ) -> Record:
-        from .generator import random_record
-
-        return random_record(self, rng, players, dealer)
+        return generator.random_record(self, rng, players, dealer)
 
     def session_summary(
         self, records: Sequence[Record], reports: Sequence[Report], balances: Mapping[str, int]
     ) -> list[str]:
-        from .scoring import session_summary
-
-        return session_summary(self, records, reports)
+        return scoring.session_summary(self, records, reports)
 
     def session_results(
         self, records: Sequence[Record], reports: Sequence[Report], balances: Mapping[str, int]
     ) -> list[GameResult]:
-        from .scoring import session_results
-
-        return session_results(self, records, reports)
+        return scoring.session_results(self, records, reports)

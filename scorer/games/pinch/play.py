@@ -48,7 +48,8 @@ class PinchReplay(PinchHand):
     def verify_record(self) -> Report:
         """Every line in turn, then the score of a complete hand (or why there is none)."""
         with suppress(ReplayStop):
-            self.replay(self.open_play())
+            self.open_play()
+            self.replay(self.first_trick())
         report = self.report
         if self.complete and not report.errors:
             self.end_of_hand()
@@ -68,17 +69,16 @@ class PinchReplay(PinchHand):
         report.sort_findings()
         return report
 
-    def open_play(self) -> int:
-        """The lines before the first trick: two players, the lines sorted, the deal (a
-        missing hand derived), the melds shown before the first card (PINCH-5). Returns the
-        index of the first trick among the events."""
+    def open_play(self) -> bool:
+        """The step before play: the lines before the first trick, two players, the lines
+        sorted, the deal (a missing hand derived), the melds shown before the first card
+        (PINCH-5). True (a hand of pinch is always played; a stop is G-2)."""
         if len(self.report.players) != 2:
             self.halt("WRONG_PLAYERS", loc=self.record.start)
         self.sort_lines()
         self.deal()
-        first = self.first_trick()
-        self.replay_lines(0, first)
-        return first
+        self.replay_lines(0, self.first_trick())
+        return True
 
     def first_trick(self) -> int:
         """The index of the first trick line among the events (their count when none)."""
