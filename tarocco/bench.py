@@ -48,14 +48,16 @@ __all__ = [
 
 PROFILE_SAMPLE = 300
 
-#: The issues' speed targets: hands per second, parse + replay + score, on one core
-#: (issues 2, 5, 6, 7 and 8; ``nice3`` has none of its own).
+#: The speed floors: hands per second, parse + replay + score, on one core, on a quiet
+#: machine. Issue #32 made them each game's figure when each trick rule came to be written
+#: once (BENCHMARKS.md): no change may make a game slower than this.
 TARGETS = {
-    "nice4": 5_000,
-    "minchiate": 1_500,
-    "pinch": 5_000,
-    "piemonte3": 3_000,
-    "piedicavallo": 4_000,
+    "nice4": 5_100,
+    "nice3": 4_900,
+    "minchiate": 2_750,
+    "pinch": 3_350,
+    "piemonte3": 4_850,
+    "piedicavallo": 4_700,
 }
 #: Issue 9: the slowest game at least this share of the ``nice4`` rate.
 SLOWEST_SHARE = 0.5

@@ -221,11 +221,19 @@ def test_bench_says_whether_the_game_meets_its_target(runner: CliRunner) -> None
 
     result = runner.invoke(main, ["bench", "pinch", "--hands", "5", "--no-fail"])
     assert result.exit_code == 0, result.output
-    assert "target  " in result.output and "of 5,000" in result.output
-    assert TARGETS["pinch"] == 5_000  # issue 6
-    assert verdict("pinch", 5_000) == "met (100% of 5,000)"
-    assert verdict("pinch", 2_500) == "NOT met (50% of 5,000)"
-    assert verdict("nice3", 1.0) == "no target"
+    assert "target  " in result.output and "of 3,350" in result.output
+    # #32: each game's floor is its figure once each trick rule was written once
+    assert TARGETS == {
+        "nice4": 5_100,
+        "nice3": 4_900,
+        "minchiate": 2_750,
+        "pinch": 3_350,
+        "piemonte3": 4_850,
+        "piedicavallo": 4_700,
+    }
+    assert verdict("pinch", 3_350) == "met (100% of 3,350)"
+    assert verdict("pinch", 1_675) == "NOT met (50% of 3,350)"
+    assert verdict("nice5", 1.0) == "no target"
 
 
 def test_bench_all_runs_every_game_and_judges_the_slowest(runner: CliRunner) -> None:
