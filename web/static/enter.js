@@ -52,6 +52,7 @@
   let viewed = null;  // the trick shown in the centre when stepping back (arrow keys), else null
   let keepFocus = null;  // after a card played or dealt from the keyboard: where the focus goes
   let scored = null;  // the text whose score is shown
+  let toTable = false;  // a new hand: the table is scrolled to once drawn
 
   // The page's own sentences, in one place (to be translated, #33).
   const SAY = {
@@ -70,6 +71,7 @@
     tooMany: (part, count) => (part.name ? part.name + "'s " + part.keyword : "the " + part.keyword) +
       " needs " + part.needs + " more cards; the run has " + count + ": nothing written.",
     notNow: "No card can be dealt or played now.",
+    offline: "the server could not be asked (offline?).",
     notPlayable: (name) => name + " cannot be played or dealt now: it is not among the cards shown.",
     refused: (token, why) => "“" + token + "” was not taken: " + why,
     run: (line) => "Type or paste the cards of " + line + " as a run",
@@ -80,7 +82,7 @@
     back: "Back to the play",
     wonBy: (name) => "won by " + name,
     illegal: "illegal: why?",
-    score: "The score",
+    scoreLines: "The score line by line",
     storeLogin: "Log in as a director to store the record",
     store: "Store in the session",
     nextHand: (name) => "Next hand (" + name + " deals)",
@@ -186,8 +188,8 @@
     skipDeal = false;
     viewed = null;
     draftId = null;
+    toTable = true;  // once the table is drawn (drawn first, the pack would move under the scroll)
     write(text);
-    $("table-title").scrollIntoView({ block: "start" });
   }
 
   // -- the text ----------------------------------------------------------------------------
@@ -328,13 +330,23 @@
     write(joinLines(lines));
   }
 
-  /** Cards typed or pasted as a run (pinch's stock, a whole hand): added to the part's line
-   *  as written; the server reads them as the notation does. */
-  function dealRun(part, run) {
+  /** Cards typed or pasted as a run (pinch's stock, a whole hand), each read by the server
+   *  as the notation reads it, then added to the part's line; nothing is written if a card
+   *  is refused (the reason said), not in the pack left, or more than the part needs. */
+  async function dealRun(part, run) {
     const tokens = run.trim().split(/[\s,]+/).filter(Boolean);
     if (!tokens.length) return;
     if (tokens.length > part.needs) { status.textContent = SAY.tooMany(part, tokens.length); return; }
-    dealCard(part, tokens.join(" "));
+    const why = await withCards(tokens, (read) => {
+      const refused = read.find((r) => r.refused);
+      if (refused) return refused.refused;
+      const undealt = new Set(answer.deal.undealt);
+      const gone = read.find((r) => !undealt.has(r.card));
+      if (gone) return SAY.refused(gone.token, SAY.notPlayable(gone.name));
+      dealCard(part, read.map((r) => r.card).join(" "));
+      return null;
+    });
+    if (why) status.textContent = why;
   }
 
   /** A line as its notation and its comment (a ``;`` or ``{`` outside a card's note). */
@@ -415,6 +427,8 @@
       area.dispatchEvent(new Event("input", { bubbles: true }));
     }
     draw();
+    if (toTable) { toTable = false; $("table-title").scrollIntoView({ block: "start" }); }
+    if (canonical) keepInView();  // a step taken at the table, not a change typed in the text
     if (body.phase === "deal" && body.deal.fill && !skipDeal) {
       write(withFill(body.deal), true);  // the last hand fills itself from what is left
     } else if (body.phase === "play" && body.play.draw && body.play.draw.card) {
@@ -521,6 +535,20 @@
     drawStatus();
     drawScore();
     restoreFocus();
+  }
+
+  /** After a card played at the table, the hand to play next is brought back into the
+   *  screen if it left it (a phone at the table, #34.5). Never while dealing: the pack stays
+   *  where it is, so the card under the finger does not move between two taps. */
+  function keepInView() {
+    const target = answer.phase === "play" ? table.querySelector(".seat.is-acting") : null;
+    if (!target) return;
+    const centre = table.querySelector(".centre");
+    const off = (node) => { const box = node.getBoundingClientRect(); return box.top < 0 || box.bottom > window.innerHeight; };
+    if (!off(target) && !off(centre)) return;
+    // on a phone the trick is right above the hand to play: both come into the screen
+    if (getComputedStyle(table).display === "flex") centre.scrollIntoView({ block: "start" });
+    else target.scrollIntoView({ block: "nearest" });
   }
 
   /** After a card played or dealt from the keyboard, the focus stays in the cards: on the
@@ -922,31 +950,43 @@
     const token = typeInput.value.trim();
     if (!token || !answer) return;
     typeInput.value = "";
-    const query = new URLSearchParams({ game: answer.game, suits: answer.suits, card: token });
-    let response;
-    let body;
-    root.dataset.busy = "1";  // (the browser tests wait for the answer)
-    try {
-      response = await fetch(root.dataset.cardUrl + "?" + query);
-      body = await response.json();
-    } catch (err) {
-      typeError.textContent = SAY.refused(token, "the server could not be asked (offline?).");
-      return;
-    } finally {
-      delete root.dataset.busy;
-    }
-    if (!response.ok) { typeError.textContent = SAY.refused(token, body.message || response.status); return; }
-    typeError.textContent = "";
-    const card = body.card;
-    const playable = answer.phase === "play" ? Array.from(table.querySelectorAll(".seat.is-acting .card-button"), (b) => b.dataset.card)
-      : dealing() && partFor() ? answer.deal.undealt : [];
-    if (!playable.length) { typeError.textContent = SAY.refused(token, SAY.notNow); return; }
-    if (!playable.includes(card)) { typeError.textContent = SAY.refused(token, SAY.notPlayable(body.name)); return; }
-    if (answer.phase === "play") {
-      const draw = answer.play.draw;
-      if (draw) addLine("draw " + draw.name + ": " + card);
+    typeError.textContent = await withCards([token], ([read]) => {
+      if (read.refused) return read.refused;
+      const card = read.card;
+      const playable = answer.phase === "play" ? Array.from(table.querySelectorAll(".seat.is-acting .card-button"), (b) => b.dataset.card)
+        : dealing() && partFor() ? answer.deal.undealt : [];
+      if (!playable.length) return SAY.refused(token, SAY.notNow);
+      if (!playable.includes(card)) return SAY.refused(token, SAY.notPlayable(read.name));
+      if (answer.phase !== "play") dealCard(partFor(), card);
+      else if (answer.play.draw) addLine("draw " + answer.play.draw.name + ": " + card);
       else playCard(card);
-    } else dealCard(partFor(), card);
+      return null;
+    }) || "";
+  }
+
+  /** One card as typed, read by GET /api/card: ``{token, card, name}``, or ``{token,
+   *  refused}`` with the reason. */
+  async function readCard(token) {
+    const query = new URLSearchParams({ game: answer.game, suits: answer.suits, card: token });
+    try {
+      const response = await fetch(root.dataset.cardUrl + "?" + query);
+      const body = await response.json();
+      if (!response.ok) return { token: token, refused: SAY.refused(token, body.message || response.status) };
+      return { token: token, card: body.card, name: body.name };
+    } catch (err) {
+      return { token: token, refused: SAY.refused(token, SAY.offline) };
+    }
+  }
+
+  /** Read typed cards, then take them (``take`` writes, and the write's refresh says when the
+   *  page is settled) or say why not; the page is busy meanwhile (the browser tests wait). */
+  async function withCards(tokens, take) {
+    root.dataset.busy = "1";
+    const read = await Promise.all(tokens.map(readCard));
+    const before = asked;
+    const why = take(read);
+    if (asked === before) delete root.dataset.busy;  // nothing written: no answer to wait for
+    return why;
   }
 
   // -- the score at the end of the hand (#34.2) ---------------------------------------------
@@ -978,7 +1018,10 @@
 
   function scoreTable(report) {
     const players = report.players;
-    const wrap = element("div", "table-scroll");
+    const wrap = element("div", "scroll");  // a wide score scrolls in its box, by keyboard too
+    wrap.tabIndex = 0;
+    wrap.setAttribute("role", "region");
+    wrap.setAttribute("aria-label", SAY.scoreLines);
     const tableEl = element("table", "score-lines");
     const head = element("tr", "", element("th", "", report.status + " · " + report.unit));
     players.forEach((p) => { const th = element("th", "num", p); th.scope = "col"; head.append(th); });
