@@ -524,6 +524,28 @@ class NextRequest(Schema):
     options = rule_options("rule options overriding the record's")
 
 
+class DraftIn(Schema):
+    """A hand in progress to park in a session (``POST /api/sessions/{id}/drafts``) or its
+    new text (``PUT /api/drafts/{id}``)."""
+
+    text = fields.String(
+        required=True,
+        validate=validate.Length(min=1, max=MAX_ENTRY_TEXT),
+        metadata={"description": "one record so far, of the session's game and players"},
+    )
+
+
+class DraftOut(Schema):
+    id = fields.Integer()
+    session_id = fields.Integer()
+    text = fields.String()
+    author = fields.String(metadata={"description": "the director's token label"})
+    created_at = fields.String()
+    updated_at = fields.String()
+    revision = fields.Integer()
+    version = fields.String(metadata={"description": "its ETag, for If-Match"})
+
+
 class CardArgs(Schema):
     """One card typed, to read as the notation reads it (``GET /api/card``)."""
 

@@ -59,6 +59,7 @@
     saved: (time) => "Saved on this device at " + time + ".",
     notSaved: "Not saved on this device: the browser keeps nothing here (private mode?). Download the record to keep it.",
     resume: "Resume",
+    park: "Park in the session",
     remove: "Delete",
     open: " (open)",
     noDrafts: "No draft on this device yet.",
@@ -188,6 +189,7 @@
     skipDeal = false;
     viewed = null;
     draftId = null;
+    forgetParked();
     toTable = true;  // once the table is drawn (drawn first, the pack would move under the scroll)
     write(text);
   }
@@ -252,7 +254,11 @@
 
   /** The address names the open draft (?draft=ID), and so does the login link's return. */
   function nameDraftInAddress() {
-    const here = location.pathname + (draftId ? "?draft=" + encodeURIComponent(draftId) : "");
+    const args = new URLSearchParams(location.search);  // (a parked draft's ?parked= stays)
+    if (draftId) args.set("draft", draftId);
+    else args.delete("draft");
+    const here = location.pathname + (args.toString() ? "?" + args : "");
+    $("enter-draft-id").value = draftId || "";
     if (location.pathname + location.search !== here) history.replaceState(history.state, "", here);
     document.querySelectorAll(".enter-login-link").forEach((link) => {
       link.href = link.dataset.login + "?next=" + encodeURIComponent(here);
@@ -270,13 +276,26 @@
       const resume = element("button", "link", SAY.resume + ": " + name + (d.id === draftId ? SAY.open : ""));
       resume.type = "button";
       resume.dataset.draft = d.id;
-      resume.addEventListener("click", () => openDraft(d.id));
+      resume.addEventListener("click", () => { if (d.id !== draftId) forgetParked(); openDraft(d.id); });
       const remove = element("button", "link", SAY.remove);
       remove.type = "button";
       remove.setAttribute("aria-label", SAY.remove + ": " + name);
       remove.addEventListener("click", () => deleteDraft(d.id));
       draftsList.append(element("li", d.id === draftId ? "is-open" : "", resume, " ", remove));
     });
+  }
+
+  /** A new hand or another draft is not the draft parked on the server the page was opened
+   *  from: parking it makes a new one (the parked one is not replaced). */
+  function forgetParked() {
+    document.querySelectorAll("#enter-form input[name=parked_id], #enter-form input[name=version]").forEach((i) => i.remove());
+    const park = $("enter-park");
+    if (park) park.textContent = SAY.park;
+    const args = new URLSearchParams(location.search);
+    if (args.has("parked")) {
+      args.delete("parked");
+      history.replaceState(history.state, "", location.pathname + (args.toString() ? "?" + args : ""));
+    }
   }
 
   function openDraft(id) {
