@@ -102,6 +102,16 @@ def test_a_draft_survives_a_reload_and_the_login_round_trip(
     assert "/enter?draft=" in page.url
     assert page.input_value("#text") == written
     expect(page.locator("#session_id")).to_be_visible()
+    assert violations(page) == []
+    # parked in the session on the server: back to the same draft, now listed as parked
+    page.select_option("#session_id", str(world.session))
+    page.click("#enter-park")
+    page.wait_for_load_state()
+    settled(page)
+    assert re.search(r"/enter\?parked=\d+&draft=\w+$", page.url), page.url
+    assert page.input_value("#text") == written
+    expect(page.locator(".enter-parked-list")).to_contain_text("(open)")
+    expect(page.locator("#enter-park")).to_contain_text("Park again")
     # a new hand is a new draft; the old one is still listed and opens again
     start(page, base, "pinch", ["Anna", "Bruno"], "Bruno")
     drafts = page.locator("#enter-drafts-list li")
@@ -203,6 +213,18 @@ def test_the_deal_follows_the_paper_and_the_pack_stays_in_place(page: Page, serv
     settled(page)
     expect(page.locator("#enter-status")).to_contain_text("“as” was not taken")
     assert re.search(r"^hand Dario: 2S 3 17 Fool$", page.input_value("#text"), re.M)
+
+
+def test_an_unknown_stock_is_drawn_card_by_card_as_it_happens(page: Page, served: str) -> None:
+    """pinch/revoke.txt without its stock line: after trick 1 Anna draws, and the cards
+    nobody has seen are offered to tap; the draw is written as the record says it."""
+    lines = golden_cut(GOLDEN[3], 2).splitlines()
+    type_text(page, served, "\n".join(ln for ln in lines if not ln.startswith(("stock", "draw"))))
+    expect(page.locator("#enter-status")).to_contain_text("Anna draws from the stock")
+    page.click("#enter-table .seat.is-acting .card-button[data-card='8C']")
+    settled(page)
+    assert re.search(r"^draw Anna: 8C$", page.input_value("#text"), re.M)
+    expect(page.locator("#enter-status")).to_contain_text("Bruno draws from the stock")
 
 
 # -- 7: a typed card -----------------------------------------------------------------------------

@@ -947,7 +947,7 @@
     } else if (answer.phase === "before-play") {
       text = "Before the play: write the lines below (" + answer.keywords.filter((k) => k.when === "before-play").map((k) => k.keyword).join(", ") + ").";
     } else if (answer.phase === "play" && answer.play.draw) {
-      text = answer.to_act.name + " draws from the stock: write the card in the draw line below.";
+      text = answer.to_act.name + " draws from the stock: tap the card drawn in " + answer.to_act.name + "'s cards, or write it in the draw line below.";
     } else if (answer.phase === "play") {
       text = answer.to_act.name + " to play to trick " + answer.play.trick + "; the legal cards are lit.";
     } else {
