@@ -359,6 +359,16 @@ def test_on_a_phone_the_hand_to_play_and_the_trick_stay_on_screen(
         assert taps == sum(len(t.cards) for t in report.tricks)
         expect(page.locator("#enter-score")).to_be_visible()
         assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        small = page.evaluate(
+            """() => Array.from(document.querySelectorAll(
+                  "[data-enter] button, [data-enter] select, [data-enter] summary,"
+                  + " [data-enter] input:not([type=hidden])"))
+                .filter((e) => e.getClientRects().length)
+                .map((e) => [e.id || e.textContent.trim().slice(0, 30), e.getBoundingClientRect()])
+                .filter(([, r]) => r.height < 44 || r.width < 44)
+                .map(([name]) => name)"""
+        )
+        assert small == []  # every target at the end of the hand is 44 px at least
 
 
 def test_the_tournament_and_the_wall_fit_a_phone(
