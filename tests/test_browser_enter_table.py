@@ -91,6 +91,12 @@ def test_a_draft_survives_a_reload_and_the_login_round_trip(
     page.reload()
     settled(page)
     assert page.input_value("#text") == written
+    # away to /verify and back: the same draft
+    page.click("#enter-form button[value=verify]")
+    page.wait_for_load_state()
+    page.go_back()
+    settled(page)
+    assert page.input_value("#text") == written
     expect(page.locator("#enter-drafts-list")).to_contain_text("Mitigatti of Nice")
     expect(page.locator("#enter-drafts-list")).to_contain_text("Anna, Bruno, Carla, Dario")
     # the page's own login link comes back to the draft, now with the sessions to store in
@@ -170,6 +176,9 @@ def test_the_next_hand_is_dealt_by_the_next_dealer(page: Page, served: str) -> N
     assert "hand " not in text
     expect(page.locator("#enter-score")).to_be_hidden()
     type_text(page, served, (EXAMPLES / "nice4" / "thrown-in.txt").read_text())
+    with page.expect_download() as info:
+        page.click("#enter-score-download")
+    assert Path(info.value.path()).read_text() == page.input_value("#text")
     expect(page.locator("#enter-score-next")).to_have_text("Next hand (Bruno deals)")
 
 
