@@ -11,7 +11,12 @@ be written next:
   game's keywords for them, each with its help text.
 * ``play``: the play is under way (or may begin): whose turn it is, the legal cards, the trick
   on the table, each seat's known cards, the tricks so far with their winners.
-* ``done``: every trick is played, or the deal was thrown in.
+* ``done``: every trick is played, or the deal was thrown in; ``next_dealer`` names who
+  deals the next hand (G-6, :func:`scorer.ledger.next_dealer`).
+
+:func:`read_card` reads one card as the notation reads it (``III``, ``xvii``, ``matto``, ...,
+:meth:`Card.parse <scorer.cards.Card.parse>`), for the page's "Type a card" box: the page has
+no card reader of its own.
 
 The verdict so far is the verify report of the text, through :mod:`records.pipeline`, the
 same path ``/api/verify`` takes. Nothing here judges a card: the play's state comes from the
@@ -29,16 +34,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from scorer.cards import CARDS, Card
+from scorer.cards import CARDS, SUIT_STYLES, Card, CardParseError
 from scorer.cardset import cards_of, mask_of
 from scorer.games import GAMES, Game, OptionError
 from scorer.games.base import EntryShape
 from scorer.games.engine import IllegalPlay, NoPlay, TrickPlay
 from scorer.games.replay import ReplayStop
+from scorer.ledger import next_dealer
 from scorer.record import Line, Record
 from scorer.report import Report
 from scorer.rulings import RULINGS
-from scorer.wording import Wording
+from scorer.wording import Wording, wording
 
 from .notation import Parsed, read_one
 from .pipeline import check_parsed
@@ -46,7 +52,7 @@ from .schemas import dump_report
 from .service import ServiceError
 from .writer import write
 
-__all__ = ["PHASES", "DealPart", "deal_parts", "next_step"]
+__all__ = ["PHASES", "DealPart", "deal_parts", "next_step", "read_card"]
 
 PHASES = ("deal", "before-play", "play", "done")
 
@@ -157,9 +163,46 @@ def next_step(text: str, options: Mapping[str, str] | None = None) -> dict[str, 
         "canonical": write(record, comments=True),
         "to_act": None,
         "play": None,
+        "next_dealer": None,
     }
     answer["phase"] = _phase_and_play(answer, game, record, report, chosen, shape, deal, words)
+    if answer["phase"] == "done":
+        answer["next_dealer"] = _seat(record, next_dealer(record, report))
     return answer
+
+
+def read_card(game_key: str, suits: str | None, token: str) -> dict[str, str]:
+    """The card ``token`` names, read as the notation reads a card in the suit style
+    ``suits`` (the game's default when ``None``): its text as a record of the game writes
+    it, its name for people and its face. A 422 says why a token is refused: no card, or a
+    card the game's pack does not hold (trump 22 in Nice)."""
+    game = GAMES.get(game_key.lower())
+    if game is None or game.entry is None:
+        raise ServiceError(422, "UNKNOWN_GAME", f"no game {game_key!r} to enter")
+    style = (suits or game.default_suits).lower()
+    if style not in SUIT_STYLES:
+        raise ServiceError(422, "BAD_SUITS", f"no suit style {suits!r}: {', '.join(SUIT_STYLES)}")
+    text = token.strip()
+    try:
+        card = Card.parse(text, style)
+    except CardParseError:
+        raise ServiceError(
+            422,
+            "NOT_A_CARD",
+            f"{text!r} is not a card: write a trump as 21, XXI or T21, the Fool as Fool or "
+            f"Matto, a suit card as its rank then its suit ({_example(style)})",
+        ) from None
+    words = wording(style)
+    if not game.entry.pack >> card & 1:
+        raise ServiceError(
+            422, "NOT_IN_PACK", f"{words.card(card)} is not in the pack of {game.title}"
+        )
+    return {"card": words.notation(card), "name": words.card(card), "face": card.text()}
+
+
+def _example(style: str) -> str:
+    """Two suit cards as the style writes them, for a refusal's help."""
+    return " or ".join(Card.parse(t, "italian").text(style) for t in ("KS", "10B"))
 
 
 def _seat(record: Record, seat: int) -> dict[str, Any]:

@@ -947,6 +947,98 @@ def update_session(
     return _session(store, session_id)
 
 
+# -- drafts parked in a session (#34.1) -----------------------------------------------------
+def draft_etag(draft: Mapping[str, Any]) -> str:
+    """A parked draft's version: it changes with every change of its text."""
+    return f"draft-{draft['id']}-r{draft['revision']}"
+
+
+def _draft(store: Store, draft_id: int) -> dict[str, Any]:
+    try:
+        row = store.parked_draft(draft_id)
+    except NotFound:
+        raise ServiceError(404, "NOT_FOUND", f"no parked draft {draft_id}") from None
+    return {**row, "version": draft_etag(row)}
+
+
+def _parkable(store: Store, session_id: int, text: str) -> dict[str, Any]:
+    """The session a hand in progress may be parked in: the text is one readable record
+    (however far it goes) of the session's game and players; else a 422 that says why."""
+    row = _session(store, session_id)
+    parsed = read(text)
+    if len(parsed) != 1:
+        raise ServiceError(422, "ONE_RECORD", f"a draft is one record; this text has {len(parsed)}")
+    if parsed[0].errors:
+        first = parsed[0].errors[0]
+        where = f"line {first.loc.line}:{first.loc.column}: " if first.loc else ""
+        raise ServiceError(422, "NOTATION", where + first.message)
+    record = parsed[0].record
+    assert record is not None  # a record read without errors
+    if record.game != row["game"] or list(record.players) != list(row["players"]):
+        raise ServiceError(
+            422,
+            "NOT_THIS_SESSION",
+            f"the draft is {record.game} for {', '.join(record.players)}; session "
+            f"{session_id} is {row['game']} for {', '.join(row['players'])}",
+        )
+    return row
+
+
+def park_draft(store: Store, session_id: int, text: str, actor: str) -> dict[str, Any]:
+    """Park a hand in progress in a session (a director at the table hands on to another
+    device, or keeps it overnight): the parked draft, with its version."""
+    _parkable(store, session_id, text)
+    return _draft(store, store.park_draft(session_id, text, actor))
+
+
+def repark_draft(
+    store: Store, draft_id: int, text: str, actor: str, expected: Collection[str] | None
+) -> dict[str, Any]:
+    """Replace a parked draft's text; ``expected`` its version as the client read it (412
+    when stale; without it, 409 when it changed while this was handled)."""
+    row = _draft(store, draft_id)
+    _parkable(store, row["session_id"], text)
+    _check_base(row["version"], expected, partial(_draft_changes, store, draft_id))
+    try:
+        store.repark_draft(draft_id, text, actor, base=row["revision"])
+    except Stale:
+        now = _draft(store, draft_id)
+        message = _draft_changes(store, draft_id, row["revision"])
+        raise _stale(expected is not None, message, now["version"]) from None
+    return _draft(store, draft_id)
+
+
+def unpark_draft(store: Store, draft_id: int, actor: str, expected: Collection[str] | None) -> None:
+    """Delete a parked draft (once stored, or given up), at the version the client read."""
+    row = _draft(store, draft_id)
+    _check_base(row["version"], expected, partial(_draft_changes, store, draft_id))
+    try:
+        store.unpark_draft(draft_id, actor, base=row["revision"])
+    except Stale:
+        now = _draft(store, draft_id)
+        message = _draft_changes(store, draft_id, row["revision"])
+        raise _stale(expected is not None, message, now["version"]) from None
+
+
+def parked_drafts(store: Store, session_ids: list[int]) -> list[dict[str, Any]]:
+    """The drafts parked in these sessions, the last changed first, each with its version."""
+    return [{**row, "version": draft_etag(row)} for row in store.parked_drafts(session_ids)]
+
+
+def parked_draft(store: Store, draft_id: int) -> dict[str, Any]:
+    """One parked draft with its version (404 if there is none)."""
+    return _draft(store, draft_id)
+
+
+def _draft_changes(store: Store, draft_id: int, base: int | None) -> str:
+    now = store.parked_draft(draft_id)
+    since = f"since revision {base}" if base is not None else "since the version you had"
+    return (
+        f"parked draft {draft_id} changed {since}: it is at revision {now['revision']} "
+        f"(by {now['author']} at {_when(now['updated_at'])}); nothing was changed"
+    )
+
+
 def session_changes(store: Store, session_id: int, base: int | None) -> str:
     """What changed in a session since its version ``base``, in words: the latest writes."""
     now = _session(store, session_id)

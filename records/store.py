@@ -392,6 +392,27 @@ def _m008_kept_ledgers(db: Database) -> None:
         ledgers.refresh_session(db, session_id)
 
 
+def _m009_parked_drafts(db: Database) -> None:
+    """Hands in progress parked in a session by a director (#34.1): the text entered so far,
+    who parked it and when, and a revision that every change moves on (a change names the
+    revision it was based on, #30.1). A parked draft is no hand: no ledger reads it."""
+    db.table("parked_drafts").create(
+        {
+            "id": int,
+            "session_id": int,
+            "text": str,
+            "author": str,
+            "created_at": str,
+            "updated_at": str,
+            "revision": int,
+        },
+        pk="id",
+        not_null={"session_id", "text", "author", "created_at", "updated_at", "revision"},
+        foreign_keys=[("session_id", "sessions", "id")],
+    )
+    db.table("parked_drafts").create_index(["session_id"])
+
+
 class RevisionRow(dict[str, Any]):
     """A revision as the store gives it: its columns, its texts and ``report_json``
     unpacked, and what they give worked out when first asked for: the ``findings`` (the
@@ -454,6 +475,7 @@ MIGRATIONS: list[tuple[str, Callable[[Database], None]]] = [
     ("006_versions", _m006_versions),
     ("007_compact_revisions", _m007_compact_revisions),
     ("008_kept_ledgers", _m008_kept_ledgers),
+    ("009_parked_drafts", _m009_parked_drafts),
 ]
 """Schema changes in order; each runs once, in its own transaction, and is recorded."""
 
@@ -760,6 +782,60 @@ class Store:
                 raise Stale(f"session {session_id} is no longer at version {base}")
             self.audit(db, actor, "update", "session", session_id, columns)
             ledgers.restamp(db, session_id)
+
+    # -- drafts parked in a session (#34.1) ------------------------------------------------
+    def park_draft(self, session_id: int, text: str, author: str) -> int:
+        """Park a hand in progress in a session; its id (revision 1)."""
+        with self.write() as db:
+            self._get("sessions", session_id)
+            at = now()
+            row = {"session_id": session_id, "text": text, "author": author}
+            table = db.table("parked_drafts")
+            draft_id = _row_id(
+                table.insert({**row, "created_at": at, "updated_at": at, "revision": 1}).last_pk
+            )
+            self.audit(db, author, "park", "draft", draft_id, {"session_id": session_id})
+        return draft_id
+
+    def parked_draft(self, draft_id: int) -> dict[str, Any]:
+        """One parked draft (:class:`NotFound` if there is none)."""
+        return self._get("parked_drafts", draft_id)
+
+    def parked_drafts(self, session_ids: list[int]) -> list[dict[str, Any]]:
+        """The drafts parked in these sessions, the last changed first."""
+        if not session_ids:
+            return []
+        marks = ", ".join("?" for _ in session_ids)
+        return list(
+            self.db["parked_drafts"].rows_where(
+                f"session_id in ({marks})", session_ids, order_by="updated_at desc, id desc"
+            )
+        )
+
+    def repark_draft(self, draft_id: int, text: str, author: str, base: int) -> None:
+        """Replace a parked draft's text if it is still at revision ``base`` (else
+        :class:`Stale`, nothing written); its revision moves on."""
+        with self.write() as db:
+            self._get("parked_drafts", draft_id)
+            changed = db.execute(
+                "update parked_drafts set text = ?, author = ?, updated_at = ?, "
+                "revision = revision + 1 where id = ? and revision = ?",
+                [text, author, now(), draft_id, base],
+            ).rowcount
+            if changed != 1:
+                raise Stale(f"draft {draft_id} is no longer at revision {base}")
+            self.audit(db, author, "repark", "draft", draft_id)
+
+    def unpark_draft(self, draft_id: int, actor: str, base: int) -> None:
+        """Delete a parked draft if it is still at revision ``base`` (else :class:`Stale`)."""
+        with self.write() as db:
+            self._get("parked_drafts", draft_id)
+            gone = db.execute(
+                "delete from parked_drafts where id = ? and revision = ?", [draft_id, base]
+            ).rowcount
+            if gone != 1:
+                raise Stale(f"draft {draft_id} is no longer at revision {base}")
+            self.audit(db, actor, "unpark", "draft", draft_id)
 
     # -- one-time submission keys (a form sent twice makes one thing, #30.1) ----------------
     @staticmethod

@@ -26,6 +26,7 @@ __all__ = [
     "LedgerFold",
     "LedgerRow",
     "build_ledger",
+    "next_dealer",
     "ruling_cited",
 ]
 
@@ -263,6 +264,19 @@ class LedgerFold:
         ledger.results = engine.session_results(records, reports, final)
 
 
+def next_dealer(record: Record, report: Report) -> int:
+    """G-6: the seat that deals the hand after ``record`` (whose ``report`` is given): the
+    previous eldest (the deal passes to the right), or the same dealer again when the deal
+    was thrown in and the game redeals it so (``Game.redeal_thrown_in``). The ledger checks
+    a session's rotation with it; the entry page proposes the next hand's dealer with it."""
+    assert record.dealer is not None
+    engine = GAMES.get(record.game)
+    redeal = engine.redeal_thrown_in if engine is not None else True
+    if report.status is Status.THROWN_IN and redeal:
+        return record.dealer
+    return (record.dealer + 1) % len(record.players)
+
+
 def _check_rotation(
     ledger: Ledger, number: int, before: tuple[Record, Report], now: tuple[Record, Report]
 ) -> None:
@@ -270,12 +284,7 @@ def _check_rotation(
     (old_record, old_report), (record, _report) = before, now
     if old_record.players != record.players or old_record.dealer is None:
         return
-    n = len(record.players)
-    expected = old_record.dealer
-    engine = GAMES.get(record.game)
-    redeal = engine.redeal_thrown_in if engine is not None else True
-    if old_report.status is not Status.THROWN_IN or not redeal:
-        expected = (old_record.dealer + 1) % n
+    expected = next_dealer(old_record, old_report)
     if record.dealer is not None and record.dealer != expected:
         ledger.findings.append(
             (

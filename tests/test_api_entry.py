@@ -356,3 +356,76 @@ def test_a_record_without_the_deal_offers_the_unseen_cards(client: FlaskClient) 
     assert len(played) == 8 and not played & set(got["play"]["unseen"])
     assert Card(report.tricks[2].cards[0]).text() in got["play"]["unseen"]
     assert len(got["play"]["unseen"]) == 78 - 8
+
+
+# -- the next hand's dealer (G-6) -------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("path", "dealer"),
+    [
+        ("nice4/tour.txt", "Carla"),  # Bruno dealt; the deal passes to the right: Carla
+        ("nice4/thrown-in.txt", "Bruno"),  # thrown in: Nice redeals by the same dealer
+        ("piemonte3/all-pass.txt", "Bruno"),  # thrown in, but piemonte3 passes the deal on
+    ],
+)
+def test_a_done_hand_names_the_next_dealer(client: FlaskClient, path: str, dealer: str) -> None:
+    got = client.post("/api/next", json={"text": (EXAMPLES / path).read_text()}).get_json()
+    assert got["phase"] == "done"
+    assert got["next_dealer"]["name"] == dealer
+
+
+def test_a_hand_in_play_has_no_next_dealer(client: FlaskClient) -> None:
+    lines = lines_of(GOLDEN[0])
+    got = ask(client, lines[: len(tags(lines)) + first_trick(body(lines)) + 1])
+    assert got["phase"] == "play" and got["next_dealer"] is None
+
+
+# -- one typed card (#34.7) -------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("query", "card"),
+    [
+        ("game=nice4&card=III", "3"),
+        ("game=nice4&card=xvii", "17"),
+        ("game=nice4&card=matto", "Fool"),
+        ("game=nice4&card=T21", "21"),
+        ("game=nice4&card=ks", "KS"),
+        ("game=nice4&card=%20rb%20", "KB"),
+        ("game=pinch&card=kh", "KH"),  # pinch writes French suits by default
+        ("game=minchiate&card=XXXV", "35"),
+    ],
+)
+def test_a_typed_card_is_read_as_the_notation_reads_it(
+    client: FlaskClient, query: str, card: str
+) -> None:
+    response = client.get("/api/card?" + query)
+    assert response.status_code == 200, response.get_json()
+    assert response.get_json()["card"] == card
+    game = GAMES[query.split("&")[0].split("=")[1]]
+    # the same card the notation reader finds in a hand line of that game
+    text = f'[Game "{game.key}"]\n[Players "{", ".join("ABCD"[: game.num_players])}"]\n'
+    text += f'[Dealer "A"]\nhand B: {card}\n'
+    record = read_one(text).record
+    assert record is not None
+    assert record.lines("hand")[0].cards()[0] == Card.parse(card, game.default_suits)
+
+
+@pytest.mark.parametrize(
+    ("query", "code"),
+    [
+        ("game=nice4&card=zz", "NOT_A_CARD"),
+        ("game=nice4&card=22", "NOT_IN_PACK"),  # the Nice pack has 21 trumps
+        ("game=chess&card=3", "UNKNOWN_GAME"),
+        ("game=nice4&suits=klingon&card=3", "BAD_SUITS"),
+        ("game=nice4", "UNPROCESSABLE_ENTITY"),
+        ("game=nice4&card=" + "x" * 41, "UNPROCESSABLE_ENTITY"),
+    ],
+)
+def test_a_refused_card_says_why(client: FlaskClient, query: str, code: str) -> None:
+    response = client.get("/api/card?" + query)
+    assert response.status_code == 422
+    body = response.get_json()
+    assert body["code"] == code and body["message"]
+
+
+def test_the_card_reader_is_in_the_openapi_document(client: FlaskClient) -> None:
+    spec = client.get("/api/openapi.json").get_json()
+    assert "422" in spec["paths"]["/api/card"]["get"]["responses"]

@@ -403,7 +403,7 @@ def standings_tables(page: str) -> dict[str, tuple[str, list[tuple[str, str, str
     out = {}
     for game, unit, body in re.findall(
         r'<h3 id="standings-([^"]+)"[^>]*>.*?</code>\), in ([^<]+)</span></h3>\s*'
-        r'<table class="standings".*?<tbody>(.*?)</tbody>',
+        r'(?:<div class="scroll[^>]*>)?<table class="standings".*?<tbody>(.*?)</tbody>',
         page,
         re.S,
     ):

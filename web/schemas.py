@@ -539,6 +539,52 @@ class NextRequest(Schema):
     options = rule_options("rule options overriding the record's")
 
 
+class DraftIn(Schema):
+    """A hand in progress to park in a session (``POST /api/sessions/{id}/drafts``) or its
+    new text (``PUT /api/drafts/{id}``)."""
+
+    text = fields.String(
+        required=True,
+        validate=validate.Length(min=1, max=MAX_ENTRY_TEXT),
+        metadata={"description": "one record so far, of the session's game and players"},
+    )
+
+
+class DraftOut(Schema):
+    id = fields.Integer()
+    session_id = fields.Integer()
+    text = fields.String()
+    author = fields.String(metadata={"description": "the director's token label"})
+    created_at = fields.String()
+    updated_at = fields.String()
+    revision = fields.Integer()
+    version = fields.String(metadata={"description": "its ETag, for If-Match"})
+
+
+class CardArgs(Schema):
+    """One card typed, to read as the notation reads it (``GET /api/card``)."""
+
+    game = fields.String(
+        required=True, validate=validate.Length(1, 40), metadata={"description": "nice4, ..."}
+    )
+    suits = fields.String(
+        load_default=None,
+        validate=validate.Length(1, 20),
+        metadata={"description": "italian, french or symbols; the game's default if left out"},
+    )
+    card = fields.String(
+        required=True,
+        validate=validate.Length(1, 40),
+        metadata={"description": "the card as typed: KS, III, xvii, matto, T21, 10♠ ..."},
+    )
+
+
+class CardOut(Schema):
+    card = fields.String(metadata={"description": "the card as a record of the game writes it"})
+    name = fields.String(metadata={"description": "the card for people"})
+    face = fields.String(metadata={"description": "its canonical Italian text (a face's id)"})
+
+
 class SeatOut(Schema):
     seat = fields.Integer(metadata={"description": "0-based, in the Players tag's order"})
     name = fields.String()
@@ -666,3 +712,12 @@ class NextStep(Schema):
     play = fields.Nested(PlayOut, allow_none=True)
     verdict = fields.Nested(VerdictOut)
     canonical = fields.String(metadata={"description": "the record in canonical notation"})
+    next_dealer = fields.Nested(
+        SeatOut,
+        allow_none=True,
+        metadata={
+            "description": "once the hand is done, who deals the next one (G-6: the deal "
+            "passes to the right; a thrown-in deal is redealt by the same dealer where the "
+            "game says so)"
+        },
+    )

@@ -12,6 +12,9 @@ module             resource
 ``sessions``       ``/api/sessions/...``: a session, its hands, ledger, rulings, export
 ``hands``          ``/api/hands/...``: a hand, its revisions, its export
 ``entry``          ``POST /api/next``: what comes next in a record being entered
+                   and ``GET /api/card``: one typed card read as the notation does
+``drafts``         ``/api/sessions/{id}/drafts``, ``/api/drafts/{id}``: hands in progress
+                   parked in a session by its director
 ``disputes``       the ``disputes`` blueprint: audit, what-if, repairs
 ``common``         what they share: reading a session or hand, the export formats
 =================  ======================================================================
@@ -28,6 +31,7 @@ from flask_smorest import Api
 from .. import schemas as S
 from ..errors import register_errors
 from .disputes import disputes_blp
+from .drafts import drafts_blp
 from .entry import entry_blp
 from .hands import hands_blp
 from .rules import rules_blp
@@ -38,7 +42,7 @@ from .verify import api_blp
 __all__ = ["TaroccoApi", "register_api"]
 
 # Nested once, at import: a blueprint cannot take children after its first registration.
-for _resource in (rules_blp, tournaments_blp, sessions_blp, hands_blp, entry_blp):
+for _resource in (rules_blp, tournaments_blp, sessions_blp, hands_blp, entry_blp, drafts_blp):
     api_blp.register_blueprint(_resource)
 
 

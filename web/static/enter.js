@@ -5,8 +5,14 @@
 // card into the trick line), and after every change the page asks POST /api/next what comes
 // next and draws the table from the answer. Editing the text by hand does the same, so
 // switching between the text and the table loses nothing. Undo and redo step through the
-// texts. No rule of the games is here: the legal cards, the winners and the findings are the
-// server's.
+// texts. No rule of the games is here: the legal cards, the winners, the findings, the next
+// dealer and the reading of a typed card (GET /api/card) are the server's.
+//
+// Nothing entered is lost (#34.1): every text is kept at once in the browser's localStorage
+// as a draft (named by its game, players and time), and the page's address names the draft
+// (?draft=ID), so a reload, a back swipe and the login link (whose `next` is that address)
+// come back to it. At the end of a hand (#34.2) the score is /api/verify's, with the buttons
+// to store it (through /verify's preview), to start the next hand and to download it.
 "use strict";
 
 (function () {
@@ -31,6 +37,10 @@
   const undoButton = $("enter-undo");
   const redoButton = $("enter-redo");
   const typeInput = $("enter-type");
+  const typeError = $("enter-type-error");
+  const scoreBox = $("enter-score");
+  const scoreBody = $("enter-score-body");
+  const nextHandButton = $("enter-score-next");
   const faces = root.dataset.faces;
   const undoStack = [];
   const redoStack = [];
@@ -39,6 +49,46 @@
   let skipDeal = false;  // "leave the rest of the deal out"
   let asked = 0;
   let typingTimer = null;
+  let viewed = null;  // the trick shown in the centre when stepping back (arrow keys), else null
+  let keepFocus = null;  // after a card played or dealt from the keyboard: where the focus goes
+  let scored = null;  // the text whose score is shown
+  let toTable = false;  // a new hand: the table is scrolled to once drawn
+
+  // The page's own sentences, in one place (to be translated, #33).
+  const SAY = {
+    saved: (time) => "Saved on this device at " + time + ".",
+    notSaved: "Not saved on this device: the browser keeps nothing here (private mode?). Download the record to keep it.",
+    resume: "Resume",
+    park: "Park in the session",
+    remove: "Delete",
+    open: " (open)",
+    noDrafts: "No draft on this device yet.",
+    missing: "That draft is not kept on this device (another browser, or deleted).",
+    untitled: "A record",
+    full: (part) => (part.name ? part.name + "'s " + part.keyword : "the " + part.keyword) +
+      " has its " + part.size + " cards: pick another line to deal to.",
+    dealt: (card, who) => card + ", dealt to " + who,
+    aside: "set aside",
+    tooMany: (part, count) => (part.name ? part.name + "'s " + part.keyword : "the " + part.keyword) +
+      " needs " + part.needs + " more cards; the run has " + count + ": nothing written.",
+    notNow: "No card can be dealt or played now.",
+    offline: "the server could not be asked (offline?).",
+    notPlayable: (name) => name + " cannot be played or dealt now: it is not among the cards shown.",
+    refused: (token, why) => "“" + token + "” was not taken: " + why,
+    run: (line) => "Type or paste the cards of " + line + " as a run",
+    writeRun: "Write them",
+    trickOf: (n, of) => "Trick " + n + " of " + of,
+    earlier: "Earlier trick",
+    later: "Later trick",
+    back: "Back to the play",
+    wonBy: (name) => "won by " + name,
+    illegal: "illegal: why?",
+    scoreLines: "The score line by line",
+    nextHand: (name) => "Next hand (" + name + " deals)",
+    payments: "Payments",
+    why: "Rule",
+    scoreFailed: "The score could not be worked out: ",
+  };
 
   function element(tag, className, ...children) {
     const node = document.createElement(tag);
@@ -127,10 +177,18 @@
     const lines = ['[Game "' + game.key + '"]', '[Players "' + players.join(", ") + '"]',
       '[Dealer "' + players[Number(dealerSelect.value)] + '"]'];
     if (options.length) lines.push('[Options "' + options.join(" ") + '"]');
+    newHand(lines.join("\n") + "\n\n");
+  }
+
+  /** A new hand from its tags: a new draft, the deal from the start. */
+  function newHand(text) {
     chosenPart = null;
     skipDeal = false;
-    write(lines.join("\n") + "\n\n");
-    $("table-title").scrollIntoView({ block: "start" });
+    viewed = null;
+    draftId = null;
+    forgetParked();
+    toTable = true;  // once the table is drawn (drawn first, the pack would move under the scroll)
+    write(text);
   }
 
   // -- the text ----------------------------------------------------------------------------
@@ -148,7 +206,114 @@
     area.dispatchEvent(new Event("input", { bubbles: true }));  // the editor verifies it
     undoButton.disabled = undoStack.length === 0;
     redoButton.disabled = redoStack.length === 0;
+    saveDraft();
     refresh(true);
+  }
+
+  // -- drafts kept on this device (#34.1) --------------------------------------------------
+  const DRAFTS = "tarocco.enter.drafts";  // localStorage: the drafts, the last saved first
+  const MAX_DRAFTS = 30;
+  const savedNote = $("enter-saved");
+  const draftsList = $("enter-drafts-list");
+  let draftId = null;  // the open draft's, once something is written
+
+  function loadDrafts() {
+    try {
+      const list = JSON.parse(localStorage.getItem(DRAFTS) || "[]");
+      return Array.isArray(list) ? list.filter((d) => d && d.id && typeof d.text === "string") : [];
+    } catch (err) {
+      return [];
+    }
+  }
+
+  /** Keep the text as the open draft, first in the list; the page's address names it. */
+  function saveDraft() {
+    if (!area.value.trim()) return;
+    if (!draftId) draftId = Date.now().toString(36) + Math.random().toString(36).slice(2, 6);
+    nameDraftInAddress();
+    const now = new Date();
+    const draft = {
+      id: draftId, text: area.value, saved: now.toISOString(),
+      title: answer ? answer.title : currentGame().title,
+      players: answer ? answer.players.map((p) => p.name) : playerNames(),
+    };
+    const list = [draft, ...loadDrafts().filter((d) => d.id !== draftId)].slice(0, MAX_DRAFTS);
+    try {
+      localStorage.setItem(DRAFTS, JSON.stringify(list));
+      savedNote.textContent = SAY.saved(now.toLocaleTimeString());
+      savedNote.classList.remove("is-bad");
+    } catch (err) {
+      savedNote.textContent = SAY.notSaved;
+      savedNote.classList.add("is-bad");
+    }
+    drawDrafts();
+  }
+
+  /** The address names the open draft (?draft=ID), and so does the login link's return. */
+  function nameDraftInAddress() {
+    const args = new URLSearchParams(location.search);  // (a parked draft's ?parked= stays)
+    if (draftId) args.set("draft", draftId);
+    else args.delete("draft");
+    const here = location.pathname + (args.toString() ? "?" + args : "");
+    $("enter-draft-id").value = draftId || "";
+    if (location.pathname + location.search !== here) history.replaceState(history.state, "", here);
+    document.querySelectorAll(".enter-login-link").forEach((link) => {
+      link.href = link.dataset.login + "?next=" + encodeURIComponent(here);
+    });
+  }
+
+  function drawDrafts() {
+    const list = loadDrafts();
+    draftsList.textContent = "";
+    if (!list.length) draftsList.append(element("li", "muted", SAY.noDrafts));
+    list.forEach((d) => {
+      const when = new Date(d.saved);
+      const name = (d.title || SAY.untitled) + " · " + (d.players || []).join(", ") + " · " +
+        (isNaN(when) ? "" : when.toLocaleString());
+      const resume = element("button", "link", SAY.resume + ": " + name + (d.id === draftId ? SAY.open : ""));
+      resume.type = "button";
+      resume.dataset.draft = d.id;
+      resume.addEventListener("click", () => { if (d.id !== draftId) forgetParked(); openDraft(d.id); });
+      const remove = element("button", "link", SAY.remove);
+      remove.type = "button";
+      remove.setAttribute("aria-label", SAY.remove + ": " + name);
+      remove.addEventListener("click", () => deleteDraft(d.id));
+      draftsList.append(element("li", d.id === draftId ? "is-open" : "", resume, " ", remove));
+    });
+  }
+
+  /** A new hand or another draft is not the draft parked on the server the page was opened
+   *  from: parking it makes a new one (the parked one is not replaced). */
+  function forgetParked() {
+    document.querySelectorAll("#enter-form input[name=parked_id], #enter-form input[name=version]").forEach((i) => i.remove());
+    const park = $("enter-park");
+    if (park) park.textContent = SAY.park;
+    const args = new URLSearchParams(location.search);
+    if (args.has("parked")) {
+      args.delete("parked");
+      history.replaceState(history.state, "", location.pathname + (args.toString() ? "?" + args : ""));
+    }
+  }
+
+  function openDraft(id) {
+    const draft = loadDrafts().find((d) => d.id === id);
+    if (!draft) return false;
+    draftId = id;
+    chosenPart = null;
+    skipDeal = false;
+    viewed = null;
+    undoStack.length = 0;
+    redoStack.length = 0;
+    setText(draft.text);
+    return true;
+  }
+
+  function deleteDraft(id) {
+    try {
+      localStorage.setItem(DRAFTS, JSON.stringify(loadDrafts().filter((d) => d.id !== id)));
+    } catch (err) { /* nothing kept, nothing to delete */ }
+    if (id === draftId) { draftId = null; nameDraftInAddress(); savedNote.textContent = ""; }
+    drawDrafts();
   }
 
   function bodyLines() { return area.value.replace(/\s+$/, "").split("\n"); }
@@ -165,6 +330,7 @@
 
   /** Add a card to a deal line (``hand Anna: ...``), made after the deal lines if missing. */
   function dealCard(part, card) {
+    if (part.needs <= 0) { status.textContent = SAY.full(part); return; }
     const lines = bodyLines();
     const want = [part.keyword, (part.name || "").toLowerCase()];
     const at = lines.findIndex((l) => { const h = head(l); return h && h[0] === want[0] && h[1] === want[1]; });
@@ -178,6 +344,25 @@
       lines.splice(after + 1, 0, part.line + " " + card);
     }
     write(joinLines(lines));
+  }
+
+  /** Cards typed or pasted as a run (pinch's stock, a whole hand), each read by the server
+   *  as the notation reads it, then added to the part's line; nothing is written if a card
+   *  is refused (the reason said), not in the pack left, or more than the part needs. */
+  async function dealRun(part, run) {
+    const tokens = run.trim().split(/[\s,]+/).filter(Boolean);
+    if (!tokens.length) return;
+    if (tokens.length > part.needs) { status.textContent = SAY.tooMany(part, tokens.length); return; }
+    const why = await withCards(tokens, (read) => {
+      const refused = read.find((r) => r.refused);
+      if (refused) return refused.refused;
+      const undealt = new Set(answer.deal.undealt);
+      const gone = read.find((r) => !undealt.has(r.card));
+      if (gone) return SAY.refused(gone.token, SAY.notPlayable(gone.name));
+      dealCard(part, read.map((r) => r.card).join(" "));
+      return null;
+    });
+    if (why) status.textContent = why;
   }
 
   /** A line as its notation and its comment (a ``;`` or ``{`` outside a card's note). */
@@ -246,15 +431,20 @@
       status.textContent = "The text cannot be followed yet: " + (body.message || response.status) +
         ". Fix it in the text below, or undo.";
       root.classList.add("is-stale");
+      root.classList.remove("is-dealing");
       return;
     }
     root.classList.remove("is-stale");
+    const first = !answer;
     answer = body;
+    if (first) saveDraft();  // the draft's name from the record's own game and players
     if (canonical && body.canonical && body.canonical !== text && body.verdict.status !== "invalid") {
       area.value = body.canonical;  // the canonical form of the same record: no new step
       area.dispatchEvent(new Event("input", { bubbles: true }));
     }
     draw();
+    if (toTable) { toTable = false; $("table-title").scrollIntoView({ block: "start" }); }
+    if (canonical) keepInView();  // a step taken at the table, not a change typed in the text
     if (body.phase === "deal" && body.deal.fill && !skipDeal) {
       write(withFill(body.deal), true);  // the last hand fills itself from what is left
     } else if (body.phase === "play" && body.play.draw && body.play.draw.card) {
@@ -313,10 +503,28 @@
     return wrap;
   }
 
-  function partFor(seat) {
+  /** The deal's lines in the order of the paper: each kind of line in turn (the hands, the
+   *  face-up cards), the players' lines in the order of the Players tag, the stock last (the
+   *  server lists them from eldest, the order of dealing). */
+  function paperOrder() {
     const parts = answer.deal.parts;
-    if (chosenPart !== null && parts[chosenPart] && parts[chosenPart].needs > 0) return parts[chosenPart];
-    return answer.deal.next !== null ? parts[answer.deal.next] : null;
+    const kinds = [...new Set(parts.map((p) => p.keyword))];
+    const seatOf = (p) => (p.seat === null ? parts.length : p.seat);
+    return parts.map((p, i) => i).sort((a, b) => kinds.indexOf(parts[a].keyword) - kinds.indexOf(parts[b].keyword) ||
+      seatOf(parts[a]) - seatOf(parts[b]));
+  }
+
+  /** The line being dealt: the one picked while it needs cards, then the next that does in
+   *  the paper's order (a full hand moves on), from the first line of the paper at the start. */
+  function partFor() {
+    const parts = answer.deal.parts;
+    const order = paperOrder();
+    const start = chosenPart !== null ? Math.max(0, order.indexOf(chosenPart)) : 0;
+    for (let k = 0; k < order.length; k++) {
+      const i = order[(start + k) % order.length];
+      if (parts[i].needs > 0) return parts[i];
+    }
+    return null;
   }
 
   function dealing() {
@@ -334,12 +542,47 @@
       return;
     }
     syncSetup();
+    root.classList.toggle("is-dealing", answer.phase === "deal" && !skipDeal);
     drawRules();
     drawTable();
     drawDeal();
     drawLines();
     drawTricks();
     drawStatus();
+    drawScore();
+    restoreFocus();
+  }
+
+  /** After a card played at the table, the hand to play next is brought back into the
+   *  screen if it left it (a phone at the table, #34.5). Never while dealing: the pack stays
+   *  where it is, so the card under the finger does not move between two taps. */
+  function keepInView() {
+    const target = answer.phase === "play" ? table.querySelector(".seat.is-acting") : null;
+    if (!target) return;
+    const centre = table.querySelector(".centre");
+    const off = (node) => { const box = node.getBoundingClientRect(); return box.top < 0 || box.bottom > window.innerHeight; };
+    if (!off(target) && !off(centre)) return;
+    // on a phone the trick is right above the hand to play: both come into the screen
+    if (getComputedStyle(table).display === "flex") centre.scrollIntoView({ block: "start" });
+    else target.scrollIntoView({ block: "nearest" });
+  }
+
+  /** After a card played or dealt from the keyboard, the focus stays in the cards: on the
+   *  next card of the pack, or on the hand of the player to play next (#34.6). */
+  function restoreFocus() {
+    const wanted = keepFocus;
+    keepFocus = null;
+    if (!wanted) return;
+    let target = null;
+    if (wanted.zone === "pack") {
+      const buttons = Array.from(dealBox.querySelectorAll(".enter-pack .card-button"));
+      const at = buttons.findIndex((b) => b.dataset.card === wanted.card);
+      target = buttons.slice(at + 1).concat(buttons.slice(0, at + 1)).find((b) => !b.classList.contains("is-dealt"));
+    } else {
+      const hand = table.querySelector(".seat.is-acting .enter-hand");
+      target = hand && (hand.querySelector(".card-button.is-legal") || hand.querySelector(".card-button"));
+    }
+    if (target) target.focus();
   }
 
   /** The setup form says what the text says (the game, the players, the dealer). */
@@ -360,12 +603,16 @@
     }
   }
 
+  /** Who deals and who is eldest, and the rulings on the deal and the lead, folded away
+   *  (a phone keeps the table on its screen, #34.5); the fold stays as the user left it. */
   function drawRules() {
+    const open = rulesBox.open;
     rulesBox.textContent = "";
     const list = element("ul", "enter-rulings");
     answer.rules.forEach((r) => list.append(element("li", "", element("b", "", r.id + " " + r.title + ": "), r.summary)));
-    rulesBox.append(element("p", "", answer.title + ": " + answer.dealer.name + " deals; " +
-      answer.eldest.name + " is eldest."), list);
+    rulesBox.append(element("summary", "", answer.title + ": " + answer.dealer.name + " deals; " +
+      answer.eldest.name + " is eldest. The rules"), list);
+    rulesBox.open = open;
   }
 
   function seatCards(seat) {
@@ -402,7 +649,12 @@
         // a hand the record leaves out: any card nobody holds or has played
         const cards = hand.cards.length ? hand.cards : answer.play.unseen;
         cards.forEach((c) => fan.append(cardButton(c, "Play " + faceOf(c).name + (legal.has(c) ? ", legal" : ", not legal"),
-          () => playCard(c), legal.has(c))));
+          (event) => { keepFocus = event.detail === 0 ? { zone: "hand", card: c } : null; playCard(c); }, legal.has(c))));
+      } else if (answer.phase === "play" && seat === acting && !answer.play.draw.card) {
+        // a draw from a stock the record leaves out (pinch): the card drawn, as it happens
+        answer.play.unseen.forEach((c) => fan.append(cardButton(c, "Draw " + faceOf(c).name,
+          () => addLine("draw " + player.name + ": " + c), false)));
+        hand.cards.forEach((c) => fan.append(cardImage(c)));
       } else {
         hand.cards.forEach((c) => fan.append(cardImage(c)));
       }
@@ -424,28 +676,83 @@
     table.append(drawCentre());
   }
 
+  /** The centre of the table: the trick being played (or the last one, with its winner),
+   *  or, stepping back with the arrow keys, any trick done; an illegal card is marked where
+   *  it lies, its rule on a tap (#34.6). */
   function drawCentre() {
     const centre = element("div", "centre trick-panel");
     const play = answer.play;
     const phaseWords = { deal: "The deal", "before-play": "Before the play", play: "The play", done: "The hand is over" };
     centre.append(element("h3", "", phaseWords[answer.phase] || answer.phase));
-    if (play) {
-      const last = play.tricks.filter((t) => t.winner !== null).slice(-1)[0];
-      if (play.current.length) {
-        const list = element("ul", "plays");
-        play.current.forEach((p) => list.append(element("li", "play", cardImage(p.card),
-          element("span", "play-who", answer.players[p.seat].name))));
-        centre.append(element("p", "", "Trick " + play.trick + ", led by " + play.leader.name + ":"), list);
-      } else if (last) {
-        const list = element("ul", "plays");
-        last.cards.forEach((c, i) => list.append(element("li", "play" + ((last.leader + i) % answer.players.length === last.winner ? " is-won" : ""),
-          cardImage(c), element("span", "play-who", answer.players[(last.leader + i) % answer.players.length].name))));
-        centre.append(element("p", "enter-won", "Trick " + last.number + " won by " + answer.players[last.winner].name + "."), list);
-      }
+    if (!play) return centre;
+    const done = play.tricks.filter((t) => t.winner !== null);
+    if (viewed !== null && viewed >= done.length) viewed = null;
+    const live = play.tricks.find((t) => t.winner === null && t.cards.length);
+    const shown = viewed !== null ? done[viewed] : live || done[done.length - 1];
+    if (shown) {
+      const n = answer.players.length;
+      const list = element("ul", "plays");
+      shown.cards.forEach((c, i) => {
+        const seat = (shown.leader + i) % n;
+        const f = flagged(shown, i);
+        const item = element("li", "play" + (seat === shown.winner ? " is-won" : "") + (f ? " is-flagged" : ""),
+          cardImage(c), element("span", "play-who", answer.players[seat].name));
+        if (f) item.append(...flagMark(f, "flag-" + shown.number + "-" + i));
+        list.append(item);
+      });
+      const won = shown.winner !== null ? ", " + SAY.wonBy(answer.players[shown.winner].name) : "";
+      const caption = viewed !== null ? SAY.trickOf(shown.number, done.length) + won + "."
+        : shown === live ? "Trick " + shown.number + ", led by " + answer.players[shown.leader].name + ":"
+        : "Trick " + shown.number + " " + SAY.wonBy(answer.players[shown.winner].name) + ".";
+      centre.append(element("p", "enter-won", caption), list);
     }
+    if (done.length) centre.append(trickSteps(done.length));
     return centre;
   }
 
+  /** The illegal card's mark: a button that shows its finding and rule below it. */
+  function flagMark(f, id) {
+    const why = element("p", "flag-why", f.message + " (" + f.code + (f.rule ? ", " + f.rule : "") + ")");
+    why.id = id;
+    why.hidden = true;
+    const mark = element("button", "flag-mark", "⚠ " + SAY.illegal);
+    mark.type = "button";
+    mark.setAttribute("aria-expanded", "false");
+    mark.setAttribute("aria-controls", id);
+    mark.addEventListener("click", () => {
+      why.hidden = !why.hidden;
+      mark.setAttribute("aria-expanded", String(!why.hidden));
+    });
+    return [mark, why];
+  }
+
+  /** Earlier and later trick, as the arrow keys (Home and End too). */
+  function trickSteps(count) {
+    const row = element("div", "trick-steps");
+    const button = (label, to, off) => {
+      const b = element("button", "", label);
+      b.type = "button";
+      b.disabled = off;
+      b.addEventListener("click", () => stepTrick(to()));
+      return b;
+    };
+    row.append(button("◀ " + SAY.earlier, () => (viewed === null ? count - 1 : viewed - 1), viewed === 0),
+      button(SAY.later + " ▶", () => (viewed === null ? null : viewed + 1), viewed === null));
+    if (viewed !== null) row.append(button(SAY.back, () => null, false));
+    return row;
+  }
+
+  function stepTrick(to) {
+    const count = answer && answer.play ? answer.play.tricks.filter((t) => t.winner !== null).length : 0;
+    if (!count) return;
+    viewed = to === null || to >= count ? null : Math.max(0, to);
+    const old = table.querySelector(".centre");
+    if (old) old.replaceWith(drawCentre());
+  }
+
+  /** The deal's panel: the lines to deal (the one being dealt picked), the whole pack in its
+   *  order with each dealt card greyed in its place (the card under the finger never moves,
+   *  #34.4), a run of cards typed or pasted, and leaving the rest of the deal out. */
   function drawDeal() {
     dealBox.textContent = "";
     dealBox.hidden = !dealing();
@@ -453,26 +760,61 @@
     const deal = answer.deal;
     const part = partFor();
     const parts = element("ul", "enter-parts");
-    deal.parts.forEach((p, i) => {
+    paperOrder().forEach((i) => {
+      const p = deal.parts[i];
       const b = element("button", "link" + (p === part ? " is-current" : ""), p.line + " " + p.cards.length + "/" + p.size);
       b.type = "button";
-      if (p === part) b.setAttribute("aria-pressed", "true");
+      b.setAttribute("aria-pressed", String(p === part));
       b.addEventListener("click", () => { chosenPart = i; draw(); });
       parts.append(element("li", "", b));
     });
-    const pack = element("div", "enter-pack");
-    pack.setAttribute("role", "group");
-    pack.setAttribute("aria-label", "Cards not yet dealt");
-    deal.undealt.forEach((c) => pack.append(cardButton(c, "Deal " + faceOf(c).name + (part ? " to " + (part.name || part.keyword) : ""),
-      () => { if (part) dealCard(part, c); }, false)));
     const skip = element("button", "", "Leave the rest of the deal out");
     skip.type = "button";
     skip.addEventListener("click", () => { skipDeal = true; draw(); });
     dealBox.append(element("h3", "", part ? "Dealing: " + part.line + " (" + part.needs + " more)" : "The deal"),
-      parts, pack, element("p", "", skip, " ", element("span", "muted", "(where the notation allows it: the play then says what each hand held)")));
+      parts, drawPack(part));
+    if (part) dealBox.append(runForm(part));
+    dealBox.append(element("p", "", skip, " ", element("span", "muted", "(where the notation allows it: the play then says what each hand held; pinch's draws are then entered as they happen)")));
     const partKeywords = new Set(deal.parts.map((p) => p.keyword));
     answer.keywords.filter((k) => k.when === "deal" && !partKeywords.has(k.keyword))
       .forEach((spec) => dealBox.append(lineForm(spec)));  // Minchiate's cut and robbing
+  }
+
+  function drawPack(part) {
+    const deal = answer.deal;
+    const undealt = new Set(deal.undealt);
+    const holder = new Map();
+    deal.parts.forEach((p) => p.cards.forEach((c) => holder.set(c, p.name || p.keyword)));
+    const pack = element("div", "enter-pack");
+    pack.setAttribute("role", "group");
+    pack.setAttribute("aria-label", "The pack: the cards not yet dealt can be clicked");
+    deal.pack.forEach((c) => {
+      if (undealt.has(c.text)) {
+        pack.append(cardButton(c.text, "Deal " + c.name + (part ? " to " + (part.name || part.keyword) : ""),
+          (event) => { if (part) { keepFocus = event.detail === 0 ? { zone: "pack", card: c.text } : null; dealCard(part, c.text); } }, false));
+      } else {
+        const b = cardButton(c.text, SAY.dealt(c.name, holder.get(c.text) || SAY.aside), () => {}, false);
+        b.classList.add("is-dealt");
+        b.setAttribute("aria-disabled", "true");
+        pack.append(b);
+      }
+    });
+    return pack;
+  }
+
+  function runForm(part) {
+    const form = element("form", "enter-run form-row");
+    const input = element("input");
+    input.id = "enter-run";
+    input.autocomplete = "off";
+    input.spellcheck = false;
+    const label = element("label", "", SAY.run(part.line) + " ");
+    label.htmlFor = input.id;
+    const submit = element("button", "", SAY.writeRun);
+    submit.type = "submit";
+    form.append(label, input, submit);
+    form.addEventListener("submit", (event) => { event.preventDefault(); dealRun(part, input.value); });
+    return form;
   }
 
   function subjectField(spec, id) {
@@ -602,29 +944,155 @@
     } else if (answer.phase === "before-play") {
       text = "Before the play: write the lines below (" + answer.keywords.filter((k) => k.when === "before-play").map((k) => k.keyword).join(", ") + ").";
     } else if (answer.phase === "play" && answer.play.draw) {
-      text = answer.to_act.name + " draws from the stock: write the card in the draw line below.";
+      text = answer.to_act.name + " draws from the stock: tap the card drawn in " + answer.to_act.name + "'s cards, or write it in the draw line below.";
     } else if (answer.phase === "play") {
       text = answer.to_act.name + " to play to trick " + answer.play.trick + "; the legal cards are lit.";
     } else {
-      text = "The hand is over.";
+      text = "The hand is over: the score is below.";
     }
+    if (answer.phase === "deal") { status.textContent = text; return; }  // no verdict on half a deal
     const worst = v.findings.find((f) => f.severity !== "note");
-    const why = answer.phase === "deal" ? " (the deal is not complete yet)"
-      : worst ? " — " + worst.message + (worst.rule ? " (" + worst.rule + ")" : "") : "";
+    const why = worst ? " — " + worst.message + (worst.rule ? " (" + worst.rule + ")" : "") : "";
     status.textContent = text + " Verdict so far: " + v.status + why + ".";
   }
 
-  // -- typing a card -----------------------------------------------------------------------
-  function typed(event) {
+  // -- typing a card ---------------------------------------------------------------------
+  /** A card typed: read by the server as the notation reads it (GET /api/card: III, xvii,
+   *  matto ...), then dealt or played as a click would; a refused entry is cleared and the
+   *  reason said (#34.7). */
+  async function typed(event) {
     if (event.key !== "Enter") return;
     event.preventDefault();
     const token = typeInput.value.trim();
     if (!token || !answer) return;
-    const card = answer.deal.pack.find((c) => c.text.toLowerCase() === token.toLowerCase());
-    if (!card) { status.textContent = token + " is not a card of this pack as the record writes it."; return; }
     typeInput.value = "";
-    if (answer.phase === "play") playCard(card.text);
-    else if (dealing() && partFor()) dealCard(partFor(), card.text);
+    typeError.textContent = await withCards([token], ([read]) => {
+      if (read.refused) return read.refused;
+      const card = read.card;
+      const playable = answer.phase === "play" ? Array.from(table.querySelectorAll(".seat.is-acting .card-button"), (b) => b.dataset.card)
+        : dealing() && partFor() ? answer.deal.undealt : [];
+      if (!playable.length) return SAY.refused(token, SAY.notNow);
+      if (!playable.includes(card)) return SAY.refused(token, SAY.notPlayable(read.name));
+      if (answer.phase !== "play") dealCard(partFor(), card);
+      else if (answer.play.draw) addLine("draw " + answer.play.draw.name + ": " + card);
+      else playCard(card);
+      return null;
+    }) || "";
+  }
+
+  /** One card as typed, read by GET /api/card: ``{token, card, name}``, or ``{token,
+   *  refused}`` with the reason. */
+  async function readCard(token) {
+    const query = new URLSearchParams({ game: answer.game, suits: answer.suits, card: token });
+    try {
+      const response = await fetch(root.dataset.cardUrl + "?" + query);
+      const body = await response.json();
+      if (!response.ok) return { token: token, refused: SAY.refused(token, body.message || response.status) };
+      return { token: token, card: body.card, name: body.name };
+    } catch (err) {
+      return { token: token, refused: SAY.refused(token, SAY.offline) };
+    }
+  }
+
+  /** Read typed cards, then take them (``take`` writes, and the write's refresh says when the
+   *  page is settled) or say why not; the page is busy meanwhile (the browser tests wait). */
+  async function withCards(tokens, take) {
+    root.dataset.busy = "1";
+    const read = await Promise.all(tokens.map(readCard));
+    const before = asked;
+    const why = take(read);
+    if (asked === before) delete root.dataset.busy;  // nothing written: no answer to wait for
+    return why;
+  }
+
+  // -- the score at the end of the hand (#34.2) ---------------------------------------------
+  /** At the end of the hand: the score as /api/verify gives it (the sides, each line of the
+   *  breakdown with its ruling, the payments), and what to do next: store the record through
+   *  /verify's preview, deal the next hand (the next dealer is the server's, G-6), download. */
+  async function drawScore() {
+    if (!answer || answer.phase !== "done") { scoreBox.hidden = true; scored = null; return; }
+    const text = area.value;
+    if (scored === text) return;
+    scored = text;
+    let body;
+    try {
+      const response = await fetch(root.dataset.verifyUrl, {
+        method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ text: text }),
+      });
+      body = await response.json();
+      if (!response.ok) throw new Error(body.message || String(response.status));
+    } catch (err) {
+      if (scored === text) { scoreBody.textContent = SAY.scoreFailed + err.message; scoreBox.hidden = false; }
+      return;
+    }
+    if (scored !== text || area.value !== text) return;
+    scoreBody.textContent = "";
+    scoreBody.append(scoreTable(body.records[0].report));
+    nextHandButton.textContent = SAY.nextHand(answer.next_dealer.name);
+    scoreBox.hidden = false;
+  }
+
+  function scoreTable(report) {
+    const players = report.players;
+    const wrap = element("div", "scroll");  // a wide score scrolls in its box, by keyboard too
+    wrap.tabIndex = 0;
+    wrap.setAttribute("role", "region");
+    wrap.setAttribute("aria-label", SAY.scoreLines);
+    const tableEl = element("table", "score-lines");
+    const head = element("tr", "", element("th", "", report.status + " · " + report.unit));
+    players.forEach((p) => { const th = element("th", "num", p); th.scope = "col"; head.append(th); });
+    head.append(element("th", "", SAY.why));
+    tableEl.append(element("thead", "", head));
+    const rows = element("tbody");
+    report.sides.forEach((side) => rows.append(element("tr", "score-side",
+      element("td", "", side.name + ": " + side.total), ...players.map(() => element("td")), element("td"))));
+    report.lines.forEach((line) => {
+      const row = element("tr", "", element("td", "", line.label));
+      players.forEach((p) => row.append(element("td", "num", String(line.amounts[p] || 0))));
+      row.append(element("td", "", line.rule || ""));
+      rows.append(row);
+    });
+    const total = element("tr", "score-total", element("th", "", SAY.payments));
+    players.forEach((p) => total.append(element("td", "num", String((report.settlement || {})[p] || 0))));
+    total.append(element("td"));
+    rows.append(total);
+    tableEl.append(rows);
+    wrap.append(tableEl);
+    return wrap;
+  }
+
+  /** The next hand: the same game, players and options, dealt by the next dealer. */
+  function nextHand() {
+    if (!answer || !answer.next_dealer) return;
+    const tags = [];
+    for (const line of area.value.split("\n")) {
+      if (!/^\s*\[/.test(line)) { if (tags.length && line.trim()) break; continue; }
+      tags.push(/^\s*\[Dealer\s/i.test(line) ? '[Dealer "' + answer.next_dealer.name + '"]' : line.trim());
+    }
+    newHand(tags.join("\n") + "\n\n");
+  }
+
+  function storeThroughPreview() {
+    const button = document.querySelector("#enter-form button[value=preview]");
+    if (button) $("enter-form").requestSubmit(button);
+  }
+
+  // -- stepping through the tricks with the arrow keys (#34.6) --------------------------------
+  function stepKeys(event) {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const target = event.target;
+    if (target.closest && target.closest("input, textarea, select, [contenteditable]")) return;
+    if (!answer || !answer.play) return;
+    const count = answer.play.tricks.filter((t) => t.winner !== null).length;
+    const moves = {
+      ArrowLeft: viewed === null ? count - 1 : viewed - 1,
+      ArrowRight: viewed === null ? null : viewed + 1,
+      Home: 0,
+      End: null,
+    };
+    if (!(event.key in moves) || !count) return;
+    event.preventDefault();
+    stepTrick(moves[event.key]);
   }
 
   // -- download, copy, undo ----------------------------------------------------------------
@@ -659,6 +1127,7 @@
     undoStack.push(area.value);
     setText(redoStack.pop());
   });
+  document.addEventListener("keydown", stepKeys);
   document.addEventListener("keydown", (event) => {
     if (!(event.ctrlKey || event.metaKey) || event.target === area) return;
     if (event.key === "z" && !event.shiftKey) { event.preventDefault(); undoButton.click(); }
@@ -666,6 +1135,7 @@
   });
   area.addEventListener("input", (event) => {
     if (!event.isTrusted) return;  // the page's own writes ask at once
+    saveDraft();
     clearTimeout(typingTimer);
     typingTimer = setTimeout(() => refresh(false), 400);
   });
@@ -675,6 +1145,14 @@
   typeInput.addEventListener("keydown", typed);
   $("enter-download").addEventListener("click", download);
   $("enter-copy").addEventListener("click", copy);
+  $("enter-score-download").addEventListener("click", download);
+  nextHandButton.addEventListener("click", nextHand);
+  const store = $("enter-score-store");
+  if (store) store.addEventListener("click", storeThroughPreview);
   drawSetup();
-  if (area.value.trim()) refresh(false);
+  // a draft named in the address (a reload, back, the return from the login) comes back
+  const wanted = new URLSearchParams(location.search).get("draft");
+  if (wanted && !openDraft(wanted)) savedNote.textContent = SAY.missing;
+  else if (!wanted && area.value.trim()) refresh(false);
+  drawDrafts();
 }());
