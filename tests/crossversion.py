@@ -388,8 +388,13 @@ _WORDED_SINCE_32 = frozenset({"CARD_NOT_HELD", "DUPLICATE_CARD", "DRAW_OUT_OF_PL
 _NICE_5A = "the words of mountain round"
 CHANGES_32 = (
     "#32.8, #32.9, #32.10: a finding's ruling as tests/finding_rulings.py gives it, the "
-    "suit-letter hint, a card not held or played twice said with where it is"
+    "suit-letter hint, a card not held or played twice said with where it is (a discarded "
+    "one with its discarder and trick, #32.2); #34.8: a card "
+    "of the deal the text could not read named when the deal fixes it, and what the replay "
+    "finds past a short trick line"
 )
+#: How #34.8 ends a notation error whose card the rest of the deal fixes.
+_DID_YOU_MEAN = re.compile(r"; did you mean [^?]+\?$")
 
 
 def as_before_32(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
@@ -402,6 +407,7 @@ def as_before_32(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
         game = report.get("game", "")
         worded = {(f.get("code"), json.dumps(f.get("loc"))): f for f in was.get("findings", [])}
         findings = [f for f in report.get("findings", []) if f.get("code") != "SUIT_LETTERS"]
+        findings = _as_before_34_8(findings, was.get("findings", []))
         for finding in findings:
             code, rule = finding.get("code"), finding.get("rule")
             for scope in ("*", game):
@@ -410,9 +416,32 @@ def as_before_32(old: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
             said = worded.get((code, json.dumps(finding.get("loc"))))
             if code in _WORDED_SINCE_32 and said is not None:
                 finding["message"] = said.get("message")
+            if said is not None and "discarded and also played" in finding.get("message", ""):
+                # #32.2, #32.10: one discard check names the discarder and the trick
+                finding["seat"], finding["trick"] = said.get("seat"), said.get("trick")
         if "findings" in report:
             report["findings"] = findings
     return out
+
+
+def _as_before_34_8(
+    findings: list[dict[str, Any]], old: list[dict[str, Any]]
+) -> list[dict[str, Any]]:
+    """``findings`` without #34.8's additions: a notation error's "did you mean" and its
+    card; past a short trick line (the first error), what the replay found after it."""
+    for finding in findings:
+        if finding.get("code") == "NOTATION" and _DID_YOU_MEAN.search(finding.get("message", "")):
+            finding["message"] = _DID_YOU_MEAN.sub("", finding["message"])
+            finding["cards"] = []
+    errors = [f for f in findings if f.get("severity") == "error"]
+    if not errors or errors[0].get("code") != "SHORT_TRICK":
+        return findings
+    known = {(f.get("code"), json.dumps(f.get("loc"))) for f in old}
+    return [
+        f
+        for f in findings
+        if not f.get("after_first_error") or (f.get("code"), json.dumps(f.get("loc"))) in known
+    ]
 
 
 def _mountain_round_missing(old: dict[str, Any], new: dict[str, Any]) -> bool:
