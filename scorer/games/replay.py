@@ -117,6 +117,30 @@ class Replay:
             mask |= 1 << card
         return mask
 
+    def check_discard_size(
+        self,
+        count: int,
+        size: int,
+        rule: str,
+        *,
+        loc: Loc | None,
+        seat: int | None = None,
+        variant: str = "",
+    ) -> None:
+        """Stop (G-2) at a discard of ``count`` cards where the game's ``rule`` asks
+        ``size`` (``WRONG_DISCARD_SIZE``; ``variant`` ``derived`` for a discard worked out
+        from the rest of the deal, which names no discarder's line)."""
+        if count != size:
+            self.halt(
+                "WRONG_DISCARD_SIZE",
+                rule,
+                loc=loc,
+                seat=seat,
+                size=size,
+                count=count,
+                variant=variant,
+            )
+
     def discard_mask(
         self,
         line: Line,

@@ -518,15 +518,7 @@ class NiceHand(TrickPlay):
         mask = self.discard_cards(line)
         size = self.game.discard_size
         count = len(line.cards())
-        if count != size:
-            self.halt(
-                "WRONG_DISCARD_SIZE",
-                "NICE-6",
-                loc=line.loc,
-                seat=self.dealer,
-                size=size,
-                count=count,
-            )
+        self.check_discard_size(count, size, "NICE-6", loc=line.loc, seat=self.dealer)
         self.discard = mask
         forbidden = mask & (R.KINGS | self.honours)
         if forbidden:

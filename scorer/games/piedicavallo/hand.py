@@ -243,15 +243,9 @@ class PiedicavalloHand(TrickPlay):
         mask = self.discard_mask(
             line, R.PACK, dealer, held, others, sum(self.played), self.record.tricks
         )
-        if mask.bit_count() != R.DISCARD_SIZE:
-            self.halt(
-                "WRONG_DISCARD_SIZE",
-                "PIE-3",
-                loc=line.loc,
-                seat=dealer,
-                size=R.DISCARD_SIZE,
-                count=mask.bit_count(),
-            )
+        self.check_discard_size(
+            mask.bit_count(), R.DISCARD_SIZE, "PIE-3", loc=line.loc, seat=dealer
+        )
         return mask
 
     def judge_discard(self, line: Line, mask: int, complete: bool) -> None:

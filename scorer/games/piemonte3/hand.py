@@ -251,15 +251,9 @@ class Piemonte3Hand(TrickPlay):
             self.dealt[dealer] |= discard
         start = self.record.start
         self.say("DISCARD_DERIVED", NOTE, "PIE3-5", loc=start, discard=discard)
-        if discard.bit_count() != R.DISCARD_SIZE:
-            self.halt(
-                "WRONG_DISCARD_SIZE",
-                "PIE3-5",
-                variant="derived",
-                loc=start,
-                count=discard.bit_count(),
-                size=R.DISCARD_SIZE,
-            )
+        self.check_discard_size(
+            discard.bit_count(), R.DISCARD_SIZE, "PIE3-5", loc=start, variant="derived"
+        )
         return discard
 
     def written_discard(self, line: Line) -> int:
@@ -279,15 +273,9 @@ class Piemonte3Hand(TrickPlay):
         mask = self.discard_mask(
             line, R.PACK, dealer, held, others, self.played_also(line), self.record.tricks
         )
-        if mask.bit_count() != R.DISCARD_SIZE:
-            self.halt(
-                "WRONG_DISCARD_SIZE",
-                "PIE3-5",
-                loc=line.loc,
-                seat=dealer,
-                size=R.DISCARD_SIZE,
-                count=mask.bit_count(),
-            )
+        self.check_discard_size(
+            mask.bit_count(), R.DISCARD_SIZE, "PIE3-5", loc=line.loc, seat=dealer
+        )
         if dealer not in hands:
             self.dealt[dealer] |= mask
         return mask
