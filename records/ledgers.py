@@ -521,7 +521,9 @@ def findings_if_appended(
         "select balances, pot from ledger_rows where session_id = ? order by seq desc limit 1",
         [session_id],
     ).fetchone()
-    names = _names(players, adjustments, every.loaded)
+    names = _names(players, adjustments)
+    if any(p not in names for facts in new for p in facts.players):
+        names = _names(players, adjustments, every.loaded)  # as the whole fold orders them
     fold = LedgerFold(game, unit, names, adjustments)
     if last is not None and len(json.loads(last[0])) == len(names):
         fold = LedgerFold(game, unit, names, adjustments, json.loads(last[0]), last[1])
