@@ -152,7 +152,11 @@ def test_the_preview_table_of_many_records_folds_what_is_clean(page: Page, serve
     expect(preview.locator(".preview-counts")).to_contain_text("51 records: 40 clean, 1 flagged")
     blocks = preview.locator("details.preview-block")
     expect(blocks).to_have_count(3)
-    expect(blocks.nth(1).locator("tr.needs-look .badge")).to_have_text("flagged")
+    expect(blocks.nth(1).locator("tr.needs-look .badge.status-flagged")).to_have_text("flagged")
+    # record 32 (after the revoke's record) is dealt out of turn: the session's ledger says
+    # so, and its row needs a look too (#32.11)
+    expect(blocks.nth(1).locator("#preview-record-32")).to_have_class("needs-look")
+    expect(blocks.nth(1)).to_contain_text("The session's ledger, once stored: DEALER_OUT_OF_TURN")
     expect(blocks.nth(0).locator("table")).to_be_hidden()
     expect(blocks.nth(1).locator("table")).to_be_visible()
     blocks.nth(0).locator("summary").click()

@@ -326,7 +326,7 @@ def test_a_director_stores_through_the_preview(page: Page, world_served: tuple[s
     page.select_option("#session_id", str(world.session))
     page.click("#enter-form button[value=preview]")
     expect(page.locator("#preview-title")).to_contain_text("About to store")
-    expect(page.locator(".preview-records")).to_contain_text("clean")
+    expect(page.locator(".preview-table")).to_contain_text("clean")
 
 
 def test_the_record_downloads_as_written(page: Page, served: str) -> None:

@@ -61,7 +61,7 @@ def test_the_three_slips_are_reported_in_one_pass() -> None:
     typo, short, not_held = [f for f in report.findings if f.severity is not Severity.NOTE]
     assert typo.message == "not a card: '1OB'; did you mean 10B?"
     assert short.message == "trick 2 has 3 cards and is not the last line"
-    assert not_held.message == "Anna does not hold 9C"
+    assert not_held.message == "Anna does not hold 9C; Dario holds it"  # #32.10
     # the typo decides: the record cannot be read, nothing is scored
     assert report.status is Status.INVALID and report.lines == [] and report.tricks == []
 
