@@ -309,11 +309,7 @@ def keep_ledger(db: Database, session_id: int, first: int = 1) -> None:
 def _fold(db: Database, session_id: int, first: int, hand_findings: list[list[Any]]) -> None:
     """Fold the kept ledger again from hand ``first`` (see :func:`keep_ledger`);
     ``hand_findings``: those the kept ledger had on its hands (the deal out of turn, G-6)."""
-    session = db.execute("select game, players from sessions where id = ?", [session_id]).fetchone()
-    game, players = session[0], json.loads(session[1])
-    count = db.execute(  # the positions are 1 to n: the index's last entry, not a count
-        "select coalesce(max(position), 0) from hands where session_id = ?", [session_id]
-    ).fetchone()[0]
+    game, players, count = _session_table(db, session_id)
     first = max(1, min(first, count + 1))
     adjustments = _adjustments(db, session_id)
     every = _AllFacts(count, lambda: _facts(db, session_id, 1, count))
@@ -336,6 +332,17 @@ def _fold(db: Database, session_id: int, first: int, hand_findings: list[list[An
     body = (len(fold.ledger.rows), len(fold.ledger.findings))
     fold.close(StandIns(every, Facts.record), StandIns(every, Facts.report))
     _store_ending(db, session_id, fold, count, body, hand_findings)
+
+
+def _session_table(db: Database, session_id: int) -> tuple[str, list[str], int]:
+    """A session's game, its players in seat order and how many hands it holds."""
+    game, players = db.execute(
+        "select game, players from sessions where id = ?", [session_id]
+    ).fetchone()
+    count = db.execute(  # the positions are 1 to n: the index's last entry, not a count
+        "select coalesce(max(position), 0) from hands where session_id = ?", [session_id]
+    ).fetchone()[0]
+    return game, json.loads(players), count
 
 
 def _names(
@@ -509,11 +516,7 @@ def findings_if_appended(
     first) were they stored after its hands, that a director must see (a deal out of turn,
     G-6; #32.11): folded on from the kept ledger's last entry, nothing replayed or
     written."""
-    session = db.execute("select game, players from sessions where id = ?", [session_id]).fetchone()
-    game, players = session[0], json.loads(session[1])
-    count = db.execute(
-        "select coalesce(max(position), 0) from hands where session_id = ?", [session_id]
-    ).fetchone()[0]
+    game, players, count = _session_table(db, session_id)
     adjustments = _adjustments(db, session_id)
     every = _AllFacts(count + len(new), lambda: [*_facts(db, session_id, 1, count), *new])
     unit = (_facts(db, session_id, 1, 1) if count else list(new))[0].unit
