@@ -13,17 +13,16 @@ browser's ``Accept-Language``, English. ``<html lang>`` says it on every page.
 from __future__ import annotations
 
 from functools import cache
-from io import BytesIO
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
-from babel.support import NullTranslations, Translations
+from babel.support import NullTranslations
 from flask import Flask, Response, request
 from flask_babel import Babel, Domain, get_locale
 from werkzeug.utils import cached_property
+
+from records.language import DEFAULT, LANGUAGES, compile_po
 
 __all__ = [
     "COOKIE",
@@ -35,9 +34,6 @@ __all__ = [
     "select_language",
 ]
 
-#: The languages offered, each named in its own words (the switch shows these).
-LANGUAGES = {"en": "English", "it": "Italiano", "fr": "Français"}
-DEFAULT = "en"
 COOKIE = "lang"
 COOKIE_AGE = 365 * 24 * 60 * 60
 TRANSLATIONS = Path(__file__).parent / "translations"
@@ -47,15 +43,9 @@ TRANSLATIONS = Path(__file__).parent / "translations"
 def catalog(language: str) -> NullTranslations:
     """The compiled catalog of ``language`` (English, and a language without one: the
     messages as written)."""
-    path = TRANSLATIONS / language / "LC_MESSAGES" / "messages.po"
-    if language == DEFAULT or not path.is_file():
+    if language == DEFAULT:
         return NullTranslations()
-    with path.open("rb") as source:
-        messages = read_po(source, locale=language)
-    compiled = BytesIO()
-    write_mo(compiled, messages)
-    compiled.seek(0)
-    return Translations(compiled)
+    return compile_po(TRANSLATIONS / language / "LC_MESSAGES" / "messages.po", language)
 
 
 class _CatalogDomain(Domain):
