@@ -51,9 +51,9 @@ from scorer.results import GameResult
 
 from .findingjson import finding_from_json, finding_to_json
 from .notation import read
-from .packdict import unpack_revision
+from .packdict import pack_revision, unpack_revision
 from .pipeline import check_parsed
-from .schemas import result_json
+from .schemas import dump_findings, result_json
 from .streaming import Facts, StandIns, pack_facts, slim, unpack_facts
 
 __all__ = [
@@ -602,7 +602,8 @@ def kept_ledger(db: Database, session_id: int) -> Ledger | None:
 # -- after a migration or another release of the rules ---------------------------------------
 def refresh_session(db: Database, session_id: int) -> None:
     """Inside a write: verify each hand's current revision again (under the session's
-    options), keep its facts, and fold the whole ledger again."""
+    options), keep its facts, verdict and findings (as a write keeps them), and fold the
+    whole ledger again."""
     options = json.loads(
         db.execute("select options from sessions where id = ?", [session_id]).fetchone()[0]
     )
@@ -612,11 +613,18 @@ def refresh_session(db: Database, session_id: int) -> None:
         [session_id],
     ).fetchall()
     for revision_id, packed in rows:
-        parsed = read(unpack_revision(packed)[0])[0]
-        checked = check_parsed(parsed, options)
+        original, canonical, _report = unpack_revision(packed)
+        parsed = read(original)[0]
+        report = check_parsed(parsed, options).report
+        kept = json.dumps(dump_findings(report), ensure_ascii=False) if report.findings else None
         db.execute(
-            "update revisions set facts = ? where id = ?",
-            [hand_facts(parsed.record, checked.report), revision_id],
+            "update revisions set facts = ?, status = ?, packed = ? where id = ?",
+            [
+                hand_facts(parsed.record, report),
+                report.status.value,
+                pack_revision(original, canonical, kept),
+                revision_id,
+            ],
         )
     _fold(db, session_id, 1, [])
 

@@ -39,6 +39,7 @@ __all__ = [
     "ReportSchema",
     "SeatingSchema",
     "dump_checked",
+    "dump_findings",
     "dump_record",
     "dump_report",
     "dump_seating",
@@ -197,6 +198,19 @@ def _cards(cards: Iterable[Card]) -> list[str]:
     return [str(c) for c in cards]
 
 
+def dump_findings(report: Report, line_shift: int = 0) -> list[dict[str, Any]]:
+    """A report's findings as :func:`dump_report` gives them (what a stored hand keeps of its
+    report, #31.4)."""
+    players = report.players
+    engine = GAMES.get(report.game)
+    templates = engine.templates if engine is not None else GENERAL
+
+    def name(seat: int | None) -> str | None:
+        return players[seat] if seat is not None and 0 <= seat < len(players) else None
+
+    return [_dump_finding(f, name, templates, players, line_shift) for f in report.findings]
+
+
 def _dump_finding(
     f: Finding,
     name: Callable[[int | None], str | None],
@@ -227,8 +241,6 @@ def dump_report(report: Report, line_shift: int = 0) -> dict[str, Any]:
     moves every line number it writes (the findings' and the plays' places): the report of
     a record read inside a longer text as if its own text had been read alone."""
     players = report.players
-    engine = GAMES.get(report.game)
-    templates = engine.templates if engine is not None else GENERAL
 
     def name(seat: int | None) -> str | None:
         return players[seat] if seat is not None and 0 <= seat < len(players) else None
@@ -239,9 +251,7 @@ def dump_report(report: Report, line_shift: int = 0) -> dict[str, Any]:
         "dealer": name(report.dealer),
         "status": report.status.value,
         "complete": report.complete,
-        "findings": [
-            _dump_finding(f, name, templates, players, line_shift) for f in report.findings
-        ],
+        "findings": dump_findings(report, line_shift),
         "hands": (
             {name(s): _cards(cards_of(m)) for s, m in enumerate(report.hands)}
             if report.hands is not None

@@ -37,8 +37,8 @@ from .ledgers import (
 from .names import clean_name
 from .notation import Parsed, read
 from .pipeline import Checked, check_parsed, check_text
-from .schemas import LedgerSchema, dump_report, result_json
-from .store import AlreadySubmitted, NotFound, Stale, Store
+from .schemas import LedgerSchema, dump_findings, result_json
+from .store import AlreadySubmitted, NotFound, Stale, Store, replayed_report
 from .streaming import slim
 from .writer import write
 
@@ -189,7 +189,7 @@ class UploadResult:
 
 
 def findings_of(checked: Checked) -> list[dict[str, Any]]:
-    findings: list[dict[str, Any]] = dump_report(checked.report)["findings"]
+    findings: list[dict[str, Any]] = dump_findings(checked.report)
     return findings
 
 
@@ -329,7 +329,9 @@ def _revision(
 ) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The stored columns of one record (the store packs its texts and report, and works out
     its findings and record JSON again when asked: :class:`records.store.RevisionRow`), and
-    its findings as the uploader sees them (lines of the uploaded text).
+    its findings as the uploader sees them (lines of the uploaded text). Of its report only
+    the findings are kept: the store replays the text when the rest is asked for (#31.4:
+    the report was most of a stored hand's bytes and of an import's time).
 
     The record is verified once, as read. The report kept has its line numbers moved to the
     record's own text (its lines from its first tag on, the ``original_text`` stored), so
@@ -341,20 +343,22 @@ def _revision(
         item = check_parsed(parsed, options)
     except OptionError as exc:  # pragma: no cover - options were checked at creation
         raise ServiceError(422, "BAD_OPTION", str(exc)) from exc
-    offset = record.start.line - 1 if record.start is not None else 0
-    report = dump_report(item.report, -offset)
-    as_uploaded = [_shifted(finding, offset) for finding in report["findings"]]
     canonical = write(record)
-    return {
+    revision = {
         "original_text": record.source,
         "canonical_text": canonical,
         "content_hash": content_hash(canonical),
         "status": item.report.status.value,
-        "report_json": json.dumps(report, ensure_ascii=False),
         "facts": hand_facts(record, item.report),
         "author": author,
         "reason": reason,
-    }, as_uploaded
+    }
+    if not item.report.findings:
+        return revision, []
+    offset = record.start.line - 1 if record.start is not None else 0
+    findings = dump_findings(item.report, -offset)
+    revision["findings"] = json.dumps(findings, ensure_ascii=False)
+    return revision, [_shifted(finding, offset) for finding in findings]
 
 
 def _shifted(finding: dict[str, Any], delta: int) -> dict[str, Any]:
@@ -451,6 +455,7 @@ def _store_hands(
     results = []
     with store.write() as db:
         first = store.hand_count(session_id) + 1
+        added = 0
         seen: dict[str, UploadResult] = {}
         for revision, findings in prepared:
             digest = revision["content_hash"]
@@ -465,13 +470,13 @@ def _store_hands(
                 )
                 continue
             duplicate = hand_id is not None
-            hand_id = store.add_hand(db, session_id, revision, actor)
-            result = UploadResult(
-                hand_id, store.hand(hand_id)["position"], revision["status"], duplicate, findings
-            )
+            position = first + added
+            hand_id = store.add_hand(db, session_id, revision, actor, position)
+            added += 1
+            result = UploadResult(hand_id, position, revision["status"], duplicate, findings)
             seen.setdefault(digest, result)
             results.append(result)
-        if store.hand_count(session_id) >= first:  # the ledger follows the hands added
+        if added:  # the ledger follows the hands added
             keep_ledger(db, session_id, first)
     return results
 
@@ -583,7 +588,8 @@ def preview_correction(store: Store, hand_id: int, text: str) -> dict[str, Any]:
     revision, findings = _revision(parsed[0], session["options"])
     current = store.current_revision(hand_id)
     before = json.loads(current["report_json"])
-    after = json.loads(revision["report_json"])
+    options = session["options"]
+    after = json.loads(replayed_report(revision["original_text"], options))
     return {
         "status": after["status"],
         "current_status": before["status"],

@@ -28,15 +28,19 @@ import hashlib
 import json
 import secrets
 import sqlite3
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from datetime import UTC, datetime
+from functools import cache
 from typing import Any
 
 from sqlite_utils import Database
 
 from . import ledgers
+from .notation import Parsed, read
 from .packdict import pack_revision, unpack_revision
+from .pipeline import check_parsed
+from .schemas import dump_record, dump_report
 
 __all__ = [
     "MIGRATIONS",
@@ -47,6 +51,7 @@ __all__ = [
     "hash_token",
     "now",
     "pack_revision",
+    "replayed_report",
     "token_actor",
     "unpack_revision",
 ]
@@ -414,10 +419,14 @@ def _m009_parked_drafts(db: Database) -> None:
 
 
 class RevisionRow(dict[str, Any]):
-    """A revision as the store gives it: its columns, its texts and ``report_json``
-    unpacked, and what they give worked out when first asked for: the ``findings`` (the
-    report's, as JSON) and the ``record_json`` (the original text read again), so that a row
-    read only for its verdict costs no parse."""
+    """A revision as the store gives it: its columns, its texts and its ``findings`` (JSON)
+    unpacked, and what they give worked out when first asked for: the ``record_json`` (the
+    original text read again) and the ``report_json`` (the text replayed under the session's
+    ``options``, which never change: the report it gave when stored, #31.4), so that a row
+    read only for its verdict or its findings costs no parse. A revision packed before
+    #31.4 kept its whole report, and gives its findings from it."""
+
+    options: Mapping[str, str] = {}
 
     def __missing__(self, key: str) -> Any:
         if key == "findings":
@@ -425,30 +434,57 @@ class RevisionRow(dict[str, Any]):
             value: Any = json.dumps(report["findings"], ensure_ascii=False)
         elif key == "record_json":
             value = _record_json(self["original_text"])
+        elif key == "report_json":
+            value = replayed_report(self["original_text"], self.options)
         else:
             raise KeyError(key)
         self[key] = value
         return value
 
 
-def _record_json(text: str) -> str:
-    """The JSON form of a stored record's text (it was read whole when it was stored)."""
-    from .notation import read
-    from .schemas import dump_record
+def replayed_report(text: str, options: Mapping[str, str]) -> str:
+    """The report JSON of a stored record's text, replayed under ``options``: what was
+    stored for it, since a stored text is its record's own (its lines from its first tag)."""
+    checked = check_parsed(_stored_record(text), options)
+    return json.dumps(dump_report(checked.report), ensure_ascii=False)
 
-    record = read(text)[0].record
-    if record is None:  # pragma: no cover - a stored text was read whole when stored
+
+def _stored_record(text: str) -> Parsed:
+    """A stored record's text read again (it was read whole when it was stored)."""
+    parsed = read(text)[0]
+    if parsed.record is None:  # pragma: no cover - a stored text was read whole when stored
         raise ValueError("a stored record could not be read again")
+    return parsed
+
+
+def _record_json(text: str) -> str:
+    """The JSON form of a stored record's text."""
+    record = _stored_record(text).record
+    assert record is not None
     return json.dumps(dump_record(record), ensure_ascii=False)
 
 
-def _unpacked(row: dict[str, Any]) -> RevisionRow:
+@cache
+def _insert_sql(table: str, columns: tuple[str, ...]) -> str:
+    """The statement that inserts ``columns`` into ``table`` (made once per shape)."""
+    names = ", ".join(f"[{name}]" for name in columns)
+    return f"insert into [{table}] ({names}) values ({', '.join('?' for _ in columns)})"
+
+
+def _unpacked(row: dict[str, Any], options: Mapping[str, str] | None = None) -> RevisionRow:
     """A row with a ``packed`` column as :class:`RevisionRow` (the same keys as before
-    migration 007)."""
+    migration 007); ``options``: its session's, to replay a report left out."""
     out = RevisionRow(row)
+    out.options = options or {}
     packed = out.pop("packed", None)
     if packed is not None:
-        out["original_text"], out["canonical_text"], out["report_json"] = unpack_revision(packed)
+        out["original_text"], out["canonical_text"], kept = unpack_revision(packed)
+        if kept is None:
+            out["findings"] = "[]"
+        elif kept.startswith("["):
+            out["findings"] = kept
+        else:  # packed before #31.4: the whole report
+            out["report_json"] = kept
     return out
 
 
@@ -461,7 +497,7 @@ def _packed(revision: dict[str, Any]) -> dict[str, Any]:
     out."""
     row = {key: value for key, value in revision.items() if key not in PACKED}
     row["packed"] = pack_revision(
-        revision["original_text"], revision["canonical_text"], revision["report_json"]
+        revision["original_text"], revision["canonical_text"], revision.get("findings")
     )
     return row
 
@@ -882,13 +918,20 @@ class Store:
         )
         return rows[0]["id"] if rows else None
 
-    def add_hand(self, db: Database, session_id: int, revision: dict[str, Any], actor: str) -> int:
+    def add_hand(
+        self,
+        db: Database,
+        session_id: int,
+        revision: dict[str, Any],
+        actor: str,
+        position: int | None = None,
+    ) -> int:
         """A new hand at the end of the session with its first revision (inside
         :meth:`write`, which then keeps the ledger once for the hands it added:
-        :func:`records.ledgers.keep_ledger`)."""
-        position = db.execute(
-            "select coalesce(max(position), 0) + 1 from hands where session_id = ?", [session_id]
-        ).fetchone()[0]
+        :func:`records.ledgers.keep_ledger`). ``position``: the session's next, when the
+        caller adding several hands counts them (:meth:`hand_count` plus one, then on)."""
+        if position is None:
+            position = self.hand_count(session_id) + 1
         hand_id = _row_id(
             db.execute(
                 "insert into hands (session_id, position, revision, created_at) "
@@ -984,7 +1027,15 @@ class Store:
             "and h.position between ? and ? order by h.position",
             [session_id, low, high],
         )
-        return [_unpacked(row) for row in rows] if full else list(rows)
+        if not full:
+            return list(rows)
+        options = self._options(session_id)
+        return [_unpacked(row, options) for row in rows]
+
+    def _options(self, session_id: int) -> dict[str, str]:
+        """A session's rule options (what a report left out is replayed under)."""
+        row = self.db.execute("select options from sessions where id = ?", [session_id]).fetchone()
+        return json.loads(row[0]) if row is not None else {}
 
     def corrections(self, session_id: int) -> list[tuple[dict[str, Any], dict[str, Any]]]:
         """Every revision after the first of the session's hands, in hand and revision order,
@@ -998,9 +1049,10 @@ class Store:
         return [({"id": row["id"], "position": row["position"]}, row) for row in rows]
 
     def revisions(self, hand_id: int) -> list[dict[str, Any]]:
-        self._get("hands", hand_id)
+        hand = self._get("hands", hand_id)
+        options = self._options(hand["session_id"])
         rows = self.db.table("revisions").rows_where("hand_id = ?", [hand_id], order_by="number")
-        return [_unpacked(row) for row in rows]
+        return [_unpacked(row, options) for row in rows]
 
     def current_revision(self, hand_id: int) -> dict[str, Any]:
         hand = self._get("hands", hand_id)
@@ -1009,7 +1061,7 @@ class Store:
                 "hand_id = ? and number = ?", [hand_id, hand["revision"]]
             )
         )
-        row = _unpacked(rows[0])
+        row = _unpacked(rows[0], self._options(hand["session_id"]))
         row["position"] = hand["position"]
         return row
 
@@ -1114,7 +1166,7 @@ class Store:
         rows = self.db.query(
             "select h.id as hand_id, h.session_id, h.position, h.revision as current, "
             f"r.number, r.status, case when r.status in ({marks}) then r.packed end "
-            "as packed, r.author, r.reason, r.created_at from hands h "
+            "as packed, s.options, r.author, r.reason, r.created_at from hands h "
             "join sessions s on s.id = h.session_id join revisions r on r.hand_id = h.id "
             f"where s.tournament_id = ? and (r.number = h.revision or r.status in ({marks})) "
             "order by h.session_id, h.position, r.number",
@@ -1122,8 +1174,8 @@ class Store:
         )
         out = []
         for row in rows:
-            packed = row.pop("packed")
-            row["findings"] = _unpacked({"packed": packed})["findings"] if packed else None
+            packed, options = row.pop("packed"), json.loads(row.pop("options"))
+            row["findings"] = _unpacked({"packed": packed}, options)["findings"] if packed else None
             out.append(row)
         return out
 
@@ -1188,13 +1240,7 @@ class Store:
     @staticmethod
     def _insert(db: Database, table: str, row: dict[str, Any]) -> int:
         """``db[table].insert(row)`` in plain SQL (the columns are the code's own names)."""
-        columns = ", ".join(f"[{name}]" for name in row)
-        marks = ", ".join("?" for _ in row)
-        return _row_id(
-            db.execute(
-                f"insert into [{table}] ({columns}) values ({marks})", list(row.values())
-            ).lastrowid
-        )
+        return _row_id(db.execute(_insert_sql(table, tuple(row)), list(row.values())).lastrowid)
 
     def _get(self, table: str, row_id: int) -> dict[str, Any]:
         if not -(2**63) <= row_id < 2**63:  # no SQLite INTEGER (it would raise OverflowError)

@@ -15,9 +15,11 @@ line in the canonical text, in their order. Writing that text again gives it bac
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 
+from scorer.cards import CARDS
 from scorer.games import GAMES
 from scorer.record import Item, Line, Record, Trick
 
@@ -93,7 +95,12 @@ def write(record: Record, *, comments: bool = False) -> str:
     game = GAMES.get(record.game)
     style = (record.tag("Suits") or (game.default_suits if game else "italian")).lower()
     players = record.players
-    placed = _comments(record) if comments else _Comments()
+    if not comments:  # what the service stores and hashes: no comment to place
+        out = [f'[{name} "{_quote(value)}"]' for name, value in record.tags]
+        out.append("")
+        out += [_entry(entry, style, players) for entry in record.body]
+        return "\n".join(out) + "\n"
+    placed = _comments(record)
     out = []
     for name, value in record.tags:
         out += placed.lines_before(name)
@@ -102,16 +109,19 @@ def write(record: Record, *, comments: bool = False) -> str:
     for entry in record.body:
         number = entry.loc.line if entry.loc is not None else 0
         out += placed.lines_before(number)
-        if isinstance(entry, Trick):
-            head = f"{entry.number}. "
-            if entry.leader is not None and entry.leader < len(players):
-                head += f"{players[entry.leader]}: "
-            line = head + _tokens(entry, style)
-        else:
-            line = _line(entry, style)
-        out.append(placed.after(line, number))
+        out.append(placed.after(_entry(entry, style, players), number))
     out += placed.left_over()
     return "\n".join(out) + "\n"
+
+
+def _entry(entry: Line | Trick, style: str, players: Sequence[str]) -> str:
+    """One body line as the canonical text writes it."""
+    if not isinstance(entry, Trick):
+        return _line(entry, style)
+    head = f"{entry.number}. "
+    if entry.leader is not None and entry.leader < len(players):
+        head += f"{players[entry.leader]}: "
+    return head + _tokens(entry, style)
 
 
 def _line(line: Line, style: str) -> str:
@@ -120,17 +130,26 @@ def _line(line: Line, style: str) -> str:
     return f"{head}: {items}" if items else f"{head}:"
 
 
+@cache
+def _card_texts(style: str) -> tuple[str, ...]:
+    """Every card's canonical text in ``style``, by card index (a look-up per card)."""
+    return tuple(card.text(style) for card in CARDS)
+
+
 def _tokens(entry: Line | Trick, style: str) -> str:
     """A line's items as the canonical text writes them. A line the reader kept as plain
     tokens is written from its tokens and cards (a card in the style's canonical text, a
     word as written), which is what its items would say, without building them."""
+    texts = _card_texts(style)
+    cards = entry.card_tuple
+    if entry.plain and None not in cards:  # cards only, nearly every line: no word to keep
+        return " ".join([texts[card] for card in cards])  # type: ignore[index]
     written = entry.written_tokens()
     if written is None:
         items = entry.plays if isinstance(entry, Trick) else entry.items
         return " ".join(_item(i, style) for i in items)
     return " ".join(
-        token if card is None else card.text(style)
-        for token, card in zip(written, entry.card_tuple, strict=True)
+        token if card is None else texts[card] for token, card in zip(written, cards, strict=True)
     )
 
 

@@ -116,6 +116,12 @@ class _Tokens:
             Loc(line, column + found.start()) for found in _TOKEN.finditer(text, _first_token(text))
         ]
 
+    @property
+    def plain(self) -> bool:
+        """Whether the reader kept this line as its text: plain tokens only (cards, words,
+        ``?``; no annotation, mark or comma), whether or not its items were built since."""
+        return self._text is not None
+
     def written_tokens(self) -> list[str] | None:
         """The tokens of a line the reader kept as text, as written: what the writer needs
         of it without building its items (``None`` when the items are built or given; then

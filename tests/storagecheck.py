@@ -80,7 +80,12 @@ def as_migration_001_stored(revision: dict) -> dict:
     column beside the text."""
     row = store_module.RevisionRow(revision)
     kept = {key: value for key, value in revision.items() if key != "facts"}  # 008's column
-    return {**kept, "findings": row["findings"], "record_json": row["record_json"]}
+    return {
+        **kept,
+        "report_json": row["report_json"],  # #31.4 keeps only the findings
+        "findings": row["findings"],
+        "record_json": row["record_json"],
+    }
 
 
 def without_kept_ledgers(patch: pytest.MonkeyPatch) -> None:

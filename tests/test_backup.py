@@ -20,6 +20,8 @@ from records import service
 from records.backup import COUNTED, BackupError, backup
 from records.integrity import check_database, compare_ledgers
 from records.notation import read
+from records.pipeline import check_text
+from records.schemas import dump_report
 from records.store import Store, pack_revision, unpack_revision
 from tarocco.cli import main
 
@@ -69,21 +71,40 @@ def rows(db: Path, sql: str, args: tuple = ()) -> list[tuple]:
         conn.close()
 
 
-def tamper_report(db: Path, hand: int, change) -> None:
-    """Change a hand's stored report (packed with its canonical text, migration 007)."""
+def tamper_kept(db: Path, hand: int, kept: str | None) -> None:
+    """Change what a hand's revision keeps of its report (packed with its texts: its
+    findings since #31.4, its whole report before)."""
     ((packed,),) = rows(db, "select packed from revisions where hand_id = ?", (hand,))
-    original, canonical, report = unpack_revision(packed)
-    again = pack_revision(original, canonical, json.dumps(change(json.loads(report))))
+    original, canonical, _kept = unpack_revision(packed)
+    again = pack_revision(original, canonical, kept)
     tamper(db, "update revisions set packed = ? where hand_id = ?", (again, hand))
+
+
+def packed_as_before_31(db: Path, hand: int) -> dict:
+    """Pack a hand's revision as revisions were packed before #31.4 (its whole report, as
+    a check of its text gives it); the report."""
+    ((packed,),) = rows(db, "select packed from revisions where hand_id = ?", (hand,))
+    report = dump_report(check_text(unpack_revision(packed)[0])[0].report)
+    tamper_kept(db, hand, json.dumps(report))
+    return report
 
 
 def test_a_report_without_findings_is_found(filled) -> None:
     db, sid = filled
     hand = hand_at(db, sid, 4)
-    tamper_report(db, hand, lambda report: {**report, "findings": None})
+    tamper_kept(db, hand, json.dumps({**packed_as_before_31(db, hand), "findings": None}))
     result = run("check", "--db", str(db))
     assert result.exit_code == 1
     assert f"hand {hand}: hand: revision 1: its stored report holds no findings" in result.output
+
+
+def test_kept_findings_that_cannot_be_read_are_found(filled) -> None:
+    db, sid = filled
+    hand = hand_at(db, sid, 4)
+    tamper_kept(db, hand, '[{"code": ')
+    result = run("check", "--db", str(db))
+    assert result.exit_code == 1
+    assert f"hand {hand}: hand: revision 1: its stored report cannot be read" in result.output
 
 
 def tamper(db: Path, sql: str, args: tuple = ()) -> None:
@@ -266,13 +287,12 @@ def test_a_sound_database_passes_and_the_summary_says_what_was_compared(filled) 
 
 
 def test_a_stored_verdict_changed_is_found_with_its_hand(filled) -> None:
-    """A verdict changed in the row and in the stored report alike (so the row agrees with
-    itself): only the replay shows it."""
+    """A verdict changed in the row (which keeps no report of its own to disagree with,
+    #31.4): the replay shows it."""
     db, sid = filled
     hand = hand_at(db, sid, 3)
     ((was,),) = rows(db, "select status from revisions where hand_id = ?", (hand,))
     tamper(db, "update revisions set status = 'invalid' where hand_id = ?", (hand,))
-    tamper_report(db, hand, lambda report: {**report, "status": "invalid"})
     result = run("check", "--db", str(db))
     assert result.exit_code == 1
     assert (
@@ -283,8 +303,10 @@ def test_a_stored_verdict_changed_is_found_with_its_hand(filled) -> None:
 
 
 def test_a_verdict_that_disagrees_with_its_stored_report_is_found(filled) -> None:
+    """A revision packed before #31.4 kept its whole report, verdict included."""
     db, sid = filled
     hand = hand_at(db, sid, 5)
+    packed_as_before_31(db, hand)
     ((was,),) = rows(db, "select status from revisions where hand_id = ?", (hand,))
     assert was != "flagged"
     tamper(db, "update revisions set status = 'flagged' where hand_id = ?", (hand,))

@@ -11,6 +11,7 @@ Records come from ``examples/nice4``: ``session.txt`` ends at the balances of it
 
 from __future__ import annotations
 
+import json
 import re
 import sqlite3
 from pathlib import Path
@@ -82,6 +83,12 @@ def old_database(path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[int, int]
     return tid, sid
 
 
+def _findings_kept(report: dict) -> str | None:
+    """What a revision keeps of ``report`` since #31.4: its findings, if any."""
+    findings = report["findings"]
+    return json.dumps(findings, ensure_ascii=False) if findings else None
+
+
 def test_an_old_database_upgrades_in_place(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "old.sqlite"
     tid, sid = old_database(path, monkeypatch)
@@ -135,7 +142,12 @@ def test_an_old_database_upgrades_in_place(tmp_path: Path, monkeypatch: pytest.M
             store_module.unpack_revision(row[0])
             for row in store.db.execute("select packed from revisions order by id")
         ]
-        assert packed == packed_before
+        # ... and 008's refresh keeps of each report its findings only, as a write does since
+        # #31.4 (the rest is the text replayed)
+        assert packed == [
+            (text, canonical, _findings_kept(json.loads(report)))
+            for text, canonical, report in packed_before
+        ]
         assert store.session(sid)["table_name"] is None
         # 008: every session's ledger kept by the migration, not by its first reader
         assert ledgers.stale_sessions(store.db) == []
