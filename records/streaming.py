@@ -16,6 +16,7 @@ gives the records the whole text gives there, in the same places.
 from __future__ import annotations
 
 import json
+import pickle
 import zlib
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -24,13 +25,14 @@ from typing import Any, NamedTuple, TypeVar, overload
 from scorer.cards import CARDS
 from scorer.findings import Finding, Loc, Severity
 from scorer.games import GAMES
-from scorer.ledger import Ledger, build_ledger
+from scorer.ledger import Ledger, LedgerRow, build_ledger
 from scorer.record import Item, Line, Record
 from scorer.report import Report, ScoreLine, Status
 
 from .findingjson import finding_from_json, finding_to_json
 from .notation import _PLAIN_START, BOM, iter_read, split_comment
 from .pipeline import Checked, check_parsed, empty_checked, status_of
+from .spool import Spool
 
 __all__ = [
     "Chunk",
@@ -38,6 +40,7 @@ __all__ = [
     "SessionTally",
     "StandIns",
     "check_chunk",
+    "ledger_rows",
     "pack_facts",
     "record_chunks",
     "slim",
@@ -274,6 +277,12 @@ def unpack_facts(packed: bytes) -> Facts:
     )
 
 
+def ledger_rows() -> Spool[LedgerRow]:
+    """Where a long session's ledger entries are kept: a :class:`~records.spool.Spool`
+    of them, pickled (they are read back by this process only)."""
+    return Spool(pickle.dumps, pickle.loads)
+
+
 def _session_line(keyword: str, loc: list[int] | None, items: list[list[Any]]) -> Line:
     """A body line as :func:`pack_facts` kept it: its keyword, place and items."""
     built = tuple(Item(text, CARDS[card] if card is not None else None) for text, card in items)
@@ -307,15 +316,15 @@ class StandIns(Sequence[_T]):
 @dataclass
 class SessionTally:
     """What a run of records adds up to, kept as they go by: how many, their statuses, and
-    the :class:`Facts` of those a ledger is made of, while they are of one game (the parts
-    that repeat from record to record, as the tags of one table, kept once)."""
+    the :class:`Facts` of those a ledger is made of, while they are of one game, in a
+    :class:`~records.spool.Spool` (a temporary file: memory does not grow with the run,
+    #31.4)."""
 
     count: int = 0
     statuses: set[Status] = field(default_factory=set)
     violations: bool = False
     games: set[str] = field(default_factory=set)
-    facts: list[Facts] = field(default_factory=list)
-    shared: dict[object, Any] = field(default_factory=dict)
+    facts: Spool[Facts] = field(default_factory=lambda: Spool(pack_facts, unpack_facts))
 
     def add(self, facts: Facts) -> None:
         """Count one record verified, from its facts (:func:`slim`)."""
@@ -326,24 +335,21 @@ class SessionTally:
             return
         self.games.add(facts.game)
         if len(self.games) > 1:  # a mixed run has no ledger: nothing more to keep
-            self.facts.clear()
-            self.shared.clear()
+            self.facts.close()
             return
-        share = self.shared.setdefault
-        self.facts.append(
-            facts._replace(
-                tags=share(facts.tags, facts.tags),
-                players=share(facts.players, facts.players),
-                rest=share(facts.rest, facts.rest),
-            )
-        )
+        self.facts.append(facts)
 
     def ledger(self) -> Ledger | None:
         """The session ledger (``None`` for one record, or records of several games), as
-        :func:`~records.pipeline.session_ledger` makes it of the whole reports."""
+        :func:`~records.pipeline.session_ledger` makes it of the whole reports; its entries
+        spooled too (:func:`ledger_rows`)."""
         if self.count < 2 or len(self.games) != 1:
             return None
-        return build_ledger(StandIns(self.facts, Facts.record), StandIns(self.facts, Facts.report))
+        return build_ledger(
+            StandIns(self.facts, Facts.record),
+            StandIns(self.facts, Facts.report),
+            rows=ledger_rows(),
+        )
 
     def exit_status(self, ledger: Ledger | None) -> int:
         """The verdict (G-7), as :func:`~records.pipeline.exit_status` gives it."""

@@ -10,7 +10,7 @@ conclusion (``Game.session_findings``, ``Game.session_summary``).
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
 
 from .findings import Finding, Severity
@@ -82,7 +82,7 @@ class Ledger:
     unit: str
     players: list[str]
     start: int
-    rows: list[LedgerRow] = field(default_factory=list)
+    rows: MutableSequence[LedgerRow] = field(default_factory=list)  # a list, or spooled
     findings: list[tuple[int, Finding]] = field(default_factory=list)  # (hand, finding)
     summary: list[str] = field(default_factory=list)  # the game's conclusion, in words
     results: list[GameResult] = field(default_factory=list)  # who won each game, or leads
@@ -109,6 +109,7 @@ def build_ledger(
     players: Sequence[str] = (),
     game: str = "",
     unit: str | None = None,
+    rows: MutableSequence[LedgerRow] | None = None,
 ) -> Ledger:
     """The ledger of a session: ``records`` in playing order with their ``reports``, and the
     director's ``adjustments`` each as its own entry after the hand it follows.
@@ -116,7 +117,8 @@ def build_ledger(
     Invalid and partial hands pay nothing (they are listed with a note), nor do the hands the
     game's own rules leave out (``Game.hands_not_counted``: a Piedicavallo deal after the game
     ended, PIE-7); flagged hands pay as played (G-1). Players are ``players`` then any others
-    in order of first appearance.
+    in order of first appearance. ``rows``: where the entries go (an empty sequence that
+    keeps them elsewhere than in memory, for a session of any length), a list by default.
     """
     game = reports[0].game if reports else game
     unit = reports[0].unit if reports else (unit or "marca")
@@ -126,6 +128,8 @@ def build_ledger(
     for adjustment in adjustments:
         names += [p for p in adjustment.amounts if p not in names]
     fold = LedgerFold(game, unit, names, adjustments)
+    if rows is not None:
+        fold.ledger.rows = rows
     fold.hands(records, reports, fold.not_counted(records, reports))
     fold.close(records, reports)
     return fold.ledger
