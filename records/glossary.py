@@ -384,7 +384,7 @@ _TABLE: tuple[Term, ...] = (
         ),
         en_forms=("rests", "one rest", "a rest"),
         it_forms=("resto", "resti"),
-        fr_forms=("reste",),
+        fr_forms=("restes", "un reste"),
     ),
     Term(
         "king-rule",
@@ -478,12 +478,12 @@ _TABLE: tuple[Term, ...] = (
         "deck-points",
         "deck points",
         "punti di mazzo",
-        "points de cartes",
+        "points du paquet",
         ("pinch",),
         "In pinch, the counting cards taken plus 1 point per two cards: 91 in all.",
         en_forms=("deck points",),
         it_forms=("punti di mazzo",),
-        fr_forms=("points de cartes",),
+        fr_forms=("points du paquet",),
     ),
     Term(
         "bargaining",

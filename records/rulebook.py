@@ -13,6 +13,8 @@ are the ``rulings`` catalog of :mod:`records.language`, whose template
 >>> book = rulebook("minchiate", "en")
 >>> book.own[0].id, book.brief[0].label
 ('MIN-1', 'Players')
+>>> rulebook("minchiate", "it").brief[0].label, rulebook("minchiate", "fr").own[9].title
+('Giocatori', 'Versicole réunies')
 """
 
 from __future__ import annotations
