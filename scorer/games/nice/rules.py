@@ -79,7 +79,7 @@ BRIEF_4: tuple[tuple[str, str], ...] = (
     (
         "aim",
         (
-            "The dealer's side (or the Solo) wins the partida with 37 of the 72 points: "
+            "The dealer's side (or the Solo) wins the Partida with 37 of the 72 points: "
             "card points (Honours and Kings 4, Queens 3, Cavaliers 2, Jacks 1), 1 per trick"
             " and 1 for the discard."
         ),
@@ -96,7 +96,7 @@ BRIEF_4: tuple[tuple[str, str], ...] = (
     (
         "scoring",
         (
-            "In marca, each player starting with 10: the partida 1 marca per opponent, "
+            "In marca, each player starting with 10: the Partida 1 marca per opponent, "
             "doubled if a side has under 18 points and again sans prendre; every "
             "declaration and Bagatte Ultimu is paid by each other player."
         ),
