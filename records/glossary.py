@@ -276,8 +276,8 @@ _TABLE: tuple[Term, ...] = (
             "sopraventi; they are marked."
         ),
         en_forms=("scoprire", "scoperti"),
-        it_forms=("scopr", "scopert"),
-        fr_forms=("scopr", "scopert"),
+        it_forms=("scoprire", "scopre", "scoperti"),
+        fr_forms=("scoprire", "scoperti"),
     ),
     Term(
         "pigliare",
@@ -371,6 +371,8 @@ _TABLE: tuple[Term, ...] = (
         "ultima",
         ("minchiate",),
         "The last trick of Minchiate, worth 10 to the side that wins it.",
+        it_forms=("(ultima)",),  # not the adjective: "l'ultima presa" is any last trick
+        fr_forms=("(ultima)",),
     ),
     Term(
         "rests",
@@ -606,7 +608,7 @@ def _finder(language: str) -> re.Pattern[str]:
     beginning with a stem in Italian and French (``scarta``, ``scarti``)."""
     tail = r"\b" if language == DEFAULT else r"\w*"
     forms = "|".join(_pattern(form) for form, _term in _forms(language))
-    return re.compile(rf"\b(?:{forms}){tail}")
+    return re.compile(rf"(?<!\w)(?:{forms}){tail}")
 
 
 def find_terms(text: str, language: str) -> Iterator[tuple[int, int, Term]]:
@@ -620,7 +622,7 @@ def find_terms(text: str, language: str) -> Iterator[tuple[int, int, Term]]:
 
 def _uses(text: str, term: Term) -> bool:
     """Whether English ``text`` uses ``term`` (one of its English forms as a whole word)."""
-    return any(re.search(rf"\b{_pattern(f)}\b", text) for f in term.forms_in(DEFAULT))
+    return any(re.search(rf"(?<!\w){_pattern(f)}\b", text) for f in term.forms_in(DEFAULT))
 
 
 def missing_terms(english: str, translated: str, language: str) -> list[Term]:
