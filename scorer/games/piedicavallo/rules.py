@@ -189,7 +189,7 @@ OWN_RULINGS: tuple[Ruling, ...] = (
         ),
         (
             "A request to lead trumps may be made only while playing a trump, not the Fool "
-            '(the seed: "a trump lead can only be requested if you are currently playing a '
+            '(the rule text: "a trump lead can only be requested if you are currently playing a '
             'trump"). While playing a trump or the Fool, a request to play the Fool or a '
             "named trump in the current trick is allowed (the Fool goes with the trumps for "
             "talk)."
