@@ -26,8 +26,8 @@ from tarocco.cli import main
 LANGUAGES = ["en", "it", "fr"]
 #: What a page for players never shows: the code's own names and the files behind it.
 PROGRAMMERS = re.compile(
-    r"scorer\.|records\.|web\.|:mod:|``|\bdocstring|Hand API|shared/|seeds/|\bthe seed\b|\b[0-9a-f_]{10,}\.txt"
-    r"|\b[A-Z][a-z]+(?:Hand|Replay|Play|Game|Spec|Table|Rules)\b"
+    r"scorer\.|records\.|web\.|:mod:|``|\bdocstring|Hand API|shared/|seeds/|\bthe seed\b"
+    r"|\b[0-9a-f_]{10,}\.txt|\b[A-Z][a-z]+(?:Hand|Replay|Play|Game|Spec|Table|Rules)\b"
 )
 
 

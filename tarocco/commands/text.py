@@ -15,12 +15,11 @@ import random
 import sys
 import textwrap
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import click
 
-from records.language import LANGUAGES, language_from, translations
 from records.notation import comment_lines, read
-from records.rulebook import Rulebook, example_record, rulebook
 from records.schemas import RecordSchema
 from records.slips import worded_errors
 from records.writer import write_many
@@ -28,6 +27,9 @@ from scorer.games import GAMES, UnknownGame, get_game
 
 from ..inputs import parse_option_flags, read_records
 from ..verifying import Settings, jobs_wanted, run_verify
+
+if TYPE_CHECKING:
+    from records.rulebook import Rulebook
 
 
 @click.command(short_help="Verify hand records: findings, score, a session's ledger.")
@@ -84,12 +86,15 @@ def verify(
 @click.argument("game", required=False)
 @click.option(
     "--lang",
-    type=click.Choice(sorted(LANGUAGES)),
+    type=click.Choice(["en", "fr", "it"]),  # records.language.LANGUAGES, loaded when used
     help="The language (default: from LC_ALL, LC_MESSAGES or LANG; else English).",
 )
 def rules(game: str | None, lang: str | None) -> None:
     """The rule sets: without GAME, the games; with it, the game in brief, its rule options,
     its rulings in full and the rule text it follows."""
+    from records.language import language_from
+    from records.rulebook import rulebook
+
     language = language_from(
         [lang, *(os.environ.get(v) for v in ("LC_ALL", "LC_MESSAGES", "LANG"))]
     )
@@ -109,6 +114,8 @@ def rules(game: str | None, lang: str | None) -> None:
 
 def _words(language: str) -> Callable[[str], str]:
     """The command's own words in ``language`` (:data:`records.rulebook.LABELS`)."""
+    from records.language import translations
+
     return translations(language, "rulings").gettext
 
 
@@ -146,6 +153,8 @@ def _rulebook_lines(book: Rulebook, say: Callable[[str], str]) -> list[str]:
         for ruling in rulings:
             lines += [f"  {ruling.id} {ruling.title}", *_wrapped(ruling.text, 6)]
     lines += ["", say("The rule text"), *_wrapped(_citation(book, say), 2)]
+    from records.rulebook import example_record
+
     seed, _text = example_record(book.key)
     lines += ["", say("An example record"), f"  tarocco random {book.key} --seed {seed}"]
     return lines
