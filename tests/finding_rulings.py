@@ -1,7 +1,8 @@
 """The ruling each finding code cites (#32.8): the oracle ``tests/test_finding_rulings.py``
-checks the engines against, kept here so that no test reads ``shared/rulings.md``.
+checks the engines against, kept apart from the rulings' own data
+(:data:`scorer.rulings.RULINGS`).
 
-A finding names the ruling that decides it (``shared/rulings.md``): an impossible record is
+A finding names the ruling that decides it (:mod:`scorer.rulings`): an impossible record is
 G-2, a partial one G-7, a word a Nice line does not take NICE-9a, and a game's own rule its
 own ID. :data:`CITES` gives that ruling per finding code, or per ``CODE.variant`` where one
 variant of a code is decided by another ruling (``PARTIAL_RECORD.mountain``: NICE-5a). A

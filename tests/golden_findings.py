@@ -19,9 +19,10 @@ Regenerating (only after a change of wording or of a rule that a ruling decided)
 
 rewrites the expected values in ``findings.json`` from today's code, keeping each entry's
 record, options and notes. The diff must be read and checked against the rule text
-(``/work/shared/seeds``, ``/work/shared/rulings.md``) in review: a golden that changed without
-a ruling is a regression, not a new golden. A new finding code comes with a new entry (a
-record file and a skeleton entry: ``code``, ``game``, ``file``), then this command.
+(each game's ``Game.source``) and the rulings (:data:`scorer.rulings.RULINGS`) in review:
+a golden that changed without a ruling is a regression, not a new golden. A new finding code
+comes with a new entry (a record file and a skeleton entry: ``code``, ``game``, ``file``),
+then this command.
 """
 
 from __future__ import annotations

@@ -42,6 +42,8 @@ def page_paths(world: World) -> dict[str, str]:
         "rules": "/rules",
         "game-rules": "/rules/nice4",
         "notation": "/notation",
+        "glossary": "/glossary",
+        "game-rules-it": "/rules/minchiate?lang=it",
         "verify-example": "/verify?example=minchiate",
         "not-found": "/hands/999999",
         # the director's pages of #23 (the last two are 403 pages to an anonymous visitor)
@@ -126,6 +128,8 @@ def violations(page: Page) -> list[str]:
         "rules",
         "game-rules",
         "notation",
+        "glossary",
+        "game-rules-it",
         "verify-example",
         "not-found",
         "revisions",

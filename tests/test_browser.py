@@ -304,6 +304,8 @@ def test_phone(browser: Browser, served) -> None:
             f"/tournaments/{world.tournament}",
             "/rules",
             "/rules/nice4",
+            "/rules/minchiate?lang=it",
+            "/glossary",
             "/login",
         ):
             page.goto(base + path)

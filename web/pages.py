@@ -3,8 +3,10 @@
 
 Pages: ``/`` (home), ``/verify`` (paste or pick a file; store it in a session as a director),
 ``/hands/<id>`` (the replay), ``/sessions/<id>`` (the score sheet), ``/tournaments/<id>``
-(standings), ``/rules`` and ``/rules/<game>`` (with an example record to open in the editor:
-``/verify?example=<game>``), ``/notation`` (``docs/notation.md``); the director's pages of
+(standings), ``/rules`` and ``/rules/<game>`` (each game for players, in the page's language,
+with an example record to open in the editor: ``/verify?example=<game>``), ``/glossary`` (the
+games' own words) and ``/notation`` (a first record, then ``docs/notation.md``), drawn from
+:mod:`web.docpages`; the director's pages of
 issue 23 (revisions, rulings withdrawn or amended, sessions and tokens) are in
 :mod:`web.director_pages`. Reads are public unless the tournament is private: then only its
 director, logged in with a token, sees it; to anyone else it does not exist (404). A login
@@ -19,7 +21,6 @@ import gzip
 import json
 import re
 import secrets
-import sys
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import urlsplit
@@ -39,7 +40,7 @@ from flask import (
     session,
     url_for,
 )
-from markupsafe import Markup, escape
+from markupsafe import Markup
 from marshmallow import Schema, ValidationError
 from werkzeug.exceptions import HTTPException
 from werkzeug.wrappers import Response as BaseResponse  # what redirect() returns
@@ -51,15 +52,14 @@ from records.service import ServiceError
 from records.store import NotFound
 from scorer.games import GAMES, OptionError, UnknownGame, get_game
 from scorer.record import parse_options
-from scorer.rulings import rulings_for
 
-from . import present, static_files
+from . import docpages, present, static_files
 from . import schemas as S
 from .auth import LOGIN_KEY
 from .cardface import card_name, card_svg
 from .csrf import check_csrf, csrf_token, renew_csrf
 from .db import get_store
-from .docpages import example_record, notation_html
+from .docpages import example_record, link_rulings, link_words, notation_html, terms_used
 from .tables import group_by_table, table_heading
 
 pages_blp = Blueprint("pages", __name__)  # templates and static files: the app's own
@@ -200,6 +200,8 @@ def _globals() -> dict[str, Any]:
         "seat_places": present.seat_places,
         "paper_sheet": present.paper_sheet,
         "link_rulings": link_rulings,
+        "link_words": link_words,
+        "terms_used": terms_used,
         "form_key": new_form_key,
         "hand_etag": service.hand_etag,
         "session_etag": service.session_etag,
@@ -850,73 +852,33 @@ def standings_csv(tournament_id: int) -> Response:
     )
 
 
-# -- rules --------------------------------------------------------------------------------
-_ROLE = re.compile(r":[a-z]+:`~?([^`]+)`")
-_RULING_ID = re.compile(r"\b([A-Z][A-Z0-9]*-\d+[a-z]?)\b")  # NICE-15, PIE3-8, MIN-7a
-
-
-def _engine_summary(key: str) -> list[str]:
-    """The engine module's docstring, as paragraphs of plain text (reST markup dropped)."""
-    module = sys.modules.get(type(GAMES[key]).__module__)
-    text = (module.__doc__ or "") if module else ""
-    return [
-        " ".join(_ROLE.sub(r"\1", p).replace("``", "").split())
-        for p in text.strip().split("\n\n")
-        if p.strip() and ">>>" not in p
-    ]
-
-
-def link_rulings(text: str, game: str) -> Markup:
-    """``text`` escaped, with every ruling ID the game applies (``NICE-15``) linked to its
-    place on the game's rules page."""
-    engine = GAMES.get(game)
-    known = set(engine.rulings) if engine is not None else set()
-    out = []
-    position = 0
-    for match in _RULING_ID.finditer(text):
-        if match.group(1) not in known:
-            continue
-        out.append(escape(text[position : match.start()]))
-        out.append(
-            Markup('<a class="rule" href="{}">{}</a>').format(
-                _rule_url(game, match.group(1)), match.group(1)
-            )
-        )
-        position = match.end()
-    out.append(escape(text[position:]))
-    return Markup("").join(out)
-
-
+# -- rules, glossary, notation ------------------------------------------------------------
 @pages_blp.get("/rules")
 def rules() -> str:
-    return render_template("rules.html", games=list(GAMES.values()), director=director())
+    """Every game, in the page's language, each linked to its rules."""
+    return render_template("rules.html", director=director(), **docpages.index_context())
 
 
 @pages_blp.get("/rules/<game>")
 def game_rules(game: str) -> str:
-    """One game: the rules the engine applies, each ruling with the options that change it
-    (default first)."""
+    """One game for players: in brief, its options, its rulings in full (each with the options
+    that change it, default first), an example record and the rule text it follows."""
     try:
-        engine = get_game(game)
+        key = get_game(game).key
     except UnknownGame:
         abort(404, description=f"there is no game {game!r}; see the list of games")
-    options_by_ruling: dict[str, list[Any]] = {}
-    for option in engine.options:
-        options_by_ruling.setdefault(option.ruling, []).append(option)
-    return render_template(
-        "game_rules.html",
-        game=engine,
-        rulings=rulings_for(engine.rulings),
-        options_by_ruling=options_by_ruling,
-        summary=_engine_summary(engine.key),
-        example=example_record(engine.key),
-        director=director(),
-    )
+    return render_template("game_rules.html", director=director(), **docpages.rules_context(key))
+
+
+@pages_blp.get("/glossary")
+def glossary() -> str:
+    """The games' own words, each with a line of explanation and its games (#33.5)."""
+    return render_template("glossary.html", director=director(), **docpages.glossary_context())
 
 
 @pages_blp.get("/notation")
 def notation() -> str:
-    """The notation's reference, ``docs/notation.md``, as a page."""
+    """A first record for a beginner, then the notation's reference, ``docs/notation.md``."""
     body = notation_html()
     if body is None:
         abort(404, description="docs/notation.md is not installed: read it in the source")

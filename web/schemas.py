@@ -105,12 +105,21 @@ class RulingOut(Schema):
     id = fields.String()
     title = fields.String()
     summary = fields.String()
+    text = fields.String()
+
+
+class SourceOut(Schema):
+    title = fields.String()
+    author = fields.String()
+    site = fields.String()
+    url = fields.String()
+    based_on = fields.String()
 
 
 class GameRules(Schema):
     key = fields.String()
     title = fields.String()
-    seed = fields.String()
+    source = fields.Nested(SourceOut)
     players = fields.Integer()
     unit = fields.String()
     options = fields.List(fields.Nested(OptionOut))

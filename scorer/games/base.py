@@ -20,7 +20,7 @@ from ..results import GameResult, leaders
 from ..wording import Wording, wording
 from .engine import TrickPlay
 
-__all__ = ["DealLine", "EntryShape", "Game", "Option", "OptionError"]
+__all__ = ["DealLine", "EntryShape", "Game", "Option", "OptionError", "Ruling", "Source"]
 
 
 class OptionError(ValueError):
@@ -39,6 +39,33 @@ class Option:
     @property
     def default(self) -> str:
         return self.values[0]
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """A decision on a point the rule text leaves open, as the project applies it: its ``id``
+    (``NICE-15``, cited by findings, score lines, options and tests), a short ``title``, a
+    one-line ``summary`` and its full ``text``, in English (the other languages are catalogs
+    of :mod:`records.language`). Each game's own are data in its ``rules.py``, the general
+    ones (``G-*``) in :mod:`scorer.rulings`."""
+
+    id: str
+    title: str
+    summary: str
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """The rule text a game follows, cited as the text names itself: its ``title``, who wrote
+    it (``author``), where it is published (``site``, and ``url`` when the text gives one)
+    and what it draws on (``based_on``), so that a reader can find it."""
+
+    title: str
+    author: str = ""
+    site: str = ""
+    url: str = ""
+    based_on: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +108,10 @@ class Game:
 
     key: str = ""
     title: str = ""
-    seed: str = ""  # the rule text in shared/seeds/
+    source: Source = Source("")  # the rule text the game follows, as it names itself
+    #: The game in brief, for players: ``(aspect, text)`` pairs, the aspects among
+    #: ``players``, ``pack``, ``deal``, ``aim``, ``play``, ``scoring`` (its ``rules.py``).
+    brief: tuple[tuple[str, str], ...] = ()
     num_players: int = 0
     default_suits: str = "italian"
     unit: str = "marca"

@@ -10,8 +10,12 @@ For several records the worst wins in the order 2, 3, 1.
 from __future__ import annotations
 
 import json
+import os
 import random
 import sys
+import textwrap
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import click
 
@@ -20,10 +24,12 @@ from records.schemas import RecordSchema
 from records.slips import worded_errors
 from records.writer import write_many
 from scorer.games import GAMES, UnknownGame, get_game
-from scorer.rulings import rulings_for
 
 from ..inputs import parse_option_flags, read_records
 from ..verifying import Settings, jobs_wanted, run_verify
+
+if TYPE_CHECKING:
+    from records.rulebook import Rulebook
 
 
 @click.command(short_help="Verify hand records: findings, score, a session's ledger.")
@@ -76,33 +82,97 @@ def verify(
     sys.exit(run_verify(files, settings))
 
 
-@click.command(short_help="The games, or one game's rule options and rulings.")
+@click.command(short_help="The games, or one game's rules, rulings and source.")
 @click.argument("game", required=False)
-def rules(game: str | None) -> None:
-    """The rule sets: without GAME, the games; with it, its options and rulings."""
+@click.option(
+    "--lang",
+    type=click.Choice(["en", "fr", "it"]),  # records.language.LANGUAGES, loaded when used
+    help="The language (default: from LC_ALL, LC_MESSAGES or LANG; else English).",
+)
+def rules(game: str | None, lang: str | None) -> None:
+    """The rule sets: without GAME, the games; with it, the game in brief, its rule options,
+    its rulings in full and the rule text it follows."""
+    from records.language import language_from
+    from records.rulebook import rulebook
+
+    language = language_from(
+        [lang, *(os.environ.get(v) for v in ("LC_ALL", "LC_MESSAGES", "LANG"))]
+    )
+    say = _words(language)
     if game is None:
-        for key, engine in GAMES.items():
-            click.echo(f"{key:<14} {engine.title}  (seed {engine.seed})")
-        click.echo("\n`tarocco rules GAME` lists a game's options and rulings.")
+        for key in GAMES:
+            book = rulebook(key, language)
+            click.echo(f"{key:<14} {book.title}  ({book.players} {say('players')}, {book.unit})")
+        click.echo("\n" + say("`tarocco rules GAME` shows a game's rules in full."))
         return
     try:
-        engine = get_game(game)
+        key = get_game(game).key
     except UnknownGame as exc:
         raise click.UsageError(str(exc)) from exc
-    click.echo(f"{engine.key}: {engine.title}")
-    click.echo(
-        f"  rule text: shared/seeds/{engine.seed}; {engine.num_players} players; "
-        f"paid in {engine.unit}"
-    )
-    click.echo('\noptions (first value is the default; set with [Options "name=value"] or -o):')
-    for option in engine.options:
-        click.echo(f"  {option.name}={'|'.join(option.values)}  [{option.ruling}] {option.help}")
-    click.echo("\nnotation sections:")
-    for keyword, spec in engine.keywords.items():
-        click.echo(f"  {keyword:<10} {spec.help}")
-    click.echo("\nrulings applied:")
-    for ruling in rulings_for(engine.rulings):
-        click.echo(f"  {ruling.id:<8} {ruling.title}: {ruling.summary}")
+    click.echo("\n".join(_rulebook_lines(rulebook(key, language), say)))
+
+
+def _words(language: str) -> Callable[[str], str]:
+    """The command's own words in ``language`` (:data:`records.rulebook.LABELS`)."""
+    from records.language import translations
+
+    return translations(language, "rulings").gettext
+
+
+def _wrapped(text: str, indent: int) -> list[str]:
+    return textwrap.wrap(text, 92, initial_indent=" " * indent, subsequent_indent=" " * indent)
+
+
+def _rulebook_lines(book: Rulebook, say: Callable[[str], str]) -> list[str]:
+    """A game's rules as ``tarocco rules GAME`` prints them: the same as its rules page."""
+    lines = [
+        f"{book.key}: {book.title}",
+        f"  {book.players} {say('players')}; {say('paid in')} {book.unit}",
+    ]
+    lines += ["", say("In brief")]
+    for aspect in book.brief:
+        lines += _wrapped(f"{aspect.label}: {aspect.text}", 2)
+    lines += [
+        "",
+        say(
+            "Rule options (the first value is the default; "
+            'set one with [Options "name=value"] or -o)'
+        ),
+    ]
+    for option in book.options:
+        lines += _wrapped(
+            f"{option.name}={'|'.join(option.values)}  [{option.ruling}] {option.help}", 2
+        )
+    if not book.options:
+        lines.append("  " + say("This game has no rule options."))
+    for heading, rulings in (
+        (say("The game's rulings"), book.own),
+        (say("Rulings of every game"), book.general),
+    ):
+        lines += ["", heading]
+        for ruling in rulings:
+            lines += [f"  {ruling.id} {ruling.title}", *_wrapped(ruling.text, 6)]
+    lines += ["", say("The rule text"), *_wrapped(_citation(book, say), 2)]
+    from records.rulebook import example_record
+
+    seed, _text = example_record(book.key)
+    lines += ["", say("An example record"), f"  tarocco random {book.key} --seed {seed}"]
+    return lines
+
+
+def _citation(book: Rulebook, say: Callable[[str], str]) -> str:
+    """The rule text as it names itself: title; by author; site (url); based on ..."""
+    source = book.source
+    parts = [source.title]
+    if source.author:
+        parts.append(f"{say('by')} {source.author}")
+    if source.site:
+        parts.append(source.site + (f" ({source.url})" if source.url else ""))
+    elif source.url:
+        parts.append(source.url)
+    if source.based_on:
+        parts.append(f"{say('based on')} {source.based_on}")
+    return "; ".join(parts)
 
 
 @click.command("random", short_help="Legal random records of GAME (a seeded session).")

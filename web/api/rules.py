@@ -19,7 +19,13 @@ def _rules(key: str) -> dict:
     return {
         "key": game.key,
         "title": game.title,
-        "seed": game.seed,
+        "source": {
+            "title": game.source.title,
+            "author": game.source.author,
+            "site": game.source.site,
+            "url": game.source.url,
+            "based_on": game.source.based_on,
+        },
         "players": game.num_players,
         "unit": game.unit,
         "options": [
@@ -33,7 +39,8 @@ def _rules(key: str) -> dict:
             for o in game.options
         ],
         "rulings": [
-            {"id": r.id, "title": r.title, "summary": r.summary} for r in rulings_for(game.rulings)
+            {"id": r.id, "title": r.title, "summary": r.summary, "text": r.text}
+            for r in rulings_for(game.rulings)
         ],
         "sections": {k: spec.help for k, spec in game.keywords.items()},
     }

@@ -47,7 +47,8 @@ class Minchiate(Game):
 
     key = "minchiate"
     title = "Minchiate (97 cards, 40 trumps)"
-    seed = "001_fd2dcc6cba00f95d.txt"
+    source = R.SOURCE
+    brief = R.BRIEF
     num_players = 4
     default_suits = "italian"
     unit = "rest"

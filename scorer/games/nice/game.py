@@ -41,7 +41,7 @@ __all__ = ["Nice3", "Nice4", "NiceGame", "NiceReplay"]
 class NiceGame(Game):
     """Shared by ``nice4`` and ``nice3``; the subclasses set the sizes."""
 
-    seed = "000_c2331cd3c085e9c3.txt"
+    source = R.SOURCE
     rounds: tuple[int, ...] = ()
     dealer_extra = 0
     discard_size = 0
@@ -83,6 +83,7 @@ class Nice4(NiceGame):
     discard_size = 2
     keywords = R.KEYWORDS_4
     options = R.OPTIONS_4
+    brief = R.BRIEF_4
     entry = EntryShape(  # NICE-5: 19 cards each, 21 to the dealer, who discards 2
         R.PACK,
         (DealLine("hand", sum(rounds), sum(rounds) + dealer_extra),),
@@ -101,6 +102,7 @@ class Nice3(NiceGame):
     discard_size = 3
     keywords = R.KEYWORDS_3
     options = R.OPTIONS_3
+    brief = R.BRIEF_3
     entry = EntryShape(  # NICE-5, NICE-17: 25 cards each, 28 to the dealer, who discards 3
         R.PACK,
         (DealLine("hand", sum(rounds), sum(rounds) + dealer_extra),),

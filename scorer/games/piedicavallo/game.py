@@ -42,7 +42,8 @@ class Piedicavallo(Game):
 
     key = "piedicavallo"
     title = "Tarocchi of Piedicavallo"
-    seed = "004_0bdd049b43c30c8f.txt"
+    source = R.SOURCE
+    brief = R.BRIEF
     num_players = 4
     unit = "points"
     claim_field = "score"  # claim score: each player's deal score over the average (PIE-7)

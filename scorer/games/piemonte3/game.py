@@ -39,7 +39,8 @@ __all__ = ["Piemonte3", "Piemonte3Replay"]
 class Piemonte3(Game):
     key = "piemonte3"
     title = "Piedmontese three-hand Tarocchi with bargaining"
-    seed = "003_6bc13211b3b0e267.txt"
+    source = R.SOURCE
+    brief = R.BRIEF
     num_players = 3
     unit = "game points"
     claim_field = "points"  # claim points: the payments as written (scorer.claims)

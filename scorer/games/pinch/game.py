@@ -39,7 +39,8 @@ class Pinch(Game):
 
     key = "pinch"
     title = "Ligurian pinch tarot"
-    seed = "002_3dfd50fecdf56fce.txt"
+    source = R.SOURCE
+    brief = R.BRIEF
     num_players = 2
     default_suits = "french"  # the seed's convention (its footnote 1); Italian letters accepted
     unit = "points"

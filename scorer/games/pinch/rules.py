@@ -2,7 +2,8 @@
 
 The replay lives in :mod:`scorer.games.pinch`, melds in :mod:`scorer.games.pinch.melds`, the
 score sheet in :mod:`scorer.games.pinch.scoring`. Rulings PINCH-1 .. PINCH-8
-(``shared/rulings.md``) decide what the seed (``002_3dfd50fecdf56fce.txt``) leaves open.
+(:data:`OWN_RULINGS`, with
+their full text) decide what the rule text (:data:`SOURCE`) leaves open.
 
 >>> from scorer.cards import Card
 >>> RULES.winner([Card.parse("21"), Card.parse("20")])  # PINCH-1: 20 beats 21
@@ -19,10 +20,11 @@ from ...cards import CARDS, FOOL, suit_card, trump
 from ...cardset import mask_of
 from ...record import KeywordSpec
 from ...tricks import SUIT_MASKS, TRUMP_MASK, TrickRules
-from ..base import Option
+from ..base import Option, Ruling, Source
 
 __all__ = [
     "BAGATTO",
+    "BRIEF",
     "COURT_RANKS",
     "FAMILIES",
     "GATTI",
@@ -30,17 +32,195 @@ __all__ = [
     "KEYWORDS",
     "KINDS",
     "OPTIONS",
+    "OWN_RULINGS",
     "PACK",
     "POINTS",
     "RULINGS",
+    "SOURCE",
     "STOCK_SIZE",
     "TRICKS",
     "TRUMPS",
     "rules",
 ]
 
-#: The rulings this engine implements (``shared/rulings.md``), as the rules pages list them.
+#: The rulings this engine implements (its own, :data:`OWN_RULINGS`, and the general ones of
+#: :mod:`scorer.rulings`), as the rules pages list them.
 RULINGS: tuple[str, ...] = (*(f"PINCH-{n}" for n in range(1, 9)), "G-1", "G-2", "G-5", "G-6", "G-7")
+
+#: The rule text the game follows, cited as it names itself (the rules pages, ``tarocco rules``).
+SOURCE = Source(
+    title="“Pinch” Tarot: a two-handed Ligurian tarot game",
+    site="Sbiro.eu – Traditional Ligurian card games",
+    based_on="the rules shared by Romano Romani and Patrizia Cuneo of Genoa",
+)
+
+#: The game in brief, for players (the rules pages, ``tarocco rules``).
+BRIEF: tuple[tuple[str, str], ...] = (
+    (
+        "players",
+        "Two, each for himself; the deal alternates.",
+    ),
+    (
+        "pack",
+        (
+            "The 78-card tarot pack. The suits rank 1 to 10, J, C, Q, K; the trumps by "
+            "number, except that 20 beats 21; and the Fool."
+        ),
+    ),
+    (
+        "deal",
+        (
+            "15 cards each; the other 48 are the stock. After each trick, while the stock "
+            "lasts, the winner draws a card, then the loser."
+        ),
+    ),
+    (
+        "aim",
+        (
+            "Score more points than the opponent over the hands of a game: the counting "
+            "cards and 1 point per two cards taken (the deck points), the melds and the "
+            "Bagatto ultimo."
+        ),
+    ),
+    (
+        "play",
+        (
+            "The dealer's opponent leads first. Follow suit, else trump, else any card. The"
+            " Fool is never captured: its owner covers it with a card of a later trick he "
+            "wins. Melds (trumps, gatti, family, four and three of a kind) are declared "
+            "before one's first card and after each draw."
+        ),
+    ),
+    (
+        "scoring",
+        (
+            "In points: each hand's melds, Bagatto ultimo and deck points (91 in all) on "
+            "the score sheet; the higher total after the game's hands wins."
+        ),
+    ),
+)
+
+#: The game's own rulings (PINCH-1 ..): what its rule text leaves open, silent or
+#: contradictory, decided; each with its title, its one line and its full text.
+OWN_RULINGS: tuple[Ruling, ...] = (
+    Ruling(
+        "PINCH-1",
+        "Ranking",
+        (
+            "Suits 1 .. 10, J, C, Q, K ascending in every suit (option pip-order=historic "
+            "reverses the pips of hearts and diamonds); trumps by number, except that 20 "
+            "beats 21."
+        ),
+        (
+            "Suits 1 ... 10, J, C, Q, K ascending in every suit. Option `pip-order=historic` "
+            "reverses the pips of hearts and diamonds (cups and coins). Trumps by number, "
+            "except that 20 beats 21."
+        ),
+    ),
+    Ruling(
+        "PINCH-2",
+        "Points",
+        (
+            "Bagatto (1), World (21), Fool and Kings 4; Queens 3; Cavaliers 2; Jacks 1; plus "
+            "1 per two cards in a player's pile at the end: 91 in all (52 + 39)."
+        ),
+        (
+            "Bagatto (1), World (21), Fool and Kings 4; Queens 3; Cavaliers 2; Jacks 1; plus "
+            "1 per two cards in a player's pile at the end: 91 in all (52 + 39)."
+        ),
+    ),
+    Ruling(
+        "PINCH-3",
+        "Deal and stock",
+        (
+            "15 cards each, 48 in the stock; the dealer's opponent leads first; after each "
+            "trick while the stock lasts the winner draws, then the loser; the record lists "
+            "the draws (a draw not the stock's next card, or out of turn, is impossible)."
+        ),
+        (
+            "15 cards each; 48 in the stock. The dealer's opponent leads first. After each "
+            "trick while the stock lasts, the winner draws, then the loser; every drawn card "
+            "is shown, so the record lists the draws."
+        ),
+    ),
+    Ruling(
+        "PINCH-4",
+        "Play",
+        (
+            "Follow suit, else trump, else any card; a trump lead is answered with a trump if"
+            " able. Option overtrump=required: that trump must beat the one led if the player"
+            " can."
+        ),
+        (
+            "Follow suit; else trump; else any card. Trump led: trump if able. Option "
+            "`overtrump=required`: a trump answering a trump lead must beat it if the player "
+            "can."
+        ),
+    ),
+    Ruling(
+        "PINCH-5",
+        "Melds",
+        (
+            "Before one's first card and after each of one's draws, with cards then in hand: "
+            "trumps (10+, the Fool not one) 1 each, gatti (Fool, 1, 21) 10, family (J C Q K "
+            "of a suit) 10, four of a kind 10, three of a kind 5. Trumps raised for the "
+            "difference (still holding those declared); three raised to four for 5 more; each"
+            " meld once a hand."
+        ),
+        (
+            "Melds may be declared before the player's first card and after each of his "
+            "draws, only with cards then in hand: Trumps (10 or more trumps, the Fool not "
+            "counted) 1 per trump; Gatti (Fool, 1, 21) 10; Family (J C Q K of one suit) 10; "
+            "Four of a kind (J, C, Q or K) 10; Three of a kind 5. One card may serve several "
+            "melds. Trumps may be raised later (the player still holding all trumps already "
+            "declared) for the difference; three of a kind may be raised to four for 5 more. "
+            "Each meld is declared once per hand."
+        ),
+    ),
+    Ruling(
+        "PINCH-6",
+        "The Fool",
+        (
+            "Always playable, never wins, never captured: led, the other card wins; second, "
+            "the leader wins. Its owner covers it with a card of a trick he wins later, given"
+            " to the opponent; not covered by the end, the Fool goes to the opponent (a "
+            "violation if he had won a later trick)."
+        ),
+        (
+            "The Fool may always be played, never wins and is never captured. Led, the other "
+            "player's card wins; played second, the leader wins. Its owner takes it back and "
+            "must cover it: on winning a later trick he gives the opponent one card of that "
+            "trick (the record names it). Not covered by the end, the Fool goes to the "
+            "opponent; failing to cover after winning a later trick is also a violation."
+        ),
+    ),
+    Ruling(
+        "PINCH-7",
+        "Bagatto ultimo",
+        (
+            "Option bagatto-ultimo=on (default): the Bagatto played to the last trick scores "
+            "20 for whoever wins that trick."
+        ),
+        (
+            "Bagatto ultimo (option `bagatto-ultimo=on`, the default): I played to the last "
+            "trick and winning it scores 20 for its player; losing it, 20 for the opponent."
+        ),
+    ),
+    Ruling(
+        "PINCH-8",
+        "The game",
+        (
+            "A number of hands (default 2, option hands=N), the deal alternating; the higher "
+            "total wins, equal totals draw; the sheet shows melds, Bagatto and deck points "
+            "per hand."
+        ),
+        (
+            "The game is a number of hands (default 2), the deal alternating; the higher "
+            "total wins; equal totals are a draw. The score sheet shows melds, Bagatto and "
+            "deck points per hand as in the rule text's example."
+        ),
+    ),
+)
 
 #: The 78-card tarot pack: every suit card, trumps 1..21, the Fool.
 PACK = sum(SUIT_MASKS) | (TRUMP_MASK & ((1 << 77) - 1)) | FOOL.bit

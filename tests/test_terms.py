@@ -1,0 +1,109 @@
+"""The games' own words (#33.4, #33.5): the ``rulings`` catalog complete in Italian and
+French, and every catalog (the rulings', the pages', the engine's) using the terms table's
+word for each term, so that a thing has one name on every page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po
+
+from records.glossary import TERMS, glossary, missing_terms
+from records.language import LANGUAGES, TRANSLATIONS
+from records.rulebook import messages, rulebook
+from scorer.games import GAMES
+from scorer.rulings import RULINGS
+from web.i18n import TRANSLATIONS as PAGE_TRANSLATIONS
+
+TRANSLATED = [code for code in LANGUAGES if code != "en"]
+
+
+def catalog(path: Path, language: str) -> Catalog:
+    with path.open("rb") as source:
+        return read_po(source, locale=language)
+
+
+def pairs(po: Catalog) -> list[tuple[str, str]]:
+    """Each translated message of ``po`` as (English, translation), plural forms apart."""
+    found = []
+    for message in po:
+        if not message.id:
+            continue
+        ids = [message.id] if isinstance(message.id, str) else list(message.id)
+        strings = [message.string] if isinstance(message.string, str) else list(message.string)
+        found += [(ids[min(n, len(ids) - 1)], text) for n, text in enumerate(strings) if text]
+    return found
+
+
+def test_the_template_holds_every_message_of_the_data() -> None:
+    """``records/translations/rulings.pot`` is what ``python -m records.rulebook`` writes
+    from the data today (the extract step of docs/translating.md)."""
+    template = catalog(TRANSLATIONS / "rulings.pot", "en")
+    assert {m.id for m in template if m.id} == {message for message, _note in messages()}
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_ruling_and_term_is_translated(language: str) -> None:
+    """Every message of the ``rulings`` domain (the rulings' titles, one lines and full
+    texts, the games in brief, options and sources, the glossary) has its translation, none
+    fuzzy, each keeping its placeholders."""
+    po = catalog(TRANSLATIONS / language / "LC_MESSAGES" / "rulings.po", language)
+    translated = {m.id: m for m in po if m.id}
+    wanted = {message for message, _note in messages()}
+    assert sorted(wanted - set(translated)) == [], "run the update step of docs/translating.md"
+    assert [m.id for m in translated.values() if not m.string or m.fuzzy] == []
+    assert [(m.id, errors) for m, errors in po.check()] == []
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_rulebook_reads_in_the_language(language: str) -> None:
+    book = rulebook("minchiate", language)
+    ruling = RULINGS["MIN-10"]
+    assert book.title != GAMES["minchiate"].title
+    assert next(r for r in book.own if r.id == "MIN-10").text not in ("", ruling.text)
+    english = [text for _aspect, text in GAMES["minchiate"].brief]
+    assert [aspect.text for aspect in book.brief] != english
+
+
+def catalogs(language: str) -> list[Path]:
+    """The catalogs of ``language``: the rulings', the pages' and the engine's (when there)."""
+    found = [
+        TRANSLATIONS / language / "LC_MESSAGES" / "rulings.po",
+        PAGE_TRANSLATIONS / language / "LC_MESSAGES" / "messages.po",
+        TRANSLATIONS / language / "LC_MESSAGES" / "engine.po",
+    ]
+    return [path for path in found if path.is_file()]
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_catalog_uses_the_terms_table(language: str) -> None:
+    """A message whose English uses a term (``discard``, ``Fool``, ``versicola``, ``rests``,
+    ...) is translated with the table's word for it (*scarto*, *Matto*, *versicola*,
+    *resti* in Italian; *écart*, *Excuse*, *versicola*, *restes* in French)."""
+    assert len(catalogs(language)) >= 2
+    wrong = [
+        (path.parent.parent.parent.parent.name, term.key, term.word(language), english[:80])
+        for path in catalogs(language)
+        for english, translated in pairs(catalog(path, language))
+        for term in missing_terms(english, translated, language)
+    ]
+    assert wrong == []
+
+
+def test_the_terms_table_names_each_term_in_every_language() -> None:
+    for term in TERMS.values():
+        assert all(term.word(language) for language in LANGUAGES), term.key
+        assert set(term.games) <= set(GAMES), term.key
+    assert [entry.key for entry in glossary("fr")] == list(TERMS)
+    assert glossary("it")[0].explanation != glossary("en")[0].explanation
+
+
+def test_a_msgstr_with_another_word_is_caught() -> None:
+    """The check itself: a French discard called *défausse* is not the table's *écart*."""
+    assert [t.key for t in missing_terms("The discard counts.", "La défausse compte.", "fr")] == [
+        "discard"
+    ]
+    assert missing_terms("The discard counts.", "L'écart compte.", "fr") == []
+    assert missing_terms("the rest of the deal", "il resto della mano", "it") == []  # not a term
