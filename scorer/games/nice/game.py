@@ -31,6 +31,7 @@ from . import declare as D
 from . import generator
 from . import play as P
 from . import rules as R
+from .actions import NiceActions
 from .hand import NOTE, NiceHand, _Stop
 from .messages import TEMPLATES
 from .scoring import contract_summary, score_hand
@@ -83,6 +84,7 @@ class Nice4(NiceGame):
     discard_size = 2
     keywords = R.KEYWORDS_4
     options = R.OPTIONS_4
+    actions = NiceActions(rounds, dealer_extra)  # the phases' actions (#32.3)
     entry = EntryShape(  # NICE-5: 19 cards each, 21 to the dealer, who discards 2
         R.PACK,
         (DealLine("hand", sum(rounds), sum(rounds) + dealer_extra),),
@@ -101,6 +103,7 @@ class Nice3(NiceGame):
     discard_size = 3
     keywords = R.KEYWORDS_3
     options = R.OPTIONS_3
+    actions = NiceActions(rounds, dealer_extra)  # the phases' actions (#32.3)
     entry = EntryShape(  # NICE-5, NICE-17: 25 cards each, 28 to the dealer, who discards 3
         R.PACK,
         (DealLine("hand", sum(rounds), sum(rounds) + dealer_extra),),
