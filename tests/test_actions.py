@@ -17,7 +17,7 @@ import pytest
 
 from records import read, write
 from records.schemas import dump_report
-from scorer.cards import CARDS
+from scorer.cards import CARDS, Card
 from scorer.cardset import cards_of
 from scorer.games import GAMES, Game
 from scorer.games.actions import HandState, IllegalAction
@@ -27,8 +27,8 @@ NAMES = ["Anna", "Bruno", "Carla", "Dario"]
 SEEDS = range(10)
 #: The phases each game's hands must have gone through over the seeds.
 PHASES = {
-    "nice4": {"mountain", "discard", "solo", "call", "play"},
-    "nice3": {"mountain", "discard", "play"},
+    "nice4": {"mountain", "discard", "solo", "call", "exchange", "play"},
+    "nice3": {"mountain", "discard", "declare", "play"},
     "minchiate": {"folla", "discard", "declare", "play"},
     "pinch": {"draw", "meld", "cover", "play"},
     "piemonte3": {"bargain", "discard", "declare", "fool", "play"},
@@ -84,6 +84,34 @@ def test_whole_hands_through_the_actions(key: str) -> None:
         assert endings[True], "no deal thrown in over the seeds"
     if key == "piedicavallo":  # table talk on the cards (PIE-5)
         assert seen["note"]
+
+
+@pytest.mark.parametrize("key", ["nice4", "nice3"])
+def test_declarations_of_nice(key: str) -> None:
+    """NICE-12, NICE-13: a hand dealt ten Tarots, the Honours and the four Kings is offered
+    10 Tarocche before the first card, and Mitigatti and Quatre Rei with the card that
+    completes each set; taken, they stand in the record without a finding against them."""
+    game = GAMES[key]
+    strong = [Card.parse(t) for t in "1 2 3 4 5 6 7 8 9 10 20 Fool KS KB KC KD".split()]
+    rest = [c for c in cards_of(game.entry.pack) if c not in strong]  # type: ignore[union-attr]
+    random.Random(7).shuffle(rest)
+    deck = [*strong, *rest]  # eldest is dealt first
+    state = game.start_hand(NAMES[: game.num_players], game.num_players - 1, deck)
+    rng = random.Random(3)
+    taken: Counter[str] = Counter()
+    while not state.is_over():
+        legal = state.legal_actions()
+        wanted = [a for a in legal if a.kind == "declare" or a.note] or [
+            a for a in legal if a.label in ("mountain.keep", "solo.none")
+        ]
+        action = rng.choice(wanted or legal)
+        state.apply(action)
+        taken[action.note or action.kind] += 1
+    report = state.result()
+    assert taken["declare"] == 1 and taken["mitigatti"] == 1 and taken["quatre-rei"] == 1
+    assert not report.errors and not report.violations, [f.message for f in report.findings]
+    paid = [line.label for line in report.lines if line.rule == "NICE-16"]  # each paid
+    assert [label.split()[0] for label in paid] == ["10-tarocche", "mitigatti", "quatre-rei"]
 
 
 def mid_play(game: Game) -> HandState:

@@ -157,6 +157,7 @@ class NiceActions:
                 taker,
                 cards_line("call", None, [c]),
                 "NICE-7",
+                waits="MISSING_EXCHANGE",  # the exchange comes next
                 card=int(c),
             )
             for c in cards_of(R.PACK & ~hands[taker])
