@@ -92,7 +92,7 @@ def test_declarations_of_nice(key: str) -> None:
     10 Tarocche before the first card, and Mitigatti and Quatre Rei with the card that
     completes each set; taken, they stand in the record without a finding against them."""
     game = GAMES[key]
-    strong = [Card.parse(t) for t in "1 2 3 4 5 6 7 8 9 10 20 Fool KS KB KC KD".split()]
+    strong = [Card.parse(t) for t in STRONG.split()]
     rest = [c for c in cards_of(game.entry.pack) if c not in strong]  # type: ignore[union-attr]
     random.Random(7).shuffle(rest)
     deck = [*strong, *rest]  # eldest is dealt first
@@ -112,6 +112,9 @@ def test_declarations_of_nice(key: str) -> None:
     assert not report.errors and not report.violations, [f.message for f in report.findings]
     paid = [line.label for line in report.lines if line.rule == "NICE-16"]  # each paid
     assert [label.split()[0] for label in paid] == ["10-tarocche", "mitigatti", "quatre-rei"]
+
+
+STRONG = "1 2 3 4 5 6 7 8 9 10 20 Fool KS KB KC KD"  # ten Tarots, the Honours, the Kings
 
 
 def mid_play(game: Game) -> HandState:

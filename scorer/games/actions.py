@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from itertools import combinations
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 from ..cards import CARDS, Card
 from ..findings import Finding, Loc, Severity
@@ -159,6 +159,10 @@ class ActionRules(Protocol):
         """Step ``play`` through a section line written between tricks (pinch's draws)."""
         ...
 
+    #: The codes of the errors that say a record's last line is not finished yet (a
+    #: mountain's words, a discard, a call awaiting its exchange): the hand goes on.
+    unfinished: ClassVar[frozenset[str]]
+
 
 class _Game(Protocol):
     key: str
@@ -203,6 +207,7 @@ class HandState:
         self._report: Report | None = None
         self._play: TrickPlay | None = None
         self._play_known = False  # whether _play is worked out for the body as it stands
+        self._play_whole = True  # whether _play went through the whole body
         self._candidates: list[Action] | None = None
         self._waits: str | None = None
         self._verdicts: dict[str, Finding | None] = {}
@@ -272,13 +277,16 @@ class HandState:
 
     def _replay_play(self) -> TrickPlay | None:
         """The Hand API's state of the record's play: the lines before the first trick, then
-        every card pushed and every line between tricks fed (:meth:`ActionRules.feed`)."""
+        every card pushed and every line between tricks fed (:meth:`ActionRules.feed`). A
+        play that cannot go on (an unknown card, an impossible step: the report says why)
+        is kept as far as it went, and offers no card."""
         first = next((i for i, ln in enumerate(self.body) if isinstance(ln, Trick)), None)
         head = self.body if first is None else self.body[:first]
-        try:
-            play = self.game.start_play(Record(self.tags, tuple(head)), self.options)
+        try:  # the whole record: a hand left out is derived from the play (when complete)
+            play = self.game.start_play(self.record(), self.options)
         except NoPlay:
             return None
+        self._play_whole = False
         try:
             for line in self.body[len(head) :]:
                 if isinstance(line, Line):
@@ -286,10 +294,11 @@ class HandState:
                     continue
                 for card in line.card_tuple:
                     if card is None:
-                        return None
+                        return play
                     play.push(card)
         except (ReplayStop, IllegalPlay, ValueError):
-            return None
+            return play
+        self._play_whole = True
         return play
 
     def card_actions(
@@ -300,7 +309,7 @@ class HandState:
         gives (a declaration, a remark), optional."""
         play = self.play()
         seat = play.to_play() if play is not None else None
-        if play is None or seat is None:
+        if play is None or seat is None or not self._play_whole:
             return []
         legal = int(play.legal_cards())
         held = int(play.hand(seat)) if play.known[seat] else legal
@@ -343,10 +352,15 @@ class HandState:
         return self._candidates
 
     def _stopped(self) -> bool:
-        """An error (G-2) ends the hand, but the one a line built by steps waits for, and a
-        discard not written yet (a deal whose discards are due, MIN-6)."""
-        waits = (self._waits, "WRONG_DISCARD_SIZE")
-        return any(f.code not in waits for f in self.report().errors)
+        """An error (G-2) ends the hand, but one that says the last line is not finished yet
+        (:attr:`ActionRules.unfinished`: a mountain's words, a discard, a call's exchange)."""
+        last = self.last.loc if self.last is not None else None
+        return any(not self._waiting(f, last) for f in self.report().errors)
+
+    def _waiting(self, finding: Finding, last: Loc | None) -> bool:
+        if finding.code != self._waits and finding.code not in self.rules.unfinished:
+            return False
+        return finding.loc is None or last is None or finding.loc.line >= last.line
 
     def legal_actions(self) -> list[Action]:
         """The actions whoever must act may take now."""
@@ -463,12 +477,12 @@ class HandState:
             try:
                 play.push(action.card)
             except (ReplayStop, IllegalPlay):
-                self._play_known = False
+                self._play_whole = False
         elif action.line is not None and play is not None and not action.extends:
             try:
                 self.rules.feed(play, action.line)
             except (ReplayStop, IllegalPlay, ValueError):
-                self._play_known = False
+                self._play_whole = False
         else:
             self._play_known = False
 
@@ -564,10 +578,11 @@ def discard_steps(
     two or three cards out of twenty are too many to list): each step adds one card to the
     ``discard`` line (of ``subject``, in a game where each discarder names himself), and the
     step that finishes it writes ``announce=N``, the trumps discarded, when ``announce`` and
-    there are some. ``None`` once the line is finished."""
+    there are some. ``None`` once the line is finished, or when the discarder's hand is not
+    written (the replay derives the discard from the play)."""
     line = next((ln for ln in state.lines("discard") if ln.subject == subject), None)
     chosen = line.cards() if line is not None else []
-    if len(chosen) >= size:
+    if len(chosen) >= size or (line is None and not held):  # done, or derived (no hand line)
         return None
     out = []
     free = held & ~sum(1 << c for c in chosen)

@@ -14,6 +14,7 @@ replacement and cascare are left to the replay, which derives the one and notes 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 from ...cards import FOOL, Card
 from ...cardset import cards_of, mask_of
@@ -29,6 +30,8 @@ SUITS = ("swords", "batons", "cups", "coins")
 
 class MinchiateActions:
     """The actions of ``minchiate``."""
+
+    unfinished: ClassVar[frozenset[str]] = frozenset(("WRONG_DISCARD_SIZE",))
 
     def deal(self, state: HandState, deck: Sequence[Card]) -> list[Line]:
         """MIN-3 .. MIN-5: the robbed run, the hands, the face-up cards, what the dealer

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import ClassVar
 
 from ...cards import FOOL, Card
 from ...cardset import cards_of
@@ -31,6 +32,10 @@ __all__ = ["NiceActions"]
 class NiceActions:
     """The actions of ``nice4`` or ``nice3``: the deal rounds' sizes, the dealer's extra
     cards (his discard)."""
+
+    unfinished: ClassVar[frozenset[str]] = frozenset(
+        ("BAD_MOUNTAIN", "WRONG_DISCARD_SIZE", "MISSING_EXCHANGE")
+    )
 
     rounds: tuple[int, ...]
     extra: int
@@ -86,7 +91,7 @@ class NiceActions:
                     line,
                     "NICE-5",
                     extends=bool(words),
-                    waits="BAD_MOUNTAIN" if unfinished else None,
+                    waits=_waits(unfinished, thrown and not redeal and number < len(self.rounds)),
                     redeal=redeal,
                 )
             )
@@ -236,6 +241,14 @@ class NiceActions:
                 )
             )
         return out
+
+
+def _waits(unfinished: bool, unknown_deal: bool) -> str | None:
+    """What a mountain word leaves for later: the round's other words, or the hands as dealt
+    by a round thrown in, when they were entered whole (NICE-5a)."""
+    if unfinished:
+        return "BAD_MOUNTAIN"
+    return "WRONG_HAND_SIZE" if unknown_deal else None
 
 
 def _dealt(rules: NiceActions, state: HandState, deck: Sequence[Card], seat: int) -> list[Card]:

@@ -11,6 +11,7 @@ trick or a later lead); each is judged by the replay like any other action.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 from ...cards import Card
 from ...record import Line
@@ -24,6 +25,8 @@ __all__ = ["PiedicavalloActions"]
 
 class PiedicavalloActions:
     """The actions of ``piedicavallo``."""
+
+    unfinished: ClassVar[frozenset[str]] = frozenset(("WRONG_DISCARD_SIZE",))
 
     def deal(self, state: HandState, deck: Sequence[Card]) -> list[Line]:
         """PIE-3: fifteen cards each from the dealer's right round to him, who takes 17."""

@@ -12,6 +12,7 @@ soon as it is due (PIE3-7).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 from ...cards import Card
 from ...cardset import cards_of
@@ -32,6 +33,8 @@ TOP = 6
 
 class Piemonte3Actions:
     """The actions of ``piemonte3``."""
+
+    unfinished: ClassVar[frozenset[str]] = frozenset(("WRONG_DISCARD_SIZE", "WRONG_HAND_SIZE"))
 
     def deal(self, state: HandState, deck: Sequence[Card]) -> list[Line]:
         """The hands as dealt (PIE3-3): each bargaining word writes them again, as dealt by
@@ -109,6 +112,8 @@ def _words(state: HandState, number: int, words: list[str], session: Session) ->
                 "PIE3-4",
                 extends=bool(words),
                 redeal=redeal,
+                # entered whole, the hands dealt by then are not known (PIE3-3)
+                waits=None if redeal or trial.continued else "WRONG_HAND_SIZE",
                 amount=move.amount,
             )
         )

@@ -11,6 +11,7 @@ after it, he may cover it with a card of that trick (PINCH-6); and each card is 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 from ...cards import Card
 from ...cardset import cards_of
@@ -25,6 +26,8 @@ __all__ = ["PinchActions"]
 
 class PinchActions:
     """The actions of ``pinch``."""
+
+    unfinished: ClassVar[frozenset[str]] = frozenset()
 
     def deal(self, state: HandState, deck: Sequence[Card]) -> list[Line]:
         """PINCH-3: fifteen cards to the dealer's opponent, fifteen to the dealer, the rest
