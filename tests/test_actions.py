@@ -197,3 +197,21 @@ def test_labels_and_lines() -> None:
         state.apply(action)
     assert {"draw", "play"} <= seen
     assert state.result().status in (Status.CLEAN, Status.FLAGGED)
+
+
+@pytest.mark.parametrize("key", sorted(PHASES))
+def test_a_record_as_written_offers_the_same_actions(key: str) -> None:
+    """The state of a record being entered (``Game.hand_state``, the notation read back)
+    offers the same legal actions as the state that wrote it, at every step of a hand."""
+    game = GAMES[key]
+    state, rng = new_hand(game, 2)
+    step = 0
+    while not state.is_over():
+        legal = state.legal_actions()
+        if step % 7 == 0:
+            entered = game.hand_state(read(write(state.record()))[0].record)
+            assert [a.text for a in entered.legal_actions()] == [a.text for a in legal]
+            assert entered.to_act() == state.to_act()
+        state.apply(rng.choice(legal))
+        step += 1
+    assert game.hand_state(read(write(state.record()))[0].record).is_over()

@@ -103,6 +103,10 @@ class Game:
     #: How a record of the game is entered (``POST /api/next``, ``/enter``); ``None``: the
     #: game cannot be entered there.
     entry: EntryShape | None = None
+    #: The ruling of the deck points' line on the paper score sheet the players keep, a
+    #: column per player of the melds' codes, the deck points and the hand's total (pinch's
+    #: "How to Mark the Score", PINCH-2); ``None``: the plain sheet of payments.
+    paper_sheet_rule: str | None = None
     #: Which actions exist at each point of a hand (:mod:`scorer.games.actions`: the phases
     #: before the play, the cards, the lines between tricks); ``None``: no action API.
     actions: ActionRules | None = None

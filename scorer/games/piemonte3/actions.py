@@ -112,8 +112,8 @@ def _words(state: HandState, number: int, words: list[str], session: Session) ->
                 "PIE3-4",
                 extends=bool(words),
                 redeal=redeal,
-                # entered whole, the hands dealt by then are not known (PIE3-3)
-                waits=None if redeal or trial.continued else "WRONG_HAND_SIZE",
+                # hands entered as written: the cards dealt by then are not known (PIE3-3)
+                waits=None if redeal else "WRONG_HAND_SIZE",
                 amount=move.amount,
             )
         )

@@ -51,6 +51,7 @@ class Pinch(Game):
     keywords = R.KEYWORDS
     options = R.OPTIONS
     actions = PinchActions()  # the phases' actions (#32.3)
+    paper_sheet_rule = "PINCH-2"  # melds and deck points kept on paper
     entry = EntryShape(  # PINCH-3: fifteen cards each, the rest the stock
         R.PACK,
         (DealLine("hand", R.HAND_SIZE), DealLine("stock", R.STOCK_SIZE, each=False)),
