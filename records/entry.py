@@ -347,6 +347,9 @@ def _phase_and_play(
         return "done" if state.is_over() and report.complete else "before-play"
     play = answer["play"] = _play(play_state, record, report, words, shape.pack)
     due = [a for a in state.actions() if not a.optional and a.card is None]
+    if due and not tricks:  # a line before the play is still due (a discard to derive)
+        play["legal"] = []
+        return "before-play"
     if due:  # a step between tricks is due first (pinch's draw, PINCH-3)
         play["legal"] = []
         draw = next((a for a in due if a.kind == "draw"), None)

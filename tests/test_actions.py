@@ -176,6 +176,10 @@ def test_an_illegal_discard_is_refused_by_the_replays_ruling() -> None:
         state.apply(kings[0])
     assert state.record() == before
     assert kings[0] not in state.legal_actions()
+    state.push(kings[0])  # unchecked: written, and flagged once the discard is finished
+    while state.actions()[0].kind == "discard":
+        state.push(state.actions()[-1])
+    assert finding.message in [f.message for f in state.result().violations]
 
 
 def test_labels_and_lines() -> None:

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from itertools import combinations
+from itertools import combinations, islice
 from typing import Any, ClassVar, Protocol
 
 from ..cards import CARDS, Card
@@ -176,6 +176,11 @@ class _Game(Protocol):
 
 
 _BAD = (Severity.ERROR, Severity.VIOLATION)
+#: How many lines that finish a step are tried before the step is refused: a card that no
+#: rule refuses is finished legally within the first few (a discard's rules refuse cards,
+#: King or Honour, or a pair, never more than a handful of finishes), and a card the rules
+#: refuse costs at most this many replays.
+FINISHES_TRIED = 64
 
 
 class HandState:
@@ -396,11 +401,11 @@ class HandState:
 
     def _finishable(self, action: Action) -> Finding | None:
         """A step of a line built a step at a time is legal when a line that finishes it is
-        (the first one tried that the replay finds nothing against); else what the replay
+        (of the first :data:`FINISHES_TRIED`, lowest cards first); else what the replay
         finds against the first. Each finished line is judged once while the record stands."""
         assert action.finish is not None
         first: Finding | None = None
-        for line in action.finish():
+        for line in islice(action.finish(), FINISHES_TRIED):
             key = line_text(line, self.words)
             if key not in self._verdicts:
                 whole = replace(action, line=line, finish=None)
