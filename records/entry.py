@@ -375,6 +375,7 @@ def _choice(state: HandState, action: Action, record: Record, words: Wording) ->
         "name": record.players[action.seat] if action.seat is not None else None,
         "label": action.words(words, record.players, _trumps(state)),
         "line": action.text,
+        "replaces": state.replaces_last(action),
         "card": words.notation(card) if card is not None else None,
         "legal": finding is None,
         "why": finding.message if finding is not None else None,

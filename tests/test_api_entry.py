@@ -443,11 +443,13 @@ def test_the_mountain_words_are_the_eldests_choices(client: FlaskClient) -> None
         ("mountain 1: keep", "Carla keeps: the deal goes on", True, "NICE-5"),
         ("mountain 1: mountain", "Carla says mountain", True, "NICE-5"),
     ]
+    assert not any(c["replaces"] for c in got["choices"])
     got = ask(client, [*tags(lines), *deal, "mountain 1: mountain"])  # Bruno speaks next
     assert [c["line"] for c in got["choices"]] == [
         "mountain 1: mountain keep",
         "mountain 1: mountain mountain",
     ]
+    assert all(c["replaces"] for c in got["choices"])  # a word added to the round's line
     assert {c["name"] for c in got["choices"]} == {got["to_act"]["name"]}
 
 
@@ -481,6 +483,7 @@ def test_in_the_play_the_choices_are_the_cards_and_their_legality(
     assert {c["seat"] for c in cards} == {got["to_act"]["seat"]}
     assert sorted(c["card"] for c in cards if c["legal"]) == sorted(got["play"]["legal"])
     assert all(c["line"] == f"3. {led} {c['card']}" for c in cards)
+    assert all(c["replaces"] for c in cards)  # the trick line on the table, one card more
     for choice in cards:
         if not choice["legal"]:  # the replay's sentence, as the verdict gives it
             after = ask(client, [*lines[:third], choice["line"]])

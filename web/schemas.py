@@ -698,6 +698,12 @@ class ChoiceOut(Schema):
     name = fields.String(allow_none=True)
     label = fields.String(metadata={"description": "the choice in the rules' words"})
     line = fields.String(metadata={"description": "the notation line it writes, as it then stands"})
+    replaces = fields.Boolean(
+        metadata={
+            "description": "the line is written over the record's last line (a word "
+            "or a card added to it), not after it"
+        }
+    )
     card = fields.String(allow_none=True, metadata={"description": "the card played, if any"})
     legal = fields.Boolean()
     why = fields.String(

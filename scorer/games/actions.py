@@ -434,6 +434,15 @@ class HandState:
                 return finding
         return None
 
+    def replaces_last(self, action: Action) -> bool:
+        """Whether ``action``'s line is written over the record's last line (a word or a
+        card added to a line built by steps, a card added to the trick on the table)
+        rather than after it."""
+        if action.line is not None:
+            return action.extends
+        play = self.play()
+        return bool(play is not None and play.current_trick and isinstance(self.last, Trick))
+
     def _with(self, action: Action) -> list[Line | Trick]:
         """The body with ``action`` written, each line placed (its line number, and a
         column per item) so that what is found of it is found at it."""
@@ -444,15 +453,16 @@ class HandState:
                 _placed(next(hands), i + 1) if isinstance(ln, Line) and ln.keyword == "hand" else ln
                 for i, ln in enumerate(body)
             ]
+        replaces = self.replaces_last(action)
         if action.line is not None:
-            if action.extends:
+            if replaces:
                 body.pop()
             body.append(_placed(action.line, len(body) + 1))
             return body
         assert action.card is not None
         play = self.play()
         last = body[-1] if body else None
-        if play is not None and play.current_trick and isinstance(last, Trick):
+        if replaces and isinstance(last, Trick):
             body.pop()
             plays, number = last.plays, last.number
         else:
