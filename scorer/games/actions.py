@@ -68,6 +68,7 @@ LABELS: Mapping[str, str] = {
     "exchange": "{seat:player} passes {card:card} to the holder of the called card",
     "declare": "{seat:player} declares {kind}: {cards:cards}",
     "rob": "{seat:player} robs {cards:cards} at the cut",
+    "rob.none": "{seat:player} leaves the cards at the cut to the deal",
     "pigliare": "{seat:player} takes {cards:cards} from the folla",
     "folla": "{seat:player} announces the folla: {counts}",
     "replace": "{seat:player}'s side gives {card:card} for the Fool",
@@ -118,6 +119,9 @@ class Action:
     #: For a step that leaves its line unfinished: the lines that would finish it, in the
     #: order tried; the step is legal when one of them is.
     finish: Callable[[], Iterator[Line]] | None = field(default=None, compare=False)
+    #: Lines written after the action's own (the deal that follows a cut, MIN-3): an action
+    #: with no line nor card writes only these.
+    then: tuple[Line, ...] = field(default=(), compare=False)
 
     def words(self, words: Wording, players: Sequence[str], trumps: str = "trumps") -> str:
         """The label in English, the cards named in ``words``."""
@@ -358,7 +362,10 @@ class HandState:
 
     def _stopped(self) -> bool:
         """An error (G-2) ends the hand, but one that says the last line is not finished yet
-        (:attr:`ActionRules.unfinished`: a mountain's words, a discard, a call's exchange)."""
+        (:attr:`ActionRules.unfinished`: a mountain's words, a discard, a call's exchange);
+        nothing stops a hand before its first line (a cut to rob or leave, MIN-3)."""
+        if not self.body:
+            return False
         last = self.last.loc if self.last is not None else None
         return any(not self._waiting(f, last) for f in self.report().errors)
 
@@ -417,10 +424,10 @@ class HandState:
         return first
 
     def _replayed(self, action: Action) -> Finding | None:
-        """The first new error or violation at the action's line when the record is
-        replayed with it (the one it waits for when it leaves its line unfinished)."""
+        """The first new error or violation at the action's lines when the record is
+        replayed with it (but the one it waits for when it leaves its line unfinished)."""
         body = self._with(action)
-        at = len(body)
+        at = len(self.body) + (0 if self.replaces_last(action) else 1)  # its first line
         before = {_key(f) for f in self.report().findings}
         report = self.game.verify(Record(self.tags, tuple(body)), self.options)
         for finding in report.findings:
@@ -428,7 +435,7 @@ class HandState:
                 finding.severity in _BAD
                 and not finding.after_first_error
                 and finding.code != action.waits
-                and (finding.loc is None or finding.loc.line == at)
+                and (finding.loc is None or finding.loc.line >= at)
                 and _key(finding) not in before
             ):
                 return finding
@@ -454,12 +461,14 @@ class HandState:
                 for i, ln in enumerate(body)
             ]
         replaces = self.replaces_last(action)
-        if action.line is not None:
-            if replaces:
-                body.pop()
-            body.append(_placed(action.line, len(body) + 1))
+        if action.line is not None or action.card is None:
+            if action.line is not None:
+                if replaces:
+                    body.pop()
+                body.append(_placed(action.line, len(body) + 1))
+            for line in action.then:
+                body.append(_placed(line, len(body) + 1))
             return body
-        assert action.card is not None
         play = self.play()
         last = body[-1] if body else None
         if replaces and isinstance(last, Trick):
