@@ -235,6 +235,7 @@ class HandState:
     # -- the record -------------------------------------------------------------------
     @property
     def n(self) -> int:
+        """The number of players."""
         return len(self.players)
 
     def record(self) -> Record:
@@ -252,17 +253,21 @@ class HandState:
         return self.report()
 
     def lines(self, keyword: str) -> list[Line]:
+        """The section lines of ``keyword`` written so far, in order."""
         return [ln for ln in self.body if isinstance(ln, Line) and ln.keyword == keyword]
 
     @property
     def last(self) -> Line | Trick | None:
+        """The record's last line (``None`` before any)."""
         return self.body[-1] if self.body else None
 
     @property
     def tricks_begun(self) -> bool:
+        """Whether a trick line is written: the play has begun."""
         return any(isinstance(ln, Trick) for ln in self.body)
 
     def seat_of(self, name: str | None) -> int | None:
+        """The seat of the player ``name`` (case-insensitive), or ``None``."""
         wanted = (name or "").casefold()
         return next((s for s, p in enumerate(self.players) if p.casefold() == wanted), None)
 
@@ -383,6 +388,8 @@ class HandState:
         return next((a.seat for a in self.actions() if not a.optional), None)
 
     def is_over(self) -> bool:
+        """Whether nothing is left to do: the hand played out, thrown in or surrendered, or
+        stopped by an impossible action pushed unchecked (G-2)."""
         return not self.actions()
 
     def judge(self, action: Action) -> Finding | None:
@@ -493,9 +500,7 @@ class HandState:
         action flagged by the replay as the record's would be."""
         play = self.play() if self.tricks_begun or action.card is not None else None
         self.body = self._with(action)
-        self._report = None
-        self._candidates = None
-        self._verdicts = {}
+        self._report, self._candidates, self._verdicts = None, None, {}
         self._waits = action.waits
         if action.card is not None and play is not None:
             try:
@@ -512,6 +517,7 @@ class HandState:
 
 
 def _key(finding: Finding) -> tuple[Any, ...]:
+    """What tells one finding from another in two replays of the same lines."""
     return (finding.code, finding.loc, finding.trick, finding.seat, finding.cards, finding.variant)
 
 
