@@ -14,18 +14,25 @@ be written next:
 * ``done``: every trick is played, or the deal was thrown in; ``next_dealer`` names who
   deals the next hand (G-6, :func:`scorer.ledger.next_dealer`).
 
+After the deal, ``choices`` lists what the player to act may do (#32.5): each action of the
+game's action API (:mod:`scorer.games.actions`: a mountain word, a card of the discard, a
+call, a bargaining word, a draw, a meld, a card, a card with a remark ...) with its label in
+the rules' words, the notation line it writes, whether it is legal now and, if not, the
+sentence of the finding that says why. The guided entry page offers them as buttons.
+
 :func:`read_card` reads one card as the notation reads it (``III``, ``xvii``, ``matto``, ...,
 :meth:`Card.parse <scorer.cards.Card.parse>`), for the page's "Type a card" box: the page has
 no card reader of its own.
 
 The verdict so far is the verify report of the text, through :mod:`records.pipeline`, the
-same path ``/api/verify`` takes. Nothing here judges a card: the play's state comes from the
-game's Hand API (:meth:`Game.start_play <scorer.games.base.Game.start_play>`, then
-:meth:`TrickPlay.push <scorer.games.engine.TrickPlay.push>` for each card the record plays),
-so there is one copy of every rule. How each game's record is entered (its pack, the lines of
-its deal and their sizes, which keywords belong before the play, the rulings on the first lead)
-is the game's own entry shape (:attr:`Game.entry <scorer.games.base.Game.entry>`); what is
-here reads it, the same way for every game.
+same path ``/api/verify`` takes. Nothing here judges an action or knows a game's phases: the
+state comes from the game's action API (:meth:`Game.hand_state
+<scorer.games.base.Game.hand_state>`: the record's play stepped through the Hand API, each
+other action judged by the game's replay), so there is one copy of every rule. How each
+game's record is entered (its pack, the lines of its deal and their sizes, which keywords
+belong before the play, the rulings on the first lead) is the game's own entry shape
+(:attr:`Game.entry <scorer.games.base.Game.entry>`); what is here reads it, the same way for
+every game.
 """
 
 from __future__ import annotations
@@ -37,9 +44,9 @@ from typing import Any
 from scorer.cards import CARDS, SUIT_STYLES, Card, CardParseError
 from scorer.cardset import cards_of, mask_of
 from scorer.games import GAMES, Game, OptionError
+from scorer.games.actions import Action, HandState
 from scorer.games.base import EntryShape
-from scorer.games.engine import IllegalPlay, NoPlay, TrickPlay
-from scorer.games.replay import ReplayStop
+from scorer.games.engine import TrickPlay
 from scorer.ledger import next_dealer
 from scorer.record import Line, Record
 from scorer.report import Report
@@ -133,7 +140,7 @@ def next_step(text: str, options: Mapping[str, str] | None = None) -> dict[str, 
     a text that is not one readable record of a known game with its players and dealer."""
     parsed, record, game = _read(text)
     shape = game.entry
-    if shape is None:  # a game added without its entry shape: said, not a 500
+    if shape is None or game.actions is None:  # a game added without them: said, not a 500
         raise ServiceError(422, "NO_ENTRY_SHAPE", f"{game.key} cannot be entered here yet")
     chosen = _options(game, record, options)
     report = check_parsed(parsed, chosen).report
@@ -162,6 +169,7 @@ def next_step(text: str, options: Mapping[str, str] | None = None) -> dict[str, 
         },
         "canonical": write(record, comments=True),
         "to_act": None,
+        "choices": [],
         "play": None,
         "next_dealer": None,
     }
@@ -309,7 +317,9 @@ def _phase_and_play(
     deal: dict[str, Any],
     words: Wording,
 ) -> str:
-    """The phase; fills ``to_act`` and, once the play can begin, ``play``."""
+    """The phase; fills ``to_act``, the ``choices`` of the player to act and, once the play
+    can begin, ``play``: all from the game's action API (:meth:`Game.hand_state
+    <scorer.games.base.Game.hand_state>`), the same for every game."""
     if report.thrown_in:
         return "done"
     tricks = record.tricks
@@ -325,58 +335,59 @@ def _phase_and_play(
         if part["seat"] is not None:
             answer["to_act"] = _seat(record, part["seat"])
         return "deal"
-    try:
-        state = game.start_play(record, options)
-    except NoPlay:
-        return "before-play"
-    _step_through(state, record)
-    seat = state.to_play()
-    play = answer["play"] = _play(state, record, report, words, shape.pack)
-    drawer = state.to_draw() if hasattr(state, "to_draw") else None
-    if drawer is not None:  # a draw from the stock is due before the next trick (PINCH-3)
-        answer["to_act"] = _seat(record, drawer)
+    state = game.hand_state(record, options)
+    answer["choices"] = [_choice(state, action, record, words) for action in state.actions()]
+    play_state = state.play()
+    waits_for = state.to_act()
+    if waits_for is None and play_state is not None:  # a play that cannot go on
+        waits_for = play_state.to_play()
+    if waits_for is not None:
+        answer["to_act"] = _seat(record, waits_for)
+    if play_state is None:
+        return "done" if state.is_over() and report.complete else "before-play"
+    play = answer["play"] = _play(play_state, record, report, words, shape.pack)
+    due = [a for a in state.actions() if not a.optional and a.card is None]
+    if due and not tricks:  # a line before the play is still due (a discard to derive)
         play["legal"] = []
-        play["draw"] = {**_seat(record, drawer), "card": _stock_card(state, words)}
+        return "before-play"
+    if due:  # a step between tricks is due first (pinch's draw, PINCH-3)
+        play["legal"] = []
+        draw = next((a for a in due if a.kind == "draw"), None)
+        if draw is not None:
+            card = dict(draw.facts).get("card") if len(due) == 1 else None
+            play["draw"] = {
+                **_seat(record, due[0].seat or 0),
+                "card": words.notation(card) if card is not None else None,
+            }
         return "play"
-    if seat is None:
-        return "done"
-    answer["to_act"] = _seat(record, seat)
-    return "play"
+    return "play" if play_state.to_play() is not None else "done"
 
 
-def _stock_card(state: TrickPlay, words: Wording) -> str | None:
-    """The card the due draw takes: the stock's next, when the record gives the stock (the
-    state draws it, and is not used after); else ``None``, for the record to say."""
-    try:
-        return words.notation(state.draw())  # type: ignore[attr-defined]
-    except (ValueError, IllegalPlay, ReplayStop):
-        return None
+def _choice(state: HandState, action: Action, record: Record, words: Wording) -> dict[str, Any]:
+    """One choice for the entry page: its label in the rules' words, the notation line it
+    writes, whether it is legal now (and if not, the sentence of the finding that says why),
+    and the ruling it follows."""
+    finding = state.judge(action)
+    card = action.card if action.card is not None else dict(action.facts).get("card")
+    return {
+        "kind": action.kind,
+        "seat": action.seat,
+        "name": record.players[action.seat] if action.seat is not None else None,
+        "label": action.words(words, record.players, _trumps(state)),
+        "line": action.text,
+        "replaces": state.replaces_last(action),
+        "card": words.notation(card) if card is not None else None,
+        "legal": finding is None,
+        "why": finding.message if finding is not None else None,
+        "rule": action.ruling,
+        "optional": action.optional,
+    }
 
 
-def _step_through(state: TrickPlay, record: Record) -> None:
-    """Step the state through the record's play, line by line: each trick line's cards
-    pushed unchecked (an illegal card is played as the record says, G-1), and in a game that
-    draws from a stock between tricks (pinch, PINCH-3), each ``draw`` line drawn with the
-    state's own ``draw``. An unknown card or an impossible step ends it (the verdict, from
-    the same record's replay, says why)."""
-    draw = getattr(state, "draw", None)
-    started = False
-    try:
-        for line in record.body:
-            if isinstance(line, Line):
-                if started and draw is not None and line.keyword == "draw":
-                    cards = line.cards()
-                    if len(cards) != 1 or state.to_draw() is None:  # type: ignore[attr-defined]
-                        return
-                    draw(cards[0])
-                continue
-            started = True
-            for card in line.card_tuple:
-                if card is None:
-                    return
-                state.push(card)
-    except (ReplayStop, IllegalPlay):
-        return
+def _trumps(state: HandState) -> str:
+    """The game's word for the trumps in its labels (Nice: Tarots)."""
+    play = state.play()
+    return play.trumps_name if play is not None else "trumps"
 
 
 def _play(

@@ -6,20 +6,26 @@
 
 ``get_game(key).verify(record, options)`` gives a :class:`Report`; ``build_ledger`` puts a
 table's hands and rulings in order with running balances. Records are read from text by
-:mod:`records.notation`.
+:mod:`records.notation`. ``get_game(key).start_hand(players, dealer, deck)`` is a
+:class:`HandState`: a hand played a step at a time, each :class:`Action` of its
+``legal_actions()`` taken by ``apply`` (:class:`IllegalAction` for one that is not legal).
 """
 
 from __future__ import annotations
 
 from .games import GAMES, Game, Option, OptionError, UnknownGame, get_game
+from .games.actions import Action, HandState, IllegalAction
 from .ledger import Adjustment, Ledger, build_ledger
 from .record import Record
 from .report import Report, Status
 
 __all__ = [
     "GAMES",
+    "Action",
     "Adjustment",
     "Game",
+    "HandState",
+    "IllegalAction",
     "Ledger",
     "Option",
     "OptionError",

@@ -429,3 +429,86 @@ def test_a_refused_card_says_why(client: FlaskClient, query: str, code: str) -> 
 def test_the_card_reader_is_in_the_openapi_document(client: FlaskClient) -> None:
     spec = client.get("/api/openapi.json").get_json()
     assert "422" in spec["paths"]["/api/card"]["get"]["responses"]
+
+
+# -- the choices (#32.5) ------------------------------------------------------------------
+def test_the_mountain_words_are_the_eldests_choices(client: FlaskClient) -> None:
+    """tour.txt after the deal: Carla, eldest, says keep or mountain (NICE-5); each choice
+    is worded for people and writes its line; both are legal."""
+    lines = lines_of(GOLDEN[0])
+    deal = [ln for ln in body(lines) if ln.startswith("hand")]
+    got = ask(client, tags(lines) + deal)
+    assert got["phase"] == "before-play" and got["to_act"]["name"] == "Carla"
+    assert [(c["line"], c["label"], c["legal"], c["rule"]) for c in got["choices"]] == [
+        ("mountain 1: keep", "Carla keeps: the deal goes on", True, "NICE-5"),
+        ("mountain 1: mountain", "Carla says mountain", True, "NICE-5"),
+    ]
+    assert not any(c["replaces"] for c in got["choices"])
+    got = ask(client, [*tags(lines), *deal, "mountain 1: mountain"])  # Bruno speaks next
+    assert [c["line"] for c in got["choices"]] == [
+        "mountain 1: mountain keep",
+        "mountain 1: mountain mountain",
+    ]
+    assert all(c["replaces"] for c in got["choices"])  # a word added to the round's line
+    assert {c["name"] for c in got["choices"]} == {got["to_act"]["name"]}
+
+
+def test_a_discard_with_a_king_is_refused_with_the_rulings_words(client: FlaskClient) -> None:
+    """tour.txt after the mountain: the dealer's discard is chosen a card at a time; a King
+    is never legal (NICE-6), and the choice says why in the replay's words, which are the
+    verdict's once the record holds that discard."""
+    lines = lines_of(GOLDEN[0])
+    cut = next(i for i, ln in enumerate(lines) if ln.startswith("discard"))
+    got = ask(client, lines[:cut])
+    assert {c["kind"] for c in got["choices"]} == {"discard"}
+    king = next(c for c in got["choices"] if c["card"] == "KS")
+    assert not king["legal"] and king["rule"] == "NICE-6"
+    other = next(c for c in got["choices"] if c["legal"])
+    finished = ask(client, [*lines[:cut], f"discard: KS {other['card']}"])
+    messages = [f["message"] for f in finished["verdict"]["findings"]]
+    assert king["why"] in messages
+
+
+@pytest.mark.parametrize("golden", GOLDEN, ids=IDS)
+def test_in_the_play_the_choices_are_the_cards_and_their_legality(
+    client: FlaskClient, golden: Golden
+) -> None:
+    """Inside trick 3: the choices of the player to play are his cards, legal as the play's
+    legal cards say; a choice writes the trick line as it then stands."""
+    lines = lines_of(golden)
+    third = next(i for i, ln in enumerate(lines) if ln.startswith("3."))
+    led = lines[third].split()[1]
+    got = ask(client, [*lines[:third], f"3. {led}"])
+    cards = [c for c in got["choices"] if c["kind"] == "play" and c["line"].count("(") == 0]
+    assert {c["seat"] for c in cards} == {got["to_act"]["seat"]}
+    assert sorted(c["card"] for c in cards if c["legal"]) == sorted(got["play"]["legal"])
+    assert all(c["line"] == f"3. {led} {c['card']}" for c in cards)
+    assert all(c["replaces"] for c in cards)  # the trick line on the table, one card more
+    for choice in cards:
+        if not choice["legal"]:  # the replay's sentence, as the verdict gives it
+            after = ask(client, [*lines[:third], choice["line"]])
+            assert choice["why"] in [f["message"] for f in after["verdict"]["findings"]]
+            break
+
+
+def test_pinch_draws_are_the_choice_between_tricks(client: FlaskClient) -> None:
+    """pinch/revoke.txt after trick 1: the one choice is the winner's draw of the stock's
+    top card, the line the golden record writes next (PINCH-3)."""
+    lines = lines_of(GOLDEN[3])
+    first = next(i for i, ln in enumerate(lines) if ln.startswith("1."))
+    got = ask(client, lines[: first + 1])
+    assert [(c["line"], c["legal"], c["rule"]) for c in got["choices"]] == [
+        (lines[first + 1], True, "PINCH-3")
+    ]
+
+
+def test_the_bargaining_words_are_the_speakers_choices(client: FlaskClient) -> None:
+    """piemonte3 after the deal: eldest's words of the first session (PIE3-4): pass,
+    continue, a demand or an offer, each legal, each its line."""
+    lines = lines_of(GOLDEN[4])
+    deal = [ln for ln in body(lines) if ln.startswith("hand")]
+    got = ask(client, tags(lines) + deal)
+    words = [c["line"] for c in got["choices"]]
+    assert words[:3] == ["bargain 2: pass", "bargain 2: continue", "bargain 2: demand=1"]
+    assert all(c["legal"] and c["name"] == "Anna" for c in got["choices"])
+    assert {c["label"] for c in got["choices"]} >= {"Anna passes", "Anna offers 2"}

@@ -348,3 +348,29 @@ def test_a_remark_with_a_semicolon_stays_on_its_card(page: Page, served: str) ->
     page.click("#enter-table .seat.is-acting .card-button[data-card='8S']")
     settled(page)
     assert re.search(r"^1\. 7S\(have none; win-this\) 8S$", page.input_value("#text"), re.M)
+
+
+def test_the_choices_are_buttons_in_the_rules_words(page: Page, served: str) -> None:
+    """#32.5: the tour typed up to its deal: the mountain words, the discard's cards, the
+    Solo and the call are offered as buttons worded by the rules; each click writes its line
+    (a word or a card added to the line being built), as the golden record has them."""
+    text = (EXAMPLES / GOLDEN[0].path).read_text()
+    lines = text.splitlines()
+    deal_end = max(i for i, ln in enumerate(lines) if ln.startswith("hand "))
+    type_text(page, served, "\n".join(lines[: deal_end + 1]) + "\n")
+    choices = page.locator("#enter-lines .enter-choices")
+    for label in ("Carla keeps: the deal goes on", "Carla keeps: the deal goes on"):
+        choices.get_by_role("button", name=label, exact=True).click()
+        settled(page)
+    written = page.input_value("#text")
+    assert re.search(r"^mountain 1: keep\nmountain 2: keep$", written, re.M), written
+    expect(choices.get_by_role("button", name="Bruno discards KS")).to_have_count(0)  # NICE-6
+    choices.get_by_role("button", name="Bruno discards JD", exact=True).click()
+    settled(page)
+    assert re.search(r"^discard: JD$", page.input_value("#text"), re.M)
+    choices.get_by_role("button", name="Bruno discards JD CD", exact=True).click()
+    settled(page)
+    choices.get_by_role("button", name="Anna accepts the Solo", exact=True).click()
+    settled(page)
+    written = page.input_value("#text")
+    assert re.search(r"^discard: JD CD\nsolo: Anna$", written, re.M), written

@@ -724,7 +724,7 @@ def session_page(session_id: int, pending: dict[str, Any] | None = None) -> str:
     version, amounts that do not add up), drawn open with what was typed and why."""
     session_row, tournament_row = readable_session(session_id)
     store = get_store()
-    sheet = present.SHEET_TEMPLATES.get(session_row["game"], "sheet.html")
+    sheet = present.sheet_template(session_row["game"])
     hands = store.hands(session_id)
     ledger = service.session_ledger(store, session_id)
     page = present.sheet_page(ledger, _asked_page(ledger))

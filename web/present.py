@@ -7,8 +7,10 @@ own, a small mapping keyed by game key says so:
 
 * :data:`GAME_FACES`: the suit symbols its cards are drawn with (``italian`` or ``french``),
   when the engine's ``default_suits`` is not the pack's look;
-* :data:`SHEET_TEMPLATES`: a template of its own for the score sheet (pinch keeps melds and
-  deck points on paper; until its engine is registered, every game uses the plain sheet).
+
+A game whose players keep a paper score sheet of their own (pinch's melds and deck points)
+says so itself (:attr:`Game.paper_sheet_rule <scorer.games.base.Game.paper_sheet_rule>`),
+and :func:`sheet_template` gives it the paper layout.
 """
 
 from __future__ import annotations
@@ -24,7 +26,6 @@ from scorer.ledger import Ledger
 __all__ = [
     "GAME_FACES",
     "SEAT_PLACES",
-    "SHEET_TEMPLATES",
     "Chart",
     "SheetPage",
     "TableView",
@@ -36,6 +37,7 @@ __all__ = [
     "seat_places",
     "sheet_page",
     "sheet_rows",
+    "sheet_template",
     "stock_steps",
     "table_view",
     "trick_views",
@@ -46,13 +48,13 @@ __all__ = [
 #: looks like (the notation may write a pack's suits with other letters than it shows).
 GAME_FACES: dict[str, str] = {}
 
-#: A score-sheet template per game key (under ``templates/``); others use ``sheet.html``.
-#: Pinch players keep melds and deck points on paper (the rule text's "How to Mark the
-#: Score"): its sheet shows them as they write them, above the plain ledger.
-SHEET_TEMPLATES: dict[str, str] = {"pinch": "sheet_pinch.html"}
 
-#: The ruling of the deck-points line, per game with a paper sheet (PINCH-2).
-DECK_RULES: dict[str, str] = {"pinch": "PINCH-2"}
+def sheet_template(game: str) -> str:
+    """The score sheet's template for ``game``: the paper layout (the marks as the players
+    write them, above the plain ledger) for a game that keeps one, else the plain sheet."""
+    known = GAMES.get(game)
+    return "sheet_paper.html" if known is not None and known.paper_sheet_rule else "sheet.html"
+
 
 #: Where the seats sit around the table, in playing order from the first seat (play passes
 #: to the right, counter-clockwise as seen from above: south, east, north, west).
@@ -536,7 +538,8 @@ def paper_sheet(
     hand's total. ``hands`` are the store's rows (with ``report_json``)."""
     import json
 
-    deck_rule = DECK_RULES.get(game)
+    known = GAMES.get(game)
+    deck_rule = known.paper_sheet_rule if known is not None else None
     blocks = []
     for row in hands:
         report = json.loads(row["report_json"])

@@ -697,6 +697,33 @@ class PlayOut(Schema):
     tricks = fields.List(fields.Nested(TrickOut))
 
 
+class ChoiceOut(Schema):
+    kind = fields.String(
+        metadata={
+            "description": "the phase: mountain, discard, solo, call, bargain, draw, play ..."
+        }
+    )
+    seat = fields.Integer(allow_none=True, metadata={"description": "who acts (null: the table)"})
+    name = fields.String(allow_none=True)
+    label = fields.String(metadata={"description": "the choice in the rules' words"})
+    line = fields.String(metadata={"description": "the notation line it writes, as it then stands"})
+    replaces = fields.Boolean(
+        metadata={
+            "description": "the line is written over the record's last line (a word "
+            "or a card added to it), not after it"
+        }
+    )
+    card = fields.String(allow_none=True, metadata={"description": "the card played, if any"})
+    legal = fields.Boolean()
+    why = fields.String(
+        allow_none=True, metadata={"description": "when not legal: the finding's sentence"}
+    )
+    rule = fields.String(allow_none=True, metadata={"description": "the ruling it follows"})
+    optional = fields.Boolean(
+        metadata={"description": "may be taken besides what the hand waits for (a declaration)"}
+    )
+
+
 class VerdictOut(Schema):
     status = fields.String()
     findings = fields.List(fields.Nested(FindingSchema))
@@ -711,6 +738,13 @@ class NextStep(Schema):
     dealer = fields.Nested(SeatOut)
     eldest = fields.Nested(SeatOut)
     to_act = fields.Nested(SeatOut, allow_none=True)
+    choices = fields.List(
+        fields.Nested(ChoiceOut),
+        metadata={
+            "description": "after the deal, what may be done now, each with its label, its "
+            "line and whether it is legal (the game's action API)"
+        },
+    )
     rules = fields.List(
         fields.Nested(RulingText),
         metadata={"description": "the rulings on the deal and the first lead, in their words"},

@@ -11,6 +11,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from ..cards import Card
 from ..findings import Finding
 from ..messages import GENERAL
 from ..proof import name_proofs
@@ -18,6 +19,7 @@ from ..record import KeywordSpec, Record
 from ..report import Report
 from ..results import GameResult, leaders
 from ..wording import Wording, wording
+from .actions import ActionRules, HandState
 from .engine import TrickPlay
 
 __all__ = ["DealLine", "EntryShape", "Game", "Option", "OptionError", "Ruling", "Source"]
@@ -131,6 +133,13 @@ class Game:
     #: How a record of the game is entered (``POST /api/next``, ``/enter``); ``None``: the
     #: game cannot be entered there.
     entry: EntryShape | None = None
+    #: The ruling of the deck points' line on the paper score sheet the players keep, a
+    #: column per player of the melds' codes, the deck points and the hand's total (pinch's
+    #: "How to Mark the Score", PINCH-2); ``None``: the plain sheet of payments.
+    paper_sheet_rule: str | None = None
+    #: Which actions exist at each point of a hand (:mod:`scorer.games.actions`: the phases
+    #: before the play, the cards, the lines between tricks); ``None``: no action API.
+    actions: ActionRules | None = None
 
     def option(self, name: str) -> Option:
         for option in self.options:
@@ -245,6 +254,37 @@ class Game:
         :meth:`~scorer.games.engine.TrickPlay.play` or ``push``. Raises
         :class:`~scorer.games.engine.NoPlay` when those lines do not reach the play."""
         raise NotImplementedError
+
+    def start_hand(
+        self,
+        players: Sequence[str],
+        dealer: int,
+        deck: Sequence[Card],
+        options: Mapping[str, str] | None = None,
+    ) -> HandState:
+        """The action API (:mod:`scorer.games.actions`): a hand of ``players`` dealt by seat
+        ``dealer`` from ``deck`` (the pack in the order dealt), to be played to its end
+        with ``legal_actions`` and ``apply``. ``options`` are written in its ``Options``
+        tag."""
+        if self.actions is None:
+            raise NotImplementedError(f"{self.key} has no action API")
+        tags: tuple[tuple[str, str], ...] = (
+            ("Game", self.key),
+            ("Players", ", ".join(players)),
+            ("Dealer", players[dealer]),
+        )
+        if options:
+            tags += (("Options", " ".join(f"{k}={v}" for k, v in options.items())),)
+        state = HandState(self, self.actions, Record(tags), None, deck)
+        state.deal(self.actions.deal(state, deck))
+        return state
+
+    def hand_state(self, record: Record, options: Mapping[str, str] | None = None) -> HandState:
+        """The action API's state of ``record`` as written (a record being entered, its
+        deal given by its lines); ``options`` override the record's."""
+        if self.actions is None:
+            raise NotImplementedError(f"{self.key} has no action API")
+        return HandState(self, self.actions, record, options)
 
     def random_record(
         self, rng: random.Random, players: list[str] | None = None, dealer: int | None = None

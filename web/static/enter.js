@@ -404,6 +404,37 @@
 
   function addLine(line) { write(joinLines([...bodyLines(), line])); }
 
+  /** A choice of /api/next taken (#32.5): its line written after the record's last line,
+   *  or over it when the choice adds a word or a card to it (a comment on it is kept). */
+  function choose(choice) {
+    const lines = bodyLines();
+    if (!choice.replaces) { addLine(choice.line); return; }
+    let last = lines.length - 1;
+    while (last > 0 && (!lines[last].trim() || lines[last].trim().startsWith(";"))) last--;
+    const [, comment] = splitComment(lines[last]);
+    lines[last] = choice.line + comment;
+    write(joinLines(lines));
+  }
+
+  /** The choices other than the cards (played at the table): a button each, in the rules'
+   *  words, for what may be said or done now (a mountain word, a card of the discard, a
+   *  call, a bargaining word, a draw, a declaration ...). */
+  function choiceButtons() {
+    const offered = (answer.choices || []).filter((c) => c.kind !== "play" && c.legal);
+    if (!offered.length) return null;
+    const box = element("div", "enter-choices");
+    box.setAttribute("role", "group");
+    box.setAttribute("aria-label", "What may be done now");
+    offered.forEach((choice) => {
+      const button = element("button", "enter-choice", choice.label);
+      button.type = "button";
+      button.title = choice.line + (choice.rule ? " (" + choice.rule + ")" : "");
+      button.addEventListener("click", () => choose(choice));
+      box.append(button);
+    });
+    return box;
+  }
+
   // -- asking the server -------------------------------------------------------------------
   async function refresh(canonical) {
     const text = area.value;
@@ -895,6 +926,8 @@
     const specs = answer.keywords.filter((k) => when.includes(k.when));
     const others = answer.keywords.filter((k) => k.when !== "deal" && !when.includes(k.when));
     linesBox.append(element("h3", "", playing ? "Lines written during the play" : "Before the play"));
+    const buttons = choiceButtons();
+    if (buttons) linesBox.append(buttons);
     specs.forEach((spec) => linesBox.append(lineForm(spec)));
     if (others.length) linesBox.append(otherLineForm(others));
     if (answer.trick_notes && answer.phase === "play") {

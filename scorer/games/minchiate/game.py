@@ -35,6 +35,7 @@ from ..replay import ReplayStop
 from . import generator, session
 from . import rules as R
 from . import scoring as S
+from .actions import MinchiateActions
 from .hand import NOTE
 from .messages import TEMPLATES
 from .play import MinchiatePlay
@@ -62,6 +63,7 @@ class Minchiate(Game):
     zero_sum = True
     keywords = R.KEYWORDS
     options = R.OPTIONS
+    actions = MinchiateActions()  # the phases' actions (#32.3)
     entry = EntryShape(  # MIN-4: 21 cards each, 20 face down and the 21st face up
         R.PACK,
         (DealLine("hand", R.TRICKS - 1), DealLine("faceup", 1)),

@@ -31,6 +31,7 @@ from . import declare as D
 from . import generator
 from . import play as P
 from . import rules as R
+from .actions import NiceActions
 from .hand import NOTE, NiceHand, _Stop
 from .messages import TEMPLATES
 from .scoring import contract_summary, score_hand
@@ -84,6 +85,7 @@ class Nice4(NiceGame):
     keywords = R.KEYWORDS_4
     options = R.OPTIONS_4
     brief = R.BRIEF_4
+    actions = NiceActions(rounds, dealer_extra)  # the phases' actions (#32.3)
     entry = EntryShape(  # NICE-5: 19 cards each, 21 to the dealer, who discards 2
         R.PACK,
         (DealLine("hand", sum(rounds), sum(rounds) + dealer_extra),),
@@ -103,6 +105,7 @@ class Nice3(NiceGame):
     keywords = R.KEYWORDS_3
     options = R.OPTIONS_3
     brief = R.BRIEF_3
+    actions = NiceActions(rounds, dealer_extra)  # the phases' actions (#32.3)
     entry = EntryShape(  # NICE-5, NICE-17: 25 cards each, 28 to the dealer, who discards 3
         R.PACK,
         (DealLine("hand", sum(rounds), sum(rounds) + dealer_extra),),

@@ -30,6 +30,7 @@ from ..engine import reach_play
 from ..replay import ReplayStop
 from . import generator, session
 from . import rules as R
+from .actions import PiedicavalloActions
 from .hand import NOTE, N, PiedicavalloHand
 from .messages import TEMPLATES
 from .scoring import score
@@ -59,6 +60,7 @@ class Piedicavallo(Game):
     )
     trick_notes = True  # PIE-5: table talk is written on the card it was said with
     options = R.OPTIONS
+    actions = PiedicavalloActions()  # the phases' actions (#32.3)
     rulings = R.RULINGS
     templates = TEMPLATES
     ranked_by_games = True  # PIE-7: a session is one game, won by a side

@@ -26,6 +26,7 @@ from ..engine import reach_play
 from ..replay import ReplayStop
 from . import generator
 from . import rules as R
+from .actions import Piemonte3Actions
 from .bargain import Session, parse_move
 from .declare import check_declarations, note_better_groupings
 from .hand import NOTE, VIOLATION, N, _round
@@ -51,6 +52,7 @@ class Piemonte3(Game):
     redeal_thrown_in = False  # the seed: a thrown-in hand passes the deal to the next player
     keywords = R.KEYWORDS
     options = R.OPTIONS
+    actions = Piemonte3Actions()  # the phases' actions (#32.3)
     entry = EntryShape(  # PIE3-3: 25 cards each, 28 to the dealer, who discards 3
         R.PACK,
         (DealLine("hand", R.HAND_SIZE, R.HAND_SIZE + R.DISCARD_SIZE),),

@@ -27,6 +27,7 @@ from ..base import DealLine, EntryShape, Game
 from ..engine import reach_play
 from . import generator, scoring
 from . import rules as R
+from .actions import PinchActions
 from .hand import PinchHand
 from .messages import TEMPLATES
 from .play import PinchReplay
@@ -50,6 +51,8 @@ class Pinch(Game):
     zero_sum = False  # each player scores for himself; the totals are compared (PINCH-8)
     keywords = R.KEYWORDS
     options = R.OPTIONS
+    actions = PinchActions()  # the phases' actions (#32.3)
+    paper_sheet_rule = "PINCH-2"  # melds and deck points kept on paper
     entry = EntryShape(  # PINCH-3: fifteen cards each, the rest the stock
         R.PACK,
         (DealLine("hand", R.HAND_SIZE), DealLine("stock", R.STOCK_SIZE, each=False)),
