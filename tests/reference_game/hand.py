@@ -42,10 +42,9 @@ class ReferenceHand(TrickPlay):
 
     templates = TEMPLATES
     #: The ruling each play against the rules of play breaks (REF-2; G-1 says it is flagged).
-    illegal_rules: ClassVar[Mapping[str, str]] = {
-        "MUST_FOLLOW_SUIT": "REF-2",
-        "MUST_TRUMP": "REF-2",
-    }
+    illegal_rules: ClassVar[Mapping[str, str]] = dict.fromkeys(
+        ("MUST_FOLLOW_SUIT", "MUST_FOLLOW_TRUMPS", "MUST_TRUMP"), "REF-2"
+    )
 
     def __init__(
         self, game: Game, record: Record, options: Mapping[str, str] | None = None
