@@ -36,6 +36,10 @@ class Reference(Game):
     unit = "marks"
     claim_field = "marks"  # claim marks: the payments as written (scorer.claims)
     point_total = R.POINT_TOTAL  # REF-3
+    zero_sum = True  # REF-4: a hand's payments add up to nothing
+    default_suits = "italian"  # the suit letters of a record without a Suits tag
+    redeal_thrown_in = True  # G-6 (no deal of this game is thrown in, so it never applies)
+    penalty_rulings = ()  # no payment of the engine's is a penalty (MIN-13 is Minchiate's)
     keywords = R.KEYWORDS
     options = R.OPTIONS
     rulings = R.RULINGS

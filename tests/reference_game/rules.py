@@ -16,8 +16,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from scorer.cards import CARDS, FOOL, suit_card, trump
-from scorer.cardset import mask_of
+from scorer.cards import CARDS, FOOL, trump
 from scorer.claims import CLAIM_KEYWORD
 from scorer.games.base import Option
 from scorer.games.engine import PlayTable
@@ -73,7 +72,6 @@ def _points() -> tuple[int, ...]:
 
 POINTS = _points()
 POINT_TOTAL = 52  # REF-3
-KINGS = mask_of(suit_card(suit, 14) for suit in range(4))
 
 #: REF-2: trumps I .. XXI, XXI highest; the suits in :meth:`TrickRules.simple`'s default
 #: orders (swords and batons K Q C V 10 .. 1, cups and coins K Q C V 1 .. 10). A player void
