@@ -11,6 +11,8 @@ checked as the guide says a new game's are: so the guide's game stays a working 
 
 from __future__ import annotations
 
+import doctest
+import importlib
 import json
 import random
 from collections.abc import Callable, Iterator
@@ -221,6 +223,14 @@ def test_each_finding_cites_the_ruling_the_table_gives(game: Game) -> None:
 
 
 # -- the package and its documentation -----------------------------------------------------
+@pytest.mark.parametrize("name", sorted(path.stem for path in FOLDER.glob("*.py")))
+def test_doctests(name: str) -> None:
+    module = importlib.import_module(
+        f"reference_game.{name}" if name != "__init__" else "reference_game"
+    )
+    assert doctest.testmod(module, optionflags=doctest.ELLIPSIS).failed == 0
+
+
 def test_the_package_says_what_is_public() -> None:
     graph.says_what_is_public(FOLDER, "reference_game")
 
