@@ -22,14 +22,26 @@ from typing import Any
 import findingcodes
 import golden_findings
 import pytest
+import test_api
+import test_campaign
+import test_director_forms
+import test_disputes
 import test_engine_contract as contract
 import test_hand_api as hand_api
+import test_helppages
 import test_import_graph as graph
+import test_notation
+import test_pages
+import test_seating
+import test_where_messages
+from conftest import Tournament
 from finding_rulings import CITES, cited
+from flask.testing import FlaskClient
 from reference_game import Reference
 
 from records.mutate import MUTATIONS, mutate
 from records.notation import read, read_one
+from records.store import Store
 from records.writer import write
 from scorer import GAMES, Game, Status
 from scorer.games import register, unregister
@@ -111,6 +123,52 @@ def test_the_hand_api_in_one_step(
     game: Game, check: Callable[[str, pytest.MonkeyPatch], None], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     check(game.key, monkeypatch)
+
+
+# -- the tests over every registered game ---------------------------------------------------
+BY_KEY: list[Callable[[str], None]] = [
+    test_campaign.test_small_campaign_per_game,
+    test_disputes.test_every_game_checks_and_explains_a_claim_of_its_payments,
+    test_disputes.test_every_game_names_the_proof_of_a_revoke_without_the_deal,
+    test_notation.test_the_writer_writes_a_line_kept_as_tokens_as_its_items_say,
+    test_where_messages.test_every_game_words_every_place_a_card_can_be,
+    test_seating.test_random_hands_written_reversed_are_told_their_order,
+]
+PAGES: list[Callable[[FlaskClient, str], None]] = [
+    test_api.test_rules_of_one_game,
+    test_helppages.test_a_rules_page_shows_the_example_and_the_editor_opens_it,
+    test_pages.test_rules_page_per_game,
+]
+
+
+@pytest.mark.parametrize("check", BY_KEY, ids=lambda check: check.__name__)
+def test_what_every_registered_game_is_held_to(game: Game, check: Callable[[str], None]) -> None:
+    check(game.key)
+
+
+@pytest.mark.parametrize("check", PAGES, ids=lambda check: check.__name__)
+def test_its_pages(
+    game: Game, client: FlaskClient, check: Callable[[FlaskClient, str], None]
+) -> None:
+    check(client, game.key)
+
+
+def test_its_session_pages_and_forms(
+    game: Game, client: FlaskClient, store: Store, tournament: Tournament
+) -> None:
+    test_pages.test_every_game_gets_its_pages(client, store, tournament, game.key)
+    test_director_forms.test_the_session_form_offers_each_options_values_with_its_ruling(
+        client, tournament, game.key
+    )
+
+
+def test_the_loops_over_every_registered_game(
+    game: Game, client: FlaskClient, tournament: Tournament, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The tests that loop over the registry themselves, run while it holds the game."""
+    test_seating.test_every_game_can_be_reseated()
+    test_pages.test_face_style_per_game(monkeypatch)
+    test_director_forms.test_the_session_form_names_seats_as_the_entry_page_does(client, tournament)
 
 
 def test_random_records_verify_clean_and_alike_each_time(game: Game) -> None:
