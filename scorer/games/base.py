@@ -127,6 +127,11 @@ class Game:
     trick_notes: bool = False  # whether a played card may carry an annotation, CARD(text)
     options: tuple[Option, ...] = ()
     rulings: tuple[str, ...] = ()  # ruling IDs this engine implements
+    #: Rulings of the game's own that the catalogue (:mod:`scorer.rulings`) does not hold, as
+    #: data (:class:`Ruling`): a game kept outside ``scorer`` brings them (the test suite's
+    #: reference game), and :func:`scorer.games.register` adds them to the catalogue. (The
+    #: engines' own are in their ``rules.py``, which the catalogue reads.)
+    own_rulings: tuple[Ruling, ...] = ()
     #: The sentences of the game's findings, by code (:mod:`scorer.messages`; its package's
     #: ``messages.py``): what the API's ``facts`` are read by.
     templates: Mapping[str, str] = GENERAL
