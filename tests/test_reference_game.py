@@ -44,6 +44,7 @@ from records.notation import read, read_one
 from records.store import Store
 from records.writer import write
 from scorer import GAMES, Game, Status
+from scorer.cards import CARDS
 from scorer.games import register, unregister
 from scorer.rulings import RULINGS
 
@@ -323,3 +324,22 @@ def test_its_own_rulings_are_in_the_catalogue_while_it_is_registered(game: Game)
     for ruling in game.own_rulings:
         assert RULINGS[ruling.id] is ruling
     assert {ruling.id for ruling in game.own_rulings} <= set(game.rulings)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_a_whole_hand_through_the_action_api(game: Game, seed: int) -> None:
+    """The guide's `actions` step: a hand dealt from a shuffled pack and played through
+    ``legal_actions`` and ``apply`` alone ends in the report its written record gives."""
+    rng = random.Random(seed)
+    deck = [card for card in CARDS if game.entry is not None and game.entry.pack >> card & 1]
+    rng.shuffle(deck)
+    state = game.start_hand(["Anna", "Bruno", "Carla"], seed % 3, deck)
+    applied = 0
+    while not state.is_over():
+        state.apply(rng.choice(state.legal_actions()))
+        applied += 1
+    assert applied == 78  # REF-1: the whole pack, a card at a time
+    result = state.result()
+    again = game.verify(read_one(write(state.record())).record)
+    assert result.status is again.status is Status.CLEAN
+    assert result.settlement == again.settlement and sum(result.settlement) == 0  # REF-4
