@@ -8,7 +8,7 @@ from __future__ import annotations
 from ...messages import GENERAL
 from . import rules as R
 
-__all__ = ["TEMPLATES", "TERMS"]
+__all__ = ["LINES", "TEMPLATES", "TERMS"]
 
 #: The game's terms (kind ``term``, :mod:`scorer.messages`), by the key a fact holds: the
 #: sections of the record whose cards are read (``what``), and the versicole (MIN-7).
@@ -23,6 +23,11 @@ TERMS: dict[str, str] = {
     "declaration": "a declaration",
     "open_hand": "the open hand",
     "replacement": "the Fool's replacement",
+    # when a card is given for the Fool, and a difference (score lines)
+    "after_trick": "after trick {0}",
+    "at_the_end": "at the end",
+    "level": "level",
+    "ahead": "{0} to {1}",
     **R.KIND_NAMES,
 }
 
@@ -175,4 +180,18 @@ TEMPLATES: dict[str, str] = {
     **GENERAL,
     "TOO_MANY_TRICKS": "a game of Minchiate has {tricks} tricks",
     **MINCHIATE,
+}
+
+#: The templates of Minchiate's score lines (:meth:`~scorer.games.replay.Replay.score_line`):
+#: a side is named by its players (``Anna & Carla``), a difference by a term (``level``, or
+#: ``ahead``: how much, to which side).
+LINES: dict[str, str] = {
+    "rest_in_play": (
+        "the difference reached {rest}: one rest paid during play to {side} (difference now "
+        "{standing:term})"
+    ),
+    "fool_given": "{giver} give {cards:notations} for the Fool to {winners} ({when:term})",
+    "fool_lost": "{giver} won no trick: the Fool goes to {winners}, who won trick {number}",
+    "fool_lost_extra": "the Fool's side ({side}) won no trick: it pays {extra} rests more",
+    "revoke": "revoke by {seat:player} in trick {trick}: two rests to each opponent",
 }

@@ -55,6 +55,12 @@ class Marks:
             return "level"
         return f"{abs(self.diff)} to {self.names[0 if self.diff > 0 else 1]}"
 
+    def standing_term(self) -> str | tuple[str, int, str]:
+        """:meth:`standing` as a term of :data:`.messages.TERMS`, for a line's facts."""
+        if not self.diff:
+            return "level"
+        return ("ahead", abs(self.diff), self.names[0 if self.diff > 0 else 1])
+
     def mark(self, side: int, points: int, what: str, rule: str) -> None:
         """Mark ``points`` for ``side``; pay a rest each time the difference reaches 60."""
         if not points:
@@ -71,12 +77,13 @@ class Marks:
             winner = 0 if self.diff > 0 else 1
             self.diff += -REST if winner == 0 else REST
             self.lines.append(
-                ScoreLine(
-                    f"the difference reached {REST}: one rest paid during "
-                    f"play to {self.names[winner]} (difference now "
-                    f"{self.standing()})",
+                self.h.score_line(
+                    "rest_in_play",
                     rests(winner, 1),
                     "MIN-9",
+                    rest=REST,
+                    side=self.names[winner],
+                    standing=self.standing_term(),
                 )
             )
 
@@ -241,7 +248,7 @@ class Marks:
                 side=fool_side,
                 partner=fool_side + 2,
             )
-        self.give(fool_side, winners, card_mask, f"after trick {number}")
+        self.give(fool_side, winners, card_mask, ("after_trick", number))
 
     def owed(self, number: int) -> None:
         """MIN-11a, after trick ``number`` and the lines that follow it, while a card is owed
@@ -270,9 +277,11 @@ class Marks:
             partner=fool_side + 2,
             number=number,
         )
-        self.give(fool_side, winners, card.bit, f"after trick {number}")
+        self.give(fool_side, winners, card.bit, ("after_trick", number))
 
-    def give(self, fool_side: int, winners: int, card_mask: int, when: str) -> None:
+    def give(
+        self, fool_side: int, winners: int, card_mask: int, when: str | tuple[str, int]
+    ) -> None:
         """Hand the Fool's replacement to the winners; it counts as won by them from then on
         and may extend a versicola they declared (MIN-8b)."""
         h = self.h
@@ -280,15 +289,19 @@ class Marks:
         h.piles[winners] |= card_mask
         h.fool_owed = None
         self.lines.append(
-            ScoreLine(
-                f"{h.side_name(fool_side)} give {self.show(card_mask)} for "
-                f"the Fool to {h.side_name(winners)} ({when})",
+            h.score_line(
+                "fool_given",
                 ZERO,
                 "MIN-11",
+                giver=h.side_name(fool_side),
+                cards=card_mask,
+                winners=h.side_name(winners),
+                when=when,
             )
         )
         if self.accrescimento and card_mask & GROWING and self.extendable[winners]:
-            self.extend(winners, card_mask, 0, f"the card for the Fool ({when})")
+            said = f"after trick {when[1]}" if isinstance(when, tuple) else "at the end"
+            self.extend(winners, card_mask, 0, f"the card for the Fool ({said})")
 
 
 _WINDOWS = {1: (R.T(1), 0x1F), 28: (R.T(28), 0x1FFF)}  # shift and width mask of each run
@@ -328,11 +341,13 @@ def settle_fool(h: MinchiateHand, marks: Marks) -> None:
         h.fool_owed = None
         h.fool_lost = True
         marks.lines.append(
-            ScoreLine(
-                f"{h.side_name(fool_side)} won no trick: the Fool goes to "
-                f"{h.side_name(winners)}, who won trick {number}",
+            h.score_line(
+                "fool_lost",
                 ZERO,
                 "MIN-11",
+                giver=h.side_name(fool_side),
+                winners=h.side_name(winners),
+                number=number,
             )
         )
         return
@@ -348,7 +363,7 @@ def settle_fool(h: MinchiateHand, marks: Marks) -> None:
         side=fool_side,
         partner=fool_side + 2,
     )
-    marks.give(fool_side, winners, card.bit, "at the end")
+    marks.give(fool_side, winners, card.bit, "at_the_end")
 
 
 def score_end(h: MinchiateHand, marks: Marks) -> None:
@@ -365,10 +380,12 @@ def score_end(h: MinchiateHand, marks: Marks) -> None:
     rests_at_the_end(h, marks, end)
     for seat, number, _code in h.revokes:
         h.report.lines.append(
-            ScoreLine(
-                f"revoke by {h.name(seat)} in trick {number}: two rests to each opponent",
+            h.score_line(
+                "revoke",
                 tuple(-4 if s == seat else (2 if s & 1 != seat & 1 else 0) for s in range(4)),
                 "MIN-13",
+                seat=seat,
+                trick=number,
             )
         )
     h.report.contract.update(
@@ -441,11 +458,12 @@ def rests_at_the_end(h: MinchiateHand, marks: Marks, end: list[int]) -> None:
     if h.fool_lost:
         fool_side = 1 - _fool_winner(h)
         lines.append(
-            ScoreLine(
-                f"the Fool's side ({marks.names[fool_side]}) won no trick: it "
-                f"pays {FOOL_LOST_EXTRA} rests more",
+            h.score_line(
+                "fool_lost_extra",
                 rests(1 - fool_side, FOOL_LOST_EXTRA),
                 "MIN-11",
+                side=marks.names[fool_side],
+                extra=FOOL_LOST_EXTRA,
             )
         )
 

@@ -31,7 +31,7 @@ from ..replay import ReplayStop
 from . import generator, session
 from . import rules as R
 from .hand import NOTE, N, PiedicavalloHand
-from .messages import TEMPLATES
+from .messages import LINES, TEMPLATES, TERMS
 from .scoring import score
 
 __all__ = ["Piedicavallo", "PiedicavalloReplay"]
@@ -60,6 +60,8 @@ class Piedicavallo(Game):
     options = R.OPTIONS
     rulings = R.RULINGS
     templates = TEMPLATES
+    terms = TERMS
+    lines = LINES
     ranked_by_games = True  # PIE-7: a session is one game, won by a side
     ledger_rule = "PIE-7"
 

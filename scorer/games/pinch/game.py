@@ -28,7 +28,7 @@ from ..engine import reach_play
 from . import generator, scoring
 from . import rules as R
 from .hand import PinchHand
-from .messages import TEMPLATES
+from .messages import LINES, TEMPLATES, TERMS
 from .play import PinchReplay
 
 __all__ = ["Pinch"]
@@ -57,6 +57,8 @@ class Pinch(Game):
     )
     rulings = R.RULINGS
     templates = TEMPLATES
+    terms = TERMS
+    lines = LINES
     ranked_by_games = True  # PINCH-8: a match is scored in games won, not points
     ledger_rule = "PINCH-8"
 

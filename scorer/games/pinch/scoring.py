@@ -71,26 +71,26 @@ def score_hand(h: PinchHand, melds: Sequence[Meld]) -> None:
         )
     if h.bagatto is not None and h.options["bagatto-ultimo"] == "on":
         player, winner = h.bagatto
-        if player == winner:
-            why = f"{h.name(player)} played the Bagatto to the last trick and won it"
-        else:
-            why = (
-                f"{h.name(player)} played the Bagatto to the last trick and {h.name(winner)} won it"
-            )
         lines.append(
-            ScoreLine(
-                f"{BAGATTO_POINTS}B Bagatto ultimo: {why}", _to(winner, BAGATTO_POINTS), "PINCH-7"
+            h.score_line(
+                "bagatto" if player == winner else "bagatto.other",
+                _to(winner, BAGATTO_POINTS),
+                "PINCH-7",
+                points=BAGATTO_POINTS,
+                player=player,
+                winner=winner,
             )
         )
     report.sides = deck_points(h)
     totals = [side.total for side in report.sides]
-    detail = "; ".join(
-        f"{s.name} {s.total} ({s.card_points} in cards, {s.trick_points} for "
-        f"{s.trick_points * 2} cards)"
+    first, second = (
+        ("deck", s.name, s.total, s.card_points, s.trick_points, s.trick_points * 2)
         for s in report.sides
     )
     lines.append(
-        ScoreLine(f"deck points: {detail}; {sum(totals)} in all", (totals[0], totals[1]), "PINCH-2")
+        h.score_line(
+            "deck", (totals[0], totals[1]), "PINCH-2", first=first, second=second, total=sum(totals)
+        )
     )
     if h.covered is not None:
         report.contract["Fool covered with"] = h.text(h.covered)
