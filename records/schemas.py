@@ -28,7 +28,7 @@ from scorer.games import GAMES
 from scorer.ledger import Ledger
 from scorer.messages import GENERAL, plain_facts
 from scorer.record import Item, Line, Record, Trick
-from scorer.report import Play, Report
+from scorer.report import Play, Report, ScoreLine
 from scorer.results import GameResult
 
 from .pipeline import Checked
@@ -277,18 +277,29 @@ def dump_report(report: Report, line_shift: int = 0) -> dict[str, Any]:
             }
             for s in report.sides
         ],
-        "lines": [
-            {
-                "label": line.label,
-                "rule": line.rule,
-                "amounts": {name(s): a for s, a in enumerate(line.amounts)},
-            }
-            for line in report.lines
-        ],
+        "lines": [_dump_line(line, name, players) for line in report.lines],
         "settlement": {name(s): a for s, a in enumerate(report.settlement)},
         "unit": report.unit,
         "abeyance": report.abeyance,
+        **({"suits": report.suits} if report.suits else {}),
     }
+
+
+def _dump_line(
+    line: ScoreLine, name: Callable[[int | None], str | None], players: tuple[str, ...]
+) -> dict[str, Any]:
+    """One score line of :func:`dump_report`: its label, ruling and amounts, and, for a line
+    worded from a template, the template and its facts (as a finding's), so that another
+    language can word it again (:mod:`records.words`)."""
+    out: dict[str, Any] = {
+        "label": line.label,
+        "rule": line.rule,
+        "amounts": {name(s): a for s, a in enumerate(line.amounts)},
+    }
+    if line.template:
+        out["template"] = line.template
+        out["facts"] = plain_facts(line.template, line.facts, players)
+    return out
 
 
 def _dump_play(play: Play, seat: str | None, shift: int) -> dict[str, Any]:
@@ -365,10 +376,23 @@ class ReportSchema(Schema):
     contract = fields.Dict(keys=fields.String(), values=fields.String())
     tricks = fields.List(fields.Dict())
     sides = fields.List(fields.Dict())
-    lines = fields.List(fields.Dict())
+    lines = fields.List(
+        fields.Dict(),
+        metadata={
+            "description": "the payments line by line: label (in the response's language), "
+            "rule, amounts by player; a line worded from a template also has its English "
+            "template and its facts, read as a finding's"
+        },
+    )
     settlement = fields.Dict(keys=fields.String(), values=fields.Integer())
     unit = fields.String()
     abeyance = fields.Integer()
+    suits = fields.String(
+        metadata={
+            "description": "the suit style of the record's Suits tag (italian, french, "
+            "symbols), only when it has one: how its cards are named"
+        }
+    )
 
 
 def _fit(fit: SeatingFit) -> dict[str, Any]:

@@ -172,6 +172,9 @@ class Report:
     thrown_in: bool = False
     abeyance: int = 0  # amount this hand puts into abeyance (NICE-17)
     sole_top: int | None = None  # seat of the sole top scorer (collects open abeyance)
+    # The suit style the record's Suits tag names, when it has one ("": the game's default):
+    # how another language names its cards and suits again (records.words).
+    suits: str = field(default="", compare=False)
 
     # -- derived -----------------------------------------------------------------------
     @property

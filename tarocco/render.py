@@ -3,9 +3,14 @@ by line with its rulings, and the session ledger."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
+from babel.numbers import format_decimal
+
+from records.language import DEFAULT
 from records.pipeline import Checked
+from records.words import context_of, local_wording, word_finding, word_line
+from scorer.findings import Finding
 from scorer.games import GAMES
 from scorer.ledger import Ledger, LedgerRow
 from scorer.report import Report
@@ -30,17 +35,24 @@ def _table_line(row: list[str], widths: list[int], right_from: int) -> str:
     return "  ".join(cells).rstrip()
 
 
-def _signed(n: int) -> str:
-    return f"{n:+d}" if n else "0"
+def _signed(n: int, language: str = DEFAULT) -> str:
+    if not n:
+        return "0"
+    if language == DEFAULT:
+        return f"{n:+d}"
+    return ("+" if n > 0 else "-") + format_decimal(abs(n), locale=language)
 
 
-def _sheet_entry(n: int) -> str:
+def _sheet_entry(n: int, language: str = DEFAULT) -> str:
     """A score-sheet entry: points as written on paper, nothing for nothing."""
-    return str(n) if n else ""
+    if not n:
+        return ""
+    return str(n) if language == DEFAULT else format_decimal(n, locale=language)
 
 
-def render_checked(checked: Checked) -> str:
-    """One record's verdict, findings and score, as lines of text."""
+def render_checked(checked: Checked, language: str = DEFAULT) -> str:
+    """One record's verdict, findings and score, as lines of text; the findings, the score
+    lines and the amounts in ``language`` (:mod:`records.words`, Babel's numbers)."""
     report = checked.report
     record = checked.parsed.record
     where = checked.source or "<stdin>"
@@ -56,7 +68,12 @@ def render_checked(checked: Checked) -> str:
         out.append("  contract: " + "; ".join(f"{k} {v}" for k, v in report.contract.items()))
     engine = GAMES.get(report.game)
     words = engine.wording(record) if engine is not None and record is not None else ITALIAN
-    out += _findings(report, words)
+    suits = record.tag("Suits") if record is not None else None
+    if language != DEFAULT:
+        words = local_wording(language, suits or words.style, context_of(engine))
+    out += _findings(
+        report, words, lambda f: word_finding(f, report.game, report.players, language, suits)
+    )
     if report.sides and engine is not None and not engine.zero_sum:
         # deck points on a score sheet (pinch, PINCH-2): each player's cards and tricks
         out.append("  deck points:")
@@ -75,16 +92,17 @@ def render_checked(checked: Checked) -> str:
         # A game scored on a sheet (pinch: not zero-sum) shows the entries as written there.
         engine = GAMES.get(report.game)
         sheet = engine is not None and not engine.zero_sum
-        amount = _sheet_entry if sheet else _signed
+        entry = _sheet_entry if sheet else _signed
         out.append(f"  {'score sheet' if sheet else 'payments'} ({report.unit}):")
         header = ["", *report.players]
         rows = []
         details = {}
         for line in report.lines:
-            head, _, detail = line.label.partition(": ")
-            rows.append([f"{head} [{line.rule}]", *map(amount, line.amounts)])
+            label = word_line(line, report.game, report.players, language, suits)
+            head, _, detail = label.partition(": ")
+            rows.append([f"{head} [{line.rule}]", *(entry(a, language) for a in line.amounts)])
             details[len(rows)] = detail
-        rows.append(["total", *map(amount, report.settlement)])
+        rows.append(["total", *(entry(a, language) for a in report.settlement)])
         for index, text in enumerate(_table(header, rows)):
             out.append("    " + text)
             if details.get(index):
@@ -94,14 +112,19 @@ def render_checked(checked: Checked) -> str:
     return "\n".join(out)
 
 
-def _findings(report: Report, words: Wording = ITALIAN) -> list[str]:
+def _findings(
+    report: Report, words: Wording = ITALIAN, said: Callable[[Finding], str] | None = None
+) -> list[str]:
+    """The findings, each with its place, severity, code and ruling, and its sentence
+    (``said``: in another language; the English message by default)."""
     if not report.findings:
         return ["  findings: none"]
     out = ["  findings:"]
     for f in report.findings:
         where = f.where() or "-"
         rule = f" [{f.rule}]" if f.rule else ""
-        line = f"    {where:<18} {f.severity.value:<9} {f.code}{rule}: {f.message}"
+        message = f.message if said is None else said(f)
+        line = f"    {where:<18} {f.severity.value:<9} {f.code}{rule}: {message}"
         if f.legal:
             line += f" (legal: {words.cards(f.legal)})"
         if f.after_first_error:  # listed as a compiler lists further errors (#24.8)

@@ -33,6 +33,7 @@ from records.notation import NotationError, iter_read
 from records.pipeline import SESSION_SEATING_RECORDS, Checked, session_seating
 from records.schemas import LedgerSchema, dump_checked, dump_verify
 from records.streaming import Chunk, Facts, SessionTally, check_chunk, record_chunks, slim
+from records.words import word_json
 from scorer.games import GAMES, OptionError
 from scorer.ledger import Ledger
 
@@ -66,6 +67,7 @@ class Settings:
     quiet: bool = False
     strict: bool = False
     jobs: int = 1
+    language: str = "en"
 
 
 def _indented(text: str, spaces: int) -> str:
@@ -82,8 +84,8 @@ def render(checked: Checked, settings: Settings) -> str:
     """One record's output: its report as text (the verdict line alone when ``quiet``), or
     its entry of the JSON ``records`` list."""
     if settings.as_json:
-        return _json(dump_checked(checked), 4)
-    text = render_checked(checked)
+        return _json(word_json(dump_checked(checked), settings.language), 4)
+    text = render_checked(checked, settings.language)
     return text.splitlines()[0] if settings.quiet else text + "\n"
 
 

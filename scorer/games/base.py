@@ -148,6 +148,8 @@ class Game:
         (a revoke in a record without the deal names the trick that proves it) is added
         here, once for all games."""
         report = self.replay(record, options)
+        if record.tag("Suits"):
+            report.suits = self.wording(record).style
         name_proofs(record, report, self.wording)
         return report
 

@@ -22,7 +22,7 @@ from records.writer import write_many
 from scorer.games import GAMES, UnknownGame, get_game
 from scorer.rulings import rulings_for
 
-from ..inputs import parse_option_flags, read_records
+from ..inputs import lang_option, parse_option_flags, read_records
 from ..verifying import Settings, jobs_wanted, run_verify
 
 
@@ -48,6 +48,7 @@ from ..verifying import Settings, jobs_wanted, run_verify
     metavar="N",
     help="Verify in N processes (0: one per core); the output is the same, in the same order.",
 )
+@lang_option
 def verify(
     files: tuple[str, ...],
     as_json: bool,
@@ -55,6 +56,7 @@ def verify(
     quiet: bool,
     strict: bool,
     jobs: int,
+    lang: str,
 ) -> None:
     """Verify hand records: FILES in the notation, or - for standard input.
 
@@ -72,7 +74,9 @@ def verify(
     For several records: 2 if any is impossible, else 3 if any is partial, else 1 if any has
     violations.
     """
-    settings = Settings(parse_option_flags(options), as_json, quiet, strict, jobs_wanted(jobs))
+    settings = Settings(
+        parse_option_flags(options), as_json, quiet, strict, jobs_wanted(jobs), lang
+    )
     sys.exit(run_verify(files, settings))
 
 
