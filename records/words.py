@@ -18,8 +18,8 @@ in English: a reader sees English words, never an error.
 >>> it = local_wording("it", "italian", "minchiate")
 >>> it.card(Card.parse("QB")), it.card(Card.parse("Fool")), it.card(Card.parse("1"))
 ('Donna di bastoni', 'il Matto', 'I (il Bagatto)')
->>> local_wording("it", "french", "nice").card(Card.parse("KH"))
-'Re di cuori'
+>>> local_wording("fr", "french", "nice").card(Card.parse("KH"))
+'Roi de cœur'
 >>> count_field("the record stops after {count} trick line(s); nothing is scored")
 'count'
 """

@@ -100,6 +100,7 @@ def render_checked(checked: Checked, language: str = DEFAULT) -> str:
         for line in report.lines:
             label = word_line(line, report.game, report.players, language, suits)
             head, _, detail = label.partition(": ")
+            head = head.rstrip()  # French puts a space before the colon
             rows.append([f"{head} [{line.rule}]", *(entry(a, language) for a in line.amounts)])
             details[len(rows)] = detail
         rows.append(["total", *(entry(a, language) for a in report.settlement)])

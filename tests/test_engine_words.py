@@ -26,7 +26,7 @@ from tarocco.cli import main
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 REVOKE = (EXAMPLES / "nice4" / "revoke.txt").read_text()
-TRANSLATED = ["it"]
+TRANSLATED = ["it", "fr"]
 
 
 def catalog(language: str) -> Any:
@@ -92,6 +92,11 @@ def test_cards_are_named_in_the_language_and_as_each_game_says() -> None:
     assert local_wording("it", "italian").card(fool) == "il Matto"
     assert local_wording("it", "french").card(king) == "Re di picche"
     assert local_wording("it", "italian").ordinal(2) == "2º"
+    assert local_wording("fr", "italian").card(king) == "Roi d'épée"
+    assert local_wording("fr", "italian", "nice").card(fool) == "l'Excuse"
+    assert local_wording("fr", "italian", "pinch").card(fool) == "le Fou"
+    assert local_wording("fr", "french").card(queen) == "Dame de cœur"
+    assert local_wording("fr", "italian").ordinal(1) == "1er"
     assert local_wording("en", "italian").card(king) == "KS"  # English: the engine's own
 
 
@@ -121,6 +126,12 @@ def _verify(client: FlaskClient, language: str | None) -> tuple[Any, dict[str, A
             "Anna ha giocato I (la Bagatte) ma aveva denari e doveva rispondere al seme",
             "Partida: la parte del dichiarante perde con 33 su 72 (ne servono 37); "
             "1 marca per avversario",
+        ),
+        (
+            "fr",
+            "Anna a joué I (la Bagatte) mais avait des deniers et devait fournir",
+            "Partida : le camp du déclarant perd avec 33 sur 72 (37 requis) ; 1 marca par "
+            "adversaire",
         ),
     ],
 )
@@ -205,3 +216,7 @@ def test_the_command_line_follows_lang_and_the_environment(tmp_path: Path) -> No
     english = runner.invoke(main, ["verify", "--lang", "en", str(record)], env=environment)
     assert "Anna played I (the Bagatto) but held coins" in english.output
     assert chosen.exit_code == english.exit_code == 1
+    french = runner.invoke(main, ["verify", "--lang", "fr", str(record)])
+    assert "Anna a joué I (la Bagatte) mais avait des deniers et devait fournir" in french.output
+    assert "le camp du déclarant perd avec 33 sur 72" in french.output
+    assert "(legal: As de denier, 4 de denier)" in french.output

@@ -185,18 +185,19 @@ for _code, _variants in _REASONS.items():
         )
 
 #: The templates of Piedicavallo's score lines (:meth:`~scorer.games.replay.Replay.score_line`);
-#: a side is named by its players (``Anna & Carla``).
+#: a side is named by its players (``Anna and Carla``: its two seats).
 LINES: dict[str, str] = {
-    "vola": "Vola: {winners} win every trick and take all {total}",
+    "vola": "Vola: {winners:players_and} win every trick and take all {total}",
     "vola.gives": (
-        "Vola: {winners} win every trick and take all {total}; {losers} give up {given:terms_and}"
+        "Vola: {winners:players_and} win every trick and take all {total}; "
+        "{losers:players_and} give up {given:terms_and}"
     ),
     "lead": (
-        "Lead over the average: {first} {totals[0]}, {second} {totals[1]} of {total}; "
-        "{ahead} {lead} above the average of {average}"
+        "Lead over the average: {first:players_and} {totals[0]}, {second:players_and} "
+        "{totals[1]} of {total}; {ahead:players_and} {lead} above the average of {average}"
     ),
     "lead.level": (
-        "Lead over the average: {first} {totals[0]}, {second} {totals[1]} of {total}; "
-        "both sides at the average of {average}"
+        "Lead over the average: {first:players_and} {totals[0]}, {second:players_and} "
+        "{totals[1]} of {total}; both sides at the average of {average}"
     ),
 }

@@ -72,9 +72,9 @@ def score(h: PiedicavalloHand) -> None:
                     "vola.gives" if given else "vola",
                     (0, 0, 0, 0),
                     "PIE-6",
-                    winners=other,
+                    winners=(1 - side, 3 - side),
                     total=R.TOTAL,
-                    losers=names[side],
+                    losers=(side, side + 2),
                     given=tuple(given),
                 )
             )
@@ -84,11 +84,11 @@ def score(h: PiedicavalloHand) -> None:
             "lead" if lead else "lead.level",
             amounts,
             "PIE-7",
-            first=names[0],
-            second=names[1],
+            first=(0, 2),
+            second=(1, 3),
             totals=tuple(totals),
             total=R.TOTAL,
-            ahead=names[ahead],
+            ahead=(ahead, ahead + 2),
             lead=abs(lead),
             average=R.AVERAGE,
         )
