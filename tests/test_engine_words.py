@@ -5,6 +5,7 @@ language asked for by the API (``Accept-Language``) and the command line (``--la
 
 from __future__ import annotations
 
+import re
 import string
 from pathlib import Path
 from typing import Any
@@ -220,3 +221,17 @@ def test_the_command_line_follows_lang_and_the_environment(tmp_path: Path) -> No
     assert "Anna a joué I (la Bagatte) mais avait des deniers et devait fournir" in french.output
     assert "le camp du déclarant perd avec 33 sur 72" in french.output
     assert "(legal: As de denier, 4 de denier)" in french.output
+
+
+def test_the_verify_page_words_the_engine_in_the_page_language(client: FlaskClient) -> None:
+    """The page's findings and score lines in its language (?lang=), marked
+    ``data-engine-words`` (what a check for English left on a page leaves out)."""
+    form = client.get("/verify?lang=fr").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" value="([^"]+)"', form)
+    assert token is not None
+    page = client.post(
+        "/verify?lang=fr", data={"csrf_token": token.group(1), "text": REVOKE}
+    ).get_data(as_text=True)
+    sentence = "Anna a joué I (la Bagatte) mais avait des deniers et devait fournir"
+    assert re.search(r"<span class=\"message\" data-engine-words>" + re.escape(sentence), page)
+    assert re.search(r"<span data-engine-words>.*le camp du déclarant perd", page)
