@@ -15,6 +15,7 @@ import sys
 
 import click
 
+from records.language import translations
 from records.notation import comment_lines, read
 from records.schemas import RecordSchema
 from records.slips import worded_errors
@@ -82,8 +83,11 @@ def verify(
 
 @click.command(short_help="The games, or one game's rule options and rulings.")
 @click.argument("game", required=False)
-def rules(game: str | None) -> None:
-    """The rule sets: without GAME, the games; with it, its options and rulings."""
+@lang_option
+def rules(game: str | None, lang: str) -> None:
+    """The rule sets: without GAME, the games; with it, its options and rulings (their
+    titles and summaries in --lang where the rulings' catalog has them)."""
+    said = translations(lang, "rulings").gettext
     if game is None:
         for key, engine in GAMES.items():
             click.echo(f"{key:<14} {engine.title}  (seed {engine.seed})")
@@ -106,7 +110,7 @@ def rules(game: str | None) -> None:
         click.echo(f"  {keyword:<10} {spec.help}")
     click.echo("\nrulings applied:")
     for ruling in rulings_for(engine.rulings):
-        click.echo(f"  {ruling.id:<8} {ruling.title}: {ruling.summary}")
+        click.echo(f"  {ruling.id:<8} {said(ruling.title)}: {said(ruling.summary)}")
 
 
 @click.command("random", short_help="Legal random records of GAME (a seeded session).")
@@ -141,12 +145,16 @@ def random_command(game: str, seed: int, count: int, as_json: bool) -> None:
     is_flag=True,
     help="Leave out the comments (; to the end of a line, {braces}); kept by default.",
 )
-def format_command(file: str, as_json: bool, no_comments: bool) -> None:
+@lang_option
+def format_command(file: str, as_json: bool, no_comments: bool, lang: str) -> None:
     """Rewrite FILE's records in canonical notation (or JSON) on standard output.
 
     Comments are kept: a comment line before the tag or line that follows it, the comments
-    on a line at its end. Formatting the result again changes nothing.
+    on a line at its end. Formatting the result again changes nothing. The notation is the
+    same in every language (--lang is taken for the commands' sake; the reader's errors
+    are in English).
     """
+    del lang  # the notation is language-neutral
     text = read_records(file)
     parsed = read(text, source=None if file == "-" else file)
     errors = [message for p in parsed for message in worded_errors(p)]
