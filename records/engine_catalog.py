@@ -11,7 +11,7 @@ each language's ``engine.po`` up to date with it (docs/translating.md):
 
     .venv/bin/python -m records.engine_catalog
     .venv/bin/pybabel update -D engine -i records/translations/engine.pot \\
-        -d records/translations --no-location --ignore-obsolete
+        -d records/translations -w 100 --ignore-obsolete
 
 A template that counts (``{count} trick line(s)``) is a plural entry, its msgid and plural
 the same English template (:func:`records.words.count_field` picks the number). A word one

@@ -165,11 +165,26 @@ def _translated(
     """``template`` in the catalog's language, its plural chosen by the fact it counts;
     ``None`` when the catalog has no translation of it."""
     counted = count_field(template)
-    if counted is not None and isinstance(facts.get(counted), int):
-        text = catalog.ngettext(template, template, facts[counted])
+    if counted is not None:
+        text = str(catalog.ngettext(template, template, _count(facts.get(counted))))
     else:
         text = word(catalog, context, template)
     return None if text == template else text
+
+
+def _count(value: Any) -> int:
+    """How many a counted fact says: a number itself, cards as written by their number."""
+    if isinstance(value, int):
+        return value
+    return len(str(value).split())
+
+
+def _term_word(catalog: NullTranslations, context: str, value: str) -> str:
+    """A term in the catalog's language; a term that counts is a plural entry, worded in
+    every form alike (its number is inside it: ``{1} extend(s)``)."""
+    if count_field(value) is not None:
+        return str(catalog.ngettext(value, value, 1))
+    return word(catalog, context, value)
 
 
 @cache
@@ -180,7 +195,7 @@ def _terms(language: str, game_key: str) -> tuple[str, Mapping[str, str]]:
     context = context_of(game)
     if game is None:
         return word(catalog, "", "trumps"), {}
-    terms = {key: word(catalog, context, value) for key, value in game.terms.items()}
+    terms = {key: _term_word(catalog, context, value) for key, value in game.terms.items()}
     return word(catalog, context, game.trumps_name), terms
 
 

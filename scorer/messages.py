@@ -26,6 +26,7 @@ A field's format names the kind of fact:
             ``{0} trumps`` reads ``11 trumps``);
 ``terms``   a tuple of terms, each so, separated by commas;
 ``terms_and`` a tuple of terms, each so, joined by ``and``;
+``parts``   a tuple of terms, each so, separated by semicolons;
 ``groupings`` a tuple of (term, value) pairs, as ``Term (value)`` joined by ``and``;
 ``words``   a tuple of words of the notation, separated by commas;
 (none)      any other value, as ``format`` writes it (``!r`` quotes a word of the record).
@@ -121,6 +122,7 @@ _KINDS: dict[str, Callable[[Any, _Context], str]] = {
     "terms_and": lambda value, context: context.words.conjunction.join(
         _term(term, context) for term in value
     ),
+    "parts": lambda value, context: "; ".join(_term(term, context) for term in value),
     "groupings": _groupings,
     "words": lambda value, context: ", ".join(value),
 }
@@ -212,7 +214,7 @@ def _plain(kind: str, value: Any, players: Sequence[str]) -> Any:
         return players[value] if 0 <= value < len(players) else None
     if kind in ("players", "players_and"):
         return [players[seat] for seat in value]
-    if kind in ("groupings", "terms", "terms_and"):
+    if kind in ("groupings", "terms", "terms_and", "parts"):
         return [list(item) if isinstance(item, tuple) else item for item in value]
     if kind in ("card", "notation"):
         return texts[value]
