@@ -40,13 +40,15 @@ POT = TRANSLATIONS / "engine.pot"
 
 #: The words a game says its own way, as its rule text has them, by the game's context
 #: (:func:`records.words.context_of`): Minchiate's Queen is the Donna, Nice's the Dama and
-#: its Fool the Excuse, pinch's and Piedicavallo's Fool the Fou in French.
+#: its Fool the Excuse, pinch's and Piedicavallo's Fool the Fou in French, pinch's
+#: trump I the Bagatto of its Bagatto ultimo.
 CONTEXT_WORDS: tuple[tuple[str, str], ...] = (
     ("minchiate", "Queen"),
     ("nice", "Queen"),
     ("nice", FOOL),
     ("nice", BAGATTO),
     ("pinch", FOOL),
+    ("pinch", BAGATTO),
     ("piedicavallo", FOOL),
 )
 

@@ -25,6 +25,12 @@ TERMS: dict[str, str] = {
     **{R.RANK_LETTER[rank]: name for rank, name in R.RANK_NAME.items()},
     # a player's deck points (score lines): name, total, in cards, for cards, cards
     "deck": "{0} {1} ({2} in cards, {3} for {4} cards)",
+    # a meld on the score sheet (PINCH-5): what it is, and when it was shown
+    "family_of": "family of {0:suit}",
+    "raised": "trumps raised from {0} to {1}",
+    "kind_raised": "{0:term} raised from three to four",
+    "before_first_card": "before the first card",
+    "after_drawing": "after drawing, following trick {0}",
 }
 
 #: A card outside the pack, played, drawn or dealt: pinch always plays with the 78 cards.
@@ -159,6 +165,7 @@ TEMPLATES: dict[str, str] = {**GENERAL, **_PLAY, **_LINES, **_DEAL, **_FOOL, **_
 
 #: The templates of pinch's score lines (:meth:`~scorer.games.replay.Replay.score_line`).
 LINES: dict[str, str] = {
+    "meld": "{code} {meld:term}: {seat:player}, {when:term}: {cards:mask}",
     "bagatto": (
         "{points}B Bagatto ultimo: {player:player} played the Bagatto to the last trick and won it"
     ),

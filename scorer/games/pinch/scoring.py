@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...record import Record
-from ...report import Report, ScoreLine, SideTally, Status
+from ...report import Report, SideTally, Status
 from ...results import GameResult
 from ..base import Game
 from . import rules as R
@@ -62,11 +62,15 @@ def score_hand(h: PinchHand, melds: Sequence[Meld]) -> None:
     lines = report.lines
     for meld in melds:
         lines.append(
-            ScoreLine(
-                f"{meld.code} {meld.description}: {h.name(meld.seat)}, "
-                f"{meld.when}: {h.texts(meld.cards)}",
+            h.score_line(
+                "meld",
                 _to(meld.seat, meld.points),
                 "PINCH-5",
+                code=meld.code,
+                meld=meld.description,
+                seat=meld.seat,
+                when=meld.when,
+                cards=meld.cards,
             )
         )
     if h.bagatto is not None and h.options["bagatto-ultimo"] == "on":
