@@ -15,7 +15,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, validates_schema
@@ -516,6 +516,8 @@ class LedgerSchema(Schema):
         return dict(zip(ledger.players, ledger.balances, strict=True))
 
     def dump_findings(self, ledger: Ledger) -> list[dict[str, Any]]:
+        engine = GAMES.get(ledger.game)
+        templates = engine.templates if engine is not None else GENERAL
         return [
             {
                 "hand": hand,
@@ -524,6 +526,18 @@ class LedgerSchema(Schema):
                 "message": f.message,
                 "rule": f.rule,
                 **_loc(f),
+                **_session_sentence(f, templates, ledger.players),
             }
             for hand, f in ledger.findings
         ]
+
+
+def _session_sentence(
+    f: Finding, templates: Mapping[str, str], players: Sequence[str]
+) -> dict[str, Any]:
+    """A session finding's template and facts, as a report's finding has them, for one its
+    game words from its templates (MIN-16, PIE-7); none for the ledger's own deal out of turn
+    (G-6), whose sentence is the ledger's."""
+    if f.rule == "G-6" or f.template not in templates:
+        return {}
+    return {"template": f.template, "facts": plain_facts(templates[f.template], f.facts, players)}

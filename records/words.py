@@ -314,7 +314,7 @@ def raw_facts(template: str, facts: Mapping[str, Any], players: Sequence[str]) -
 def _word_finding_json(
     finding: Mapping[str, Any], context: tuple[str, Sequence[str], str | None], language: str
 ) -> Mapping[str, Any]:
-    game_key, players, suits = context
+    game_key, players, _ = context
     game = GAMES.get(game_key)
     template = (game.templates if game is not None else GENERAL).get(finding["template"])
     if template is None:
@@ -327,17 +327,17 @@ def _word_finding_json(
         tuple(map(_card, finding.get("legal") or ())),
         raw_facts(template, finding.get("facts") or {}, players),
     )
-    said = _say(template, facts, game_key, players, language, suits)
+    said = _say(template, facts, context[0], players, language, context[2])
     return finding if said is None else {**finding, "message": said}
 
 
 def _word_line_json(
     line: Mapping[str, Any], context: tuple[str, Sequence[str], str | None], language: str
 ) -> Mapping[str, Any]:
-    game_key, players, suits = context
+    _, players, _ = context
     template = line["template"]
     facts = raw_facts(template, line.get("facts") or {}, players)
-    said = _say(template, facts, game_key, players, language, suits)
+    said = _say(template, facts, context[0], players, language, context[2])
     return line if said is None else {**line, "label": said}
 
 
@@ -358,6 +358,10 @@ def word_report(report: Mapping[str, Any], language: str) -> Any:
     return word_json(report, language)
 
 
+#: What reading facts back, or rendering them, raises when they do not fit the template.
+_UNFIT = (KeyError, IndexError, TypeError, ValueError, AttributeError)
+
+
 def _walk(data: Any, language: str, context: tuple[str, Sequence[str], str | None] | None) -> Any:
     if isinstance(data, list):
         return [_walk(item, language, context) for item in data]
@@ -365,10 +369,15 @@ def _walk(data: Any, language: str, context: tuple[str, Sequence[str], str | Non
         return data
     game, players = data.get("game"), data.get("players")
     if isinstance(game, str) and game in GAMES and isinstance(players, list):
-        context = (game, players, data.get("suits"))
+        names = [str(p.get("name") if isinstance(p, dict) else p) for p in players]
+        suits = data.get("suits")
+        context = (game, names, suits if isinstance(suits, str) else None)
     if context is not None and isinstance(data.get("template"), str):
-        if "message" in data:
-            return _word_finding_json(data, context, language)
-        if "label" in data:
-            return _word_line_json(data, context, language)
+        try:
+            if "message" in data:
+                return _word_finding_json(data, context, language)
+            if "label" in data:
+                return _word_line_json(data, context, language)
+        except _UNFIT:  # facts that do not fill the template (another engine's document)
+            return data
     return {key: _walk(value, language, context) for key, value in data.items()}

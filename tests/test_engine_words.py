@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from babel.messages.pofile import read_po
 from click.testing import CliRunner
+from conftest import Tournament
 from flask.testing import FlaskClient
 
 from records.engine_catalog import POT, engine_messages
@@ -235,3 +236,51 @@ def test_the_verify_page_words_the_engine_in_the_page_language(client: FlaskClie
     sentence = "Anna a joué I (la Bagatte) mais avait des deniers et devait fournir"
     assert re.search(r"<span class=\"message\" data-engine-words>" + re.escape(sentence), page)
     assert re.search(r"<span data-engine-words>.*le camp du déclarant perd", page)
+
+
+def test_a_stored_hand_and_the_upload_answer_in_the_language_asked(
+    client: FlaskClient, tournament: Tournament
+) -> None:
+    """A hand kept in the store (its report kept as English JSON) is worded when it is read,
+    and so is the upload's answer."""
+    made = client.post(
+        f"/api/tournaments/{tournament.id}/sessions",
+        json={"game": "nice4", "players": ["Anna", "Bruno", "Carla", "Dario"]},
+        headers=tournament.headers,
+    )
+    session = made.get_json()["id"]
+    uploaded = client.post(
+        f"/api/sessions/{session}/hands",
+        json={"text": REVOKE},
+        headers={**tournament.headers, "Accept-Language": "it"},
+    )
+    assert uploaded.status_code == 201
+    [hand] = uploaded.get_json()["hands"]
+    [finding] = hand["findings"]
+    assert finding["message"].startswith("Anna ha giocato I (la Bagatte)")
+    italian = client.get(f"/api/hands/{hand['hand_id']}", headers={"Accept-Language": "it"})
+    english = client.get(f"/api/hands/{hand['hand_id']}")
+    assert italian.headers["Content-Language"] == "it"
+    [said] = italian.get_json()["report"]["findings"]
+    [english_finding] = english.get_json()["report"]["findings"]
+    assert said["message"].startswith("Anna ha giocato I (la Bagatte)")
+    assert english_finding["message"].startswith("Anna played I (the Bagatto)")
+    assert said["facts"] == english_finding["facts"] and said["code"] == english_finding["code"]
+
+
+def test_the_next_step_verdict_in_the_language_asked(client: FlaskClient) -> None:
+    """POST /api/next: what the record being entered has wrong so far, in the language."""
+    text = _first_tricks(REVOKE, 6)
+    answer = client.post("/api/next", json={"text": text}, headers={"Accept-Language": "fr"})
+    assert answer.headers["Content-Language"] == "fr"
+    messages = [f["message"] for f in answer.get_json()["verdict"]["findings"]]
+    assert "Anna a joué I (la Bagatte) mais avait des deniers et devait fournir" in messages
+
+
+def test_facts_that_do_not_fill_the_template_keep_the_english() -> None:
+    """A document another version of the engine wrote (a template with other facts) is
+    left in English, never an error."""
+    report = _report(REVOKE)
+    [finding] = report["findings"]
+    broken = {**report, "findings": [{**finding, "facts": {}}]}
+    assert word_json(broken, "it")["findings"][0]["message"] == finding["message"]
