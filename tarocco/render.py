@@ -134,13 +134,13 @@ def _findings(
     return out
 
 
-def render_ledger(ledger: Ledger) -> str:
+def render_ledger(ledger: Ledger, language: str = DEFAULT) -> str:
     """The session ledger: a row per entry with the balances after it, then the session's
-    findings and conclusion."""
-    return "\n".join(ledger_lines(ledger))
+    findings (in ``language``) and conclusion."""
+    return "\n".join(ledger_lines(ledger, language))
 
 
-def ledger_lines(ledger: Ledger) -> Iterator[str]:
+def ledger_lines(ledger: Ledger, language: str = DEFAULT) -> Iterator[str]:
     """:func:`render_ledger` a line at a time: the table's columns are measured in a first
     pass over the rows and each line is made as it is given, so that a long session's table
     is never held whole (#31.4)."""
@@ -154,7 +154,10 @@ def ledger_lines(ledger: Ledger) -> Iterator[str]:
     for row in ledger.rows:
         yield "  " + _table_line(_ledger_cells(row), widths, 2)
     for hand, f in ledger.findings:
-        yield f"  hand {hand}: {f.severity.value} {f.code} [{f.rule}]: {f.message}"
+        message = f.message
+        if f.rule != "G-6":  # the ledger's own deal out of turn has no template of the game's
+            message = word_finding(f, ledger.game, ledger.players, language)
+        yield f"  hand {hand}: {f.severity.value} {f.code} [{f.rule}]: {message}"
     if ledger.pot:
         yield f"  {ledger.pot} marca still in abeyance at the end of the session (NICE-17)"
     yield from (f"  {line}" for line in ledger.summary)

@@ -224,7 +224,8 @@ class _Printer:
             click.echo(f"session seating: {seating.message}\n")
         self.release()
         if not self.settings.as_json:
-            for line in ledger_lines(ledger) if ledger is not None else ():
+            lines = ledger_lines(ledger, self.settings.language) if ledger is not None else ()
+            for line in lines:
                 self.batch.append(line + "\n")
                 if len(self.batch) >= CHUNK_RECORDS:
                     self.flush()
@@ -238,7 +239,7 @@ class _Printer:
                 continue
             self.batch.append(f',\n  "{key}": ')
             if key == "ledger" and ledger is not None:
-                for piece in ledger_json(ledger):
+                for piece in ledger_json(ledger, self.settings.language):
                     self.batch.append(piece)
                     if len(self.batch) >= CHUNK_RECORDS:
                         self.flush()
@@ -248,11 +249,13 @@ class _Printer:
         self.flush()
 
 
-def ledger_json(ledger: Ledger) -> Iterator[str]:
+def ledger_json(ledger: Ledger, language: str = "en") -> Iterator[str]:
     """The ledger's JSON (``LedgerSchema``) as an entry of the output, in pieces: its rows
-    one at a time, so that a long session's rows are never held as JSON data whole."""
+    one at a time, so that a long session's rows are never held as JSON data whole; its
+    findings in ``language``."""
     schema = LedgerSchema()
     data = schema.dump(replace(ledger, rows=ledger.rows[-1:]))  # the last row: the balances
+    data = word_json(data, language)
     yield "{"
     for number, (key, value) in enumerate(data.items()):
         yield f'{"," if number else ""}\n    "{key}": '

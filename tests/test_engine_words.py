@@ -5,6 +5,7 @@ language asked for by the API (``Accept-Language``) and the command line (``--la
 
 from __future__ import annotations
 
+import json
 import re
 import string
 from pathlib import Path
@@ -222,6 +223,14 @@ def test_the_command_line_follows_lang_and_the_environment(tmp_path: Path) -> No
     assert "Anna a joué I (la Bagatte) mais avait des deniers et devait fournir" in french.output
     assert "le camp du déclarant perd avec 33 sur 72" in french.output
     assert "(legal: As de denier, 4 de denier)" in french.output
+    as_json = runner.invoke(main, ["verify", "--json", "--lang", "fr", str(record)])
+    [finding] = json.loads(as_json.output)["records"][0]["report"]["findings"]
+    assert finding["message"].startswith("Anna a joué I (la Bagatte)")
+    assert (finding["code"], finding["template"], finding["facts"]) == (
+        "MUST_FOLLOW_SUIT",
+        "MUST_FOLLOW_SUIT",
+        {"led": 3},
+    )
 
 
 def test_the_verify_page_words_the_engine_in_the_page_language(client: FlaskClient) -> None:
