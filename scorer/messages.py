@@ -63,7 +63,7 @@ from typing import Any, NamedTuple
 
 from .wording import ITALIAN, Wording
 
-__all__ = ["AS_WRITTEN", "GENERAL", "plain_facts", "render"]
+__all__ = ["AS_WRITTEN", "CLAIMS", "GENERAL", "plain_facts", "render"]
 
 
 class _Context(NamedTuple):
@@ -278,6 +278,29 @@ GENERAL: dict[str, str] = {
         "{seat:player} played {card:card} but held a higher trump and had to overtrump"
     ),
 }
+
+#: The claims written on a score sheet checked against the rules (:mod:`scorer.claims`):
+#: a player's payment, or his side's points, with their sign or, for scores, without.
+CLAIMS: dict[str, str] = {
+    "BAD_CLAIM.unchecked": (
+        "claims of {subject!r} are not checked; write claim {field}: or claim points:"
+    ),
+    "CLAIM_MISMATCH.amount": (
+        "the sheet has {claimed:+d} for {seat:player}; the rules give {computed:+d}"
+    ),
+    "CLAIM_MISMATCH.points": (
+        "the sheet has {claimed:+d} points for the side of {seat:player}; the rules give "
+        "{computed:+d}"
+    ),
+    "CLAIM_MISMATCH.amount.unsigned": (
+        "the sheet has {claimed:d} for {seat:player}; the rules give {computed:d}"
+    ),
+    "CLAIM_MISMATCH.points.unsigned": (
+        "the sheet has {claimed:d} points for the side of {seat:player}; the rules give "
+        "{computed:d}"
+    ),
+}
+GENERAL.update(CLAIMS)
 
 #: The play's sentences with each card named as the record writes it (``1``, not "I (the
 #: Bagatto)"), over :data:`GENERAL`, for the games that word their plays so (pinch,
