@@ -149,10 +149,11 @@ def ledger_lines(ledger: Ledger, language: str = DEFAULT) -> Iterator[str]:
     header = ["hand", "status", *ledger.players, "pot", "note"]
     widths = [len(cell) for cell in header]
     for row in ledger.rows:
-        widths = [max(w, len(c)) for w, c in zip(widths, _ledger_cells(row), strict=True)]
+        cells = _ledger_cells(row, language)
+        widths = [max(w, len(c)) for w, c in zip(widths, cells, strict=True)]
     yield "  " + _table_line(header, widths, 2)
     for row in ledger.rows:
-        yield "  " + _table_line(_ledger_cells(row), widths, 2)
+        yield "  " + _table_line(_ledger_cells(row, language), widths, 2)
     for hand, f in ledger.findings:
         message = f.message
         if f.rule != "G-6":  # the ledger's own deal out of turn has no template of the game's
@@ -163,8 +164,17 @@ def ledger_lines(ledger: Ledger, language: str = DEFAULT) -> Iterator[str]:
     yield from (f"  {line}" for line in ledger.summary)
 
 
-def _ledger_cells(row: LedgerRow) -> list[str]:
-    """A ledger entry's cells: hand, status, each player's balance (and change), pot, note."""
-    cells = [f"{b} ({_signed(a)})" for a, b in zip(row.amounts, row.balances, strict=True)]
+def _number(n: int, language: str = DEFAULT) -> str:
+    """A whole number for people, as ``language`` writes it (Babel: ``1.234``, ``1 234``)."""
+    return str(n) if language == DEFAULT else format_decimal(n, locale=language)
+
+
+def _ledger_cells(row: LedgerRow, language: str = DEFAULT) -> list[str]:
+    """A ledger entry's cells: hand, status, each player's balance (and change), pot, note;
+    the amounts as ``language`` writes numbers."""
+    cells = [
+        f"{_number(b, language)} ({_signed(a, language)})"
+        for a, b in zip(row.amounts, row.balances, strict=True)
+    ]
     status = row.status.value if row.status is not None else row.kind  # ruling, penalty
     return [str(row.hand), status, *cells, str(row.pot), row.note]
