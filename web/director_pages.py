@@ -28,6 +28,7 @@ from . import present
 from . import schemas as S
 from .db import get_store
 from .diffs import CONTEXT, card_words, diff_hunks
+from .i18n import select_language
 from .pages import (
     _director_actor,
     _load_form,
@@ -75,7 +76,9 @@ def revision(
     restore that could not be stored, and its form's fields, to show again."""
     row, session_row, tournament_row = readable_hand(hand_id)
     rev = service.revision_of(get_store(), hand_id, number)
-    report = json.loads(rev["report_json"])
+    record = json.loads(rev["record_json"])
+    suits = next((value for name, value in record.get("tags", []) if name == "Suits"), None)
+    report = present.in_language(json.loads(rev["report_json"]), select_language(), suits)
     return render_template(
         "revision.html",
         hand=row,

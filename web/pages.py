@@ -60,6 +60,7 @@ from .cardface import card_name, card_svg
 from .csrf import check_csrf, csrf_token, renew_csrf
 from .db import get_store
 from .docpages import example_record, link_rulings, link_words, notation_html, terms_used
+from .i18n import select_language
 from .tables import group_by_table, table_heading
 
 pages_blp = Blueprint("pages", __name__)  # templates and static files: the app's own
@@ -356,11 +357,12 @@ def _verify_view(
     ledger = session_ledger(checked) if len(checked) > 1 else None
     findings: list[dict[str, Any]] = []
     results = []
+    language = select_language()
     for index, item in enumerate(checked, start=1):
-        report = dump_report(item.report)
+        record = item.parsed.record
+        report = present.in_language(dump_report(item.report), language)
         first = len(findings)
         findings += report["findings"]
-        record = item.parsed.record
         style = present.face_style(report["game"], record.tag("Suits") if record else None)
         replay = index <= MAX_REPLAYS and bool(report["tricks"] or report["hands"])
         results.append(
@@ -517,9 +519,9 @@ def hand(hand_id: int) -> Response:
     row, session_row, tournament_row = readable_hand(hand_id)
     store = get_store()
     revision = store.current_revision(hand_id)
-    report = json.loads(revision["report_json"])
     record = json.loads(revision["record_json"])
     suits = next((value for name, value in record.get("tags", []) if name == "Suits"), None)
+    report = present.in_language(json.loads(revision["report_json"]), select_language(), suits)
     revisions = store.revisions(hand_id)
     siblings = store.hands(session_row["id"])
     ids = [h["id"] for h in siblings]

@@ -20,8 +20,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from records.words import word_json
 from scorer.games import GAMES
 from scorer.ledger import Ledger
+from scorer.wording import wording
 
 __all__ = [
     "GAME_FACES",
@@ -713,3 +715,15 @@ def rulings_cited(lines: Iterable[Mapping[str, Any]]) -> list[str]:
         if rule and rule not in seen:
             seen.append(rule)
     return seen
+
+
+def in_language(
+    report: Mapping[str, Any], language: str, suits: str | None = None
+) -> dict[str, Any]:
+    """A report's JSON with its findings and score lines worded in the page's ``language``
+    (:func:`records.words.word_json`); ``suits``: the record's ``Suits`` tag, for a report
+    kept before it said so itself. The templates mark what shows them ``data-engine-words``."""
+    if suits and "suits" not in report:
+        report = {**report, "suits": wording(suits).style}
+    worded: dict[str, Any] = word_json(report, language)
+    return worded

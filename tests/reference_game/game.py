@@ -20,7 +20,7 @@ from scorer.report import Report
 from . import generator
 from . import rules as R
 from .actions import ReferenceActions
-from .messages import TEMPLATES
+from .messages import LINES, TEMPLATES
 from .play import ReferencePlay
 from .scoring import score_hand
 
@@ -48,6 +48,7 @@ class Reference(Game):
     own_rulings = R.OWN_RULINGS
     actions = ReferenceActions()  # the action API's phases: the cards in turn
     templates = TEMPLATES
+    lines = LINES  # the score lines' templates (messages.py), worded in every language
     entry = EntryShape(
         R.PACK,
         (DealLine("hand", R.HAND_SIZE),),  # REF-1: 26 cards to each player

@@ -19,7 +19,7 @@ from scorer.record import Line, Record, Trick
 from scorer.report import Report
 
 from . import rules as R
-from .messages import TEMPLATES
+from .messages import LINES, TEMPLATES
 
 __all__ = ["ReferenceHand"]
 
@@ -41,6 +41,7 @@ class ReferenceHand(TrickPlay):
     discarded."""
 
     templates = TEMPLATES
+    line_templates = LINES
     #: The ruling each play against the rules of play breaks (REF-2; G-1 says it is flagged).
     illegal_rules: ClassVar[Mapping[str, str]] = dict.fromkeys(
         ("MUST_FOLLOW_SUIT", "MUST_FOLLOW_TRUMPS", "MUST_TRUMP"), "REF-2"

@@ -8,7 +8,7 @@ his points less 52: the three amounts add up to nothing.
 from __future__ import annotations
 
 from scorer.cards import FOOL
-from scorer.report import ScoreLine, SideTally
+from scorer.report import SideTally
 
 from . import rules as R
 from .play import ReferencePlay
@@ -39,9 +39,7 @@ def score_hand(h: ReferencePlay) -> None:
         for seat in range(R.PLAYERS)
     ]
     amounts = tuple(R.PLAYERS * p - R.POINT_TOTAL for p in points)
-    detail = ", ".join(f"{h.name(seat)} {points[seat]}" for seat in range(R.PLAYERS))
+    seats = tuple(range(R.PLAYERS))
     report.lines.append(
-        ScoreLine(
-            f"Card points: {detail} of {R.POINT_TOTAL}, three times each less 52", amounts, "REF-4"
-        )
+        h.score_line("points", amounts, "REF-4", seats=seats, points=tuple(points), total=52)
     )

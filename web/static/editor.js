@@ -201,6 +201,7 @@
         const code = document.createElement("code");
         code.textContent = f.code;
         item.append(badge, " ", code, " " + f.message);
+        item.dataset.engineWords = "";  // the engine's words, in the page's language (#33)
         if (f.after_first_error) {  // #24.8: listed as a compiler lists further errors
           const after = document.createElement("span");
           after.className = "after-first muted";
@@ -231,6 +232,7 @@
         if (item.seating) {
           const note = document.createElement("span");
           note.className = "seating-note";
+          note.dataset.engineWords = "";
           note.textContent = " Seat order: " + item.seating.message + ".";
           status.append(note);
         }
@@ -247,7 +249,7 @@
         return fetch(area.dataset.editor, { method: "POST", body: data, credentials: "same-origin" });
       }
       return fetch(area.dataset.editor, {
-        method: "POST", headers: { "Content-Type": "application/json" },
+        method: "POST", headers: { "Content-Type": "application/json", "Accept-Language": document.documentElement.lang || "en" },
         body: JSON.stringify({ text: text }),
       });
     }
@@ -290,6 +292,7 @@
           if (body.seating) {
             const note = document.createElement("span");
             note.className = "seating-note";
+            note.dataset.engineWords = "";
             note.textContent = "Seat order of the session: " + body.seating.message + ".";
             status.prepend(note);
           }

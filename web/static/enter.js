@@ -445,7 +445,7 @@
     let body;
     try {
       response = await fetch(root.dataset.nextUrl, {
-        method: "POST", headers: { "Content-Type": "application/json" },
+        method: "POST", headers: { "Content-Type": "application/json", "Accept-Language": document.documentElement.lang || "en" },
         body: JSON.stringify({ text: text }),
       });
       body = await response.json();
@@ -745,6 +745,7 @@
   function flagMark(f, id) {
     const why = element("p", "flag-why", f.message + " (" + f.code + (f.rule ? ", " + f.rule : "") + ")");
     why.id = id;
+    why.dataset.engineWords = "";  // the engine's words, in the page's language (#33)
     why.hidden = true;
     const mark = element("button", "flag-mark", "⚠ " + SAY.illegal);
     mark.type = "button";
@@ -1050,7 +1051,7 @@
     let body;
     try {
       const response = await fetch(root.dataset.verifyUrl, {
-        method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ text: text }),
+        method: "POST", headers: { "Content-Type": "application/json", "Accept-Language": document.documentElement.lang || "en" }, body: JSON.stringify({ text: text }),
       });
       body = await response.json();
       if (!response.ok) throw new Error(body.message || String(response.status));
