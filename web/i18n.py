@@ -12,14 +12,17 @@ browser's ``Accept-Language``, English. ``<html lang>`` says it on every page.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from datetime import datetime
 from functools import cache
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
+from babel.lists import format_list
 from babel.support import NullTranslations
 from flask import Flask, Response, request
-from flask_babel import Babel, Domain, get_locale
+from flask_babel import Babel, Domain, format_datetime, format_decimal, get_locale, gettext
 from werkzeug.utils import cached_property
 
 from records.language import DEFAULT, LANGUAGES, compile_po
@@ -31,12 +34,75 @@ __all__ = [
     "catalog",
     "init_app",
     "language_links",
+    "listing",
+    "number",
     "select_language",
+    "stamp",
+    "word",
 ]
 
 COOKIE = "lang"
 COOKIE_AGE = 365 * 24 * 60 * 60
 TRANSLATIONS = Path(__file__).parent / "translations"
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for extraction only; it is translated where it is shown."""
+    return message
+
+
+#: The words of the data's own values as a page shows them: a verdict, a finding's
+#: severity, a sheet row's kind, a seat's place at the table. The values stay English in
+#: the data, the API and the pages' classes; only the words shown are said in the page's
+#: language.
+WORDS = {
+    "clean": N_("clean"),
+    "flagged": N_("flagged"),
+    "partial": N_("partial"),
+    "thrown-in": N_("thrown-in"),
+    "invalid": N_("invalid"),
+    "ruling": N_("ruling"),
+    "penalty": N_("penalty"),
+    "error": N_("error"),
+    "violation": N_("violation"),
+    "note": N_("note"),
+    "south": N_("south"),
+    "east": N_("east"),
+    "north": N_("north"),
+    "west": N_("west"),
+}
+
+
+def word(value: object) -> str:
+    """The page's word for one of the data's values (:data:`WORDS`); any other as it is."""
+    text = str(getattr(value, "value", value) or "")
+    return gettext(WORDS[text]) if text in WORDS else text
+
+
+def stamp(value: str | None) -> str:
+    """A stored moment (ISO 8601, UTC) as the page's language writes a date and time to the
+    minute; English keeps the plain ``2026-11-28 08:50`` its pages have always shown."""
+    if not value:
+        return ""
+    moment = datetime.fromisoformat(value)
+    if select_language() == DEFAULT:
+        return moment.strftime("%Y-%m-%d %H:%M")
+    return format_datetime(moment, "short")
+
+
+def number(value: float) -> str:
+    """A count or amount with the page's language's digits grouping (1,234 / 1.234 /
+    1 234)."""
+    return format_decimal(value)
+
+
+def listing(items: Iterable[str]) -> str:
+    """Words joined as the page's language joins a list: "a, b and c", "a, b e c",
+    "a, b et c"."""
+    words = [str(item) for item in items]
+    if select_language() == DEFAULT and len(words) > 1:
+        return ", ".join(words[:-1]) + " and " + words[-1]  # as the English pages always did
+    return format_list(words, locale=str(get_locale() or DEFAULT))
 
 
 @cache
@@ -103,6 +169,11 @@ def init_app(app: Flask) -> None:
     _CatalogBabel(app, locale_selector=select_language)
     app.after_request(_remember_choice)
     app.jinja_env.policies["ext.i18n.trimmed"] = True  # {% trans %} blocks join their lines
+
+    app.jinja_env.filters["stamp"] = stamp
+    app.jinja_env.filters["number"] = number
+    app.jinja_env.filters["listing"] = listing
+    app.jinja_env.globals["word"] = word
 
     @app.context_processor
     def _language() -> dict[str, Any]:
