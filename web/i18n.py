@@ -23,6 +23,7 @@ from babel.lists import format_list
 from babel.support import NullTranslations
 from flask import Flask, Response, request
 from flask_babel import Babel, Domain, format_datetime, format_decimal, get_locale, gettext
+from markupsafe import Markup
 from werkzeug.utils import cached_property
 
 from records.language import DEFAULT, LANGUAGES, compile_po
@@ -30,8 +31,10 @@ from records.language import DEFAULT, LANGUAGES, compile_po
 __all__ = [
     "COOKIE",
     "LANGUAGES",
+    "N_",
     "TRANSLATIONS",
     "catalog",
+    "engine_words",
     "init_app",
     "language_links",
     "listing",
@@ -88,6 +91,14 @@ def stamp(value: str | None) -> str:
     if select_language() == DEFAULT:
         return moment.strftime("%Y-%m-%d %H:%M")
     return format_datetime(moment, "short")
+
+
+def engine_words(value: object) -> Markup:
+    """``value``, words of the engine's catalogs (a game's title, a unit, a finding), marked
+    as such inside a sentence of the page: ``<span data-engine-words>``. The mark tells the
+    pages' language test (``tests/test_browser_languages.py``) that these words are not the
+    pages' catalog's to translate."""
+    return Markup("<span data-engine-words>{}</span>").format(value)
 
 
 def number(value: float) -> str:
@@ -173,6 +184,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["stamp"] = stamp
     app.jinja_env.filters["number"] = number
     app.jinja_env.filters["listing"] = listing
+    app.jinja_env.filters["engine_words"] = engine_words
     app.jinja_env.globals["word"] = word
 
     @app.context_processor
