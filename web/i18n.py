@@ -12,6 +12,7 @@ browser's ``Accept-Language``, English. ``<html lang>`` says it on every page.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from datetime import datetime
 from functools import cache
@@ -22,7 +23,16 @@ from urllib.parse import urlencode
 from babel.lists import format_list
 from babel.support import NullTranslations
 from flask import Flask, Response, request
-from flask_babel import Babel, Domain, format_datetime, format_decimal, get_locale, gettext
+from flask_babel import (
+    Babel,
+    Domain,
+    format_datetime,
+    format_decimal,
+    get_locale,
+    gettext,
+    ngettext,
+)
+from jinja2.utils import htmlsafe_json_dumps
 from markupsafe import Markup
 from werkzeug.utils import cached_property
 
@@ -39,6 +49,7 @@ __all__ = [
     "language_links",
     "listing",
     "number",
+    "script_words",
     "select_language",
     "stamp",
     "word",
@@ -116,6 +127,130 @@ def listing(items: Iterable[str]) -> str:
     return format_list(words, locale=str(get_locale() or DEFAULT))
 
 
+#: The words the pages' scripts (``web/static/*.js``) write, as each script writes them in
+#: English, ``%(name)s`` standing for the ``{name}`` it fills in. A script looks each up by
+#: its English in the page's ``#script-words`` block (:func:`script_words`); an English
+#: page has no block and the scripts keep their own words. A badge's words (:data:`WORDS`)
+#: and some of the pages' own messages are theirs too (:data:`SCRIPT_REUSED`).
+SCRIPT_WORDS = (
+    # pages.js: the replay's stepper and what it says to a screen reader
+    N_("Trick %(number)s of %(count)s"),
+    N_("%(player)s wins."),
+    N_("Unfinished."),
+    # live.js: the tournament page and the wall refreshing themselves
+    N_("Updated at %(time)s."),
+    N_("Could not refresh (%(status)s); trying again."),
+    N_("Offline; trying again."),
+    # editor.js: the verdict while typing, a correction's check
+    N_("record %(index)s:"),
+    N_("cannot be stored: %(why)s"),
+    N_("could not check (offline, or logged out?); the Check button checks on the server"),
+    N_("Verified: %(verdicts)s. The verdict and the findings are below the form."),
+    # enter.js: the entry page
+    N_("Saved on this device at %(time)s."),
+    N_(
+        "Not saved on this device: the browser keeps nothing here (private mode?). Download "
+        "the record to keep it."
+    ),
+    N_("Resume"),
+    N_("Delete"),
+    N_("No draft on this device yet."),
+    N_("That draft is not kept on this device (another browser, or deleted)."),
+    N_("A record"),
+    N_("%(player)s's %(line)s has its %(count)s cards: pick another line to deal to."),
+    N_("the %(line)s has its %(count)s cards: pick another line to deal to."),
+    N_("%(card)s, dealt to %(player)s"),
+    N_("set aside"),
+    N_("%(player)s's %(line)s needs %(needs)s more cards; the run has %(count)s: nothing written."),
+    N_("the %(line)s needs %(needs)s more cards; the run has %(count)s: nothing written."),
+    N_("No card can be dealt or played now."),
+    N_("the server could not be asked (offline?)."),
+    N_("%(card)s cannot be played or dealt now: it is not among the cards shown."),
+    N_("“%(token)s” was not taken: %(why)s"),
+    N_("Type or paste the cards of %(line)s as a run"),
+    N_("Write them"),
+    N_("Earlier trick"),
+    N_("Later trick"),
+    N_("Back to the play"),
+    N_("won by %(player)s"),
+    N_("illegal: why?"),
+    N_("The score line by line"),
+    N_("Next hand (%(player)s deals)"),
+    N_("Payments"),
+    N_("Rule"),
+    N_("The score could not be worked out: %(why)s"),
+    N_("Dealer: %(dealer)s; eldest (the dealer's right): %(eldest)s. In the words of the rules:"),
+    N_("Give each player a different name without commas or quotes."),
+    N_("Could not ask the server what comes next (offline?)."),
+    N_("The text cannot be followed yet: %(why)s. Fix it in the text below, or undo."),
+    N_("Before the play"),
+    N_("The play"),
+    N_("The hand is over"),
+    N_("Trick %(number)s, led by %(player)s:"),
+    N_("Trick %(number)s won by %(player)s."),
+    N_("%(game)s: %(dealer)s deals; %(eldest)s is eldest. The rules"),
+)
+
+#: The pages' own messages that a script writes as well.
+SCRIPT_REUSED = (
+    N_("The deal"),
+    N_("Cannot be stored:"),
+    N_("Payments in %(unit)s: the current revision's and the correction's"),
+    N_("player"),
+    N_("now"),
+    N_("corrected"),
+    N_("change"),
+    N_("none"),
+    N_("the corrected record is %(status)s (now %(current)s)."),
+    N_(
+        "the corrected record is %(status)s (now %(current)s); it is the same record as the "
+        "current revision."
+    ),
+    N_("line %(place)s"),
+    N_("after the first error"),
+    N_("Seat order:"),
+    N_("Seat order of the session:"),
+    N_("Park in the session"),
+    N_("open"),
+    N_("%(value)s (default)"),
+)
+
+#: The numbers a plural's forms are drawn with, by the names ``Intl.PluralRules`` gives
+#: them (``one``: 1, and 0 in French; ``many``: a million in Italian and French).
+PLURAL_SAMPLES = (("one", 1), ("many", 1_000_000), ("other", 2))
+
+
+def _braces(message: str) -> str:
+    """``Trick %(number)s`` as a script writes it: ``Trick {number}``."""
+    return re.sub(r"%\((\w+)\)s", r"{\1}", message)
+
+
+def _plural_words() -> dict[str, dict[str, str]]:
+    """The scripts' words with a plural: each form of the page's language, by the
+    English singular."""
+    count = "{count}"
+    return {
+        "{count} finding": {
+            form: ngettext("%(count)s finding", "%(count)s findings", n, count=count)
+            for form, n in PLURAL_SAMPLES
+        },
+    }
+
+
+def script_words() -> Markup:
+    """The scripts' words in the page's language, as a JSON data block (the pages' CSP runs
+    no inline script; data is not run), keyed by their English; nothing on an English page."""
+    if select_language() == DEFAULT:
+        return Markup("")
+    words: dict[str, Any] = {
+        _braces(message): _braces(gettext(message))
+        for message in (*SCRIPT_WORDS, *SCRIPT_REUSED, *WORDS.values())
+    }
+    words.update(_plural_words())
+    block = '<script type="application/json" id="script-words">{}</script>'
+    return Markup(block).format(htmlsafe_json_dumps(words))
+
+
 @cache
 def catalog(language: str) -> NullTranslations:
     """The compiled catalog of ``language`` (English, and a language without one: the
@@ -186,6 +321,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["listing"] = listing
     app.jinja_env.filters["engine_words"] = engine_words
     app.jinja_env.globals["word"] = word
+    app.jinja_env.globals["script_words"] = script_words
 
     @app.context_processor
     def _language() -> dict[str, Any]:

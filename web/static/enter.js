@@ -54,40 +54,57 @@
   let scored = null;  // the text whose score is shown
   let toTable = false;  // a new hand: the table is scrolled to once drawn
 
-  // The page's own sentences, in one place (to be translated, #33).
+  // The page's own sentences, in one place, each said in the page's language (#33).
+  // The page's words for the script (#33): an Italian or French page carries them in its
+  // #script-words data block (web/i18n.py, script_words), keyed by the English; on an
+  // English page there is none and the English below is said as written. ``english`` is
+  // a message, or its singular and plural; ``values`` fill its {name}s.
+  const WORDS = JSON.parse((document.getElementById("script-words") || {}).textContent || "{}");
+  function say(english, values) {
+    const key = Array.isArray(english) ? english[0] : english;
+    let text = WORDS[key];
+    if (text && typeof text === "object") {
+      text = text[new Intl.PluralRules(document.documentElement.lang).select(values.count)] || text.other;
+    }
+    if (!text) text = Array.isArray(english) ? english[values.count === 1 ? 0 : 1] : english;
+    return text.replace(/\{(\w+)\}/g, (all, name) => (values && name in values ? String(values[name]) : all));
+  }
+
   const SAY = {
-    saved: (time) => "Saved on this device at " + time + ".",
-    notSaved: "Not saved on this device: the browser keeps nothing here (private mode?). Download the record to keep it.",
-    resume: "Resume",
-    park: "Park in the session",
-    remove: "Delete",
-    open: " (open)",
-    noDrafts: "No draft on this device yet.",
-    missing: "That draft is not kept on this device (another browser, or deleted).",
-    untitled: "A record",
-    full: (part) => (part.name ? part.name + "'s " + part.keyword : "the " + part.keyword) +
-      " has its " + part.size + " cards: pick another line to deal to.",
-    dealt: (card, who) => card + ", dealt to " + who,
-    aside: "set aside",
-    tooMany: (part, count) => (part.name ? part.name + "'s " + part.keyword : "the " + part.keyword) +
-      " needs " + part.needs + " more cards; the run has " + count + ": nothing written.",
-    notNow: "No card can be dealt or played now.",
-    offline: "the server could not be asked (offline?).",
-    notPlayable: (name) => name + " cannot be played or dealt now: it is not among the cards shown.",
-    refused: (token, why) => "“" + token + "” was not taken: " + why,
-    run: (line) => "Type or paste the cards of " + line + " as a run",
-    writeRun: "Write them",
-    trickOf: (n, of) => "Trick " + n + " of " + of,
-    earlier: "Earlier trick",
-    later: "Later trick",
-    back: "Back to the play",
-    wonBy: (name) => "won by " + name,
-    illegal: "illegal: why?",
-    scoreLines: "The score line by line",
-    nextHand: (name) => "Next hand (" + name + " deals)",
-    payments: "Payments",
-    why: "Rule",
-    scoreFailed: "The score could not be worked out: ",
+    saved: (time) => say("Saved on this device at {time}.", { time }),
+    notSaved: say("Not saved on this device: the browser keeps nothing here (private mode?). Download the record to keep it."),
+    resume: say("Resume"),
+    park: say("Park in the session"),
+    remove: say("Delete"),
+    open: " (" + say("open") + ")",
+    noDrafts: say("No draft on this device yet."),
+    missing: say("That draft is not kept on this device (another browser, or deleted)."),
+    untitled: say("A record"),
+    full: (part) => (part.name
+      ? say("{player}'s {line} has its {count} cards: pick another line to deal to.", { player: part.name, line: part.keyword, count: part.size })
+      : say("the {line} has its {count} cards: pick another line to deal to.", { line: part.keyword, count: part.size })),
+    dealt: (card, who) => say("{card}, dealt to {player}", { card, player: who }),
+    aside: say("set aside"),
+    tooMany: (part, count) => (part.name
+      ? say("{player}'s {line} needs {needs} more cards; the run has {count}: nothing written.", { player: part.name, line: part.keyword, needs: part.needs, count })
+      : say("the {line} needs {needs} more cards; the run has {count}: nothing written.", { line: part.keyword, needs: part.needs, count })),
+    notNow: say("No card can be dealt or played now."),
+    offline: say("the server could not be asked (offline?)."),
+    notPlayable: (name) => say("{card} cannot be played or dealt now: it is not among the cards shown.", { card: name }),
+    refused: (token, why) => say("“{token}” was not taken: {why}", { token, why }),
+    run: (line) => say("Type or paste the cards of {line} as a run", { line }),
+    writeRun: say("Write them"),
+    trickOf: (n, of) => say("Trick {number} of {count}", { number: n, count: of }),
+    earlier: say("Earlier trick"),
+    later: say("Later trick"),
+    back: say("Back to the play"),
+    wonBy: (name) => say("won by {player}", { player: name }),
+    illegal: say("illegal: why?"),
+    scoreLines: say("The score line by line"),
+    nextHand: (name) => say("Next hand ({player} deals)", { player: name }),
+    payments: say("Payments"),
+    why: say("Rule"),
+    scoreFailed: (why) => say("The score could not be worked out: {why}", { why }),
   };
 
   function element(tag, className, ...children) {
@@ -113,7 +130,8 @@
       input.autocomplete = "off";
       input.value = old[i] || defaults[i];
       input.addEventListener("input", drawDealers);
-      const label = element("label", "seat-row", element("span", "", place[0].toUpperCase() + place.slice(1)), " ", input);
+      const placeWord = say(place);
+      const label = element("label", "seat-row", element("span", "", placeWord[0].toUpperCase() + placeWord.slice(1)), " ", input);
       label.htmlFor = input.id;
       names.append(label);
     });
@@ -123,14 +141,16 @@
       select.id = "enter-option-" + option.name;
       select.dataset.option = option.name;
       option.values.forEach((value, i) => {
-        const item = element("option", "", value + (i === 0 ? " (default)" : ""));
+        const item = element("option", "", i === 0 ? say("{value} (default)", { value }) : value);
         item.value = value;
         select.append(item);
       });
       const label = element("label", "", option.name + " ");
       label.htmlFor = select.id;
-      optionsBox.append(element("div", "form-row", label, select,
-        element("span", "muted", " " + option.help + " (" + option.ruling + ")")));
+      label.translate = false;  // the option's name is the notation's
+      const help = element("span", "muted", " " + option.help + " (" + option.ruling + ")");
+      help.dataset.engineWords = "";  // the option's help: the rules' words (records/translations)
+      optionsBox.append(element("div", "form-row", label, select, help));
     });
     drawDealers();
   }
@@ -157,9 +177,10 @@
     const dealer = Number(dealerSelect.value);
     const eldest = (dealer + 1) % players.length;
     seating.textContent = "";
-    seating.append("Dealer: " + (players[dealer] || "?") + "; eldest (the dealer's right): " +
-      (players[eldest] || "?") + ". In the words of the rules:");
+    seating.append(say("Dealer: {dealer}; eldest (the dealer's right): {eldest}. In the words of the rules:",
+      { dealer: players[dealer] || "?", eldest: players[eldest] || "?" }));
     const list = element("ul", "enter-rulings");
+    list.dataset.engineWords = "";  // the rulings' own words (records/translations)
     currentGame().rules.forEach((r) => list.append(element("li", "", element("b", "", r.id + " " + r.title + ": "), r.summary)));
     seating.append(list);
   }
@@ -169,7 +190,7 @@
     const game = currentGame();
     const players = playerNames();
     if (players.some((p) => !p || /[,"\]]/.test(p)) || new Set(players.map((p) => p.toLowerCase())).size !== players.length) {
-      status.textContent = "Give each player a different name without commas or quotes.";
+      status.textContent = say("Give each player a different name without commas or quotes.");
       return;
     }
     const options = Array.from(optionsBox.querySelectorAll("select"))
@@ -420,7 +441,7 @@
       body = await response.json();
     } catch (err) {
       if (mine === asked) {
-        status.textContent = "Could not ask the server what comes next (offline?).";
+        status.textContent = say("Could not ask the server what comes next (offline?).");
         delete root.dataset.busy;
       }
       return;
@@ -428,8 +449,8 @@
     if (mine !== asked || area.value !== text) return;
     delete root.dataset.busy;
     if (!response.ok) {
-      status.textContent = "The text cannot be followed yet: " + (body.message || response.status) +
-        ". Fix it in the text below, or undo.";
+      status.textContent = say("The text cannot be followed yet: {why}. Fix it in the text below, or undo.",
+        { why: body.message || response.status });
       root.classList.add("is-stale");
       root.classList.remove("is-dealing");
       return;
@@ -609,9 +630,10 @@
     const open = rulesBox.open;
     rulesBox.textContent = "";
     const list = element("ul", "enter-rulings");
+    list.dataset.engineWords = "";  // the rulings' own words (records/translations)
     answer.rules.forEach((r) => list.append(element("li", "", element("b", "", r.id + " " + r.title + ": "), r.summary)));
-    rulesBox.append(element("summary", "", answer.title + ": " + answer.dealer.name + " deals; " +
-      answer.eldest.name + " is eldest. The rules"), list);
+    rulesBox.append(element("summary", "", say("{game}: {dealer} deals; {eldest} is eldest. The rules",
+      { game: answer.title, dealer: answer.dealer.name, eldest: answer.eldest.name })), list);
     rulesBox.open = open;
   }
 
@@ -682,7 +704,7 @@
   function drawCentre() {
     const centre = element("div", "centre trick-panel");
     const play = answer.play;
-    const phaseWords = { deal: "The deal", "before-play": "Before the play", play: "The play", done: "The hand is over" };
+    const phaseWords = { deal: say("The deal"), "before-play": say("Before the play"), play: say("The play"), done: say("The hand is over") };
     centre.append(element("h3", "", phaseWords[answer.phase] || answer.phase));
     if (!play) return centre;
     const done = play.tricks.filter((t) => t.winner !== null);
@@ -702,8 +724,8 @@
       });
       const won = shown.winner !== null ? ", " + SAY.wonBy(answer.players[shown.winner].name) : "";
       const caption = viewed !== null ? SAY.trickOf(shown.number, done.length) + won + "."
-        : shown === live ? "Trick " + shown.number + ", led by " + answer.players[shown.leader].name + ":"
-        : "Trick " + shown.number + " " + SAY.wonBy(answer.players[shown.winner].name) + ".";
+        : shown === live ? say("Trick {number}, led by {player}:", { number: shown.number, player: answer.players[shown.leader].name })
+        : say("Trick {number} won by {player}.", { number: shown.number, player: answer.players[shown.winner].name });
       centre.append(element("p", "enter-won", caption), list);
     }
     if (done.length) centre.append(trickSteps(done.length));
@@ -1022,7 +1044,7 @@
       body = await response.json();
       if (!response.ok) throw new Error(body.message || String(response.status));
     } catch (err) {
-      if (scored === text) { scoreBody.textContent = SAY.scoreFailed + err.message; scoreBox.hidden = false; }
+      if (scored === text) { scoreBody.textContent = SAY.scoreFailed(err.message); scoreBox.hidden = false; }
       return;
     }
     if (scored !== text || area.value !== text) return;

@@ -6,6 +6,21 @@
 document.documentElement.classList.replace("no-js", "js");
 
 (function () {
+  // The page's words for the script (#33): an Italian or French page carries them in its
+  // #script-words data block (web/i18n.py, script_words), keyed by the English; on an
+  // English page there is none and the English below is said as written. ``english`` is
+  // a message, or its singular and plural; ``values`` fill its {name}s.
+  const WORDS = JSON.parse((document.getElementById("script-words") || {}).textContent || "{}");
+  function say(english, values) {
+    const key = Array.isArray(english) ? english[0] : english;
+    let text = WORDS[key];
+    if (text && typeof text === "object") {
+      text = text[new Intl.PluralRules(document.documentElement.lang).select(values.count)] || text.other;
+    }
+    if (!text) text = Array.isArray(english) ? english[values.count === 1 ? 0 : 1] : english;
+    return text.replace(/\{(\w+)\}/g, (all, name) => (values && name in values ? String(values[name]) : all));
+  }
+
   const replays = [];
 
   function setupReplay(root) {
@@ -44,7 +59,7 @@ document.documentElement.classList.replace("no-js", "js");
         s.classList.toggle("is-leader", step > 0 && s.dataset.seat === leader);
         s.classList.toggle("is-winner", step > 0 && s.dataset.seat === winner);
       });
-      label.textContent = step === 0 ? "The deal" : "Trick " + step + " of " + steps;
+      label.textContent = step === 0 ? say("The deal") : say("Trick {number} of {count}", { number: step, count: steps });
       if (live) live.textContent = spoken(current, label.textContent);
       const off = { first: step === 0, prev: step === 0, next: step === steps, last: step === steps };
       Object.keys(buttons).forEach((name) => {
@@ -97,7 +112,7 @@ document.documentElement.classList.replace("no-js", "js");
     });
     const winner = panel.querySelector(".winner-name");
     let text = heading + ": " + plays.join(", ") + ".";
-    text += winner ? " " + winner.textContent + " wins." : " Unfinished.";
+    text += " " + (winner ? say("{player} wins.", { player: winner.textContent }) : say("Unfinished."));
     panel.querySelectorAll(".flag-reason .reason").forEach((reason) => {
       text += " " + reason.textContent.trim().replace(/^(\w+) /, (m, sev) => sev[0].toUpperCase() + sev.slice(1) + ": ");
     });
