@@ -12,7 +12,8 @@ Left out of the check, as not the pages' catalog's to translate:
 * the records and code samples: ``code``, ``pre``, ``kbd``, ``textarea`` and scripts;
 * the engine's words, which ``records/translations`` (a colleague's catalogs) translates:
   every element marked ``data-engine-words`` (findings' sentences, score lines, rulings'
-  and games' names) and the card faces, ``svg.card`` (their names). **Once those catalogs
+  and games' names) and the cards, ``svg.card`` and the entry page's ``.card-button``
+  (their names, in the button's label too). **Once those catalogs
   are merged, drop** :data:`ENGINE_WORDS` **from** :data:`LEFT_OUT` so that this test
   checks the engine's words too;
 * the language switch (each language named in its own words) and ``translate="no"``;
@@ -60,7 +61,7 @@ ENGLISH = frozenset(
 )
 
 #: The engine's words, translated by records/translations: left out until it is merged.
-ENGINE_WORDS = "[data-engine-words], svg.card"
+ENGINE_WORDS = "[data-engine-words], svg.card, .card-button"
 #: Every element whose words are left out of the check (see the module's docstring).
 LEFT_OUT = "script, style, code, pre, kbd, textarea, .languages, [translate=no], " + ENGINE_WORDS
 
@@ -234,6 +235,21 @@ def test_a_verified_record_speaks_the_language(
     page.click("button[value=verify]")
     page.wait_for_selector("#verify-results .verdict")
     expect(page.locator("#live-verdict")).not_to_be_empty()
+    assert page.evaluate("document.documentElement.lang") == language
+    assert violations(page) + english_left(page) == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_entry_table_speaks_the_language(
+    pages: dict[str, Page], served: Served, language: str
+) -> None:
+    """The entry page once a record is started: the table, the deal, the status, the
+    record's verdict, all written by enter.js, in the page's language."""
+    page = pages["director"]
+    visit(page, served.base, "/enter", language)
+    page.click("#enter-setup button[type=submit]")
+    expect(page.locator("#enter-deal")).to_be_visible()
+    expect(page.locator("#enter-deal h3")).not_to_be_empty()
     assert page.evaluate("document.documentElement.lang") == language
     assert violations(page) + english_left(page) == []
 

@@ -189,6 +189,50 @@ SCRIPT_WORDS = (
     N_("Trick %(number)s, led by %(player)s:"),
     N_("Trick %(number)s won by %(player)s."),
     N_("%(game)s: %(dealer)s deals; %(eldest)s is eldest. The rules"),
+    N_("seat %(number)s"),
+    N_("eldest"),
+    N_("to play"),
+    N_("dealing to"),
+    N_("%(player)s's cards"),
+    N_("Play %(card)s, legal"),
+    N_("Play %(card)s, not legal"),
+    N_("Draw %(card)s"),
+    N_("hand not recorded"),
+    N_("deal to %(player)s"),
+    N_("Leave the rest of the deal out"),
+    N_("Dealing: %(line)s (%(count)s more)"),
+    N_(
+        "where the notation allows it: the play then says what each hand held; pinch's draws "
+        "are then entered as they happen"
+    ),
+    N_("The pack: the cards not yet dealt can be clicked"),
+    N_("Deal %(card)s to %(player)s"),
+    N_("Deal %(card)s"),
+    N_("nobody named"),
+    N_("the player"),
+    N_("the number"),
+    N_("the word"),
+    N_("cards"),
+    N_("words"),
+    N_("mixed"),
+    N_("Write %(keyword)s"),
+    N_("Another line:"),
+    N_("Lines written during the play"),
+    N_("Note on the next card played (a declaration, a remark)"),
+    N_("Trick %(number)s:"),
+    N_("The deal."),
+    N_("Deal: click the cards of %(player)s's %(line)s (%(count)s more)."),
+    N_("Deal: click the cards of the %(line)s (%(count)s more)."),
+    N_("Before the play: write the lines below (%(keywords)s)."),
+    N_(
+        "%(player)s draws from the stock: tap the card drawn in %(player)s's cards, or write it "
+        "in the draw line below."
+    ),
+    N_("%(player)s to play to trick %(number)s; the legal cards are lit."),
+    N_("The hand is over: the score is below."),
+    N_("Verdict so far: %(status)s"),
+    N_("Copied."),
+    N_("Select the text and copy it (Ctrl+C)."),
 )
 
 #: The pages' own messages that a script writes as well.
@@ -213,6 +257,7 @@ SCRIPT_REUSED = (
     N_("Park in the session"),
     N_("open"),
     N_("%(value)s (default)"),
+    N_("dealer"),
 )
 
 #: The numbers a plural's forms are drawn with, by the names ``Intl.PluralRules`` gives
