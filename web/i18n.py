@@ -20,14 +20,15 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
+from babel.dates import format_skeleton
 from babel.lists import format_list
 from babel.support import NullTranslations
 from flask import Flask, Response, request
 from flask_babel import (
     Babel,
     Domain,
-    format_datetime,
     format_decimal,
+    format_time,
     get_locale,
     gettext,
     ngettext,
@@ -101,7 +102,8 @@ def stamp(value: str | None) -> str:
     moment = datetime.fromisoformat(value)
     if select_language() == DEFAULT:
         return moment.strftime("%Y-%m-%d %H:%M")
-    return format_datetime(moment, "short")
+    locale = get_locale()  # the date with the year in full, then the time: 28/11/2026 09:24
+    return f"{format_skeleton('yMd', moment, locale=locale)} {format_time(moment, 'short')}"
 
 
 def engine_words(value: object) -> Markup:
