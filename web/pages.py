@@ -889,7 +889,7 @@ def tournament(tournament_id: int) -> str:
     counts = dict.fromkeys((s["id"] for s in sessions), 0)
     for hand_row in store.tournament_hand_rows(tournament_id):
         counts[hand_row["session_id"]] += 1
-    names = {s["id"]: s["name"] or f"Session {s['id']}" for s in sessions}
+    names = {s["id"]: s["name"] or _("Session %(id)s", id=s["id"]) for s in sessions}
     at_table = {s["id"]: table_heading(s["table_name"]) for s in sessions if s["table_name"]}
     return render_template(
         "tournament.html",
