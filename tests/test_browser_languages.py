@@ -254,6 +254,21 @@ def test_the_entry_table_speaks_the_language(
     assert violations(page) + english_left(page) == []
 
 
+def test_a_flash_speaks_the_language(browser: Browser, served: Served) -> None:
+    """A flash (the login's) is said in the language the visitor chose, on the page the
+    login leads to."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        visit(page, served.base, "/login", "fr")
+        page.fill("#token", served.world.token)
+        page.click("button[type=submit].primary")
+        expect(page.locator(".flashes")).to_have_text("Connecté comme head director de ce tournoi.")
+        assert english_left(page) == []
+    finally:
+        context.close()
+
+
 def test_the_detector_finds_an_untranslated_label(pages: dict[str, Page], served: Served) -> None:
     """The check is not blind: the English page, and one English label put into the
     Italian page, are caught; the same words marked as the engine's are not."""
