@@ -75,8 +75,8 @@ DATA_WORDS = (
     "Closed club",
 )
 
-#: What the page's text is taken from: text nodes (hidden ones too) and the attributes a
-#: reader meets, outside the elements left out.
+#: What the page's text is taken from: text nodes (hidden ones too), the attributes a
+#: reader meets and the words CSS draws (``content``), outside the elements left out.
 COLLECT = """(leftOut) => {
   const kept = (el) => el && !el.closest(leftOut);
   const texts = [document.title];
@@ -84,10 +84,14 @@ COLLECT = """(leftOut) => {
   while (walker.nextNode()) {
     if (kept(walker.currentNode.parentElement)) texts.push(walker.currentNode.textContent);
   }
-  for (const el of document.body.querySelectorAll("[aria-label], [title], [placeholder], [alt]")) {
+  for (const el of document.body.querySelectorAll("*")) {
     if (!kept(el)) continue;
     for (const name of ["aria-label", "title", "placeholder", "alt"]) {
       if (el.hasAttribute(name)) texts.push(el.getAttribute(name));
+    }
+    for (const pseudo of ["::before", "::after"]) {  // words drawn by CSS
+      const content = getComputedStyle(el, pseudo).content;
+      if (content.startsWith('"')) texts.push(content.slice(1, -1));
     }
   }
   return texts;

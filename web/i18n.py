@@ -260,6 +260,8 @@ SCRIPT_REUSED = (
     N_("open"),
     N_("%(value)s (default)"),
     N_("dealer"),
+    N_("led"),
+    N_("won"),
 )
 
 #: The numbers a plural's forms are drawn with, by the names ``Intl.PluralRules`` gives

@@ -23,6 +23,13 @@ document.documentElement.classList.replace("no-js", "js");
 
   const replays = [];
 
+  // The tags under a trick's led and won cards (a replay's, an audit's repaired tricks)
+  // are drawn by CSS; their words are the page's language's (#33).
+  document.querySelectorAll(".play.is-led .play-who, .play.is-won .play-who").forEach((who) => {
+    who.dataset.led = say("led");
+    who.dataset.won = say("won");
+  });
+
   function setupReplay(root) {
     const prefix = root.dataset.prefix || "";
     const steps = Number(root.dataset.steps || 0);
