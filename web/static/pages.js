@@ -25,10 +25,13 @@ document.documentElement.classList.replace("no-js", "js");
 
   // The tags under a trick's led and won cards (a replay's, an audit's repaired tricks)
   // are drawn by CSS; their words are the page's language's (#33).
-  document.querySelectorAll(".play.is-led .play-who, .play.is-won .play-who").forEach((who) => {
-    who.dataset.led = say("led");
-    who.dataset.won = say("won");
-  });
+  function tagWords(within) {
+    within.querySelectorAll(".play.is-led .play-who, .play.is-won .play-who").forEach((who) => {
+      who.dataset.led = say("led");
+      who.dataset.won = say("won");
+    });
+  }
+  tagWords(document);
 
   function setupReplay(root) {
     const prefix = root.dataset.prefix || "";
@@ -143,6 +146,7 @@ document.documentElement.classList.replace("no-js", "js");
   document.addEventListener("tarocco:replaced", (event) => {
     replays.splice(0, replays.length, ...replays.filter((r) => r.root.isConnected));
     event.target.querySelectorAll("[data-replay]").forEach(setupReplay);
+    tagWords(event.target);
   });
   window.addEventListener("hashchange", fromHash);
   document.querySelectorAll("a.to-trick").forEach((link) => {
