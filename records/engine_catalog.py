@@ -32,9 +32,9 @@ from scorer.messages import AS_WRITTEN, GENERAL
 from scorer.wording import BAGATTO, SUIT_NAMES
 
 from .language import TRANSLATIONS
-from .words import AND, FACES, FOOL, OF_SUITS, count_field
+from .words import AND, FACES, FOOL, OF_SUITS, context_of, count_field
 
-__all__ = ["CONTEXT_WORDS", "POT", "engine_catalog", "engine_messages", "main"]
+__all__ = ["CONTEXT_WORDS", "POT", "engine_catalog", "engine_messages", "games_of", "main"]
 
 POT = TRANSLATIONS / "engine.pot"
 
@@ -85,6 +85,29 @@ def engine_messages() -> Iterator[tuple[str, str, str]]:
     for where, table in tables:
         for code, message in table.items():
             yield from each("", message, f"{where}: {code or 'the trumps'}")
+
+
+def games_of() -> dict[tuple[str, str], tuple[str, ...]]:
+    """The games each (context, msgid) of the engine's tables belongs to (engine keys): a
+    game's own word, the games of its context's package; a game's finding, score line or
+    term, every game whose tables hold it. The card words and the shared findings belong to
+    no game in particular and are not listed (``tests/test_terms.py`` asks them for any of
+    a term's forms)."""
+    found: dict[tuple[str, str], list[str]] = {}
+    common = {entry for entry in _words() if not entry[0]}
+    for context, message in CONTEXT_WORDS:
+        found[(context, message)] = [
+            key for key, game in GAMES.items() if context_of(game) == context
+        ]
+    for key, game in GAMES.items():
+        tables = (game.templates, game.lines, {**game.terms, "": game.trumps_name})
+        for message in (m for table in tables for m in table.values()):
+            if ("", message) in common:
+                continue
+            games = found.setdefault(("", message), [])
+            if key not in games:
+                games.append(key)
+    return {entry: tuple(games) for entry, games in found.items()}
 
 
 def engine_catalog() -> Catalog:
