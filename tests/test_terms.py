@@ -10,9 +10,10 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
-from records.engine_catalog import games_of
+from records.engine_catalog import games_of as engine_games
 from records.glossary import TERMS, glossary, missing_terms
 from records.language import LANGUAGES, TRANSLATIONS
+from records.rulebook import games_of as rulings_games
 from records.rulebook import messages, rulebook
 from scorer.games import GAMES
 from scorer.rulings import RULINGS
@@ -89,19 +90,21 @@ def test_every_catalog_uses_the_terms_table(language: str) -> None:
     ...) is translated with the table's word for it (*scarto*, *Matto*, *versicola*,
     *resti* in Italian; *écart*, *Excuse*, *versicola*, *restes* in French): an engine
     message with the forms of the games it belongs to (pinch's Fool is *le Fou* in French,
-    Nice's *l'Excuse*), any other with any of the term's forms."""
+    Nice's *l'Excuse*), a ruling or a game's brief likewise, any other with any of the
+    term's forms."""
     assert len(catalogs(language)) >= 2
-    belongs = games_of()
+    engine, rulings = engine_games(), rulings_games()
+
+    def games(domain: str, context: str, english: str) -> tuple[str, ...] | None:
+        if domain == "engine":
+            return engine.get((context, english))
+        return rulings.get(english) if domain == "rulings" else None
+
     wrong = [
         (path.parent.parent.parent.parent.name, term.key, term.word(language), english[:80])
         for path in catalogs(language)
         for context, english, translated in pairs(catalog(path, language))
-        for term in missing_terms(
-            english,
-            translated,
-            language,
-            belongs.get((context, english)) if path.stem == "engine" else None,
-        )
+        for term in missing_terms(english, translated, language, games(path.stem, context, english))
     ]
     assert wrong == []
 
