@@ -2,10 +2,12 @@
 
 The engine's words are data, not ``_()`` calls that ``pybabel extract`` could find: the
 findings' templates (:data:`scorer.messages.GENERAL`, each game's ``messages.TEMPLATES``),
-the score lines' (each game's ``LINES``), the games' terms and word for the trumps, and the
-words :class:`records.words.LocalWording` names cards with. This module gathers them all into
-one template catalog, ``records/translations/engine.pot``; ``pybabel update`` then brings
-each language's ``engine.po`` up to date with it (docs/translating.md):
+the score lines' (each game's ``LINES``), the action API's labels (the choices of
+``POST /api/next``, :data:`scorer.games.actions.LABELS`), the games' terms and word for the
+trumps, and the words :class:`records.words.LocalWording` names cards with. This module
+gathers them all into one template catalog, ``records/translations/engine.pot``;
+``pybabel update`` then brings each language's ``engine.po`` up to date with it
+(docs/translating.md):
 
 .. code-block:: sh
 
@@ -28,6 +30,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
 
 from scorer.games import GAMES
+from scorer.games.actions import LABELS
 from scorer.messages import AS_WRITTEN, GENERAL
 from scorer.wording import BAGATTO, SUIT_NAMES
 
@@ -78,6 +81,7 @@ def engine_messages() -> Iterator[tuple[str, str, str]]:
     tables: list[tuple[str, Mapping[str, str]]] = [
         ("shared findings", GENERAL),
         ("shared findings", AS_WRITTEN),
+        ("action labels (the choices of POST /api/next)", LABELS),
     ]
     for key, game in GAMES.items():
         tables += [(f"{key} findings", game.templates), (f"{key} score lines", game.lines)]

@@ -273,7 +273,7 @@ _TABLE: tuple[Term, ...] = (
         ),
         en_forms=("robbing", "robbed", "robs"),
         it_forms=("rub",),
-        fr_forms=("voler", "volé", "volent"),
+        fr_forms=("vole", "volé"),  # voler, vole, volent, volé
     ),
     Term(
         "folla",
