@@ -427,6 +427,7 @@
     box.setAttribute("aria-label", "What may be done now");
     offered.forEach((choice) => {
       const button = element("button", "enter-choice", choice.label);
+      button.dataset.engineWords = "";  // the label in the page's language (#33)
       button.type = "button";
       button.title = choice.line + (choice.rule ? " (" + choice.rule + ")" : "");
       button.addEventListener("click", () => choose(choice));
