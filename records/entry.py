@@ -54,7 +54,7 @@ from scorer.report import Report
 from scorer.rulings import RULINGS
 from scorer.wording import Wording, wording
 
-from .language import DEFAULT
+from .language import DEFAULT, translations
 from .notation import Parsed, read_one
 from .pipeline import check_parsed
 from .schemas import dump_report
@@ -147,7 +147,8 @@ def next_step(
     Each choice's ``label`` is in English with its ``template`` (a key of the ``engine``
     catalog) and ``facts``, as a score line is, for the caller to word in another language
     (the API does, :func:`records.words.word_json`); its ``why``, a finding's sentence, is
-    in ``language`` here, where the finding is at hand."""
+    in ``language`` here, where the finding is at hand, as are the game's title and the
+    rulings' titles and summaries (the ``rulings`` catalog)."""
     parsed, record, game = _read(text)
     shape = game.entry
     if shape is None or game.actions is None:  # a game added without them: said, not a 500
@@ -155,19 +156,24 @@ def next_step(
     chosen = _options(game, record, options)
     report = check_parsed(parsed, chosen).report
     words = game.wording(record)
+    say = translations(language, "rulings")
     dealer = record.dealer
     assert dealer is not None
     n = game.num_players
     deal = _deal(game, record, shape, words)
     answer: dict[str, Any] = {
         "game": game.key,
-        "title": game.title,
+        "title": say.gettext(game.title),
         "suits": words.style,
         "players": [_seat(record, s) for s in range(n)],
         "dealer": _seat(record, dealer),
         "eldest": _seat(record, (dealer + 1) % n),
         "rules": [
-            {"id": r, "title": RULINGS[r].title, "summary": RULINGS[r].summary}
+            {
+                "id": r,
+                "title": say.gettext(RULINGS[r].title),
+                "summary": say.gettext(RULINGS[r].summary),
+            }
             for r in shape.lead_rulings
         ],
         "keywords": _keywords(game, shape),

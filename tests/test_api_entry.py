@@ -18,6 +18,7 @@ from flask.testing import FlaskClient
 
 from records.notation import read_one
 from records.pipeline import check_text
+from records.rulebook import rulebook
 from records.schemas import dump_report
 from scorer.cards import Card
 from scorer.games import GAMES
@@ -496,6 +497,12 @@ def test_the_choices_are_worded_in_the_language_asked(
     ]
     assert worded[0]["template"] == "{seat:player} keeps: the deal goes on"
     assert worded[0]["facts"] == {"seat": "Carla"}
+    rules = response.get_json()["rules"]
+    book = rulebook("nice4", language)
+    assert response.get_json()["title"] == book.title
+    assert [r["summary"] for r in rules] == [
+        next(t.summary for t in (*book.own, *book.general) if t.id == r["id"]) for r in rules
+    ]
 
 
 def test_a_refused_choice_says_why_in_the_language_asked(client: FlaskClient) -> None:
