@@ -2,10 +2,12 @@
 
 The engine's words are data, not ``_()`` calls that ``pybabel extract`` could find: the
 findings' templates (:data:`scorer.messages.GENERAL`, each game's ``messages.TEMPLATES``),
-the score lines' (each game's ``LINES``), the games' terms and word for the trumps, and the
-words :class:`records.words.LocalWording` names cards with. This module gathers them all into
-one template catalog, ``records/translations/engine.pot``; ``pybabel update`` then brings
-each language's ``engine.po`` up to date with it (docs/translating.md):
+the score lines' (each game's ``LINES``), the action API's labels (the choices of
+``POST /api/next``, :data:`scorer.games.actions.LABELS`), the games' terms and word for the
+trumps, and the words :class:`records.words.LocalWording` names cards with. This module
+gathers them all into one template catalog, ``records/translations/engine.pot``;
+``pybabel update`` then brings each language's ``engine.po`` up to date with it
+(docs/translating.md):
 
 .. code-block:: sh
 
@@ -28,13 +30,14 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import write_po
 
 from scorer.games import GAMES
+from scorer.games.actions import LABELS
 from scorer.messages import AS_WRITTEN, GENERAL
 from scorer.wording import BAGATTO, SUIT_NAMES
 
 from .language import TRANSLATIONS
-from .words import AND, FACES, FOOL, OF_SUITS, count_field
+from .words import AND, FACES, FOOL, OF_SUITS, context_of, count_field
 
-__all__ = ["CONTEXT_WORDS", "POT", "engine_catalog", "engine_messages", "main"]
+__all__ = ["CONTEXT_WORDS", "POT", "engine_catalog", "engine_messages", "games_of", "main"]
 
 POT = TRANSLATIONS / "engine.pot"
 
@@ -78,6 +81,7 @@ def engine_messages() -> Iterator[tuple[str, str, str]]:
     tables: list[tuple[str, Mapping[str, str]]] = [
         ("shared findings", GENERAL),
         ("shared findings", AS_WRITTEN),
+        ("action labels (the choices of POST /api/next)", LABELS),
     ]
     for key, game in GAMES.items():
         tables += [(f"{key} findings", game.templates), (f"{key} score lines", game.lines)]
@@ -85,6 +89,29 @@ def engine_messages() -> Iterator[tuple[str, str, str]]:
     for where, table in tables:
         for code, message in table.items():
             yield from each("", message, f"{where}: {code or 'the trumps'}")
+
+
+def games_of() -> dict[tuple[str, str], tuple[str, ...]]:
+    """The games each (context, msgid) of the engine's tables belongs to (engine keys): a
+    game's own word, the games of its context's package; a game's finding, score line or
+    term, every game whose tables hold it. The card words and the shared findings belong to
+    no game in particular and are not listed (``tests/test_terms.py`` asks them for any of
+    a term's forms)."""
+    found: dict[tuple[str, str], list[str]] = {}
+    common = {entry for entry in _words() if not entry[0]}
+    for context, message in CONTEXT_WORDS:
+        found[(context, message)] = [
+            key for key, game in GAMES.items() if context_of(game) == context
+        ]
+    for key, game in GAMES.items():
+        tables = (game.templates, game.lines, {**game.terms, "": game.trumps_name})
+        for message in (m for table in tables for m in table.values()):
+            if ("", message) in common:
+                continue
+            games = found.setdefault(("", message), [])
+            if key not in games:
+                games.append(key)
+    return {entry: tuple(games) for entry, games in found.items()}
 
 
 def engine_catalog() -> Catalog:

@@ -44,19 +44,22 @@ from typing import Any
 from scorer.cards import CARDS, SUIT_STYLES, Card, CardParseError
 from scorer.cardset import cards_of, mask_of
 from scorer.games import GAMES, Game, OptionError
-from scorer.games.actions import Action, HandState
+from scorer.games.actions import LABELS, Action, HandState
 from scorer.games.base import EntryShape
 from scorer.games.engine import TrickPlay
 from scorer.ledger import next_dealer
+from scorer.messages import plain_facts
 from scorer.record import Line, Record
 from scorer.report import Report
 from scorer.rulings import RULINGS
 from scorer.wording import Wording, wording
 
+from .language import DEFAULT, translations
 from .notation import Parsed, read_one
 from .pipeline import check_parsed
 from .schemas import dump_report
 from .service import ServiceError
+from .words import word_finding
 from .writer import write
 
 __all__ = ["PHASES", "DealPart", "deal_parts", "next_step", "read_card"]
@@ -134,10 +137,18 @@ def _options(game: Game, record: Record, options: Mapping[str, str] | None) -> d
 
 
 # -- the answer ---------------------------------------------------------------------------
-def next_step(text: str, options: Mapping[str, str] | None = None) -> dict[str, Any]:
+def next_step(
+    text: str, options: Mapping[str, str] | None = None, language: str = DEFAULT
+) -> dict[str, Any]:
     """Where the record ``text`` stands and what comes next (see the module), as plain data
     (the shape ``web.schemas.NextStep`` documents). Raises :class:`ServiceError` (422) for
-    a text that is not one readable record of a known game with its players and dealer."""
+    a text that is not one readable record of a known game with its players and dealer.
+
+    Each choice's ``label`` is in English with its ``template`` (a key of the ``engine``
+    catalog) and ``facts``, as a score line is, for the caller to word in another language
+    (the API does, :func:`records.words.word_json`); its ``why``, a finding's sentence, is
+    in ``language`` here, where the finding is at hand, as are the game's title and the
+    rulings' titles and summaries (the ``rulings`` catalog)."""
     parsed, record, game = _read(text)
     shape = game.entry
     if shape is None or game.actions is None:  # a game added without them: said, not a 500
@@ -145,19 +156,24 @@ def next_step(text: str, options: Mapping[str, str] | None = None) -> dict[str, 
     chosen = _options(game, record, options)
     report = check_parsed(parsed, chosen).report
     words = game.wording(record)
+    say = translations(language, "rulings")
     dealer = record.dealer
     assert dealer is not None
     n = game.num_players
     deal = _deal(game, record, shape, words)
     answer: dict[str, Any] = {
         "game": game.key,
-        "title": game.title,
+        "title": say.gettext(game.title),
         "suits": words.style,
         "players": [_seat(record, s) for s in range(n)],
         "dealer": _seat(record, dealer),
         "eldest": _seat(record, (dealer + 1) % n),
         "rules": [
-            {"id": r, "title": RULINGS[r].title, "summary": RULINGS[r].summary}
+            {
+                "id": r,
+                "title": say.gettext(RULINGS[r].title),
+                "summary": say.gettext(RULINGS[r].summary),
+            }
             for r in shape.lead_rulings
         ],
         "keywords": _keywords(game, shape),
@@ -173,7 +189,9 @@ def next_step(text: str, options: Mapping[str, str] | None = None) -> dict[str, 
         "play": None,
         "next_dealer": None,
     }
-    answer["phase"] = _phase_and_play(answer, game, record, report, chosen, shape, deal, words)
+    answer["phase"] = _phase_and_play(
+        answer, game, record, report, chosen, shape, deal, words, language
+    )
     if answer["phase"] == "done":
         answer["next_dealer"] = _seat(record, next_dealer(record, report))
     return answer
@@ -316,6 +334,7 @@ def _phase_and_play(
     shape: EntryShape,
     deal: dict[str, Any],
     words: Wording,
+    language: str = DEFAULT,
 ) -> str:
     """The phase; fills ``to_act``, the ``choices`` of the player to act and, once the play
     can begin, ``play``: all from the game's action API (:meth:`Game.hand_state
@@ -336,7 +355,9 @@ def _phase_and_play(
             answer["to_act"] = _seat(record, part["seat"])
         return "deal"
     state = game.hand_state(record, options)
-    answer["choices"] = [_choice(state, action, record, words) for action in state.actions()]
+    answer["choices"] = [
+        _choice(state, action, game, record, words, language) for action in state.actions()
+    ]
     play_state = state.play()
     waits_for = state.to_act()
     if waits_for is None and play_state is not None:  # a play that cannot go on
@@ -363,22 +384,36 @@ def _phase_and_play(
     return "play" if play_state.to_play() is not None else "done"
 
 
-def _choice(state: HandState, action: Action, record: Record, words: Wording) -> dict[str, Any]:
-    """One choice for the entry page: its label in the rules' words, the notation line it
-    writes, whether it is legal now (and if not, the sentence of the finding that says why),
-    and the ruling it follows."""
+def _choice(
+    state: HandState,
+    action: Action,
+    game: Game,
+    record: Record,
+    words: Wording,
+    language: str = DEFAULT,
+) -> dict[str, Any]:
+    """One choice for the entry page: its label in the rules' words (with the template and
+    facts it is worded from, in any language), the notation line it writes, whether it is
+    legal now (and if not, the sentence of the finding that says why, in ``language``), and
+    the ruling it follows."""
     finding = state.judge(action)
     card = action.card if action.card is not None else dict(action.facts).get("card")
+    template = LABELS[action.label]
+    why = None
+    if finding is not None:
+        why = word_finding(finding, game.key, record.players, language, words.style)
     return {
         "kind": action.kind,
         "seat": action.seat,
         "name": record.players[action.seat] if action.seat is not None else None,
         "label": action.words(words, record.players, _trumps(state)),
+        "template": template,
+        "facts": plain_facts(template, dict(action.facts), record.players),
         "line": action.text,
         "replaces": state.replaces_last(action),
         "card": words.notation(card) if card is not None else None,
         "legal": finding is None,
-        "why": finding.message if finding is not None else None,
+        "why": why,
         "rule": action.ruling,
         "optional": action.optional,
     }

@@ -16,14 +16,14 @@ catalog) and the forms to look for, so that:
 ('scarto', 'écart')
 >>> missing_terms("The dealer discards 2 cards.", "Il mazziere scarta 2 carte.", "it")
 []
->>> [term.key for term in missing_terms("The Fool never wins.", "Le Fou ne gagne jamais.", "fr")]
+>>> [t.key for t in missing_terms("The Fool never wins.", "Le Fou ne gagne pas.", "fr", ["nice4"])]
 ['fool']
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 
@@ -38,7 +38,9 @@ class Term:
     ``fr``), the ``games`` it belongs to (engine keys; none: every game), its one-line
     ``explanation`` (English), and how it is found in text: ``forms`` per language, whole
     words in English (what asks for the term) and stems in Italian and French (any of which
-    a translation must contain), the word itself when not given."""
+    a translation must contain), the word itself when not given. ``own`` holds the games whose
+    text says the thing its own way in a language, as (language, games, forms): the Fool is
+    the *Excuse* of Nice in French, but pinch's and Piedicavallo's *Fou*."""
 
     key: str
     en: str
@@ -49,15 +51,33 @@ class Term:
     en_forms: tuple[str, ...] = ()
     it_forms: tuple[str, ...] = ()
     fr_forms: tuple[str, ...] = ()
+    own: tuple[tuple[str, tuple[str, ...], tuple[str, ...]], ...] = ()
 
     def word(self, language: str) -> str:
         """The term's word in ``language`` (English for an unknown one)."""
         return str(getattr(self, language, self.en)) if language in ("it", "fr") else self.en
 
-    def forms_in(self, language: str) -> tuple[str, ...]:
-        """What stands for the term in text of ``language``."""
+    def forms_in(self, language: str, games: Iterable[str] | None = None) -> tuple[str, ...]:
+        """What stands for the term in text of ``language``: for ``games`` (engine keys),
+        each game's own forms or else the common ones; for no game known, every form listed.
+
+        >>> TERMS["fool"].forms_in("fr", ["pinch"]), TERMS["fool"].forms_in("fr", ["nice4"])
+        (('Fou',), ('Excuse',))
+        >>> TERMS["fool"].forms_in("fr")
+        ('Excuse', 'Fou')
+        """
         forms: tuple[str, ...] = getattr(self, f"{language}_forms", ())
-        return forms or (self.word(language),)
+        common = forms or (self.word(language),)
+        own = {
+            game: game_forms
+            for lang, owners, game_forms in self.own
+            if lang == language
+            for game in owners
+        }
+        chosen = list(common) if games is None else []
+        for game in own if games is None else games:
+            chosen += own.get(game, common)
+        return tuple(dict.fromkeys(chosen))
 
 
 _NICE = ("nice4", "nice3")
@@ -87,6 +107,7 @@ _TABLE: tuple[Term, ...] = (
         en_forms=("Fool",),
         it_forms=("Matto",),
         fr_forms=("Excuse",),
+        own=(("fr", ("pinch", "piedicavallo"), ("Fou",)),),
     ),
     Term(
         "honours",
@@ -252,7 +273,7 @@ _TABLE: tuple[Term, ...] = (
         ),
         en_forms=("robbing", "robbed", "robs"),
         it_forms=("rub",),
-        fr_forms=("voler", "volé", "volent"),
+        fr_forms=("vole", "volé"),  # voler, vole, volent, volé
     ),
     Term(
         "folla",
@@ -276,7 +297,7 @@ _TABLE: tuple[Term, ...] = (
             "sopraventi; they are marked."
         ),
         en_forms=("scoprire", "scoperti"),
-        it_forms=("scoprire", "scopre", "scoperti"),
+        it_forms=("scopr", "scopert"),  # the verb and its participle (le carte scoperte)
         fr_forms=("scoprire", "scoperti"),
     ),
     Term(
@@ -620,17 +641,54 @@ def find_terms(text: str, language: str) -> Iterator[tuple[int, int, Term]]:
         yield match.start(), match.end(), term
 
 
-def _uses(text: str, term: Term) -> bool:
-    """Whether English ``text`` uses ``term`` (one of its English forms as a whole word)."""
-    return any(re.search(rf"(?<!\w){_pattern(f)}\b", text) for f in term.forms_in(DEFAULT))
+#: A value the engine puts in a message (``{seat:player}``, ``{meld:term}``): not words.
+_PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 
 
-def missing_terms(english: str, translated: str, language: str) -> list[Term]:
-    """The terms ``english`` uses whose word (any of its forms) ``translated`` lacks: where
-    a catalog of ``language`` words a thing otherwise than the table."""
+def _english_uses(text: str, term: Term) -> list[str]:
+    """The forms of ``term`` English ``text`` uses, each as written there (whole words)."""
+    found = []
+    for form in term.forms_in(DEFAULT):
+        found += re.findall(rf"(?<!\w){_pattern(form)}\b", text)
+    return found
+
+
+def _as_written(form: str, translated: str) -> bool:
+    """Whether ``translated`` repeats the English ``form`` word for word: the record's
+    notation (a keyword, a section, a kind or a remark word: ``keep``, ``mountain``, ``meld``,
+    ``discard``, ``family``, ``sleeping``), which is one language-neutral format and stays as
+    written in every language, so the term's own word is not asked for there."""
+    return (
+        form.islower()
+        and re.search(rf"(?<![\w-]){re.escape(form)}(?![\w-])", translated) is not None
+    )
+
+
+def missing_terms(
+    english: str, translated: str, language: str, games: Iterable[str] | None = None
+) -> list[Term]:
+    """The terms ``english`` uses whose word ``translated`` lacks: where a catalog of
+    ``language`` words a thing otherwise than the table. ``games``: the games the message
+    belongs to (engine keys), whose own forms it must use; none known, any of the term's
+    forms will do. The placeholders are not words; a term's English word the translation
+    keeps as written is the notation's keyword, not the term (``a meld line``: *una riga
+    meld*).
+
+    >>> [t.key for t in missing_terms("the Fool", "le Fou", "fr", ["nice4"])]
+    ['fool']
+    >>> missing_terms("the Fool", "le Fou", "fr", ["pinch"])
+    []
+    >>> missing_terms("neither keep nor mountain", "ni keep ni mountain", "fr")
+    []
+    """
+    english = _PLACEHOLDER.sub(" ", english)
+    translated = _PLACEHOLDER.sub(" ", translated)
     lowered = translated.lower()
-    return [
-        term
-        for term in _TABLE
-        if _uses(english, term) and not any(f.lower() in lowered for f in term.forms_in(language))
-    ]
+    wanted = None if games is None else tuple(games)
+    missing = []
+    for term in _TABLE:
+        used = [form for form in _english_uses(english, term) if not _as_written(form, translated)]
+        forms = term.forms_in(language, wanted)
+        if used and not any(form.lower() in lowered for form in forms):
+            missing.append(term)
+    return missing

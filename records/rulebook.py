@@ -46,6 +46,7 @@ __all__ = [
     "Citation",
     "Rulebook",
     "example_record",
+    "games_of",
     "messages",
     "rulebook",
     "write_pot",
@@ -198,6 +199,36 @@ def messages() -> Iterator[tuple[str, str]]:
         yield unit, "what a game is paid in"
     for label in LABELS:
         yield label, "tarocco rules"
+
+
+def games_of() -> dict[str, tuple[str, ...]]:
+    """The games each message of :func:`messages` belongs to (engine keys): a ruling's, the
+    games whose rulings it is (none for a general ``G-`` ruling); a game's title, brief,
+    options and source, that game's; a glossary line, its term's games. A message of no
+    game in particular (or also of none) is not listed: ``tests/test_terms.py`` asks it for
+    any of a term's forms, and a game's message for that game's own words."""
+    found: dict[str, list[str] | None] = {}
+
+    def add(message: str, games: tuple[str, ...]) -> None:
+        known = found.get(message, [])
+        found[message] = None if not games or known is None else [*known, *games]
+
+    for ruling in RULINGS.values():
+        general = ruling.id.startswith("G-")
+        owners = () if general else tuple(k for k, g in GAMES.items() if ruling.id in g.rulings)
+        for message in (ruling.title, ruling.summary, ruling.text):
+            add(message, owners)
+    for game in GAMES.values():
+        texts = [game.title, *(text for _aspect, text in game.brief)]
+        texts += [option.help for option in game.options]
+        texts += [game.source.based_on] if game.source.based_on else []
+        for message in texts:
+            add(message, (game.key,))
+    for term in TERMS.values():
+        add(term.explanation, term.games)
+    for message, _note in messages():
+        found.setdefault(message, None)
+    return {message: tuple(dict.fromkeys(games)) for message, games in found.items() if games}
 
 
 def write_pot(path: Path) -> None:

@@ -18,6 +18,7 @@ from flask.testing import FlaskClient
 
 from records.notation import read_one
 from records.pipeline import check_text
+from records.rulebook import rulebook
 from records.schemas import dump_report
 from scorer.cards import Card
 from scorer.games import GAMES
@@ -467,6 +468,63 @@ def test_a_discard_with_a_king_is_refused_with_the_rulings_words(client: FlaskCl
     finished = ask(client, [*lines[:cut], f"discard: KS {other['card']}"])
     messages = [f["message"] for f in finished["verdict"]["findings"]]
     assert king["why"] in messages
+
+
+@pytest.mark.parametrize(
+    ("language", "keep", "mountain"),
+    [
+        ("it", "Carla tiene: la distribuzione continua", "Carla dice monte"),
+        ("fr", "Carla tient : la donne continue", "Carla dit montagne"),
+    ],
+)
+def test_the_choices_are_worded_in_the_language_asked(
+    client: FlaskClient, language: str, keep: str, mountain: str
+) -> None:
+    """tour.txt (nice4) after the deal, asked in Italian or French (``Accept-Language``):
+    each choice's label is in that language, its template and facts and its line as in
+    English, so that a client relies on them in any language (#33)."""
+    lines = lines_of(GOLDEN[0])
+    deal = [ln for ln in body(lines) if ln.startswith("hand")]
+    text = "\n".join(tags(lines) + deal) + "\n"
+    english = ask(client, tags(lines) + deal)["choices"]
+    response = client.post("/api/next", json={"text": text}, headers={"Accept-Language": language})
+    assert response.headers["Content-Language"] == language
+    worded = response.get_json()["choices"]
+    assert [c["label"] for c in worded] == [keep, mountain]
+    assert [c["label"] for c in english] == ["Carla keeps: the deal goes on", "Carla says mountain"]
+    assert [(c["template"], c["facts"], c["line"]) for c in worded] == [
+        (c["template"], c["facts"], c["line"]) for c in english
+    ]
+    assert worded[0]["template"] == "{seat:player} keeps: the deal goes on"
+    assert worded[0]["facts"] == {"seat": "Carla"}
+    rules = response.get_json()["rules"]
+    book = rulebook("nice4", language)
+    assert response.get_json()["title"] == book.title
+    assert [r["summary"] for r in rules] == [
+        next(t.summary for t in (*book.own, *book.general) if t.id == r["id"]) for r in rules
+    ]
+
+
+def test_a_refused_choice_says_why_in_the_language_asked(client: FlaskClient) -> None:
+    """tour.txt before the discard, asked in French by ``?lang=fr``: the card choices are
+    worded in French (the dealer discards a card: *écarte*), and a King's refusal too, as the
+    verdict words that finding once the record holds that discard (NICE-6)."""
+    lines = lines_of(GOLDEN[0])
+    cut = next(i for i, ln in enumerate(lines) if ln.startswith("discard"))
+    response = client.post("/api/next?lang=fr", json={"text": "\n".join(lines[:cut]) + "\n"})
+    got = response.get_json()
+    king = next(c for c in got["choices"] if c["card"] == "KS")
+    assert "écarte" in king["label"] and "Roi d" in king["label"], king["label"]
+    assert king["template"] == "{seat:player} discards {card:card}"
+    assert not king["legal"] and king["why"]
+    other = next(c for c in got["choices"] if c["legal"])
+    finished = client.post(
+        "/api/next?lang=fr",
+        json={"text": "\n".join([*lines[:cut], f"discard: KS {other['card']}"]) + "\n"},
+    ).get_json()
+    assert king["why"] in [f["message"] for f in finished["verdict"]["findings"]]
+    english = ask(client, lines[:cut])
+    assert king["why"] not in [c["why"] for c in english["choices"]]
 
 
 @pytest.mark.parametrize("golden", GOLDEN, ids=IDS)

@@ -10,8 +10,10 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
+from records.engine_catalog import games_of as engine_games
 from records.glossary import TERMS, glossary, missing_terms
 from records.language import LANGUAGES, TRANSLATIONS
+from records.rulebook import games_of as rulings_games
 from records.rulebook import messages, rulebook
 from scorer.games import GAMES
 from scorer.rulings import RULINGS
@@ -25,15 +27,20 @@ def catalog(path: Path, language: str) -> Catalog:
         return read_po(source, locale=language)
 
 
-def pairs(po: Catalog) -> list[tuple[str, str]]:
-    """Each translated message of ``po`` as (English, translation), plural forms apart."""
+def pairs(po: Catalog) -> list[tuple[str, str, str]]:
+    """Each translated message of ``po`` as (context, English, translation), plural forms
+    apart."""
     found = []
     for message in po:
         if not message.id:
             continue
         ids = [message.id] if isinstance(message.id, str) else list(message.id)
         strings = [message.string] if isinstance(message.string, str) else list(message.string)
-        found += [(ids[min(n, len(ids) - 1)], text) for n, text in enumerate(strings) if text]
+        found += [
+            (message.context or "", ids[min(n, len(ids) - 1)], text)
+            for n, text in enumerate(strings)
+            if text
+        ]
     return found
 
 
@@ -81,13 +88,23 @@ def catalogs(language: str) -> list[Path]:
 def test_every_catalog_uses_the_terms_table(language: str) -> None:
     """A message whose English uses a term (``discard``, ``Fool``, ``versicola``, ``rests``,
     ...) is translated with the table's word for it (*scarto*, *Matto*, *versicola*,
-    *resti* in Italian; *écart*, *Excuse*, *versicola*, *restes* in French)."""
+    *resti* in Italian; *écart*, *Excuse*, *versicola*, *restes* in French): an engine
+    message with the forms of the games it belongs to (pinch's Fool is *le Fou* in French,
+    Nice's *l'Excuse*), a ruling or a game's brief likewise, any other with any of the
+    term's forms."""
     assert len(catalogs(language)) >= 2
+    engine, rulings = engine_games(), rulings_games()
+
+    def games(domain: str, context: str, english: str) -> tuple[str, ...] | None:
+        if domain == "engine":
+            return engine.get((context, english))
+        return rulings.get(english) if domain == "rulings" else None
+
     wrong = [
         (path.parent.parent.parent.parent.name, term.key, term.word(language), english[:80])
         for path in catalogs(language)
-        for english, translated in pairs(catalog(path, language))
-        for term in missing_terms(english, translated, language)
+        for context, english, translated in pairs(catalog(path, language))
+        for term in missing_terms(english, translated, language, games(path.stem, context, english))
     ]
     assert wrong == []
 
@@ -107,3 +124,38 @@ def test_a_msgstr_with_another_word_is_caught() -> None:
     ]
     assert missing_terms("The discard counts.", "L'écart compte.", "fr") == []
     assert missing_terms("the rest of the deal", "il resto della mano", "it") == []  # not a term
+
+
+def test_a_game_says_a_term_its_own_way() -> None:
+    """The Fool is *le Fou* in pinch's and Piedicavallo's French, *l'Excuse* in Nice's: a
+    message of one game is held to its own word, one of no known game to any listed."""
+    fool = "{seat:player} has not played the Fool"
+    assert missing_terms(fool, "{seat:player} n'a pas joué le Fou", "fr", ["piedicavallo"]) == []
+    assert missing_terms(fool, "{seat:player} n'a pas joué l'Excuse", "fr", ["nice4"]) == []
+    wrong = missing_terms(fool, "{seat:player} n'a pas joué le Fou", "fr", ["nice4", "nice3"])
+    assert [t.key for t in wrong] == ["fool"]
+    assert missing_terms(fool, "{seat:player} n'a pas joué le Fou", "fr") == []
+    assert [t.key for t in missing_terms(fool, "{seat:player} non ha giocato il Fou", "it")] == [
+        "fool"
+    ]
+
+
+def test_the_notation_stays_as_written() -> None:
+    """A term's English word the translation keeps as written is the record's keyword
+    (``a meld line``, ``keep nor mountain``, ``(hand, discard, claim)``), not the term; the
+    same word used as the term must be translated, and a placeholder is no word."""
+    assert missing_terms("a meld line is a kind word", "une ligne meld est un mot", "fr") == []
+    assert (
+        missing_terms(
+            "{word!r} is neither keep nor mountain", "{word!r} non è né keep né mountain", "it"
+        )
+        == []
+    )
+    assert [t.key for t in missing_terms("a meld is shown", "une combinaison se montre", "fr")] == [
+        "melds"
+    ]
+    assert (
+        missing_terms("{code} {meld:term}: {cards:mask}", "{code} {meld:term} : {cards:mask}", "fr")
+        == []
+    )
+    assert [t.key for t in missing_terms("the Fool", "the Fool", "fr")] == ["fool"]

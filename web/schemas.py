@@ -709,7 +709,19 @@ class ChoiceOut(Schema):
     )
     seat = fields.Integer(allow_none=True, metadata={"description": "who acts (null: the table)"})
     name = fields.String(allow_none=True)
-    label = fields.String(metadata={"description": "the choice in the rules' words"})
+    label = fields.String(
+        metadata={"description": "the choice in the rules' words, in the request's language"}
+    )
+    template = fields.String(
+        metadata={
+            "description": "the label's English template (stable across languages): the "
+            "choice's kind of action, worded from facts"
+        }
+    )
+    facts = fields.Dict(
+        keys=fields.String(),
+        metadata={"description": "the values the template names (players, cards as notations)"},
+    )
     line = fields.String(metadata={"description": "the notation line it writes, as it then stands"})
     replaces = fields.Boolean(
         metadata={
@@ -720,7 +732,10 @@ class ChoiceOut(Schema):
     card = fields.String(allow_none=True, metadata={"description": "the card played, if any"})
     legal = fields.Boolean()
     why = fields.String(
-        allow_none=True, metadata={"description": "when not legal: the finding's sentence"}
+        allow_none=True,
+        metadata={
+            "description": "when not legal: the finding's sentence, in the request's language"
+        },
     )
     rule = fields.String(allow_none=True, metadata={"description": "the ruling it follows"})
     optional = fields.Boolean(

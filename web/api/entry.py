@@ -10,6 +10,7 @@ from flask_smorest import Blueprint
 from records.entry import next_step, read_card
 
 from .. import schemas as S
+from .words import api_language
 
 entry_blp = Blueprint("entry", __name__, description="What comes next in a record being entered.")
 # nested in the ``api`` blueprint (web/api/__init__.py): URLs under /api, tagged api
@@ -29,8 +30,10 @@ def next_in_record(body: dict) -> dict:
     ``play``, ``done``), the player to act, for the deal the cards not yet dealt and what
     each hand still needs, for the play the legal cards, the trick on the table and each
     seat's cards, the keywords of the game with their help, and the verdict so far (the
-    verify report's status and findings). Nothing is stored."""
-    return next_step(body["text"], body["options"])
+    verify report's status and findings). Nothing is stored. The choices' labels and why
+    an illegal one is refused, like the verdict's findings, are in the request's language
+    (``Accept-Language``, ``?lang=``); their templates and facts are not."""
+    return next_step(body["text"], body["options"], api_language())
 
 
 @entry_blp.route("/card", methods=["GET"])
