@@ -83,6 +83,19 @@ def old_database(path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[int, int]
     return tid, sid
 
 
+def _assert_packed_from(store: Store, before: list[tuple[str, str, str]]) -> None:
+    """007 packs each revision's texts and report; 008's refresh then keeps of each report
+    its findings only (none: nothing), as a write does since #31.4 (the rest is the text
+    replayed)."""
+    packed = [
+        store_module.unpack_revision(row[0])
+        for row in store.db.execute("select packed from revisions order by id")
+    ]
+    assert packed == [
+        (text, canonical, _findings_kept(json.loads(report))) for text, canonical, report in before
+    ]
+
+
 def _findings_kept(report: dict) -> str | None:
     """What a revision keeps of ``report`` since #31.4: its findings, if any."""
     findings = report["findings"]
@@ -138,16 +151,7 @@ def test_an_old_database_upgrades_in_place(tmp_path: Path, monkeypatch: pytest.M
             store.db.execute(f"select {kept} from revisions order by id").fetchall()
             == revisions_before
         )
-        packed = [
-            store_module.unpack_revision(row[0])
-            for row in store.db.execute("select packed from revisions order by id")
-        ]
-        # ... and 008's refresh keeps of each report its findings only, as a write does since
-        # #31.4 (the rest is the text replayed)
-        assert packed == [
-            (text, canonical, _findings_kept(json.loads(report)))
-            for text, canonical, report in packed_before
-        ]
+        _assert_packed_from(store, packed_before)
         assert store.session(sid)["table_name"] is None
         # 008: every session's ledger kept by the migration, not by its first reader
         assert ledgers.stale_sessions(store.db) == []
