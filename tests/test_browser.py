@@ -305,7 +305,7 @@ def test_phone(browser: Browser, served) -> None:
             "/rules",
             "/rules/nice4",
             "/rules/minchiate?lang=it",
-            "/glossary",
+            "/glossary?lang=en",  # (the link above remembers Italian; back to English)
             "/login",
         ):
             page.goto(base + path)
