@@ -377,6 +377,7 @@ def _choice(state: HandState, action: Action, record: Record, words: Wording) ->
         "line": action.text,
         "replaces": state.replaces_last(action),
         "card": words.notation(card) if card is not None else None,
+        "note": action.note,
         "legal": finding is None,
         "why": finding.message if finding is not None else None,
         "rule": action.ruling,

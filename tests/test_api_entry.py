@@ -512,3 +512,17 @@ def test_the_bargaining_words_are_the_speakers_choices(client: FlaskClient) -> N
     assert words[:3] == ["bargain 2: pass", "bargain 2: continue", "bargain 2: demand=1"]
     assert all(c["legal"] and c["name"] == "Anna" for c in got["choices"])
     assert {c["label"] for c in got["choices"]} >= {"Anna passes", "Anna offers 2"}
+
+
+def test_a_declaration_said_with_a_card_is_a_choice_with_its_note(client: FlaskClient) -> None:
+    """tour.txt before trick 19: Carla may play XX saying mitigatti (NICE-13), a choice of
+    its own (a button on the page) with the note, besides the plain card."""
+    lines = lines_of(GOLDEN[0])
+    last = next(i for i, ln in enumerate(lines) if ln.startswith("19."))
+    got = ask(client, lines[:last])
+    noted = [c for c in got["choices"] if c["note"]]
+    assert ("19. 20(mitigatti)", "mitigatti", "20") in {
+        (c["line"], c["note"], c["card"]) for c in noted
+    }
+    assert all(c["kind"] == "play" and c["optional"] for c in noted)
+    assert not any(c["note"] for c in got["choices"] if c not in noted)

@@ -88,6 +88,9 @@
     payments: "Payments",
     why: "Rule",
     scoreFailed: "The score could not be worked out: ",
+    toAct: "to act",
+    choices: "What may be done now",
+    choose: (name) => name + " to act: tap a choice below, or a lit card of the hand.",
   };
 
   function element(tag, className, ...children) {
@@ -416,15 +419,19 @@
     write(joinLines(lines));
   }
 
-  /** The choices other than the cards (played at the table): a button each, in the rules'
-   *  words, for what may be said or done now (a mountain word, a card of the discard, a
-   *  call, a bargaining word, a draw, a declaration ...). */
+  /** The choices other than the cards tapped at the table (a card played, a card of the
+   *  discard or the exchange in the hand to act): a button each, in the rules' words, for
+   *  what may be said or done now (a mountain word, a call, a bargaining word, a draw, a
+   *  meld, a declaration, a card played with what is said with it ...). */
   function choiceButtons() {
-    const offered = (answer.choices || []).filter((c) => c.kind !== "play" && c.legal);
+    const inHand = handChoices();
+    const offered = (answer.choices || []).filter((c) => c.legal && (c.kind !== "play" || c.note) &&
+      !inHand.has(c.card));
     if (!offered.length) return null;
     const box = element("div", "enter-choices");
+    box.id = "enter-choices";
     box.setAttribute("role", "group");
-    box.setAttribute("aria-label", "What may be done now");
+    box.setAttribute("aria-label", SAY.choices);
     offered.forEach((choice) => {
       const button = element("button", "enter-choice", choice.label);
       button.type = "button";
@@ -433,6 +440,21 @@
       box.append(button);
     });
     return box;
+  }
+
+  /** The legal choices of the player to act that are a card of the hand shown (a card of
+   *  the discard, the card given in the exchange), outside the play of a card: tapped on
+   *  the card itself, by card. */
+  function handChoices() {
+    const taps = new Map();
+    const seat = answer.to_act ? answer.to_act.seat : null;
+    if (seat === null || (answer.play && answer.play.legal.length) || dealing()) return taps;
+    const held = new Set(seatCards(seat).cards);
+    (answer.choices || []).forEach((c) => {
+      if (c.legal && c.card && c.seat === seat && !["play", "draw"].includes(c.kind) &&
+          held.has(c.card) && !taps.has(c.card)) taps.set(c.card, c);
+    });
+    return taps;
   }
 
   // -- asking the server -------------------------------------------------------------------
@@ -588,6 +610,10 @@
    *  screen if it left it (a phone at the table, #34.5). Never while dealing: the pack stays
    *  where it is, so the card under the finger does not move between two taps. */
   function keepInView() {
+    if (answer.phase === "before-play" || (answer.phase === "play" && !answer.play.legal.length)) {
+      keepChoicesInView();
+      return;
+    }
     const target = answer.phase === "play" ? table.querySelector(".seat.is-acting") : null;
     if (!target) return;
     const centre = table.querySelector(".centre");
@@ -596,6 +622,16 @@
     // on a phone the trick is right above the hand to play: both come into the screen
     if (getComputedStyle(table).display === "flex") centre.scrollIntoView({ block: "start" });
     else target.scrollIntoView({ block: "nearest" });
+  }
+
+  /** Before the play (or a step between tricks), what is tapped next is brought into the
+   *  screen: the hand to act when its cards are the choices, else the choice buttons. */
+  function keepChoicesInView() {
+    const hand = table.querySelector(".seat.is-acting .card-button") ? table.querySelector(".seat.is-acting") : null;
+    const target = hand || $("enter-choices");
+    if (!target) return;
+    const box = target.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) target.scrollIntoView({ block: hand ? "nearest" : "center" });
   }
 
   /** After a card played or dealt from the keyboard, the focus stays in the cards: on the
@@ -667,6 +703,7 @@
       if (seat === answer.eldest.seat) roles.push(element("span", "role", "eldest"));
       const isTarget = part && part.seat === seat;
       if (seat === acting && answer.phase === "play") roles.push(element("span", "role role-act", "to play"));
+      else if (seat === acting && !part) roles.push(element("span", "role role-act", SAY.toAct));
       if (isTarget) roles.push(element("span", "role role-act", "dealing to"));
       const box = element("div", "seat place-" + places[seat] + (seat === acting || isTarget ? " is-acting" : ""),
         element("h3", "seat-name", player.name, " ", ...roles));
@@ -675,7 +712,11 @@
       const fan = element("div", "enter-hand");
       fan.setAttribute("aria-label", player.name + "'s cards");
       fan.setAttribute("role", "group");
-      if (answer.phase === "play" && seat === acting && !answer.play.draw) {
+      const taps = seat === acting ? handChoices() : new Map();
+      if (taps.size) {  // a card of the discard, the exchange ...: the choice tapped on the card
+        hand.cards.forEach((c) => fan.append(taps.has(c) ? cardButton(c, taps.get(c).label,
+          () => choose(taps.get(c)), true) : cardImage(c)));
+      } else if (answer.phase === "play" && seat === acting && !answer.play.draw) {
         const legal = new Set(answer.play.legal);
         // a hand the record leaves out: any card nobody holds or has played
         const cards = hand.cards.length ? hand.cards : answer.play.unseen;
@@ -974,6 +1015,8 @@
       const part = partFor();
       text = part ? "Deal: click the cards of " + (part.name ? part.name + "'s " + part.keyword : "the " + part.keyword) +
         " (" + part.needs + " more)." : "The deal.";
+    } else if (answer.phase === "before-play" && answer.to_act && answer.choices.some((c) => c.legal)) {
+      text = SAY.choose(answer.to_act.name);
     } else if (answer.phase === "before-play") {
       text = "Before the play: write the lines below (" + answer.keywords.filter((k) => k.when === "before-play").map((k) => k.keyword).join(", ") + ").";
     } else if (answer.phase === "play" && answer.play.draw) {
