@@ -436,6 +436,7 @@
       const button = element("button", "enter-choice", choice.label);
       button.type = "button";
       button.title = choice.line + (choice.rule ? " (" + choice.rule + ")" : "");
+      button.dataset.line = choice.line;
       button.addEventListener("click", () => choose(choice));
       box.append(button);
     });
@@ -631,7 +632,7 @@
     const target = hand || $("enter-choices");
     if (!target) return;
     const box = target.getBoundingClientRect();
-    if (box.top < 0 || box.bottom > window.innerHeight) target.scrollIntoView({ block: hand ? "nearest" : "center" });
+    if (box.top < 0 || box.bottom > window.innerHeight) target.scrollIntoView({ block: "center" });
   }
 
   /** After a card played or dealt from the keyboard, the focus stays in the cards: on the
