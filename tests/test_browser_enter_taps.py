@@ -223,3 +223,22 @@ def test_a_whole_hand_by_taps_only_is_scored_and_stored(
     assert hands[0]["status"] == want.status.value
     stored = check_text(hands[0]["original_text"])[0].report
     assert stored.settlement == want.settlement
+
+
+# -- the setup's small words (#34) ---------------------------------------------------------------
+def test_the_setup_names_a_seat_by_its_place_and_links_each_ruling(
+    page: Page, world_served: tuple[str, World, Path]
+) -> None:
+    """A name not given yet is the seat's place in the dealer list, as the form's rows name
+    it (not "seat 1"); each option's ruling links to its place on the game's rules page, as
+    the session form's do."""
+    base = world_served[0]
+    page.goto(base + "/enter")
+    page.fill("#enter-name-0", "")
+    expect(page.locator("#enter-dealer option").first).to_have_text("South")
+    page.select_option("#enter-game", "pinch")
+    link = page.locator("#enter-options a", has_text="PINCH-4")
+    expect(link).to_have_attribute("href", "/rules/pinch#PINCH-4")
+    link.click()
+    page.wait_for_load_state()
+    expect(page.locator("[id='PINCH-4']")).to_be_visible()

@@ -132,8 +132,10 @@
       });
       const label = element("label", "", option.name + " ");
       label.htmlFor = select.id;
+      const ruling = element("a", "", option.ruling);  // the ruling, explained on the rules page
+      ruling.href = option.ruling_url;
       optionsBox.append(element("div", "form-row", label, select,
-        element("span", "muted", " " + option.help + " (" + option.ruling + ")")));
+        element("span", "muted", " " + option.help + " (", ruling, ")")));
     });
     drawDealers();
   }
@@ -145,8 +147,10 @@
   function drawDealers() {
     const previous = dealerSelect.value;
     dealerSelect.textContent = "";
+    const places = currentGame().places;
     playerNames().forEach((name, i) => {
-      const option = element("option", "", name || "seat " + (i + 1));
+      const place = places[i] || "";  // a name not given yet: the seat's place, as the form names it
+      const option = element("option", "", name || place[0].toUpperCase() + place.slice(1));
       option.value = String(i);
       dealerSelect.append(option);
     });
