@@ -469,6 +469,17 @@ def test_a_discard_with_a_king_is_refused_with_the_rulings_words(client: FlaskCl
     assert king["why"] in messages
 
 
+def test_each_step_of_a_discard_names_the_card_it_adds(client: FlaskClient) -> None:
+    """The step that finishes the tour's discard adds one card to the line, and says which
+    (the page takes it as a tap on that card in the dealer's hand); its label says all."""
+    lines = lines_of(GOLDEN[0])
+    cut = next(i for i, ln in enumerate(lines) if ln.startswith("discard"))
+    got = ask(client, [*lines[:cut], "discard: JD"])
+    last = next(c for c in got["choices"] if c["line"] == "discard: JD CD")
+    assert (last["card"], last["label"], last["replaces"]) == ("CD", "Bruno discards JD CD", True)
+    assert all(c["card"] != "JD" and c["card"] in c["line"].split()[1:] for c in got["choices"])
+
+
 @pytest.mark.parametrize("golden", GOLDEN, ids=IDS)
 def test_in_the_play_the_choices_are_the_cards_and_their_legality(
     client: FlaskClient, golden: Golden

@@ -373,7 +373,7 @@ def test_the_choices_are_buttons_in_the_rules_words(page: Page, served: str) -> 
     hand.get_by_role("button", name="Bruno discards JD", exact=True).click()
     settled(page)
     assert re.search(r"^discard: JD$", page.input_value("#text"), re.M)
-    choices.get_by_role("button", name="Bruno discards JD CD", exact=True).click()
+    hand.get_by_role("button", name="Bruno discards JD CD", exact=True).click()
     settled(page)
     choices.get_by_role("button", name="Anna accepts the Solo", exact=True).click()
     settled(page)

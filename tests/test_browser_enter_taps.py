@@ -28,6 +28,7 @@ from test_browser_enter import (
     deal_line,
     settled,
     split_line,
+    type_text,
 )
 from test_browser_enter_table import log_in, new_session, on_screen
 
@@ -242,3 +243,24 @@ def test_the_setup_names_a_seat_by_its_place_and_links_each_ruling(
     link.click()
     page.wait_for_load_state()
     expect(page.locator("[id='PINCH-4']")).to_be_visible()
+
+
+def test_a_typed_card_of_the_discard_is_taken_as_its_choice(
+    page: Page, world_served: tuple[str, World, Path]
+) -> None:
+    """Typed codes stay possible: at the dealer's discard, a card typed (``jd``) is the
+    discard's choice, as a tap on it; a King, which may not be discarded (NICE-6), is
+    refused and the reason said, nothing written."""
+    lines = (EXAMPLES / SCRIPTS[0].path).read_text().splitlines()
+    cut = next(i for i, ln in enumerate(lines) if ln.startswith("discard"))
+    type_text(page, world_served[0], "\n".join(lines[:cut]) + "\n")
+    expect(page.locator(f"{ACTING} .card-button[data-card='JD']")).to_have_count(1)
+    page.fill("#enter-type", "jd")
+    page.press("#enter-type", "Enter")
+    settled(page)
+    assert page.input_value("#text").rstrip().endswith("\ndiscard: JD")
+    page.fill("#enter-type", "ks")
+    page.press("#enter-type", "Enter")
+    settled(page)
+    expect(page.locator("#enter-type-error")).to_contain_text("cannot be played or dealt now")
+    assert page.input_value("#text").rstrip().endswith("\ndiscard: JD")

@@ -1039,8 +1039,8 @@
 
   // -- typing a card ---------------------------------------------------------------------
   /** A card typed: read by the server as the notation reads it (GET /api/card: III, xvii,
-   *  matto ...), then dealt or played as a click would; a refused entry is cleared and the
-   *  reason said (#34.7). */
+   *  matto ...), then dealt, played or taken as the choice it is (a card of the discard) as
+   *  a click would; a refused entry is cleared and the reason said (#34.7). */
   async function typed(event) {
     if (event.key !== "Enter") return;
     event.preventDefault();
@@ -1050,7 +1050,9 @@
     typeError.textContent = await withCards([token], ([read]) => {
       if (read.refused) return read.refused;
       const card = read.card;
-      const playable = answer.phase === "play" ? Array.from(table.querySelectorAll(".seat.is-acting .card-button"), (b) => b.dataset.card)
+      const inHand = handChoices();  // a card of the discard, the exchange ...: its choice
+      if (inHand.has(card)) { choose(inHand.get(card)); return null; }
+      const playable = inHand.size ? [...inHand.keys()] : answer.phase === "play" ? Array.from(table.querySelectorAll(".seat.is-acting .card-button"), (b) => b.dataset.card)
         : dealing() && partFor() ? answer.deal.undealt : [];
       if (!playable.length) return SAY.refused(token, SAY.notNow);
       if (!playable.includes(card)) return SAY.refused(token, SAY.notPlayable(read.name));
