@@ -213,8 +213,10 @@ def test_a_whole_hand_by_taps_only_is_scored_and_stored(
     page.click("#enter-score-store")
     preview = page.locator("section.preview")
     expect(preview.locator("h2")).to_contain_text("About to store")
+    Taps(page).fits()  # the preview too is no wider than the screen
     preview.get_by_role("button", name="Store 1 hand").click()
     page.wait_for_load_state()
+    Taps(page).fits()
     store = Store(str(db))
     try:
         hands = store.hands(sid, full=True)
