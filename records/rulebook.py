@@ -31,6 +31,7 @@ from babel.messages.pofile import write_po
 from babel.support import NullTranslations
 
 from scorer.games import GAMES
+from scorer.games.base import Option
 from scorer.report import Status
 from scorer.rulings import RULINGS, Ruling, rulings_for
 
@@ -43,9 +44,7 @@ __all__ = [
     "EXAMPLE_SEEDS",
     "LABELS",
     "Citation",
-    "OptionText",
     "Rulebook",
-    "RulingText",
     "example_record",
     "messages",
     "rulebook",
@@ -83,31 +82,6 @@ EXAMPLE_SEEDS = range(1, 100)
 
 
 @dataclass(frozen=True, slots=True)
-class RulingText:
-    """A ruling in a language: its ID, title, one-line summary and full text."""
-
-    id: str
-    title: str
-    summary: str
-    text: str
-
-
-@dataclass(frozen=True, slots=True)
-class OptionText:
-    """A rule option in a language: its name and values (as a record writes them, never
-    translated), the ruling it changes and what it decides."""
-
-    name: str
-    values: tuple[str, ...]
-    ruling: str
-    help: str
-
-    @property
-    def default(self) -> str:
-        return self.values[0]
-
-
-@dataclass(frozen=True, slots=True)
 class Citation:
     """The rule text a game follows, as it names itself; only ``based_on`` is translated
     (a title is cited as published)."""
@@ -137,14 +111,15 @@ class Rulebook:
     players: int
     unit: str
     brief: tuple[Aspect, ...]
-    options: tuple[OptionText, ...]
-    own: tuple[RulingText, ...]
-    general: tuple[RulingText, ...]
+    options: tuple[Option, ...]  # their help in the language
+    own: tuple[Ruling, ...]  # in the language
+    general: tuple[Ruling, ...]
     source: Citation
 
 
-def _ruling(ruling: Ruling, say: NullTranslations) -> RulingText:
-    return RulingText(
+def _ruling(ruling: Ruling, say: NullTranslations) -> Ruling:
+    """``ruling`` in the language of ``say``."""
+    return Ruling(
         ruling.id, say.gettext(ruling.title), say.gettext(ruling.summary), say.gettext(ruling.text)
     )
 
@@ -167,7 +142,7 @@ def rulebook(key: str, language: str) -> Rulebook:
             for aspect, text in game.brief
         ),
         options=tuple(
-            OptionText(o.name, o.values, o.ruling, say.gettext(o.help)) for o in game.options
+            Option(o.name, o.values, o.ruling, say.gettext(o.help)) for o in game.options
         ),
         own=tuple(r for r in rulings if not r.id.startswith("G-")),
         general=tuple(r for r in rulings if r.id.startswith("G-")),

@@ -15,7 +15,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, post_load, pre_dump, validates_schema
@@ -28,7 +28,7 @@ from scorer.games import GAMES
 from scorer.ledger import Ledger
 from scorer.messages import GENERAL, plain_facts
 from scorer.record import Item, Line, Record, Trick
-from scorer.report import Play, Report
+from scorer.report import Play, Report, ScoreLine
 from scorer.results import GameResult
 
 from .pipeline import Checked
@@ -287,18 +287,29 @@ def dump_report(report: Report, line_shift: int = 0) -> dict[str, Any]:
             }
             for s in report.sides
         ],
-        "lines": [
-            {
-                "label": line.label,
-                "rule": line.rule,
-                "amounts": {name(s): a for s, a in enumerate(line.amounts)},
-            }
-            for line in report.lines
-        ],
+        "lines": [_dump_line(line, name, players) for line in report.lines],
         "settlement": {name(s): a for s, a in enumerate(report.settlement)},
         "unit": report.unit,
         "abeyance": report.abeyance,
+        **({"suits": report.suits} if report.suits else {}),
     }
+
+
+def _dump_line(
+    line: ScoreLine, name: Callable[[int | None], str | None], players: tuple[str, ...]
+) -> dict[str, Any]:
+    """One score line of :func:`dump_report`: its label, ruling and amounts, and, for a line
+    worded from a template, the template and its facts (as a finding's), so that another
+    language can word it again (:mod:`records.words`)."""
+    out: dict[str, Any] = {
+        "label": line.label,
+        "rule": line.rule,
+        "amounts": {name(s): a for s, a in enumerate(line.amounts)},
+    }
+    if line.template:
+        out["template"] = line.template
+        out["facts"] = plain_facts(line.template, line.facts, players)
+    return out
 
 
 def _dump_play(play: Play, seat: str | None, shift: int) -> dict[str, Any]:
@@ -375,10 +386,23 @@ class ReportSchema(Schema):
     contract = fields.Dict(keys=fields.String(), values=fields.String())
     tricks = fields.List(fields.Dict())
     sides = fields.List(fields.Dict())
-    lines = fields.List(fields.Dict())
+    lines = fields.List(
+        fields.Dict(),
+        metadata={
+            "description": "the payments line by line: label (in the response's language), "
+            "rule, amounts by player; a line worded from a template also has its English "
+            "template and its facts, read as a finding's"
+        },
+    )
     settlement = fields.Dict(keys=fields.String(), values=fields.Integer())
     unit = fields.String()
     abeyance = fields.Integer()
+    suits = fields.String(
+        metadata={
+            "description": "the suit style of the record's Suits tag (italian, french, "
+            "symbols), only when it has one: how its cards are named"
+        }
+    )
 
 
 def _fit(fit: SeatingFit) -> dict[str, Any]:
@@ -502,6 +526,8 @@ class LedgerSchema(Schema):
         return dict(zip(ledger.players, ledger.balances, strict=True))
 
     def dump_findings(self, ledger: Ledger) -> list[dict[str, Any]]:
+        engine = GAMES.get(ledger.game)
+        templates = engine.templates if engine is not None else GENERAL
         return [
             {
                 "hand": hand,
@@ -510,6 +536,18 @@ class LedgerSchema(Schema):
                 "message": f.message,
                 "rule": f.rule,
                 **_loc(f),
+                **_session_sentence(f, templates, ledger.players),
             }
             for hand, f in ledger.findings
         ]
+
+
+def _session_sentence(
+    f: Finding, templates: Mapping[str, str], players: Sequence[str]
+) -> dict[str, Any]:
+    """A session finding's template and facts, as a report's finding has them, for one its
+    game words from its templates (MIN-16, PIE-7); none for the ledger's own deal out of turn
+    (G-6), whose sentence is the ledger's."""
+    if f.rule == "G-6" or f.template not in templates:
+        return {}
+    return {"template": f.template, "facts": plain_facts(templates[f.template], f.facts, players)}

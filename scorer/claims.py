@@ -21,9 +21,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .findings import Finding, Loc, Severity
+from .findings import Finding, Loc, Severity, namespace
+from .messages import CLAIMS, render
 from .record import KeywordSpec, Line
 from .report import Report
+from .wording import ITALIAN
 
 __all__ = ["CLAIM_KEYWORD", "claim_findings", "read_claim"]
 
@@ -63,7 +65,7 @@ def claim_findings(
     the figures with their sign (payments between players) or without (scores)."""
     out = []
     seats = {name.casefold(): seat for seat, name in enumerate(report.players)}
-    shown = "{:+d}" if signed else "{:d}"
+    sign = "" if signed else ".unsigned"
     for line in lines:
         subject = (line.subject or "").casefold()
         amounts, problems, where = _read(line)
@@ -78,13 +80,16 @@ def claim_findings(
             )
             continue
         if subject not in (field, "points"):
+            facts = {"subject": subject, "field": field}
+            message = render(CLAIMS["BAD_CLAIM.unchecked"], facts, ITALIAN, report.players)
             out.append(
                 Finding(
                     "BAD_CLAIM",
                     Severity.NOTE,
-                    f"claims of {subject!r} are not checked; write claim {field}: or claim points:",
+                    message,
                     None,
                     loc=line.loc,
+                    facts=facts,
                     variant="unchecked",
                 )
             )
@@ -92,23 +97,26 @@ def claim_findings(
         for name, claimed in amounts.items():
             seat = seats[name.casefold()]
             if subject == field:
-                computed, what = report.settlement[seat], ""
+                computed, variant = report.settlement[seat], "amount" + sign
             else:
                 side = next((s for s in report.sides if seat in s.seats), None)
                 if side is None:
                     continue
-                computed, what = side.total, " points for the side of"
+                computed, variant = side.total, "points" + sign
             if claimed != computed:
+                figures = {"claimed": claimed, "computed": computed}
+                words = namespace(seat, None, (), (), figures)
+                template = CLAIMS[f"CLAIM_MISMATCH.{variant}"]
                 out.append(
                     Finding(
                         "CLAIM_MISMATCH",
                         Severity.VIOLATION,
-                        f"the sheet has "
-                        f"{shown.format(claimed)}{what} for {report.players[seat]}; the rules give "
-                        f"{shown.format(computed)}",
+                        render(template, words, ITALIAN, report.players),
                         rule,
                         loc=where.get(name) or line.loc,
                         seat=seat,
+                        facts=figures,
+                        variant=variant,
                     )
                 )
     return out

@@ -25,6 +25,8 @@ A field's format names the kind of fact:
             template over the values as ``{0}``, ``{1}`` (pinch's ``("trumps", 11)``: the term
             ``{0} trumps`` reads ``11 trumps``);
 ``terms``   a tuple of terms, each so, separated by commas;
+``terms_and`` a tuple of terms, each so, joined by ``and``;
+``parts``   a tuple of terms, each so, separated by semicolons;
 ``groupings`` a tuple of (term, value) pairs, as ``Term (value)`` joined by ``and``;
 ``words``   a tuple of words of the notation, separated by commas;
 (none)      any other value, as ``format`` writes it (``!r`` quotes a word of the record).
@@ -61,7 +63,7 @@ from typing import Any, NamedTuple
 
 from .wording import ITALIAN, Wording
 
-__all__ = ["AS_WRITTEN", "GENERAL", "plain_facts", "render"]
+__all__ = ["AS_WRITTEN", "CLAIMS", "GENERAL", "plain_facts", "render"]
 
 
 class _Context(NamedTuple):
@@ -85,13 +87,6 @@ def _notations(value: Any, context: _Context) -> str:
     return context.words.notations(value)
 
 
-def _ordinal(number: int) -> str:
-    """``number`` as an English ordinal: ``1st``, ``2nd``, ``3rd``, ``4th``, ``11th``, ``21st``."""
-    teens = number % 100 in (11, 12, 13)
-    suffix = "th" if teens else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
-    return f"{number}{suffix}"
-
-
 def _term(value: Any, context: _Context) -> str:
     if not isinstance(value, tuple):
         return context.terms[value]
@@ -103,14 +98,17 @@ def _term(value: Any, context: _Context) -> str:
 
 
 def _groupings(value: Any, context: _Context) -> str:
-    return " and ".join(f"{context.terms[term]} ({worth})" for term, worth in value)
+    joined = (f"{context.terms[term]} ({worth})" for term, worth in value)
+    return context.words.conjunction.join(joined)
 
 
 #: How each kind of fact reads (the format specs of the module's docstring).
 _KINDS: dict[str, Callable[[Any, _Context], str]] = {
     "player": _player,
     "players": lambda value, context: ", ".join(_player(seat, context) for seat in value),
-    "players_and": lambda value, context: " and ".join(_player(seat, context) for seat in value),
+    "players_and": lambda value, context: context.words.conjunction.join(
+        _player(seat, context) for seat in value
+    ),
     "card": lambda value, context: context.words.card(value),
     "notation": lambda value, context: context.words.notation(value),
     "cards": lambda value, context: context.words.cards(value),
@@ -118,9 +116,13 @@ _KINDS: dict[str, Callable[[Any, _Context], str]] = {
     "mask": lambda value, context: context.words.mask(value),
     "notations": _notations,
     "suit": lambda value, context: context.words.category(value, context.trumps),
-    "ordinal": lambda value, context: _ordinal(value),
+    "ordinal": lambda value, context: context.words.ordinal(value),
     "term": _term,
     "terms": lambda value, context: ", ".join(_term(term, context) for term in value),
+    "terms_and": lambda value, context: context.words.conjunction.join(
+        _term(term, context) for term in value
+    ),
+    "parts": lambda value, context: "; ".join(_term(term, context) for term in value),
     "groupings": _groupings,
     "words": lambda value, context: ", ".join(value),
 }
@@ -212,7 +214,7 @@ def _plain(kind: str, value: Any, players: Sequence[str]) -> Any:
         return players[value] if 0 <= value < len(players) else None
     if kind in ("players", "players_and"):
         return [players[seat] for seat in value]
-    if kind in ("groupings", "terms"):
+    if kind in ("groupings", "terms", "terms_and", "parts"):
         return [list(item) if isinstance(item, tuple) else item for item in value]
     if kind in ("card", "notation"):
         return texts[value]
@@ -276,6 +278,29 @@ GENERAL: dict[str, str] = {
         "{seat:player} played {card:card} but held a higher trump and had to overtrump"
     ),
 }
+
+#: The claims written on a score sheet checked against the rules (:mod:`scorer.claims`):
+#: a player's payment, or his side's points, with their sign or, for scores, without.
+CLAIMS: dict[str, str] = {
+    "BAD_CLAIM.unchecked": (
+        "claims of {subject!r} are not checked; write claim {field}: or claim points:"
+    ),
+    "CLAIM_MISMATCH.amount": (
+        "the sheet has {claimed:+d} for {seat:player}; the rules give {computed:+d}"
+    ),
+    "CLAIM_MISMATCH.points": (
+        "the sheet has {claimed:+d} points for the side of {seat:player}; the rules give "
+        "{computed:+d}"
+    ),
+    "CLAIM_MISMATCH.amount.unsigned": (
+        "the sheet has {claimed:d} for {seat:player}; the rules give {computed:d}"
+    ),
+    "CLAIM_MISMATCH.points.unsigned": (
+        "the sheet has {claimed:d} points for the side of {seat:player}; the rules give "
+        "{computed:d}"
+    ),
+}
+GENERAL.update(CLAIMS)
 
 #: The play's sentences with each card named as the record writes it (``1``, not "I (the
 #: Bagatto)"), over :data:`GENERAL`, for the games that word their plays so (pinch,

@@ -5,7 +5,7 @@ Everything is a value so a report can be compared, serialised and shown without 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import cache
@@ -14,6 +14,8 @@ from typing import Any, NamedTuple
 
 from .cards import Card
 from .findings import Finding, Loc, Severity
+from .messages import render
+from .wording import ITALIAN, Wording
 
 __all__ = ["Play", "Report", "ScoreLine", "SideTally", "Status", "TrickResult"]
 
@@ -114,11 +116,33 @@ class SideTally:
 
 @dataclass(frozen=True, slots=True)
 class ScoreLine:
-    """One payment line: what each seat receives (+) or pays (-), and the rule behind it."""
+    """One payment line: what each seat receives (+) or pays (-), and the rule behind it.
+
+    ``label`` is the line in English. A line made by :meth:`said` also keeps its
+    ``template`` and ``facts``, as a finding does, so that another language can word it
+    again (``records.words``); neither counts when lines are compared."""
 
     label: str
     amounts: tuple[int, ...]
     rule: str
+    template: str = field(default="", compare=False)
+    facts: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
+
+    @classmethod
+    def said(
+        cls,
+        template: str,
+        facts: Mapping[str, Any],
+        amounts: tuple[int, ...],
+        rule: str,
+        players: Sequence[str] = (),
+        words: Wording = ITALIAN,
+        terms: Mapping[str, str] = MappingProxyType({}),
+    ) -> ScoreLine:
+        """A line worded from ``template`` and ``facts`` (:func:`scorer.messages.render`:
+        seats named by ``players``, cards in ``words``, the game's ``terms``)."""
+        label = render(template, facts, words, players, terms=terms)
+        return cls(label, amounts, rule, template, facts)
 
 
 @dataclass
@@ -148,6 +172,9 @@ class Report:
     thrown_in: bool = False
     abeyance: int = 0  # amount this hand puts into abeyance (NICE-17)
     sole_top: int | None = None  # seat of the sole top scorer (collects open abeyance)
+    # The suit style the record's Suits tag names, when it has one ("": the game's default):
+    # how another language names its cards and suits again (records.words).
+    suits: str = field(default="", compare=False)
 
     # -- derived -----------------------------------------------------------------------
     @property

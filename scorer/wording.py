@@ -45,6 +45,12 @@ class Wording:
 
     __slots__ = ("names", "style", "suits", "texts")
 
+    #: What separates cards named for people (:meth:`cards`, :meth:`mask`): English names
+    #: them as written, so a space; a language that names them in words uses a comma.
+    separator = " "
+    #: What joins the last two of a list of names (``players_and``, ``groupings``).
+    conjunction = " and "
+
     def __init__(self, style: str) -> None:
         self.style = style
         #: each card's text as the notation writes it, by index
@@ -67,7 +73,7 @@ class Wording:
 
     def cards(self, cards: Iterable[int]) -> str:
         """Cards in the order given, separated by spaces."""
-        return " ".join(map(self.names.__getitem__, cards))
+        return self.separator.join(map(self.names.__getitem__, cards))
 
     def mask(self, mask: int) -> str:
         """The cards of a bitmask, lowest index first, separated by spaces."""
@@ -77,7 +83,7 @@ class Wording:
             low = mask & -mask
             out.append(texts[low.bit_length() - 1])
             mask ^= low
-        return " ".join(out)
+        return self.separator.join(out)
 
     def notations(self, mask: int) -> str:
         """The cards of a bitmask as the record writes them, lowest index first: a few cards
@@ -104,6 +110,13 @@ class Wording:
         """A led category's name: a suit's (0..3), else the trumps' (the game's word for
         them, the same in every style: Nice says ``Tarots``)."""
         return self.suits[category] if category < 4 else trumps
+
+    def ordinal(self, number: int) -> str:
+        """``number`` as an ordinal: ``1st``, ``2nd``, ``3rd``, ``4th``, ``11th``, ``21st``
+        (another language's wording says it its own way)."""
+        teens = number % 100 in (11, 12, 13)
+        suffix = "th" if teens else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+        return f"{number}{suffix}"
 
     def __repr__(self) -> str:
         return f"wording({self.style!r})"

@@ -4,16 +4,22 @@ its JSON form), and ``-o name=value`` flags."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import click
+
+from records.language import LANGUAGES, language_from
 
 __all__ = [
     "MAX_INPUT_BYTES",
     "InputError",
+    "environment_language",
     "is_json_form",
+    "lang_option",
     "parse_option_flags",
     "read_input",
     "read_records",
@@ -107,3 +113,27 @@ def _reason(exc: Exception) -> str:
 
 def _name(path: str) -> str:
     return "<stdin>" if path == "-" else path
+
+
+def environment_language() -> str:
+    """The language the environment asks for, as other programs read it: ``LC_ALL``, else
+    ``LC_MESSAGES``, else ``LANG`` (``it_IT.UTF-8``: Italian); English when none is
+    offered."""
+    return language_from(os.environ.get(name) for name in ("LC_ALL", "LC_MESSAGES", "LANG"))
+
+
+_Command = TypeVar("_Command", bound=Callable[..., Any])
+
+
+def lang_option(command: _Command) -> _Command:
+    """The ``--lang`` option of a command that prints the engine's words (findings, score
+    lines): ``it``, ``fr`` or ``en``, by default the environment's
+    (:func:`environment_language`); the command receives it as ``lang``."""
+    return click.option(
+        "--lang",
+        "lang",
+        type=click.Choice(list(LANGUAGES)),
+        default=environment_language,
+        show_default="from LC_ALL, LC_MESSAGES or LANG",
+        help="The language of the findings and score lines.",
+    )(command)

@@ -3,9 +3,14 @@ by line with its rulings, and the session ledger."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
+from babel.numbers import format_decimal
+
+from records.language import DEFAULT
 from records.pipeline import Checked
+from records.words import context_of, local_wording, word_finding, word_line
+from scorer.findings import Finding
 from scorer.games import GAMES
 from scorer.ledger import Ledger, LedgerRow
 from scorer.report import Report
@@ -30,17 +35,24 @@ def _table_line(row: list[str], widths: list[int], right_from: int) -> str:
     return "  ".join(cells).rstrip()
 
 
-def _signed(n: int) -> str:
-    return f"{n:+d}" if n else "0"
+def _signed(n: int, language: str = DEFAULT) -> str:
+    if not n:
+        return "0"
+    if language == DEFAULT:
+        return f"{n:+d}"
+    return ("+" if n > 0 else "-") + format_decimal(abs(n), locale=language)
 
 
-def _sheet_entry(n: int) -> str:
+def _sheet_entry(n: int, language: str = DEFAULT) -> str:
     """A score-sheet entry: points as written on paper, nothing for nothing."""
-    return str(n) if n else ""
+    if not n:
+        return ""
+    return str(n) if language == DEFAULT else format_decimal(n, locale=language)
 
 
-def render_checked(checked: Checked) -> str:
-    """One record's verdict, findings and score, as lines of text."""
+def render_checked(checked: Checked, language: str = DEFAULT) -> str:
+    """One record's verdict, findings and score, as lines of text; the findings, the score
+    lines and the amounts in ``language`` (:mod:`records.words`, Babel's numbers)."""
     report = checked.report
     record = checked.parsed.record
     where = checked.source or "<stdin>"
@@ -56,7 +68,12 @@ def render_checked(checked: Checked) -> str:
         out.append("  contract: " + "; ".join(f"{k} {v}" for k, v in report.contract.items()))
     engine = GAMES.get(report.game)
     words = engine.wording(record) if engine is not None and record is not None else ITALIAN
-    out += _findings(report, words)
+    suits = record.tag("Suits") if record is not None else None
+    if language != DEFAULT:
+        words = local_wording(language, suits or words.style, context_of(engine))
+    out += _findings(
+        report, words, lambda f: word_finding(f, report.game, report.players, language, suits)
+    )
     if report.sides and engine is not None and not engine.zero_sum:
         # deck points on a score sheet (pinch, PINCH-2): each player's cards and tricks
         out.append("  deck points:")
@@ -75,16 +92,18 @@ def render_checked(checked: Checked) -> str:
         # A game scored on a sheet (pinch: not zero-sum) shows the entries as written there.
         engine = GAMES.get(report.game)
         sheet = engine is not None and not engine.zero_sum
-        amount = _sheet_entry if sheet else _signed
+        entry = _sheet_entry if sheet else _signed
         out.append(f"  {'score sheet' if sheet else 'payments'} ({report.unit}):")
         header = ["", *report.players]
         rows = []
         details = {}
         for line in report.lines:
-            head, _, detail = line.label.partition(": ")
-            rows.append([f"{head} [{line.rule}]", *map(amount, line.amounts)])
+            label = word_line(line, report.game, report.players, language, suits)
+            head, _, detail = label.partition(": ")
+            head = head.rstrip()  # French puts a space before the colon
+            rows.append([f"{head} [{line.rule}]", *(entry(a, language) for a in line.amounts)])
             details[len(rows)] = detail
-        rows.append(["total", *map(amount, report.settlement)])
+        rows.append(["total", *(entry(a, language) for a in report.settlement)])
         for index, text in enumerate(_table(header, rows)):
             out.append("    " + text)
             if details.get(index):
@@ -94,14 +113,19 @@ def render_checked(checked: Checked) -> str:
     return "\n".join(out)
 
 
-def _findings(report: Report, words: Wording = ITALIAN) -> list[str]:
+def _findings(
+    report: Report, words: Wording = ITALIAN, said: Callable[[Finding], str] | None = None
+) -> list[str]:
+    """The findings, each with its place, severity, code and ruling, and its sentence
+    (``said``: in another language; the English message by default)."""
     if not report.findings:
         return ["  findings: none"]
     out = ["  findings:"]
     for f in report.findings:
         where = f.where() or "-"
         rule = f" [{f.rule}]" if f.rule else ""
-        line = f"    {where:<18} {f.severity.value:<9} {f.code}{rule}: {f.message}"
+        message = f.message if said is None else said(f)
+        line = f"    {where:<18} {f.severity.value:<9} {f.code}{rule}: {message}"
         if f.legal:
             line += f" (legal: {words.cards(f.legal)})"
         if f.after_first_error:  # listed as a compiler lists further errors (#24.8)
@@ -110,13 +134,13 @@ def _findings(report: Report, words: Wording = ITALIAN) -> list[str]:
     return out
 
 
-def render_ledger(ledger: Ledger) -> str:
+def render_ledger(ledger: Ledger, language: str = DEFAULT) -> str:
     """The session ledger: a row per entry with the balances after it, then the session's
-    findings and conclusion."""
-    return "\n".join(ledger_lines(ledger))
+    findings (in ``language``) and conclusion."""
+    return "\n".join(ledger_lines(ledger, language))
 
 
-def ledger_lines(ledger: Ledger) -> Iterator[str]:
+def ledger_lines(ledger: Ledger, language: str = DEFAULT) -> Iterator[str]:
     """:func:`render_ledger` a line at a time: the table's columns are measured in a first
     pass over the rows and each line is made as it is given, so that a long session's table
     is never held whole (#31.4)."""
@@ -125,19 +149,32 @@ def ledger_lines(ledger: Ledger) -> Iterator[str]:
     header = ["hand", "status", *ledger.players, "pot", "note"]
     widths = [len(cell) for cell in header]
     for row in ledger.rows:
-        widths = [max(w, len(c)) for w, c in zip(widths, _ledger_cells(row), strict=True)]
+        cells = _ledger_cells(row, language)
+        widths = [max(w, len(c)) for w, c in zip(widths, cells, strict=True)]
     yield "  " + _table_line(header, widths, 2)
     for row in ledger.rows:
-        yield "  " + _table_line(_ledger_cells(row), widths, 2)
+        yield "  " + _table_line(_ledger_cells(row, language), widths, 2)
     for hand, f in ledger.findings:
-        yield f"  hand {hand}: {f.severity.value} {f.code} [{f.rule}]: {f.message}"
+        message = f.message
+        if f.rule != "G-6":  # the ledger's own deal out of turn has no template of the game's
+            message = word_finding(f, ledger.game, ledger.players, language)
+        yield f"  hand {hand}: {f.severity.value} {f.code} [{f.rule}]: {message}"
     if ledger.pot:
         yield f"  {ledger.pot} marca still in abeyance at the end of the session (NICE-17)"
     yield from (f"  {line}" for line in ledger.summary)
 
 
-def _ledger_cells(row: LedgerRow) -> list[str]:
-    """A ledger entry's cells: hand, status, each player's balance (and change), pot, note."""
-    cells = [f"{b} ({_signed(a)})" for a, b in zip(row.amounts, row.balances, strict=True)]
+def _number(n: int, language: str = DEFAULT) -> str:
+    """A whole number for people, as ``language`` writes it (Babel: ``1.234``, ``1 234``)."""
+    return str(n) if language == DEFAULT else format_decimal(n, locale=language)
+
+
+def _ledger_cells(row: LedgerRow, language: str = DEFAULT) -> list[str]:
+    """A ledger entry's cells: hand, status, each player's balance (and change), pot, note;
+    the amounts as ``language`` writes numbers."""
+    cells = [
+        f"{_number(b, language)} ({_signed(a, language)})"
+        for a, b in zip(row.amounts, row.balances, strict=True)
+    ]
     status = row.status.value if row.status is not None else row.kind  # ruling, penalty
     return [str(row.hand), status, *cells, str(row.pot), row.note]

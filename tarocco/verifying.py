@@ -33,6 +33,7 @@ from records.notation import NotationError, iter_read
 from records.pipeline import SESSION_SEATING_RECORDS, Checked, session_seating
 from records.schemas import LedgerSchema, dump_checked, dump_verify
 from records.streaming import Chunk, Facts, SessionTally, check_chunk, record_chunks, slim
+from records.words import word_json
 from scorer.games import GAMES, OptionError
 from scorer.ledger import Ledger
 
@@ -66,6 +67,7 @@ class Settings:
     quiet: bool = False
     strict: bool = False
     jobs: int = 1
+    language: str = "en"
 
 
 def _indented(text: str, spaces: int) -> str:
@@ -82,8 +84,8 @@ def render(checked: Checked, settings: Settings) -> str:
     """One record's output: its report as text (the verdict line alone when ``quiet``), or
     its entry of the JSON ``records`` list."""
     if settings.as_json:
-        return _json(dump_checked(checked), 4)
-    text = render_checked(checked)
+        return _json(word_json(dump_checked(checked), settings.language), 4)
+    text = render_checked(checked, settings.language)
     return text.splitlines()[0] if settings.quiet else text + "\n"
 
 
@@ -222,7 +224,8 @@ class _Printer:
             click.echo(f"session seating: {seating.message}\n")
         self.release()
         if not self.settings.as_json:
-            for line in ledger_lines(ledger) if ledger is not None else ():
+            lines = ledger_lines(ledger, self.settings.language) if ledger is not None else ()
+            for line in lines:
                 self.batch.append(line + "\n")
                 if len(self.batch) >= CHUNK_RECORDS:
                     self.flush()
@@ -236,7 +239,7 @@ class _Printer:
                 continue
             self.batch.append(f',\n  "{key}": ')
             if key == "ledger" and ledger is not None:
-                for piece in ledger_json(ledger):
+                for piece in ledger_json(ledger, self.settings.language):
                     self.batch.append(piece)
                     if len(self.batch) >= CHUNK_RECORDS:
                         self.flush()
@@ -246,11 +249,13 @@ class _Printer:
         self.flush()
 
 
-def ledger_json(ledger: Ledger) -> Iterator[str]:
+def ledger_json(ledger: Ledger, language: str = "en") -> Iterator[str]:
     """The ledger's JSON (``LedgerSchema``) as an entry of the output, in pieces: its rows
-    one at a time, so that a long session's rows are never held as JSON data whole."""
+    one at a time, so that a long session's rows are never held as JSON data whole; its
+    findings in ``language``."""
     schema = LedgerSchema()
     data = schema.dump(replace(ledger, rows=ledger.rows[-1:]))  # the last row: the balances
+    data = word_json(data, language)
     yield "{"
     for number, (key, value) in enumerate(data.items()):
         yield f'{"," if number else ""}\n    "{key}": '

@@ -236,3 +236,18 @@ def test_a_fool_named_as_a_revokes_proof_is_excused_only_there() -> None:
         revoke + "; proved by trick 5, where Dario played 2D", [0, 1], not_the_fool
     )
     assert crossversion.allowed_record(old_by_a_card, snap(revoke, [0, 1], not_the_fool)) is None
+
+
+def test_a_game_registered_since_is_no_difference() -> None:
+    """The reader's sentence for an unknown game lists the known ones: a game registered
+    since the old commit (the test suite's reference game, a new engine) is cut from the new
+    side's list, so that the old games still compare equal; a game gone stays a difference."""
+    known = ", ".join(sorted((*crossversion.OLD_GAMES, "reference")))
+    new = {"errors": [[f"1:7: unknown game 'nice5'; known: {known}", [1, 7]]], "n": 3}
+    old_list = ", ".join(sorted(crossversion.OLD_GAMES))
+    assert crossversion.among_old_games(new) == {
+        "errors": [[f"1:7: unknown game 'nice5'; known: {old_list}", [1, 7]]],
+        "n": 3,
+    }
+    fewer = "unknown game 'x'; known: nice3, nice4"
+    assert crossversion.among_old_games(fewer) == fewer

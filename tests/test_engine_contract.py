@@ -42,7 +42,7 @@ from records.notation import read, read_one
 from records.writer import write
 from scorer import Game, OptionError, Status, build_ledger
 from scorer.cards import FOOL, Card
-from scorer.games import ENGINES
+from scorer.games import ENGINES, GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 REVOKE_CODES = frozenset({"MUST_FOLLOW_SUIT", "MUST_TRUMP", "MUST_FOLLOW_TRUMPS", "MUST_OVERTRUMP"})
@@ -54,7 +54,7 @@ engines = pytest.mark.parametrize("game", ENGINES, ids=lambda game: game.key)
 @cache
 def random_text(key: str, seed: int) -> str:
     """The canonical text of random record ``seed`` of a game (made once per test run)."""
-    return write(next(g for g in ENGINES if g.key == key).random_record(random.Random(seed)))
+    return write(GAMES[key].random_record(random.Random(seed)))
 
 
 def corpus(game: Game) -> Iterator[tuple[str, str]]:

@@ -142,9 +142,13 @@ def test_every_package_under_games_is_a_registered_game() -> None:
 
 @pytest.mark.parametrize("game", GAME_PACKAGES)
 def test_each_game_package_says_what_is_public(game: str) -> None:
-    """A game package's ``__init__`` lists its public names in ``__all__``, and each of them
-    is there."""
-    init = PACKAGE / "games" / game / "__init__.py"
+    says_what_is_public(PACKAGE / "games" / game, f"scorer.games.{game}")
+
+
+def says_what_is_public(folder: Path, package: str) -> None:
+    """A game package's ``__init__`` (in ``folder``, imported as ``package``) lists its
+    public names in ``__all__``, and each of them is there."""
+    init = folder / "__init__.py"
     tree = ast.parse(init.read_text(encoding="utf-8"))
     names = [
         target.id
@@ -154,20 +158,22 @@ def test_each_game_package_says_what_is_public(game: str) -> None:
         if isinstance(target, ast.Name)
     ]
     assert "__all__" in names, f"{init.relative_to(ROOT)} defines no __all__"
-    module = __import__(f"scorer.games.{game}", fromlist=["__all__"])
-    assert module.__all__, f"scorer.games.{game}.__all__ is empty"
+    module = __import__(package, fromlist=["__all__"])
+    assert module.__all__, f"{package}.__all__ is empty"
     missing = [name for name in module.__all__ if not hasattr(module, name)]
     assert not missing, missing
 
 
 @pytest.mark.parametrize("game", GAME_PACKAGES)
 def test_each_game_package_points_one_way(game: str) -> None:
-    """Inside a game package: ``rules`` imports none of its siblings, ``hand`` only ``rules``
-    and leaves (modules that import no sibling but ``rules``: the game's ``messages``, the
-    rules its hooks apply), and no module but the package's ``__init__`` imports ``game``
-    (the driver)."""
-    package = f"scorer.games.{game}"
-    graph = import_graph()
+    points_one_way(import_graph(), f"scorer.games.{game}")
+
+
+def points_one_way(graph: dict[str, set[str]], package: str) -> None:
+    """Inside a game package (``package`` in ``graph``): ``rules`` imports none of its
+    siblings, ``hand`` only ``rules`` and leaves (modules that import no sibling but
+    ``rules``: the game's ``messages``, the rules its hooks apply), and no module but the
+    package's ``__init__`` imports ``game`` (the driver)."""
     inside = {
         name: {target for target in targets if target.startswith(package + ".")}
         for name, targets in graph.items()

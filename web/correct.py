@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Response, flash, jsonify, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 from marshmallow import ValidationError
 
 from records import service
@@ -28,6 +29,7 @@ from records.service import ServiceError
 from . import present
 from . import schemas as S
 from .db import get_store
+from .i18n import word
 from .pages import (
     _director_actor,
     _field_problems,
@@ -74,9 +76,10 @@ def store_correction(hand_id: int) -> Any:
         blank = not text.strip()  # a text the page does not check: the refusal said above it
         return _editor(hand_id, text, author, reason, problem=exc.message if blank else None)
     if preview["needs_confirmation"] and request.form.get("confirm") != "1":
-        problem = (
-            f"nothing was stored: the corrected record is {preview['status']}; "
-            "tick the box below to store it all the same"
+        problem = _(
+            "nothing was stored: the corrected record is %(status)s; tick the box below to"
+            " store it all the same",
+            status=word(preview["status"]),
         )
         return _editor(hand_id, text, author, reason, problem=problem)
     try:
@@ -93,10 +96,16 @@ def store_correction(hand_id: int) -> Any:
         if exc.status in (409, 412) and service.is_current_correction(
             get_store(), hand_id, body["text"], body["author"], body["reason"]
         ):  # this very correction, sent twice (a double click): stored once
-            flash("This correction is the hand's current revision.")
+            flash(_("This correction is the hand's current revision."))
             return redirect(url_for("pages.hand", hand_id=hand_id))
         return _editor(hand_id, text, author, reason, problem=exc.message, status=exc.status)
-    flash(f"Revision {number} stored: the hand is now {result.status}.")
+    flash(
+        _(
+            "Revision %(number)s stored: the hand is now %(status)s.",
+            number=number,
+            status=word(result.status),
+        )
+    )
     return redirect(url_for("pages.hand", hand_id=hand_id))
 
 
@@ -110,7 +119,7 @@ def hand_correct_preview(hand_id: int) -> Response:
     _director_actor(tournament_row["id"])
     text = request.form.get("text", "")
     if len(text) > S.MAX_TEXT:
-        return _refusal(ServiceError(413, "TOO_LARGE", "the record is too long"))
+        return _refusal(ServiceError(413, "TOO_LARGE", _("the record is too long")))
     try:
         preview = service.preview_correction(get_store(), hand_id, text)
     except ServiceError as exc:

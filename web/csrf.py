@@ -14,6 +14,7 @@ import hmac
 import secrets
 
 from flask import abort, request, session
+from flask_babel import gettext as _
 
 __all__ = ["FIELD", "check_csrf", "csrf_token", "renew_csrf"]
 
@@ -44,6 +45,8 @@ def check_csrf() -> None:
     if not sent or not expected or not hmac.compare_digest(sent, expected):
         abort(
             400,
-            description="the form has expired or did not come from this site: "
-            "reload the page and send it again",
+            description=_(
+                "the form has expired or did not come from this site: "
+                "reload the page and send it again"
+            ),
         )

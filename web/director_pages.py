@@ -16,6 +16,7 @@ from typing import Any
 
 from flask import Response as PageResponse
 from flask import abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 from werkzeug.wrappers import Response  # what flask's redirect() returns
 
 from records import service
@@ -28,6 +29,7 @@ from . import present
 from . import schemas as S
 from .db import get_store
 from .diffs import CONTEXT, card_words, diff_hunks
+from .i18n import N_, select_language, word
 from .pages import (
     _director_actor,
     _load_form,
@@ -75,7 +77,9 @@ def revision(
     restore that could not be stored, and its form's fields, to show again."""
     row, session_row, tournament_row = readable_hand(hand_id)
     rev = service.revision_of(get_store(), hand_id, number)
-    report = json.loads(rev["report_json"])
+    record = json.loads(rev["record_json"])
+    suits = next((value for name, value in record.get("tags", []) if name == "Suits"), None)
+    report = present.in_language(json.loads(rev["report_json"]), select_language(), suits)
     return render_template(
         "revision.html",
         hand=row,
@@ -144,11 +148,24 @@ def restore_revision(hand_id: int, number: int) -> Any:
         reason = f"restores revision {number}: {body['reason'].strip()}"
         current = get_store().current_revision(hand_id)
         if current["reason"] == reason and current["author"] == body["author"]:
-            flash(f"Revision {number} restored as revision {current['number']}.")
+            flash(
+                _(
+                    "Revision %(number)s restored as revision %(new)s.",
+                    number=number,
+                    new=current["number"],
+                )
+            )
             return redirect(url_for("pages.hand", hand_id=hand_id))
         page = revision(hand_id, number, problem=exc.message, kept=body)
         return PageResponse(page, exc.status)
-    flash(f"Revision {number} restored as revision {new}: the hand is now {result.status}.")
+    flash(
+        _(
+            "Revision %(number)s restored as revision %(new)s: the hand is now %(status)s.",
+            number=number,
+            new=new,
+            status=word(result.status),
+        )
+    )
     return redirect(url_for("pages.hand", hand_id=hand_id))
 
 
@@ -175,7 +192,7 @@ def withdraw_ruling(session_id: int, ruling_id: int) -> Any:
         )
     except ServiceError as exc:
         return _ruling_refused(session_id, ruling_id, "withdraw", exc, body)
-    flash(f"Ruling {ruling_id} {DONE['withdraw']}.")
+    flash(_(DONE["withdraw"], number=ruling_id))
     return redirect(url_for("pages.session_sheet", session_id=session_id, _anchor="rulings"))
 
 
@@ -203,11 +220,12 @@ def amend_ruling(session_id: int, ruling_id: int) -> Any:
         )
     except ServiceError as exc:
         return _ruling_refused(session_id, ruling_id, "amend", exc, body)
-    flash(f"Ruling {ruling_id} {DONE['amend']}.")
+    flash(_(DONE["amend"], number=ruling_id))
     return redirect(url_for("pages.session_sheet", session_id=session_id, _anchor="rulings"))
 
 
-DONE = {"withdraw": "withdrawn", "amend": "amended"}  # what the flash says a form did
+#: What the flash says a form did.
+DONE = {"withdraw": N_("Ruling %(number)s withdrawn."), "amend": N_("Ruling %(number)s amended.")}
 
 
 def _ruling_refused(
@@ -228,7 +246,7 @@ def _ruling_refused(
         and (done["author"], done["reason"]) == (body["author"], body["reason"])
         and done["amounts"] == body.get("amounts", {})
     ):
-        flash(f"Ruling {ruling_id} {DONE[kind]}.")
+        flash(_(DONE[kind], number=ruling_id))
         return redirect(url_for("pages.session_sheet", session_id=session_id, _anchor="rulings"))
     target = done["id"] if done and done["standing"] else ruling_id
     row = service.session_ruling(get_store(), session_id, target)
@@ -268,7 +286,7 @@ def edit_session(session_id: int) -> Any:
             changes["name"].strip(),
             changes["table"].strip(),
         ):
-            flash("Session saved.")
+            flash(_("Session saved."))
             return redirect(url_for("pages.session_sheet", session_id=session_id))
         pending = {
             "kind": "edit",
@@ -277,7 +295,7 @@ def edit_session(session_id: int) -> Any:
             **changes,
         }
         return PageResponse(session_page(session_id, pending), exc.status)
-    flash("Session saved.")
+    flash(_("Session saved."))
     return redirect(url_for("pages.session_sheet", session_id=session_id))
 
 
@@ -342,7 +360,7 @@ def new_session(tournament_id: int) -> Any:
         context["error"] = exc.message
         context["form_key"] = request.form.get("form_key", "") or new_form_key()
         return render_template("session_new.html", **context), exc.status
-    flash("Session opened.")
+    flash(_("Session opened."))
     return redirect(url_for("pages.session_sheet", session_id=sid))
 
 
@@ -374,7 +392,7 @@ def set_privacy(tournament_id: int) -> Response:
     is still as the form was drawn (its hidden ``version``); a double submit is harmless."""
     _row, actor = _own_tournament(tournament_id)
     private = request.form.get("private") == "1"
-    words = "The tournament is now private." if private else "The tournament is now public."
+    words = _("The tournament is now private.") if private else _("The tournament is now public.")
     try:
         service.set_privacy(get_store(), tournament_id, private, actor, form_versions())
     except ServiceError as exc:
@@ -384,7 +402,7 @@ def set_privacy(tournament_id: int) -> Response:
         if bool(now["private"]) == private:  # sent twice, or someone did the same
             flash(words)
         else:
-            flash(f"Nothing changed: {exc.message}.", "warning")
+            flash(_("Nothing changed: %(why)s.", why=exc.message), "warning")
         return redirect(url_for("pages.tournament", tournament_id=tournament_id))
     flash(words)
     return redirect(url_for("pages.tournament", tournament_id=tournament_id))
@@ -414,7 +432,10 @@ def create_token(tournament_id: int) -> tuple[str, int]:
         raise ServiceError(
             422,
             "BAD_LABEL",
-            f"a token has a label saying whose it is, at most {MAX_LABEL_CHARS} characters",
+            _(
+                "a token has a label saying whose it is, at most %(count)s characters",
+                count=MAX_LABEL_CHARS,
+            ),
         )
     try:
         token = get_store().create_token(
@@ -422,8 +443,11 @@ def create_token(tournament_id: int) -> tuple[str, int]:
         )
     except AlreadySubmitted as done:  # the form sent twice: one token, shown the first time
         flash(
-            f"This form was already sent: it made token {done.entity_id}, whose text was "
-            "shown then and cannot be shown again (revoke it and make another if it is lost).",
+            _(
+                "This form was already sent: it made token %(id)s, whose text was shown then"
+                " and cannot be shown again (revoke it and make another if it is lost).",
+                id=done.entity_id,
+            ),
             "warning",
         )
         return tokens(tournament_id), 200
@@ -443,10 +467,10 @@ def revoke_token(tournament_id: int, token_id: int) -> Response:
     _row, actor = _own_tournament(tournament_id)
     row = next((t for t in get_store().tokens(tournament_id) if t["id"] == token_id), None)
     if row is None:
-        abort(404, description=f"this tournament has no token {token_id}")
+        abort(404, description=_("this tournament has no token %(id)s", id=token_id))
     if not row["revoked_at"]:  # revoked already (sent twice, or by another): nothing to do
         get_store().revoke_token(token_id, actor=actor)
-    flash(f"Token {token_id} revoked.")
+    flash(_("Token %(id)s revoked.", id=token_id))
     mine = director()
     if mine is not None and mine["id"] == token_id:
         return redirect(url_for("pages.home"))

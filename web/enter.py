@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from flask import flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
 
 from records import service
 from records.service import ServiceError
@@ -114,7 +115,7 @@ def park_draft() -> Any:
         return redirect(url_for("pages.enter"))
     row = _session_row(int(session_id))
     if row is None:
-        flash(f"No session {session_id}: nothing was parked.", "warning")
+        flash(_("No session %(id)s: nothing was parked.", id=session_id), "warning")
         return redirect(url_for("pages.enter"))
     actor = _director_actor(row["tournament_id"])
     text = form.get("text", "")
@@ -125,10 +126,16 @@ def park_draft() -> Any:
         else:
             draft = service.park_draft(get_store(), row["id"], text, actor)
     except ServiceError as exc:
-        kept = "The hand is still kept in this browser."
-        flash(f"Nothing was parked: {exc.message}. {kept}", "warning")
+        flash(
+            _(
+                "Nothing was parked: %(why)s. The hand is still kept in this browser.",
+                why=exc.message,
+            ),
+            "warning",
+        )
         return redirect(_back_to_enter(parked_id, form.get("draft", "")))
-    flash(f"Parked in {row['name'] or 'session ' + str(row['id'])} as draft {draft['id']}.")
+    name = row["name"] or _("session %(id)s", id=row["id"])
+    flash(_("Parked in %(session)s as draft %(id)s.", session=name, id=draft["id"]))
     return redirect(_back_to_enter(str(draft["id"]), form.get("draft", "")))
 
 

@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from flask import Flask, Response, current_app, jsonify, render_template, request
+from flask_babel import gettext as _
 from werkzeug.exceptions import HTTPException
 
 from records import disputes, service
@@ -64,11 +65,21 @@ class Busy(HTTPException):
     code = 503
 
     def __init__(self, director: bool) -> None:
-        who = "" if director else " for callers without a director token"
-        super().__init__(
-            f"the service is busy with other audits and what-ifs{who}: try again in "
-            f"{RETRY_AFTER} s, or run `tarocco audit` on your own machine"
+        busy = (
+            _(
+                "the service is busy with other audits and what-ifs: try again in %(seconds)s s,"
+                " or run `tarocco audit` on your own machine",
+                seconds=RETRY_AFTER,
+            )
+            if director
+            else _(
+                "the service is busy with other audits and what-ifs for callers without a"
+                " director token: try again in %(seconds)s s, or run `tarocco audit` on your"
+                " own machine",
+                seconds=RETRY_AFTER,
+            )
         )
+        super().__init__(busy)
 
     def get_headers(self, *args: Any, **kwargs: Any) -> list[tuple[str, str]]:
         return [*super().get_headers(*args, **kwargs), ("Retry-After", str(RETRY_AFTER))]
@@ -196,7 +207,7 @@ def _busy(error: Busy) -> Response:
         response = jsonify(body)
     else:
         text = render_template(
-            "error.html", status=503, title="Busy", message=error.description or "busy"
+            "error.html", status=503, title=_("Busy"), message=error.description or _("busy")
         )
         response = Response(text, content_type="text/html; charset=utf-8")
     response.status_code = 503

@@ -13,6 +13,7 @@ its rule that a private tournament is 404 to everyone but its director.
 from __future__ import annotations
 
 from flask import Response, jsonify, render_template, request, url_for
+from flask_babel import gettext as _
 
 from records import service
 
@@ -54,7 +55,7 @@ def tournament_wall(tournament_id: int) -> str:
         tournament=row,
         standings=service.standings(store, tournament_id),
         waiting=[a for a in attention if a["dealt_with"] is None],
-        names={s["id"]: s["name"] or f"Session {s['id']}" for s in sessions},
+        names={s["id"]: s["name"] or _("Session %(id)s", id=s["id"]) for s in sessions},
         at_table={s["id"]: table_heading(s["table_name"]) for s in sessions if s["table_name"]},
         live_url=url_for("pages.tournament_live", tournament_id=tournament_id),
         version=version,

@@ -40,9 +40,12 @@ from flask import (
     session,
     url_for,
 )
+from flask_babel import gettext as _
+from flask_babel import ngettext
 from markupsafe import Markup
 from marshmallow import Schema, ValidationError
 from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import NotFound as NotFoundError
 from werkzeug.wrappers import Response as BaseResponse  # what redirect() returns
 
 from records import service
@@ -60,6 +63,7 @@ from .cardface import card_name, card_svg
 from .csrf import check_csrf, csrf_token, renew_csrf
 from .db import get_store
 from .docpages import example_record, link_rulings, link_words, notation_html, terms_used
+from .i18n import N_, select_language, word
 from .tables import group_by_table, table_heading
 
 pages_blp = Blueprint("pages", __name__)  # templates and static files: the app's own
@@ -138,9 +142,9 @@ def readable_tournament(tournament_id: int) -> dict[str, Any]:
     try:
         row = get_store().tournament(tournament_id)
     except NotFound:
-        abort(404, description=f"there is no tournament {tournament_id}")
+        abort(404, description=_("there is no tournament %(id)s", id=tournament_id))
     if row["private"] and not _is_director_of(tournament_id):
-        abort(404, description=f"there is no tournament {tournament_id}")
+        abort(404, description=_("there is no tournament %(id)s", id=tournament_id))
     return row
 
 
@@ -148,7 +152,7 @@ def readable_session(session_id: int) -> tuple[dict[str, Any], dict[str, Any]]:
     try:
         row = get_store().session(session_id)
     except NotFound:
-        abort(404, description=f"there is no session {session_id}")
+        abort(404, description=_("there is no session %(id)s", id=session_id))
     return row, readable_tournament(row["tournament_id"])
 
 
@@ -156,7 +160,7 @@ def readable_hand(hand_id: int) -> tuple[dict[str, Any], dict[str, Any], dict[st
     try:
         row = get_store().hand(hand_id)
     except NotFound:
-        abort(404, description=f"there is no hand {hand_id}")
+        abort(404, description=_("there is no hand %(id)s", id=hand_id))
     session_row, tournament_row = readable_session(row["session_id"])
     return row, session_row, tournament_row
 
@@ -247,8 +251,25 @@ def _page_error(status: int, title: str, message: str) -> tuple[str, int]:
 def render_error(error: HTTPException) -> tuple[str, int]:
     """An HTML error page (also used by :mod:`web.errors` for unknown addresses)."""
     status = error.code or 500
-    titles = {400: "Bad request", 404: "Not found", 405: "Not allowed", 413: "Too large"}
-    return _page_error(status, titles.get(status, error.name or "Error"), error.description or "")
+    titles = {
+        400: _("Bad request"),
+        401: _("Unauthorized"),
+        403: _("Forbidden"),
+        404: _("Not found"),
+        405: _("Not allowed"),
+        413: _("Too large"),
+        503: _("Service Unavailable"),
+    }
+    return _page_error(status, titles.get(status, error.name or _("Error")), _description(error))
+
+
+def _description(error: HTTPException) -> str:
+    """What an error page says under its title: the words of the page's own refusals, else
+    werkzeug's standard sentence for an address that is not there (the only one of its
+    sentences a visitor meets), in the page's language."""
+    if error.code == 404 and error.description == NotFoundError.description:
+        return _("There is no page at this address.")
+    return error.description or ""
 
 
 @pages_blp.errorhandler(HTTPException)
@@ -258,7 +279,23 @@ def _http_error(error: HTTPException) -> tuple[str, int]:
 
 @pages_blp.errorhandler(ServiceError)
 def _service_error(error: ServiceError) -> tuple[str, int]:
-    return _page_error(error.status, error.code.replace("_", " ").capitalize(), error.message)
+    title = SERVICE_TITLES.get(error.code)
+    title = _(title) if title else error.code.replace("_", " ").capitalize()
+    return _page_error(error.status, title, error.message)
+
+
+#: The titles of the error pages of the service's refusals (its codes, said as words).
+SERVICE_TITLES = {
+    "NOT_FOUND": N_("Not found"),
+    "BAD_FORM": N_("Bad form"),
+    "BAD_AMOUNT": N_("Bad amount"),
+    "BAD_LABEL": N_("Bad label"),
+    "BAD_OPTION": N_("Bad option"),
+    "UNKNOWN_GAME": N_("Unknown game"),
+    "WRONG_TOURNAMENT": N_("Wrong tournament"),
+    "CONFLICT": N_("Conflict"),
+    "PRECONDITION_FAILED": N_("Precondition failed"),
+}
 
 
 # -- home and director login --------------------------------------------------------------
@@ -283,7 +320,7 @@ def login() -> Any:
         login = store.start_login(token) if token else None
         if login is None:
             return render_template(
-                "login.html", error="unknown or revoked token", director=None
+                "login.html", error=_("unknown or revoked token"), director=None
             ), 401
         old = session.get(LOGIN_KEY)
         if isinstance(old, str):
@@ -294,9 +331,9 @@ def login() -> Any:
         row = director()
         if row is None:  # the token was revoked the moment after
             return render_template(
-                "login.html", error="unknown or revoked token", director=None
+                "login.html", error=_("unknown or revoked token"), director=None
             ), 401
-        flash(f"Logged in as {row['label'] or 'director'} of this tournament.")
+        flash(_("Logged in as %(label)s of this tournament.", label=row["label"] or _("director")))
         target = request.form.get("next", "")
         if not target:
             return redirect(url_for("pages.tournament", tournament_id=row["tournament_id"]))
@@ -313,7 +350,7 @@ def logout() -> Any:
     if isinstance(login, str):
         get_store().end_login(login)
     renew_csrf()
-    flash("Logged out.")
+    flash(_("Logged out."))
     return redirect(url_for("pages.home"))
 
 
@@ -356,11 +393,12 @@ def _verify_view(
     ledger = session_ledger(checked) if len(checked) > 1 else None
     findings: list[dict[str, Any]] = []
     results = []
+    language = select_language()
     for index, item in enumerate(checked, start=1):
-        report = dump_report(item.report)
+        record = item.parsed.record
+        report = present.in_language(dump_report(item.report), language)
         first = len(findings)
         findings += report["findings"]
-        record = item.parsed.record
         style = present.face_style(report["game"], record.tag("Suits") if record else None)
         replay = index <= MAX_REPLAYS and bool(report["tricks"] or report["hands"])
         results.append(
@@ -418,7 +456,10 @@ def verify() -> Any:
         example = request.args.get("example")
         if example is not None:  # a rules page's example, opened in the editor
             if example not in GAMES:
-                abort(404, description=f"there is no game {example!r}; see the list of games")
+                abort(
+                    404,
+                    description=_("there is no game %(name)r; see the list of games", name=example),
+                )
             context["text"] = example_record(example)[1]
         return render_template("verify.html", **context)
     text = _submitted_text()
@@ -453,20 +494,20 @@ def _store(text: str, context: dict[str, Any], action: str) -> Any:
     it (#23.1); else the preview again and nothing stored."""
     mine = director()
     if mine is None:
-        abort(401, description="log in with a director token to store records")
+        abort(401, description=_("log in with a director token to store records"))
     session_id = context["session_id"]
     try:
         target = get_store().session(session_id) if session_id else None
     except NotFound:
         target = None
     if target is None or target["tournament_id"] != mine["tournament_id"]:
-        context["error"] = "choose one of your tournament's sessions"
+        context["error"] = _("choose one of your tournament's sessions")
         return render_template("verify.html", **context), 422
     actor = f"token {mine['id']} ({mine['label']}) via the web"
     try:
         preview = service.preview_upload(get_store(), target["id"], text)
     except ServiceError as exc:
-        context["error"] = f"nothing was stored: {exc.message}"
+        context["error"] = _("nothing was stored: %(why)s", why=exc.message)
         context["view"] = _verify_view(text, "")
         return render_template("verify.html", **context), exc.status
     doubtful = [p for p in preview if p.status in service.NEEDS_CONFIRMATION and not p.duplicate]
@@ -476,33 +517,60 @@ def _store(text: str, context: dict[str, Any], action: str) -> Any:
         context["preview"] = {"session": target, "records": preview, "doubtful": doubtful}
         if action == "preview":
             return render_template("verify.html", **context)
-        context["error"] = (
-            f"nothing was stored: {_doubtful_words(doubtful)}; "
-            "tick the box below to store it all the same"
+        context["error"] = _(
+            "nothing was stored: %(doubtful)s; tick the box below to store it all the same",
+            doubtful=_doubtful_words(doubtful),
         )
         return render_template("verify.html", **context), 422
     results = service.upload(get_store(), target["id"], text, actor)
     stored = sum(1 for r in results if not r.duplicate)
-    message = (
-        f"Stored {stored} hand{'s' if stored != 1 else ''} in "
-        f"{target['name'] or 'session ' + str(target['id'])}"
-        + (f"; {len(results) - stored} already there" if stored < len(results) else "")
-    )
+    message = _stored_words(stored, len(results) - stored, target)
     if doubtful:
-        flash(f"{message}; {_doubtful_words(doubtful)}: it needs a director.", "warning")
+        flash(
+            _(
+                "%(stored)s; %(doubtful)s: it needs a director.",
+                stored=message,
+                doubtful=_doubtful_words(doubtful),
+            ),
+            "warning",
+        )
     else:
-        flash(message + ".")
+        flash(_("%(stored)s.", stored=message))
     if len(results) == 1:
         return redirect(url_for("pages.hand", hand_id=results[0].hand_id))
     return redirect(url_for("pages.session_sheet", session_id=target["id"]))
 
 
+def _stored_words(stored: int, already: int, target: dict[str, Any]) -> str:
+    """``Stored 2 hands in Round 1`` (``; 1 already there`` when some were), said in the
+    page's language with its plural."""
+    name = target["name"] or _("session %(id)s", id=target["id"])
+    if already:
+        return ngettext(
+            "Stored %(num)s hand in %(session)s; %(already)s already there",
+            "Stored %(num)s hands in %(session)s; %(already)s already there",
+            stored,
+            session=name,
+            already=already,
+        )
+    return ngettext(
+        "Stored %(num)s hand in %(session)s",
+        "Stored %(num)s hands in %(session)s",
+        stored,
+        session=name,
+    )
+
+
 def _doubtful_words(doubtful: list[service.Preview]) -> str:
     """``record 2 is invalid`` or ``records 1, 3 are invalid or partial``."""
-    kinds = " or ".join(sorted({p.status for p in doubtful}))
+    statuses = [word(status) for status in sorted({p.status for p in doubtful})]
+    kinds = statuses[0]
+    if len(statuses) > 1:  # invalid or partial: the two that need confirming
+        kinds = _("%(one)s or %(other)s", one=", ".join(statuses[:-1]), other=statuses[-1])
     if len(doubtful) == 1:
-        return f"record {doubtful[0].index} is {kinds}"
-    return f"records {', '.join(str(p.index) for p in doubtful)} are {kinds}"
+        return _("record %(index)s is %(status)s", index=doubtful[0].index, status=kinds)
+    indexes = ", ".join(str(p.index) for p in doubtful)
+    return _("records %(indexes)s are %(status)s", indexes=indexes, status=kinds)
 
 
 # -- a hand -------------------------------------------------------------------------------
@@ -517,9 +585,9 @@ def hand(hand_id: int) -> Response:
     row, session_row, tournament_row = readable_hand(hand_id)
     store = get_store()
     revision = store.current_revision(hand_id)
-    report = json.loads(revision["report_json"])
     record = json.loads(revision["record_json"])
     suits = next((value for name, value in record.get("tags", []) if name == "Suits"), None)
+    report = present.in_language(json.loads(revision["report_json"]), select_language(), suits)
     revisions = store.revisions(hand_id)
     siblings = store.hands(session_row["id"])
     ids = [h["id"] for h in siblings]
@@ -618,7 +686,9 @@ def _director_actor(tournament_id: int) -> str:
     if mine is None or mine["tournament_id"] != tournament_id:
         abort(
             403,
-            description="only a director of this tournament, logged in with its token, may do this",
+            description=_(
+                "only a director of this tournament, logged in with its token, may do this"
+            ),
         )
     return f"token {mine['id']} ({mine['label']}) via the web"
 
@@ -663,7 +733,11 @@ def form_amounts(players: list[str]) -> dict[str, int]:
     for seat, player in enumerate(players):
         raw = request.form.get(f"amount-{seat}", "").strip() or "0"
         if not re.fullmatch(r"[+-]?\d{1,19}", raw):
-            raise ServiceError(422, "BAD_AMOUNT", f"{player}: {raw[:40]!r} is not a whole number")
+            raise ServiceError(
+                422,
+                "BAD_AMOUNT",
+                _("%(player)s: %(value)r is not a whole number", player=player, value=raw[:40]),
+            )
         if int(raw):
             amounts[player] = int(raw)
     return amounts
@@ -707,7 +781,7 @@ def add_ruling(session_id: int) -> BaseResponse:
             "form_key": request.form.get("form_key", "") or new_form_key(),
         }
         return Response(session_page(session_id, pending), exc.status)
-    flash("Ruling stored.")
+    flash(_("Ruling stored."))
     return redirect(url_for("pages.session_sheet", session_id=session_id))
 
 
@@ -818,7 +892,7 @@ def tournament(tournament_id: int) -> str:
     counts = dict.fromkeys((s["id"] for s in sessions), 0)
     for hand_row in store.tournament_hand_rows(tournament_id):
         counts[hand_row["session_id"]] += 1
-    names = {s["id"]: s["name"] or f"Session {s['id']}" for s in sessions}
+    names = {s["id"]: s["name"] or _("Session %(id)s", id=s["id"]) for s in sessions}
     at_table = {s["id"]: table_heading(s["table_name"]) for s in sessions if s["table_name"]}
     return render_template(
         "tournament.html",
@@ -866,7 +940,7 @@ def game_rules(game: str) -> str:
     try:
         key = get_game(game).key
     except UnknownGame:
-        abort(404, description=f"there is no game {game!r}; see the list of games")
+        abort(404, description=_("there is no game %(name)r; see the list of games", name=game))
     return render_template("game_rules.html", director=director(), **docpages.rules_context(key))
 
 

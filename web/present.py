@@ -20,8 +20,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from flask_babel import gettext as _
+
+from records.words import word_json
 from scorer.games import GAMES
 from scorer.ledger import Ledger
+from scorer.wording import wording
 
 __all__ = [
     "GAME_FACES",
@@ -399,19 +403,21 @@ def table_view(report: Mapping[str, Any], seat: int | None = None) -> TableView:
     shown_rule = _discards_rule(report) if seat is not None else None
     left_out = []
     if seat is not None:
-        left_out.append("the other hands")
+        left_out.append(_("the other hands"))
         hidden = len(report.get("discard") or []) - len(discard or [])
         if hidden and shown_rule is not None:
-            left_out.append(f"the other players' discards until the first card ({shown_rule})")
+            left_out.append(
+                _("the other players' discards until the first card (%(rule)s)", rule=shown_rule)
+            )
         elif hidden and discard:
-            left_out.append("the other players' discards")
+            left_out.append(_("the other players' discards"))
         elif hidden:
-            left_out.append("the discard")
+            left_out.append(_("the discard"))
         if "partner" not in contract and partner is not None:
-            left_out.append("the called partner until the called card is played")
+            left_out.append(_("the called partner until the called card is played"))
         if report.get("stock"):
-            left_out.append("the stock's next card")
-        left_out.append("the record's text")
+            left_out.append(_("the stock's next card"))
+        left_out.append(_("the record's text"))
     return TableView(
         seat,
         viewer,
@@ -642,12 +648,13 @@ def balance_chart(ledger: Ledger, width: int = 640, height: int = 260) -> Chart:
     :data:`CHART_POINTS` entries, after evenly spaced ones), as SVG coordinates: entry 0 is
     the starting stake, then one step per hand or ruling."""
     left, right, top, bottom = 44, 76, 12, 30
-    entries = [("start", ledger.start, [ledger.start] * len(ledger.players))]
+    entries = [(_("start"), ledger.start, [ledger.start] * len(ledger.players))]
     for index in _sampled(len(ledger.rows), CHART_POINTS):
         row = ledger.rows[index]
-        label = {"hand": f"hand {row.hand}", "penalty": f"penalty ({row.rule})"}.get(
-            row.kind, "ruling"
-        )
+        label = {
+            "hand": _("hand %(number)s", number=row.hand),
+            "penalty": _("penalty (%(rule)s)", rule=row.rule),
+        }.get(row.kind, _("ruling"))
         entries.append((label, index + 1, list(row.balances)))
     values = [b for _, _, balances in entries for b in balances]
     low, high = min(values), max(values)
@@ -713,3 +720,15 @@ def rulings_cited(lines: Iterable[Mapping[str, Any]]) -> list[str]:
         if rule and rule not in seen:
             seen.append(rule)
     return seen
+
+
+def in_language(
+    report: Mapping[str, Any], language: str, suits: str | None = None
+) -> dict[str, Any]:
+    """A report's JSON with its findings and score lines worded in the page's ``language``
+    (:func:`records.words.word_json`); ``suits``: the record's ``Suits`` tag, for a report
+    kept before it said so itself. The templates mark what shows them ``data-engine-words``."""
+    if suits and "suits" not in report:
+        report = {**report, "suits": wording(suits).style}
+    worded: dict[str, Any] = word_json(report, language)
+    return worded

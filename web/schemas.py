@@ -240,6 +240,10 @@ class UploadOut(Schema):
 
 class UploadResponse(Schema):
     hands = fields.List(fields.Nested(UploadOut))
+    game = fields.String(metadata={"description": "the session's game"})
+    players = fields.List(
+        fields.String(), metadata={"description": "the session's players, in seat order"}
+    )
 
 
 class HandSummary(Schema):

@@ -23,9 +23,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from flask_babel import gettext as _
+
 __all__ = ["NO_TABLE", "TableGroup", "group_by_table", "natural_key", "table_heading"]
 
-NO_TABLE = "No table given"
+NO_TABLE = "No table given"  # said in the page's language by table_heading
 _DIGITS = re.compile(r"(\d+)")
 
 
@@ -37,8 +39,8 @@ def table_heading(label: str | None) -> str:
     ['Table 2', 'Table 2', 'Terrace', 'No table given', 'No table given']
     """
     if not label:
-        return NO_TABLE
-    return f"Table {label}" if label.isdigit() else label
+        return _("No table given")
+    return _("Table %(number)s", number=label) if label.isdigit() else label
 
 
 def natural_key(label: str) -> tuple[tuple[int | str, ...], str]:
@@ -91,5 +93,5 @@ def group_by_table(sessions: Iterable[Mapping[str, Any]]) -> list[TableGroup]:
         for key in sorted(groups, key=lambda k: natural_key(headings[k]))
     ]
     if unlabelled:
-        ordered.append(TableGroup(NO_TABLE, unlabelled, labelled=False))
+        ordered.append(TableGroup(_(NO_TABLE), unlabelled, labelled=False))
     return ordered

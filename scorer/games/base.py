@@ -127,9 +127,21 @@ class Game:
     trick_notes: bool = False  # whether a played card may carry an annotation, CARD(text)
     options: tuple[Option, ...] = ()
     rulings: tuple[str, ...] = ()  # ruling IDs this engine implements
+    #: Rulings of the game's own that the catalogue (:mod:`scorer.rulings`) does not hold, as
+    #: data (:class:`Ruling`): a game kept outside ``scorer`` brings them (the test suite's
+    #: reference game), and :func:`scorer.games.register` adds them to the catalogue. (The
+    #: engines' own are in their ``rules.py``, which the catalogue reads.)
+    own_rulings: tuple[Ruling, ...] = ()
     #: The sentences of the game's findings, by code (:mod:`scorer.messages`; its package's
     #: ``messages.py``): what the API's ``facts`` are read by.
     templates: Mapping[str, str] = GENERAL
+    #: The game's names for its own terms (a ``{fact:term}`` field's key) and its word for
+    #: the trumps, as its findings use them: what another language words again.
+    terms: Mapping[str, str] = {}
+    trumps_name: str = "trumps"
+    #: The templates of the game's score lines, by key (:meth:`Replay.score_line
+    #: <scorer.games.replay.Replay.score_line>`).
+    lines: Mapping[str, str] = {}
     #: How a record of the game is entered (``POST /api/next``, ``/enter``); ``None``: the
     #: game cannot be entered there.
     entry: EntryShape | None = None
@@ -180,6 +192,8 @@ class Game:
         (a revoke in a record without the deal names the trick that proves it) is added
         here, once for all games."""
         report = self.replay(record, options)
+        if record.tag("Suits"):
+            report.suits = self.wording(record).style
         name_proofs(record, report, self.wording)
         return report
 

@@ -16,7 +16,7 @@ from ..cardset import BITS
 from ..findings import Finding, Loc, Severity, namespace
 from ..messages import GENERAL, render
 from ..record import Line, Trick
-from ..report import Report
+from ..report import Report, ScoreLine
 from ..wording import ITALIAN, Wording
 
 __all__ = ["Replay", "ReplayStop"]
@@ -41,6 +41,8 @@ class Replay:
     #: The game's names for its own terms, by key, for a template's ``{fact:term}`` fields
     #: (piemonte3's declarations: ``mixed`` is ``Mixed Honours``); facts keep the keys.
     terms: ClassVar[Mapping[str, str]] = {}
+    #: The templates of the game's score lines, by key (its package's ``messages.LINES``).
+    line_templates: ClassVar[Mapping[str, str]] = {}
 
     def say(
         self,
@@ -71,6 +73,14 @@ class Replay:
         self.report.add(
             Finding(code, severity, message, rule, loc, trick, seat, cards, legal, facts, variant)
         )
+
+    def score_line(self, key: str, amounts: tuple[int, ...], rule: str, **facts: Any) -> ScoreLine:
+        """A score line worded by the game's template ``key`` from ``facts`` (seats, cards
+        and terms read as in a finding), which it keeps so that another language can word it
+        again."""
+        template = self.line_templates[key]
+        players = self.report.players
+        return ScoreLine.said(template, facts, amounts, rule, players, self.words, self.terms)
 
     def halt(self, code: str, rule: str = "G-2", **where: Any) -> NoReturn:
         """Record an error (:meth:`say`) and end the replay (G-2)."""

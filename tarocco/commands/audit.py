@@ -11,8 +11,9 @@ import click
 
 from records.disputes import TOOLS, audit_record, session_alternatives
 from records.notation import read
+from records.words import word_json
 
-from ..inputs import parse_option_flags, read_records
+from ..inputs import lang_option, parse_option_flags, read_records
 
 __all__ = ["audit"]
 
@@ -49,6 +50,7 @@ __all__ = ["audit"]
     "and show the final balances side by side.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the findings as JSON.")
+@lang_option
 def audit(
     file: str,
     tools: tuple[str, ...],
@@ -56,6 +58,7 @@ def audit(
     limit: int,
     as_session: bool,
     as_json: bool,
+    lang: str,
 ) -> None:
     """Audit the records of FILE (or - for standard input) for a disputed hand.
 
@@ -88,7 +91,7 @@ def audit(
             )
             worst = 2
             continue
-        data = audit_record(record, overrides, chosen, limit)
+        data = word_json(audit_record(record, overrides, chosen, limit), lang)
         data["line"] = line
         results.append(data)
         disputed = data["status"] not in ("clean", "thrown-in") or any(

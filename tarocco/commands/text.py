@@ -10,7 +10,6 @@ For several records the worst wins in the order 2, 3, 1.
 from __future__ import annotations
 
 import json
-import os
 import random
 import sys
 import textwrap
@@ -19,13 +18,14 @@ from typing import TYPE_CHECKING
 
 import click
 
+from records.language import translations
 from records.notation import comment_lines, read
 from records.schemas import RecordSchema
 from records.slips import worded_errors
 from records.writer import write_many
 from scorer.games import GAMES, UnknownGame, get_game
 
-from ..inputs import parse_option_flags, read_records
+from ..inputs import lang_option, parse_option_flags, read_records
 from ..verifying import Settings, jobs_wanted, run_verify
 
 if TYPE_CHECKING:
@@ -54,6 +54,7 @@ if TYPE_CHECKING:
     metavar="N",
     help="Verify in N processes (0: one per core); the output is the same, in the same order.",
 )
+@lang_option
 def verify(
     files: tuple[str, ...],
     as_json: bool,
@@ -61,6 +62,7 @@ def verify(
     quiet: bool,
     strict: bool,
     jobs: int,
+    lang: str,
 ) -> None:
     """Verify hand records: FILES in the notation, or - for standard input.
 
@@ -78,26 +80,21 @@ def verify(
     For several records: 2 if any is impossible, else 3 if any is partial, else 1 if any has
     violations.
     """
-    settings = Settings(parse_option_flags(options), as_json, quiet, strict, jobs_wanted(jobs))
+    settings = Settings(
+        parse_option_flags(options), as_json, quiet, strict, jobs_wanted(jobs), lang
+    )
     sys.exit(run_verify(files, settings))
 
 
 @click.command(short_help="The games, or one game's rules, rulings and source.")
 @click.argument("game", required=False)
-@click.option(
-    "--lang",
-    type=click.Choice(["en", "fr", "it"]),  # records.language.LANGUAGES, loaded when used
-    help="The language (default: from LC_ALL, LC_MESSAGES or LANG; else English).",
-)
-def rules(game: str | None, lang: str | None) -> None:
+@lang_option
+def rules(game: str | None, lang: str) -> None:
     """The rule sets: without GAME, the games; with it, the game in brief, its rule options,
-    its rulings in full and the rule text it follows."""
-    from records.language import language_from
+    its rulings in full and the rule text it follows (in --lang)."""
     from records.rulebook import rulebook
 
-    language = language_from(
-        [lang, *(os.environ.get(v) for v in ("LC_ALL", "LC_MESSAGES", "LANG"))]
-    )
+    language = lang
     say = _words(language)
     if game is None:
         for key in GAMES:
@@ -114,7 +111,6 @@ def rules(game: str | None, lang: str | None) -> None:
 
 def _words(language: str) -> Callable[[str], str]:
     """The command's own words in ``language`` (:data:`records.rulebook.LABELS`)."""
-    from records.language import translations
 
     return translations(language, "rulings").gettext
 
@@ -207,12 +203,16 @@ def random_command(game: str, seed: int, count: int, as_json: bool) -> None:
     is_flag=True,
     help="Leave out the comments (; to the end of a line, {braces}); kept by default.",
 )
-def format_command(file: str, as_json: bool, no_comments: bool) -> None:
+@lang_option
+def format_command(file: str, as_json: bool, no_comments: bool, lang: str) -> None:
     """Rewrite FILE's records in canonical notation (or JSON) on standard output.
 
     Comments are kept: a comment line before the tag or line that follows it, the comments
-    on a line at its end. Formatting the result again changes nothing.
+    on a line at its end. Formatting the result again changes nothing. The notation is the
+    same in every language (--lang is taken for the commands' sake; the reader's errors
+    are in English).
     """
+    del lang  # the notation is language-neutral
     text = read_records(file)
     parsed = read(text, source=None if file == "-" else file)
     errors = [message for p in parsed for message in worded_errors(p)]

@@ -17,6 +17,7 @@ module             resource
                    parked in a session by its director
 ``disputes``       the ``disputes`` blueprint: audit, what-if, repairs
 ``common``         what they share: reading a session or hand, the export formats
+``words``          the answers' findings and score lines in the ``Accept-Language`` language
 =================  ======================================================================
 
 The resource blueprints nest in ``api``, so every operation keeps the ``api`` tag and the
@@ -38,12 +39,15 @@ from .rules import rules_blp
 from .sessions import sessions_blp
 from .tournaments import tournaments_blp
 from .verify import api_blp
+from .words import register_words
 
 __all__ = ["TaroccoApi", "register_api"]
 
 # Nested once, at import: a blueprint cannot take children after its first registration.
 for _resource in (rules_blp, tournaments_blp, sessions_blp, hands_blp, entry_blp, drafts_blp):
     api_blp.register_blueprint(_resource)
+# every answer's findings and score lines in the request's language (Accept-Language)
+register_words(api_blp, disputes_blp)
 
 
 class TaroccoApi(Api):

@@ -81,7 +81,13 @@ def upload(body: dict, session_id: int) -> dict:
     results = service.upload(
         get_store(), session_id, body["text"], actor, allow_duplicates=body["allow_duplicates"]
     )
-    return {"hands": [vars(r) for r in results]}
+    # the session's game and players: what a language other than English words the
+    # findings with (web/api/words.py)
+    return {
+        "hands": [vars(r) for r in results],
+        "game": session["game"],
+        "players": session["players"],
+    }
 
 
 @sessions_blp.route("/sessions/<int:session_id>/ledger")

@@ -16,6 +16,21 @@
 "use strict";
 
 (function () {
+  // The page's words for the script (#33): an Italian or French page carries them in its
+  // #script-words data block (web/i18n.py, script_words), keyed by the English; on an
+  // English page there is none and the English below is said as written. ``english`` is
+  // a message, or its singular and plural; ``values`` fill its {name}s.
+  const WORDS = JSON.parse((document.getElementById("script-words") || {}).textContent || "{}");
+  function say(english, values) {
+    const key = Array.isArray(english) ? english[0] : english;
+    let text = WORDS[key];
+    if (text && typeof text === "object") {
+      text = text[new Intl.PluralRules(document.documentElement.lang).select(values.count)] || text.other;
+    }
+    if (!text) text = Array.isArray(english) ? english[values.count === 1 ? 0 : 1] : english;
+    return text.replace(/\{(\w+)\}/g, (all, name) => (values && name in values ? String(values[name]) : all));
+  }
+
   const SEVERITY_RANK = { error: 0, violation: 1, note: 2 };
 
   /** The [start, end) offsets within a line of the token a finding points at (its column
@@ -41,8 +56,17 @@
   }
 
   function signed(amount) {
-    if (amount === null || amount === undefined) return "none";
+    if (amount === null || amount === undefined) return say("none");
     return amount > 0 ? "+" + amount : String(amount);
+  }
+
+  /** The engine's words (a finding's sentence), marked as such for the pages' language
+   *  test: records/translations says them in the page's language, not this script. */
+  function engineWords(text) {
+    const span = document.createElement("span");
+    span.dataset.engineWords = "";
+    span.textContent = text;
+    return span;
   }
 
   function element(tag, className, ...children) {
@@ -57,7 +81,7 @@
   function paymentsTable(body) {
     const head = element("tr", "");
     [["player", ""], ["now", "num"], ["corrected", "num"], ["change", "num"]].forEach(([text, cls]) => {
-      const th = element("th", cls, text);
+      const th = element("th", cls, say(text));
       th.scope = "col";
       head.append(th);
     });
@@ -69,7 +93,7 @@
         element("td", "num", p.change ? signed(p.change) : "0"));
     });
     const table = element("table", "check-payments",
-      element("caption", "", "Payments in " + body.unit + ": the current revision's and the correction's"),
+      element("caption", "", say("Payments in {unit}: the current revision's and the correction's", { unit: body.unit })),
       element("thead", "", head), element("tbody", "", ...rows));
     return element("div", "scroll", table);
   }
@@ -83,13 +107,14 @@
     if (panel) {
       panel.textContent = "";
       if (body && body.ok) {
-        const badge = element("span", "badge status-" + body.status, body.status);
-        panel.append(element("p", "check-verdict", badge,
-          " the corrected record is " + body.status + " (now " + body.current_status + ")" +
-          (body.unchanged ? "; it is the same record as the current revision" : "") + "."),
+        const badge = element("span", "badge status-" + body.status, say(body.status));
+        const verdict = { status: say(body.status), current: say(body.current_status) };
+        panel.append(element("p", "check-verdict", badge, " " + (body.unchanged
+          ? say("the corrected record is {status} (now {current}); it is the same record as the current revision.", verdict)
+          : say("the corrected record is {status} (now {current}).", verdict))),
         paymentsTable(body));
       } else if (body) {
-        panel.append(element("p", "error-box check-refusal", element("b", "", "Cannot be stored:"),
+        panel.append(element("p", "error-box check-refusal", element("b", "", say("Cannot be stored:")),
           " " + (body.message || "")));
       }
     }
@@ -101,7 +126,7 @@
       box.disabled = !doubtful;
       box.required = doubtful;
       if (!doubtful) box.checked = false;
-      if (status && doubtful) status.textContent = body.status;
+      if (status && doubtful) status.textContent = say(body.status);
     }
   }
 
@@ -191,20 +216,20 @@
           const go = document.createElement("button");
           go.type = "button";
           go.className = "link to-place";
-          go.textContent = "line " + f.line + (f.column ? ":" + f.column : "");
+          go.textContent = say("line {place}", { place: f.line + (f.column ? ":" + f.column : "") });
           go.addEventListener("click", () => moveTo(f));
           item.append(go, " ");
         }
         const badge = document.createElement("span");
         badge.className = "badge sev-" + f.severity;
-        badge.textContent = f.severity;
+        badge.textContent = say(f.severity);
         const code = document.createElement("code");
         code.textContent = f.code;
-        item.append(badge, " ", code, " " + f.message);
+        item.append(badge, " ", code, " ", engineWords(f.message));
         if (f.after_first_error) {  // #24.8: listed as a compiler lists further errors
           const after = document.createElement("span");
           after.className = "after-first muted";
-          after.textContent = " (after the first error)";
+          after.textContent = " (" + say("after the first error") + ")";
           item.append(after);
         }
         list.append(item);
@@ -218,20 +243,22 @@
         const report = item.report;
         const badge = document.createElement("span");
         badge.className = "badge status-" + report.status;
-        badge.textContent = report.status;
+        badge.textContent = say(report.status);
         status.append(badge, " ");
         const worst = report.findings.find((f) => f.severity !== "note" && !f.after_first_error) ||
           report.findings[0];
-        let text = (records.length > 1 ? "record " + (i + 1) + ": " : "") +
-          report.findings.length + " finding" + (report.findings.length === 1 ? "" : "s");
+        let text = (records.length > 1 ? say("record {index}:", { index: i + 1 }) + " " : "") +
+          say(["{count} finding", "{count} findings"], { count: report.findings.length });
+        status.append(text);
         if (worst) {
-          text += " · " + (worst.line ? "line " + worst.line + ":" + worst.column + " " : "") + worst.message;
+          const place = worst.line ? say("line {place}", { place: worst.line + ":" + worst.column }) + " " : "";
+          status.append(" · " + place, engineWords(worst.message));
         }
-        status.append(text, records.length > 1 ? " " : "");
+        status.append(records.length > 1 ? " " : "");
         if (item.seating) {
           const note = document.createElement("span");
           note.className = "seating-note";
-          note.textContent = " Seat order: " + item.seating.message + ".";
+          note.append(" " + say("Seat order:") + " ", engineWords(item.seating.message), ".");
           status.append(note);
         }
       });
@@ -247,7 +274,7 @@
         return fetch(area.dataset.editor, { method: "POST", body: data, credentials: "same-origin" });
       }
       return fetch(area.dataset.editor, {
-        method: "POST", headers: { "Content-Type": "application/json" },
+        method: "POST", headers: { "Content-Type": "application/json", "Accept-Language": document.documentElement.lang || "en" },
         body: JSON.stringify({ text: text }),
       });
     }
@@ -260,8 +287,8 @@
         renderVerdict([{ report: { status: body.status, findings: findings } }]);
       } else {
         const worst = findings.find((f) => f.line);
-        status.textContent = "cannot be stored: " + (body.message || "") +
-          (worst ? " · line " + worst.line + ":" + worst.column + " " + worst.message : "");
+        status.textContent = say("cannot be stored: {why}", { why: body.message || "" }) +
+          (worst ? " · " + say("line {place}", { place: worst.line + ":" + worst.column }) + " " + worst.message : "");
       }
       showCorrection(area.form, body);
     }
@@ -290,7 +317,7 @@
           if (body.seating) {
             const note = document.createElement("span");
             note.className = "seating-note";
-            note.textContent = "Seat order of the session: " + body.seating.message + ".";
+            note.append(say("Seat order of the session:") + " ", engineWords(body.seating.message), ".");
             status.prepend(note);
           }
         } else {
@@ -300,7 +327,7 @@
       } catch (err) {
         if (mine !== sent) return;
         findings = [];
-        status.textContent = correction ? "could not check (offline, or logged out?); the Check button checks on the server" : "";
+        status.textContent = correction ? say("could not check (offline, or logged out?); the Check button checks on the server") : "";
       }
       if (area.value === text) {
         drawMarks();
@@ -344,7 +371,7 @@
     const error = results.querySelector(".error-box");
     const badges = Array.from(results.querySelectorAll(".verdicts .badge"), (b) => b.textContent);
     out.textContent = error ? error.textContent
-      : "Verified: " + badges.join(", ") + ". The verdict and the findings are below the form.";
+      : say("Verified: {verdicts}. The verdict and the findings are below the form.", { verdicts: badges.join(", ") });
   }
 
   /** Verify in place: post the form as the browser would, and put the answer's results in

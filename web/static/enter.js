@@ -54,49 +54,85 @@
   let scored = null;  // the text whose score is shown
   let toTable = false;  // a new hand: the table is scrolled to once drawn
 
-  // The page's own sentences, in one place (to be translated, #33).
+  // The page's own sentences, in one place, each said in the page's language (#33).
+  // The page's words for the script (#33): an Italian or French page carries them in its
+  // #script-words data block (web/i18n.py, script_words), keyed by the English; on an
+  // English page there is none and the English below is said as written. ``english`` is
+  // a message, or its singular and plural; ``values`` fill its {name}s.
+  const WORDS = JSON.parse((document.getElementById("script-words") || {}).textContent || "{}");
+  function say(english, values) {
+    const key = Array.isArray(english) ? english[0] : english;
+    let text = WORDS[key];
+    if (text && typeof text === "object") {
+      text = text[new Intl.PluralRules(document.documentElement.lang).select(values.count)] || text.other;
+    }
+    if (!text) text = Array.isArray(english) ? english[values.count === 1 ? 0 : 1] : english;
+    return text.replace(/\{(\w+)\}/g, (all, name) => (values && name in values ? String(values[name]) : all));
+  }
+
   const SAY = {
-    saved: (time) => "Saved on this device at " + time + ".",
-    notSaved: "Not saved on this device: the browser keeps nothing here (private mode?). Download the record to keep it.",
-    resume: "Resume",
-    park: "Park in the session",
-    remove: "Delete",
-    open: " (open)",
-    noDrafts: "No draft on this device yet.",
-    missing: "That draft is not kept on this device (another browser, or deleted).",
-    untitled: "A record",
-    full: (part) => (part.name ? part.name + "'s " + part.keyword : "the " + part.keyword) +
-      " has its " + part.size + " cards: pick another line to deal to.",
-    dealt: (card, who) => card + ", dealt to " + who,
-    aside: "set aside",
-    tooMany: (part, count) => (part.name ? part.name + "'s " + part.keyword : "the " + part.keyword) +
-      " needs " + part.needs + " more cards; the run has " + count + ": nothing written.",
-    notNow: "No card can be dealt or played now.",
-    offline: "the server could not be asked (offline?).",
-    notPlayable: (name) => name + " cannot be played or dealt now: it is not among the cards shown.",
-    refused: (token, why) => "“" + token + "” was not taken: " + why,
-    run: (line) => "Type or paste the cards of " + line + " as a run",
-    writeRun: "Write them",
-    trickOf: (n, of) => "Trick " + n + " of " + of,
-    earlier: "Earlier trick",
-    later: "Later trick",
-    back: "Back to the play",
-    wonBy: (name) => "won by " + name,
-    illegal: "illegal: why?",
-    scoreLines: "The score line by line",
-    nextHand: (name) => "Next hand (" + name + " deals)",
-    payments: "Payments",
-    why: "Rule",
-    scoreFailed: "The score could not be worked out: ",
-    toAct: "to act",
-    choices: "What may be done now",
-    choose: (name) => name + " to act: tap a choice below, or a lit card of the hand.",
+    saved: (time) => say("Saved on this device at {time}.", { time }),
+    notSaved: say("Not saved on this device: the browser keeps nothing here (private mode?). Download the record to keep it."),
+    resume: say("Resume"),
+    park: say("Park in the session"),
+    remove: say("Delete"),
+    open: " (" + say("open") + ")",
+    noDrafts: say("No draft on this device yet."),
+    missing: say("That draft is not kept on this device (another browser, or deleted)."),
+    untitled: say("A record"),
+    full: (part) => (part.name
+      ? say("{player}'s {line} has its {count} cards: pick another line to deal to.", { player: part.name, line: part.keyword, count: part.size })
+      : say("the {line} has its {count} cards: pick another line to deal to.", { line: part.keyword, count: part.size })),
+    dealt: (card, who) => say("{card}, dealt to {player}", { card, player: who }),
+    aside: say("set aside"),
+    tooMany: (part, count) => (part.name
+      ? say("{player}'s {line} needs {needs} more cards; the run has {count}: nothing written.", { player: part.name, line: part.keyword, needs: part.needs, count })
+      : say("the {line} needs {needs} more cards; the run has {count}: nothing written.", { line: part.keyword, needs: part.needs, count })),
+    notNow: say("No card can be dealt or played now."),
+    offline: say("the server could not be asked (offline?)."),
+    notPlayable: (name) => say("{card} cannot be played or dealt now: it is not among the cards shown.", { card: name }),
+    refused: (token, why) => say("“{token}” was not taken: {why}", { token, why }),
+    run: (line) => sayNodes("Type or paste the cards of {line} as a run", {}, { line: code(line) }),
+    writeRun: say("Write them"),
+    trickOf: (n, of) => say("Trick {number} of {count}", { number: n, count: of }),
+    earlier: say("Earlier trick"),
+    later: say("Later trick"),
+    back: say("Back to the play"),
+    wonBy: (name) => say("won by {player}", { player: name }),
+    illegal: say("illegal: why?"),
+    scoreLines: say("The score line by line"),
+    nextHand: (name) => say("Next hand ({player} deals)", { player: name }),
+    payments: say("Payments"),
+    why: say("Rule"),
+    scoreFailed: (why) => say("The score could not be worked out: {why}", { why }),
+    toAct: say("to act"),
+    choose: (name) => say("{player} to act: tap a choice below, or a lit card of the hand.", { player: name }),
   };
 
   function element(tag, className, ...children) {
     const node = document.createElement(tag);
     if (className) node.className = className;
     node.append(...children);
+    return node;
+  }
+
+  /** ``say`` as nodes: each {name} of ``nodes`` stands as that node (a line of the notation
+   *  in <code>, the engine's words marked), the rest filled from ``values``. */
+  function sayNodes(english, values, nodes) {
+    return say(english, values).split(/(\{\w+\})/).filter((part) => part !== "")
+      .map((part) => { const m = /^\{(\w+)\}$/.exec(part); return m && nodes[m[1]] ? nodes[m[1]] : part; });
+  }
+
+  /** The notation's own words (a line's head, a keyword): code, in every language. */
+  function code(text) {
+    return element("code", "", text);
+  }
+
+  /** An element holding the engine's words (a finding's sentence, a score line), marked as
+   *  such: records/translations says them in the page's language, not this script. */
+  function engineWords(tag, text) {
+    const node = element(tag, "", text);
+    node.dataset.engineWords = "";
     return node;
   }
 
@@ -116,7 +152,8 @@
       input.autocomplete = "off";
       input.value = old[i] || defaults[i];
       input.addEventListener("input", drawDealers);
-      const label = element("label", "seat-row", element("span", "", place[0].toUpperCase() + place.slice(1)), " ", input);
+      const placeWord = say(place);
+      const label = element("label", "seat-row", element("span", "", placeWord[0].toUpperCase() + placeWord.slice(1)), " ", input);
       label.htmlFor = input.id;
       names.append(label);
     });
@@ -126,16 +163,18 @@
       select.id = "enter-option-" + option.name;
       select.dataset.option = option.name;
       option.values.forEach((value, i) => {
-        const item = element("option", "", value + (i === 0 ? " (default)" : ""));
+        const item = element("option", "", i === 0 ? say("{value} (default)", { value }) : value);
         item.value = value;
         select.append(item);
       });
       const label = element("label", "", option.name + " ");
       label.htmlFor = select.id;
+      label.translate = false;  // the option's name is the notation's
       const ruling = element("a", "", option.ruling);  // the ruling, explained on the rules page
       ruling.href = option.ruling_url;
-      optionsBox.append(element("div", "form-row", label, select,
-        element("span", "muted", " " + option.help + " (", ruling, ")")));
+      const help = element("span", "muted", " " + option.help + " (", ruling, ")");
+      help.dataset.engineWords = "";  // the option's help: the rules' words (records/translations)
+      optionsBox.append(element("div", "form-row", label, select, help));
     });
     drawDealers();
   }
@@ -149,7 +188,7 @@
     dealerSelect.textContent = "";
     const places = currentGame().places;
     playerNames().forEach((name, i) => {
-      const place = places[i] || "";  // a name not given yet: the seat's place, as the form names it
+      const place = say(places[i] || "");  // a name not given yet: the seat's place, as the form names it
       const option = element("option", "", name || place[0].toUpperCase() + place.slice(1));
       option.value = String(i);
       dealerSelect.append(option);
@@ -164,9 +203,10 @@
     const dealer = Number(dealerSelect.value);
     const eldest = (dealer + 1) % players.length;
     seating.textContent = "";
-    seating.append("Dealer: " + (players[dealer] || "?") + "; eldest (the dealer's right): " +
-      (players[eldest] || "?") + ". In the words of the rules:");
+    seating.append(say("Dealer: {dealer}; eldest (the dealer's right): {eldest}. In the words of the rules:",
+      { dealer: players[dealer] || "?", eldest: players[eldest] || "?" }));
     const list = element("ul", "enter-rulings");
+    list.dataset.engineWords = "";  // the rulings' own words (records/translations)
     currentGame().rules.forEach((r) => list.append(element("li", "", element("b", "", r.id + " " + r.title + ": "), r.summary)));
     seating.append(list);
   }
@@ -176,7 +216,7 @@
     const game = currentGame();
     const players = playerNames();
     if (players.some((p) => !p || /[,"\]]/.test(p)) || new Set(players.map((p) => p.toLowerCase())).size !== players.length) {
-      status.textContent = "Give each player a different name without commas or quotes.";
+      status.textContent = say("Give each player a different name without commas or quotes.");
       return;
     }
     const options = Array.from(optionsBox.querySelectorAll("select"))
@@ -275,15 +315,18 @@
     if (!list.length) draftsList.append(element("li", "muted", SAY.noDrafts));
     list.forEach((d) => {
       const when = new Date(d.saved);
-      const name = (d.title || SAY.untitled) + " · " + (d.players || []).join(", ") + " · " +
-        (isNaN(when) ? "" : when.toLocaleString());
-      const resume = element("button", "link", SAY.resume + ": " + name + (d.id === draftId ? SAY.open : ""));
+      const rest = " · " + (d.players || []).join(", ") + " · " +
+        (isNaN(when) ? "" : when.toLocaleString(document.documentElement.lang || undefined));
+      const name = (d.title || SAY.untitled) + rest;
+      const title = d.title ? engineWords("span", d.title) : SAY.untitled;  // a game's title
+      const resume = element("button", "link", SAY.resume + ": ", title, rest + (d.id === draftId ? SAY.open : ""));
       resume.type = "button";
       resume.dataset.draft = d.id;
       resume.addEventListener("click", () => { if (d.id !== draftId) forgetParked(); openDraft(d.id); });
       const remove = element("button", "link", SAY.remove);
       remove.type = "button";
       remove.setAttribute("aria-label", SAY.remove + ": " + name);
+      remove.dataset.engineWords = "";  // its label names the game in the engine's words
       remove.addEventListener("click", () => deleteDraft(d.id));
       draftsList.append(element("li", d.id === draftId ? "is-open" : "", resume, " ", remove));
     });
@@ -435,9 +478,10 @@
     const box = element("div", "enter-choices");
     box.id = "enter-choices";
     box.setAttribute("role", "group");
-    box.setAttribute("aria-label", SAY.choices);
+    box.setAttribute("aria-label", say("What may be done now"));
     offered.forEach((choice) => {
       const button = element("button", "enter-choice", choice.label);
+      button.dataset.engineWords = "";  // the label is the engine's, in the page's language
       button.type = "button";
       button.title = choice.line + (choice.rule ? " (" + choice.rule + ")" : "");
       button.dataset.line = choice.line;
@@ -472,13 +516,13 @@
     let body;
     try {
       response = await fetch(root.dataset.nextUrl, {
-        method: "POST", headers: { "Content-Type": "application/json" },
+        method: "POST", headers: { "Content-Type": "application/json", "Accept-Language": document.documentElement.lang || "en" },
         body: JSON.stringify({ text: text }),
       });
       body = await response.json();
     } catch (err) {
       if (mine === asked) {
-        status.textContent = "Could not ask the server what comes next (offline?).";
+        status.textContent = say("Could not ask the server what comes next (offline?).");
         delete root.dataset.busy;
       }
       return;
@@ -486,8 +530,8 @@
     if (mine !== asked || area.value !== text) return;
     delete root.dataset.busy;
     if (!response.ok) {
-      status.textContent = "The text cannot be followed yet: " + (body.message || response.status) +
-        ". Fix it in the text below, or undo.";
+      status.textContent = say("The text cannot be followed yet: {why}. Fix it in the text below, or undo.",
+        { why: body.message || response.status });
       root.classList.add("is-stale");
       root.classList.remove("is-dealing");
       return;
@@ -681,9 +725,10 @@
     const open = rulesBox.open;
     rulesBox.textContent = "";
     const list = element("ul", "enter-rulings");
+    list.dataset.engineWords = "";  // the rulings' own words (records/translations)
     answer.rules.forEach((r) => list.append(element("li", "", element("b", "", r.id + " " + r.title + ": "), r.summary)));
-    rulesBox.append(element("summary", "", answer.title + ": " + answer.dealer.name + " deals; " +
-      answer.eldest.name + " is eldest. The rules"), list);
+    rulesBox.append(element("summary", "", ...sayNodes("{game}: {dealer} deals; {eldest} is eldest. The rules",
+      { dealer: answer.dealer.name, eldest: answer.eldest.name }, { game: engineWords("span", answer.title) })), list);
     rulesBox.open = open;
   }
 
@@ -704,18 +749,18 @@
     answer.players.forEach((player) => {
       const seat = player.seat;
       const roles = [];
-      if (seat === answer.dealer.seat) roles.push(element("span", "role", "dealer"));
-      if (seat === answer.eldest.seat) roles.push(element("span", "role", "eldest"));
+      if (seat === answer.dealer.seat) roles.push(element("span", "role", say("dealer")));
+      if (seat === answer.eldest.seat) roles.push(element("span", "role", say("eldest")));
       const isTarget = part && part.seat === seat;
-      if (seat === acting && answer.phase === "play") roles.push(element("span", "role role-act", "to play"));
+      if (seat === acting && answer.phase === "play") roles.push(element("span", "role role-act", say("to play")));
       else if (seat === acting && !part) roles.push(element("span", "role role-act", SAY.toAct));
-      if (isTarget) roles.push(element("span", "role role-act", "dealing to"));
+      if (isTarget) roles.push(element("span", "role role-act", say("dealing to")));
       const box = element("div", "seat place-" + places[seat] + (seat === acting || isTarget ? " is-acting" : ""),
         element("h3", "seat-name", player.name, " ", ...roles));
       box.dataset.seat = String(seat);
       const hand = seatCards(seat);
       const fan = element("div", "enter-hand");
-      fan.setAttribute("aria-label", player.name + "'s cards");
+      fan.setAttribute("aria-label", say("{player}'s cards", { player: player.name }));
       fan.setAttribute("role", "group");
       const taps = seat === acting ? handChoices() : new Map();
       if (taps.size) {  // a card of the discard, the exchange ...: the choice tapped on the card
@@ -725,23 +770,23 @@
         const legal = new Set(answer.play.legal);
         // a hand the record leaves out: any card nobody holds or has played
         const cards = hand.cards.length ? hand.cards : answer.play.unseen;
-        cards.forEach((c) => fan.append(cardButton(c, "Play " + faceOf(c).name + (legal.has(c) ? ", legal" : ", not legal"),
+        cards.forEach((c) => fan.append(cardButton(c, legal.has(c) ? say("Play {card}, legal", { card: faceOf(c).name }) : say("Play {card}, not legal", { card: faceOf(c).name }),
           (event) => { keepFocus = event.detail === 0 ? { zone: "hand", card: c } : null; playCard(c); }, legal.has(c))));
       } else if (answer.phase === "play" && seat === acting && !answer.play.draw.card) {
         // a draw from a stock the record leaves out (pinch): the card drawn, as it happens
-        answer.play.unseen.forEach((c) => fan.append(cardButton(c, "Draw " + faceOf(c).name,
+        answer.play.unseen.forEach((c) => fan.append(cardButton(c, say("Draw {card}", { card: faceOf(c).name }),
           () => addLine("draw " + player.name + ": " + c), false)));
         hand.cards.forEach((c) => fan.append(cardImage(c)));
       } else {
         hand.cards.forEach((c) => fan.append(cardImage(c)));
       }
       if (!hand.known || (answer.play && !hand.cards.length && answer.phase === "play")) {
-        fan.append(element("span", "muted", " hand not recorded"));
+        fan.append(element("span", "muted", " " + say("hand not recorded")));
       }
       if (dealing() && !isTarget) {
         const pick = answer.deal.parts.findIndex((p) => p.seat === seat && p.needs > 0);
         if (pick >= 0) {
-          const b = element("button", "link", "deal to " + player.name);
+          const b = element("button", "link", say("deal to {player}", { player: player.name }));
           b.type = "button";
           b.addEventListener("click", () => { chosenPart = pick; draw(); });
           box.append(b);
@@ -759,7 +804,7 @@
   function drawCentre() {
     const centre = element("div", "centre trick-panel");
     const play = answer.play;
-    const phaseWords = { deal: "The deal", "before-play": "Before the play", play: "The play", done: "The hand is over" };
+    const phaseWords = { deal: say("The deal"), "before-play": say("Before the play"), play: say("The play"), done: say("The hand is over") };
     centre.append(element("h3", "", phaseWords[answer.phase] || answer.phase));
     if (!play) return centre;
     const done = play.tricks.filter((t) => t.winner !== null);
@@ -779,8 +824,8 @@
       });
       const won = shown.winner !== null ? ", " + SAY.wonBy(answer.players[shown.winner].name) : "";
       const caption = viewed !== null ? SAY.trickOf(shown.number, done.length) + won + "."
-        : shown === live ? "Trick " + shown.number + ", led by " + answer.players[shown.leader].name + ":"
-        : "Trick " + shown.number + " " + SAY.wonBy(answer.players[shown.winner].name) + ".";
+        : shown === live ? say("Trick {number}, led by {player}:", { number: shown.number, player: answer.players[shown.leader].name })
+        : say("Trick {number} won by {player}.", { number: shown.number, player: answer.players[shown.winner].name });
       centre.append(element("p", "enter-won", caption), list);
     }
     if (done.length) centre.append(trickSteps(done.length));
@@ -789,8 +834,10 @@
 
   /** The illegal card's mark: a button that shows its finding and rule below it. */
   function flagMark(f, id) {
-    const why = element("p", "flag-why", f.message + " (" + f.code + (f.rule ? ", " + f.rule : "") + ")");
+    const why = engineWords("p", f.message + " (" + f.code + (f.rule ? ", " + f.rule : "") + ")");
+    why.className = "flag-why";
     why.id = id;
+    why.dataset.engineWords = "";  // the engine's words, in the page's language (#33)
     why.hidden = true;
     const mark = element("button", "flag-mark", "⚠ " + SAY.illegal);
     mark.type = "button";
@@ -839,19 +886,19 @@
     const parts = element("ul", "enter-parts");
     paperOrder().forEach((i) => {
       const p = deal.parts[i];
-      const b = element("button", "link" + (p === part ? " is-current" : ""), p.line + " " + p.cards.length + "/" + p.size);
+      const b = element("button", "link" + (p === part ? " is-current" : ""), code(p.line), " " + p.cards.length + "/" + p.size);
       b.type = "button";
       b.setAttribute("aria-pressed", String(p === part));
       b.addEventListener("click", () => { chosenPart = i; draw(); });
       parts.append(element("li", "", b));
     });
-    const skip = element("button", "", "Leave the rest of the deal out");
+    const skip = element("button", "", say("Leave the rest of the deal out"));
     skip.type = "button";
     skip.addEventListener("click", () => { skipDeal = true; draw(); });
-    dealBox.append(element("h3", "", part ? "Dealing: " + part.line + " (" + part.needs + " more)" : "The deal"),
+    dealBox.append(element("h3", "", ...(part ? sayNodes("Dealing: {line} ({count} more)", { count: part.needs }, { line: code(part.line) }) : [say("The deal")])),
       parts, drawPack(part));
     if (part) dealBox.append(runForm(part));
-    dealBox.append(element("p", "", skip, " ", element("span", "muted", "(where the notation allows it: the play then says what each hand held; pinch's draws are then entered as they happen)")));
+    dealBox.append(element("p", "", skip, " ", element("span", "muted", "(" + say("where the notation allows it: the play then says what each hand held; pinch's draws are then entered as they happen") + ")")));
     const partKeywords = new Set(deal.parts.map((p) => p.keyword));
     answer.keywords.filter((k) => k.when === "deal" && !partKeywords.has(k.keyword))
       .forEach((spec) => dealBox.append(lineForm(spec)));  // Minchiate's cut and robbing
@@ -864,10 +911,10 @@
     deal.parts.forEach((p) => p.cards.forEach((c) => holder.set(c, p.name || p.keyword)));
     const pack = element("div", "enter-pack");
     pack.setAttribute("role", "group");
-    pack.setAttribute("aria-label", "The pack: the cards not yet dealt can be clicked");
+    pack.setAttribute("aria-label", say("The pack: the cards not yet dealt can be clicked"));
     deal.pack.forEach((c) => {
       if (undealt.has(c.text)) {
-        pack.append(cardButton(c.text, "Deal " + c.name + (part ? " to " + (part.name || part.keyword) : ""),
+        pack.append(cardButton(c.text, part ? say("Deal {card} to {player}", { card: c.name, player: part.name || part.keyword }) : say("Deal {card}", { card: c.name }),
           (event) => { if (part) { keepFocus = event.detail === 0 ? { zone: "pack", card: c.text } : null; dealCard(part, c.text); } }, false));
       } else {
         const b = cardButton(c.text, SAY.dealt(c.name, holder.get(c.text) || SAY.aside), () => {}, false);
@@ -885,7 +932,7 @@
     input.id = "enter-run";
     input.autocomplete = "off";
     input.spellcheck = false;
-    const label = element("label", "", SAY.run(part.line) + " ");
+    const label = element("label", "", ...SAY.run(part.line), " ");
     label.htmlFor = input.id;
     const submit = element("button", "", SAY.writeRun);
     submit.type = "submit";
@@ -899,7 +946,7 @@
     let field;
     if (spec.subject === "player" || spec.subject === "optional-player") {
       field = element("select");
-      if (spec.subject === "optional-player") { const o = element("option", "", "(nobody named)"); o.value = ""; field.append(o); }
+      if (spec.subject === "optional-player") { const o = element("option", "", "(" + say("nobody named") + ")"); o.value = ""; field.append(o); }
       answer.players.forEach((p) => { const o = element("option", "", p.name); o.value = p.name; field.append(o); });
       if (answer.to_act) field.value = answer.to_act.name;
     } else {
@@ -924,17 +971,18 @@
     items.autocomplete = "off";
     items.spellcheck = false;
     const help = element("span", "muted enter-help", spec.help);
+    help.dataset.engineWords = "";  // the notation's own help for its keyword (the engine's)
     help.id = id + "-help";
     items.setAttribute("aria-describedby", help.id);
     const row = element("div", "form-row", element("b", "", spec.keyword));
     if (subject) {
-      const label = element("label", "visually-hidden", spec.keyword + ": the " + spec.subject.replace("optional-", ""));
+      const label = element("label", "visually-hidden", spec.keyword + ": " + say("the " + spec.subject.replace("optional-", "")));
       label.htmlFor = subject.id;
       row.append(label, subject);
     }
-    const itemsLabel = element("label", "visually-hidden", spec.keyword + ": " + spec.items);
+    const itemsLabel = element("label", "visually-hidden", spec.keyword + ": " + say(spec.items));
     itemsLabel.htmlFor = items.id;
-    const submit = element("button", "", "Write " + spec.keyword);
+    const submit = element("button", "", say("Write {keyword}", { keyword: spec.keyword }));
     submit.type = "submit";
     row.append(itemsLabel, items, submit);
     form.append(row, help);
@@ -952,7 +1000,7 @@
     const select = element("select");
     select.id = "enter-other-keyword";
     specs.forEach((spec) => { const o = element("option", "", spec.keyword); o.value = spec.keyword; select.append(o); });
-    const label = element("label", "", "Another line: ");
+    const label = element("label", "", say("Another line:") + " ");
     label.htmlFor = select.id;
     const slot = element("div", "");
     const show = () => { slot.textContent = ""; slot.append(lineForm(specs.find((k) => k.keyword === select.value))); };
@@ -971,7 +1019,7 @@
     if (linesBox.hidden) return;
     const specs = answer.keywords.filter((k) => when.includes(k.when));
     const others = answer.keywords.filter((k) => k.when !== "deal" && !when.includes(k.when));
-    linesBox.append(element("h3", "", playing ? "Lines written during the play" : "Before the play"));
+    linesBox.append(element("h3", "", playing ? say("Lines written during the play") : say("Before the play")));
     const buttons = choiceButtons();
     if (buttons) linesBox.append(buttons);
     specs.forEach((spec) => linesBox.append(lineForm(spec)));
@@ -980,7 +1028,7 @@
       const note = element("input");
       note.id = "enter-note";
       note.autocomplete = "off";
-      const label = element("label", "", "Note on the next card played (a declaration, a remark) ");
+      const label = element("label", "", say("Note on the next card played (a declaration, a remark)") + " ");
       label.htmlFor = note.id;
       linesBox.append(element("div", "form-row", label, note));
     }
@@ -1006,10 +1054,14 @@
         const item = element("span", "enter-trick-card" + (f ? " is-flagged" : "") + ((t.leader + i) % answer.players.length === t.winner ? " is-won" : ""),
           who + " " + c);
         cards.append(item, " ");
-        if (f) reasons.push(element("p", "flag-reason", element("b", "", who + " " + c + ": "), f.message + " (" + f.code + (f.rule ? ", " + f.rule : "") + ")"));
+        if (f) {
+          const reason = element("p", "flag-reason", element("b", "", who + " " + c + ": "), f.message + " (" + f.code + (f.rule ? ", " + f.rule : "") + ")");
+          reason.dataset.engineWords = "";  // the finding's sentence (records/translations)
+          reasons.push(reason);
+        }
       });
-      const won = t.winner !== null ? " — won by " + answer.players[t.winner].name : "";
-      tricksList.append(element("li", "", element("b", "", "Trick " + t.number + ": "), cards, won, ...reasons));
+      const won = t.winner !== null ? " — " + SAY.wonBy(answer.players[t.winner].name) : "";
+      tricksList.append(element("li", "", element("b", "", say("Trick {number}:", { number: t.number }) + " "), cards, won, ...reasons));
     });
   }
 
@@ -1018,23 +1070,26 @@
     let text;
     if (answer.phase === "deal") {
       const part = partFor();
-      text = part ? "Deal: click the cards of " + (part.name ? part.name + "'s " + part.keyword : "the " + part.keyword) +
-        " (" + part.needs + " more)." : "The deal.";
+      const line = part ? { line: code(part.keyword) } : {};
+      text = !part ? [say("The deal.")] : part.name
+        ? sayNodes("Deal: click the cards of {player}'s {line} ({count} more).", { player: part.name, count: part.needs }, line)
+        : sayNodes("Deal: click the cards of the {line} ({count} more).", { count: part.needs }, line);
     } else if (answer.phase === "before-play" && answer.to_act && answer.choices.some((c) => c.legal)) {
-      text = SAY.choose(answer.to_act.name);
+      text = [SAY.choose(answer.to_act.name)];
     } else if (answer.phase === "before-play") {
-      text = "Before the play: write the lines below (" + answer.keywords.filter((k) => k.when === "before-play").map((k) => k.keyword).join(", ") + ").";
+      const keywords = answer.keywords.filter((k) => k.when === "before-play").map((k) => k.keyword).join(", ");
+      text = sayNodes("Before the play: write the lines below ({keywords}).", {}, { keywords: code(keywords) });
     } else if (answer.phase === "play" && answer.play.draw) {
-      text = answer.to_act.name + " draws from the stock: tap the card drawn in " + answer.to_act.name + "'s cards, or write it in the draw line below.";
+      text = [say("{player} draws from the stock: tap the card drawn in {player}'s cards, or write it in the draw line below.", { player: answer.to_act.name })];
     } else if (answer.phase === "play") {
-      text = answer.to_act.name + " to play to trick " + answer.play.trick + "; the legal cards are lit.";
+      text = [say("{player} to play to trick {number}; the legal cards are lit.", { player: answer.to_act.name, number: answer.play.trick })];
     } else {
-      text = "The hand is over: the score is below.";
+      text = [say("The hand is over: the score is below.")];
     }
-    if (answer.phase === "deal") { status.textContent = text; return; }  // no verdict on half a deal
+    if (answer.phase === "deal") { status.replaceChildren(...text); return; }  // no verdict on half a deal
     const worst = v.findings.find((f) => f.severity !== "note");
-    const why = worst ? " — " + worst.message + (worst.rule ? " (" + worst.rule + ")" : "") : "";
-    status.textContent = text + " Verdict so far: " + v.status + why + ".";
+    const why = worst ? engineWords("span", " — " + worst.message + (worst.rule ? " (" + worst.rule + ")" : "")) : "";
+    status.replaceChildren(...text, " " + say("Verdict so far: {status}", { status: say(v.status) }), why, ".");
   }
 
   // -- typing a card ---------------------------------------------------------------------
@@ -1100,12 +1155,12 @@
     let body;
     try {
       const response = await fetch(root.dataset.verifyUrl, {
-        method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ text: text }),
+        method: "POST", headers: { "Content-Type": "application/json", "Accept-Language": document.documentElement.lang || "en" }, body: JSON.stringify({ text: text }),
       });
       body = await response.json();
       if (!response.ok) throw new Error(body.message || String(response.status));
     } catch (err) {
-      if (scored === text) { scoreBody.textContent = SAY.scoreFailed + err.message; scoreBox.hidden = false; }
+      if (scored === text) { scoreBody.textContent = SAY.scoreFailed(err.message); scoreBox.hidden = false; }
       return;
     }
     if (scored !== text || area.value !== text) return;
@@ -1122,15 +1177,15 @@
     wrap.setAttribute("role", "region");
     wrap.setAttribute("aria-label", SAY.scoreLines);
     const tableEl = element("table", "score-lines");
-    const head = element("tr", "", element("th", "", report.status + " · " + report.unit));
+    const head = element("tr", "", element("th", "", say(report.status) + " · " + report.unit));
     players.forEach((p) => { const th = element("th", "num", p); th.scope = "col"; head.append(th); });
     head.append(element("th", "", SAY.why));
     tableEl.append(element("thead", "", head));
     const rows = element("tbody");
     report.sides.forEach((side) => rows.append(element("tr", "score-side",
-      element("td", "", side.name + ": " + side.total), ...players.map(() => element("td")), element("td"))));
+      engineWords("td", side.name + ": " + side.total), ...players.map(() => element("td")), element("td"))));
     report.lines.forEach((line) => {
-      const row = element("tr", "", element("td", "", line.label));
+      const row = element("tr", "", engineWords("td", line.label));
       players.forEach((p) => row.append(element("td", "num", String(line.amounts[p] || 0))));
       row.append(element("td", "", line.rule || ""));
       rows.append(row);
@@ -1193,10 +1248,10 @@
   async function copy() {
     try {
       await navigator.clipboard.writeText(area.value);
-      $("enter-copied").textContent = "Copied.";
+      $("enter-copied").textContent = say("Copied.");
     } catch (err) {
       area.select();
-      $("enter-copied").textContent = "Select the text and copy it (Ctrl+C).";
+      $("enter-copied").textContent = say("Select the text and copy it (Ctrl+C).");
     }
   }
 

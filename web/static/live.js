@@ -11,13 +11,29 @@
   const text = status.querySelector(".live-text");
   let version = status.dataset.liveVersion || "";
   let every = Number(status.dataset.liveEvery || 15) * 1000;
+  // The page's words for the script (#33): an Italian or French page carries them in its
+  // #script-words data block (web/i18n.py, script_words), keyed by the English; on an
+  // English page there is none and the English below is said as written. ``english`` is
+  // a message, or its singular and plural; ``values`` fill its {name}s.
+  const WORDS = JSON.parse((document.getElementById("script-words") || {}).textContent || "{}");
+  function say(english, values) {
+    const key = Array.isArray(english) ? english[0] : english;
+    let text = WORDS[key];
+    if (text && typeof text === "object") {
+      text = text[new Intl.PluralRules(document.documentElement.lang).select(values.count)] || text.other;
+    }
+    if (!text) text = Array.isArray(english) ? english[values.count === 1 ? 0 : 1] : english;
+    return text.replace(/\{(\w+)\}/g, (all, name) => (values && name in values ? String(values[name]) : all));
+  }
 
-  function say(message) {
+
+  function show(message) {
     if (text) text.textContent = message;
   }
 
   function clock() {
-    return new Date().toLocaleTimeString([], { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+    const lang = document.documentElement.lang || undefined;
+    return new Date().toLocaleTimeString(lang, { hour: "2-digit", minute: "2-digit", second: "2-digit" });
   }
 
   async function refreshParts() {
@@ -43,13 +59,13 @@
           const shown = await refreshParts();
           version = shown || body.version;
           status.dataset.liveVersion = version;
-          say("Updated at " + clock() + ".");
+          show(say("Updated at {time}.", { time: clock() }));
         }
       } else if (response.status !== 304) {
-        say("Could not refresh (" + response.status + "); trying again.");
+        show(say("Could not refresh ({status}); trying again.", { status: response.status }));
       }
     } catch (error) {
-      say("Offline; trying again.");
+      show(say("Offline; trying again."));
     }
     window.setTimeout(poll, every);
   }

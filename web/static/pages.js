@@ -6,7 +6,32 @@
 document.documentElement.classList.replace("no-js", "js");
 
 (function () {
+  // The page's words for the script (#33): an Italian or French page carries them in its
+  // #script-words data block (web/i18n.py, script_words), keyed by the English; on an
+  // English page there is none and the English below is said as written. ``english`` is
+  // a message, or its singular and plural; ``values`` fill its {name}s.
+  const WORDS = JSON.parse((document.getElementById("script-words") || {}).textContent || "{}");
+  function say(english, values) {
+    const key = Array.isArray(english) ? english[0] : english;
+    let text = WORDS[key];
+    if (text && typeof text === "object") {
+      text = text[new Intl.PluralRules(document.documentElement.lang).select(values.count)] || text.other;
+    }
+    if (!text) text = Array.isArray(english) ? english[values.count === 1 ? 0 : 1] : english;
+    return text.replace(/\{(\w+)\}/g, (all, name) => (values && name in values ? String(values[name]) : all));
+  }
+
   const replays = [];
+
+  // The tags under a trick's led and won cards (a replay's, an audit's repaired tricks)
+  // are drawn by CSS; their words are the page's language's (#33).
+  function tagWords(within) {
+    within.querySelectorAll(".play.is-led .play-who, .play.is-won .play-who").forEach((who) => {
+      who.dataset.led = say("led");
+      who.dataset.won = say("won");
+    });
+  }
+  tagWords(document);
 
   function setupReplay(root) {
     const prefix = root.dataset.prefix || "";
@@ -44,7 +69,7 @@ document.documentElement.classList.replace("no-js", "js");
         s.classList.toggle("is-leader", step > 0 && s.dataset.seat === leader);
         s.classList.toggle("is-winner", step > 0 && s.dataset.seat === winner);
       });
-      label.textContent = step === 0 ? "The deal" : "Trick " + step + " of " + steps;
+      label.textContent = step === 0 ? say("The deal") : say("Trick {number} of {count}", { number: step, count: steps });
       if (live) live.textContent = spoken(current, label.textContent);
       const off = { first: step === 0, prev: step === 0, next: step === steps, last: step === steps };
       Object.keys(buttons).forEach((name) => {
@@ -97,7 +122,7 @@ document.documentElement.classList.replace("no-js", "js");
     });
     const winner = panel.querySelector(".winner-name");
     let text = heading + ": " + plays.join(", ") + ".";
-    text += winner ? " " + winner.textContent + " wins." : " Unfinished.";
+    text += " " + (winner ? say("{player} wins.", { player: winner.textContent }) : say("Unfinished."));
     panel.querySelectorAll(".flag-reason .reason").forEach((reason) => {
       text += " " + reason.textContent.trim().replace(/^(\w+) /, (m, sev) => sev[0].toUpperCase() + sev.slice(1) + ": ");
     });
@@ -121,6 +146,7 @@ document.documentElement.classList.replace("no-js", "js");
   document.addEventListener("tarocco:replaced", (event) => {
     replays.splice(0, replays.length, ...replays.filter((r) => r.root.isConnected));
     event.target.querySelectorAll("[data-replay]").forEach(setupReplay);
+    tagWords(event.target);
   });
   window.addEventListener("hashchange", fromHash);
   document.querySelectorAll("a.to-trick").forEach((link) => {

@@ -37,7 +37,7 @@ from . import rules as R
 from . import scoring as S
 from .actions import MinchiateActions
 from .hand import NOTE
-from .messages import TEMPLATES
+from .messages import LINES, TEMPLATES, TERMS
 from .play import MinchiatePlay
 
 __all__ = ["Minchiate", "MinchiateReplay"]
@@ -73,6 +73,8 @@ class Minchiate(Game):
     )
     rulings = R.RULINGS
     templates = TEMPLATES
+    terms = TERMS
+    lines = LINES
 
     def replay(self, record: Record, options: Mapping[str, str] | None = None) -> Report:
         """The replay of ``record`` (:class:`MinchiateReplay`)."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 from ...messages import GENERAL
 from . import rules as R
 
-__all__ = ["TEMPLATES", "TERMS"]
+__all__ = ["LINES", "TEMPLATES", "TERMS"]
 
 #: The game's terms (kind ``term``, :mod:`scorer.messages`), by the key a fact holds: the
 #: sections of the record whose cards are read (``what``), and the versicole (MIN-7).
@@ -23,6 +23,26 @@ TERMS: dict[str, str] = {
     "declaration": "a declaration",
     "open_hand": "the open hand",
     "replacement": "the Fool's replacement",
+    # when a card is given for the Fool, and a difference (score lines)
+    "after_trick": "after trick {0}",
+    "at_the_end": "at the end",
+    "level": "level",
+    "ahead": "{0} to {1}",
+    # what a mark is for (MIN-9 .. MIN-8b): the cards as the record writes them
+    "robbed_by": "robbed by {0:player} ({1})",
+    "faceup_of": "face-up 21st card of {0:player} ({1})",
+    "scoperti_by": "scoperti by {0:player} ({1})",
+    "declared_by": "{0:term} declared by {1:player} ({2})",
+    "declared_by.fool": "{0:term} declared by {1:player} ({2}) with the Fool's 5",
+    "muore": "trick {0}: muore {1:terms}",
+    "of": "{0} of {1:player}",
+    "accrescimento": "{0:term}: accrescimento, {1} extend(s) the {2:term} declared",
+    "trick": "trick {0}",
+    "fool_card": "the card for the Fool ({0:term})",
+    # a versicola in a side's pile at the end (MIN-10)
+    "in_pile": "{0:term} {1} = {2}",
+    "in_pile.fool": "{0:term} {1} +5 for the Fool = {2}",
+    "none": "none",
     **R.KIND_NAMES,
 }
 
@@ -175,4 +195,47 @@ TEMPLATES: dict[str, str] = {
     **GENERAL,
     "TOO_MANY_TRICKS": "a game of Minchiate has {tricks} tricks",
     **MINCHIATE,
+}
+
+#: The templates of Minchiate's score lines (:meth:`~scorer.games.replay.Replay.score_line`):
+#: a side is named by its players (``Anna & Carla``), a difference by a term (``level``, or
+#: ``ahead``: how much, to which side).
+LINES: dict[str, str] = {
+    "mark": "{what:term}: {points} to {side} (difference {standing:term})",
+    "rest_in_play": (
+        "the difference reached {rest}: one rest paid during play to {side} (difference now "
+        "{standing:term})"
+    ),
+    "fool_given": "{giver} give {cards:notations} for the Fool to {winners} ({when:term})",
+    "fool_lost": "{giver} won no trick: the Fool goes to {winners}, who won trick {number}",
+    "fool_lost_extra": "the Fool's side ({side}) won no trick: it pays {extra} rests more",
+    "revoke": "revoke by {seat:player} in trick {trick}: two rests to each opponent",
+    "end_count": (
+        "end count, {side}: mazzetti {mazzetti} ({count} cards in the tricks, {cards} in 14 "
+        "mazzetti) + versicole in the pile {versicole} ({shown:parts}) + ultima {ultima} + "
+        "counting cards {values} ({counting}) = {total}"
+    ),
+    "end_count.folla": (
+        "end count, {side}: mazzetti {mazzetti} ({count} cards in the tricks and the folla, "
+        "{cards} in 14 mazzetti) + versicole in the pile {versicole} ({shown:parts}) + ultima "
+        "{ultima} + counting cards {values} ({counting}) = {total}"
+    ),
+    "end": (
+        "end of the game: difference after play {standing:term}, end count {ends[0]} to "
+        "{ends[1]}; difference {difference} to {side}: {count} rest(s), one per 60 begun"
+    ),
+    "end.doubled": (
+        "end of the game: difference after play {standing:term}, end count {ends[0]} to "
+        "{ends[1]}; difference {difference} to {side}: {count} rest(s), one per 60 begun, "
+        "doubled to {doubled} because the Fool's side won no trick (MIN-11)"
+    ),
+    "end.level": (
+        "end of the game: difference after play {standing:term}, end count {ends[0]} to "
+        "{ends[1]}; difference 0: no rest"
+    ),
+    "end.level_doubled": (
+        "end of the game: difference after play {standing:term}, end count {ends[0]} to "
+        "{ends[1]}; difference 0: no rest, doubled to 0 because the Fool's side won no trick "
+        "(MIN-11)"
+    ),
 }

@@ -39,7 +39,7 @@ from ..engine import FirstPass, IllegalPlay
 from ..replay import ReplayStop
 from . import rules as R
 from .hand import MinchiateHand
-from .messages import TEMPLATES, TERMS
+from .messages import LINES, TEMPLATES, TERMS
 from .rules import TRICKS
 from .scoring import Marks
 
@@ -58,6 +58,7 @@ class MinchiatePlay(MinchiateHand):
     marks: Marks
     templates = TEMPLATES  # every finding's sentence, the deal's too (:mod:`.messages`)
     terms = TERMS  # the sections' and the versicole's names
+    line_templates = LINES  # its score lines' templates
     #: MIN-13: every revoke, charged two rests to each opponent
     illegal_rules: ClassVar[Mapping[str, str]] = dict.fromkeys(
         (MUST_FOLLOW_SUIT, MUST_TRUMP, MUST_FOLLOW_TRUMPS), "MIN-13"

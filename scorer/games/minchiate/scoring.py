@@ -9,6 +9,8 @@ MIN-15). The report's lines are therefore the score sheet in the order of the ga
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...cards import FOOL, Card
 from ...cardset import cards_of
 from ...findings import Severity
@@ -50,33 +52,44 @@ class Marks:
         #: record gives later is not derived (MIN-11a)
         self.last_replace = max((tricks for tricks, _line in h.lines.replaces), default=-1)
 
-    def standing(self) -> str:
+    def standing_term(self) -> str | tuple[str, int, str]:
+        """:meth:`standing` as a term of :data:`.messages.TERMS`, for a line's facts."""
         if not self.diff:
             return "level"
-        return f"{abs(self.diff)} to {self.names[0 if self.diff > 0 else 1]}"
+        return ("ahead", abs(self.diff), self.names[0 if self.diff > 0 else 1])
 
-    def mark(self, side: int, points: int, what: str, rule: str) -> None:
-        """Mark ``points`` for ``side``; pay a rest each time the difference reaches 60."""
+    def mark(self, side: int, points: int, what: tuple[Any, ...], rule: str) -> None:
+        """Mark ``points`` for ``side``; pay a rest each time the difference reaches 60.
+        ``what`` says what is marked, as a term of :data:`.messages.TERMS` (a key and its
+        values)."""
         if not points:
             return
-        diff = self.diff = self.diff + (points if side == 0 else -points)
-        names = self.names
-        standing = f"{abs(diff)} to {names[0 if diff > 0 else 1]}" if diff else "level"
+        self.diff = self.diff + (points if side == 0 else -points)
         self.lines.append(
-            ScoreLine(f"{what}: {points} to {names[side]} (difference {standing})", ZERO, rule)
+            self.h.score_line(
+                "mark",
+                ZERO,
+                rule,
+                what=what,
+                points=points,
+                side=self.names[side],
+                standing=self.standing_term(),
+            )
         )
+        diff = self.diff
         if -REST < diff < REST:
             return
         while abs(self.diff) >= REST:
             winner = 0 if self.diff > 0 else 1
             self.diff += -REST if winner == 0 else REST
             self.lines.append(
-                ScoreLine(
-                    f"the difference reached {REST}: one rest paid during "
-                    f"play to {self.names[winner]} (difference now "
-                    f"{self.standing()})",
+                self.h.score_line(
+                    "rest_in_play",
                     rests(winner, 1),
                     "MIN-9",
+                    rest=REST,
+                    side=self.names[winner],
+                    standing=self.standing_term(),
                 )
             )
 
@@ -90,7 +103,7 @@ class Marks:
             self.mark(
                 h.cutter & 1,
                 points,
-                f"robbed by {h.name(h.cutter)} ({self.show(h.robbed)})",
+                ("robbed_by", h.cutter, self.show(h.robbed)),
                 "MIN-3",
             )
         for offset in range(1, 5):
@@ -101,7 +114,7 @@ class Marks:
                 self.mark(
                     seat & 1,
                     points,
-                    f"face-up 21st card of {h.name(seat)} ({self.show(card)})",
+                    ("faceup_of", seat, self.show(card)),
                     "MIN-4",
                 )
         points = value_of(h.scoperti)
@@ -109,7 +122,7 @@ class Marks:
             self.mark(
                 h.dealer & 1,
                 points,
-                f"scoperti by {h.name(h.dealer)} ({self.show(h.scoperti)})",
+                ("scoperti_by", h.dealer, self.show(h.scoperti)),
                 "MIN-5",
             )
 
@@ -119,14 +132,16 @@ class Marks:
         for offset in range(1, 5):
             seat = (h.dealer + offset) % 4
             for versicola in h.declared.get(seat, ()):
-                fool = (
-                    " with the Fool's 5" if versicola.kind != "matto" and h.holds_fool(seat) else ""
-                )
+                fool = versicola.kind != "matto" and h.holds_fool(seat)
                 self.mark(
                     seat & 1,
                     versicola.value,
-                    f"{R.KIND_NAMES[versicola.kind]} declared by {h.name(seat)} "
-                    f"({self.show(versicola.cards)}){fool}",
+                    (
+                        "declared_by.fool" if fool else "declared_by",
+                        versicola.kind,
+                        seat,
+                        self.show(versicola.cards),
+                    ),
                     "MIN-7",
                 )
                 if versicola.kind in R.EXTENDABLE:
@@ -165,17 +180,18 @@ class Marks:
         seat = leader
         value = R.VALUE
         texts = self.h.words.texts
-        players = self.h.report.players
         points = 0
         dead = []
         for card in cards:
             if lost >> card & 1:
                 points += value[card]
-                dead.append(f"{texts[card]} of {players[seat]}")
+                dead.append(("of", texts[card], seat))
             seat = (seat + 1) & 3
-        self.mark(side, points, f"trick {number}: muore {', '.join(dead)}", "MIN-8")
+        self.mark(side, points, ("muore", number, tuple(dead)), "MIN-8")
 
-    def extend(self, side: int, won_now: int, number: int, when: str | None = None) -> None:
+    def extend(
+        self, side: int, won_now: int, number: int, when: tuple[Any, ...] | None = None
+    ) -> None:
         """Accrescimento (MIN-8): cards won that join a versicola the side declared, with any
         cards it had won before that the new card joins to it. A card that joins two runs the
         side declared (37 between 34-36 and 38-40) makes them one, marked once (MIN-8a);
@@ -199,8 +215,7 @@ class Marks:
                 self.mark(
                     side,
                     points,
-                    f"{when or f'trick {number}'}: accrescimento, {self.show(added)} "
-                    f"extend(s) the {R.KIND_NAMES[kind]} declared",
+                    ("accrescimento", when or ("trick", number), self.show(added), kind),
                     "MIN-8",
                 )
 
@@ -241,7 +256,7 @@ class Marks:
                 side=fool_side,
                 partner=fool_side + 2,
             )
-        self.give(fool_side, winners, card_mask, f"after trick {number}")
+        self.give(fool_side, winners, card_mask, ("after_trick", number))
 
     def owed(self, number: int) -> None:
         """MIN-11a, after trick ``number`` and the lines that follow it, while a card is owed
@@ -270,9 +285,11 @@ class Marks:
             partner=fool_side + 2,
             number=number,
         )
-        self.give(fool_side, winners, card.bit, f"after trick {number}")
+        self.give(fool_side, winners, card.bit, ("after_trick", number))
 
-    def give(self, fool_side: int, winners: int, card_mask: int, when: str) -> None:
+    def give(
+        self, fool_side: int, winners: int, card_mask: int, when: str | tuple[str, int]
+    ) -> None:
         """Hand the Fool's replacement to the winners; it counts as won by them from then on
         and may extend a versicola they declared (MIN-8b)."""
         h = self.h
@@ -280,15 +297,18 @@ class Marks:
         h.piles[winners] |= card_mask
         h.fool_owed = None
         self.lines.append(
-            ScoreLine(
-                f"{h.side_name(fool_side)} give {self.show(card_mask)} for "
-                f"the Fool to {h.side_name(winners)} ({when})",
+            h.score_line(
+                "fool_given",
                 ZERO,
                 "MIN-11",
+                giver=h.side_name(fool_side),
+                cards=card_mask,
+                winners=h.side_name(winners),
+                when=when,
             )
         )
         if self.accrescimento and card_mask & GROWING and self.extendable[winners]:
-            self.extend(winners, card_mask, 0, f"the card for the Fool ({when})")
+            self.extend(winners, card_mask, 0, ("fool_card", when))
 
 
 _WINDOWS = {1: (R.T(1), 0x1F), 28: (R.T(28), 0x1FFF)}  # shift and width mask of each run
@@ -328,11 +348,13 @@ def settle_fool(h: MinchiateHand, marks: Marks) -> None:
         h.fool_owed = None
         h.fool_lost = True
         marks.lines.append(
-            ScoreLine(
-                f"{h.side_name(fool_side)} won no trick: the Fool goes to "
-                f"{h.side_name(winners)}, who won trick {number}",
+            h.score_line(
+                "fool_lost",
                 ZERO,
                 "MIN-11",
+                giver=h.side_name(fool_side),
+                winners=h.side_name(winners),
+                number=number,
             )
         )
         return
@@ -348,7 +370,7 @@ def settle_fool(h: MinchiateHand, marks: Marks) -> None:
         side=fool_side,
         partner=fool_side + 2,
     )
-    marks.give(fool_side, winners, card.bit, "at the end")
+    marks.give(fool_side, winners, card.bit, "at_the_end")
 
 
 def score_end(h: MinchiateHand, marks: Marks) -> None:
@@ -365,10 +387,12 @@ def score_end(h: MinchiateHand, marks: Marks) -> None:
     rests_at_the_end(h, marks, end)
     for seat, number, _code in h.revokes:
         h.report.lines.append(
-            ScoreLine(
-                f"revoke by {h.name(seat)} in trick {number}: two rests to each opponent",
+            h.score_line(
+                "revoke",
                 tuple(-4 if s == seat else (2 if s & 1 != seat & 1 else 0) for s in range(4)),
                 "MIN-13",
+                seat=seat,
+                trick=number,
             )
         )
     h.report.contract.update(
@@ -389,29 +413,36 @@ def end_count(h: MinchiateHand, marks: Marks, side: int, pile: int, last_winner:
     name = marks.names[side]
     count = pile.bit_count()
     mazzetti = max(0, count - MAZZETTI_CARDS)
-    source = " and the folla" if side == h.dealer & 1 else ""
     found = R.versicole(pile)
     fool = bool(pile & _FOOL_BIT)
     vers = sum(versicola.value for versicola in found)
-    shown = (
-        "; ".join(
-            f"{R.KIND_NAMES[v.kind]} {show(v.cards)}"
-            f"{' +5 for the Fool' if fool and v.kind != 'matto' else ''} = "
-            f"{v.value}"
-            for v in found
+    shown = tuple(
+        (
+            "in_pile.fool" if fool and v.kind != "matto" else "in_pile",
+            v.kind,
+            show(v.cards),
+            v.value,
         )
-        or "none"
-    )
+        for v in found
+    ) or ("none",)
     ultima = ULTIMA if side == last_winner else 0
     values = R.value_of(pile)
     total = mazzetti + vers + ultima + values
     h.report.lines.append(
-        ScoreLine(
-            f"end count, {name}: mazzetti {mazzetti} ({count} cards in the tricks{source}, "
-            f"{MAZZETTI_CARDS} in 14 mazzetti) + versicole in the pile {vers} ({shown}) + "
-            f"ultima {ultima} + counting cards {values} ({show(pile & R.COUNTING)}) = {total}",
+        h.score_line(
+            "end_count.folla" if side == h.dealer & 1 else "end_count",
             ZERO,
             "MIN-10",
+            side=name,
+            mazzetti=mazzetti,
+            count=count,
+            cards=MAZZETTI_CARDS,
+            versicole=vers,
+            shown=shown,
+            ultima=ultima,
+            values=values,
+            counting=show(pile & R.COUNTING),
+            total=total,
         )
     )
     seats = (side, side + 2)
@@ -424,28 +455,35 @@ def rests_at_the_end(h: MinchiateHand, marks: Marks, end: list[int]) -> None:
     lines = h.report.lines
     diff = marks.diff + end[0] - end[1]
     leader = 0 if diff > 0 else 1
-    summary = (
-        f"end of the game: difference after play {marks.standing()}, end count "
-        f"{end[0]} to {end[1]}; difference {abs(diff)}"
-    )
+    count = -(-abs(diff) // REST) if diff else 0
     if diff:
-        count = -(-abs(diff) // REST)
-        summary += f" to {marks.names[leader]}: {count} rest(s), one per 60 begun"
+        key = "end.doubled" if h.fool_lost else "end"
     else:
-        count = 0
-        summary += ": no rest"
+        key = "end.level_doubled" if h.fool_lost else "end.level"
+    summary = h.score_line(
+        key,
+        ZERO,
+        "MIN-10",
+        standing=marks.standing_term(),
+        ends=tuple(end),
+        difference=abs(diff),
+        side=marks.names[leader],
+        count=count,
+        doubled=2 * count,
+    )
     if h.fool_lost:
-        summary += f", doubled to {2 * count} because the Fool's side won no trick (MIN-11)"
         count *= 2
-    lines.append(ScoreLine(summary, rests(leader, count) if count else ZERO, "MIN-10"))
+    paid = rests(leader, count) if count else ZERO
+    lines.append(ScoreLine(summary.label, paid, "MIN-10", summary.template, summary.facts))
     if h.fool_lost:
         fool_side = 1 - _fool_winner(h)
         lines.append(
-            ScoreLine(
-                f"the Fool's side ({marks.names[fool_side]}) won no trick: it "
-                f"pays {FOOL_LOST_EXTRA} rests more",
+            h.score_line(
+                "fool_lost_extra",
                 rests(1 - fool_side, FOOL_LOST_EXTRA),
                 "MIN-11",
+                side=marks.names[fool_side],
+                extra=FOOL_LOST_EXTRA,
             )
         )
 

@@ -33,7 +33,7 @@ from . import play as P
 from . import rules as R
 from .actions import NiceActions
 from .hand import NOTE, NiceHand, _Stop
-from .messages import TEMPLATES
+from .messages import LINES, TEMPLATES, TERMS, TRUMPS_NAME
 from .scoring import contract_summary, score_hand
 
 __all__ = ["Nice3", "Nice4", "NiceGame", "NiceReplay"]
@@ -52,6 +52,9 @@ class NiceGame(Game):
     trick_notes = True  # NICE-13: Mitigatti and Quatre Rei are written on the card played
     rulings = R.RULINGS
     templates = TEMPLATES
+    trumps_name = TRUMPS_NAME
+    terms = TERMS
+    lines = LINES
 
     @cached_property
     def hand_size(self) -> int:

@@ -29,7 +29,7 @@ from ...wording import Wording
 from ..engine import FirstPass, PlayTable, TrickPlay
 from ..replay import Replay, ReplayStop
 from . import rules as R
-from .messages import TEMPLATES, TRUMPS_NAME
+from .messages import LINES, TEMPLATES, TERMS, TRUMPS_NAME
 
 __all__ = ["BagatteWatch", "Contract", "NiceHand", "NiceTable", "play_table"]
 
@@ -208,6 +208,8 @@ class NiceHand(TrickPlay):
     )
     templates = TEMPLATES
     trumps_name = TRUMPS_NAME
+    terms = TERMS  # the words of its score lines
+    line_templates = LINES
     illegal_rules: ClassVar[Mapping[str, str]] = {
         MUST_TRUMP: "NICE-11",
         MUST_FOLLOW_TRUMPS: "NICE-11",

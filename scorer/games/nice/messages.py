@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ...messages import GENERAL
 
-__all__ = ["TEMPLATES", "TRUMPS_NAME"]
+__all__ = ["LINES", "TEMPLATES", "TERMS", "TRUMPS_NAME"]
 
 TRUMPS_NAME = "Tarots"  # Nice's name for the trumps; the four suits are the record's words
 
@@ -150,4 +150,45 @@ TEMPLATES: dict[str, str] = {
     **GENERAL,
     "TOO_MANY_TRICKS": "a hand of nice{players} has {tricks} tricks",
     **_NICE,
+}
+
+#: The templates of Nice's score lines (:meth:`~scorer.games.replay.Replay.score_line`); a
+#: declaration's name (``mitigatti``) is the game's own word and stays as the record has it.
+LINES: dict[str, str] = {
+    "declared": "{name} declared by {seat:player}: 1 from each other player",
+    "bagatte_won": "Bagatte Ultimu by {seat:player}: {amount} from each",
+    "bagatte_won.doubled": (
+        "Bagatte Ultimu by {seat:player}: {amount} from each (doubled: sans prendre)"
+    ),
+    "bagatte_lost": "Petar Bagatte: {seat:player} pays {amount} to each",
+    "bagatte_lost.doubled": (
+        "Petar Bagatte: {seat:player} pays {amount} to each (doubled: sans prendre)"
+    ),
+    "partida4": (
+        "Partida: the declarer's side {verdict:term} with {points} of 72 (37 needed); "
+        "{unit} marca per opponent"
+    ),
+    "partida4.doubled": (
+        "Partida: the declarer's side {verdict:term} with {points} of 72 (37 needed); "
+        "{unit} marca per opponent (doubled: {why:terms_and})"
+    ),
+    "partida3": "Partida: {winner:player} most with {top} of 78; {payers:terms}",
+    "partida3.nobody": "Partida: {winner:player} most with {top} of 78; nobody under 26 pays",
+    "partida3.tie": (
+        "Partida: {first:player} and {second:player} tie for most with {top}; "
+        "{third:player}'s {payment} marca goes into abeyance"
+    ),
+    "partida3.three_way": "Partida: a three-way tie at 26 pays nothing",
+    "surrender": "Surrender: {seat:player} called his own card and pays 1 to each other player",
+    "surrender.held": "{name} held by {seat:player} at the surrender: 1 from each other player",
+}
+
+#: Nice's terms in its score lines (kind ``term``): a side's verdict, why a payment doubles,
+#: a player's payment in the three-player Partida (over the seat, his total and what he pays).
+TERMS: dict[str, str] = {
+    "wins": "wins",
+    "loses": "loses",
+    "under_18": "a side under 18",
+    "sans_prendre": "sans prendre",
+    "pays": "{0:player} ({1}) pays {2}",
 }

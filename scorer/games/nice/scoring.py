@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ...cards import FOOL
 from ...cardset import cards_of
-from ...report import ScoreLine, SideTally
+from ...report import SideTally
 from .declare import combinations_held
 from .hand import NiceHand
 
@@ -95,26 +95,22 @@ def score_hand(h: NiceHand) -> None:
         _partida3(h)
     for (seat, name), _where in sorted(h.declared.items()):
         report.lines.append(
-            ScoreLine(
-                f"{name} declared by {h.name(seat)}: 1 from each other player",
-                each_other_pays(n, seat, 1),
-                "NICE-16",
-            )
+            h.score_line("declared", each_other_pays(n, seat, 1), "NICE-16", name=name, seat=seat)
         )
     watch = h.bagatte
     if watch is not None and watch.won is not None and watch.holder is not None:
         amount = 2 * (2 if contract.sans_prendre else 1)
-        doubled = " (doubled: sans prendre)" if contract.sans_prendre else ""
-        if watch.won:
-            label = f"Bagatte Ultimu by {h.name(watch.holder)}: {amount} from each{doubled}"
-            report.lines.append(
-                ScoreLine(label, each_other_pays(n, watch.holder, amount), "NICE-14")
+        doubled = ".doubled" if contract.sans_prendre else ""
+        key, paid = ("bagatte_won", amount) if watch.won else ("bagatte_lost", -amount)
+        report.lines.append(
+            h.score_line(
+                key + doubled,
+                each_other_pays(n, watch.holder, paid),
+                "NICE-14",
+                seat=watch.holder,
+                amount=amount,
             )
-        else:
-            label = f"Petar Bagatte: {h.name(watch.holder)} pays {amount} to each{doubled}"
-            report.lines.append(
-                ScoreLine(label, each_other_pays(n, watch.holder, -amount), "NICE-14")
-            )
+        )
     report.contract.update(contract_summary(h))
 
 
@@ -129,10 +125,10 @@ def _partida4(h: NiceHand) -> None:
     why = []
     if min(points, opponents.total) < DOUBLE_UNDER:
         unit *= 2
-        why.append("a side under 18")
+        why.append("under_18")
     if contract.sans_prendre:
         unit *= 2
-        why.append("sans prendre")
+        why.append("sans_prendre")
     sign = 1 if won else -1
     amounts = [0] * 4
     for seat in opponents.seats:
@@ -142,13 +138,17 @@ def _partida4(h: NiceHand) -> None:
     else:
         for seat in declarer_side.seats:
             amounts[seat] = sign * unit
-    verdict = "wins" if won else "loses"
-    doubled = f" (doubled: {' and '.join(why)})" if why else ""
-    label = (
-        f"Partida: the declarer's side {verdict} with {points} of 72 (37 needed); "
-        f"{unit} marca per opponent{doubled}"
+    report.lines.append(
+        h.score_line(
+            "partida4.doubled" if why else "partida4",
+            tuple(amounts),
+            "NICE-15",
+            verdict="wins" if won else "loses",
+            points=points,
+            unit=unit,
+            why=tuple(why),
+        )
     )
-    report.lines.append(ScoreLine(label, tuple(amounts), "NICE-15"))
 
 
 def _partida3(h: NiceHand) -> None:
@@ -160,7 +160,7 @@ def _partida3(h: NiceHand) -> None:
     leaders = [s for s in range(3) if totals[s] == top]
     payments = [0 if t >= NICE3_HALF else (1 if t >= NICE3_LOW else 2) for t in totals]
     amounts = [0, 0, 0]
-    parts = []
+    parts: list[tuple[str, int, int, int]] = []
     if len(leaders) == 1:
         winner = leaders[0]
         report.sole_top = winner
@@ -168,21 +168,28 @@ def _partida3(h: NiceHand) -> None:
             if seat != winner and payments[seat]:
                 amounts[seat] -= payments[seat]
                 amounts[winner] += payments[seat]
-                parts.append(f"{h.name(seat)} ({totals[seat]}) pays {payments[seat]}")
-        label = f"Partida: {h.name(winner)} most with {top} of 78; " + (
-            ", ".join(parts) or "nobody under 26 pays"
+                parts.append(("pays", seat, totals[seat], payments[seat]))
+        key = "partida3" if parts else "partida3.nobody"
+        line = h.score_line(
+            key, tuple(amounts), "NICE-17", winner=winner, top=top, payers=tuple(parts)
         )
     elif len(leaders) == 2:
         third = next(s for s in range(3) if s not in leaders)
         amounts[third] = -payments[third]
         report.abeyance = payments[third]
-        label = (
-            f"Partida: {h.name(leaders[0])} and {h.name(leaders[1])} tie for most with "
-            f"{top}; {h.name(third)}'s {payments[third]} marca goes into abeyance"
+        line = h.score_line(
+            "partida3.tie",
+            tuple(amounts),
+            "NICE-17",
+            first=leaders[0],
+            second=leaders[1],
+            top=top,
+            third=third,
+            payment=payments[third],
         )
     else:
-        label = "Partida: a three-way tie at 26 pays nothing"
-    report.lines.append(ScoreLine(label, tuple(amounts), "NICE-17"))
+        line = h.score_line("partida3.three_way", tuple(amounts), "NICE-17")
+    report.lines.append(line)
 
 
 def _surrender(h: NiceHand) -> None:
@@ -192,11 +199,7 @@ def _surrender(h: NiceHand) -> None:
     n = h.n
     declarer = h.contract.declarer
     report.lines.append(
-        ScoreLine(
-            f"Surrender: {h.name(declarer)} called his own card and pays 1 to each other player",
-            each_other_pays(n, declarer, -1),
-            "NICE-9",
-        )
+        h.score_line("surrender", each_other_pays(n, declarer, -1), "NICE-9", seat=declarer)
     )
     report.contract.update(contract_summary(h))
     for seat in range(n):
@@ -205,10 +208,8 @@ def _surrender(h: NiceHand) -> None:
         hand = h.dealt[seat] & ~((h.discard or 0) if seat == h.dealer else 0)
         for name in combinations_held(h, hand):
             report.lines.append(
-                ScoreLine(
-                    f"{name} held by {h.name(seat)} at the surrender: 1 from each other player",
-                    each_other_pays(n, seat, 1),
-                    "NICE-9",
+                h.score_line(
+                    "surrender.held", each_other_pays(n, seat, 1), "NICE-9", name=name, seat=seat
                 )
             )
 

@@ -27,7 +27,7 @@ from ...tricks import MUST_FOLLOW_SUIT, MUST_TRUMP
 from ..base import Game
 from ..engine import FirstPass, TrickPlay
 from . import rules as R
-from .messages import TEMPLATES, TERMS
+from .messages import LINES, TEMPLATES, TERMS
 from .talk import check_remark
 
 __all__ = ["PiedicavalloHand"]
@@ -46,6 +46,7 @@ class PiedicavalloHand(TrickPlay):
 
     templates = TEMPLATES
     terms = TERMS  # the requests of the table talk (PIE-5)
+    line_templates = LINES
     illegal_rules: ClassVar[Mapping[str, str]] = {
         MUST_FOLLOW_SUIT: "PIE-4",
         MUST_TRUMP: "PIE-4",

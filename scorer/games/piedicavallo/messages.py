@@ -10,7 +10,7 @@ from __future__ import annotations
 from ...messages import AS_WRITTEN, GENERAL
 from .rules import AVERAGE
 
-__all__ = ["ENDINGS", "REQUESTS", "TEMPLATES", "TERMS"]
+__all__ = ["ENDINGS", "LINES", "REQUESTS", "TEMPLATES", "TERMS"]
 
 #: PIE-7: how a game ended, by the key a finding's ``ended`` fact holds (the game's terms,
 #: :func:`scorer.messages.render`); the session's summary says it so too.
@@ -36,7 +36,13 @@ REQUESTS: dict[str, str] = {
 }
 
 #: The game's terms (kind ``term``, :mod:`scorer.messages`), by the key a fact holds.
-TERMS: dict[str, str] = {**ENDINGS, **REQUESTS}
+TERMS: dict[str, str] = {
+    **ENDINGS,
+    **REQUESTS,
+    # what a side that won no trick gives up (PIE-6, score lines)
+    "fool": "the Fool",
+    "discard": "the discard",
+}
 
 _PLAYED = "{seat:player} played {card:notation} but "
 _NOT_IN_PACK = "{card:card} is not in the {pack_size}-card pack (PIE-1)"
@@ -177,3 +183,21 @@ for _code, _variants in _REASONS.items():
         TEMPLATES[f"{_code}.{_variant}"] = (
             "{seat:player} played {card:notation} saying '{said}': " + _reason
         )
+
+#: The templates of Piedicavallo's score lines (:meth:`~scorer.games.replay.Replay.score_line`);
+#: a side is named by its players (``Anna and Carla``: its two seats).
+LINES: dict[str, str] = {
+    "vola": "Vola: {winners:players_and} win every trick and take all {total}",
+    "vola.gives": (
+        "Vola: {winners:players_and} win every trick and take all {total}; "
+        "{losers:players_and} give up {given:terms_and}"
+    ),
+    "lead": (
+        "Lead over the average: {first:players_and} {totals[0]}, {second:players_and} "
+        "{totals[1]} of {total}; {ahead:players_and} {lead} above the average of {average}"
+    ),
+    "lead.level": (
+        "Lead over the average: {first:players_and} {totals[0]}, {second:players_and} "
+        "{totals[1]} of {total}; both sides at the average of {average}"
+    ),
+}

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from ...cards import FOOL
 from ...cardset import cards_of
-from ...report import ScoreLine, SideTally
+from ...report import SideTally
 from . import rules as R
 from .hand import PiedicavalloHand
 
@@ -62,27 +62,34 @@ def score(h: PiedicavalloHand) -> None:
         if won[side] == 0:
             given = []
             if fool_seat is not None and fool_seat & 1 == side:
-                given.append("the Fool")
+                given.append("fool")
             if side == dealer_side:
-                given.append("the discard")
+                given.append("discard")
             other = names[1 - side]
             report.contract["vola"] = other
-            gives = f"; {names[side]} give up {' and '.join(given)}" if given else ""
             report.lines.append(
-                ScoreLine(
-                    f"Vola: {other} win every trick and take all {R.TOTAL}{gives}",
+                h.score_line(
+                    "vola.gives" if given else "vola",
                     (0, 0, 0, 0),
                     "PIE-6",
+                    winners=(1 - side, 3 - side),
+                    total=R.TOTAL,
+                    losers=(side, side + 2),
+                    given=tuple(given),
                 )
             )
     amounts = (lead, -lead, lead, -lead)  # seats 0 and 2 against 1 and 3
-    verdict = f"{names[ahead]} {abs(lead)} above" if lead else "both sides at"
     report.lines.append(
-        ScoreLine(
-            f"Lead over the average: {names[0]} {totals[0]}, "
-            f"{names[1]} {totals[1]} of {R.TOTAL}; {verdict} the average of "
-            f"{R.AVERAGE}",
+        h.score_line(
+            "lead" if lead else "lead.level",
             amounts,
             "PIE-7",
+            first=(0, 2),
+            second=(1, 3),
+            totals=tuple(totals),
+            total=R.TOTAL,
+            ahead=(ahead, ahead + 2),
+            lead=abs(lead),
+            average=R.AVERAGE,
         )
     )

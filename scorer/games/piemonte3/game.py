@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from ...findings import Finding, Severity
 from ...messages import render
 from ...record import Line, Record
-from ...report import Report, ScoreLine, Status
+from ...report import Report, Status
 from ..base import DealLine, EntryShape, Game
 from ..engine import reach_play
 from ..replay import ReplayStop
@@ -30,7 +30,7 @@ from .actions import Piemonte3Actions
 from .bargain import Session, parse_move
 from .declare import check_declarations, note_better_groupings
 from .hand import NOTE, VIOLATION, N, _round
-from .messages import TEMPLATES
+from .messages import LINES, TEMPLATES, TERMS
 from .play import Piemonte3Play
 from .scoring import score_hand
 
@@ -61,6 +61,8 @@ class Piemonte3(Game):
     )
     rulings = R.RULINGS
     templates = TEMPLATES
+    terms = TERMS
+    lines = LINES
     hand_size = R.HAND_SIZE
 
     def replay(self, record: Record, options: Mapping[str, str] | None = None) -> Report:
@@ -244,23 +246,18 @@ class Piemonte3Replay(Piemonte3Play):
         report = self.report
         report.thrown_in = report.complete = True
         payments = session.payments()
-        if any(payments):
-            parts = [
-                f"{self.name(s)} {'receives' if a > 0 else 'pays'} {abs(a)}"
-                for s, a in enumerate(payments)
-                if a
-            ]
-            label = (
-                f"Bargain after round {round_no}: demands equal offers "
-                f"({session.demanded()}), the hand is thrown in; " + ", ".join(parts)
-            )
-        else:
-            label = (
-                f"Bargain after round {round_no}: all three passed, the hand is thrown "
-                "in with no payment"
-            )
+        parts = tuple(
+            ("receives" if a > 0 else "pays", s, abs(a)) for s, a in enumerate(payments) if a
+        )
         self.bargain_lines.append(
-            ScoreLine(label, tuple(a * self.scale for a in payments), "PIE3-4")
+            self.score_line(
+                "bargain" if parts else "bargain.passed",
+                tuple(a * self.scale for a in payments),
+                "PIE3-4",
+                round=round_no,
+                demanded=session.demanded(),
+                parts=parts,
+            )
         )
         report.contract["bargaining"] = f"thrown in after round {round_no}"
         if self.lines.after_bargain:

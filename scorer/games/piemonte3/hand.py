@@ -24,7 +24,7 @@ from ...report import Report, ScoreLine
 from ..base import Game
 from ..engine import FirstPass, TrickPlay
 from . import rules as R
-from .messages import TEMPLATES, TERMS
+from .messages import LINES, TEMPLATES, TERMS
 
 __all__ = ["Piemonte3Hand"]
 
@@ -56,6 +56,7 @@ class Piemonte3Hand(TrickPlay):
 
     templates = TEMPLATES
     terms = TERMS  # the declarations' names (PIE3-6), how a bargaining session ended
+    line_templates = LINES
 
     def __init__(
         self, game: Game, record: Record, options: Mapping[str, str] | None = None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ...messages import AS_WRITTEN, GENERAL
 
-__all__ = ["MALFORMED", "TEMPLATES", "TERMS", "TITLES"]
+__all__ = ["LINES", "MALFORMED", "TEMPLATES", "TERMS", "TITLES"]
 
 #: The declarations' names (PIE3-6), by the key a finding's ``declaration`` fact holds (the
 #: game's terms, :func:`scorer.messages.render`).
@@ -22,7 +22,14 @@ TITLES: dict[str, str] = {
 
 #: The game's terms (kind ``term``, :mod:`scorer.messages`): the declarations, and how a
 #: bargaining session ended (PIE3-4: a ``how`` fact).
-TERMS: dict[str, str] = {**TITLES, "continue": "continue", "settled": "settled"}
+TERMS: dict[str, str] = {
+    **TITLES,
+    "continue": "continue",
+    "settled": "settled",
+    # a player's bargain (score lines): the seat and the amount
+    "receives": "{0:player} receives {1}",
+    "pays": "{0:player} pays {1}",
+}
 
 _DEAL: dict[str, str] = {
     "BAD_PLAYERS": "a piemonte3 record names three players and the dealer among them",
@@ -197,4 +204,25 @@ TEMPLATES: dict[str, str] = {
     },
     **_PLAY,
     **_SESSION,
+}
+
+#: The templates of piemonte3's score lines (:meth:`~scorer.games.replay.Replay.score_line`).
+LINES: dict[str, str] = {
+    "declared": "{kind:term} declared by {seat:player}: {worth} from each opponent",
+    "card_points": (
+        "Card points: {seats[0]:player} {totals[0]}, {seats[1]:player} {totals[1]}, "
+        "{seats[2]:player} {totals[2]} of {pack} ({even} to break even)"
+    ),
+    "card_points.thirds": (
+        "Card points: {seats[0]:player} {totals[0]}, {seats[1]:player} {totals[1]}, "
+        "{seats[2]:player} {totals[2]} of {pack} ({pack}/3 to break even, in thirds of a game "
+        "point)"
+    ),
+    "bargain": (
+        "Bargain after round {round}: demands equal offers ({demanded}), the hand is thrown "
+        "in; {parts:terms}"
+    ),
+    "bargain.passed": (
+        "Bargain after round {round}: all three passed, the hand is thrown in with no payment"
+    ),
 }

@@ -10,9 +10,8 @@ exactly zero-sum (3 x points - 130 per player).
 from __future__ import annotations
 
 from ...cardset import cards_of
-from ...report import ScoreLine, SideTally
+from ...report import SideTally
 from . import rules as R
-from .messages import TITLES
 from .play import Piemonte3Play
 
 N = 3
@@ -42,21 +41,24 @@ def score_hand(h: Piemonte3Play) -> None:
     for seat, kind, _cards, worth, _loc in h.declared:
         amounts = tuple(worth * scale * (2 if s == seat else -1) for s in range(N))
         report.lines.append(
-            ScoreLine(
-                f"{TITLES[kind]} declared by {h.name(seat)}: {worth} from each opponent",
-                amounts,
-                "PIE3-6",
-            )
+            h.score_line("declared", amounts, "PIE3-6", kind=kind, seat=seat, worth=worth)
         )
     pack = sum(totals)
     if scale == 1:
         amounts = tuple(t - R.BREAK_EVEN for t in totals)
-        rule = f"{R.BREAK_EVEN} to break even"
     else:
         amounts = tuple(3 * t - pack for t in totals)
-        rule = f"{pack}/3 to break even, in thirds of a game point"
-    detail = ", ".join(f"{h.name(s)} {totals[s]}" for s in range(N))
-    report.lines.append(ScoreLine(f"Card points: {detail} of {pack} ({rule})", amounts, "PIE3-8"))
+    report.lines.append(
+        h.score_line(
+            "card_points" if scale == 1 else "card_points.thirds",
+            amounts,
+            "PIE3-8",
+            seats=tuple(range(N)),
+            totals=tuple(totals),
+            pack=pack,
+            even=R.BREAK_EVEN,
+        )
+    )
     report.contract["bargaining"] = "continued" if h.lines.bargains else "not recorded"
     if h.exchanges:
         report.contract["fool"] = "; ".join(h.exchanges)

@@ -29,7 +29,7 @@ from . import generator, scoring
 from . import rules as R
 from .actions import PinchActions
 from .hand import PinchHand
-from .messages import TEMPLATES
+from .messages import LINES, TEMPLATES, TERMS
 from .play import PinchReplay
 
 __all__ = ["Pinch"]
@@ -61,6 +61,8 @@ class Pinch(Game):
     )
     rulings = R.RULINGS
     templates = TEMPLATES
+    terms = TERMS
+    lines = LINES
     ranked_by_games = True  # PINCH-8: a match is scored in games won, not points
     ledger_rule = "PINCH-8"
 

@@ -31,7 +31,7 @@ from ..base import Game
 from ..engine import IllegalPlay, PlayTable, TrickPlay
 from ..replay import ReplayStop
 from . import rules as R
-from .messages import TEMPLATES, TERMS
+from .messages import LINES, TEMPLATES, TERMS
 
 __all__ = ["Melds", "PinchHand", "play_table"]
 
@@ -95,6 +95,7 @@ class PinchHand(TrickPlay):
 
     templates = TEMPLATES
     terms = TERMS  # the melds' names (PINCH-5)
+    line_templates = LINES
     illegal_rules = dict.fromkeys(
         (MUST_FOLLOW_SUIT, MUST_TRUMP, MUST_FOLLOW_TRUMPS, MUST_OVERTRUMP), "PINCH-4"
     )

@@ -25,8 +25,8 @@ from .hand import PinchHand
 VIOLATION, NOTE = Severity.VIOLATION, Severity.NOTE
 _ALIASES = {alias: name for name, aliases in R.MELD_WORDS.items() for alias in aliases}
 _KIND_NUMBER = {3: "three", 4: "four"}
-#: A meld as a finding's fact: a key of :data:`.messages.TERMS`, or a key and its value.
-MeldTerm = str | tuple[str, int | str]
+#: A meld as a fact: a key of :data:`.messages.TERMS`, or a key and its values.
+MeldTerm = str | tuple[str, int | str] | tuple[str, int, int]
 #: The suit of the family and the rank of the kinds a court card belongs to.
 _FAMILY_OF: dict[int, int] = {
     card: suit for suit, family in enumerate(R.FAMILIES) for card in cards_of(family)
@@ -39,13 +39,14 @@ _SUIT_OF_FAMILY = {family: suit for suit, family in enumerate(R.FAMILIES)}
 @dataclass(frozen=True, slots=True)
 class Meld:
     """A meld accepted for scoring: who, its sheet code (``10T``, ``2T``, ``5C`` ...), its
-    points, a short description and when it was shown."""
+    points, a short description and when it was shown, each a term of the game
+    (:data:`.messages.TERMS`: a key, or a key and its values)."""
 
     seat: int
     code: str
     points: int
-    description: str
-    when: str
+    description: MeldTerm
+    when: MeldTerm
     cards: int
     loc: Loc | None
 
@@ -256,7 +257,7 @@ class _Shown:
 
 def _book(h: PinchHand, shown: _Shown, number: int) -> None:
     """Book a meld shown (PINCH-5): a new one, a raise, or one repeated (not paid)."""
-    when = "before the first card" if not number else f"after drawing, following trick {number}"
+    when: MeldTerm = "before_first_card" if not number else ("after_drawing", number)
     book = h.melds
     assert isinstance(book, MeldBook)
     seat, key = shown.seat, shown.key
@@ -264,7 +265,7 @@ def _book(h: PinchHand, shown: _Shown, number: int) -> None:
     def repeated(meld: MeldTerm) -> None:
         h.say("MELD_REPEATED", VIOLATION, "PINCH-5", loc=shown.loc, seat=seat, meld=meld)
 
-    def accept(code: str, points: int, description: str) -> None:
+    def accept(code: str, points: int, description: MeldTerm) -> None:
         book.accepted.append(Meld(seat, code, points, description, when, shown.mask, shown.loc))
 
     if shown.kind == "trumps":
@@ -280,7 +281,7 @@ def _book(h: PinchHand, shown: _Shown, number: int) -> None:
             repeated(("family", key))
             return
         book.families[seat] |= 1 << key
-        accept("10F", 10, f"family of {h.words.suits[key]}")
+        accept("10F", 10, ("family_of", key))
     else:
         _book_kind(book, shown, accept, repeated)
 
@@ -289,7 +290,7 @@ def _book_trumps(
     h: PinchHand,
     book: MeldBook,
     shown: _Shown,
-    accept: Callable[[str, int, str], None],
+    accept: Callable[[str, int, MeldTerm], None],
     repeated: Callable[[MeldTerm], None],
 ) -> None:
     """Ten trumps or more, or a raise showing every trump declared before (PINCH-5)."""
@@ -298,7 +299,7 @@ def _book_trumps(
     count = mask.bit_count()
     if not before:
         book.trumps[seat] = mask
-        accept(f"{count}T", count, f"{count} trumps")
+        accept(f"{count}T", count, ("trumps", count))
     elif before & ~mask:
         h.say(
             "MELD_RAISE_NOT_HELD",
@@ -313,26 +314,26 @@ def _book_trumps(
     else:
         book.trumps[seat] = mask
         extra = count - before.bit_count()
-        accept(f"{extra}T", extra, f"trumps raised from {before.bit_count()} to {count}")
+        accept(f"{extra}T", extra, ("raised", before.bit_count(), count))
 
 
 def _book_kind(
     book: MeldBook,
     shown: _Shown,
-    accept: Callable[[str, int, str], None],
+    accept: Callable[[str, int, MeldTerm], None],
     repeated: Callable[[MeldTerm], None],
 ) -> None:
     """Three or four of a kind; three raised to four for 5 more (PINCH-5)."""
     seat, key = shown.seat, shown.key
     size = 4 if shown.kind == "four" else 3
     before = book.kinds[seat].get(key, 0)
-    letter, ranks = R.RANK_LETTER[key], R.RANK_NAME[key]
+    letter = R.RANK_LETTER[key]
     if before >= size:
         repeated((_KIND_NUMBER[before], letter))
         return
     book.kinds[seat][key] = size
     if before:
-        accept(f"5{letter}", 5, f"{ranks} raised from three to four")
+        accept(f"5{letter}", 5, ("kind_raised", letter))
     else:
         points = 10 if size == 4 else 5
-        accept(f"{points}{letter}", points, f"{_KIND_NUMBER[size]} {ranks}")
+        accept(f"{points}{letter}", points, (_KIND_NUMBER[size], letter))

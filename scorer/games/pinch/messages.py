@@ -11,7 +11,7 @@ from __future__ import annotations
 from ...messages import AS_WRITTEN, GENERAL
 from . import rules as R
 
-__all__ = ["TEMPLATES", "TERMS"]
+__all__ = ["LINES", "TEMPLATES", "TERMS"]
 
 #: The melds' names (PINCH-5), by the key of a meld fact (kind ``term``,
 #: :mod:`scorer.messages`): a meld is a key, or a key and its value: ``("trumps", 11)``,
@@ -23,6 +23,14 @@ TERMS: dict[str, str] = {
     "three": "three {0:term}",
     "four": "four {0:term}",
     **{R.RANK_LETTER[rank]: name for rank, name in R.RANK_NAME.items()},
+    # a player's deck points (score lines): name, total, in cards, for cards, cards
+    "deck": "{0} {1} ({2} in cards, {3} for {4} cards)",
+    # a meld on the score sheet (PINCH-5): what it is, and when it was shown
+    "family_of": "family of {0:suit}",
+    "raised": "trumps raised from {0} to {1}",
+    "kind_raised": "{0:term} raised from three to four",
+    "before_first_card": "before the first card",
+    "after_drawing": "after drawing, following trick {0}",
 }
 
 #: A card outside the pack, played, drawn or dealt: pinch always plays with the 78 cards.
@@ -154,3 +162,16 @@ _MELDS = {
 
 #: Every sentence of pinch's findings, by code (and ``code.variant``).
 TEMPLATES: dict[str, str] = {**GENERAL, **_PLAY, **_LINES, **_DEAL, **_FOOL, **_MELDS}
+
+#: The templates of pinch's score lines (:meth:`~scorer.games.replay.Replay.score_line`).
+LINES: dict[str, str] = {
+    "meld": "{code} {meld:term}: {seat:player}, {when:term}: {cards:mask}",
+    "bagatto": (
+        "{points}B Bagatto ultimo: {player:player} played the Bagatto to the last trick and won it"
+    ),
+    "bagatto.other": (
+        "{points}B Bagatto ultimo: {player:player} played the Bagatto to the last trick and "
+        "{winner:player} won it"
+    ),
+    "deck": "deck points: {first:term}; {second:term}; {total} in all",
+}

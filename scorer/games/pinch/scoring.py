@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...record import Record
-from ...report import Report, ScoreLine, SideTally, Status
+from ...report import Report, SideTally, Status
 from ...results import GameResult
 from ..base import Game
 from . import rules as R
@@ -62,35 +62,39 @@ def score_hand(h: PinchHand, melds: Sequence[Meld]) -> None:
     lines = report.lines
     for meld in melds:
         lines.append(
-            ScoreLine(
-                f"{meld.code} {meld.description}: {h.name(meld.seat)}, "
-                f"{meld.when}: {h.texts(meld.cards)}",
+            h.score_line(
+                "meld",
                 _to(meld.seat, meld.points),
                 "PINCH-5",
+                code=meld.code,
+                meld=meld.description,
+                seat=meld.seat,
+                when=meld.when,
+                cards=meld.cards,
             )
         )
     if h.bagatto is not None and h.options["bagatto-ultimo"] == "on":
         player, winner = h.bagatto
-        if player == winner:
-            why = f"{h.name(player)} played the Bagatto to the last trick and won it"
-        else:
-            why = (
-                f"{h.name(player)} played the Bagatto to the last trick and {h.name(winner)} won it"
-            )
         lines.append(
-            ScoreLine(
-                f"{BAGATTO_POINTS}B Bagatto ultimo: {why}", _to(winner, BAGATTO_POINTS), "PINCH-7"
+            h.score_line(
+                "bagatto" if player == winner else "bagatto.other",
+                _to(winner, BAGATTO_POINTS),
+                "PINCH-7",
+                points=BAGATTO_POINTS,
+                player=player,
+                winner=winner,
             )
         )
     report.sides = deck_points(h)
     totals = [side.total for side in report.sides]
-    detail = "; ".join(
-        f"{s.name} {s.total} ({s.card_points} in cards, {s.trick_points} for "
-        f"{s.trick_points * 2} cards)"
+    first, second = (
+        ("deck", s.name, s.total, s.card_points, s.trick_points, s.trick_points * 2)
         for s in report.sides
     )
     lines.append(
-        ScoreLine(f"deck points: {detail}; {sum(totals)} in all", (totals[0], totals[1]), "PINCH-2")
+        h.score_line(
+            "deck", (totals[0], totals[1]), "PINCH-2", first=first, second=second, total=sum(totals)
+        )
     )
     if h.covered is not None:
         report.contract["Fool covered with"] = h.text(h.covered)
