@@ -412,6 +412,7 @@ def _choice(
         "line": action.text,
         "replaces": state.replaces_last(action),
         "card": words.notation(card) if card is not None else None,
+        "note": action.note,
         "legal": finding is None,
         "why": why,
         "rule": action.ruling,

@@ -527,6 +527,17 @@ def test_a_refused_choice_says_why_in_the_language_asked(client: FlaskClient) ->
     assert king["why"] not in [c["why"] for c in english["choices"]]
 
 
+def test_each_step_of_a_discard_names_the_card_it_adds(client: FlaskClient) -> None:
+    """The step that finishes the tour's discard adds one card to the line, and says which
+    (the page takes it as a tap on that card in the dealer's hand); its label says all."""
+    lines = lines_of(GOLDEN[0])
+    cut = next(i for i, ln in enumerate(lines) if ln.startswith("discard"))
+    got = ask(client, [*lines[:cut], "discard: JD"])
+    last = next(c for c in got["choices"] if c["line"] == "discard: JD CD")
+    assert (last["card"], last["label"], last["replaces"]) == ("CD", "Bruno discards JD CD", True)
+    assert all(c["card"] != "JD" and c["card"] in c["line"].split()[1:] for c in got["choices"])
+
+
 @pytest.mark.parametrize("golden", GOLDEN, ids=IDS)
 def test_in_the_play_the_choices_are_the_cards_and_their_legality(
     client: FlaskClient, golden: Golden
@@ -570,3 +581,17 @@ def test_the_bargaining_words_are_the_speakers_choices(client: FlaskClient) -> N
     assert words[:3] == ["bargain 2: pass", "bargain 2: continue", "bargain 2: demand=1"]
     assert all(c["legal"] and c["name"] == "Anna" for c in got["choices"])
     assert {c["label"] for c in got["choices"]} >= {"Anna passes", "Anna offers 2"}
+
+
+def test_a_declaration_said_with_a_card_is_a_choice_with_its_note(client: FlaskClient) -> None:
+    """tour.txt before trick 19: Carla may play XX saying mitigatti (NICE-13), a choice of
+    its own (a button on the page) with the note, besides the plain card."""
+    lines = lines_of(GOLDEN[0])
+    last = next(i for i, ln in enumerate(lines) if ln.startswith("19."))
+    got = ask(client, lines[:last])
+    noted = [c for c in got["choices"] if c["note"]]
+    assert ("19. 20(mitigatti)", "mitigatti", "20") in {
+        (c["line"], c["note"], c["card"]) for c in noted
+    }
+    assert all(c["kind"] == "play" and c["optional"] for c in noted)
+    assert not any(c["note"] for c in got["choices"] if c not in noted)

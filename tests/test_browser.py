@@ -139,7 +139,7 @@ def test_director_stores_the_record(page: Page, served) -> None:
     expect(page.locator(".preview-table .badge")).to_have_text("flagged")
     page.click("button[value=store]")
     expect(page.locator(".flashes")).to_contain_text("Stored 1 hand in Round 3, table C")
-    expect(page.locator("h1")).to_contain_text("Hand 1")
+    expect(page.locator("h1")).to_contain_text(re.compile(r", hand 1 \(id \d+\)"))
     page.locator(".finding a.to-trick").click()
     check_trick_one(page, "")
     # the tournament lists it among the hands needing a director
@@ -642,7 +642,7 @@ def test_attention_list_resolves_on_its_own(browser: Browser, served, size: str)
         no_overflow(page)
         # the hand's link still leads to it
         page.locator("ul.attention.dealt a", has_text="Final, hand 1").click()
-        expect(page.locator("h1")).to_contain_text("Hand 1")
+        expect(page.locator("h1")).to_contain_text(re.compile(r", hand 1 \(id \d+\)"))
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -795,7 +795,7 @@ def test_a_correction_is_checked_while_typing(browser: Browser, served, size: st
         expect(page.locator(".flashes")).to_contain_text("Revision 2 stored: the hand is now clean")
         # the editor page: a store that is refused comes back with the text and its place
         page.goto(f"{base}/hands/{hand_id}/correct")
-        expect(page.locator("h1")).to_have_text("Correct hand 1")
+        expect(page.locator("h1")).to_have_text(re.compile(r"^Correct .*, hand 1 \(id \d+\)$"))
         page.locator("#correct-text").fill(bad)
         page.fill("input[name=reason]", "retyped")
         page.locator("button[value=store]").click()

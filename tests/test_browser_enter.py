@@ -351,9 +351,10 @@ def test_a_remark_with_a_semicolon_stays_on_its_card(page: Page, served: str) ->
 
 
 def test_the_choices_are_buttons_in_the_rules_words(page: Page, served: str) -> None:
-    """#32.5: the tour typed up to its deal: the mountain words, the discard's cards, the
-    Solo and the call are offered as buttons worded by the rules; each click writes its line
-    (a word or a card added to the line being built), as the golden record has them."""
+    """#32.5: the tour typed up to its deal: the mountain words, the Solo and the call are
+    offered as buttons worded by the rules, the discard's cards as the dealer's cards to tap;
+    each click writes its line (a word or a card added to the line being built), as the
+    golden record has them."""
     text = (EXAMPLES / GOLDEN[0].path).read_text()
     lines = text.splitlines()
     deal_end = max(i for i, ln in enumerate(lines) if ln.startswith("hand "))
@@ -364,11 +365,15 @@ def test_the_choices_are_buttons_in_the_rules_words(page: Page, served: str) -> 
         settled(page)
     written = page.input_value("#text")
     assert re.search(r"^mountain 1: keep\nmountain 2: keep$", written, re.M), written
-    expect(choices.get_by_role("button", name="Bruno discards KS")).to_have_count(0)  # NICE-6
-    choices.get_by_role("button", name="Bruno discards JD", exact=True).click()
+    # the discard is tapped in the dealer's hand, a card at a time; a King is no choice (NICE-6)
+    hand = page.locator("#enter-table .seat.is-acting")
+    expect(hand.locator(".seat-name")).to_contain_text("Bruno")
+    expect(hand.locator(".card-button[data-card='KS']")).to_have_count(0)
+    expect(page.get_by_role("button", name="Bruno discards KS")).to_have_count(0)
+    hand.get_by_role("button", name="Bruno discards JD", exact=True).click()
     settled(page)
     assert re.search(r"^discard: JD$", page.input_value("#text"), re.M)
-    choices.get_by_role("button", name="Bruno discards JD CD", exact=True).click()
+    hand.get_by_role("button", name="Bruno discards JD CD", exact=True).click()
     settled(page)
     choices.get_by_role("button", name="Anna accepts the Solo", exact=True).click()
     settled(page)

@@ -254,8 +254,11 @@ def second_hand(store: Store, tournament: Tournament, session_id: int) -> int:
 def test_every_page_of_a_hand_is_titled_by_its_place_and_its_id(
     client: FlaskClient, second_hand: int, path: str, title: str
 ) -> None:
+    """The title and the heading name the hand alike (the heading said "Hand 1" alone)."""
     page = text_of(client.get(path))
     assert re.search(r"<title>(.*?)</title>", page).group(1) == f"{title} · tarocco"
+    heading = re.search(r"<h1>(.*?)</h1>", page, re.S).group(1)
+    assert re.sub(r"<[^>]+>.*", "", heading).strip() == title
 
 
 def test_the_correction_page_is_titled_by_the_hands_place_and_id(
@@ -264,6 +267,7 @@ def test_the_correction_page_is_titled_by_the_hands_place_and_id(
     login(client, tournament.token)
     page = text_of(client.get(f"/hands/{second_hand}/correct"))
     assert "<title>Correct Round 2, hand 1 (id 6) · tarocco</title>" in page
+    assert "<h1>Correct Round 2, hand 1 (id 6)</h1>" in page
 
 
 # -- the hand page skips to the replay --------------------------------------------------------

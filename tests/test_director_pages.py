@@ -115,7 +115,7 @@ def test_the_diff_compares_lines_verdict_and_payments(
 ) -> None:
     _sid, hand_id = corrected
     page = html.unescape(text_of(client.get(f"/hands/{hand_id}/revisions/diff?old=1&new=2")))
-    assert "revision 1 against revision 2" in page
+    assert f"<h1>Round 2, hand 1 (id {hand_id}): revision 1 against 2</h1>" in page
     # the revoke's trick 1 left, called-king's came in; an unchanged line is in both
     assert "<del>1. 10 17 5C 9</del>" in page
     assert "<ins>1. 7 9 3 11</ins>" in page
@@ -139,7 +139,7 @@ def test_the_diff_by_default_shows_the_last_correction(
 ) -> None:
     _sid, hand_id = corrected
     page = text_of(client.get(f"/hands/{hand_id}/revisions/diff"))
-    assert "revision 1 against revision 2" in page
+    assert f"<h1>Round 2, hand 1 (id {hand_id}): revision 1 against 2</h1>" in page
 
 
 def test_compare_revisions_service_reports_the_line_diff(

@@ -29,12 +29,20 @@ from scorer.games import GAMES
 from scorer.rulings import RULINGS
 
 from .db import get_store
-from .pages import _director_actor, _director_sessions, director, form_versions, pages_blp
+from .pages import (
+    _director_actor,
+    _director_sessions,
+    _rule_url,
+    director,
+    form_versions,
+    pages_blp,
+)
 from .present import face_style, seat_places
 
 
 def _game_choices() -> list[dict[str, Any]]:
-    """Each game as the setup form offers it: players, seats, faces, options."""
+    """Each game as the setup form offers it: players, seats, faces, options (each with
+    the address of its ruling on the rules page, as the session form links it)."""
     return [
         {
             "key": game.key,
@@ -47,7 +55,13 @@ def _game_choices() -> list[dict[str, Any]]:
                 for r in game.entry.lead_rulings
             ],
             "options": [
-                {"name": o.name, "values": list(o.values), "ruling": o.ruling, "help": o.help}
+                {
+                    "name": o.name,
+                    "values": list(o.values),
+                    "ruling": o.ruling,
+                    "ruling_url": _rule_url(game.key, o.ruling),
+                    "help": o.help,
+                }
                 for o in game.options
             ],
         }

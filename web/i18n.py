@@ -236,6 +236,8 @@ SCRIPT_WORDS = (
     N_("Copied."),
     N_("Select the text and copy it (Ctrl+C)."),
     N_("What may be done now"),
+    N_("to act"),
+    N_("%(player)s to act: tap a choice below, or a lit card of the hand."),
 )
 
 #: The pages' own messages that a script writes as well.

@@ -730,6 +730,10 @@ class ChoiceOut(Schema):
         }
     )
     card = fields.String(allow_none=True, metadata={"description": "the card played, if any"})
+    note = fields.String(
+        allow_none=True,
+        metadata={"description": "what is said with the card played (a declaration), if any"},
+    )
     legal = fields.Boolean()
     why = fields.String(
         allow_none=True,

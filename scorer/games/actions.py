@@ -620,7 +620,8 @@ def discard_steps(
         cards = [*chosen, CARDS[card]]
         done = len(cards) == size
         step = _discard_line(cards, subject, announce and done)
-        facts = {"card": card} if not done else {"cards": tuple(sorted(cards))}
+        # the card this step adds, and once finished the whole discard (its label's)
+        facts = {"card": card} if not done else {"card": card, "cards": tuple(sorted(cards))}
         out.append(
             section(
                 state,

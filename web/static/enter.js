@@ -105,6 +105,8 @@
     payments: say("Payments"),
     why: say("Rule"),
     scoreFailed: (why) => say("The score could not be worked out: {why}", { why }),
+    toAct: say("to act"),
+    choose: (name) => say("{player} to act: tap a choice below, or a lit card of the hand.", { player: name }),
   };
 
   function element(tag, className, ...children) {
@@ -168,7 +170,9 @@
       const label = element("label", "", option.name + " ");
       label.htmlFor = select.id;
       label.translate = false;  // the option's name is the notation's
-      const help = element("span", "muted", " " + option.help + " (" + option.ruling + ")");
+      const ruling = element("a", "", option.ruling);  // the ruling, explained on the rules page
+      ruling.href = option.ruling_url;
+      const help = element("span", "muted", " " + option.help + " (", ruling, ")");
       help.dataset.engineWords = "";  // the option's help: the rules' words (records/translations)
       optionsBox.append(element("div", "form-row", label, select, help));
     });
@@ -182,8 +186,10 @@
   function drawDealers() {
     const previous = dealerSelect.value;
     dealerSelect.textContent = "";
+    const places = currentGame().places;
     playerNames().forEach((name, i) => {
-      const option = element("option", "", name || say("seat {number}", { number: i + 1 }));
+      const place = say(places[i] || "");  // a name not given yet: the seat's place, as the form names it
+      const option = element("option", "", name || place[0].toUpperCase() + place.slice(1));
       option.value = String(i);
       dealerSelect.append(option);
     });
@@ -460,13 +466,17 @@
     write(joinLines(lines));
   }
 
-  /** The choices other than the cards (played at the table): a button each, in the rules'
-   *  words, for what may be said or done now (a mountain word, a card of the discard, a
-   *  call, a bargaining word, a draw, a declaration ...). */
+  /** The choices other than the cards tapped at the table (a card played, a card of the
+   *  discard or the exchange in the hand to act): a button each, in the rules' words, for
+   *  what may be said or done now (a mountain word, a call, a bargaining word, a draw, a
+   *  meld, a declaration, a card played with what is said with it ...). */
   function choiceButtons() {
-    const offered = (answer.choices || []).filter((c) => c.kind !== "play" && c.legal);
+    const inHand = handChoices();
+    const offered = (answer.choices || []).filter((c) => c.legal && (c.kind !== "play" || c.note) &&
+      !inHand.has(c.card));
     if (!offered.length) return null;
     const box = element("div", "enter-choices");
+    box.id = "enter-choices";
     box.setAttribute("role", "group");
     box.setAttribute("aria-label", say("What may be done now"));
     offered.forEach((choice) => {
@@ -474,10 +484,26 @@
       button.dataset.engineWords = "";  // the label is the engine's, in the page's language
       button.type = "button";
       button.title = choice.line + (choice.rule ? " (" + choice.rule + ")" : "");
+      button.dataset.line = choice.line;
       button.addEventListener("click", () => choose(choice));
       box.append(button);
     });
     return box;
+  }
+
+  /** The legal choices of the player to act that are a card of the hand shown (a card of
+   *  the discard, the card given in the exchange), outside the play of a card: tapped on
+   *  the card itself, by card. */
+  function handChoices() {
+    const taps = new Map();
+    const seat = answer.to_act ? answer.to_act.seat : null;
+    if (seat === null || (answer.play && answer.play.legal.length) || dealing()) return taps;
+    const held = new Set(seatCards(seat).cards);
+    (answer.choices || []).forEach((c) => {
+      if (c.legal && c.card && c.seat === seat && !["play", "draw"].includes(c.kind) &&
+          held.has(c.card) && !taps.has(c.card)) taps.set(c.card, c);
+    });
+    return taps;
   }
 
   // -- asking the server -------------------------------------------------------------------
@@ -633,6 +659,10 @@
    *  screen if it left it (a phone at the table, #34.5). Never while dealing: the pack stays
    *  where it is, so the card under the finger does not move between two taps. */
   function keepInView() {
+    if (answer.phase === "before-play" || (answer.phase === "play" && !answer.play.legal.length)) {
+      keepChoicesInView();
+      return;
+    }
     const target = answer.phase === "play" ? table.querySelector(".seat.is-acting") : null;
     if (!target) return;
     const centre = table.querySelector(".centre");
@@ -641,6 +671,16 @@
     // on a phone the trick is right above the hand to play: both come into the screen
     if (getComputedStyle(table).display === "flex") centre.scrollIntoView({ block: "start" });
     else target.scrollIntoView({ block: "nearest" });
+  }
+
+  /** Before the play (or a step between tricks), what is tapped next is brought into the
+   *  screen: the hand to act when its cards are the choices, else the choice buttons. */
+  function keepChoicesInView() {
+    const hand = table.querySelector(".seat.is-acting .card-button") ? table.querySelector(".seat.is-acting") : null;
+    const target = hand || $("enter-choices");
+    if (!target) return;
+    const box = target.getBoundingClientRect();
+    if (box.top < 0 || box.bottom > window.innerHeight) target.scrollIntoView({ block: "center" });
   }
 
   /** After a card played or dealt from the keyboard, the focus stays in the cards: on the
@@ -713,6 +753,7 @@
       if (seat === answer.eldest.seat) roles.push(element("span", "role", say("eldest")));
       const isTarget = part && part.seat === seat;
       if (seat === acting && answer.phase === "play") roles.push(element("span", "role role-act", say("to play")));
+      else if (seat === acting && !part) roles.push(element("span", "role role-act", SAY.toAct));
       if (isTarget) roles.push(element("span", "role role-act", say("dealing to")));
       const box = element("div", "seat place-" + places[seat] + (seat === acting || isTarget ? " is-acting" : ""),
         element("h3", "seat-name", player.name, " ", ...roles));
@@ -721,7 +762,11 @@
       const fan = element("div", "enter-hand");
       fan.setAttribute("aria-label", say("{player}'s cards", { player: player.name }));
       fan.setAttribute("role", "group");
-      if (answer.phase === "play" && seat === acting && !answer.play.draw) {
+      const taps = seat === acting ? handChoices() : new Map();
+      if (taps.size) {  // a card of the discard, the exchange ...: the choice tapped on the card
+        hand.cards.forEach((c) => fan.append(taps.has(c) ? cardButton(c, taps.get(c).label,
+          () => choose(taps.get(c)), true) : cardImage(c)));
+      } else if (answer.phase === "play" && seat === acting && !answer.play.draw) {
         const legal = new Set(answer.play.legal);
         // a hand the record leaves out: any card nobody holds or has played
         const cards = hand.cards.length ? hand.cards : answer.play.unseen;
@@ -1029,6 +1074,8 @@
       text = !part ? [say("The deal.")] : part.name
         ? sayNodes("Deal: click the cards of {player}'s {line} ({count} more).", { player: part.name, count: part.needs }, line)
         : sayNodes("Deal: click the cards of the {line} ({count} more).", { count: part.needs }, line);
+    } else if (answer.phase === "before-play" && answer.to_act && answer.choices.some((c) => c.legal)) {
+      text = [SAY.choose(answer.to_act.name)];
     } else if (answer.phase === "before-play") {
       const keywords = answer.keywords.filter((k) => k.when === "before-play").map((k) => k.keyword).join(", ");
       text = sayNodes("Before the play: write the lines below ({keywords}).", {}, { keywords: code(keywords) });
@@ -1047,8 +1094,8 @@
 
   // -- typing a card ---------------------------------------------------------------------
   /** A card typed: read by the server as the notation reads it (GET /api/card: III, xvii,
-   *  matto ...), then dealt or played as a click would; a refused entry is cleared and the
-   *  reason said (#34.7). */
+   *  matto ...), then dealt, played or taken as the choice it is (a card of the discard) as
+   *  a click would; a refused entry is cleared and the reason said (#34.7). */
   async function typed(event) {
     if (event.key !== "Enter") return;
     event.preventDefault();
@@ -1058,7 +1105,9 @@
     typeError.textContent = await withCards([token], ([read]) => {
       if (read.refused) return read.refused;
       const card = read.card;
-      const playable = answer.phase === "play" ? Array.from(table.querySelectorAll(".seat.is-acting .card-button"), (b) => b.dataset.card)
+      const inHand = handChoices();  // a card of the discard, the exchange ...: its choice
+      if (inHand.has(card)) { choose(inHand.get(card)); return null; }
+      const playable = inHand.size ? [...inHand.keys()] : answer.phase === "play" ? Array.from(table.querySelectorAll(".seat.is-acting .card-button"), (b) => b.dataset.card)
         : dealing() && partFor() ? answer.deal.undealt : [];
       if (!playable.length) return SAY.refused(token, SAY.notNow);
       if (!playable.includes(card)) return SAY.refused(token, SAY.notPlayable(read.name));
