@@ -12,7 +12,7 @@ each other; axe-core finds nothing on the page at each phase.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -91,8 +91,11 @@ def split_line(line: str) -> tuple[str, str | None, str]:
     return keyword, subject.strip() or None, items.strip()
 
 
-def deal_line(page: Page, line: str, style: str) -> None:
-    """Click the cards of a golden deal line into its part (the part picked first)."""
+def deal_line(
+    page: Page, line: str, style: str, after_card: Callable[[], None] | None = None
+) -> None:
+    """Click the cards of a golden deal line into its part (the part picked first);
+    ``after_card`` is called after each card (a check of the page as it then stands)."""
     keyword, subject, items = split_line(line)
     if page.locator("#enter-deal").is_hidden():
         return  # the deal filled itself
@@ -109,6 +112,8 @@ def deal_line(page: Page, line: str, style: str) -> None:
         settled(page)
         if page.locator("#enter-deal").is_hidden():
             return
+        if after_card is not None:
+            after_card()
 
 
 def write_line(page: Page, line: str) -> None:

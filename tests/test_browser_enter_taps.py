@@ -84,6 +84,13 @@ class Taps:
         self.page.locator(f"{ACTING} .card-button[data-card='{card}']").click()
         self.done()
 
+    def dealing(self) -> None:
+        """After a card of the deal: the part being dealt (its line and count) is on the
+        screen, wherever in the pack the card was, and the page fits."""
+        if self.phone:
+            assert on_screen(self.page, "#enter-deal .enter-dealing")
+        self.fits()
+
     def button(self, button: Locator) -> None:
         """Tap a choice's button (a phone scrolls to it as a user's thumb would)."""
         button.click()
@@ -168,7 +175,7 @@ def tap_the_hand(page: Page, base: str, script: Script) -> str:
     lines = [ln for ln in text.splitlines() if ln.strip() and not ln.startswith(("[", ";"))]
     deal = [ln for ln in lines if split_line(ln)[0] in ("hand", "stock")]
     for line in deal:
-        deal_line(page, line, style)
+        deal_line(page, line, style, taps.dealing)
     expect(page.locator("#enter-deal")).to_be_hidden()
     taps.fits()
     assert violations(page) == []

@@ -895,8 +895,11 @@
     const skip = element("button", "", say("Leave the rest of the deal out"));
     skip.type = "button";
     skip.addEventListener("click", () => { skipDeal = true; draw(); });
-    dealBox.append(element("h3", "", ...(part ? sayNodes("Dealing: {line} ({count} more)", { count: part.needs }, { line: code(part.line) }) : [say("The deal")])),
-      parts, drawPack(part));
+    // the part being dealt stays in sight (sticky) while the pack scrolls under it on a phone
+    const beingDealt = element("div", "enter-dealing",
+      element("h3", "", ...(part ? sayNodes("Dealing: {line} ({count} more)", { count: part.needs }, { line: code(part.line) }) : [say("The deal")])),
+      parts);
+    dealBox.append(beingDealt, drawPack(part));
     if (part) dealBox.append(runForm(part));
     dealBox.append(element("p", "", skip, " ", element("span", "muted", "(" + say("where the notation allows it: the play then says what each hand held; pinch's draws are then entered as they happen") + ")")));
     const partKeywords = new Set(deal.parts.map((p) => p.keyword));
