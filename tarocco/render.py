@@ -9,7 +9,14 @@ from babel.numbers import format_decimal
 
 from records.language import DEFAULT
 from records.pipeline import Checked
-from records.words import context_of, local_wording, word_finding, word_line
+from records.words import (
+    context_of,
+    local_wording,
+    word_finding,
+    word_line,
+    word_note,
+    word_summary,
+)
 from scorer.findings import Finding
 from scorer.games import GAMES
 from scorer.ledger import Ledger, LedgerRow
@@ -149,19 +156,17 @@ def ledger_lines(ledger: Ledger, language: str = DEFAULT) -> Iterator[str]:
     header = ["hand", "status", *ledger.players, "pot", "note"]
     widths = [len(cell) for cell in header]
     for row in ledger.rows:
-        cells = _ledger_cells(row, language)
+        cells = _ledger_cells(row, language, ledger.game)
         widths = [max(w, len(c)) for w, c in zip(widths, cells, strict=True)]
     yield "  " + _table_line(header, widths, 2)
     for row in ledger.rows:
-        yield "  " + _table_line(_ledger_cells(row, language), widths, 2)
+        yield "  " + _table_line(_ledger_cells(row, language, ledger.game), widths, 2)
     for hand, f in ledger.findings:
-        message = f.message
-        if f.rule != "G-6":  # the ledger's own deal out of turn has no template of the game's
-            message = word_finding(f, ledger.game, ledger.players, language)
+        message = word_finding(f, ledger.game, ledger.players, language)
         yield f"  hand {hand}: {f.severity.value} {f.code} [{f.rule}]: {message}"
     if ledger.pot:
         yield f"  {ledger.pot} marca still in abeyance at the end of the session (NICE-17)"
-    yield from (f"  {line}" for line in ledger.summary)
+    yield from (f"  {line}" for line in word_summary(ledger.summary, ledger.game, language))
 
 
 def _number(n: int, language: str = DEFAULT) -> str:
@@ -169,12 +174,12 @@ def _number(n: int, language: str = DEFAULT) -> str:
     return str(n) if language == DEFAULT else format_decimal(n, locale=language)
 
 
-def _ledger_cells(row: LedgerRow, language: str = DEFAULT) -> list[str]:
+def _ledger_cells(row: LedgerRow, language: str = DEFAULT, game: str = "") -> list[str]:
     """A ledger entry's cells: hand, status, each player's balance (and change), pot, note;
-    the amounts as ``language`` writes numbers."""
+    the amounts as ``language`` writes numbers, the note in it (``game``'s sentences)."""
     cells = [
         f"{_number(b, language)} ({_signed(a, language)})"
         for a, b in zip(row.amounts, row.balances, strict=True)
     ]
     status = row.status.value if row.status is not None else row.kind  # ruling, penalty
-    return [str(row.hand), status, *cells, str(row.pot), row.note]
+    return [str(row.hand), status, *cells, str(row.pot), word_note(row, game, language)]

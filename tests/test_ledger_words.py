@@ -1,0 +1,125 @@
+"""The session ledger's own words in Italian and French (#33): its deal out of turn (G-6),
+its entries' notes and the games' session summaries, through the API, the session page and
+``tarocco verify --lang``; the code, template key and facts the same in every language."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browserkit import PLAYERS
+from click.testing import CliRunner
+from conftest import Tournament
+from flask.testing import FlaskClient
+
+from records import service
+from records.store import Store
+from records.words import word_said, word_summary
+from scorer.ledger import LedgerRow
+from scorer.messages import LEDGER, Said
+from tarocco.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+CALLED_KING = (ROOT / "examples" / "nice4" / "called-king.txt").read_text()
+#: The same hand again, its record stopped after trick 18: partial, not scored; and dealt by
+#: Dario again, out of turn (G-6: Anna, the eldest, deals next).
+PARTIAL = CALLED_KING[: CALLED_KING.index("19. ")]
+
+DEALT_OUT_OF_TURN = {
+    "it": "la mano 2 è distribuita da Dario; la distribuzione spetta a Anna",
+    "fr": "la donne 2 est distribuée par Dario\u00a0; la donne revient à Anna",
+}
+NOT_SCORED = {"it": "parziale: non conteggiata", "fr": "partielle\u00a0: non comptée"}
+RULING = {
+    "it": "decisione del direttore: dealt out of turn, agreed",
+    "fr": "décision du directeur\u00a0: dealt out of turn, agreed",
+}
+
+
+def _session(store: Store, tournament: Tournament) -> int:
+    """A session of two hands, the second dealt out of turn and partial, with a director's
+    ruling after it."""
+    sid = service.create_session(store, tournament.id, "nice4", PLAYERS, {}, "Round 1", "t")
+    results = service.upload(store, sid, f"{CALLED_KING}\n{PARTIAL}", "t")
+    amounts = {p: 0 for p in PLAYERS} | {"Anna": 1, "Bruno": -1}
+    reason = "dealt out of turn, agreed"
+    service.add_ruling(store, sid, amounts, reason, "TD", results[1].hand_id, "t")
+    return sid
+
+
+def _ledger(client: FlaskClient, sid: int, language: str) -> dict[str, Any]:
+    answer = client.get(f"/api/sessions/{sid}/ledger", headers={"Accept-Language": language})
+    assert answer.status_code == 200
+    assert answer.headers["Content-Language"] == language
+    data: dict[str, Any] = answer.get_json()
+    return data
+
+
+@pytest.mark.parametrize("language", ["it", "fr"])
+def test_the_api_words_the_ledgers_finding_and_notes(
+    client: FlaskClient, store: Store, tournament: Tournament, language: str
+) -> None:
+    sid = _session(store, tournament)
+    english, worded = _ledger(client, sid, "en"), _ledger(client, sid, language)
+    [finding] = english["findings"]
+    assert finding["message"] == "hand 2 is dealt by Dario; the deal passes to Anna"
+    [said] = worded["findings"]
+    assert said["message"] == DEALT_OUT_OF_TURN[language]
+    for key in ("code", "template", "facts", "rule", "hand"):
+        assert said[key] == finding[key]
+    assert finding["template"] == "DEALER_OUT_OF_TURN"
+    assert finding["facts"] == {"hand": 2, "dealer": "Dario", "expected": "Anna"}
+
+    notes = [(row["template"], row["facts"], row["note"]) for row in english["rows"]]
+    assert notes[1:] == [
+        ("ledger.partial", {}, "partial: not scored"),
+        (
+            "ledger.ruling",
+            {"reason": "dealt out of turn, agreed"},
+            "director's ruling: dealt out of turn, agreed",
+        ),
+    ]
+    assert [row["note"] for row in worded["rows"]][1:] == [NOT_SCORED[language], RULING[language]]
+    for row, other in zip(english["rows"], worded["rows"], strict=True):
+        assert (row["template"], row["facts"], row["amounts"]) == (
+            other["template"],
+            other["facts"],
+            other["amounts"],
+        )
+
+
+def test_the_session_export_and_page_word_them_too(
+    client: FlaskClient, store: Store, tournament: Tournament
+) -> None:
+    sid = _session(store, tournament)
+    exported = client.get(f"/api/sessions/{sid}/export?format=json&lang=fr")
+    assert exported.headers["Content-Language"] == "fr"
+    ledger = exported.get_json()["ledger"]
+    assert ledger["findings"][0]["message"] == DEALT_OUT_OF_TURN["fr"]
+    assert [row["note"] for row in ledger["rows"]][1:] == [NOT_SCORED["fr"], RULING["fr"]]
+    page = client.get(f"/sessions/{sid}?lang=it").get_data(as_text=True)
+    assert DEALT_OUT_OF_TURN["it"] in page and NOT_SCORED["it"] in page
+
+
+def test_tarocco_verify_in_french_words_the_ledger(tmp_path: Path) -> None:
+    path = tmp_path / "session.txt"
+    path.write_text(f"{CALLED_KING}\n{PARTIAL}")
+    out = CliRunner().invoke(main, ["verify", "--lang", "fr", str(path)]).output
+    assert DEALT_OUT_OF_TURN["fr"] in out and NOT_SCORED["fr"] in out
+    assert "dealt by" not in out and "not scored" not in out
+
+
+def test_a_note_and_a_summary_line_keep_the_english_and_are_worded_again() -> None:
+    note = Said.of(LEDGER, "ledger.abeyance", amount=3)
+    assert note == "3 into abeyance (NICE-17)" and note.key == "ledger.abeyance"
+    row = LedgerRow(1, None, (0,), (0,), 3, note, None, note.key, note.facts)
+    assert row == LedgerRow(1, None, (0,), (0,), 3, "3 into abeyance (NICE-17)")
+    assert word_said(row.note, row.template, row.facts, "nice3", "it") == (
+        "3 messi in sospeso (NICE-17)"
+    )
+    # a director's own words (no key) stay as they are
+    assert word_summary(["as agreed", note], "nice3", "fr") == [
+        "as agreed",
+        "3 mis en suspens (NICE-17)",
+    ]
