@@ -30,6 +30,7 @@ DEALT_OUT_OF_TURN = {
     "it": "la mano 2 è distribuita da Dario; la distribuzione spetta a Anna",
     "fr": "la donne 2 est distribuée par Dario\u00a0; la donne revient à Anna",
 }
+DEALT_OUT_OF_TURN_EN = "hand 2 is dealt by Dario; the deal passes to Anna"
 NOT_SCORED = {"it": "parziale: non conteggiata", "fr": "partielle\u00a0: non comptée"}
 RULING = {
     "it": "decisione del direttore: dealt out of turn, agreed",
@@ -63,7 +64,7 @@ def test_the_api_words_the_ledgers_finding_and_notes(
     sid = _session(store, tournament)
     english, worded = _ledger(client, sid, "en"), _ledger(client, sid, language)
     [finding] = english["findings"]
-    assert finding["message"] == "hand 2 is dealt by Dario; the deal passes to Anna"
+    assert finding["message"] == DEALT_OUT_OF_TURN_EN
     [said] = worded["findings"]
     assert said["message"] == DEALT_OUT_OF_TURN[language]
     for key in ("code", "template", "facts", "rule", "hand"):
@@ -108,6 +109,23 @@ def test_tarocco_verify_in_french_words_the_ledger(tmp_path: Path) -> None:
     out = CliRunner().invoke(main, ["verify", "--lang", "fr", str(path)]).output
     assert DEALT_OUT_OF_TURN["fr"] in out and NOT_SCORED["fr"] in out
     assert "dealt by" not in out and "not scored" not in out
+    # the command line's own headings, from the pages' catalog
+    for french in ("joueurs\u00a0:", "constats\u00a0: aucun", "paiements (marca)\u00a0:"):
+        assert french in out
+    assert "comptes de la séance (marca, 10 chacun au départ (NICE-18))\u00a0:" in out
+    assert "donne 2\u00a0: infraction DEALER_OUT_OF_TURN [G-6]" in out
+    assert "PARTIELLE" in out and "CONFORME" in out
+    english = ("players:", "findings:", "payments (", "points:", "session ledger", "hand 2:")
+    assert not [heading for heading in english if heading in out]
+
+
+def test_tarocco_verify_in_english_is_as_it_was(tmp_path: Path) -> None:
+    path = tmp_path / "session.txt"
+    path.write_text(f"{CALLED_KING}\n{PARTIAL}")
+    out = CliRunner().invoke(main, ["verify", "--lang", "en", str(path)]).output
+    assert "session ledger (marca, starting at 10 each (NICE-18)):" in out
+    assert "  2     partial" in out and "partial: not scored" in out
+    assert "  hand 2: violation DEALER_OUT_OF_TURN [G-6]: " + DEALT_OUT_OF_TURN_EN in out
 
 
 def test_a_note_and_a_summary_line_keep_the_english_and_are_worded_again() -> None:
