@@ -284,6 +284,11 @@ def dump_report(report: Report, line_shift: int = 0) -> dict[str, Any]:
                 "trick_points": s.trick_points,
                 "discard_points": s.discard_points,
                 "total": s.total,
+                **(
+                    {"template": s.template, "facts": plain_facts(s.template, s.facts, players)}
+                    if s.template
+                    else {}
+                ),
             }
             for s in report.sides
         ],

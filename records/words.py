@@ -40,7 +40,7 @@ from scorer.games import GAMES
 from scorer.games.base import Game
 from scorer.ledger import LedgerRow
 from scorer.messages import GENERAL, LEDGER, Said, render
-from scorer.report import ScoreLine
+from scorer.report import ScoreLine, SideTally
 from scorer.wording import BAGATTO, SUIT_NAMES, Wording, wording
 
 from .language import DEFAULT, translations
@@ -61,6 +61,7 @@ __all__ = [
     "word_note",
     "word_report",
     "word_said",
+    "word_side",
     "word_summary",
 ]
 
@@ -260,6 +261,22 @@ def word_line(
     return line.label if said is None else said
 
 
+def word_side(
+    side: SideTally,
+    game_key: str,
+    players: Sequence[str],
+    language: str,
+    style: str | None = None,
+) -> str:
+    """The name of a side of a report's points in ``language`` (the declarer's side), worded
+    again from its template and facts; its English name when it has none or no
+    translation."""
+    if language == DEFAULT or not side.template:
+        return side.name
+    said = _say(side.template, side.facts, game_key, players, language, style)
+    return side.name if said is None else said
+
+
 def session_templates(game_key: str) -> Mapping[str, str]:
     """The sentences of a session's ledger in ``game_key`` (its own and its session
     rules'), by key."""
@@ -418,12 +435,26 @@ def _walk(data: Any, language: str, context: tuple[str, Sequence[str], str | Non
                 return _word_line_json(data, context, language)
             if "note" in data:
                 return _word_note_json(data, context, language)
+            if "name" in data and "total" in data:
+                return _word_side_json(data, context, language)
         except _UNFIT:  # facts that do not fill the template (another engine's document)
             return data
     out = {key: _walk(value, language, context) for key, value in data.items()}
     if context is not None and isinstance(data.get("summary_said"), list):
         out["summary"] = _word_summary_json(data, context[0], language)
     return out
+
+
+def _word_side_json(
+    side: Mapping[str, Any], context: tuple[str, Sequence[str], str | None], language: str
+) -> Mapping[str, Any]:
+    """A side of a report's points (:func:`records.schemas.dump_report`) with its name in
+    ``language``."""
+    _, players, _ = context
+    template = side["template"]
+    facts = raw_facts(template, side.get("facts") or {}, players)
+    said = _say(template, facts, context[0], players, language, context[2])
+    return side if said is None else {**side, "name": said}
 
 
 def _word_note_json(

@@ -15,12 +15,13 @@ from records.words import (
     word_finding,
     word_line,
     word_note,
+    word_side,
     word_summary,
 )
 from scorer.findings import Finding
 from scorer.games import GAMES
 from scorer.ledger import Ledger, LedgerRow
-from scorer.report import Report
+from scorer.report import Report, SideTally
 from scorer.wording import ITALIAN, Wording
 
 from .saying import saying
@@ -85,6 +86,10 @@ def render_checked(checked: Checked, language: str = DEFAULT) -> str:
     suits = record.tag("Suits") if record is not None else None
     if language != DEFAULT:
         words = local_wording(language, suits or words.style, context_of(engine))
+
+    def side(tally: SideTally) -> str:
+        return word_side(tally, report.game, report.players, language, suits)
+
     out += _findings(
         report,
         words,
@@ -94,13 +99,13 @@ def render_checked(checked: Checked, language: str = DEFAULT) -> str:
     if report.sides and engine is not None and not engine.zero_sum:
         # deck points on a score sheet (pinch, PINCH-2): each player's cards and tricks
         out.append("  " + _("deck points:"))
-        rows = [[s.name, str(s.card_points), str(s.tricks), str(s.total)] for s in report.sides]
+        rows = [[side(s), str(s.card_points), str(s.tricks), str(s.total)] for s in report.sides]
         heads = [_("player"), _("cards"), _("tricks"), _("total")]
         out += ["    " + line for line in _table(heads, rows)]
     elif report.sides:
         out.append("  " + _("points:"))
         rows = [
-            [s.name, str(s.card_points), str(s.tricks), str(s.discard_points), str(s.total)]
+            [side(s), str(s.card_points), str(s.tricks), str(s.discard_points), str(s.total)]
             for s in report.sides
         ]
         heads = [_("side"), _("cards"), _("tricks"), _("discard"), _("total")]

@@ -141,3 +141,34 @@ def test_a_note_and_a_summary_line_keep_the_english_and_are_worded_again() -> No
         "as agreed",
         "3 mis en suspens (NICE-17)",
     ]
+
+
+SIDES = {
+    "it": ["parte del dichiarante (Bruno, Dario)", "avversari (Anna, Carla)"],
+    "fr": ["camp du déclarant (Bruno, Dario)", "adversaires (Anna, Carla)"],
+}
+
+
+@pytest.mark.parametrize("language", ["it", "fr"])
+def test_the_sides_names_in_the_language_asked(client: FlaskClient, language: str) -> None:
+    def sides(language: str) -> list[dict[str, Any]]:
+        headers = {"Accept-Language": language}
+        answer = client.post("/api/verify", json={"text": CALLED_KING}, headers=headers)
+        report: dict[str, Any] = answer.get_json()["records"][0]["report"]
+        return list(report["sides"])
+
+    english, worded = sides("en"), sides(language)
+    assert [s["name"] for s in english] == [
+        "declarer's side (Bruno, Dario)",
+        "opponents (Anna, Carla)",
+    ]
+    assert [s["name"] for s in worded] == SIDES[language]
+    assert [(s["template"], s["facts"]) for s in worded] == [
+        ("declarer's side ({side:players})", {"side": ["Bruno", "Dario"]}),
+        ("opponents ({side:players})", {"side": ["Anna", "Carla"]}),
+    ]
+    assert [(s["template"], s["facts"]) for s in english] == [
+        (s["template"], s["facts"]) for s in worded
+    ]
+    out = CliRunner().invoke(main, ["verify", "--lang", language, "-"], input=CALLED_KING).output
+    assert all(name in out for name in SIDES[language])
