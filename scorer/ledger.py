@@ -328,10 +328,11 @@ def _check_rotation(
                 Finding(
                     "DEALER_OUT_OF_TURN",
                     Severity.VIOLATION,
-                    render(GENERAL["DEALER_OUT_OF_TURN"], facts, ITALIAN, ()),
+                    render(GENERAL["DEALER_OUT_OF_TURN.rotation"], facts, ITALIAN, ()),
                     "G-6",
                     loc=record.start,
                     facts=facts,
+                    variant="rotation",
                 ),
             )
         )

@@ -279,8 +279,11 @@ GENERAL: dict[str, str] = {
     "MUST_OVERTRUMP": (
         "{seat:player} played {card:card} but held a higher trump and had to overtrump"
     ),
-    # the session ledger's own finding (scorer.ledger): the deal's rotation, G-6
-    "DEALER_OUT_OF_TURN": "hand {hand} is dealt by {dealer}; the deal passes to {expected}",
+    # the session ledger's own finding (scorer.ledger): the deal's rotation, G-6 (a variant:
+    # Minchiate's DEALER_OUT_OF_TURN is its giro's first deal, MIN-16)
+    "DEALER_OUT_OF_TURN.rotation": (
+        "hand {hand} is dealt by {dealer}; the deal passes to {expected}"
+    ),
 }
 
 #: The claims written on a score sheet checked against the rules (:mod:`scorer.claims`):

@@ -69,7 +69,7 @@ def test_the_api_words_the_ledgers_finding_and_notes(
     assert said["message"] == DEALT_OUT_OF_TURN[language]
     for key in ("code", "template", "facts", "rule", "hand"):
         assert said[key] == finding[key]
-    assert finding["template"] == "DEALER_OUT_OF_TURN"
+    assert finding["template"] == "DEALER_OUT_OF_TURN.rotation"
     assert finding["facts"] == {"hand": 2, "dealer": "Dario", "expected": "Anna"}
 
     notes = [(row["template"], row["facts"], row["note"]) for row in english["rows"]]
@@ -172,3 +172,16 @@ def test_the_sides_names_in_the_language_asked(client: FlaskClient, language: st
     ]
     out = CliRunner().invoke(main, ["verify", "--lang", language, "-"], input=CALLED_KING).output
     assert all(name in out for name in SIDES[language])
+
+
+def test_a_minchiate_session_in_italian_its_rotation_and_summary() -> None:
+    """Minchiate's own DEALER_OUT_OF_TURN (its giro's first deal, MIN-16) is another
+    sentence than the ledger's (G-6): each is worded from its own template."""
+    paths = [
+        str(ROOT / "examples" / "minchiate" / f) for f in ("fool-lost.txt", "fool-replacement.txt")
+    ]
+    out = CliRunner().invoke(main, ["verify", "--lang", "it", *paths]).output
+    assert "DEALER_OUT_OF_TURN [G-6]: la mano 2 è distribuita da Dario" in out
+    assert "  2 partite: serie 1, giro 1, partita 2 di 4 (MIN-16)" in out
+    assert "alla folla di Anna si pagano 2 resti (MIN-16)" in out
+    assert "  in vantaggio: Bruno, Dario con +31 resti (MIN-15)" in out
