@@ -54,6 +54,7 @@ __all__ = [
     "context_of",
     "count_field",
     "local_wording",
+    "session_templates",
     "word",
     "word_finding",
     "word_json",
