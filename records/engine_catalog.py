@@ -86,6 +86,7 @@ def engine_messages() -> Iterator[tuple[str, str, str]]:
     for key, game in GAMES.items():
         tables += [(f"{key} findings", game.templates), (f"{key} score lines", game.lines)]
         tables.append((f"{key} terms", {**game.terms, "": game.trumps_name}))
+        tables.append((f"{key} session ledger", game.session_templates))
     for where, table in tables:
         for code, message in table.items():
             yield from each("", message, f"{where}: {code or 'the trumps'}")

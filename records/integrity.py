@@ -315,7 +315,7 @@ def _loads(text: str | None) -> Any:
 def _brief(row: Any) -> str:
     """A ledger row of :func:`records.ledgers.ledger_to_json` in words: its status, amounts
     and balances (a row that is not one, as it is)."""
-    if isinstance(row, list) and len(row) == 7:
+    if isinstance(row, list) and len(row) in (7, 9):  # 9: with its note's template, facts
         return f"{row[1] or 'ruling'} amounts {row[2]} balances {row[3]}"
     return repr(row)
 

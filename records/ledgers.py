@@ -45,6 +45,7 @@ import scorer
 from scorer.findings import Finding, Severity
 from scorer.games import GAMES
 from scorer.ledger import Adjustment, Ledger, LedgerFold, LedgerRow
+from scorer.messages import Said
 from scorer.record import Record
 from scorer.report import Report, Status
 from scorer.results import GameResult
@@ -117,6 +118,7 @@ def ledger_to_json(ledger: Ledger) -> str:
             "rows": [_row_json(row) for row in ledger.rows],
             "findings": [[hand, finding_to_json(f)] for hand, f in ledger.findings],
             "summary": ledger.summary,
+            "summary_said": said_json(ledger.summary),
             "results": [result_json(r) for r in ledger.results],
         },
         ensure_ascii=False,
@@ -132,7 +134,7 @@ def ledger_from_json(text: str) -> Ledger:
         data["start"],
         [_row_from_json(row) for row in data["rows"]],
         [(hand, finding_from_json(f)) for hand, f in data["findings"]],
-        data["summary"],
+        said_from_json(data["summary"], data.get("summary_said")),
         [_result_from_json(r) for r in data["results"]],
     )
 
@@ -277,12 +279,13 @@ class _AllFacts(Sequence[Facts]):
 
 # -- keeping the ledger, inside a write -----------------------------------------------------
 def create_tables(db: Database) -> None:
-    """The tables of the kept ledgers (migration 008)."""
+    """The tables of the kept ledgers (migration 008; an entry's ``said``, its note's
+    template and facts, since 010)."""
     db.execute(
         "CREATE TABLE ledger_rows (session_id INTEGER NOT NULL REFERENCES sessions(id), "
         "seq INTEGER NOT NULL, hand INTEGER NOT NULL, status TEXT, amounts TEXT NOT NULL, "
         "balances TEXT NOT NULL, pot INTEGER NOT NULL, note TEXT NOT NULL, rule TEXT, "
-        "findings TEXT, PRIMARY KEY (session_id, seq)) WITHOUT ROWID"
+        "findings TEXT, said TEXT, PRIMARY KEY (session_id, seq)) WITHOUT ROWID"
     )
     db.execute(
         "CREATE TABLE session_ledgers (session_id INTEGER PRIMARY KEY REFERENCES sessions(id), "
@@ -409,7 +412,7 @@ def _store_rows(db: Database, session_id: int, ledger: Ledger) -> None:
     ).fetchone()[0]
     db.conn.executemany(
         "insert into ledger_rows (session_id, seq, hand, status, amounts, balances, pot, note, "
-        "rule, findings) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        "rule, findings, said) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         [
             (
                 session_id,
@@ -423,6 +426,9 @@ def _store_rows(db: Database, session_id: int, ledger: Ledger) -> None:
                 row.rule,
                 json.dumps(found.pop(row.hand), ensure_ascii=False)
                 if row.status is not None and row.hand in found
+                else None,
+                json.dumps([row.template, dict(row.facts)], ensure_ascii=False)
+                if row.template
                 else None,
             )
             for index, row in enumerate(ledger.rows, start=1)
@@ -454,6 +460,7 @@ def _store_ending(
         "rows": [_row_json(row) for row in ledger.rows[body[0] :]],
         "findings": [[hand, finding_to_json(f)] for hand, f in ending_findings],
         "summary": ledger.summary,
+        "summary_said": said_json(ledger.summary),
         "results": [result_json(r) for r in ledger.results],
         "hand_findings": hand_findings,
     }
@@ -483,11 +490,16 @@ def _row_json(row: LedgerRow) -> list[Any]:
         row.pot,
         row.note,
         row.rule,
+        row.template,
+        dict(row.facts),
     ]
 
 
 def _row_from_json(data: list[Any]) -> LedgerRow:
-    hand, status, amounts, balances, pot, note, rule = data
+    """A row as :func:`_row_json` writes it (kept before #33: without its note's template
+    and facts)."""
+    hand, status, amounts, balances, pot, note, rule, *said = data
+    template, facts = said if said else ("", {})
     return LedgerRow(
         hand,
         Status(status) if status is not None else None,
@@ -496,7 +508,23 @@ def _row_from_json(data: list[Any]) -> LedgerRow:
         pot,
         note,
         rule,
+        template,
+        facts or {},
     )
+
+
+def said_json(lines: Sequence[str]) -> list[list[Any]]:
+    """How each of ``lines`` (a ledger's summary) was made: its template's key and facts
+    (``["", {}]`` for a line no table has), so that it is worded again in a language."""
+    return [[line.key, dict(line.facts)] if isinstance(line, Said) else ["", {}] for line in lines]
+
+
+def said_from_json(lines: Sequence[str], said: Sequence[Sequence[Any]] | None) -> list[str]:
+    """``lines`` with how they were made (:func:`said_json`) again; kept before #33: as
+    they are."""
+    if not said or len(said) != len(lines):
+        return list(lines)
+    return [Said(line, key, facts) for line, (key, facts) in zip(lines, said, strict=True)]
 
 
 def restamp(db: Database, session_id: int) -> None:
@@ -576,14 +604,15 @@ def kept_ledger(db: Database, session_id: int) -> Ledger | None:
     engine = GAMES.get(game)
     rows, findings = [], []
     for row in db.execute(
-        "select hand, status, amounts, balances, pot, note, rule, findings from ledger_rows "
+        "select hand, status, amounts, balances, pot, note, rule, findings, said from ledger_rows "
         "where session_id = ? order by seq",
         [session_id],
     ):
-        hand, status, amounts, balances, pot, note, rule, found = row
+        hand, status, amounts, balances, pot, note, rule, found, said = row
         rows.append(
             _row_from_json(
                 [hand, status, json.loads(amounts), json.loads(balances), pot, note, rule]
+                + (json.loads(said) if said else [])
             )
         )
         findings += [(hand, finding_from_json(f)) for f in json.loads(found or "[]")]
@@ -594,7 +623,7 @@ def kept_ledger(db: Database, session_id: int) -> Ledger | None:
         engine.start_balance if engine is not None else 0,
         rows + [_row_from_json(r) for r in ending["rows"]],
         findings + [(hand, finding_from_json(f)) for hand, f in ending["findings"]],
-        ending["summary"],
+        said_from_json(ending["summary"], ending.get("summary_said")),
         [_result_from_json(r) for r in ending["results"]],
     )
 

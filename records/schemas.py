@@ -26,7 +26,7 @@ from scorer.disputes.seating import Seating, SeatingFit
 from scorer.findings import Finding
 from scorer.games import GAMES
 from scorer.ledger import Ledger
-from scorer.messages import GENERAL, plain_facts
+from scorer.messages import GENERAL, Said, plain_facts
 from scorer.record import Item, Line, Record, Trick
 from scorer.report import Play, Report, ScoreLine
 from scorer.results import GameResult
@@ -284,6 +284,11 @@ def dump_report(report: Report, line_shift: int = 0) -> dict[str, Any]:
                 "trick_points": s.trick_points,
                 "discard_points": s.discard_points,
                 "total": s.total,
+                **(
+                    {"template": s.template, "facts": plain_facts(s.template, s.facts, players)}
+                    if s.template
+                    else {}
+                ),
             }
             for s in report.sides
         ],
@@ -502,7 +507,18 @@ class LedgerSchema(Schema):
     pot = fields.Integer()
     findings = fields.Method("dump_findings")
     summary = fields.List(fields.String())
+    summary_said = fields.Method("dump_summary_said")
     results = fields.Method("dump_results")
+
+    def dump_summary_said(self, ledger: Ledger) -> list[dict[str, Any]]:
+        """How each summary line was made: its template's key and facts (#33), as a
+        finding's; an empty key for a line no table has."""
+        return [
+            {"template": line.key, "facts": _json_facts(line.facts)}
+            if isinstance(line, Said)
+            else {"template": "", "facts": {}}
+            for line in ledger.summary
+        ]
 
     def dump_results(self, ledger: Ledger) -> list[dict[str, Any]]:
         return [result_json(result) for result in ledger.results]
@@ -518,6 +534,8 @@ class LedgerSchema(Schema):
                 "pot": row.pot,
                 "note": row.note,
                 "rule": row.rule,
+                "template": row.template,
+                "facts": _json_facts(row.facts),
             }
             for row in ledger.rows
         ]
@@ -546,8 +564,15 @@ def _session_sentence(
     f: Finding, templates: Mapping[str, str], players: Sequence[str]
 ) -> dict[str, Any]:
     """A session finding's template and facts, as a report's finding has them, for one its
-    game words from its templates (MIN-16, PIE-7); none for the ledger's own deal out of turn
-    (G-6), whose sentence is the ledger's."""
-    if f.rule == "G-6" or f.template not in templates:
+    game words from its templates (MIN-16, PIE-7; the ledger's own deal out of turn, G-6, is
+    one of every game's)."""
+    if f.template not in templates:
         return {}
     return {"template": f.template, "facts": plain_facts(templates[f.template], f.facts, players)}
+
+
+def _json_facts(facts: Mapping[str, Any]) -> dict[str, Any]:
+    """A ledger sentence's facts (names, numbers, words) as JSON values: tuples as lists."""
+    return {
+        name: list(value) if isinstance(value, tuple) else value for name, value in facts.items()
+    }

@@ -397,6 +397,16 @@ def _m008_kept_ledgers(db: Database) -> None:
         ledgers.refresh_session(db, session_id)
 
 
+def _m010_ledger_words(db: Database) -> None:
+    """The kept ledgers' notes keep how they were made (#33): each entry's template key and
+    facts (``said``, JSON), so that a kept ledger is worded in a reader's language; every
+    session's ledger is kept again with them."""
+    if "said" not in db["ledger_rows"].columns_dict:  # made by 008 since (create_tables)
+        db.execute("ALTER TABLE ledger_rows ADD COLUMN said TEXT")
+    for (session_id,) in db.execute("select id from sessions order by id").fetchall():
+        ledgers.refresh_session(db, session_id)
+
+
 def _m009_parked_drafts(db: Database) -> None:
     """Hands in progress parked in a session by a director (#34.1): the text entered so far,
     who parked it and when, and a revision that every change moves on (a change names the
@@ -512,6 +522,7 @@ MIGRATIONS: list[tuple[str, Callable[[Database], None]]] = [
     ("007_compact_revisions", _m007_compact_revisions),
     ("008_kept_ledgers", _m008_kept_ledgers),
     ("009_parked_drafts", _m009_parked_drafts),
+    ("010_ledger_words", _m010_ledger_words),
 ]
 """Schema changes in order; each runs once, in its own transaction, and is recorded."""
 

@@ -38,8 +38,9 @@ from scorer.cards import CARDS, Card
 from scorer.findings import Finding, namespace
 from scorer.games import GAMES
 from scorer.games.base import Game
-from scorer.messages import GENERAL, render
-from scorer.report import ScoreLine
+from scorer.ledger import LedgerRow
+from scorer.messages import GENERAL, LEDGER, Said, render
+from scorer.report import ScoreLine, SideTally
 from scorer.wording import BAGATTO, SUIT_NAMES, Wording, wording
 
 from .language import DEFAULT, translations
@@ -53,11 +54,16 @@ __all__ = [
     "context_of",
     "count_field",
     "local_wording",
+    "session_templates",
     "word",
     "word_finding",
     "word_json",
     "word_line",
+    "word_note",
     "word_report",
+    "word_said",
+    "word_side",
+    "word_summary",
 ]
 
 #: The court cards and the Ace, by rank, in English: the msgids of their names.
@@ -256,6 +262,56 @@ def word_line(
     return line.label if said is None else said
 
 
+def word_side(
+    side: SideTally,
+    game_key: str,
+    players: Sequence[str],
+    language: str,
+    style: str | None = None,
+) -> str:
+    """The name of a side of a report's points in ``language`` (the declarer's side), worded
+    again from its template and facts; its English name when it has none or no
+    translation."""
+    if language == DEFAULT or not side.template:
+        return side.name
+    said = _say(side.template, side.facts, game_key, players, language, style)
+    return side.name if said is None else said
+
+
+def session_templates(game_key: str) -> Mapping[str, str]:
+    """The sentences of a session's ledger in ``game_key`` (its own and its session
+    rules'), by key."""
+    game = GAMES.get(game_key)
+    return game.session_templates if game is not None else LEDGER
+
+
+def word_said(text: str, key: str, facts: Mapping[str, Any], game_key: str, language: str) -> str:
+    """A sentence of a session's ledger (an entry's note, a summary line: ``text`` in
+    English, made from the template ``key`` over ``facts``) in ``language``; ``text`` when
+    the language is English, no table has ``key`` or the catalog has no translation."""
+    template = session_templates(game_key).get(key) if key else None
+    if language == DEFAULT or template is None:
+        return text
+    said = _say(template, facts, game_key, (), language, None)
+    return text if said is None else said
+
+
+def word_note(row: LedgerRow, game_key: str, language: str) -> str:
+    """A ledger entry's note in ``language`` (:func:`word_said`)."""
+    return word_said(row.note, row.template, row.facts, game_key, language)
+
+
+def word_summary(lines: Sequence[str], game_key: str, language: str) -> list[str]:
+    """A ledger's summary lines in ``language``: each :class:`~scorer.messages.Said` worded
+    again, any other line as it is."""
+    return [
+        word_said(line, line.key, line.facts, game_key, language)
+        if isinstance(line, Said)
+        else line
+        for line in lines
+    ]
+
+
 # -- the same from the JSON the API and the store give (records.schemas.dump_report) ----------
 
 
@@ -378,6 +434,52 @@ def _walk(data: Any, language: str, context: tuple[str, Sequence[str], str | Non
                 return _word_finding_json(data, context, language)
             if "label" in data:
                 return _word_line_json(data, context, language)
+            if "note" in data:
+                return _word_note_json(data, context, language)
+            if "name" in data and "total" in data:
+                return _word_side_json(data, context, language)
         except _UNFIT:  # facts that do not fill the template (another engine's document)
             return data
-    return {key: _walk(value, language, context) for key, value in data.items()}
+    out = {key: _walk(value, language, context) for key, value in data.items()}
+    if context is not None and isinstance(data.get("summary_said"), list):
+        out["summary"] = _word_summary_json(data, context[0], language)
+    return out
+
+
+def _word_side_json(
+    side: Mapping[str, Any], context: tuple[str, Sequence[str], str | None], language: str
+) -> Mapping[str, Any]:
+    """A side of a report's points (:func:`records.schemas.dump_report`) with its name in
+    ``language``."""
+    _, players, _ = context
+    template = side["template"]
+    facts = raw_facts(template, side.get("facts") or {}, players)
+    said = _say(template, facts, context[0], players, language, context[2])
+    return side if said is None else {**side, "name": said}
+
+
+def _word_note_json(
+    row: Mapping[str, Any], context: tuple[str, Sequence[str], str | None], language: str
+) -> Mapping[str, Any]:
+    """A ledger entry of the API (:class:`records.schemas.LedgerSchema`) with its note in
+    ``language``."""
+    facts = _tuples_of(row.get("facts") or {})
+    note = word_said(row["note"], row["template"], facts, context[0], language)
+    return {**row, "note": note}
+
+
+def _word_summary_json(data: Mapping[str, Any], game_key: str, language: str) -> Any:
+    """A ledger's ``summary`` lines worded again by their ``summary_said``."""
+    lines, said = data.get("summary") or [], data["summary_said"]
+    if len(lines) != len(said):
+        return lines
+    return [
+        word_said(
+            line, made.get("template", ""), _tuples_of(made.get("facts") or {}), game_key, language
+        )
+        for line, made in zip(lines, said, strict=True)
+    ]
+
+
+def _tuples_of(facts: Mapping[str, Any]) -> dict[str, Any]:
+    return {name: _tuples(value) for name, value in facts.items()}

@@ -12,12 +12,15 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, MutableSequence, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from .findings import Finding, Severity
 from .games import GAMES
+from .messages import GENERAL, LEDGER, Said, render
 from .record import Record
 from .report import Report, Status
 from .results import GameResult
+from .wording import ITALIAN
 
 __all__ = [
     "Adjustment",
@@ -48,7 +51,12 @@ class LedgerRow:
     """One entry of the ledger: a hand; a director's ruling (``status`` ``None``); or a
     payment the game's own rules make (``status`` ``None`` and ``rule`` the ruling that makes
     it, e.g. MIN-16's unfinished giro): with what each player won or lost and the balances
-    after it."""
+    after it.
+
+    ``note`` is in English. ``template`` (the key of its sentence in the game's
+    ``session_templates``) and ``facts`` say how it was made, as a score line's do, so that
+    another language words it again (``records.words``); neither counts when entries are
+    compared, and a note no table has (none: ``template`` empty) stays as it is."""
 
     hand: int  # 1-based position in the session (for a ruling: the hand it follows, or 0)
     status: Status | None
@@ -57,6 +65,8 @@ class LedgerRow:
     pot: int  # open abeyance after this entry
     note: str = ""
     rule: str | None = None  # the ruling behind an engine's own payment (never a director's)
+    template: str = field(default="", compare=False)
+    facts: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
     @property
     def kind(self) -> str:
@@ -84,7 +94,7 @@ class Ledger:
     start: int
     rows: MutableSequence[LedgerRow] = field(default_factory=list)  # a list, or spooled
     findings: list[tuple[int, Finding]] = field(default_factory=list)  # (hand, finding)
-    summary: list[str] = field(default_factory=list)  # the game's conclusion, in words
+    summary: list[str] = field(default_factory=list)  # the game's conclusion (Said lines)
     results: list[GameResult] = field(default_factory=list)  # who won each game, or leads
 
     @property
@@ -179,10 +189,22 @@ class LedgerFold:
         note: str,
         rule: str | None = None,
     ) -> None:
-        """Book ``amounts`` (per player) as the ledger's next entry."""
+        """Book ``amounts`` (per player) as the ledger's next entry; a ``note`` that is a
+        :class:`~scorer.messages.Said` keeps its template's key and facts."""
         self.balances = [b + a for b, a in zip(self.balances, amounts, strict=True)]
+        key, facts = (note.key, note.facts) if isinstance(note, Said) else ("", {})
         self.ledger.rows.append(
-            LedgerRow(number, status, tuple(amounts), tuple(self.balances), self.pot, note, rule)
+            LedgerRow(
+                number,
+                status,
+                tuple(amounts),
+                tuple(self.balances),
+                self.pot,
+                str(note),
+                rule,
+                key,
+                facts,
+            )
         )
 
     def adjust(self, after: int | None, last: int) -> None:
@@ -192,7 +214,8 @@ class LedgerFold:
             if adjustment.after == after:
                 amounts = [adjustment.amounts.get(p, 0) for p in self.players]
                 number = last if after is None else after
-                self.row(number, None, amounts, f"director's ruling: {adjustment.reason}")
+                note = Said.of(LEDGER, "ledger.ruling", reason=adjustment.reason)
+                self.row(number, None, amounts, note)
 
     def hands(
         self,
@@ -210,8 +233,9 @@ class LedgerFold:
             self.adjust(0, 0)
         for number, (record, report) in enumerate(zip(records, reports, strict=True), start=first):
             amounts = [0] * len(self.players)
+            note: str
             if report.status in (Status.INVALID, Status.PARTIAL):
-                note = f"{report.status.value}: not scored"
+                note = Said.of(LEDGER, f"ledger.{report.status.value}")
             elif number in not_counted:
                 note = not_counted[number]
             else:
@@ -224,19 +248,22 @@ class LedgerFold:
 
     def payments(self, report: Report, amounts: list[int]) -> str:
         """Add a scored hand's payments to ``amounts``, with the abeyance (NICE-17); the
-        entry's note."""
+        entry's note (a :class:`~scorer.messages.Said`; the abeyance's and a penalty's
+        together, which no game's rules make, stay English)."""
         players = self.players
-        note = ""
+        note: str = ""
         for seat, amount in enumerate(report.settlement):
             amounts[players.index(report.players[seat])] += amount
         if self.pot and report.sole_top is not None:
             amounts[players.index(report.players[report.sole_top])] += self.pot
-            note = f"{report.players[report.sole_top]} collects {self.pot} in abeyance (NICE-17)"
+            top = report.players[report.sole_top]
+            note = Said.of(LEDGER, "ledger.collects", player=top, amount=self.pot)
             self.pot = 0
         if report.abeyance:
             self.pot += report.abeyance
-            note = f"{report.abeyance} into abeyance (NICE-17)"
-        return "; ".join(filter(None, [note, self.penalty_note(report)]))
+            note = Said.of(LEDGER, "ledger.abeyance", amount=report.abeyance)
+        parts = [part for part in (note, self.penalty_note(report)) if part]
+        return parts[0] if len(parts) == 1 else "; ".join(parts)
 
     def penalty_note(self, report: Report) -> str:
         """The engine's own penalties in a hand's payments (G-1: MIN-13's revoke), named."""
@@ -247,7 +274,7 @@ class LedgerFold:
         if not penalties:
             return ""
         cited = sorted({line.rule for line in report.lines if line.rule in rules})
-        return f"includes the engine's penalty ({', '.join(cited)}): " + "; ".join(penalties)
+        return Said.of(LEDGER, "ledger.penalty", rules=tuple(cited), lines="; ".join(penalties))
 
     def close(self, records: Sequence[Record], reports: Sequence[Report]) -> None:
         """The session's end, after its last hand (``records``, ``reports``: the whole
@@ -290,16 +317,22 @@ def _check_rotation(
         return
     expected = next_dealer(old_record, old_report)
     if record.dealer is not None and record.dealer != expected:
+        facts = {
+            "hand": number,
+            "dealer": record.players[record.dealer],
+            "expected": record.players[expected],
+        }
         ledger.findings.append(
             (
                 number,
                 Finding(
                     "DEALER_OUT_OF_TURN",
                     Severity.VIOLATION,
-                    f"hand {number} is dealt by {record.players[record.dealer]}; the deal passes "
-                    f"to {record.players[expected]}",
+                    render(GENERAL["DEALER_OUT_OF_TURN.rotation"], facts, ITALIAN, ()),
                     "G-6",
                     loc=record.start,
+                    facts=facts,
+                    variant="rotation",
                 ),
             )
         )

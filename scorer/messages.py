@@ -29,6 +29,7 @@ A field's format names the kind of fact:
 ``parts``   a tuple of terms, each so, separated by semicolons;
 ``groupings`` a tuple of (term, value) pairs, as ``Term (value)`` joined by ``and``;
 ``words``   a tuple of words of the notation, separated by commas;
+``names_and`` a tuple of names (a session's players, a side), joined by ``and``;
 (none)      any other value, as ``format`` writes it (``!r`` quotes a word of the record).
 
 An indexed field names one item of a fact (``{suits[0]:suit}``); it reads by its kind too.
@@ -63,7 +64,7 @@ from typing import Any, NamedTuple
 
 from .wording import ITALIAN, Wording
 
-__all__ = ["AS_WRITTEN", "CLAIMS", "GENERAL", "plain_facts", "render"]
+__all__ = ["AS_WRITTEN", "CLAIMS", "GENERAL", "LEDGER", "Said", "plain_facts", "render"]
 
 
 class _Context(NamedTuple):
@@ -125,6 +126,7 @@ _KINDS: dict[str, Callable[[Any, _Context], str]] = {
     "parts": lambda value, context: "; ".join(_term(term, context) for term in value),
     "groupings": _groupings,
     "words": lambda value, context: ", ".join(value),
+    "names_and": lambda value, context: context.words.conjunction.join(value),
 }
 
 _Part = tuple[str, str | None, Callable[[Any, _Context], str] | None, str]
@@ -277,6 +279,11 @@ GENERAL: dict[str, str] = {
     "MUST_OVERTRUMP": (
         "{seat:player} played {card:card} but held a higher trump and had to overtrump"
     ),
+    # the session ledger's own finding (scorer.ledger): the deal's rotation, G-6 (a variant:
+    # Minchiate's DEALER_OUT_OF_TURN is its giro's first deal, MIN-16)
+    "DEALER_OUT_OF_TURN.rotation": (
+        "hand {hand} is dealt by {dealer}; the deal passes to {expected}"
+    ),
 }
 
 #: The claims written on a score sheet checked against the rules (:mod:`scorer.claims`):
@@ -332,3 +339,42 @@ AS_WRITTEN: dict[str, str] = {
         "{seat:player} played {card:notation} but held trumps and a trump was led"
     ),
 }
+
+
+#: The session ledger's own sentences (:mod:`scorer.ledger`): its entries' notes; a game adds
+#: those of its session rules (``Game.session_templates``). Their facts are plain values (a
+#: player's name, a number, a word), as a session's players are names, not seats.
+LEDGER: dict[str, str] = {
+    "ledger.invalid": "invalid: not scored",
+    "ledger.partial": "partial: not scored",
+    "ledger.ruling": "director's ruling: {reason}",
+    "ledger.collects": "{player} collects {amount} in abeyance (NICE-17)",
+    "ledger.abeyance": "{amount} into abeyance (NICE-17)",
+    "ledger.penalty": "includes the engine's penalty ({rules:words}): {lines}",
+}
+
+
+class Said(str):
+    """A sentence of the engine in English that keeps how it was made: the ``key`` of its
+    template in a table (:data:`LEDGER`, a game's ``session_templates``) and its ``facts``,
+    so that another language words it again (``records.words``), as a finding is. Being a
+    :class:`str`, it stands wherever the English text did (a ledger's note, a summary line,
+    a payment's reason) and compares equal to it. ``key`` empty: words no table has (a
+    director's own text), said as they are in every language."""
+
+    key: str
+    facts: Mapping[str, Any]
+
+    def __new__(cls, text: str, key: str = "", facts: Mapping[str, Any] | None = None) -> Said:
+        said = super().__new__(cls, text)
+        said.key = key
+        said.facts = dict(facts or {})  # a dict: a ledger's entries are pickled
+        return said
+
+    @classmethod
+    def of(cls, table: Mapping[str, str], key: str, **facts: Any) -> Said:
+        """The sentence of ``key`` in ``table`` over ``facts``, in English."""
+        return cls(render(table[key], facts, ITALIAN, ()), key, facts)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Said, (str(self), self.key, dict(self.facts)))

@@ -103,7 +103,11 @@ class TrickResult:
 
 @dataclass(frozen=True, slots=True)
 class SideTally:
-    """What one side (or one player) took: the figures behind its total."""
+    """What one side (or one player) took: the figures behind its total.
+
+    ``name`` is in English; a name made from a ``template`` of the game's score lines
+    (``declarer's side ({side:players})``) keeps it and its ``facts``, as a score line does,
+    so that another language words it again (``records.words``)."""
 
     name: str
     seats: tuple[int, ...]
@@ -112,6 +116,8 @@ class SideTally:
     trick_points: int
     discard_points: int
     total: int
+    template: str = field(default="", compare=False)
+    facts: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
 
 @dataclass(frozen=True, slots=True)

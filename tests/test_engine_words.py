@@ -222,7 +222,7 @@ def test_the_command_line_follows_lang_and_the_environment(tmp_path: Path) -> No
     french = runner.invoke(main, ["verify", "--lang", "fr", str(record)])
     assert "Anna a joué I (la Bagatte) mais avait des deniers et devait fournir" in french.output
     assert "le camp du déclarant perd avec 33 sur 72" in french.output
-    assert "(legal: As de denier, 4 de denier)" in french.output
+    assert "(jouables\u00a0: As de denier, 4 de denier)" in french.output
     as_json = runner.invoke(main, ["verify", "--json", "--lang", "fr", str(record)])
     [finding] = json.loads(as_json.output)["records"][0]["report"]["findings"]
     assert finding["message"].startswith("Anna a joué I (la Bagatte)")

@@ -13,7 +13,7 @@ browser's ``Accept-Language``, English. ``<html lang>`` says it on every page.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 from functools import cache
 from pathlib import Path
@@ -38,6 +38,8 @@ from markupsafe import Markup
 from werkzeug.utils import cached_property
 
 from records.language import DEFAULT, LANGUAGES, compile_po
+from records.words import word_finding
+from scorer.findings import Finding
 
 __all__ = [
     "COOKIE",
@@ -112,6 +114,12 @@ def engine_words(value: object) -> Markup:
     pages' language test (``tests/test_browser_languages.py``) that these words are not the
     pages' catalog's to translate."""
     return Markup("<span data-engine-words>{}</span>").format(value)
+
+
+def finding_words(finding: Finding, game: str, players: Sequence[str]) -> str:
+    """A finding of ``game`` (a session's: a deal out of turn, G-6) in the page's language
+    (:func:`records.words.word_finding`)."""
+    return word_finding(finding, game, players, select_language())
 
 
 def number(value: float) -> str:
@@ -372,6 +380,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.filters["number"] = number
     app.jinja_env.filters["listing"] = listing
     app.jinja_env.filters["engine_words"] = engine_words
+    app.jinja_env.filters["finding_words"] = finding_words
     app.jinja_env.globals["word"] = word
     app.jinja_env.globals["script_words"] = script_words
 

@@ -819,7 +819,9 @@ def session_page(session_id: int, pending: dict[str, Any] | None = None) -> str:
         hands=hands,
         paper_hands=paper,
         page=page,
-        rows=present.sheet_rows(ledger, {h["position"]: h["id"] for h in hands}, page),
+        rows=present.sheet_rows(
+            ledger, {h["position"]: h["id"] for h in hands}, page, select_language()
+        ),
         chart=present.balance_chart(ledger),
         result=service.result_of(ledger),
         rulings=rulings,

@@ -22,7 +22,8 @@ from typing import Any
 
 from flask_babel import gettext as _
 
-from records.words import word_json
+from records.language import DEFAULT
+from records.words import word_json, word_note
 from scorer.games import GAMES
 from scorer.ledger import Ledger
 from scorer.wording import wording
@@ -499,10 +500,14 @@ def page_of_hand(ledger: Ledger, position: int, size: int = SHEET_PAGE) -> int |
 
 
 def sheet_rows(
-    ledger: Ledger, hand_ids: Mapping[int, int], page: SheetPage | None = None
+    ledger: Ledger,
+    hand_ids: Mapping[int, int],
+    page: SheetPage | None = None,
+    language: str = DEFAULT,
 ) -> list[SheetRow]:
-    """The ledger's entries as rows of the score sheet (those of ``page``, else all);
-    ``hand_ids`` maps a hand's position in the session to its id (for links)."""
+    """The ledger's entries as rows of the score sheet (those of ``page``, else all), their
+    notes in the page's ``language`` (:func:`records.words.word_note`); ``hand_ids`` maps a
+    hand's position in the session to its id (for links)."""
     rows = []
     entries = ledger.rows[page.start : page.end] if page is not None else ledger.rows
     for row in entries:
@@ -515,7 +520,7 @@ def sheet_rows(
                 row.status.value if row.status is not None else None,
                 list(zip(row.amounts, row.balances, strict=True)),
                 row.pot,
-                row.note,
+                word_note(row, ledger.game, language),
                 row.rule,
             )
         )

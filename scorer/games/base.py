@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from ..cards import Card
 from ..findings import Finding
-from ..messages import GENERAL
+from ..messages import GENERAL, LEDGER
 from ..proof import name_proofs
 from ..record import KeywordSpec, Record
 from ..report import Report
@@ -135,6 +135,9 @@ class Game:
     #: The sentences of the game's findings, by code (:mod:`scorer.messages`; its package's
     #: ``messages.py``): what the API's ``facts`` are read by.
     templates: Mapping[str, str] = GENERAL
+    #: The sentences of a session's ledger and of the game's session rules, by key (its
+    #: entries' notes, its summary's lines: :class:`~scorer.messages.Said`).
+    session_templates: Mapping[str, str] = LEDGER
     #: The game's names for its own terms (a ``{fact:term}`` field's key) and its word for
     #: the trumps, as its findings use them: what another language words again.
     terms: Mapping[str, str] = {}

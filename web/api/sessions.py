@@ -11,6 +11,7 @@ from flask_smorest import Blueprint
 
 from records import service
 from records.schemas import LedgerSchema
+from records.words import word_json
 
 from .. import schemas as S
 from ..auth import require_director
@@ -23,6 +24,7 @@ from .common import (
     text_or_json,
     with_etag,
 )
+from .words import api_language
 
 sessions_blp = text_or_json(
     Blueprint("sessions", __name__, description="A session's hands, ledger, rulings and export.")
@@ -228,8 +230,12 @@ def export_session(args: dict, session_id: int) -> Any:
         )
     if fmt != "json":
         return ok_json_or(fmt, None)
-    ledger = json.dumps(LedgerSchema().dump(result), separators=(",", ":"))
-    return Response(stream_with_context(_json(session_id, ledger)), mimetype="application/json")
+    language = api_language()  # streamed: worded here, not after the request (api/words.py)
+    dumped = word_json(LedgerSchema().dump(result), language)
+    ledger = json.dumps(dumped, separators=(",", ":"))
+    response = Response(stream_with_context(_json(session_id, ledger)), mimetype="application/json")
+    response.headers["Content-Language"] = language
+    return response
 
 
 def _notation(session_id: int) -> Iterator[str]:

@@ -37,7 +37,7 @@ from . import rules as R
 from . import scoring as S
 from .actions import MinchiateActions
 from .hand import NOTE
-from .messages import LINES, TEMPLATES, TERMS
+from .messages import LINES, SESSION, TEMPLATES, TERMS
 from .play import MinchiatePlay
 
 __all__ = ["Minchiate", "MinchiateReplay"]
@@ -73,6 +73,7 @@ class Minchiate(Game):
     )
     rulings = R.RULINGS
     templates = TEMPLATES
+    session_templates = SESSION
     terms = TERMS
     lines = LINES
 

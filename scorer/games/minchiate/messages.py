@@ -5,7 +5,7 @@ revoke with its penalty, MIN-13)."""
 
 from __future__ import annotations
 
-from ...messages import GENERAL
+from ...messages import GENERAL, LEDGER
 from . import rules as R
 
 __all__ = ["LINES", "TEMPLATES", "TERMS"]
@@ -238,4 +238,17 @@ LINES: dict[str, str] = {
         "{ends[1]}; difference 0: no rest, doubled to 0 because the Fool's side won no trick "
         "(MIN-11)"
     ),
+}
+
+
+#: The sentences of the session's rules (:mod:`.session`): the unfinished giro's payment
+#: (MIN-16) and the summary's lines, over the ledger's own.
+SESSION: dict[str, str] = {
+    **LEDGER,
+    "minchiate.unfinished": (
+        "giro {giro} unfinished, if the session ends here: game {game} not played, "
+        "{player}'s folla is paid {rests} rests (MIN-16)"
+    ),
+    "minchiate.place": "{count} game(s): set {set}, giro {giro}, game {game} of {games} (MIN-16)",
+    "minchiate.ahead": "ahead: {leaders:words} with {best:+d} rests (MIN-15)",
 }

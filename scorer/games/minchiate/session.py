@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...findings import Finding, Loc, Severity
-from ...messages import render
+from ...messages import Said, render
 from ...record import Record
 from ...report import Report
 from ...wording import ITALIAN
-from .messages import TEMPLATES
+from .messages import SESSION, TEMPLATES
 
 GAMES_PER_GIRO = 4
 GIRI_PER_SET = 3
@@ -144,7 +144,7 @@ def session_payments(
     if last.game == GAMES_PER_GIRO or record.dealer is None or len(record.players) != 4:
         return []
     players = record.players
-    out = []
+    out: list[tuple[dict[str, int], str]] = []
     for offset in range(1, GAMES_PER_GIRO - last.game + 1):
         dealer = (record.dealer + offset) % 4
         side = {players[dealer], players[(dealer + 2) % 4]}
@@ -152,9 +152,14 @@ def session_payments(
         out.append(
             (
                 amounts,
-                f"giro {last.giro} unfinished, if the session ends here: game "
-                f"{last.game + offset} not played, {players[dealer]}'s folla is paid "
-                f"{UNFINISHED_RESTS} rests (MIN-16)",
+                Said.of(
+                    SESSION,
+                    "minchiate.unfinished",
+                    giro=last.giro,
+                    game=last.game + offset,
+                    player=players[dealer],
+                    rests=UNFINISHED_RESTS,
+                ),
             )
         )
     return out
@@ -168,14 +173,12 @@ def session_summary(
         return []
     places, _ = _places(records)
     last = places[-1]
-    lines = [
-        f"{len(records)} game(s): set {last.set}, giro {last.giro}, game {last.game} of "
-        f"{GAMES_PER_GIRO} (MIN-16)"
-    ]
+    place = {"set": last.set, "giro": last.giro, "game": last.game, "games": GAMES_PER_GIRO}
+    lines: list[str] = [Said.of(SESSION, "minchiate.place", count=len(records), **place)]
     for _amounts, reason in session_payments(records, reports):
         lines.append(reason)
     if balances:
         best = max(balances.values())
         leaders = [p for p, b in balances.items() if b == best]
-        lines.append(f"ahead: {', '.join(leaders)} with {best:+d} rests (MIN-15)")
+        lines.append(Said.of(SESSION, "minchiate.ahead", leaders=tuple(leaders), best=best))
     return lines

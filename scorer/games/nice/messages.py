@@ -155,6 +155,9 @@ TEMPLATES: dict[str, str] = {
 #: The templates of Nice's score lines (:meth:`~scorer.games.replay.Replay.score_line`); a
 #: declaration's name (``mitigatti``) is the game's own word and stays as the record has it.
 LINES: dict[str, str] = {
+    # the sides' names in the report's points (NICE-8), not a payment
+    "side.declarer": "declarer's side ({side:players})",
+    "side.opponents": "opponents ({side:players})",
     "declared": "{name} declared by {seat:player}: 1 from each other player",
     "bagatte_won": "Bagatte Ultimu by {seat:player}: {amount} from each",
     "bagatte_won.doubled": (

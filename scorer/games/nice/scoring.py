@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from ...cards import FOOL
 from ...cardset import cards_of
+from ...messages import render
 from ...report import SideTally
 from .declare import combinations_held
 from .hand import NiceHand
+from .messages import LINES
 
 WIN_AT = {4: 37}  # NICE-15: the declarer's side wins with 37 or more of 72
 DOUBLE_UNDER = 18  # NICE-15: either side under 18 doubles
@@ -68,17 +70,23 @@ def tally(h: NiceHand) -> list[SideTally]:
                 trick_points=tricks[side],
                 discard_points=discard_points[side],
                 total=card_points[side] + tricks[side] + discard_points[side],
+                template=_SIDES[side] if h.n == 4 else "",
+                facts={"side": seats} if h.n == 4 else {},
             )
         )
     return out
 
 
+#: The sides' names of a four-player hand (NICE-8), by side: the declarer's, the opponents'.
+_SIDES = (LINES["side.declarer"], LINES["side.opponents"])
+
+
 def _side_name(h: NiceHand, side: int, seats: tuple[int, ...]) -> str:
+    """A side's name: three players play each for himself, named; four, as :data:`_SIDES`."""
     players = h.report.players
-    names = ", ".join([players[s] for s in seats])
     if h.n == 3:
-        return names
-    return f"declarer's side ({names})" if side == 0 else f"opponents ({names})"
+        return ", ".join([players[s] for s in seats])
+    return render(_SIDES[side], {"side": seats}, h.words, players)
 
 
 def score_hand(h: NiceHand) -> None:

@@ -32,7 +32,7 @@ from . import generator, session
 from . import rules as R
 from .actions import PiedicavalloActions
 from .hand import NOTE, N, PiedicavalloHand
-from .messages import LINES, TEMPLATES, TERMS
+from .messages import LINES, SESSION, TEMPLATES, TERMS
 from .scoring import score
 
 __all__ = ["Piedicavallo", "PiedicavalloReplay"]
@@ -63,6 +63,7 @@ class Piedicavallo(Game):
     actions = PiedicavalloActions()  # the phases' actions (#32.3)
     rulings = R.RULINGS
     templates = TEMPLATES
+    session_templates = SESSION
     terms = TERMS
     lines = LINES
     ranked_by_games = True  # PIE-7: a session is one game, won by a side

@@ -7,7 +7,7 @@ Cards in the play's and the remarks' findings are named as the record writes the
 
 from __future__ import annotations
 
-from ...messages import AS_WRITTEN, GENERAL
+from ...messages import AS_WRITTEN, GENERAL, LEDGER
 from .rules import AVERAGE
 
 __all__ = ["ENDINGS", "LINES", "REQUESTS", "TEMPLATES", "TERMS"]
@@ -200,4 +200,12 @@ LINES: dict[str, str] = {
         "Lead over the average: {first:players_and} {totals[0]}, {second:players_and} "
         "{totals[1]} of {total}; both sides at the average of {average}"
     ),
+}
+
+
+#: The sentences of the session's rules (PIE-7), over the ledger's own: a deal after the
+#: game ended.
+SESSION: dict[str, str] = {
+    **LEDGER,
+    "piedicavallo.not_counted": "after the game ended (deal {deal}): not counted (PIE-7)",
 }

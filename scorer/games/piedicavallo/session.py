@@ -23,14 +23,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...findings import Finding, Severity
-from ...messages import render
+from ...messages import Said, render
 from ...record import Record
 from ...report import Report, Status
 from ...results import GameResult
 from ...wording import ITALIAN
 from ..base import Game
 from . import rules as R
-from .messages import ENDINGS, TEMPLATES, TERMS
+from .messages import ENDINGS, SESSION, TEMPLATES, TERMS
 
 RULE = "PIE-7"
 DEALS = 4
@@ -127,10 +127,8 @@ def hands_not_counted(
     state = progress(game, records, reports)
     if state.ended_after is None:
         return {}
-    return {
-        number: f"after the game ended (deal {state.ended_after}): not counted (PIE-7)"
-        for number in range(state.ended_after + 1, len(records) + 1)
-    }
+    note = Said.of(SESSION, "piedicavallo.not_counted", deal=state.ended_after)
+    return {number: note for number in range(state.ended_after + 1, len(records) + 1)}
 
 
 def session_results(

@@ -18,7 +18,7 @@ import random
 from collections.abc import Mapping, Sequence
 
 from ...findings import Finding, Severity
-from ...messages import render
+from ...messages import Said, render
 from ...record import Line, Record
 from ...report import Report, Status
 from ..base import DealLine, EntryShape, Game
@@ -30,7 +30,7 @@ from .actions import Piemonte3Actions
 from .bargain import Session, parse_move
 from .declare import check_declarations, note_better_groupings
 from .hand import NOTE, VIOLATION, N, _round
-from .messages import LINES, TEMPLATES, TERMS
+from .messages import LINES, SESSION, TEMPLATES, TERMS
 from .play import Piemonte3Play
 from .scoring import score_hand
 
@@ -61,6 +61,7 @@ class Piemonte3(Game):
     )
     rulings = R.RULINGS
     templates = TEMPLATES
+    session_templates = SESSION
     terms = TERMS
     lines = LINES
     hand_size = R.HAND_SIZE
@@ -119,17 +120,21 @@ class Piemonte3(Game):
         played = sum(1 for r in reports if r.status in (Status.CLEAN, Status.FLAGGED))
         bargained = sum(1 for r in reports if r.status is Status.THROWN_IN and any(r.settlement))
         passed = sum(1 for r in reports if r.status is Status.THROWN_IN and not any(r.settlement))
-        out = [
-            f"{len(reports)} hand(s): {played} played out, {bargained} settled by a "
-            f"bargain, {passed} thrown in with all passing (PIE3-4, PIE3-8)"
+        out: list[str] = [
+            Said.of(
+                SESSION,
+                "piemonte3.hands",
+                count=len(reports),
+                played=played,
+                bargained=bargained,
+                passed=passed,
+            )
         ]
         top = max(balances.values(), default=0)
         leaders = [name for name, amount in balances.items() if amount == top]
         if top > 0:
-            out.append(
-                f"{' and '.join(leaders)} ahead with {top:+d} {unit}; the ledger is "
-                "zero-sum (PIE3-8)"
-            )
+            ahead = Said.of(SESSION, "piemonte3.ahead", leaders=tuple(leaders), top=top, unit=unit)
+            out.append(ahead)
         return out
 
 

@@ -7,7 +7,7 @@ The play's sentences name a card as the record writes it (``{card:notation}``: t
 
 from __future__ import annotations
 
-from ...messages import AS_WRITTEN, GENERAL
+from ...messages import AS_WRITTEN, GENERAL, LEDGER
 
 __all__ = ["LINES", "MALFORMED", "TEMPLATES", "TERMS", "TITLES"]
 
@@ -224,5 +224,18 @@ LINES: dict[str, str] = {
     ),
     "bargain.passed": (
         "Bargain after round {round}: all three passed, the hand is thrown in with no payment"
+    ),
+}
+
+
+#: The sentences of the session's summary (PIE3-4, PIE3-8), over the ledger's own.
+SESSION: dict[str, str] = {
+    **LEDGER,
+    "piemonte3.hands": (
+        "{count} hand(s): {played} played out, {bargained} settled by a bargain, {passed} "
+        "thrown in with all passing (PIE3-4, PIE3-8)"
+    ),
+    "piemonte3.ahead": (
+        "{leaders:names_and} ahead with {top:+d} {unit}; the ledger is zero-sum (PIE3-8)"
     ),
 }
