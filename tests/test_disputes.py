@@ -703,7 +703,10 @@ def test_audit_page_shows_each_repairs_effect_and_asks_to_confirm(
     _session, [hand] = stored_in_a_new_session(client, tournament, text)
     page = client.get(f"/hands/{hand['hand_id']}/audit").get_data(as_text=True)
     first = first_repair(page)
-    assert "<b>Settles:</b> Anna does not hold 6; Bruno holds it" in first
+    assert (
+        "<b>Settles:</b> <span data-engine-words>Anna does not hold 6; Bruno holds it</span>"
+        in first
+    )
     rows = re.findall(
         r'<th scope="row">(\w+)</th><td class="num">([^<]+)</td><td class="num">([^<]+)</td>'
         r'<td class="num">([^<]+)</td>',
