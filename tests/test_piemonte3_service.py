@@ -59,7 +59,10 @@ def test_verify_a_session_prints_its_ledger_in_game_points(runner: CliRunner) ->
     assert ledger["findings"] == []
 
 
-def test_rules_lists_options_sections_and_rulings(runner: CliRunner) -> None:
+def test_rules_lists_options_rulings_and_the_rule_text(runner: CliRunner) -> None:
+    """``tarocco rules piemonte3``: its options, its rulings in full and the rule text it
+    follows, cited as the text names itself (#33.6; the notation's sections are the
+    notation page's)."""
     result = runner.invoke(main, ["rules", "piemonte3"])
     assert result.exit_code == 0
     for needle in (
@@ -69,7 +72,7 @@ def test_rules_lists_options_sections_and_rulings(runner: CliRunner) -> None:
         "PIE3-7a",
         "bargain",
         "declare",
-        "fool ",
+        "Tarocchi; by Philebus",
         "PIE3-4",
         "PIE3-8",
         "G-6",
