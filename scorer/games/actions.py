@@ -560,6 +560,31 @@ def _placed_trick(number: int, plays: Sequence[Item], at: int) -> Trick:
     return Trick(number, None, items, Loc(at, 1))
 
 
+def declaration(
+    state: HandState,
+    seat: int,
+    kind: str,
+    cards: Sequence[Card],
+    ruling: str,
+    head: tuple[str, ...] = (),
+) -> Action:
+    """An optional declaration of ``cards`` by ``seat`` (its line ``declare NAME: [head]
+    cards``), of the game's ``kind``, under ``ruling``: the one shape of every game's
+    declarations (Nice's Tarocchi, Minchiate's versicole, piemonte3's)."""
+    line = cards_line("declare", state.players[seat], cards, head=head)
+    return section(
+        state,
+        "declare",
+        "declare",
+        seat,
+        line,
+        ruling,
+        optional=True,
+        kind=kind,
+        cards=tuple(cards),
+    )
+
+
 def section(
     state: HandState,
     phase: str,

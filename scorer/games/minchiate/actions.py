@@ -20,7 +20,7 @@ from typing import ClassVar
 from ...cards import FOOL, Card
 from ...cardset import cards_of, mask_of
 from ...record import Item, Line, Trick
-from ..actions import Action, HandState, cards_line, discard_steps, section
+from ..actions import Action, HandState, cards_line, declaration, discard_steps, section
 from ..engine import TrickPlay
 from . import rules as R
 
@@ -176,20 +176,7 @@ def _versicole(state: HandState, play: TrickPlay) -> list[Action]:
         for versicola in found:
             shown |= versicola.cards
         shown |= hand & FOOL.bit
-        line = cards_line("declare", name, cards_of(shown))
-        out.append(
-            section(
-                state,
-                "declare",
-                "declare",
-                seat,
-                line,
-                "MIN-7",
-                optional=True,
-                kind="versicole",
-                cards=tuple(cards_of(shown)),
-            )
-        )
+        out.append(declaration(state, seat, "versicole", cards_of(shown), "MIN-7"))
     return out
 
 

@@ -20,7 +20,7 @@ from ...cards import FOOL, Card
 from ...cardset import cards_of
 from ...record import Line
 from ...tricks import TRUMP_MASK
-from ..actions import Action, HandState, cards_line, discard_steps, section, words_line
+from ..actions import Action, HandState, cards_line, declaration, discard_steps, section, words_line
 from ..engine import TrickPlay
 from . import rules as R
 from .hand import NiceHand
@@ -226,19 +226,8 @@ class NiceActions:
             if len(tarots) < 10 or name in declared:
                 continue
             shown = sorted(tarots, key=lambda c: (c != FOOL, c))[-10:]
-            line = cards_line("declare", name, shown, head=("10-tarocche",))
             out.append(
-                section(
-                    state,
-                    "declare",
-                    "declare",
-                    seat,
-                    line,
-                    "NICE-12",
-                    optional=True,
-                    kind="10-tarocche",
-                    cards=tuple(shown),
-                )
+                declaration(state, seat, "10-tarocche", shown, "NICE-12", head=("10-tarocche",))
             )
         return out
 

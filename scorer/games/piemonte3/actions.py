@@ -17,7 +17,7 @@ from typing import ClassVar
 from ...cards import Card
 from ...cardset import cards_of
 from ...record import Line
-from ..actions import Action, HandState, cards_line, discard_steps, section, words_line
+from ..actions import Action, HandState, cards_line, declaration, discard_steps, section, words_line
 from ..engine import TrickPlay
 from . import rules as R
 from .bargain import CONTINUE, DEMAND, OFFER, PASS, Move, Session, parse_move
@@ -162,20 +162,6 @@ def _declarations(state: HandState, play: Piemonte3Play) -> list[Action]:
             found.append(("mitigati", honours | kings))
         if k and h and k + h >= 4:
             found.append(("mixed", kings | honours))
-        name = state.players[seat]
         for kind, cards in found:
-            line = cards_line("declare", name, cards_of(cards), head=(kind,))
-            out.append(
-                section(
-                    state,
-                    "declare",
-                    "declare",
-                    seat,
-                    line,
-                    "PIE3-6",
-                    optional=True,
-                    kind=kind,
-                    cards=tuple(cards_of(cards)),
-                )
-            )
+            out.append(declaration(state, seat, kind, cards_of(cards), "PIE3-6", head=(kind,)))
     return out
